@@ -1,0 +1,215 @@
+"""The AST: what the designer wrote, as frozen dataclasses with spans, before any meaning is checked.
+
+Nodes compare without their spans (``field(compare=False)``), so trees from differently formatted
+sources compare equal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from compiler.source import Span
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Node:
+    span: Span = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Word(Node):
+    text: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AspectWords(Node):
+    """One aspect as written: ``Harmony Dmg 1`` → words (Harmony, Dmg, 1)."""
+
+    words: tuple[Word, ...]
+
+    def text(self) -> str:
+        return " ".join(w.text for w in self.words)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Phrase(Node):
+    words: tuple[Word, ...]
+
+    def text(self) -> str:
+        return " ".join(w.text for w in self.words)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CostWords(Node):
+    amount: int
+    energy: Word
+
+
+# ---- rules text steps
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Deal(Node):
+    directive: AspectWords
+    target: Phrase
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AddCharges(Node):
+    amount: int
+    charge: Word
+    target: Phrase
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RemoveCharges(Node):
+    charge: Word
+    target: Phrase
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DiscardStep(Node):
+    target: Phrase
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Gain(Node):
+    amount: int
+    energy: Word
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class May(Node):
+    step: Step
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class If(Node):
+    condition: Phrase
+    step: Step
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Unless(Node):
+    step: Step
+    condition: Phrase
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class IfYouDid(Node):
+    step: Step
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PayTo(Node):
+    """``you may pay COST and COST to STEP`` — an internal action (seed 003, 6.5.g)."""
+
+    energy: tuple[CostWords, ...]
+    discards: tuple[Phrase, ...]
+    step: Step
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChooseOne(Node):
+    options: tuple[tuple[Step, ...], ...]
+
+
+Step = Deal | AddCharges | RemoveCharges | DiscardStep | Gain | May | If | Unless | IfYouDid | PayTo | ChooseOne
+
+
+# ---- rules
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TriggerRule(Node):
+    event: Phrase
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PassiveRule(Node):
+    selector: Phrase
+    grants: tuple[AspectWords, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AbilityRule(Node):
+    name: str
+    options: tuple[AspectWords, ...]
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Definition(Node):
+    name: Word
+    value: Phrase
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OnImpact(Node):
+    steps: tuple[Step, ...]
+
+
+Rule = TriggerRule | PassiveRule | AbilityRule | Definition | OnImpact
+
+
+# ---- fields of a spell
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Field(Node):
+    """A one-value field: sphere, role, fluency, resonance, harmony."""
+
+    name: str
+    value: Word
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AspectList(Node):
+    sections: tuple[tuple[AspectWords, ...], ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Broadcast(Node):
+    spheres: tuple[Word, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RequirementLine(Node):
+    phrase: Phrase
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UpgradeLine(Node):
+    aspects: tuple[AspectWords, ...]
+    costs: tuple[CostWords, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RitualLine(Node):
+    tiers: tuple[tuple[AspectWords, ...], ...]  # an empty tier is N/A
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TargetsLine(Node):
+    phrase: Phrase
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RulesBlock(Node):
+    rules: tuple[Rule, ...]
+
+
+SpellField = Field | AspectList | Broadcast | RequirementLine | UpgradeLine | RitualLine | TargetsLine | RulesBlock
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpellNode(Node):
+    title: str
+    title_span: Span = field(compare=False, repr=False)
+    fields: tuple[SpellField, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpellFile(Node):
+    spells: tuple[SpellNode, ...]

@@ -1,0 +1,646 @@
+"""AST → checked model. Collects every problem (it never stops at the first) and resolves all keyword
+words against the registry, so the registry alone decides what a directive or empowerment is.
+
+Error codes:
+  E001 syntax               E010 missing field          E011 duplicate field
+  E012 unknown keyword      E013 parameters             E014 wrong section / kind
+  E015 illegal on role      E016 bad value              E017 duplicate title
+  E018 rules text           E019 requirement            W020 meaningless on role
+  W021 unsupported by the engine yet                    W022 broadcast without Shield
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from compiler import ast
+from compiler import model as m
+from compiler.diagnostics import Diagnostics, did_you_mean
+from compiler.source import Span
+from engine.cards import (
+    ROLE_WORDS,
+    Aspect,
+    Condition,
+    Cost,
+    Energy,
+    Modifier,
+    Param,
+    Quantity,
+    Requirement,
+    RitualTier,
+    Role,
+    Selector,
+    Sphere,
+    Timing,
+    Upgrade,
+)
+from engine.registry import Keyword, Registry
+
+SECTION_KINDS = ("descriptor", "directive", "empowerment")
+REQUIRED_FIELDS = ("sphere", "role", "fluency", "resonance")
+TARGET_WORDS = {
+    "this": "this",
+    "bearer": "bearer",
+    "caster": "caster",
+    "controller": "controller",
+    "target": "target",
+    "target opponent": "target",
+}
+WHOSE = ("caster", "bearer", "controller")
+COMPARISONS = {"at least": ">=", "at most": "<=", "fewer than": "<", "more than": ">", "exactly": "=="}
+
+
+def class_name(title: str) -> str:
+    words = re.findall(r"[A-Za-z0-9]+", title)
+    name = "".join(w[:1].upper() + w[1:] for w in words) or "Spell"
+    return name if name[0].isalpha() else f"Spell{name}"
+
+
+class Checker:
+    def __init__(self, registry: Registry, diags: Diagnostics) -> None:
+        self.reg = registry
+        self.diags = diags
+
+    # ------------------------------------------------------------------ spells
+    def check_file(self, tree: ast.SpellFile) -> list[m.CheckedSpell]:
+        out = []
+        for spell in tree.spells:
+            checked = self.check_spell(spell)
+            if checked is not None:
+                out.append(checked)
+        return out
+
+    def check_spell(self, node: ast.SpellNode) -> m.CheckedSpell | None:
+        errors_before = len([d for d in self.diags.items if d.severity == "error"])
+        fields: dict[str, ast.Field] = {}
+        for f in node.fields:
+            if isinstance(f, ast.Field):
+                if f.name in fields:
+                    self.diags.error("E011", f"duplicate field '{f.name}'", f.span,
+                                     f"note: first given at line {fields[f.name].span.line}")
+                fields.setdefault(f.name, f)
+        for name in REQUIRED_FIELDS:
+            if name not in fields:
+                self.diags.error("E010", f"spell {node.title!r} is missing its '{name}' field",
+                                 node.title_span, f"help: add a line such as `{_example(name)}`")
+        sphere = self._sphere(fields.get("sphere"))
+        role = self._role(fields.get("role"))
+        fluency = self._int_field(fields.get("fluency"), 1, 4)
+        resonance = self._int_field(fields.get("resonance"), -99, 99)
+        harmony = self._int_field(fields.get("harmony"), -99, 99)
+
+        lists = [f for f in node.fields if isinstance(f, ast.AspectList)]
+        for extra in lists[1:]:
+            self.diags.error("E011", "duplicate field 'aspects'", extra.span)
+        rules = [f for f in node.fields if isinstance(f, ast.RulesBlock)]
+        for extra in rules[1:]:
+            self.diags.error("E011", "duplicate 'rules' block", extra.span)
+        variables = self._variables(rules[0] if rules else None)
+        descriptors, directives, empowerments = (
+            self._aspect_list(lists[0], role, set(variables)) if lists else ((), (), ())
+        )
+        broadcast = self._broadcast(node, empowerments)
+        requirements = tuple(
+            r for f in node.fields if isinstance(f, ast.RequirementLine) if (r := self._requirement(f))
+        )
+        upgrades = tuple(self._upgrade(f, role) for f in node.fields if isinstance(f, ast.UpgradeLine))
+        ritual = self._ritual(node, fluency, role)
+        targets = self._targets(node, role)
+        name = class_name(node.title)
+        triggers, abilities, modifiers, on_impact = self._rules(rules[0] if rules else None, name, role,
+                                                               set(variables))
+        errors_after = len([d for d in self.diags.items if d.severity == "error"])
+        if errors_after > errors_before or sphere is None or role is None:
+            return None
+        return m.CheckedSpell(
+            title=node.title, class_name=name, sphere=sphere, role=role, fluency=fluency or 1,
+            resonance=resonance or 0, harmony=harmony or 0, descriptors=descriptors,
+            directives=directives, empowerments=empowerments, broadcast=broadcast,
+            requirements=requirements, upgrades=upgrades, ritual=ritual, targets=targets,
+            modifiers=modifiers, triggers=triggers, abilities=abilities, on_impact=on_impact,
+            variables=tuple(sorted(variables.items())), source_path=node.span.source.path,
+            line=node.span.line, span=node.span,
+        )
+
+    def check_titles(self, spells: Sequence[m.CheckedSpell]) -> None:
+        seen: dict[str, m.CheckedSpell] = {}
+        classes: dict[tuple[str, str], m.CheckedSpell] = {}
+        for s in spells:
+            first = seen.get(s.title.lower())
+            if first is not None:
+                self.diags.error("E017", f"duplicate spell title {s.title!r}", s.span,
+                                 f"note: first defined at {first.source_path}:{first.line}")
+                continue
+            seen[s.title.lower()] = s
+            clash = classes.get((s.module, s.class_name))
+            if clash is not None:
+                self.diags.error("E017", f"spell {s.title!r} compiles to the same class name as "
+                                 f"{clash.title!r} ({s.class_name})", s.span,
+                                 "help: give one of the two a title that differs in its letters")
+            classes[(s.module, s.class_name)] = s
+
+    # ------------------------------------------------------------------ simple fields
+    def _sphere(self, f: ast.Field | None) -> Sphere | None:
+        if f is None:
+            return None
+        for s in Sphere:
+            if s.value == f.value.text:
+                return s
+        self.diags.error("E016", f"unknown Sphere '{f.value.text}'", f.value.span,
+                         *did_you_mean(f.value.text, [s.value for s in Sphere]))
+        return None
+
+    def _role(self, f: ast.Field | None) -> Role | None:
+        if f is None:
+            return None
+        word = f.value.text
+        role = ROLE_WORDS.get(word)
+        if role is not None:
+            return role
+        notes = ("help: a Curse is an Attack with Curse Duration: write `role Attack` and add "
+                 "`Curse Duration N` to the empowerments",) if word.lower() == "curse" else \
+            did_you_mean(word, [r.value for r in Role])
+        self.diags.error("E016", f"unknown spell role '{word}'", f.value.span, *notes)
+        return None
+
+    def _int_field(self, f: ast.Field | None, lo: int, hi: int) -> int | None:
+        if f is None:
+            return None
+        value = int(f.value.text)
+        if not lo <= value <= hi:
+            self.diags.error("E016", f"{f.name} {value} is out of range ({lo} to {hi})", f.value.span)
+            return None
+        return value
+
+    def _broadcast(self, node: ast.SpellNode, empowerments: tuple[Aspect, ...]) -> tuple[Sphere, ...]:
+        lines = [f for f in node.fields if isinstance(f, ast.Broadcast)]
+        has_shield = any(a.name == "Shield" for a in empowerments)
+        if not lines:
+            if has_shield:
+                self.diags.error("E010", f"Shield {node.title!r} has no broadcast bar", node.title_span,
+                                 "help: name the Spheres it blocks, e.g. `broadcast Bio, Matter, Forces`")
+            return ()
+        spheres = []
+        for w in lines[0].spheres:
+            s = next((s for s in Sphere if s.value == w.text), None)
+            if s is None:
+                self.diags.error("E016", f"unknown Sphere '{w.text}' in the broadcast bar", w.span,
+                                 *did_you_mean(w.text, [s.value for s in Sphere]))
+            else:
+                spheres.append(s)
+        if not has_shield:
+            self.diags.warning("W022", "a broadcast bar only matters on a Shield", lines[0].span)
+        return tuple(spheres)
+
+    # ------------------------------------------------------------------ aspects
+    def _aspect_list(
+        self, node: ast.AspectList, role: Role | None, variables: set[str]
+    ) -> tuple[tuple[str, ...], tuple[Aspect, ...], tuple[Aspect, ...]]:
+        sections = node.sections
+        if len(sections) > 3:
+            self.diags.error("E014", "an aspect list has at most three sections: "
+                             "descriptors | directives | empowerments", node.span)
+            return (), (), ()
+        kinds = self._section_kinds(sections) if len(sections) < 3 else list(SECTION_KINDS)
+        descriptors: list[str] = []
+        directives: list[Aspect] = []
+        empowerments: list[Aspect] = []
+        last = -1
+        for section, kind in zip(sections, kinds, strict=True):
+            if kind is None:
+                continue
+            order = SECTION_KINDS.index(kind)
+            if order <= last and section:
+                self.diags.error("E014", f"{kind}s must come before the sections that follow them "
+                                 "(descriptors | directives | empowerments)", section[0].span)
+            last = max(last, order)
+            for item in section:
+                if kind == "descriptor":
+                    d = self._descriptor(item, positional=len(sections) == 3)
+                    if d:
+                        descriptors.append(d)
+                    continue
+                aspect = self._aspect(item, (kind,), role, variables)
+                if aspect is not None:
+                    (directives if kind == "directive" else empowerments).append(aspect)
+        return tuple(descriptors), tuple(directives), tuple(empowerments)
+
+    def _section_kinds(self, sections: Sequence[tuple[ast.AspectWords, ...]]) -> list[str | None]:
+        """Which of descriptors/directives/empowerments each written section is, for lists of 1–2."""
+        kinds: list[str | None] = []
+        for i, section in enumerate(sections):
+            found = {kw.kind for item in section if (hit := self._lookup(item)) for kw in [hit[0]]}
+            if "directive" in found and "empowerment" not in found:
+                kinds.append("directive")
+            elif "empowerment" in found and "directive" not in found:
+                kinds.append("empowerment")
+            elif found:
+                kinds.append("directive" if i == 0 else "empowerment")
+            elif i == 0 and all(len(it.words) == 1 and not _is_number(it.words[0].text) for it in section):
+                kinds.append("descriptor")
+            else:
+                kinds.append("directive" if i == 0 or kinds[-1] == "descriptor" else "empowerment")
+        return kinds
+
+    def _lookup(self, item: ast.AspectWords) -> tuple[Keyword, str | None, list[ast.Word]] | None:
+        words = [w.text for w in item.words]
+        hit = self.reg.match(words, ("directive", "empowerment"))
+        if hit:
+            return hit[0], None, list(item.words[hit[1]:])
+        hit = self.reg.match(words[1:], ("directive", "empowerment"))
+        if hit and words and words[0] in hit[0].qualifiers:
+            return hit[0], words[0], list(item.words[1 + hit[1]:])
+        return None
+
+    def _descriptor(self, item: ast.AspectWords, positional: bool) -> str | None:
+        text = item.text()
+        if len(item.words) != 1 or _is_number(text):
+            self.diags.error("E014", f"descriptor '{text}' must be a single word without parameters",
+                             item.span, "help: put directives and empowerments after a '|'")
+            return None
+        near = did_you_mean(text, self.reg.names(("directive", "empowerment")))
+        if near and not positional and _closeness(text, near[0]) >= 0.8:
+            self.diags.error("E012", f"unknown empowerment '{text}'", item.span, *near,
+                             "note: to keep it as a descriptor, write all three sections: "
+                             f"`{text} | | ...`")
+            return None
+        return text
+
+    def _aspect(self, item: ast.AspectWords, kinds: tuple[str, ...], role: Role | None,
+                variables: set[str], bonus: bool = False) -> Aspect | None:
+        hit = self._lookup(item)
+        label = " or ".join(kinds)
+        if hit is None:
+            head = item.words[0].text
+            candidates = self.reg.names(kinds)
+            word = head if head not in {e.value for e in Energy} | {"Physical"} else item.text()
+            self.diags.error("E012", f"unknown {label} '{word}'", item.span,
+                             *did_you_mean(head, candidates) or did_you_mean(item.text(), candidates))
+            return None
+        kw, qualifier, rest = hit
+        if kw.kind not in kinds:
+            where = {"directive": "the middle section", "empowerment": "the last section"}.get(kw.kind, "")
+            self.diags.error("E014", f"'{kw.name}' is {_article(kw.kind)} {kw.kind}, not {_article(label)} "
+                             f"{label}", item.span, f"help: {kw.kind}s go in {where} of the aspect list"
+                             if where else "help: see the glossary entry")
+            return None
+        params = self._params(kw, rest, item, variables, bonus)
+        if params is None:
+            return None
+        if role is not None:
+            self._role_rules(kw, role, item.span)
+        if kw.behaviour is None:
+            self.diags.warning("W021", f"the engine cannot play '{kw.name}' yet", item.span,
+                               "note: the card compiles and is documented; casting it in a match stops "
+                               "with an 'unsupported' error")
+        return Aspect(name=kw.name, params=params, qualifier=qualifier, bonus=bonus and bool(params))
+
+    def _params(self, kw: Keyword, rest: list[ast.Word], item: ast.AspectWords, variables: set[str],
+                bonus: bool) -> tuple[Param, ...] | None:
+        wanted = [p for p in kw.params if p not in ("selector", "energy")]
+        need = len(wanted) - kw.optional
+        if len(rest) > len(wanted):
+            extra = rest[len(wanted)]
+            shown = " ".join(w.text for w in rest[len(wanted):])
+            notes = ("help: is a ',' missing between two aspects?",) if self.reg.match(
+                [w.text for w in rest[len(wanted):]], ("directive", "empowerment")) or len(rest) > 1 else ()
+            self.diags.error("E013", f"unexpected '{shown}' after '{kw.name}'"
+                             f"{'' if wanted else ' (it takes no parameters)'}",
+                             extra.span.to(rest[-1].span), *notes)
+            return None
+        if len(rest) < need:
+            self.diags.error("E013", f"'{kw.name}' takes {len(wanted)} parameter"
+                             f"{'s' * (len(wanted) != 1)} ({', '.join(wanted)}), got {len(rest)}",
+                             item.span, f"help: for example `{_param_example(kw)}`")
+            return None
+        params: list[Param] = []
+        for kind, word in zip(wanted, rest, strict=False):
+            value = self._param(kind, word, variables, bonus)
+            if value is None:
+                return None
+            params.append(value)
+        return tuple(params)
+
+    def _param(self, kind: str, word: ast.Word, variables: set[str], bonus: bool) -> Param | None:
+        text = word.text
+        if re.fullmatch(r"[+-]\d+", text):
+            if bonus or kind == "bonus":
+                return int(text)
+            self.diags.error("E013", f"a signed number '{text}' only makes sense where a spell gains "
+                             "an aspect", word.span, f"help: write {text.lstrip('+-')}")
+            return None
+        if text.isdigit():
+            return int(text)
+        if kind == "duration" and text in ("P", "F"):
+            return text
+        if kind == "amount" and re.fullmatch(r"[A-Z]", text):
+            if text not in variables:
+                self.diags.error("E018", f"'{text}' is not defined", word.span,
+                                 f"help: define it in the rules block, e.g. `where {text} = Karma charges "
+                                 "on target`")
+                return None
+            return text
+        shown = {"duration": "a number, P or F", "amount": "a number or X", "count": "a number"}
+        self.diags.error("E013", f"expected {shown.get(kind, kind)} here, not '{text}'", word.span)
+        return None
+
+    def _role_rules(self, kw: Keyword, role: Role, span: Span) -> None:
+        if kw.roles and role.value not in kw.roles:
+            self.diags.error("E015", f"'{kw.name}' is not allowed on {_article(role.value)} {role.value} spell",
+                             span, f"note: the glossary allows it on: {', '.join(kw.roles)}")
+        elif role.value in kw.meaningless_on:
+            self.diags.warning("W020", f"'{kw.name}' is meaningless on {_article(role.value)} {role.value} "
+                               "spell", span, "note: the glossary says it does not change how such spells work")
+
+    # ------------------------------------------------------------------ requirements, upgrades, ritual
+    def _requirement(self, line: ast.RequirementLine) -> Requirement | None:
+        words = list(line.phrase.words)
+        texts = [w.text for w in words]
+        timing = Timing.CAST
+        for t in (Timing.CAST_AND_SUSTAIN, Timing.SUSTAIN, Timing.CAST):
+            n = len(t.value.split())
+            if [x.lower() for x in texts[-n:]] == t.value.split():
+                timing, words, texts = t, words[:-n], texts[:-n]
+                break
+        on_bearer = [x.lower() for x in texts[-2:]] == ["on", "bearer"]
+        if on_bearer:
+            words, texts = words[:-2], texts[:-2]
+        if not words:
+            self.diags.error("E019", "empty requirement", line.span)
+            return None
+        hit = self.reg.match(texts, ("requirement",))
+        if hit is None:
+            self.diags.error("E019", f"unknown requirement '{texts[0]}'", words[0].span,
+                             *did_you_mean(texts[0], self.reg.names(("requirement",))),
+                             "note: requirements read `! Active X`, `! Discard X` or `! Pay N Energy`, "
+                             "optionally followed by `on Bearer` and `to cast` / `to sustain` / "
+                             "`to cast and sustain`")
+            return None
+        kw, n = hit
+        rest = words[n:]
+        if kw.params == ("count", "energy"):
+            cost = self._cost_words(rest, line.span)
+            if cost is None:
+                return None
+            return Requirement(form=kw.name, cost=cost, on_bearer=on_bearer, timing=timing)
+        selector = self._selector(rest, line.span, allow_whose=False)
+        if selector is None:
+            return None
+        return Requirement(form=kw.name, selector=selector, on_bearer=on_bearer, timing=timing)
+
+    def _cost_words(self, words: list[ast.Word], span: Span) -> Cost | None:
+        if len(words) != 2 or not words[0].text.isdigit():
+            self.diags.error("E019", "expected an amount and an energy, such as `Pay 1 Essence`",
+                             words[0].span.to(words[-1].span) if words else span)
+            return None
+        energy = self._energy(words[1])
+        return Cost(amount=int(words[0].text), energy=energy) if energy else None
+
+    def _energy(self, word: ast.Word) -> Energy | None:
+        for e in Energy:
+            if e.value.lower() == word.text.lower():
+                return e
+        self.diags.error("E016", f"unknown energy '{word.text}'", word.span,
+                         *did_you_mean(word.text, [e.value for e in Energy]))
+        return None
+
+    def _selector(self, words: Sequence[ast.Word], span: Span, allow_whose: bool = True) -> Selector | None:
+        whose = at = None
+        sphere = role = None
+        curse = False
+        state = "active"
+        descriptors: list[str] = []
+        items = list(words)
+        if len(items) >= 2 and items[-2].text == "at":
+            at = self._target_word(items[-1])
+            items = items[:-2]
+        for w in items:
+            t = w.text
+            if allow_whose and t.endswith("'s") and t[:-2] in WHOSE:
+                whose = t[:-2]
+            elif t in ("active", "manifesting"):
+                state = t
+            elif t in ("spell", "spells"):
+                continue
+            elif t in {s.value for s in Sphere}:
+                sphere = Sphere(t)
+            elif t in ("Curse", "Curses"):
+                curse, role = True, Role.ATTACK
+            elif t.rstrip("s") in ROLE_WORDS or t in ROLE_WORDS:
+                role = ROLE_WORDS.get(t) or ROLE_WORDS[t.rstrip("s")]
+            elif t[:1].isupper() and not _is_number(t):
+                descriptors.append(t)
+            else:
+                self.diags.error("E016", f"'{t}' does not describe a spell", w.span,
+                                 "note: name a Sphere, descriptors and a role, e.g. `Matter Component` "
+                                 "or `caster's Bio Attack spells at bearer`")
+                return None
+        if not (sphere or role or descriptors or curse):
+            self.diags.error("E016", "this names no kind of spell", span)
+            return None
+        return Selector(sphere=sphere, role=role, descriptors=tuple(descriptors), curse=curse,
+                        whose=whose, at=at, state=state)
+
+    def _upgrade(self, line: ast.UpgradeLine, role: Role | None) -> Upgrade:
+        aspects = tuple(a for item in line.aspects
+                        if (a := self._aspect(item, ("directive", "empowerment"), role, set(), bonus=True)))
+        costs = tuple(c for cw in line.costs if (c := self._cost(cw)))
+        return Upgrade(aspects=aspects, costs=costs)
+
+    def _cost(self, cw: ast.CostWords) -> Cost | None:
+        energy = self._energy(cw.energy)
+        return Cost(amount=cw.amount, energy=energy) if energy else None
+
+    def _ritual(self, node: ast.SpellNode, fluency: int | None, role: Role | None) -> tuple[RitualTier, ...]:
+        lines = [f for f in node.fields if isinstance(f, ast.RitualLine)]
+        if not lines:
+            if fluency is not None and fluency >= 2:
+                self.diags.error("E010", f"fluency {fluency} spell {node.title!r} has no ritual path",
+                                 node.title_span, "help: add `ritual T1 | T2 | T3 | T4` (N/A for empty tiers)")
+            return ()
+        if fluency == 1:
+            self.diags.error("E016", "only spells of fluency 2 and higher carry a ritual path", lines[0].span)
+        tiers = []
+        for tier in lines[0].tiers:
+            aspects = tuple(a for item in tier
+                            if (a := self._aspect(item, ("directive", "empowerment"), role, set(), bonus=True)))
+            tiers.append(RitualTier(aspects=aspects))
+        return tuple(tiers)
+
+    def _targets(self, node: ast.SpellNode, role: Role | None) -> Selector | None:
+        lines = [f for f in node.fields if isinstance(f, ast.TargetsLine)]
+        if not lines:
+            if role in (Role.ABJURATION, Role.TRANSMUTE):
+                self.diags.error("E010", f"{role.value} {node.title!r} does not say which spells it targets",
+                                 node.title_span, "help: add a line such as `targets active Curse`")
+            return None
+        return self._selector(lines[0].phrase.words, lines[0].span)
+
+    # ------------------------------------------------------------------ rules text
+    def _variables(self, block: ast.RulesBlock | None) -> dict[str, Quantity]:
+        out: dict[str, Quantity] = {}
+        for rule in block.rules if block else ():
+            if isinstance(rule, ast.Definition):
+                if not re.fullmatch(r"[A-Z]", rule.name.text):
+                    self.diags.error("E018", f"'{rule.name.text}' cannot be a variable: use one capital letter",
+                                     rule.name.span)
+                    continue
+                q = self._quantity(rule.value.words, rule.value.span)
+                if q is not None:
+                    out[rule.name.text] = q
+        return out
+
+    def _rules(self, block: ast.RulesBlock | None, cls: str, role: Role | None, variables: set[str]
+               ) -> tuple[tuple[m.MTrigger, ...], tuple[m.MAbility, ...], tuple[Modifier, ...], tuple[m.Step, ...]]:
+        triggers: list[m.MTrigger] = []
+        abilities: list[m.MAbility] = []
+        modifiers: list[Modifier] = []
+        on_impact: list[m.Step] = []
+        for rule in block.rules if block else ():
+            if isinstance(rule, ast.TriggerRule):
+                event = self._event(rule.event)
+                steps = self._steps(rule.steps, variables)
+                if event:
+                    triggers.append(m.MTrigger(event=event, steps=steps, method=f"when_{len(triggers)}"))
+            elif isinstance(rule, ast.PassiveRule):
+                sel = self._selector(rule.selector.words, rule.selector.span)
+                grants = tuple(a for g in rule.grants
+                               if (a := self._aspect(g, ("directive", "empowerment"), None, variables, True)))
+                if sel:
+                    modifiers.append(Modifier(selector=sel, grants=grants))
+            elif isinstance(rule, ast.AbilityRule):
+                opts = tuple(a for o in rule.options
+                             if (a := self._aspect(o, ("empowerment",), None, variables)))
+                abilities.append(m.MAbility(name=rule.name, aspects=opts, steps=self._steps(rule.steps, variables),
+                                            method=f"ability_{len(abilities)}"))
+            elif isinstance(rule, ast.OnImpact):
+                on_impact.extend(self._steps(rule.steps, variables))
+        return tuple(triggers), tuple(abilities), tuple(modifiers), tuple(on_impact)
+
+    def _event(self, phrase: ast.Phrase) -> str | None:
+        text = " ".join(w.text.lower() for w in phrase.words)
+        if text in self.reg.events:
+            return text
+        self.diags.error("E018", f"unknown trigger 'when {phrase.text()}'", phrase.span,
+                         *did_you_mean(text, self.reg.events),
+                         f"note: known triggers: {'; '.join(sorted(self.reg.events))}")
+        return None
+
+    def _steps(self, steps: Iterable[ast.Step], variables: set[str]) -> tuple[m.Step, ...]:
+        return tuple(s for step in steps if (s := self._step(step, variables)) is not None)
+
+    def _step(self, step: ast.Step, variables: set[str]) -> m.Step | None:  # noqa: C901 - one case a step
+        span = step.span
+        if isinstance(step, ast.Deal):
+            aspect = self._aspect(step.directive, ("directive",), None, variables)
+            target = self._target(step.target)
+            return m.MDeal(aspect=aspect, target=target, span=span) if aspect and target else None
+        if isinstance(step, ast.AddCharges):
+            target = self._target(step.target)
+            return m.MAddCharges(amount=step.amount, charge=step.charge.text, target=target, span=span) \
+                if target else None
+        if isinstance(step, ast.RemoveCharges):
+            target = self._target(step.target)
+            return m.MRemoveCharges(charge=step.charge.text, target=target, span=span) if target else None
+        if isinstance(step, ast.DiscardStep):
+            target = self._target(step.target)
+            return m.MDiscard(target=target, span=span) if target else None
+        if isinstance(step, ast.Gain):
+            energy = self._energy(step.energy)
+            return m.MGain(cost=Cost(amount=step.amount, energy=energy), span=span) if energy else None
+        if isinstance(step, ast.May):
+            inner = self._step(step.step, variables)
+            return m.MMay(step=inner, span=span) if inner else None
+        if isinstance(step, ast.If | ast.Unless):
+            cond = self._condition(step.condition)
+            inner = self._step(step.step, variables)
+            if cond and inner:
+                return m.MIf(condition=cond, step=inner, negate=isinstance(step, ast.Unless), span=span)
+            return None
+        if isinstance(step, ast.IfYouDid):
+            inner = self._step(step.step, variables)
+            return m.MIfYouDid(step=inner, span=span) if inner else None
+        if isinstance(step, ast.PayTo):
+            costs = tuple(c for cw in step.energy if (c := self._cost(cw)))
+            discards = tuple(t for p in step.discards if (t := self._target(p)))
+            inner = self._step(step.step, variables)
+            return m.MPayTo(costs=costs, discards=discards, step=inner, span=span) if inner else None
+        if isinstance(step, ast.ChooseOne):
+            options = tuple(self._steps(o, variables) for o in step.options)
+            return m.MChooseOne(options=options, span=span)
+        raise TypeError(f"unhandled step node {type(step).__name__}")
+
+    def _target(self, phrase: ast.Phrase) -> str | None:
+        text = phrase.text()
+        if text in TARGET_WORDS:
+            return TARGET_WORDS[text]
+        self.diags.error("E018", f"unknown target '{text}'", phrase.span,
+                         *did_you_mean(text, TARGET_WORDS))
+        return None
+
+    def _target_word(self, word: ast.Word) -> str | None:
+        return TARGET_WORDS.get(word.text)
+
+    def _quantity(self, words: Sequence[ast.Word], span: Span) -> Quantity | None:
+        texts = [w.text for w in words]
+        # "Karma charges on target"
+        if len(texts) == 4 and texts[1] in ("charges", "charge") and texts[2] == "on" and texts[3] in TARGET_WORDS:
+            return Quantity(kind="charges", name=texts[0], of=TARGET_WORDS[texts[3]])
+        # "bearer's Essence"
+        if len(texts) == 2 and texts[0].endswith("'s") and texts[0][:-2] in TARGET_WORDS:
+            energy = self._energy(words[1])
+            return Quantity(kind="energy", name=energy.value, of=TARGET_WORDS[texts[0][:-2]]) if energy else None
+        self.diags.error("E018", f"cannot count '{' '.join(texts)}'", span,
+                         "note: write `KIND charges on TARGET` or `TARGET's ENERGY`")
+        return None
+
+    def _condition(self, phrase: ast.Phrase) -> Condition | None:
+        """``TARGET has at least N ENERGY`` / ``TARGET has fewer than N KIND charges``."""
+        words = list(phrase.words)
+        texts = [w.text for w in words]
+        if len(texts) >= 5 and texts[1] == "has" and texts[0] in TARGET_WORDS:
+            for phrase_op, op in COMPARISONS.items():
+                n = len(phrase_op.split())
+                if texts[2:2 + n] == phrase_op.split() and texts[2 + n].isdigit():
+                    rest = words[3 + n:]
+                    amount = int(texts[2 + n])
+                    of = TARGET_WORDS[texts[0]]
+                    if len(rest) == 1:
+                        energy = self._energy(rest[0])
+                        if energy:
+                            return Condition(quantity=Quantity(kind="energy", name=energy.value, of=of),
+                                             op=op, amount=amount)
+                        return None
+                    if len(rest) == 2 and rest[1].text in ("charges", "charge"):
+                        return Condition(quantity=Quantity(kind="charges", name=rest[0].text, of=of),
+                                         op=op, amount=amount)
+        self.diags.error("E018", f"cannot read the condition '{phrase.text()}'", phrase.span,
+                         "note: write `TARGET has at least|at most|fewer than|more than|exactly N ENERGY` "
+                         "or `... N KIND charges`")
+        return None
+
+
+def _is_number(text: str) -> bool:
+    return bool(re.fullmatch(r"[+-]?\d+", text))
+
+
+def _closeness(a: str, note: str) -> float:
+    import difflib
+
+    name = note.split("'")[1]
+    return difflib.SequenceMatcher(None, a.lower(), name.lower()).ratio()
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+def _example(field: str) -> str:
+    return {"sphere": "sphere Matter", "role": "role Attack", "fluency": "fluency 1",
+            "resonance": "resonance -3"}[field]
+
+
+def _param_example(kw: Keyword) -> str:
+    sample = {"amount": "1", "count": "3", "duration": "2", "bonus": "+1"}
+    return " ".join([kw.name, *(sample.get(p, p) for p in kw.params)])

@@ -1,0 +1,79 @@
+"""One Diagnostic type for every stage, rendered gcc-style with the source line and a caret."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from compiler.source import Span
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Diagnostic:
+    severity: Severity
+    code: str
+    message: str
+    span: Span
+    notes: tuple[str, ...] = ()  # each rendered as "help: ..." or "note: ..." (prefix included)
+
+    def render(self) -> str:
+        s = self.span
+        head = f"{s.source.path}:{s.line}:{s.column}: {self.severity.value}[{self.code}]: {self.message}"
+        text = s.source.line(s.line).replace("\t", " ")
+        width = (s.end_column - s.column) if s.end_line == s.line else len(text) - s.column + 1
+        width = max(1, min(width, max(1, len(text) - s.column + 1)))
+        gutter = f"{s.line:>4} | "
+        lines = [head, gutter + text, " " * (len(gutter) - 2) + "| " + " " * (s.column - 1) + "^" * width]
+        lines.extend(f"     = {n}" for n in self.notes)
+        return "\n".join(lines)
+
+
+@dataclass
+class Diagnostics:
+    """Collects every problem of a run; stages report and carry on instead of stopping at the first."""
+
+    items: list[Diagnostic] = field(default_factory=list)
+
+    def error(self, code: str, message: str, span: Span, *notes: str) -> None:
+        self.items.append(Diagnostic(severity=Severity.ERROR, code=code, message=message, span=span, notes=notes))
+
+    def warning(self, code: str, message: str, span: Span, *notes: str) -> None:
+        self.items.append(
+            Diagnostic(severity=Severity.WARNING, code=code, message=message, span=span, notes=notes)
+        )
+
+    def extend(self, other: Iterable[Diagnostic]) -> None:
+        self.items.extend(other)
+
+    @property
+    def has_errors(self) -> bool:
+        return any(d.severity is Severity.ERROR for d in self.items)
+
+    def sorted(self) -> list[Diagnostic]:
+        return sorted(self.items, key=lambda d: (d.span.source.path, d.span.line, d.span.column, d.code))
+
+    def render(self, limit: int = 50) -> str:
+        items = self.sorted()
+        out = [d.render() for d in items[:limit]]
+        if len(items) > limit:
+            out.append(f"... and {len(items) - limit} more")
+        errors = sum(d.severity is Severity.ERROR for d in items)
+        warnings = len(items) - errors
+        if items:
+            out.append(f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
+        return "\n\n".join(out[:-1]) + ("\n" + out[-1] if items else "")
+
+
+def did_you_mean(word: str, candidates: Iterable[str]) -> tuple[str, ...]:
+    """A `help:` note naming the closest candidate, if one is close enough to be a likely typo."""
+    pool = list(dict.fromkeys(candidates))
+    by_lower = {c.lower(): c for c in pool}
+    close = difflib.get_close_matches(word.lower(), list(by_lower), n=1, cutoff=0.6)
+    return (f"help: did you mean '{by_lower[close[0]]}'?",) if close else ()

@@ -1,0 +1,143 @@
+"""The checked model: what the cards mean, built by the checker, read by the emitters.
+
+Values come from :mod:`engine.cards` (the engine plays exactly what the compiler checked); the model
+adds the parts only the compiler needs: spans, the rules-text steps before they become Python.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from compiler.source import Span
+from engine.cards import (
+    Aspect,
+    Condition,
+    Cost,
+    Modifier,
+    Quantity,
+    Requirement,
+    RitualTier,
+    Role,
+    Selector,
+    Sphere,
+    Upgrade,
+)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MStep:
+    span: Span = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MDeal(MStep):
+    aspect: Aspect
+    target: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MAddCharges(MStep):
+    amount: int
+    charge: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MRemoveCharges(MStep):
+    charge: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MDiscard(MStep):
+    target: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MGain(MStep):
+    cost: Cost
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MMay(MStep):
+    step: Step
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MIf(MStep):
+    condition: Condition
+    step: Step
+    negate: bool = False  # "STEP unless CONDITION"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MIfYouDid(MStep):
+    step: Step
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MPayTo(MStep):
+    costs: tuple[Cost, ...]
+    discards: tuple[str, ...]
+    step: Step
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MChooseOne(MStep):
+    options: tuple[tuple[Step, ...], ...]
+
+
+Step = MDeal | MAddCharges | MRemoveCharges | MDiscard | MGain | MMay | MIf | MIfYouDid | MPayTo | MChooseOne
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MTrigger:
+    event: str
+    steps: tuple[Step, ...]
+    method: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MAbility:
+    name: str
+    aspects: tuple[Aspect, ...]
+    steps: tuple[Step, ...]
+    method: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CheckedSpell:
+    title: str
+    class_name: str
+    sphere: Sphere
+    role: Role
+    fluency: int
+    resonance: int
+    harmony: int
+    descriptors: tuple[str, ...]
+    directives: tuple[Aspect, ...]
+    empowerments: tuple[Aspect, ...]
+    broadcast: tuple[Sphere, ...]
+    requirements: tuple[Requirement, ...]
+    upgrades: tuple[Upgrade, ...]
+    ritual: tuple[RitualTier, ...]
+    targets: Selector | None
+    modifiers: tuple[Modifier, ...]
+    triggers: tuple[MTrigger, ...]
+    abilities: tuple[MAbility, ...]
+    on_impact: tuple[Step, ...]
+    variables: tuple[tuple[str, Quantity], ...]
+    source_path: str
+    line: int
+    span: Span = field(compare=False, repr=False)
+
+    @property
+    def module(self) -> str:
+        return self.sphere.value.lower()
+
+    def has(self, name: str) -> bool:
+        return any(a.name == name for a in self.directives + self.empowerments)
+
+    @property
+    def is_curse(self) -> bool:
+        return self.role is Role.ATTACK and self.has("Curse Duration")

@@ -1,0 +1,95 @@
+"""Source text → Lark parse tree. Lark's exceptions are translated here, once, into our diagnostics."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from compiler.diagnostics import Diagnostics
+from compiler.source import SourceFile, Span
+
+GRAMMAR_DIR = Path(__file__).resolve().parent.parent / "grammar"
+
+# What each terminal means to a card designer, for "expected ..." lists.
+TERMINAL_WORDS = {
+    "_NL": "end of line",
+    "$END": "end of file",
+    "WORD": "a word",
+    "INT": "a number",
+    "SIGNED_INT": "a signed number such as -3 or +1",
+    "STRING": 'a quoted title such as "Fireball"',
+    "NA": "N/A",
+}
+
+
+@cache
+def parser(name: str = "spell") -> Lark:
+    return Lark(
+        (GRAMMAR_DIR / f"{name}.lark").read_text(encoding="utf-8"),
+        parser="lalr",
+        propagate_positions=True,
+        maybe_placeholders=True,
+    )
+
+
+def parse(source: SourceFile, diags: Diagnostics, grammar: str = "spell") -> Tree[Token] | None:
+    lark = parser(grammar)
+    try:
+        return lark.parse(source.text)
+    except UnexpectedInput as err:
+        diags.error("E001", *_describe(err, source, lark))
+        return None
+
+
+def _describe(err: UnexpectedInput, source: SourceFile, lark: Lark) -> tuple[str, Span, str]:
+    line, column = max(err.line, 1), max(err.column, 1)
+    if isinstance(err, UnexpectedCharacters):
+        char = source.text[err.pos_in_stream] if err.pos_in_stream < len(source.text) else "?"
+        span = Span(source, line, column, line, column + 1)
+        return f"unexpected character {char!r}", span, _expected(err.allowed, lark)
+    if isinstance(err, UnexpectedToken) and err.token.type == "$END" or isinstance(err, UnexpectedEOF):
+        end = source.end
+        expected = _expected(getattr(err, "expected", set()), lark)
+        return "unexpected end of file (is a closing '}' missing?)", end, expected
+    assert isinstance(err, UnexpectedToken)
+    tok = err.token
+    shown = "end of line" if tok.type == "_NL" else repr(str(tok))
+    end_col = column + (1 if tok.type == "_NL" else len(str(tok)))
+    span = Span(source, line, column, line, end_col)
+    note = _expected(err.accepts or err.expected, lark)
+    if tok.type != "_NL" and "_NL" in (err.accepts or err.expected):
+        note += " (each field of a card goes on its own line)"
+    return f"unexpected {shown}", span, note
+
+
+def _expected(names: set[str], lark: Lark) -> str:
+    shown = []
+    for name in sorted(names):
+        if name in TERMINAL_WORDS:
+            shown.append(TERMINAL_WORDS[name])
+            continue
+        term = next((t for t in lark.terminals if t.name == name), None)
+        pattern = getattr(term, "pattern", None)
+        if pattern is not None and pattern.type == "str":
+            shown.append(f"'{pattern.value}'")
+        else:
+            shown.append(name.lower())
+    shown = sorted(dict.fromkeys(shown))
+    if not shown:
+        return "note: the card's structure is broken here"
+    if len(shown) > 8:
+        shown = shown[:8] + ["..."]
+    return "note: expected " + (shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1])
+
+
+def span_of(source: SourceFile, node: Tree[Token] | Token) -> Span:
+    if isinstance(node, Token):
+        line, col = node.line or 1, node.column or 1
+        return Span(source, line, col, node.end_line or line, node.end_column or col + len(node))
+    meta = node.meta
+    if getattr(meta, "empty", True):
+        return Span(source, 1, 1, 1, 2)
+    return Span(source, meta.line, meta.column, meta.end_line, meta.end_column)
