@@ -1,0 +1,37 @@
+# The two commands of the README: `make run` and `make test`. Both set up .venv when it is missing.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test build site check lint play clean bench
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[docs,test]'
+	touch $(STAMP)
+
+build: $(STAMP)
+	$(BIN)/spellc build
+
+site: build
+	cd site && ../$(BIN)/mkdocs build --strict --quiet
+
+play: $(STAMP)
+	$(BIN)/spellc play cards_src/scenarios/act1_walkthrough.scenario
+
+run: site play
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check compiler engine tests benchmarks
+	$(BIN)/mypy
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/bench_build.py
+
+clean:
+	rm -rf $(VENV) site/site build *.egg-info

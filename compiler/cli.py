@@ -1,0 +1,141 @@
+"""`spellc`: build, check and play. Never prints a traceback for bad input: diagnostics instead."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from compiler.build import build, compile_paths
+from compiler.diagnostics import Diagnostics
+from compiler.source import SourceFile, Span
+
+
+def project_root() -> Path:
+    """The project folder: the nearest parent of the current folder holding cards_src/, else the repo."""
+    here = Path.cwd().resolve()
+    for folder in (here, *here.parents):
+        if (folder / "cards_src").is_dir() and (folder / "grammar").is_dir():
+            return folder
+    return Path(__file__).resolve().parent.parent
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    root = project_root()
+    start = time.perf_counter()
+    result = build(root)
+    elapsed = time.perf_counter() - start
+    if result.diagnostics.items:
+        print(result.diagnostics.render(), file=sys.stderr)
+    if not result.ok:
+        print("spellc: build failed; nothing was written", file=sys.stderr)
+        return 1
+    print(f"spellc: compiled {len(result.spells)} spells from {result.files} files into generated/ and "
+          f"site/docs/ in {elapsed:.2f}s")
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    root = project_root()
+    paths = [Path(p) for p in args.paths] or [root / "cards_src"]
+    missing = [p for p in paths if not p.exists()]
+    for p in missing:
+        print(f"spellc: error: no such file or folder: {p}", file=sys.stderr)
+    result = compile_paths([p for p in paths if p.exists()], Path.cwd())
+    if result.diagnostics.items:
+        print(result.diagnostics.render(), file=sys.stderr)
+    if not result.ok or missing:
+        return 1
+    print(f"spellc: {len(result.spells)} spells in {result.files} files: no errors")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from compiler.scenario import parse_scenario
+    from engine.scenario import replay
+
+    path = Path(args.file)
+    if not path.is_file():
+        print(f"spellc: error: no such scenario file: {path}", file=sys.stderr)
+        return 1
+    diags = Diagnostics()
+    source = SourceFile.read(path, Path.cwd())
+    scenario = parse_scenario(source, diags)
+    if scenario is None:
+        print(diags.render(), file=sys.stderr)
+        return 1
+    from generated import LIBRARY
+
+    result = replay(scenario, LIBRARY)
+    if args.json:
+        print(json.dumps(result.json(), indent=2))
+    else:
+        print_summary(result)
+    if result.error is not None:
+        err = result.error
+        w = err.where
+        span = Span(source, w.line, w.column, w.line, w.end_column)
+        notes = (f"note: rule: {err.rule}",) if err.rule else ()
+        diags.error("E300", err.message, span, *notes)
+        print(diags.render(), file=sys.stderr)
+        return 1
+    return 0
+
+
+def print_summary(result: object) -> None:
+    from engine.scenario import Replay
+
+    assert isinstance(result, Replay)
+    game = result.game
+    for snap in game.snapshots:
+        print(f"End of round {snap['round']}:")
+        for name, b in snap["beings"].items():
+            zones = "; ".join(
+                f"{zone}: " + ", ".join(_card(c) for c in cards)
+                for zone, cards in b["zones"].items() if cards
+            )
+            print(f"  {name}: {b['essence']} Essence, {b['resonance']} Resonance"
+                  + ("" if game.level1 else f", {b['harmony']} Harmony, {b['will']} Will")
+                  + (f"  [{zones}]" if zones else ""))
+    outcome = game.outcome
+    if outcome is not None:
+        print(f"Outcome: {'draw' if outcome.draw else outcome.winner + ' wins'}"
+              f" ({', '.join(outcome.incapacitated) or 'nobody'} incapacitated)")
+
+
+def _card(c: dict[str, object]) -> str:
+    counters = c["counters"]
+    assert isinstance(counters, dict)
+    extra = ", ".join(f"{k} {v}" for k, v in counters.items())
+    return f"{c['title']}" + (f" ({extra})" if extra else "")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="spellc", description="Compile spell cards into engine code and a "
+                                     "rules reference site, and play scripted matches.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("build", help="compile cards_src/ into generated/ and site/docs/",
+                       description="Compile every card under cards_src/ into generated/*.py and the site's "
+                       "spell and glossary pages. Nothing is written if any card has an error.")
+    p.set_defaults(func=cmd_build)
+    p = sub.add_parser("check", help="check card sources and report every problem",
+                       description="Parse and check .spell files (or folders of them); exit 1 on any error.")
+    p.add_argument("paths", nargs="*", help="files or folders (default: cards_src/)")
+    p.set_defaults(func=cmd_check)
+    p = sub.add_parser("play", help="replay a scripted match by the rules",
+                       description="Replay a scenario file round by round and print each round's summary.")
+    p.add_argument("file", help="a .scenario file")
+    p.add_argument("--json", action="store_true", help="print one JSON document with a snapshot per round")
+    p.set_defaults(func=cmd_play)
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.func(args)
+    except KeyboardInterrupt:
+        return 130
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,172 @@
+"""Checked model → Python effect classes, one module per Sphere (Jinja2 templates + a step visitor).
+
+Card values reach Python only through :func:`py_literal`, which builds constructor calls from
+``repr`` of plain values, so no card text can ever become code. Every module is parsed with
+:func:`ast.parse` before it is returned.
+"""
+
+from __future__ import annotations
+
+import ast as pyast
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from compiler import model as m
+from compiler import render_text
+from engine.cards import Ability, Trigger
+
+TEMPLATES = Path(__file__).with_name("templates")
+
+
+def py_literal(value: Any) -> str:
+    """A Python expression that rebuilds ``value`` (engine.cards values, enums, tuples, scalars)."""
+    if isinstance(value, Enum):
+        return f"{type(value).__name__}.{value.name}"
+    if value is None or isinstance(value, bool | int | str):
+        return repr(value)
+    if isinstance(value, tuple):
+        inner = ", ".join(py_literal(v) for v in value)
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{py_literal(k)}: {py_literal(v)}" for k, v in value.items()) + "}"
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        args = []
+        for f in dataclasses.fields(value):
+            if not f.init or not f.compare:
+                continue
+            v = getattr(value, f.name)
+            if f.default is not dataclasses.MISSING and v == f.default:
+                continue
+            args.append(f"{f.name}={py_literal(v)}")
+        return f"{type(value).__name__}({', '.join(args)})"
+    raise TypeError(f"cannot write {type(value).__name__} into generated code")
+
+
+@dataclass(frozen=True, slots=True)
+class Method:
+    name: str
+    line: int
+    body: tuple[str, ...]
+
+
+class StepWriter:
+    """Writes the Python statements of rules-text steps. Each statement leaves ``did`` true when the
+    step was started (seed 003, 6.5.d: "if you did" is true even if the step was modified)."""
+
+    def write(self, steps: Sequence[m.Step], depth: int = 0) -> list[str]:
+        lines: list[str] = []
+        for step in steps:
+            lines.extend(self.visit(step, depth))
+        return lines
+
+    def visit(self, step: m.Step, depth: int) -> list[str]:
+        method = getattr(self, f"visit_{type(step).__name__}", None)
+        if method is None:
+            raise TypeError(f"no Python writer for step {type(step).__name__}")
+        lines: list[str] = method(step, depth)
+        return lines
+
+    @staticmethod
+    def _pad(depth: int, text: str) -> str:
+        return "    " * depth + text
+
+    def _guarded(self, test: str, inner: m.Step, depth: int) -> list[str]:
+        return [
+            self._pad(depth, f"if {test}:"),
+            *self.visit(inner, depth + 1),
+            self._pad(depth, "else:"),
+            self._pad(depth + 1, "did = False"),
+        ]
+
+    def visit_MDeal(self, s: m.MDeal, depth: int) -> list[str]:
+        return [self._pad(depth, f"did = fx.deal({py_literal(s.aspect)}, {s.target!r})")]
+
+    def visit_MAddCharges(self, s: m.MAddCharges, depth: int) -> list[str]:
+        return [self._pad(depth, f"did = fx.add_charges({s.amount!r}, {s.charge!r}, {s.target!r})")]
+
+    def visit_MRemoveCharges(self, s: m.MRemoveCharges, depth: int) -> list[str]:
+        return [self._pad(depth, f"did = fx.remove_charges({s.charge!r}, {s.target!r})")]
+
+    def visit_MDiscard(self, s: m.MDiscard, depth: int) -> list[str]:
+        return [self._pad(depth, f"did = fx.discard({s.target!r})")]
+
+    def visit_MGain(self, s: m.MGain, depth: int) -> list[str]:
+        return [self._pad(depth, f"did = fx.gain({py_literal(s.cost)})")]
+
+    def visit_MMay(self, s: m.MMay, depth: int) -> list[str]:
+        return self._guarded(f"fx.may({render_text.step_text(s.step)!r})", s.step, depth)
+
+    def visit_MIf(self, s: m.MIf, depth: int) -> list[str]:
+        test = f"fx.check({py_literal(s.condition)})"
+        return self._guarded(f"not {test}" if s.negate else test, s.step, depth)
+
+    def visit_MIfYouDid(self, s: m.MIfYouDid, depth: int) -> list[str]:
+        return [self._pad(depth, "if did:"), *self.visit(s.step, depth + 1)]
+
+    def visit_MPayTo(self, s: m.MPayTo, depth: int) -> list[str]:
+        test = (f"fx.pay_optional({py_literal(s.costs)}, {py_literal(s.discards)}, "
+                f"{render_text.step_text(s)!r})")
+        return self._guarded(test, s.step, depth)
+
+    def visit_MChooseOne(self, s: m.MChooseOne, depth: int) -> list[str]:
+        modes = tuple(render_text.steps_text(o) for o in s.options)
+        lines = [self._pad(depth, f"mode = fx.choose_mode({py_literal(modes)})")]
+        for i, option in enumerate(s.options):
+            lines.append(self._pad(depth, f"{'if' if i == 0 else 'elif'} mode == {i}:"))
+            lines.extend(self.write(option, depth + 1) or [self._pad(depth + 1, "pass")])
+        return lines
+
+
+def methods(spell: m.CheckedSpell) -> list[Method]:
+    writer = StepWriter()
+    out = []
+    if spell.on_impact:
+        out.append(Method("on_impact", spell.on_impact[0].span.line, tuple(writer.write(spell.on_impact))))
+    for t in spell.triggers:
+        line = t.steps[0].span.line if t.steps else spell.line
+        out.append(Method(t.method, line, tuple(writer.write(t.steps))))
+    for a in spell.abilities:
+        line = a.steps[0].span.line if a.steps else spell.line
+        out.append(Method(a.method, line, tuple(writer.write(a.steps))))
+    return out
+
+
+def _environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        autoescape=False,  # Python, not HTML: values go through the repr-based `py` filter instead
+    )
+    env.filters["py"] = py_literal
+    env.filters["triggers_py"] = lambda ts: py_literal(tuple(Trigger(event=t.event, method=t.method) for t in ts))
+    env.filters["abilities_py"] = lambda abs_: py_literal(
+        tuple(Ability(name=a.name, aspects=a.aspects, method=a.method) for a in abs_)
+    )
+    env.filters["variables_py"] = lambda vs: py_literal(dict(vs))
+    env.filters["methods"] = methods
+    return env
+
+
+def emit_python(spells: Sequence[m.CheckedSpell]) -> dict[str, str]:
+    """``{file name: source}`` for the ``generated`` package: a module per Sphere and ``__init__.py``."""
+    env = _environment()
+    by_module: dict[str, list[m.CheckedSpell]] = {}
+    for spell in sorted(spells, key=lambda s: (s.module, s.source_path, s.line)):
+        by_module.setdefault(spell.module, []).append(spell)
+    files = {}
+    module_tpl = env.get_template("module.py.j2")
+    for module, members in sorted(by_module.items()):
+        files[f"{module}.py"] = module_tpl.render(sphere=members[0].sphere.value, spells=members)
+    files["__init__.py"] = env.get_template("package_init.py.j2").render(modules=sorted(by_module))
+    for name, text in files.items():
+        pyast.parse(text, filename=f"generated/{name}")  # a SyntaxError here is a compiler bug
+    return files

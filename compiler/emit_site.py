@@ -1,0 +1,388 @@
+"""Checked spells and the keyword registry → the Markdown pages of the rules reference (mkdocs).
+
+Pages (paths relative to ``site/docs/``):
+
+- ``spells/index.md``: every spell, grouped by Sphere;
+- ``spells/<slug>.md``: one spell drawn as its card, with its rules text rendered back into English;
+- ``glossary/index.md``: every registry keyword and trigger event, grouped by kind;
+- ``glossary/<slug>.md``: one keyword; ``glossary/events/<slug>.md``: one trigger event. Both list the
+  spells that use them, and every spell page links its keywords, so links run both ways.
+
+Card text is untrusted: the templates' environment escapes every interpolated value both for HTML and for
+Markdown (each special character becomes a numeric character reference), so a title such as
+``<script>`` or ``*bold*`` prints as written. Only values built here as :class:`Markup` bypass that:
+link targets and CSS classes, which are checked against a strict pattern first. Links are Markdown links
+(inside ``md_in_html`` blocks where the card is HTML) so that ``mkdocs build --strict`` validates them.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
+
+from compiler import model as m
+from compiler import render_text as rt
+from engine.cards import Aspect, Requirement, Sphere
+from engine.registry import KINDS, Event, Keyword, Registry, slugify
+
+TEMPLATES = Path(__file__).with_name("templates")
+KIND_TITLES = {"directive": "Directives", "empowerment": "Empowerments", "requirement": "Requirement forms"}
+FLUENCY_MAX = 4
+SPELLS_INDEX = "spells/index.md"
+GLOSSARY_INDEX = "glossary/index.md"
+
+# Characters that mean something to Markdown or HTML (and the md_in_html / attr_list extensions).
+_SPECIALS = frozenset("\\`*_{}[]()#+-.!|<>&\"'~^=:$%")
+# What may reach a page unescaped: relative links between generated pages, and CSS class names.
+_SAFE_HREF = re.compile(r"(?:\.\./)*[\w-]+(?:/[\w-]+)*\.md")
+_SAFE_CSS = re.compile(r"[a-z][a-z0-9-]*")
+
+
+# ---------------------------------------------------------------------- escaping
+def escape_text(value: object) -> Markup:
+    """Any value as inert text: HTML-escaped and with every Markdown special character neutralised."""
+    if isinstance(value, Markup):
+        return value
+    text = " ".join(str(value).split())  # a newline would end a table row or a Markdown block
+    return Markup("".join(f"&#{ord(c)};" if c in _SPECIALS else c for c in text))
+
+
+def _href(path: str) -> Markup:
+    if not _SAFE_HREF.fullmatch(path):
+        raise ValueError(f"refusing to emit the link target {path!r}")
+    return Markup(path)
+
+
+def _css(name: str) -> Markup:
+    if not _SAFE_CSS.fullmatch(name):
+        raise ValueError(f"refusing to emit the CSS class {name!r}")
+    return Markup(name)
+
+
+def make_env() -> Environment:
+    return Environment(
+        loader=FileSystemLoader(TEMPLATES),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        autoescape=True,
+        finalize=escape_text,  # runs on every {{ }} before autoescape: Markdown specials too
+    )
+
+
+# ---------------------------------------------------------------------- page paths
+def spell_page(spell: m.CheckedSpell) -> str:
+    # A title made only of punctuation has no slug letters; its class name always has some.
+    return f"spells/{slugify(spell.title) or spell.class_name.lower()}.md"
+
+
+def keyword_page(keyword: Keyword) -> str:
+    return f"glossary/{keyword.slug}.md"
+
+
+def event_page(event: Event) -> str:
+    return f"glossary/events/{slugify(event.name)}.md"
+
+
+def relative(from_page: str, to_page: str) -> Markup:
+    return _href(posixpath.relpath(to_page, posixpath.dirname(from_page)))
+
+
+# ---------------------------------------------------------------------- view models
+@dataclass(frozen=True, slots=True)
+class Link:
+    text: str
+    href: Markup
+    css: Markup | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Orb:
+    label: str
+    value: str
+    energy_css: Markup
+    sign_css: Markup
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A requirement or upgrade line: linked keywords, then plain words."""
+
+    links: tuple[Link, ...]
+    rest: str
+
+
+@dataclass(frozen=True, slots=True)
+class SpellView:
+    title: str
+    href: Markup
+    sphere: str
+    sphere_css: Markup
+    role: str
+    fluency: int
+    pips: str
+    orbs: tuple[Orb, ...]
+    descriptors: tuple[str, ...]
+    directives: tuple[Link, ...]
+    empowerments: tuple[Link, ...]
+    broadcast: tuple[tuple[str, Markup], ...]
+    requirements: tuple[Line, ...]
+    upgrades: tuple[Line, ...]
+    ritual: tuple[tuple[Link, ...], ...]
+    targets: str | None
+    rules: tuple[str, ...]
+    glossary: tuple[Link, ...]
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class EntryView:
+    """A glossary page: a keyword or a trigger event."""
+
+    name: str
+    kind: str
+    noun: str  # "keyword" or "trigger"
+    href: Markup
+    index: Markup  # back to the glossary index
+    summary: str
+    glossary: str
+    behaviour: str | None
+    facts: tuple[tuple[str, str], ...] = ()
+    see: tuple[Link | str, ...] = ()
+    spells: tuple[Link, ...] = ()
+
+
+@dataclass
+class _Site:
+    """What every page needs to know: where each spell and keyword lives, and who uses what."""
+
+    registry: Registry
+    spells: list[m.CheckedSpell]
+    pages: dict[str, str] = field(default_factory=dict)  # spell title → page
+    keyword_users: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    event_users: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+
+
+# ---------------------------------------------------------------------- keyword use
+def step_aspects(step: m.Step) -> Iterator[Aspect]:
+    """The directives a rules-text step deals, nested steps included."""
+    if isinstance(step, m.MDeal):
+        yield step.aspect
+    elif isinstance(step, m.MMay | m.MIf | m.MIfYouDid | m.MPayTo):
+        yield from step_aspects(step.step)
+    elif isinstance(step, m.MChooseOne):
+        for option in step.options:
+            for inner in option:
+                yield from step_aspects(inner)
+    elif not isinstance(step, m.MAddCharges | m.MRemoveCharges | m.MDiscard | m.MGain):
+        raise TypeError(f"unhandled step node {type(step).__name__}")
+
+
+def spell_keywords(spell: m.CheckedSpell) -> set[str]:
+    """Every registry keyword the spell uses, wherever it appears on the card or in its rules."""
+    aspects: list[Aspect] = [*spell.directives, *spell.empowerments]
+    aspects += [a for u in spell.upgrades for a in u.aspects]
+    aspects += [a for tier in spell.ritual for a in tier.aspects]
+    aspects += [a for ab in spell.abilities for a in ab.aspects]
+    aspects += [a for mod in spell.modifiers for a in mod.grants]
+    steps = [*spell.on_impact, *(s for t in spell.triggers for s in t.steps),
+             *(s for ab in spell.abilities for s in ab.steps)]
+    aspects += [a for s in steps for a in step_aspects(s)]
+    return {a.name for a in aspects} | {r.form for r in spell.requirements}
+
+
+def _index(spells: Sequence[m.CheckedSpell], registry: Registry) -> _Site:
+    site = _Site(registry=registry, spells=sorted(spells, key=lambda s: (s.title.casefold(), s.title)))
+    owners: dict[str, str] = {}
+    for spell in site.spells:
+        page = spell_page(spell)
+        if page in owners or page == SPELLS_INDEX:
+            raise ValueError(f"spells {owners.get(page, '(the index)')!r} and {spell.title!r} would share "
+                             f"the page {page}: give one of them a title that differs in its letters")
+        owners[page] = spell.title
+        site.pages[spell.title] = page
+        for name in spell_keywords(spell):
+            if name not in registry.keywords:
+                raise ValueError(f"spell {spell.title!r} uses {name!r}, which the registry does not declare")
+            site.keyword_users[name].add(spell.title)
+        for trigger in spell.triggers:
+            site.event_users[trigger.event].add(spell.title)
+    _check_glossary_pages(registry)
+    return site
+
+
+def _check_glossary_pages(registry: Registry) -> None:
+    seen: dict[str, str] = {GLOSSARY_INDEX: "(the index)"}
+    pages = [(keyword_page(k), k.name) for k in registry.keywords.values()]
+    pages += [(event_page(e), e.name) for e in registry.events.values()]
+    for page, name in pages:
+        if page in seen:
+            raise ValueError(f"glossary entries {seen[page]!r} and {name!r} would share the page {page}")
+        seen[page] = name
+
+
+# ---------------------------------------------------------------------- spell pages
+def _keyword_link(site: _Site, from_page: str, name: str, text: str, css: str | None = None) -> Link:
+    keyword = site.registry.keywords[name]
+    return Link(text=text, href=relative(from_page, keyword_page(keyword)), css=_css(css) if css else None)
+
+
+def _aspect_links(site: _Site, page: str, aspects: Iterable[Aspect], css: str | None = None) -> tuple[Link, ...]:
+    return tuple(_keyword_link(site, page, a.name, rt.aspect_text(a), css) for a in aspects)
+
+
+def _orb(label: str, value: int) -> Orb:
+    # The card's colours: red negative numbers are paid, blue positive ones are gained.
+    kind = "cost" if value < 0 else "gain" if value > 0 else "zero"
+    return Orb(label=label, value=f"{value:+d}" if value else "0", energy_css=_css(f"orb-{label.lower()}"),
+               sign_css=_css(f"orb-{kind}"))
+
+
+def _role_text(spell: m.CheckedSpell) -> str:
+    return f"{spell.role.value} (Curse)" if spell.is_curse else spell.role.value
+
+
+def _source(spell: m.CheckedSpell) -> str:
+    # Pages must not depend on where the compiler ran: show a path inside the repository.
+    path = Path(spell.source_path)
+    root = Path(__file__).resolve().parents[1]
+    if path.is_absolute() and path.resolve().is_relative_to(root):
+        path = path.resolve().relative_to(root)
+    return f"{path.as_posix()}:{spell.line}"
+
+
+def _spell_glossary(site: _Site, page: str, spell: m.CheckedSpell) -> tuple[Link, ...]:
+    names = sorted(spell_keywords(spell), key=lambda n: (n.casefold(), n))
+    links = [_keyword_link(site, page, n, n) for n in names]
+    events = sorted({t.event for t in spell.triggers})
+    links += [Link(text=f"when {e}", href=relative(page, event_page(site.registry.events[e]))) for e in events]
+    return tuple(links)
+
+
+def spell_view(site: _Site, spell: m.CheckedSpell, from_page: str | None = None) -> SpellView:
+    page = site.pages[spell.title]
+    here = from_page or page
+    return SpellView(
+        title=spell.title,
+        href=relative(here, page),
+        sphere=spell.sphere.value,
+        sphere_css=_css(f"sphere-{spell.sphere.value.lower()}"),
+        role=_role_text(spell),
+        fluency=spell.fluency,
+        pips="●" * spell.fluency + "○" * max(0, FLUENCY_MAX - spell.fluency),
+        orbs=(_orb("Resonance", spell.resonance), _orb("Harmony", spell.harmony)),
+        descriptors=spell.descriptors,
+        directives=_aspect_links(site, page, spell.directives, "directive"),
+        empowerments=_aspect_links(site, page, spell.empowerments, "empowerment"),
+        broadcast=tuple((s.value, _css(f"sphere-{s.value.lower()}")) for s in spell.broadcast),
+        requirements=tuple(_requirement_line(site, page, r) for r in spell.requirements),
+        upgrades=tuple(Line(links=_aspect_links(site, page, u.aspects),
+                            rest=f"for {' or '.join(c.text() for c in u.costs)}") for u in spell.upgrades),
+        ritual=tuple(_aspect_links(site, page, tier.aspects) for tier in spell.ritual),
+        targets=rt.targets_text(spell.targets) if spell.targets else None,
+        rules=tuple(rt.rules_lines(spell)),
+        glossary=_spell_glossary(site, page, spell),
+        source=_source(spell),
+    )
+
+
+def _requirement_line(site: _Site, page: str, r: Requirement) -> Line:
+    text = rt.requirement_text(r)
+    assert text.startswith(r.form), "requirement_text starts with the requirement form"
+    return Line(links=(_keyword_link(site, page, r.form, r.form),), rest=text[len(r.form):].strip())
+
+
+# ---------------------------------------------------------------------- glossary pages
+def _summary(text: str) -> str:
+    """The glossary text's first sentence, for the index."""
+    end = text.find(". ")
+    return text if end < 0 else text[: end + 1]
+
+
+def _spell_links(site: _Site, from_page: str, titles: Iterable[str]) -> tuple[Link, ...]:
+    return tuple(Link(text=t, href=relative(from_page, site.pages[t]))
+                 for t in sorted(titles, key=lambda t: (t.casefold(), t)))
+
+
+def keyword_view(site: _Site, keyword: Keyword, from_page: str | None = None) -> EntryView:
+    page = keyword_page(keyword)
+    facts = [("Kind", keyword.kind)]
+    params = list(keyword.params)
+    if keyword.optional:
+        params = params[: len(params) - keyword.optional] + [f"{p} (optional)" for p in
+                                                             params[len(params) - keyword.optional:]]
+    facts.append(("Parameters", ", ".join(params) or "none"))
+    if keyword.qualifiers:
+        facts.append(("Qualifiers", ", ".join(keyword.qualifiers)))
+    facts.append(("Allowed on", ", ".join(keyword.roles) or "every role"))
+    if keyword.meaningless_on:
+        facts.append(("Meaningless on", ", ".join(keyword.meaningless_on)))
+    see: list[Link | str] = []
+    for name in keyword.see:
+        other = site.registry.keywords.get(name)
+        # The glossary also names rulebook terms that are not keywords ("Requirements"): plain text.
+        see.append(Link(text=name, href=relative(page, keyword_page(other))) if other else name)
+    return EntryView(
+        name=keyword.name, kind=keyword.kind, noun="keyword", href=relative(from_page or page, page),
+        index=relative(page, GLOSSARY_INDEX),
+        summary=_summary(keyword.glossary), glossary=keyword.glossary, behaviour=keyword.behaviour,
+        facts=tuple(facts), see=tuple(see),
+        spells=_spell_links(site, page, site.keyword_users.get(keyword.name, ())),
+    )
+
+
+def event_view(site: _Site, event: Event, from_page: str | None = None) -> EntryView:
+    page = event_page(event)
+    return EntryView(
+        name=f"when {event.name}", kind="trigger event", noun="trigger", href=relative(from_page or page, page),
+        index=relative(page, GLOSSARY_INDEX),
+        summary=_summary(event.glossary), glossary=event.glossary, behaviour=event.behaviour,
+        facts=(("Kind", "trigger event"), ("Reads as", f"{rt.event_text(event.name)}: …")),
+        spells=_spell_links(site, page, site.event_users.get(event.name, ())),
+    )
+
+
+def _by_name(items: Iterable[Keyword]) -> list[Keyword]:
+    return sorted(items, key=lambda k: (k.name.casefold(), k.name))
+
+
+# ---------------------------------------------------------------------- the emitter
+def emit_site(spells: Sequence[m.CheckedSpell], registry: Registry) -> dict[str, str]:
+    """{path under site/docs/: page text} for every generated page; deterministic for equal inputs."""
+    env = make_env()
+    site = _index(spells, registry)
+    out: dict[str, str] = {}
+
+    groups: list[tuple[str, list[SpellView]]] = []
+    for sphere in Sphere:
+        members = [spell_view(site, s, SPELLS_INDEX) for s in site.spells if s.sphere is sphere]
+        if members:
+            groups.append((sphere.value, members))
+    out[SPELLS_INDEX] = env.get_template("site_spells_index.md.j2").render(groups=groups)
+
+    spell_tpl = env.get_template("site_spell.md.j2")
+    for spell in site.spells:
+        out[site.pages[spell.title]] = spell_tpl.render(spell=spell_view(site, spell))
+
+    index = GLOSSARY_INDEX
+    kinds = [(KIND_TITLES[kind], [keyword_view(site, k, index) for k in _by_name(registry.of_kind(kind))])
+             for kind in KINDS]
+    events = [event_view(site, e, index) for e in sorted(registry.events.values(), key=lambda e: e.name)]
+    kinds.append(("Trigger events", events))
+    out[index] = env.get_template("site_glossary_index.md.j2").render(kinds=[k for k in kinds if k[1]])
+
+    entry_tpl = env.get_template("site_glossary_entry.md.j2")
+    for keyword in registry.keywords.values():
+        out[keyword_page(keyword)] = entry_tpl.render(entry=keyword_view(site, keyword))
+    for event in registry.events.values():
+        out[event_page(event)] = entry_tpl.render(entry=event_view(site, event))
+    return dict(sorted(out.items()))
+

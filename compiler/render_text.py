@@ -1,0 +1,252 @@
+"""The checked model back into English card text, for the reference site.
+
+The wording follows the printed cards for aspects, requirements and upgrades, and seed 003's effect
+grammar for rules text ("You may ...", "If ..., ...", "... unless ...", "...; if you did, ...",
+"You may pay ... to ...", "Choose one: • ..."). The site renders this text from the same model the Python
+emitter turns into behaviour, so the page and the game cannot disagree.
+
+Steps render as lower-case clauses first; callers capitalise them when a clause starts a sentence, so a
+nested step ("you may deal ...") and a top-level one ("Deal ...") share one renderer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from compiler import model as m
+from engine.cards import Aspect, Condition, Quantity, Requirement, Role, Selector, Timing, Upgrade
+
+# The model's target words (compiler.check.TARGET_WORDS values) as English noun phrases.
+TARGETS: dict[str, str] = {
+    "this": "this spell",
+    "bearer": "the bearer",
+    "caster": "the caster",
+    "controller": "its controller",
+    "target": "the target",
+}
+# A Deal's "target" is the opponent the step chooses ("deal Physical Dmg 1 to target opponent"): the
+# checker reads `target` and `target opponent` as the same word.
+DEAL_TARGETS: dict[str, str] = TARGETS | {"target": "target opponent"}
+
+COMPARISONS: dict[str, str] = {
+    ">=": "at least",
+    "<=": "at most",
+    "<": "fewer than",
+    ">": "more than",
+    "==": "exactly",
+}
+
+# Registry event names are the phrases written after `when`; these are their sentence openings.
+EVENTS: dict[str, str] = {
+    "bearer casts offensive spell at caster": "Each time the bearer casts an offensive spell at the caster",
+    "resolved": "Each time this spell is resolved in maintenance",
+    "activated": "When this spell activates",
+}
+
+
+# ---------------------------------------------------------------------- words and phrases
+def target_text(target: str, *, deal: bool = False) -> str:
+    table = DEAL_TARGETS if deal else TARGETS
+    try:
+        return table[target]
+    except KeyError:
+        raise ValueError(f"no English for the target word {target!r}") from None
+
+
+def possessive(target: str) -> str:
+    return f"{target_text(target)}'s"
+
+
+def capitalize(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def event_text(event: str) -> str:
+    """The opening of a trigger sentence; an event without wording yet reads as its registry phrase."""
+    return EVENTS.get(event, f"When {event}")
+
+
+def aspect_text(a: Aspect) -> str:
+    return a.text()
+
+
+def aspects_text(aspects: Sequence[Aspect]) -> str:
+    return ", ".join(aspect_text(a) for a in aspects)
+
+
+def selector_text(s: Selector, *, plural: bool = False) -> str:
+    """``Cellular Enhancement``; plural: ``the caster's Bio Attack spells at the bearer``.
+
+    The default state (active) is left out, as the cards leave it out; "manifesting" is spelled out.
+    """
+    words: list[str] = []
+    if s.whose:
+        words.append(possessive(s.whose))
+    if s.state != "active":
+        words.append(s.state)
+    if s.sphere:
+        words.append(s.sphere.value)
+    words.extend(s.descriptors)
+    words.append(_selector_noun(s, plural))
+    if s.at:
+        words.append(f"at {target_text(s.at)}")
+    return " ".join(words)
+
+
+def _selector_noun(s: Selector, plural: bool) -> str:
+    if s.curse:
+        return "Curses" if plural else "Curse"
+    if s.role is None:
+        return "spells" if plural else "spell"
+    role = "Enhancement" if s.role is Role.ENHANCE else s.role.value
+    return f"{role} spells" if plural else role
+
+
+def targets_text(s: Selector) -> str:
+    """The targets line of an Abjuration or Transmute: ``Targets an active Curse``."""
+    phrase = f"{s.state} {selector_text(s)}" if s.state == "active" else selector_text(s)
+    article = "an" if phrase[:1].lower() in "aeiou" else "a"
+    return f"Targets {article} {phrase}"
+
+
+def requirement_text(r: Requirement) -> str:
+    words = [r.form]
+    if r.cost is not None:
+        words.append(r.cost.text())
+    if r.selector is not None:
+        words.append(selector_text(r.selector))
+    if r.on_bearer:
+        words.append("on Bearer")
+    if r.timing is not Timing.CAST:  # "to cast" is what a requirement means when it says nothing
+        words.append(r.timing.value)
+    return " ".join(words)
+
+
+def upgrade_text(u: Upgrade) -> str:
+    return f"{aspects_text(u.aspects)} for {' or '.join(c.text() for c in u.costs)}"
+
+
+def quantity_text(q: Quantity) -> str:
+    if q.kind == "charges":
+        return f"the number of {q.name} charges on {target_text(q.of)}"
+    if q.kind == "energy":
+        return f"{possessive(q.of)} {q.name}"
+    raise ValueError(f"no English for the quantity kind {q.kind!r}")
+
+
+def condition_text(c: Condition) -> str:
+    try:
+        op = COMPARISONS[c.op]
+    except KeyError:
+        raise ValueError(f"no English for the comparison {c.op!r}") from None
+    q = c.quantity
+    if q.kind == "charges":
+        amount = f"{c.amount} {q.name} charge{'' if c.amount == 1 else 's'}"
+    elif q.kind == "energy":
+        amount = f"{c.amount} {q.name}"
+    else:
+        raise ValueError(f"no English for the quantity kind {q.kind!r}")
+    return f"{target_text(q.of)} has {op} {amount}"
+
+
+# ---------------------------------------------------------------------- steps
+class _StepRenderer:
+    """One ``visit_<Node>`` per step kind; each returns a lower-case clause without a full stop."""
+
+    def visit(self, step: m.Step) -> str:
+        method: Callable[[m.Step], str] | None = getattr(self, f"visit_{type(step).__name__}", None)
+        if method is None:
+            raise TypeError(f"no English for the step node {type(step).__name__}")
+        return method(step)
+
+    def visit_MDeal(self, step: m.MDeal) -> str:
+        return f"deal {aspect_text(step.aspect)} to {target_text(step.target, deal=True)}"
+
+    def visit_MAddCharges(self, step: m.MAddCharges) -> str:
+        plural = "" if step.amount == 1 else "s"
+        return f"add {step.amount} {step.charge} charge{plural} to {target_text(step.target)}"
+
+    def visit_MRemoveCharges(self, step: m.MRemoveCharges) -> str:
+        return f"remove all {step.charge} charges from {target_text(step.target)}"
+
+    def visit_MDiscard(self, step: m.MDiscard) -> str:
+        return f"discard {target_text(step.target)}"
+
+    def visit_MGain(self, step: m.MGain) -> str:
+        return f"gain {step.cost.text()}"
+
+    def visit_MMay(self, step: m.MMay) -> str:
+        return f"you may {self.visit(step.step)}"
+
+    def visit_MIf(self, step: m.MIf) -> str:
+        if step.negate:
+            return f"{self.visit(step.step)} unless {condition_text(step.condition)}"
+        return f"if {condition_text(step.condition)}, {self.visit(step.step)}"
+
+    def visit_MIfYouDid(self, step: m.MIfYouDid) -> str:
+        return f"if you did, {self.visit(step.step)}"
+
+    def visit_MPayTo(self, step: m.MPayTo) -> str:
+        payments = [f"pay {' and '.join(c.text() for c in step.costs)}"] if step.costs else []
+        payments += [f"discard {target_text(d)}" for d in step.discards]
+        if not payments:
+            return f"you may {self.visit(step.step)}"
+        return f"you may {' and '.join(payments)} to {self.visit(step.step)}"
+
+    def visit_MChooseOne(self, step: m.MChooseOne) -> str:
+        return "choose one: " + " ".join(f"• {steps_text(option)}" for option in step.options)
+
+
+_RENDERER = _StepRenderer()
+
+
+def step_text(step: m.Step) -> str:
+    """One step as a sentence without its full stop: ``Deal Physical Dmg 1 to target opponent``."""
+    return capitalize(_RENDERER.visit(step))
+
+
+def steps_text(steps: Sequence[m.Step]) -> str:
+    """Steps as sentences: ``Deal Dmg 1 to the bearer; if you did, gain 1 Resonance.``"""
+    return capitalize(_clauses(steps))
+
+
+def _clauses(steps: Sequence[m.Step]) -> str:
+    """Steps as lower-case-initial text, ready to follow a colon ("When ...: add ...")."""
+    sentences: list[str] = []
+    for step in steps:
+        clause = _RENDERER.visit(step)
+        # Seed 003 writes "[Do X]; if you did, [do Y]": the condition belongs to the step before it.
+        if isinstance(step, m.MIfYouDid) and sentences:
+            sentences[-1] = f"{sentences[-1]}; {clause}"
+        else:
+            sentences.append(clause)
+    if not sentences:
+        return "nothing happens."
+    return " ".join(_full_stop(s if i == 0 else capitalize(s)) for i, s in enumerate(sentences))
+
+
+def _full_stop(sentence: str) -> str:
+    # A "choose one" ends with its last option's own full stop.
+    return sentence if sentence.endswith(".") else f"{sentence}."
+
+
+# ---------------------------------------------------------------------- whole rules text
+def rules_lines(spell: m.CheckedSpell) -> list[str]:
+    """The spell's rules text, one sentence (or one rule) a line, in the order a reader needs it:
+    definitions first, since the aspect list and the rules below use them."""
+    lines = [f"{name} is {quantity_text(q)}." for name, q in spell.variables]
+    lines += [f"{event_text(t.event)}: {_clauses(t.steps)}" for t in spell.triggers]
+    lines += [_modifier_line(mod.selector, mod.grants) for mod in spell.modifiers]
+    lines += [_ability_line(a) for a in spell.abilities]
+    if spell.on_impact:
+        lines.append(f"On impact: {_clauses(spell.on_impact)}")
+    return lines
+
+
+def _modifier_line(selector: Selector, grants: Sequence[Aspect]) -> str:
+    return capitalize(f"{selector_text(selector, plural=True)} gain {aspects_text(grants)}.")
+
+
+def _ability_line(ability: m.MAbility) -> str:
+    options = f" ({aspects_text(ability.aspects)})" if ability.aspects else ""
+    return f"Grants the ability {ability.name}{options}: {_clauses(ability.steps)}"

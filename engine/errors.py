@@ -1,0 +1,23 @@
+"""Why the engine refused something: an illegal action names the rule it breaks."""
+
+from __future__ import annotations
+
+
+class EngineError(Exception):
+    """Base for errors the engine reports to a player, a scenario or a tool."""
+
+
+class IllegalAction(EngineError):
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{message} (rule: {rule})")
+        self.rule = rule
+        self.message = message
+
+
+class Unsupported(EngineError):
+    """A rule of the seed the engine cannot play yet: never silently ignored."""
+
+    def __init__(self, what: str, card: str | None = None) -> None:
+        where = f" on '{card}'" if card else ""
+        super().__init__(f"the engine cannot play '{what}'{where} yet")
+        self.what = what
