@@ -39,7 +39,7 @@ SPELLS_INDEX = "spells/index.md"
 GLOSSARY_INDEX = "glossary/index.md"
 
 # Characters that mean something to Markdown or HTML (and the md_in_html / attr_list extensions).
-_SPECIALS = frozenset("\\`*_{}[]()#+-.!|<>&\"'~^=:$%")
+_SPECIALS = frozenset("\\`*_{}[]()#+-.!|<>&\"'~^=")
 # What may reach a page unescaped: relative links between generated pages, and CSS class names.
 _SAFE_HREF = re.compile(r"(?:\.\./)*[\w-]+(?:/[\w-]+)*\.md")
 _SAFE_CSS = re.compile(r"[a-z][a-z0-9-]*")
@@ -52,6 +52,17 @@ def escape_text(value: object) -> Markup:
         return value
     text = " ".join(str(value).split())  # a newline would end a table row or a Markdown block
     return Markup("".join(f"&#{ord(c)};" if c in _SPECIALS else c for c in text))
+
+
+def heading_text(value: str) -> str:
+    """Text for a page's first heading, which mkdocs makes the page title.
+
+    Material prints the title as ``{{ page.title | striptags }}`` inside ``<title>``, and striptags
+    turns our character references back into ``<`` and ``>``; a title holding ``</title><script>`` would
+    then be markup. Angle brackets are swapped for look-alike quotation marks in headings only: the
+    card itself shows the title exactly as written.
+    """
+    return value.replace("<", "\u2039").replace(">", "\u203a")
 
 
 def _href(path: str) -> Markup:
@@ -67,7 +78,7 @@ def _css(name: str) -> Markup:
 
 
 def make_env() -> Environment:
-    return Environment(
+    env = Environment(
         loader=FileSystemLoader(TEMPLATES),
         undefined=StrictUndefined,
         trim_blocks=True,
@@ -76,6 +87,8 @@ def make_env() -> Environment:
         autoescape=True,
         finalize=escape_text,  # runs on every {{ }} before autoescape: Markdown specials too
     )
+    env.filters["heading"] = heading_text
+    return env
 
 
 # ---------------------------------------------------------------------- page paths
@@ -214,6 +227,9 @@ def _index(spells: Sequence[m.CheckedSpell], registry: Registry) -> _Site:
                 raise ValueError(f"spell {spell.title!r} uses {name!r}, which the registry does not declare")
             site.keyword_users[name].add(spell.title)
         for trigger in spell.triggers:
+            if trigger.event not in registry.events:
+                raise ValueError(f"spell {spell.title!r} triggers on {trigger.event!r}, which the registry "
+                                 "does not declare")
             site.event_users[trigger.event].add(spell.title)
     _check_glossary_pages(registry)
     return site
@@ -235,7 +251,9 @@ def _keyword_link(site: _Site, from_page: str, name: str, text: str, css: str | 
     return Link(text=text, href=relative(from_page, keyword_page(keyword)), css=_css(css) if css else None)
 
 
-def _aspect_links(site: _Site, page: str, aspects: Iterable[Aspect], css: str | None = None) -> tuple[Link, ...]:
+def _aspect_links(
+    site: _Site, page: str, aspects: Iterable[Aspect], css: str | None = None
+) -> tuple[Link, ...]:
     return tuple(_keyword_link(site, page, a.name, rt.aspect_text(a), css) for a in aspects)
 
 
@@ -262,8 +280,8 @@ def _source(spell: m.CheckedSpell) -> str:
 def _spell_glossary(site: _Site, page: str, spell: m.CheckedSpell) -> tuple[Link, ...]:
     names = sorted(spell_keywords(spell), key=lambda n: (n.casefold(), n))
     links = [_keyword_link(site, page, n, n) for n in names]
-    events = sorted({t.event for t in spell.triggers})
-    links += [Link(text=f"when {e}", href=relative(page, event_page(site.registry.events[e]))) for e in events]
+    for name in sorted({t.event for t in spell.triggers}):
+        links.append(Link(text=f"when {name}", href=relative(page, event_page(site.registry.events[name]))))
     return tuple(links)
 
 
@@ -342,7 +360,8 @@ def keyword_view(site: _Site, keyword: Keyword, from_page: str | None = None) ->
 def event_view(site: _Site, event: Event, from_page: str | None = None) -> EntryView:
     page = event_page(event)
     return EntryView(
-        name=f"when {event.name}", kind="trigger event", noun="trigger", href=relative(from_page or page, page),
+        name=f"when {event.name}", kind="trigger event", noun="trigger",
+        href=relative(from_page or page, page),
         index=relative(page, GLOSSARY_INDEX),
         summary=_summary(event.glossary), glossary=event.glossary, behaviour=event.behaviour,
         facts=(("Kind", "trigger event"), ("Reads as", f"{rt.event_text(event.name)}: …")),
@@ -359,30 +378,34 @@ def emit_site(spells: Sequence[m.CheckedSpell], registry: Registry) -> dict[str,
     """{path under site/docs/: page text} for every generated page; deterministic for equal inputs."""
     env = make_env()
     site = _index(spells, registry)
-    out: dict[str, str] = {}
+    out = _spell_pages(env, site) | _glossary_pages(env, site)
+    return dict(sorted(out.items()))
 
+
+def _spell_pages(env: Environment, site: _Site) -> dict[str, str]:
     groups: list[tuple[str, list[SpellView]]] = []
     for sphere in Sphere:
         members = [spell_view(site, s, SPELLS_INDEX) for s in site.spells if s.sphere is sphere]
         if members:
             groups.append((sphere.value, members))
-    out[SPELLS_INDEX] = env.get_template("site_spells_index.md.j2").render(groups=groups)
-
-    spell_tpl = env.get_template("site_spell.md.j2")
+    out = {SPELLS_INDEX: env.get_template("site_spells_index.md.j2").render(groups=groups)}
+    template = env.get_template("site_spell.md.j2")
     for spell in site.spells:
-        out[site.pages[spell.title]] = spell_tpl.render(spell=spell_view(site, spell))
+        out[site.pages[spell.title]] = template.render(spell=spell_view(site, spell))
+    return out
 
-    index = GLOSSARY_INDEX
-    kinds = [(KIND_TITLES[kind], [keyword_view(site, k, index) for k in _by_name(registry.of_kind(kind))])
+
+def _glossary_pages(env: Environment, site: _Site) -> dict[str, str]:
+    reg = site.registry
+    kinds = [(KIND_TITLES[kind], [keyword_view(site, k, GLOSSARY_INDEX) for k in _by_name(reg.of_kind(kind))])
              for kind in KINDS]
-    events = [event_view(site, e, index) for e in sorted(registry.events.values(), key=lambda e: e.name)]
-    kinds.append(("Trigger events", events))
-    out[index] = env.get_template("site_glossary_index.md.j2").render(kinds=[k for k in kinds if k[1]])
-
-    entry_tpl = env.get_template("site_glossary_entry.md.j2")
-    for keyword in registry.keywords.values():
-        out[keyword_page(keyword)] = entry_tpl.render(entry=keyword_view(site, keyword))
-    for event in registry.events.values():
-        out[event_page(event)] = entry_tpl.render(entry=event_view(site, event))
-    return dict(sorted(out.items()))
-
+    events = sorted(reg.events.values(), key=lambda e: e.name)
+    kinds.append(("Trigger events", [event_view(site, e, GLOSSARY_INDEX) for e in events]))
+    index = env.get_template("site_glossary_index.md.j2").render(kinds=[k for k in kinds if k[1]])
+    out = {GLOSSARY_INDEX: index}
+    template = env.get_template("site_glossary_entry.md.j2")
+    for keyword in reg.keywords.values():
+        out[keyword_page(keyword)] = template.render(entry=keyword_view(site, keyword))
+    for event in events:
+        out[event_page(event)] = template.render(entry=event_view(site, event))
+    return out

@@ -284,7 +284,8 @@ class Replay:
 def setup(scenario: Scenario, library: CardLibrary, decider: ScriptedDecider) -> Game:
     beings = []
     for spec in scenario.beings:
-        b = Being(name=spec.name, team=spec.team)
+        # Level-1 play leaves out the advanced energies: no Will tokens are collected (Act I).
+        b = Being(name=spec.name, team=spec.team, will=0 if scenario.level == 1 else 3)
         for energy, value in spec.energies:
             b.set_energy(Energy(energy.capitalize()), value)
             if energy == "essence":
@@ -314,7 +315,7 @@ def replay(scenario: Scenario, library: CardLibrary) -> Replay:
             except EngineError as err:
                 if isinstance(err, ScenarioError):
                     raise
-                raise ScenarioError(str(err), decider.last, getattr(err, "rule", None)) from err
+                raise ScenarioError(getattr(err, "message", str(err)), decider.last, getattr(err, "rule", None)) from err
             decider.finish_round(game)
     except ScenarioError as err:
         result.error = err

@@ -7,5 +7,5 @@ from generated import forces
 from generated import matter
 from generated import soul
 
-ALL: tuple[type[SpellCard], ...] = (*bio.CARDS, *forces.CARDS, *matter.CARDS, *soul.CARDS)
+ALL: tuple[type[SpellCard], ...] = (*bio.CARDS, *forces.CARDS, *matter.CARDS, *soul.CARDS, )
 LIBRARY = CardLibrary({card.title: card for card in ALL})

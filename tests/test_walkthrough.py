@@ -1,0 +1,98 @@
+"""The Act I walkthrough replayed by the rules: the seed's end-of-round summaries come out exactly."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from compiler.cli import main
+from compiler.diagnostics import Diagnostics
+from compiler.scenario import parse_scenario
+from compiler.source import SourceFile
+from engine.scenario import replay
+from generated import LIBRARY
+
+ROOT = Path(__file__).resolve().parent.parent
+ACT1 = ROOT / "cards_src" / "scenarios" / "act1_walkthrough.scenario"
+
+# "End of Round N Summary" of the Magi's Handbook: (Essence, Resonance) for White and Black.
+SUMMARIES = {
+    1: {"White": (5, 1), "Black": (6, 0)},
+    2: {"White": (4, 2), "Black": (5, 0)},
+    3: {"White": (3, 3), "Black": (4, 0)},
+    4: {"White": (3, 3), "Black": (4, 0)},
+}
+
+
+@pytest.fixture(scope="module")
+def act1() -> dict:
+    source = SourceFile.read(ACT1, ROOT)
+    scenario = parse_scenario(source, Diagnostics())
+    assert scenario is not None
+    result = replay(scenario, LIBRARY)
+    assert result.error is None, f"{result.error.where}: {result.error.message}"
+    return result.json()
+
+
+@pytest.mark.parametrize("round_no", sorted(SUMMARIES))
+def test_end_of_round_summary(act1: dict, round_no: int) -> None:
+    snap = act1["rounds"][round_no - 1]
+    assert snap["round"] == round_no
+    for name, (essence, resonance) in SUMMARIES[round_no].items():
+        assert (snap["beings"][name]["essence"], snap["beings"][name]["resonance"]) == (essence, resonance)
+
+
+def test_round_2_zones(act1: dict) -> None:
+    """"The Materia Binding with 2 Durability is in White Magi's Defense zone ... The Acidic Matter is
+    still in the Black Magi's Attack zone.\""""
+    white, black = act1["rounds"][1]["beings"]["White"], act1["rounds"][1]["beings"]["Black"]
+    assert {"title": "Materia Binding of Mal-kuth", "controller": "White",
+            "counters": {"durability": 2}} in white["zones"]["defense"]
+    assert [c["title"] for c in black["zones"]["attack"]] == ["Acidic Matter"]
+
+
+def test_round_3_karma_charges(act1: dict) -> None:
+    black = act1["rounds"][2]["beings"]["Black"]
+    assert black["zones"]["curse"] == [{"title": "Karmic Debt", "controller": "White", "counters": {"karma": 2}}]
+
+
+def test_round_5_black_incapacitated_white_wins(act1: dict) -> None:
+    assert act1["rounds"][4]["beings"]["Black"]["essence"] == 0
+    assert act1["outcome"] == {"winner": "White", "incapacitated": ["Black"]}
+
+
+def test_play_json_prints_one_document(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    assert main(["play", str(ACT1.relative_to(ROOT)), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert set(doc) == {"rounds", "outcome"}
+    card = doc["rounds"][0]["beings"]["Black"]["zones"]["attack"][0]
+    assert card == {"title": "Acidic Matter", "controller": "White", "counters": {"duration": 2}}
+
+
+def test_illegal_action_stops_replay_with_located_error(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Casting a spell that was not prepared names the line and the rule."""
+    text = ACT1.read_text(encoding="utf-8").replace(
+        'White casts "Pillar of Earth"\n    Black casts "Fireball" at White',
+        'White casts "Pillar of Earth"\n    Black casts "Infernal Shot" at White', 1)
+    bad = tmp_path / "bad.scenario"
+    bad.write_text(text, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["play", "bad.scenario"]) == 1
+    err = capsys.readouterr().err
+    assert "bad.scenario:27:5: error[E300]: Black cannot cast 'Infernal Shot': it is not prepared" in err
+    assert "rule: Spell Preparation" in err and "Traceback" not in err
+
+
+def test_unpayable_cost_stops_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    text = ACT1.read_text(encoding="utf-8").replace("    Black meditates\n", "", 1)
+    bad = tmp_path / "bad.scenario"
+    bad.write_text(text, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["play", "bad.scenario"]) == 1
+    err = capsys.readouterr().err
+    assert "Black cannot pay 5 Resonance for Fireball (has 3)" in err and "rule: Energy Orbs" in err
