@@ -94,8 +94,8 @@ class Checker:
         for extra in lists[1:]:
             self.diags.error("E011", "duplicate field 'aspects'", extra.span)
         rules = [f for f in node.fields if isinstance(f, ast.RulesBlock)]
-        for extra in rules[1:]:
-            self.diags.error("E011", "duplicate 'rules' block", extra.span)
+        for extra_block in rules[1:]:
+            self.diags.error("E011", "duplicate 'rules' block", extra_block.span)
         variables = self._variables(rules[0] if rules else None)
         descriptors, directives, empowerments = (
             self._aspect_list(lists[0], role, set(variables)) if lists else ((), (), ())

@@ -101,7 +101,7 @@ def print_summary(result: object) -> None:
                   + (f"  [{zones}]" if zones else ""))
     outcome = game.outcome
     if outcome is not None:
-        print(f"Outcome: {'draw' if outcome.draw else outcome.winner + ' wins'}"
+        print(f"Outcome: {'draw' if outcome.draw else f'{outcome.winner} wins'}"
               f" ({', '.join(outcome.incapacitated) or 'nobody'} incapacitated)")
 
 

@@ -47,7 +47,8 @@ def parse(source: SourceFile, diags: Diagnostics, grammar: str = "spell") -> Tre
 def _describe(err: UnexpectedInput, source: SourceFile, lark: Lark) -> tuple[str, Span, str]:
     line, column = max(err.line, 1), max(err.column, 1)
     if isinstance(err, UnexpectedCharacters):
-        char = source.text[err.pos_in_stream] if err.pos_in_stream < len(source.text) else "?"
+        pos = err.pos_in_stream or 0
+        char = source.text[pos] if pos < len(source.text) else "?"
         span = Span(source, line, column, line, column + 1)
         return f"unexpected character {char!r}", span, _expected(err.allowed, lark)
     if isinstance(err, UnexpectedToken) and err.token.type == "$END" or isinstance(err, UnexpectedEOF):

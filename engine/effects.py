@@ -20,7 +20,8 @@ OPS = {">=": int.__ge__, "<=": int.__le__, "<": int.__lt__, ">": int.__gt__, "==
 
 
 class Effect:
-    def __init__(self, game: Game, card: Card, target: Being | Card | None, ability: Ability | None = None) -> None:
+    def __init__(self, game: Game, card: Card, target: Being | Card | None,
+                 ability: Ability | None = None) -> None:
         self.game = game
         self.card = card
         self.target = target
@@ -71,8 +72,9 @@ class Effect:
         who = self.resolve(target)
         if who is None:
             return False
-        offensive = (self.game.being_of(who) is not None and self.card.controller is not None
-                     and self.game.being_of(who).team != self.card.controller.team)  # type: ignore[union-attr]
+        hit = self.game.being_of(who)
+        owner = self.card.controller
+        offensive = hit is not None and owner is not None and hit.team != owner.team
         if offensive and not self.past_defenses:
             from engine.state import Being
 
@@ -130,7 +132,8 @@ class Effect:
         who = self.card.controller
         if who is None or who.incapacitated:
             return False
-        return bool(self.game.decider.decide(self.game, Decision("optional", who, prompt, (True, False), card=self.card.title)))
+        return bool(self.game.decider.decide(self.game, Decision("optional", who, prompt, (True, False),
+                                                            card=self.card.title)))
 
     def pay_optional(self, costs: tuple[Cost, ...], discards: tuple[str, ...], prompt: str) -> bool:
         """"You may pay COST to EFFECT": declined or unpayable → ignored, and the effect goes on."""
@@ -141,7 +144,8 @@ class Effect:
             return False
         if any(self.resolve(d) is None for d in discards):
             return False
-        if not self.game.decider.decide(self.game, Decision("optional", who, prompt, (True, False), card=self.card.title)):
+        if not self.game.decider.decide(self.game, Decision("optional", who, prompt, (True, False),
+                                                            card=self.card.title)):
             return False
         for c in costs:
             self.game.pay(who, c.energy, c.amount, "Internal action")

@@ -315,7 +315,8 @@ def replay(scenario: Scenario, library: CardLibrary) -> Replay:
             except EngineError as err:
                 if isinstance(err, ScenarioError):
                     raise
-                raise ScenarioError(getattr(err, "message", str(err)), decider.last, getattr(err, "rule", None)) from err
+                message = getattr(err, "message", str(err))
+                raise ScenarioError(message, decider.last, getattr(err, "rule", None)) from err
             decider.finish_round(game)
     except ScenarioError as err:
         result.error = err
