@@ -240,8 +240,20 @@ class Checker:
             elif i == 0 and all(len(it.words) == 1 and not _is_number(it.words[0].text) for it in section):
                 kinds.append("descriptor")
             else:
-                kinds.append("directive" if i == 0 or kinds[-1] == "descriptor" else "empowerment")
+                kinds.append(self._nearest_kind(section) or
+                             ("directive" if i == 0 or kinds[-1] == "descriptor" else "empowerment"))
         return kinds
+
+    def _nearest_kind(self, section: tuple[ast.AspectWords, ...]) -> str | None:
+        """An unrecognised section (a typo) takes the kind of the keyword it most resembles."""
+        import difflib
+
+        names = {k.name.lower(): k.kind for k in self.reg.keywords.values() if k.kind in SECTION_KINDS}
+        for item in section:
+            close = difflib.get_close_matches(item.words[0].text.lower(), list(names), n=1, cutoff=0.6)
+            if close:
+                return names[close[0]]
+        return None
 
     def _lookup(self, item: ast.AspectWords) -> tuple[Keyword, str | None, list[ast.Word]] | None:
         words = [w.text for w in item.words]

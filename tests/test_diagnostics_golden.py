@@ -30,12 +30,7 @@ ERR = ROOT / "tests" / "fixtures" / "err"
 UPDATE = os.environ.get("SPELLC_UPDATE_GOLDEN") == "1"
 
 # Fixtures whose current output is wrong (a compiler bug): stem -> why. Their .expected is hand-written.
-KNOWN_BUGS = {
-    "typo_empowerment_two_sections": (
-        "in a two-section aspect list (`Heat | Subtel`) the unknown word is taken for a directive: the "
-        "checker says \"unknown directive 'Subtel'\" and, looking only among directives, suggests nothing"
-    ),
-}
+KNOWN_BUGS: dict[str, str] = {}
 
 
 def _cases() -> list[object]:
