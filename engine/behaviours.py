@@ -83,3 +83,8 @@ def kind_of(name: str) -> str | None:
 
 def supported(name: str) -> bool:
     return for_keyword(name) is not None
+
+
+def implemented() -> frozenset[str]:
+    """Every behaviour name the engine plays: what the coverage report counts as supported."""
+    return frozenset(DIRECTIVES) | RULES
