@@ -85,22 +85,22 @@ class StepWriter:
         ]
 
     def visit_MDeal(self, s: m.MDeal, depth: int) -> list[str]:
-        return [self._pad(depth, f"did = fx.deal({py_literal(s.aspect)}, {s.target!r})")]
+        return [self._pad(depth, f"did = yield from fx.deal({py_literal(s.aspect)}, {s.target!r})")]
 
     def visit_MAddCharges(self, s: m.MAddCharges, depth: int) -> list[str]:
-        return [self._pad(depth, f"did = fx.add_charges({s.amount!r}, {s.charge!r}, {s.target!r})")]
+        return [self._pad(depth, f"did = yield from fx.add_charges({s.amount!r}, {s.charge!r}, {s.target!r})")]
 
     def visit_MRemoveCharges(self, s: m.MRemoveCharges, depth: int) -> list[str]:
-        return [self._pad(depth, f"did = fx.remove_charges({s.charge!r}, {s.target!r})")]
+        return [self._pad(depth, f"did = yield from fx.remove_charges({s.charge!r}, {s.target!r})")]
 
     def visit_MDiscard(self, s: m.MDiscard, depth: int) -> list[str]:
-        return [self._pad(depth, f"did = fx.discard({s.target!r})")]
+        return [self._pad(depth, f"did = yield from fx.discard({s.target!r})")]
 
     def visit_MGain(self, s: m.MGain, depth: int) -> list[str]:
-        return [self._pad(depth, f"did = fx.gain({py_literal(s.cost)})")]
+        return [self._pad(depth, f"did = yield from fx.gain({py_literal(s.cost)})")]
 
     def visit_MMay(self, s: m.MMay, depth: int) -> list[str]:
-        return self._guarded(f"fx.may({render_text.step_text(s.step)!r})", s.step, depth)
+        return self._guarded(f"(yield from fx.may({render_text.step_text(s.step)!r}))", s.step, depth)
 
     def visit_MIf(self, s: m.MIf, depth: int) -> list[str]:
         test = f"fx.check({py_literal(s.condition)})"
@@ -110,13 +110,13 @@ class StepWriter:
         return [self._pad(depth, "if did:"), *self.visit(s.step, depth + 1)]
 
     def visit_MPayTo(self, s: m.MPayTo, depth: int) -> list[str]:
-        test = (f"fx.pay_optional({py_literal(s.costs)}, {py_literal(s.discards)}, "
-                f"{render_text.step_text(s)!r})")
+        test = (f"(yield from fx.pay_optional({py_literal(s.costs)}, {py_literal(s.discards)}, "
+                f"{render_text.step_text(s)!r}))")
         return self._guarded(test, s.step, depth)
 
     def visit_MChooseOne(self, s: m.MChooseOne, depth: int) -> list[str]:
         modes = tuple(render_text.steps_text(o) for o in s.options)
-        lines = [self._pad(depth, f"mode = fx.choose_mode({py_literal(modes)})")]
+        lines = [self._pad(depth, f"mode = yield from fx.choose_mode({py_literal(modes)})")]
         for i, option in enumerate(s.options):
             lines.append(self._pad(depth, f"{'if' if i == 0 else 'elif'} mode == {i}:"))
             lines.extend(self.write(option, depth + 1) or [self._pad(depth + 1, "pass")])

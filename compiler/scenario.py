@@ -12,7 +12,6 @@ from compiler.diagnostics import Diagnostics
 from compiler.parse import parse
 from compiler.source import SourceFile
 from engine import scenario as sc
-from engine.decisions import Cast, Meditate, Pass, UseAbility
 
 
 def _str(tok: Token) -> str:
@@ -94,10 +93,10 @@ class ToScenario(Transformer[Token, Any]):
         return sc.ActionItem(being=str(being), action=action, where=self._where(meta))
 
     def meditate(self, meta: Meta, c: list[Token]) -> sc.ActionItem:
-        return self._action(meta, c[0], Meditate())
+        return self._action(meta, c[0], sc.Plain("meditate"))
 
     def pass_(self, meta: Meta, c: list[Token]) -> sc.ActionItem:
-        return self._action(meta, c[0], Pass())
+        return self._action(meta, c[0], sc.Plain("pass"))
 
     def at(self, meta: Meta, c: list[Any]) -> tuple[str, str | None]:
         first = c[0]
@@ -111,11 +110,11 @@ class ToScenario(Transformer[Token, Any]):
     def cast(self, meta: Meta, c: list[Any]) -> sc.ActionItem:
         being, title, at, discards = c
         target, of = at if at else (None, None)
-        return self._action(meta, being, Cast(_str(title), target, of, discards or ()))
+        return self._action(meta, being, sc.Cast(_str(title), target, of, discards or ()))
 
     def use(self, meta: Meta, c: list[Any]) -> sc.ActionItem:
         being, ability, spell, at = c
-        return self._action(meta, being, UseAbility(_str(spell), _str(ability), at[0] if at else None))
+        return self._action(meta, being, sc.Use(_str(spell), _str(ability), at[0] if at else None))
 
     def _choice(self, meta: Meta, c: list[Token], kind: str) -> sc.ChoiceItem:
         return sc.ChoiceItem(being=str(c[0]), kind=kind, value=_str(c[1]), where=self._where(meta))

@@ -1,8 +1,9 @@
 """Keyword behaviour: the engine side of the registry's ``behaviour`` names.
 
-Directives are functions applied when an effect impacts. Empowerments and requirement forms are
-played by the rules in :mod:`engine.rules`; they are listed here so that a keyword whose behaviour the
-engine lacks is reported as unsupported instead of being silently ignored.
+Directives are functions applied when an effect impacts. Empowerments, requirement forms and the
+rules around them are played by the rule modules (:mod:`engine.rules`, :mod:`engine.casting`,
+:mod:`engine.impact`, :mod:`engine.actions`); their behaviour names are listed in ``RULES`` so that a
+keyword the engine lacks is reported as unsupported instead of being silently ignored.
 """
 
 from __future__ import annotations
@@ -12,58 +13,122 @@ from typing import TYPE_CHECKING, Any
 
 from engine import registry
 from engine.cards import Aspect, Energy
+from engine.state import Being, Card, Place
 
 if TYPE_CHECKING:
     from engine.effects import Effect
+    from engine.rules import Game
 
-Behaviour = Callable[["Effect", Aspect, Any], None]
+Behaviour = Callable[["Game", "Effect", Aspect, Any, int], None]
 
 
-def _energy(aspect: Aspect) -> Energy:
+def energy_of(aspect: Aspect) -> Energy:
     return Energy.ESSENCE if aspect.qualifier in (None, "Physical") else Energy(aspect.qualifier)
 
 
-def dmg(fx: Effect, aspect: Aspect, target: Any) -> None:
-    """Dmg subtracts energy (Essence unless another is named)."""
-    from engine.state import Being
+def dmg(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
+    """Dmg subtracts energy (Essence unless another is named); a Ward for that energy reduces it."""
+    from engine import impact
 
-    if isinstance(target, Being):
-        lost = fx.game.lose(target, _energy(aspect), fx.amount(aspect))
-        fx.game.say(f"{target.name} takes {aspect.text().replace(str(aspect.value), str(lost))}")
+    if not isinstance(target, Being):
+        return
+    energy = energy_of(aspect)
+    warded = impact.ward(game, fx, target, energy) if impact.offensive(fx, target) else 0
+    lost = game.lose(target, energy, max(0, amount - warded))
+    note = f" ({warded} Warded)" if warded else ""
+    game.say(f"{target.name} takes {lost} {energy.value} Dmg from {fx.name}{note}")
 
 
-def infusion(fx: Effect, aspect: Aspect, target: Any) -> None:
+def infusion(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
     """Infusion: the bearer gains the energy (never above starting Essence)."""
-    from engine.state import Being
-
     if isinstance(target, Being):
-        fx.game.gain(target, _energy(aspect), fx.amount(aspect))
+        got = game.gain(target, energy_of(aspect), amount)
+        game.say(f"{target.name} gains {got} {energy_of(aspect).value} from {fx.name}")
 
 
-def dispel(fx: Effect, aspect: Aspect, target: Any) -> None:
-    """Dispel: the target spell is discarded; a manifesting one refunds its negative costs."""
-    from engine.state import Card, Place
+def siphon(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
+    """Siphon: energy Dmg to the target, then the caster is Infused with the Dmg actually caused."""
+    if not isinstance(target, Being):
+        return
+    energy = energy_of(aspect)
+    from engine import impact
 
+    warded = impact.ward(game, fx, target, energy) if impact.offensive(fx, target) else 0
+    lost = game.lose(target, energy, max(0, amount - warded))
+    got = game.gain(fx.controller, energy, lost)
+    game.say(f"{fx.name} siphons {lost} {energy.value} from {target.name}; {fx.controller.name} gains {got}")
+
+
+def dispel(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
+    """Dispel: the target spell leaves; a manifesting one refunds its caster (Encounters excepted)."""
     if not isinstance(target, Card):
         return
-    if target.place is Place.MANIFESTING and target.caster is not None:
-        for energy, amount in target.paid:
-            fx.game.gain(target.caster, energy, amount)
-    fx.game.say(f"{fx.card.title} dispels {target.title}")
-    fx.game.discard(target)
+    to = {"Banish": Place.BANISHED, "Return": Place.CODEX}.get(aspect.qualifier or "", Place.DISCARD)
+    if target.manifesting:
+        refund(game, target)
+    game.say(f"{fx.name} dispels {target.title}")
+    game.discard(target, to)
 
 
-DIRECTIVES: dict[str, Behaviour] = {"dmg": dmg, "infusion": infusion, "dispel": dispel}
+def refund(game: Game, card: Card) -> None:
+    """"Its caster gets a refund of all negative energy casting costs, upgrade costs, ritual path costs";
+    sacrificed spells come back. "If an Encounter's spell is Dispelled, the Encounter does not get a refund"."""
+    caster = card.caster
+    if caster is None or card.encounter_ability:
+        return
+    for energy, paid in card.paid:
+        caster.set_energy(energy, caster.energy(energy) + paid)
+    for gone in card.sacrificed:
+        if gone.place is Place.DISCARD and gone.owner is caster:
+            caster.discard.remove(gone)
+            gone.place = Place.CODEX
+            caster.codex.append(gone)
+    if card.paid:
+        game.say(f"{caster.name} is refunded " + ", ".join(f"{a} {e.value}" for e, a in card.paid))
 
-# Played by engine.rules (by name), listed so the registry's bindings can be checked.
+
+def disrupt(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
+    """Disrupt: discard the target's Duration F spells held by its Foci and everything in its Rite zone."""
+    if not isinstance(target, Being):
+        return
+    for card in list(game.all_in_play()):
+        if card.focus is target:
+            game.remove_focus(card, f"{target.name} is Disrupted")
+    for card in list(target.rite):
+        game.say(f"{card.title} leaves the Rite zone: {target.name} is Disrupted")
+        game.discard(card)
+    game.say(f"{target.name} is Disrupted")
+
+
+def shed_discord(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
+    """Shed Discord removes negative Harmony, never above 0."""
+    if isinstance(target, Being) and target.harmony < 0 and Energy.HARMONY not in target.lacks:
+        target.harmony = min(0, target.harmony + amount)
+
+
+def obliteration(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
+    """Obliteration immediately incapacitates the target."""
+    if isinstance(target, Being):
+        game.incapacitate(target, f"Obliterated by {fx.name}")
+
+
+DIRECTIVES: dict[str, Behaviour] = {
+    "dmg": dmg, "infusion": infusion, "siphon": siphon, "dispel": dispel, "disrupt": disrupt,
+    "shed_discord": shed_discord, "obliteration": obliteration,
+}
+
+# Played by the rule modules (by name), listed so the registry's bindings can be checked.
 RULES = frozenset({
     "duration", "curse_duration", "durability", "shield", "subtle", "refined", "free_action",
     "once_per_round", "bonded", "shape_shift", "unique_to_bearer", "req_active", "req_discard", "req_pay",
     "event_offensive_cast", "event_resolved", "event_activated",
+    "pierce", "shatter", "resilient", "impenetrable", "invulnerable", "unblockable", "ward", "evade",
+    "immune", "response", "veiled", "vowed", "legendary", "unique_to_caster", "unique_to_descriptor",
+    "eloquent", "area", "sealed",
 })
 
 
-def _marker(fx: Effect, aspect: Aspect, target: Any) -> None:
+def _marker(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
     """Empowerments act through the rules, not at impact."""
 
 

@@ -12,6 +12,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
+    from engine.decisions import Flow
     from engine.effects import Effect
 
 
@@ -98,7 +99,8 @@ class Selector:
     curse: bool = False  # "Curse": an Attack with Curse Duration
     whose: str | None = None  # caster | bearer | controller
     at: str | None = None  # the being the spell must be placed at
-    state: str = "active"
+    state: str = "active"  # active | manifesting | any
+    has: tuple[str, ...] = ()  # empowerments it must have ("Forces Shape-Shifts")
 
     def text(self) -> str:
         words: list[str] = []
@@ -107,6 +109,7 @@ class Selector:
         if self.sphere:
             words.append(self.sphere.value)
         words.extend(self.descriptors)
+        words.extend(self.has)
         if self.curse:
             words.append("Curse")
         if self.role and not (self.curse and self.role is Role.ATTACK):
@@ -136,6 +139,9 @@ class Requirement:
     cost: Cost | None = None
     on_bearer: bool = False
     timing: Timing = Timing.CAST
+    count: int | None = None  # "! 2 Actions", "! Discard 1 Karma charge"
+    charge: str | None = None  # "! Discard 1 Karma charge": a charge kind instead of a spell
+    sphere: Sphere | None = None  # Attunement / Dominance
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -172,7 +178,8 @@ class Modifier:
     """A passive effect: spells matching ``selector`` gain ``grants`` while this spell is active."""
 
     selector: Selector
-    grants: tuple[Aspect, ...]
+    grants: tuple[Aspect, ...] = ()
+    generate: tuple[Cost, ...] = ()  # "Soul spells generate +1 Resonance": added to the energy orbs
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -192,6 +199,22 @@ class Ability:
 
     def has(self, name: str) -> bool:
         return any(a.name == name for a in self.aspects)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpecTier:
+    """A tier of a Specialization tree: unlocked once, as a Free Action, for Resonance and/or Voice."""
+
+    tree: str  # "A" or "B"
+    tier: int
+    name: str
+    cost: int
+    modifiers: tuple[Modifier, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+
+    @property
+    def key(self) -> str:
+        return f"{self.tree}{self.tier}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -221,6 +244,9 @@ class SpellCard:
     triggers: ClassVar[tuple[Trigger, ...]] = ()
     abilities: ClassVar[tuple[Ability, ...]] = ()
     variables: ClassVar[dict[str, Quantity]] = {}
+    kind: ClassVar[str] = "spell"  # spell | specialization | artifact | encounter
+    tiers: ClassVar[tuple[SpecTier, ...]] = ()  # a Specialization's trees
+    modes: ClassVar[tuple[str, ...]] = ()  # "choose one" of the rules text, chosen at declaration
     source: ClassVar[SourceRef]
 
     @classmethod
@@ -238,8 +264,10 @@ class SpellCard:
     def is_curse(cls) -> bool:
         return cls.role is Role.ATTACK and cls.has("Curse Duration")
 
-    def on_impact(self, fx: Effect) -> None:
+    def on_impact(self, fx: Effect) -> Flow[bool]:
         """Rules text that happens each time the spell impacts (after its directives)."""
+        return False
+        yield  # a generator: rules text may stop for decisions
 
 
 @dataclass(frozen=True, slots=True)

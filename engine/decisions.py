@@ -1,63 +1,61 @@
-"""What the engine asks of players: actions in the action phase, preparation, and choices."""
+"""What the engine asks: one :class:`Decision` at a time, with every legal :class:`Choice` listed.
+
+The engine is a generator that yields a Decision whenever the rules need someone to choose (a Magi's
+action, a target, an optional step, a die when dice are scripted) and is sent back one of its
+choices. Choices name cards by id and beings by name, never by object, so the same choice applies to
+a copy of the match.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, TypeVar
 
-if TYPE_CHECKING:
-    from engine.rules import Game
-    from engine.state import Being
+T = TypeVar("T")
 
-
-@dataclass(frozen=True, slots=True)
-class Meditate:
-    pass
+# A piece of the rules that may need decisions before it returns a T.
+Flow = Generator["Decision", "Choice", T]
 
 
 @dataclass(frozen=True, slots=True)
-class Cast:
-    title: str
-    target: str | None = None  # a being's name, or a spell's title (Abjurations)
-    target_of: str | None = None  # the bearer of a targeted spell, when its title alone is ambiguous
-    discards: tuple[str, ...] = ()  # answers to "Discard X" requirements, in order
+class Choice:
+    """One legal answer. ``label`` is how scripts, logs and tools name it (``cast "Fireball"``)."""
 
+    label: str
+    value: Any = None
 
-@dataclass(frozen=True, slots=True)
-class UseAbility:
-    spell: str
-    ability: str
-    target: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    pass
-
-
-Action = Meditate | Cast | UseAbility | Pass
-
-
-@dataclass(frozen=True, slots=True)
-class Preparation:
-    reattune: tuple[str, ...] = ()
-    prepare: tuple[str, ...] = ()
+    def __str__(self) -> str:
+        return self.label
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """A choice put to one being: ``kind`` names it for scripts (initiative, optional, discard ...)."""
+    """A choice put to one being (``being`` is None for chance: a die, a draw from a bag).
+
+    ``kind`` names the sort of question for scripts: action, respond, target, mode, optional, discard,
+    upgrade, ritual, sustain, speak, first, prepare, re-attune, enhancement, die, draw.
+    """
 
     kind: str
-    being: Being
+    being: str | None
     prompt: str
-    options: tuple[Any, ...] = field(default=())
-    card: str | None = None  # the spell the choice is about, when there is one
+    options: tuple[Choice, ...]
+    card: str | None = None  # the spell the question is about, when there is one
+    context: tuple[str, ...] = field(default=())  # e.g. the cast line a target is asked for
+
+    def find(self, label: str) -> Choice | None:
+        return next((c for c in self.options if c.label == label), None)
 
 
-class Decider(Protocol):
-    def action(self, game: Game, being: Being) -> Action: ...
+# The innate and standard actions of the action phase, as choice values.
+@dataclass(frozen=True, slots=True)
+class Act:
+    verb: str  # pass | meditate | shed | cast | ability | exchange | dismiss | upgrade-spec | swap-focus
+    card: int | None = None
+    name: str | None = None  # ability name, spec tier, or "give:get" for an exchange
 
-    def preparation(self, game: Game, being: Being) -> Preparation: ...
 
-    def decide(self, game: Game, decision: Decision) -> Any: ...
+PASS = Choice("pass", Act("pass"))
+YES = Choice("yes", True)
+NO = Choice("no", False)

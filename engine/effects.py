@@ -1,53 +1,81 @@
-"""The effect runtime: the API that compiled rules text calls (``fx.deal``, ``fx.may`` ...).
+"""Effects and the runtime that compiled rules text calls (``yield from fx.deal(...)``).
 
-Every method returns whether its step was started, which is what "if you did" tests (seed 003, 6.5.d).
-A part that cannot happen is skipped and the rest of the effect goes on (6.5.f).
+An :class:`Effect` is one spell placement or resolution, or one use of an ability (Glossary,
+"Effect"): it is declared (mode, target), gets a Response phase, then impacts. Its rules-text steps
+are generators so that an optional step can stop for the controller's choice "just before the step".
+Every step returns whether it was started, which is what "if you did" tests (seed 003, 6.5.d); a part
+that cannot happen is skipped and the rest of the effect goes on (6.5.f).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from engine.cards import Ability, Aspect, Condition, Cost, Energy, Quantity
-from engine.decisions import Decision
+from engine.cards import Ability, Aspect, Condition, Cost, Energy, Quantity, Sphere
+from engine.decisions import NO, YES, Choice, Flow
 from engine.errors import Unsupported
+from engine.state import Being, Card
 
 if TYPE_CHECKING:
     from engine.rules import Game
-    from engine.state import Being, Card
 
 OPS = {">=": int.__ge__, "<=": int.__le__, "<": int.__lt__, ">": int.__gt__, "==": int.__eq__}
 
 
+@dataclass(eq=False)
 class Effect:
-    def __init__(self, game: Game, card: Card, target: Being | Card | None,
-                 ability: Ability | None = None) -> None:
-        self.game = game
-        self.card = card
-        self.target = target
-        self.ability = ability
-        # A spell's effect met the Defenses before its directives ran; an ability's meets them per step.
-        self.past_defenses = ability is None
+    game: Game
+    card: Card
+    controller: Being
+    target: Being | Card | None
+    ability: Ability | None = None
+    team: str | None = None  # an Area effect impacts this whole team
+    is_spell: bool = True  # a spell being cast (manifesting); False: a resolution or an ability
+    evaded: set[str] = field(default_factory=set)  # beings that dodged this one impact
+    cancelled: bool = False
+    mode: int | None = None
+    # A spell's effect met the Defenses before its directives ran; an ability's meets them per step.
+    past_defenses: bool = True
+    refs: dict[str, Being | Card | None] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
         # Who the effect concerns is fixed when it starts: discarding this spell mid-effect (a pay-to
         # cost) does not change who "the bearer" is for the steps that follow.
-        self.refs: dict[str, Being | Card | None] = {
-            "this": card, "bearer": card.bearer, "caster": card.caster, "controller": card.controller,
-            "target": target,
-        }
+        self.refs = {"this": self.card, "bearer": self.card.bearer, "caster": self.card.caster or self.controller,
+                     "controller": self.controller, "target": self.target}
+        if self.mode is None:
+            self.mode = self.card.mode
+
+    # ---- what the effect is
+    @property
+    def name(self) -> str:
+        return self.ability.name if self.ability else self.card.title
+
+    @property
+    def sphere(self) -> Sphere | None:
+        """Spell effects come from the spell's Sphere; Spec and Artifact effects from none."""
+        if self.ability is not None and self.card.spec.kind in ("specialization", "artifact"):
+            return None
+        return self.card.sphere
+
+    def aspects(self) -> list[Aspect]:
+        from engine import impact
+
+        return impact.effective_aspects(self.game, self)
+
+    def has(self, name: str) -> bool:
+        return any(a.name == name for a in self.aspects())
+
+    @property
+    def area(self) -> bool:
+        return self.team is not None or self.has("Area:G")
 
     # ---- reading the game
     def resolve(self, word: str) -> Being | Card | None:
         return self.refs[word]
 
-    def being(self, word: str) -> Being | None:
-        from engine.state import Being
-
-        x = self.resolve(word)
-        return x if isinstance(x, Being) else None
-
     def quantity(self, q: Quantity) -> int:
-        from engine.state import Being
-
         of = self.resolve(q.of)
         if q.kind == "energy":
             return of.energy(Energy(q.name)) if isinstance(of, Being) else 0
@@ -65,30 +93,17 @@ class Effect:
     def check(self, cond: Condition) -> bool:
         return OPS[cond.op](self.quantity(cond.quantity), cond.amount)
 
-    # ---- steps
-    def deal(self, aspect: Aspect, target: str) -> bool:
-        from engine import behaviours
+    # ---- steps (each a generator returning whether it was started)
+    def deal(self, aspect: Aspect, target: str) -> Flow[bool]:
+        from engine import impact
 
         who = self.resolve(target)
         if who is None:
             return False
-        hit = self.game.being_of(who)
-        owner = self.card.controller
-        offensive = hit is not None and owner is not None and hit.team != owner.team
-        if offensive and not self.past_defenses:
-            from engine.state import Being
-
-            if isinstance(who, Being) and self.game.blocked(self.card, who, [aspect], self.ability):
-                return True  # the step was started; the Defenses stopped it
-        behaviour = behaviours.for_keyword(aspect.name)
-        if behaviour is None:
-            raise Unsupported(aspect.name, self.card.title)
-        behaviour(self, aspect, who)
+        yield from impact.deal(self.game, self, aspect, who)
         return True
 
-    def add_charges(self, amount: int, kind: str, target: str) -> bool:
-        from engine.state import Card
-
+    def add_charges(self, amount: int, kind: str, target: str) -> Flow[bool]:
         x = self.resolve(target)
         if not isinstance(x, Card) or not x.active:
             return False
@@ -96,10 +111,9 @@ class Effect:
         x.counters[key] = x.counters.get(key, 0) + amount
         self.game.say(f"{x.title} gains {amount} {kind} charge{'s' * (amount != 1)}")
         return True
+        yield
 
-    def remove_charges(self, kind: str, target: str) -> bool:
-        from engine.state import Being
-
+    def remove_charges(self, kind: str, target: str) -> Flow[bool]:
         x = self.resolve(target)
         cards = x.in_play() if isinstance(x, Being) else ([x] if x is not None else [])
         key = kind.lower()
@@ -111,50 +125,53 @@ class Effect:
         if removed:
             self.game.say(f"all {kind} charges are removed from {getattr(x, 'name', None) or x}")
         return removed
+        yield
 
-    def discard(self, target: str) -> bool:
-        from engine.state import Card
-
+    def discard(self, target: str) -> Flow[bool]:
         x = self.resolve(target)
         if not isinstance(x, Card) or not x.active:
             return False
         self.game.say(f"{x.title} is discarded")
         self.game.discard(x)
         return True
+        yield
 
-    def gain(self, cost: Cost) -> bool:
+    def gain(self, cost: Cost) -> Flow[bool]:
         who = self.refs["controller"]
-        from engine.state import Being
-
         return isinstance(who, Being) and self.game.gain(who, cost.energy, cost.amount) > 0
+        yield
 
-    def may(self, prompt: str) -> bool:
-        who = self.card.controller
-        if who is None or who.incapacitated:
+    def may(self, prompt: str) -> Flow[bool]:
+        """"May": the controller chooses just before the step (seed 003, 6.5.a)."""
+        who = self.controller
+        if who.incapacitated:
             return False
-        return bool(self.game.decider.decide(self.game, Decision("optional", who, prompt, (True, False),
-                                                            card=self.card.title)))
+        pick = yield from self.game.ask("optional", who, prompt, [YES, NO], self.card)
+        return bool(pick.value)
 
-    def pay_optional(self, costs: tuple[Cost, ...], discards: tuple[str, ...], prompt: str) -> bool:
+    def pay_optional(self, costs: tuple[Cost, ...], discards: tuple[str, ...], prompt: str) -> Flow[bool]:
         """"You may pay COST to EFFECT": declined or unpayable → ignored, and the effect goes on."""
-        who = self.card.controller
-        if who is None or who.incapacitated:
+        who = self.controller
+        if who.incapacitated:
             return False
         if not all(self.game.can_pay(who, c.energy, c.amount) for c in costs):
             return False
-        if any(self.resolve(d) is None for d in discards):
+        if any(not isinstance(self.resolve(d), Card) for d in discards):
             return False
-        if not self.game.decider.decide(self.game, Decision("optional", who, prompt, (True, False),
-                                                            card=self.card.title)):
+        pick = yield from self.game.ask("optional", who, prompt, [YES, NO], self.card)
+        if not pick.value:
             return False
         for c in costs:
             self.game.pay(who, c.energy, c.amount, "Internal action")
         for d in discards:
-            self.discard(d)
+            yield from self.discard(d)
         return True
 
-    def choose_mode(self, modes: tuple[str, ...]) -> int:
-        who = self.card.controller
-        assert who is not None
-        choice = self.game.decider.decide(self.game, Decision("mode", who, "choose one", modes))
-        return modes.index(choice)
+    def choose_mode(self, modes: tuple[str, ...]) -> Flow[int]:
+        """"Choose one": a spell's mode was chosen at declaration; a trigger or ability chooses as it starts."""
+        if self.mode is not None:
+            return self.mode
+        options = [Choice(text, i) for i, text in enumerate(modes)]
+        pick = yield from self.game.ask("mode", self.controller, "choose one", options, self.card)
+        self.mode = int(pick.value)
+        return self.mode

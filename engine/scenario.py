@@ -1,8 +1,11 @@
-"""Scripted matches: a scenario's beings, Codexes, dice, actions and choices, replayed by the rules.
+"""Scripted matches: a scenario's beings, Codexes, dice, actions and choices, replayed through the
+game-state protocol (:class:`engine.match.Match`).
 
-The engine asks for each die, action and choice when the rules need it; :class:`ScriptedDecider`
-answers from the script, in order, and stops the replay with a located error when the script and the
-rules disagree (a spell not prepared, a cost that cannot be paid, a line out of place).
+The match stops at each decision; :class:`ScriptDriver` answers it from the script — a die from a
+`dice` line, an action from the next action line of the being whose turn it is, a choice from a
+`chooses`/`accepts` line — and picks a *legal* choice by its label. When the script and the rules
+disagree the replay stops with a located error naming the rule (a spell not prepared, a cost that
+cannot be paid, a line out of place), and lists what was legal.
 """
 
 from __future__ import annotations
@@ -11,11 +14,13 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine import casting, specs
 from engine.cards import CardLibrary, Energy
-from engine.decisions import Action, Cast, Decision, Meditate, Pass, Preparation, UseAbility
-from engine.errors import EngineError
+from engine.decisions import Choice, Decision
+from engine.errors import EngineError, IllegalAction, Unsupported
+from engine.match import Match
 from engine.rules import Game, Options
-from engine.state import Being, Card, Zone
+from engine.state import Being, Card, Kind, Zone
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +34,45 @@ class Where:
         return f"{self.path}:{self.line}:{self.column}"
 
 
+# ---------------------------------------------------------------- what a script line says
+@dataclass(frozen=True, slots=True)
+class Cast:
+    title: str
+    target: str | None = None  # a being's name, or a spell's title (Abjurations)
+    target_of: str | None = None  # the bearer of a targeted spell, when its title alone is ambiguous
+    discards: tuple[str, ...] = ()  # answers to "Discard X" requirements, in order
+    speak: str = "silent"  # silent | intone | miscast
+    upgrade: str | None = None  # the upgrade cost paid ("1 Will")
+    tiers: str | None = None  # the ritual path choice ("2 tiers for 2 Harmony")
+    mode: str | None = None
+
+    def label(self) -> str:
+        return f'cast "{self.title}"'
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    spell: str
+    ability: str
+    target: str | None = None
+
+    def label(self) -> str:
+        return f'use "{self.ability}" of "{self.spell}"'
+
+
+@dataclass(frozen=True, slots=True)
+class Plain:
+    """An action named by its label alone: meditate, pass, shed interrupt stone, exchange ..., dismiss ..."""
+
+    text: str
+
+    def label(self) -> str:
+        return self.text
+
+
+ScriptAction = Cast | Use | Plain
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Item:
     where: Where
@@ -40,9 +84,14 @@ class DiceItem(Item):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class DrawItem(Item):
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ActionItem(Item):
     being: str
-    action: Action
+    action: ScriptAction
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -79,6 +128,9 @@ class BeingSetup:
     codex: tuple[str, ...]
     energies: tuple[tuple[str, int], ...]
     where: Where
+    kind: str = "magi"
+    specialization: str | None = None
+    mode: str | None = None  # an Encounter's mode: easy | standard
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -96,6 +148,7 @@ class Scenario:
     beings: tuple[BeingSetup, ...]
     rounds: tuple[RoundScript, ...]
     where: Where
+    intoning: bool = False
 
 
 class ScenarioError(EngineError):
@@ -106,36 +159,45 @@ class ScenarioError(EngineError):
         self.rule = rule
 
 
-class ScriptedDecider:
-    """Answers the engine from the script. Dice come through :meth:`roll` (it is the game's Dice)."""
+# Decisions a script may leave unsaid: the rules take this default when no line answers them.
+DEFAULTS = {"speak": "silent", "upgrade": "no upgrade", "ritual": "no tiers"}
+
+
+class ScriptDriver:
+    """Answers a match's decisions from the script, round by round."""
 
     def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario
-        self.rounds = {r.number: r for r in scenario.rounds}
         self.current: RoundScript | None = None
         self.queue: deque[Item] = deque()
         self.dice: deque[tuple[int, Where]] = deque()
+        self.draws: deque[tuple[str, Where]] = deque()
+        self.sub: dict[str, deque[str]] = {}  # answers still owed by the current action line
+        self.prep: dict[tuple[str, str], deque[str]] = {}
         self.last: Where = scenario.where
-        self.failed: list[ScenarioError] = []
 
     # ---- moving through the script
-    def start_round(self, number: int) -> None:
-        script = self.rounds.get(number)
-        if script is None:
-            raise ScriptEnded(number)
+    def start_round(self, script: RoundScript) -> None:
         self.current = script
         self.queue = deque(script.items)
+        self.prep = {}
+        self.sub = {}
         self.last = script.where
 
     def finish_round(self, game: Game) -> None:
         """Every line of the round must have been used; then the round's expectations are checked."""
         assert self.current is not None
         for item in list(self.queue):
-            if isinstance(item, ExpectItem | ExpectWinner):
-                continue
-            raise ScenarioError(_unused(item), item.where, "Turn")
+            if not isinstance(item, ExpectItem | ExpectWinner):
+                raise ScenarioError(_unused(item), item.where, "Turn")
+        for lists in self.prep.values():
+            if lists:
+                raise ScenarioError(f"{lists[0]!r} was not prepared or re-attuned", self.current.where,
+                                    "Spell Preparation")
         if self.dice:
             raise ScenarioError("more dice than the round needed", self.dice[0][1], "Resonance Roll")
+        if self.draws:
+            raise ScenarioError("more draws than the round needed", self.draws[0][1], "Draw Bag")
         for item in self.current.items:
             if isinstance(item, ExpectItem):
                 check_expectation(game, item)
@@ -146,95 +208,222 @@ class ScriptedDecider:
                                         item.where)
 
     def _peek(self) -> Item | None:
-        while self.queue and isinstance(self.queue[0], ExpectItem | ExpectWinner):
-            self.queue.popleft()
-        return self.queue[0] if self.queue else None
+        for item in self.queue:
+            if not isinstance(item, ExpectItem | ExpectWinner):
+                return item
+        return None
 
-    def _take(self, what: str) -> Item:
-        item = self._peek()
-        if item is None:
-            assert self.current is not None
-            raise ScenarioError(f"the round needs {what} here, and the script has no more lines", self.current.end)
-        self.queue.popleft()
+    def _take(self, item: Item) -> None:
+        self.queue.remove(item)
         self.last = item.where
-        return item
 
-    def _require(self, game: Game, round_no: int) -> None:
-        if self.current is None or self.current.number != round_no:
-            self.start_round(round_no)
+    def _end(self) -> Where:
+        assert self.current is not None
+        return self.current.end
 
-    # ---- the Decider protocol and Dice
-    def roll(self, why: str, game: Game | None = None) -> int:
+    # ---- answering
+    def answer(self, game: Game, d: Decision) -> Choice:
+        handler = getattr(self, "on_" + d.kind.replace(" ", "_").replace("-", "_"), None)
+        if handler is not None:
+            choice: Choice = handler(game, d)
+            return choice
+        return self.on_choice(game, d)
+
+    def pick(self, d: Decision, label: str, where: Where, rule: str | None = None, why: str = "") -> Choice:
+        found = d.find(label)
+        if found is None:
+            legal = ", ".join(c.label for c in d.options)
+            raise ScenarioError(why or f"{label} is not a legal choice for {d.prompt!r}; legal: {legal}",
+                                where, rule or d.kind)
+        return found
+
+    def on_die(self, game: Game, d: Decision) -> Choice:
         if not self.dice:
-            item = self._take(f"a die ({why})")
+            item = self._peek()
             if not isinstance(item, DiceItem):
-                raise ScenarioError(f"the rules need a die here ({why}), not this line", item.where, "Dice")
+                where = item.where if item else self._end()
+                raise ScenarioError(f"the rules need a die here ({d.prompt}), not this line", where, "Dice")
+            self._take(item)
             for v in item.values:
                 if not 1 <= v <= 10:
                     raise ScenarioError(f"a ten-sided die shows 1 to 10 (0 reads as 10), not {v}", item.where)
                 self.dice.append((v, item.where))
-        value, _ = self.dice.popleft()
-        return value
+        value, where = self.dice.popleft()
+        return self.pick(d, str(value), where)
 
-    def action(self, game: Game, being: Being) -> Action:
+    def on_draw(self, game: Game, d: Decision) -> Choice:
+        if not self.draws:
+            item = self._peek()
+            if not isinstance(item, DrawItem):
+                where = item.where if item else self._end()
+                raise ScenarioError(f"the rules draw from a bag here ({d.prompt}), not this line", where, "Draw Bag")
+            self._take(item)
+            self.draws.extend((v, item.where) for v in item.values)
+        value, where = self.draws.popleft()
+        return self.pick(d, value, where)
+
+    def on_action(self, game: Game, d: Decision) -> Choice:
         item = self._peek()
-        if isinstance(item, ActionItem) and item.being == being.name:
-            self.queue.popleft()
-            self.last = item.where
-            return item.action
-        return Pass()
+        if isinstance(item, ActionItem) and item.being == d.being:
+            self._take(item)
+            self._owe(item.action)
+            label = item.action.label()
+            if d.find(label) is None:
+                raise ScenarioError(self._why(game, d, item.action), item.where, self._rule(game, d, item.action))
+            return self.pick(d, label, item.where)
+        return self.pick(d, "pass", self.last)
 
-    def preparation(self, game: Game, being: Being) -> Preparation:
-        reattune: list[str] = []
-        prepare: list[str] = []
-        for item in list(self.queue):
-            if isinstance(item, PrepareItem) and item.being == being.name:
-                self.queue.remove(item)
-                self.last = item.where
-                reattune.extend(item.reattune)
-                prepare.extend(item.prepare)
-        return Preparation(tuple(reattune), tuple(prepare))
+    def on_respond(self, game: Game, d: Decision) -> Choice:
+        item = self._peek()
+        if isinstance(item, ActionItem) and item.being == d.being and isinstance(item.action, Cast):
+            being = game.being(item.being)
+            card = _find_card(being, item.action.title)
+            if card is not None and card.spec.has("Response"):
+                self._take(item)
+                self._owe(item.action)
+                if d.find(item.action.label()) is None:
+                    raise ScenarioError(self._why(game, d, item.action, in_window=True), item.where,
+                                        self._rule(game, d, item.action, in_window=True))
+                return self.pick(d, item.action.label(), item.where)
+        return self.pick(d, "pass", self.last)
 
-    def decide(self, game: Game, decision: Decision) -> Any:
-        options = decision.options
-        if decision.kind == "optional" or len(options) != 1:
-            item = self._take(f"{decision.being.name}'s choice: {decision.prompt}")
-        else:
-            return options[0]
-        if not isinstance(item, ChoiceItem) or item.being != decision.being.name:
-            raise ScenarioError(f"the rules ask {decision.being.name}: {decision.prompt} — this line does "
-                                "not answer it", item.where, "Choices")
-        if decision.kind == "optional":
-            if item.kind not in ("accept", "decline") or (decision.card and item.value != decision.card):
-                raise ScenarioError(f"expected `{decision.being.name} accepts|declines \"{decision.card}\"`: "
-                                    f"{decision.prompt}", item.where, "Choices")
-            return item.kind == "accept"
-        for option in options:
-            if _label(option) == item.value:
-                return option
-        raise ScenarioError(f"{item.value!r} is not one of the choices: "
-                            + ", ".join(repr(_label(o)) for o in options), item.where, "Choices")
+    def _owe(self, action: ScriptAction) -> None:
+        self.sub = {}
+        if isinstance(action, Cast):
+            if action.target:
+                want = f'"{action.target}" of {action.target_of}' if action.target_of else action.target
+                self.sub["target"] = deque([want])
+            self.sub["discard"] = deque(f'"{t}"' for t in action.discards)
+            self.sub["speak"] = deque([action.speak])
+            if action.upgrade:
+                self.sub["upgrade"] = deque([action.upgrade])
+            if action.tiers:
+                self.sub["ritual"] = deque([action.tiers])
+            if action.mode:
+                self.sub["mode"] = deque([action.mode])
+        elif isinstance(action, Use) and action.target:
+            self.sub["target"] = deque([action.target])
+
+    def on_target(self, game: Game, d: Decision) -> Choice:
+        owed = self.sub.get("target")
+        if owed:
+            want = owed.popleft()
+            if d.find(want) is not None:
+                return self.pick(d, want, self.last)
+            # A spell's title alone is enough when only one spell of that title is a legal target.
+            matches = [c for c in d.options if c.label.startswith(f'"{want}" of ') or c.label == f"team {want}"]
+            if len(matches) == 1:
+                return matches[0]
+            return self.pick(d, want, self.last, "Target",
+                             f"{want} is not a legal target of {d.card}; legal: "
+                             + ", ".join(c.label for c in d.options))
+        return self.on_choice(game, d)
+
+    def on_prepare(self, game: Game, d: Decision) -> Choice:
+        return self._preparation(game, d, "prepare")
+
+    def on_re_attune(self, game: Game, d: Decision) -> Choice:
+        return self._preparation(game, d, "reattune")
+
+    def _preparation(self, game: Game, d: Decision, what: str) -> Choice:
+        assert d.being is not None
+        key = (d.being, what)
+        if key not in self.prep:
+            titles: deque[str] = deque()
+            for item in list(self.queue):
+                if isinstance(item, PrepareItem) and item.being == d.being and getattr(item, what):
+                    self._take(item)
+                    titles.extend(getattr(item, what))
+            self.prep[key] = titles
+        titles = self.prep[key]
+        if not titles:
+            return self.pick(d, "done", self.last)
+        title = titles.popleft()
+        rule = "Re-Attune" if what == "reattune" else "Spell Preparation"
+        if d.find(f'"{title}"') is None:
+            being = game.being(d.being)
+            where = "discard pile" if what == "reattune" else "Codex"
+            raise ScenarioError(f"{d.being} cannot {'re-attune' if what == 'reattune' else 'prepare'} {title!r}: "
+                                + (f"it is not in {being.name}'s {where}" if not _in(being, title, what)
+                                   else "the rules do not allow it now (limit or cost)"), self.last, rule)
+        return self.pick(d, f'"{title}"', self.last)
+
+    def on_resolve_order(self, game: Game, d: Decision) -> Choice:
+        item = self._peek()
+        if isinstance(item, ChoiceItem) and item.being == d.being and d.find(f'"{item.value}"'):
+            self._take(item)
+            return self.pick(d, f'"{item.value}"', item.where)
+        return d.options[0]  # zone order, unless the script says otherwise
+
+    def on_sustain(self, game: Game, d: Decision) -> Choice:
+        item = self._peek()
+        if isinstance(item, ChoiceItem) and item.being == d.being and item.value == d.card:
+            self._take(item)
+            return d.options[0] if item.kind == "accept" else d.options[-1]
+        return d.options[0]  # sustain unless the script declines
+
+    def on_choice(self, game: Game, d: Decision) -> Choice:
+        owed = self.sub.get(d.kind)
+        if owed:
+            return self.pick(d, owed.popleft(), self.last)
+        if d.kind in DEFAULTS:
+            return self.pick(d, DEFAULTS[d.kind], self.last)
+        item = self._peek()
+        if not isinstance(item, ChoiceItem) or item.being != d.being:
+            where = item.where if item else self._end()
+            raise ScenarioError(f"the rules ask {d.being}: {d.prompt} — "
+                                + ("this line does not answer it" if item else "the script has no more lines")
+                                + "; legal: " + ", ".join(c.label for c in d.options), where, "Choices")
+        self._take(item)
+        if d.kind == "optional":
+            if item.kind not in ("accept", "decline") or (d.card and item.value != d.card):
+                raise ScenarioError(f"expected `{d.being} accepts|declines \"{d.card}\"`: {d.prompt}", item.where,
+                                    "Choices")
+            return self.pick(d, "yes" if item.kind == "accept" else "no", item.where)
+        for label in (item.value, f'"{item.value}"'):
+            if d.find(label) is not None:
+                return self.pick(d, label, item.where)
+        return self.pick(d, item.value, item.where, "Choices",
+                         f"{item.value!r} is not one of the choices: " + ", ".join(c.label for c in d.options))
+
+    # ---- explaining a refusal
+    def _why(self, game: Game, d: Decision, action: ScriptAction, in_window: bool = False) -> str:
+        being = game.being(str(d.being))
+        if isinstance(action, Cast):
+            card = _find_card(being, action.title)
+            if action.title not in game.library:
+                return f"{being.name} cannot cast {action.title!r}: there is no such spell"
+            if card is None or card.place.value not in ("prepared", "codex"):
+                return f"{being.name} cannot cast {action.title!r}: it is not prepared"
+            reason = casting.why_not(game, being, card, in_window)
+            if reason:
+                return f"{being.name} cannot cast {action.title!r}: {reason.split(': ', 1)[1]}"
+        legal = ", ".join(c.label for c in d.options)
+        return f"{being.name} cannot {action.label()} now; legal: {legal}"
+
+    def _rule(self, game: Game, d: Decision, action: ScriptAction, in_window: bool = False) -> str:
+        being = game.being(str(d.being))
+        if isinstance(action, Cast):
+            card = _find_card(being, action.title)
+            if card is None or card.place.value not in ("prepared", "codex"):
+                return "Spell Preparation"
+            reason = casting.why_not(game, being, card, in_window)
+            if reason:
+                return reason.split(":", 1)[0]
+        return "Action"
 
 
-class ScriptEnded(Exception):
-    def __init__(self, number: int) -> None:
-        self.number = number
+def _find_card(being: Being, title: str) -> Card | None:
+    for pile in (being.prepared, being.codex):
+        for c in pile:
+            if c.title == title:
+                return c
+    return None
 
 
-class _ScriptDice:
-    def __init__(self, decider: ScriptedDecider) -> None:
-        self.decider = decider
-
-    def roll(self, why: str) -> int:
-        return self.decider.roll(why)
-
-
-def _label(option: Any) -> str:
-    if isinstance(option, Card):
-        return option.title
-    if isinstance(option, Being):
-        return option.name
-    return str(option)
+def _in(being: Being, title: str, what: str) -> bool:
+    pile = being.discard if what == "reattune" else being.codex
+    return any(c.title == title for c in pile)
 
 
 def _unused(item: Item) -> str:
@@ -281,9 +470,14 @@ class Replay:
         }
 
 
-def setup(scenario: Scenario, library: CardLibrary, decider: ScriptedDecider) -> Game:
+def setup(scenario: Scenario, library: CardLibrary) -> Game:
+    from engine import encounter
+
     beings = []
     for spec in scenario.beings:
+        if spec.kind == "encounter":
+            beings.append(encounter.create(spec, library))
+            continue
         # Level-1 play leaves out the advanced energies: no Will tokens are collected (Act I).
         b = Being(name=spec.name, team=spec.team, will=0 if scenario.level == 1 else 3)
         for energy, value in spec.energies:
@@ -296,31 +490,53 @@ def setup(scenario: Scenario, library: CardLibrary, decider: ScriptedDecider) ->
                                     spec.where, "Codex")
             b.codex.append(Card(spec=library[title], owner=b))
         beings.append(b)
-    return Game(beings, library, _ScriptDice(decider), decider, Options(level=scenario.level))
+    game = Game(beings, library, Options(level=scenario.level, chance="ask", intoning=scenario.intoning))
+    for spec, b in zip(scenario.beings, beings, strict=True):
+        if spec.specialization:
+            if spec.specialization not in library:
+                raise ScenarioError(f"{spec.name}'s Specialization {spec.specialization!r} is not compiled",
+                                    spec.where, "Specialization")
+            specs.start(game, b, library[spec.specialization])
+    return game
 
 
 def replay(scenario: Scenario, library: CardLibrary) -> Replay:
-    decider = ScriptedDecider(scenario)
-    game = setup(scenario, library, decider)
-    result = Replay(game)
+    driver = ScriptDriver(scenario)
+    result = Replay(Game([], library))
     try:
-        for script in scenario.rounds:
-            if game.outcome is not None:
-                raise ScenarioError(f"the match was already over before round {script.number}", script.where)
-            if script.number != game.round + 1:
-                raise ScenarioError(f"round {game.round + 1} comes next, not round {script.number}", script.where)
-            decider.start_round(script.number)
+        game = setup(scenario, library)
+        result.game = game
+        match = Match(game)
+        scripts = list(scenario.rounds)
+        while True:
+            if game.round and driver.current is not None and (match.terminal or game.round > driver.current.number):
+                driver.finish_round(game)
+                driver.current = None
+            if match.terminal:
+                break
+            if driver.current is None:
+                if not scripts:
+                    break  # the script ends here; the match would go on
+                script = scripts.pop(0)
+                nxt = game.round if game.phase != "end" and game.round else game.round + 1
+                if script.number != nxt:
+                    raise ScenarioError(f"round {nxt} comes next, not round {script.number}", script.where)
+                driver.start_round(script)
+            decision = match.decision
+            assert decision is not None
+            choice = driver.answer(game, decision)
             try:
-                game.play_round()
-            except EngineError as err:
-                if isinstance(err, ScenarioError):
-                    raise
-                message = getattr(err, "message", str(err))
-                raise ScenarioError(message, decider.last, getattr(err, "rule", None)) from err
-            decider.finish_round(game)
+                match.apply(choice)
+            except (IllegalAction, Unsupported) as err:
+                raise ScenarioError(getattr(err, "message", str(err)), driver.last, getattr(err, "rule", None)) \
+                    from err
+        if scripts:
+            raise ScenarioError(f"the match was already over before round {scripts[0].number}", scripts[0].where)
     except ScenarioError as err:
         result.error = err
+    except Unsupported as err:
+        result.error = ScenarioError(str(err), driver.last, "Unsupported")
     return result
 
 
-__all__ = ["Cast", "Meditate", "UseAbility", "Pass", "Scenario", "replay"]
+__all__ = ["Cast", "Plain", "Use", "Scenario", "replay", "Kind"]

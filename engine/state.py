@@ -1,8 +1,11 @@
-"""Game state: beings with their five energies and zones, the cards in play and their counters."""
+"""Game state: beings with their five energies and zones, the cards in play and their counters.
+
+Plain data only (no rules): the engine in :mod:`engine.rules` changes it, :mod:`engine.match` copies
+it. Cards and beings refer to each other by object; a copy of the whole state keeps those links.
+"""
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -17,10 +20,12 @@ class Zone(StrEnum):
     ENHANCEMENT = "enhancement"
 
 
-# Maintenance resolves zones in this order ("This order is important ... it settles timing conflicts").
+# Maintenance resolves zones in this order ("Begin by resolving all Attack zones, then all Defense
+# zones ..., then all Curse zones, then all Enhancement zones").
 MAINTENANCE_ORDER = (Zone.ATTACK, Zone.DEFENSE, Zone.CURSE, Zone.ENHANCEMENT)
 ENHANCEMENT_SLOTS = 4
 STARTING_ESSENCE = 12
+MAX_INTERRUPT_STONES = 2
 
 
 class Place(StrEnum):
@@ -28,10 +33,15 @@ class Place(StrEnum):
     PREPARED = "prepared"
     MANIFESTING = "manifesting"
     IN_PLAY = "in play"
+    RITE = "rite"
     DISCARD = "discard"
+    BANISHED = "banished"
 
 
-_ids = itertools.count(1)
+class Kind(StrEnum):
+    MAGI = "magi"
+    ENCOUNTER = "encounter"
+    KOISHAKA = "koishaka"
 
 
 @dataclass(eq=False)
@@ -40,19 +50,29 @@ class Card:
 
     spec: type[SpellCard]
     owner: Being
-    id: int = field(default_factory=lambda: next(_ids))
+    id: int = 0
     place: Place = Place.CODEX
     zone: Zone | None = None
     bearer: Being | None = None
+    team_zone: str | None = None  # an Area spell placed between the Magi of this team
     caster: Being | None = None
     controller: Being | None = None
     target: Being | Card | None = None
     counters: dict[str, int] = field(default_factory=dict)
     persistent: bool = False
-    gained: list[Aspect] = field(default_factory=list)  # from upgrades and ritual tiers
+    focus: Being | None = None  # whose Focus holds this Duration F spell
+    dormant: bool = False
+    combined: list[Card] = field(default_factory=list)  # Transmutes combined with this spell
+    combined_with: Card | None = None
+    gained: list[Aspect] = field(default_factory=list)  # from upgrades, ritual tiers and Transmutes
+    ritual_tiers: int = 0
+    mode: int | None = None  # "choose one", chosen at declaration
     ability_uses: dict[str, int] = field(default_factory=dict)
-    paid: list[tuple[Energy, int]] = field(default_factory=list)  # negative casting costs, for refunds
+    # What the cast cost, for a Dispel's refund of a manifesting spell.
+    paid: list[tuple[Energy, int]] = field(default_factory=list)
     sacrificed: list[Card] = field(default_factory=list)
+    cursed: list[Being] = field(default_factory=list)  # the Magi an Area Curse impacted
+    encounter_ability: bool = False  # an Encounter's spell: never discarded, never refunded
 
     @property
     def title(self) -> str:
@@ -68,10 +88,17 @@ class Card:
 
     @property
     def active(self) -> bool:
-        return self.place is Place.IN_PLAY
+        return self.place is Place.IN_PLAY and not self.dormant
+
+    @property
+    def manifesting(self) -> bool:
+        return self.place is Place.MANIFESTING
 
     def aspects(self) -> tuple[Aspect, ...]:
         return self.spec.directives + self.spec.empowerments + tuple(self.gained)
+
+    def aspect(self, name: str) -> Aspect | None:
+        return next((a for a in self.aspects() if a.name == name and not a.bonus), None)
 
     def has(self, name: str) -> bool:
         return any(a.name == name for a in self.aspects())
@@ -79,12 +106,19 @@ class Card:
     def leave_play(self) -> None:
         self.zone = None
         self.bearer = self.caster = self.controller = self.target = None
+        self.team_zone = None
         self.counters.clear()
         self.persistent = False
+        self.focus = None
+        self.dormant = False
+        self.combined_with = None
         self.gained.clear()
+        self.ritual_tiers = 0
+        self.mode = None
         self.ability_uses.clear()
         self.paid.clear()
         self.sacrificed.clear()
+        self.cursed.clear()
 
     def __repr__(self) -> str:
         return f"<{self.title} #{self.id} {self.place.value}>"
@@ -92,30 +126,53 @@ class Card:
 
 @dataclass(eq=False)
 class Being:
+    """A Magi, an Encounter or a Koishaka: energies, zones, Codex, actions."""
+
     name: str
     team: str
+    kind: Kind = Kind.MAGI
     resonance: int = 0
     harmony: int = 0
     essence: int = STARTING_ESSENCE
     will: int = 3
     voice: int = 0
     starting_essence: int = STARTING_ESSENCE
+    # "If an Encounter does not start with a given Energy, that energy is always considered to be zero".
+    lacks: frozenset[Energy] = frozenset()
     codex: list[Card] = field(default_factory=list)
     prepared: list[Card] = field(default_factory=list)
     discard: list[Card] = field(default_factory=list)
+    banished: list[Card] = field(default_factory=list)
+    rite: list[Card] = field(default_factory=list)
     zones: dict[Zone, list[Card]] = field(default_factory=lambda: {z: [] for z in Zone})
     full_actions: int = 2
+    actions_per_round: int = 2
     interrupt_stones: int = 0
+    offensive_stones_this_round: int = 0
+    extra_action_this_round: bool = False
+    foci: int = 1
+    burned_foci: int = 0
+    exchanged_this_round: bool = False
+    spec_upgraded_this_round: bool = False
+    miscast_this_turn: set[str] = field(default_factory=set)
     incapacitated: bool = False
+    first_round: int = 0  # a Koishaka's first round: it has lowest initiative
 
     def energy(self, e: Energy) -> int:
+        if e in self.lacks:
+            return 0
         return int(getattr(self, e.value.lower()))
 
     def set_energy(self, e: Energy, value: int) -> None:
-        setattr(self, e.value.lower(), value)
+        if e not in self.lacks:
+            setattr(self, e.value.lower(), value)
 
     def in_play(self) -> list[Card]:
         return [c for z in Zone for c in self.zones[z]]
+
+    @property
+    def free_foci(self) -> int:
+        return self.foci - self.burned_foci
 
     def __repr__(self) -> str:
         return f"<{self.name}>"
@@ -123,16 +180,26 @@ class Being:
 
 def card_json(card: Card) -> dict[str, Any]:
     counters = {k: v for k, v in sorted(card.counters.items()) if v or k != "karma"}
-    return {"title": card.title, "controller": card.controller.name if card.controller else None,
-            "counters": counters}
+    out: dict[str, Any] = {"title": card.title,
+                           "controller": card.controller.name if card.controller else None,
+                           "counters": counters}
+    if card.focus is not None:
+        out["focus"] = card.focus.name
+    return out
 
 
 def being_json(b: Being) -> dict[str, Any]:
-    return {
+    out: dict[str, Any] = {
         "essence": b.essence,
         "resonance": b.resonance,
         "harmony": b.harmony,
         "will": b.will,
         "voice": b.voice,
+        "interrupt_stones": b.interrupt_stones,
         "zones": {z.value: [card_json(c) for c in b.zones[z]] for z in Zone},
     }
+    for e in b.lacks:
+        out.pop(e.value.lower(), None)
+    if b.incapacitated:
+        out["incapacitated"] = True
+    return out

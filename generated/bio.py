@@ -21,6 +21,7 @@ from engine.cards import (
     Trigger,
     Upgrade,
 )
+from engine.decisions import Flow
 from engine.effects import Effect
 
 
@@ -53,14 +54,15 @@ class CellularDegeneration(SpellCard):
     triggers = (Trigger(event='resolved', method='when_0'),)
     source = SourceRef(path='cards_src/bio/cellular.spell', line=18)
 
-    def when_0(self, fx: Effect) -> bool:
+    def when_0(self, fx: Effect) -> Flow[bool]:
         # cards_src/bio/cellular.spell:26
         did = False
-        if fx.pay_optional((Cost(amount=1, energy=Energy.RESONANCE),), ('this',), 'You may pay 1 Resonance and discard this spell to deal Dmg 2 to the bearer'):
-            did = fx.deal(Aspect(name='Dmg', params=(2,)), 'bearer')
+        if (yield from fx.pay_optional((Cost(amount=1, energy=Energy.RESONANCE),), ('this',), 'You may pay 1 Resonance and discard this spell to deal Dmg 2 to the bearer')):
+            did = yield from fx.deal(Aspect(name='Dmg', params=(2,)), 'bearer')
         else:
             did = False
         return did
+        yield  # a generator: rules text may stop for a decision
 
 
 # cards_src/bio/cellular.spell:33
@@ -92,11 +94,12 @@ class BeastForm(SpellCard):
     abilities = (Ability(name='Feral Strike', aspects=(Aspect(name='Free Action'), Aspect(name='Once per Round')), method='ability_0'),)
     source = SourceRef(path='cards_src/bio/cellular.spell', line=44)
 
-    def ability_0(self, fx: Effect) -> bool:
+    def ability_0(self, fx: Effect) -> Flow[bool]:
         # cards_src/bio/cellular.spell:52
         did = False
-        did = fx.deal(Aspect(name='Dmg', params=(1,), qualifier='Physical'), 'target')
+        did = yield from fx.deal(Aspect(name='Dmg', params=(1,), qualifier='Physical'), 'target')
         return did
+        yield  # a generator: rules text may stop for a decision
 
 
 CARDS: tuple[type[SpellCard], ...] = (DissolveTissue, CellularDegeneration, CellularAugmentation, BeastForm,)

@@ -21,6 +21,7 @@ from engine.cards import (
     Trigger,
     Upgrade,
 )
+from engine.decisions import Flow
 from engine.effects import Effect
 
 

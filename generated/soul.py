@@ -21,6 +21,7 @@ from engine.cards import (
     Trigger,
     Upgrade,
 )
+from engine.decisions import Flow
 from engine.effects import Effect
 
 
@@ -38,11 +39,12 @@ class KarmicDebt(SpellCard):
     triggers = (Trigger(event='bearer casts offensive spell at caster', method='when_0'),)
     source = SourceRef(path='cards_src/soul/karmic.spell', line=5)
 
-    def when_0(self, fx: Effect) -> bool:
+    def when_0(self, fx: Effect) -> Flow[bool]:
         # cards_src/soul/karmic.spell:12
         did = False
-        did = fx.add_charges(1, 'Karma', 'this')
+        did = yield from fx.add_charges(1, 'Karma', 'this')
         return did
+        yield  # a generator: rules text may stop for a decision
 
 
 # cards_src/soul/karmic.spell:19
@@ -59,11 +61,12 @@ class Judgement(SpellCard):
     variables = {'X': Quantity(kind='charges', name='Karma', of='target')}
     source = SourceRef(path='cards_src/soul/karmic.spell', line=19)
 
-    def on_impact(self, fx: Effect) -> bool:
+    def on_impact(self, fx: Effect) -> Flow[bool]:
         # cards_src/soul/karmic.spell:27
         did = False
-        did = fx.remove_charges('Karma', 'target')
+        did = yield from fx.remove_charges('Karma', 'target')
         return did
+        yield  # a generator: rules text may stop for a decision
 
 
 CARDS: tuple[type[SpellCard], ...] = (KarmicDebt, Judgement,)

@@ -1,55 +1,80 @@
-"""A small table for rules tests: two Magi, chosen cards put straight into play, scripted choices."""
+"""A small table for rules tests: two Magi, chosen cards put straight into play, scripted answers.
+
+The engine is a generator that stops at decisions; :meth:`Table.run` drives one piece of the rules
+(a phase, a cast) to its end, answering dice from ``rolls`` and choices from ``choices`` (matched by
+label or value), with the same defaults a scenario has (cast silently, no upgrade, sustain).
+"""
 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Generator
 from typing import Any
 
 import pytest
 
-from engine.decisions import Action, Cast, Decision, Pass, Preparation
+from engine import actions, casting
+from engine.cards import CardLibrary
+from engine.decisions import Choice, Decision
+from engine.errors import IllegalAction
 from engine.rules import Game, Options
 from engine.state import Being, Card, Place
 from generated import LIBRARY
 
+DEFAULTS = {"speak": "silent", "upgrade": "no upgrade", "ritual": "no tiers", "resolve order": None}
+
 
 class Table:
-    """Answers the engine's questions from queues the test fills; dice from a list."""
-
-    def __init__(self, level: int = 1) -> None:
-        self.white = Being(name="White", team="White", essence=12, resonance=0)
-        self.black = Being(name="Black", team="Black", essence=12, resonance=0)
+    def __init__(self, level: int = 1, **options: Any) -> None:
+        self.white = Being(name="White", team="White", essence=12, resonance=0, will=0 if level == 1 else 3)
+        self.black = Being(name="Black", team="Black", essence=12, resonance=0, will=0 if level == 1 else 3)
         self.rolls: deque[int] = deque()
         self.choices: deque[Any] = deque()
-        self.actions: deque[tuple[str, Action]] = deque()
-        self.preparations: dict[str, Preparation] = {}
-        self.game = Game([self.white, self.black], LIBRARY, self, self, Options(level=level))
+        self.asked: list[Decision] = []
+        self.owed: dict[str, deque[str]] = {}  # answers a cast line gives (target, discards)
+        library = CardLibrary(dict(LIBRARY.cards))  # a test may add cards without touching the shared one
+        self.game = Game([self.white, self.black], library, Options(level=level, chance="ask", **options))
 
-    # Dice
-    def roll(self, why: str) -> int:
-        return self.rolls.popleft()
+    # ---- driving the rules
+    def run(self, flow: Generator[Decision, Choice, Any]) -> Any:
+        try:
+            decision = next(flow)
+            while True:
+                decision = flow.send(self.answer(decision))
+        except StopIteration as done:
+            return done.value
 
-    # Decider
-    def action(self, game: Game, being: Being) -> Action:
-        if self.actions and self.actions[0][0] == being.name:
-            return self.actions.popleft()[1]
-        return Pass()
+    def answer(self, d: Decision) -> Choice:
+        self.asked.append(d)
+        if d.kind == "die":
+            return d.options[self.rolls.popleft() - 1]
+        if d.kind == "checkpoint":
+            return Choice("", None)
+        if self.owed.get(d.kind):
+            want = self.owed[d.kind].popleft()
+            return self._match(d, want)
+        if not self.choices and d.kind in DEFAULTS:
+            wanted = DEFAULTS[d.kind]
+            return d.options[0] if wanted is None else d.find(wanted) or d.options[0]
+        if d.kind == "sustain" and not self.choices:
+            return d.options[0]
+        if not self.choices:
+            raise AssertionError(f"unanswered decision {d.kind}: {d.prompt} {[c.label for c in d.options]}")
+        return self._match(d, self.choices.popleft())
 
-    def preparation(self, game: Game, being: Being) -> Preparation:
-        return self.preparations.pop(being.name, Preparation())
+    def _match(self, d: Decision, want: Any) -> Choice:
+        for c in d.options:
+            if want in (c.label, c.value) or c.label in (f'"{want}"', f"team {want}") \
+                    or c.label.startswith(f'"{want}" of '):
+                return c
+        raise AssertionError(f"{want!r} is not among {[c.label for c in d.options]} for {d.prompt}")
 
-    def decide(self, game: Game, decision: Decision) -> Any:
-        if decision.kind != "optional" and len(decision.options) == 1:
-            return decision.options[0]
-        answer = self.choices.popleft()
-        for option in decision.options:
-            if option == answer or getattr(option, "title", None) == answer or getattr(option, "name", None) == answer:
-                return option
-        return answer
+    def first_decision(self, flow: Generator[Decision, Choice, Any]) -> Decision:
+        return next(flow)
 
-    # Helpers
+    # ---- helpers
     def give(self, being: Being, title: str, prepared: bool = True) -> Card:
-        card = Card(spec=LIBRARY[title], owner=being)
+        card = self.game.register(Card(spec=self.game.library[title], owner=being))
         card.place = Place.PREPARED if prepared else Place.CODEX
         (being.prepared if prepared else being.codex).append(card)
         return card
@@ -57,13 +82,39 @@ class Table:
     def cast(self, being: Being, title: str, target: str | None = None, *discards: str) -> Card:
         card = self.give(being, title)
         being.full_actions = max(being.full_actions, 1)
-        self.game.cast(being, Cast(title, target, None, tuple(discards)))
+        return self.cast_card(being, card, target, *discards)
+
+    def cast_card(self, being: Being, card: Card, target: str | None = None, *discards: str) -> Card:
+        reason = casting.why_not(self.game, being, card)
+        if reason:
+            rule, _, message = reason.partition(": ")
+            raise IllegalAction(rule, message)
+        self.owed = {"target": deque([target] if target else []), "discard": deque(discards)}
+        try:
+            self.run(casting.cast(self.game, being, card))
+        finally:
+            self.owed = {}
         return card
 
     def in_play(self, being: Being, title: str, target: str | None = None, *discards: str) -> Card:
         """Cast with the Resonance it needs, so a test can set up the board quickly."""
-        being.resonance += max(0, -LIBRARY[title].resonance)
+        being.resonance += max(0, -self.game.library[title].resonance)
         return self.cast(being, title, target, *discards)
+
+    def use(self, being: Being, spell: str, ability: str, target: str | None = None) -> None:
+        usable = [(c, a) for c, a in casting.usable_abilities(self.game, being)
+                  if c.title == spell and a.name == ability]
+        if not usable:
+            raise IllegalAction("Once per Round", f"{ability} cannot be used now (already used this round?)")
+        self.owed = {"target": deque([target] if target else [])}
+        card, ab = usable[0]
+        try:
+            self.run(casting.use_ability(self.game, being, card, ab))
+        finally:
+            self.owed = {}
+
+    def action_options(self, being: Being) -> list[str]:
+        return [c.label for c in actions.options(self.game, being)]
 
 
 @pytest.fixture

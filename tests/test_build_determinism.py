@@ -107,7 +107,7 @@ def test_hostile_title_compiles_to_plain_data(tmp_path: Path) -> None:
     assert card.abilities[0].name == "'); import os; ('"
     imported = {"Ability", "Aspect", "Condition", "Cost", "Energy", "Modifier", "Quantity", "Requirement",
                 "RitualTier", "Role", "Selector", "SourceRef", "SpellCard", "Sphere", "Timing", "Trigger",
-                "Upgrade", "Effect"}
+                "Upgrade", "Effect", "Flow"}
     top_level = {k for k in namespace if not k.startswith("__")}
     assert top_level == imported | {card.__name__, "CARDS"}
     assert "os" not in namespace

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.decisions import Cast, Meditate, Preparation, UseAbility
+from engine import actions
 from engine.errors import IllegalAction
 from engine.state import Zone
 from tests.conftest import Table
@@ -16,7 +16,7 @@ def test_resonance_roll_table(table: Table) -> None:
         t = Table()
         t.rolls.extend([roll, 1, 2])
         t.choices.append("Black")
-        t.game.initiative_phase()
+        t.run(t.game.initiative_phase())
         assert t.white.resonance == gained and t.black.resonance == gained
 
 
@@ -24,7 +24,7 @@ def test_resonance_overload_loses_one_harmony() -> None:
     t = Table(level=2)
     t.rolls.extend([10, 5, 1])
     t.choices.append("White")
-    t.game.initiative_phase()
+    t.run(t.game.initiative_phase())
     assert (t.white.resonance, t.white.harmony) == (5, -1)
 
 
@@ -32,7 +32,7 @@ def test_initiative_goes_to_more_resonance(table: Table) -> None:
     """Round 2: "Since you have more Resonance you gain initiative"."""
     table.white.resonance, table.black.resonance = 1, 0
     table.rolls.append(4)
-    table.game.initiative_phase()
+    table.run(table.game.initiative_phase())
     assert table.game.order[0] is table.white
 
 
@@ -40,12 +40,12 @@ def test_initiative_tie_winner_of_the_roll_chooses(table: Table) -> None:
     """Round 1: tied, "the player that wins the roll may choose who goes first"."""
     table.rolls.extend([7, 3, 8])
     table.choices.append("Black")
-    table.game.initiative_phase()
+    table.run(table.game.initiative_phase())
     assert [b.name for b in table.game.order] == ["Black", "White"]
 
 
 def test_meditate_gains_two_resonance(table: Table) -> None:
-    table.game.meditate(table.black)
+    actions.meditate(table.game, table.black)
     assert table.black.resonance == 2 and table.black.full_actions == 1
 
 
@@ -67,14 +67,14 @@ def test_positive_orb_is_a_gain(table: Table) -> None:
 
 
 def test_energy_orb_cost_must_be_payable(table: Table) -> None:
-    table.give(table.black, "Fireball")
     with pytest.raises(IllegalAction, match="cannot pay 5 Resonance"):
-        table.game.cast(table.black, Cast("Fireball", "White"))
+        table.cast(table.black, "Fireball", "White")
 
 
 def test_only_prepared_spells_can_be_cast(table: Table) -> None:
+    card = table.give(table.black, "Fireball", prepared=False)
     with pytest.raises(IllegalAction, match="not prepared") as err:
-        table.game.cast(table.black, Cast("Fireball", "White"))
+        table.cast_card(table.black, card, "White")
     assert err.value.rule == "Spell Preparation"
 
 
@@ -87,9 +87,8 @@ def test_discard_requirement(table: Table) -> None:
 
 def test_discard_requirement_unmet_stops_the_cast(table: Table) -> None:
     table.white.resonance = 3
-    table.give(table.white, "Acidic Matter")
     with pytest.raises(IllegalAction, match="controls none"):
-        table.game.cast(table.white, Cast("Acidic Matter", "Black"))
+        table.cast(table.white, "Acidic Matter", "Black")
     assert table.white.resonance == 3  # nothing was paid
 
 
@@ -98,9 +97,9 @@ def test_duration_places_counters_and_impacts_each_maintenance(table: Table) -> 
     table.cast(table.white, "Pillar of Earth")
     acid = table.in_play(table.white, "Acidic Matter", "Black", "Pillar of Earth")
     assert table.black.essence == 11 and acid.counters == {"duration": 2}
-    table.game.maintenance_phase()
+    table.run(table.game.maintenance_phase())
     assert table.black.essence == 10 and acid.counters == {"duration": 1}
-    table.game.maintenance_phase()
+    table.run(table.game.maintenance_phase())
     assert table.black.essence == 9 and acid in table.white.discard
 
 
@@ -185,7 +184,7 @@ def test_ability_is_not_an_offensive_spell(table: Table) -> None:
     debt = table.in_play(table.white, "Karmic Debt", "Black")
     table.in_play(table.black, "Cellular Augmentation")
     table.in_play(table.black, "Beast Form")
-    table.game.use_ability(table.black, UseAbility("Beast Form", "Feral Strike", "White"))
+    table.use(table.black, "Beast Form", "Feral Strike", "White")
     assert table.white.essence == 11 and not debt.counters.get("karma")
 
 
@@ -194,33 +193,32 @@ def test_physical_dmg_blocked_by_any_physical_shield(table: Table) -> None:
     shield = table.in_play(table.white, "Materia Binding of Mal-kuth", None, "Air Essence")
     table.in_play(table.black, "Cellular Augmentation")
     table.in_play(table.black, "Beast Form")
-    table.game.use_ability(table.black, UseAbility("Beast Form", "Feral Strike", "White"))
+    table.use(table.black, "Beast Form", "Feral Strike", "White")
     assert table.white.essence == 12 and shield.counters == {"durability": 2}
 
 
 def test_once_per_round_ability(table: Table) -> None:
     table.in_play(table.black, "Cellular Augmentation")
     table.in_play(table.black, "Beast Form")
-    table.game.use_ability(table.black, UseAbility("Beast Form", "Feral Strike", "White"))
+    table.use(table.black, "Beast Form", "Feral Strike", "White")
     with pytest.raises(IllegalAction, match="already used"):
-        table.game.use_ability(table.black, UseAbility("Beast Form", "Feral Strike", "White"))
+        table.use(table.black, "Beast Form", "Feral Strike", "White")
 
 
 def test_free_action_spell_needs_no_full_action(table: Table) -> None:
     table.in_play(table.black, "Cellular Augmentation")
     table.black.full_actions = 0
     table.black.resonance = 4
-    table.give(table.black, "Beast Form")
-    table.game.cast(table.black, Cast("Beast Form"))
+    card = table.give(table.black, "Beast Form")
+    table.cast_card(table.black, card)
     assert table.black.zones[Zone.ENHANCEMENT][-1].title == "Beast Form"
 
 
 def test_active_on_bearer_requirement_to_cast(table: Table) -> None:
     """Beast Form: "Active Cellular Enhancement on bearer to cast and sustain"."""
     table.black.resonance = 4
-    table.give(table.black, "Beast Form")
     with pytest.raises(IllegalAction, match="requires Active"):
-        table.game.cast(table.black, Cast("Beast Form"))
+        table.cast(table.black, "Beast Form")
 
 
 def test_sustain_requirement_checked_in_maintenance(table: Table) -> None:
@@ -228,7 +226,7 @@ def test_sustain_requirement_checked_in_maintenance(table: Table) -> None:
     aug = table.in_play(table.black, "Cellular Augmentation")
     form = table.in_play(table.black, "Beast Form")
     table.game.discard(aug)
-    table.game.maintenance_phase()
+    table.run(table.game.maintenance_phase())
     assert form in table.black.discard
 
 
@@ -252,7 +250,7 @@ def test_optional_pay_to_effect_declined(table: Table) -> None:
     curse = table.in_play(table.black, "Cellular Degeneration", "White")
     table.black.resonance = 1
     table.choices.append(False)
-    table.game.maintenance_phase()
+    table.run(table.game.maintenance_phase())
     assert curse.counters == {"duration": 2} and table.white.essence == 12
 
 
@@ -260,14 +258,15 @@ def test_optional_pay_to_effect_accepted(table: Table) -> None:
     curse = table.in_play(table.black, "Cellular Degeneration", "White")
     table.black.resonance = 1
     table.choices.append(True)
-    table.game.maintenance_phase()
+    table.run(table.game.maintenance_phase())
     assert curse in table.black.discard and table.white.essence == 10 and table.black.resonance == 0
 
 
 def test_reattune_bonded_costs_one(table: Table) -> None:
     table.in_play(table.black, "Dissolve Tissue", "White")
     table.black.resonance = 1
-    table.game.reattune(table.black, Preparation(reattune=("Dissolve Tissue",)))
+    table.choices.extend(["Dissolve Tissue", "done"])
+    table.run(table.game.reattune(table.black))
     assert table.black.resonance == 0 and table.black.codex[-1].title == "Dissolve Tissue"
 
 
@@ -275,25 +274,26 @@ def test_reattune_one_non_bonded_at_one_plus_fluency(table: Table) -> None:
     table.in_play(table.black, "Fireball", "White")
     table.in_play(table.black, "Fireball", "White")
     table.black.resonance = 4
-    with pytest.raises(IllegalAction, match="only one non-Bonded"):
-        table.game.reattune(table.black, Preparation(reattune=("Fireball", "Fireball")))
+    table.choices.append("Fireball")
+    table.run(table.game.reattune(table.black))  # the second is not offered: answered "done" by itself
+    assert table.black.resonance == 2 and [c.title for c in table.black.codex] == ["Fireball"]
+    assert [c.title for c in table.black.discard] == ["Fireball"]  # 2 Resonance left, but one a round
 
 
 def test_prepare_at_most_three(table: Table) -> None:
     for title in ["Fireball", "Fireball", "Dissolve Tissue", "Infernal Shot"]:
         table.give(table.black, title, prepared=False)
-    with pytest.raises(IllegalAction, match="at most 3"):
-        table.game.prepare(table.black, Preparation(prepare=("Fireball", "Fireball", "Dissolve Tissue",
-                                                             "Infernal Shot")))
+    table.choices.extend(["Fireball", "Fireball", "Dissolve Tissue"])
+    table.run(table.game.prepare(table.black))  # after three, the rules ask no more
+    assert len(table.black.prepared) == 3 and [c.title for c in table.black.codex] == ["Infernal Shot"]
 
 
 def test_two_full_actions_per_round(table: Table) -> None:
-    table.game.action_phase  # noqa: B018 - documented: 2 Full Actions each round
     table.black.full_actions = 2
-    table.game.meditate(table.black)
-    table.game.meditate(table.black)
-    with pytest.raises(IllegalAction, match="no Full Action left"):
-        table.game.take(table.black, Meditate())
+    actions.meditate(table.game, table.black)
+    assert "meditate" in table.action_options(table.black)
+    actions.meditate(table.game, table.black)
+    assert "meditate" not in table.action_options(table.black)
 
 
 def test_enhancement_zone_has_four_slots(table: Table) -> None:
@@ -308,7 +308,7 @@ def test_incapacitated_at_zero_essence_and_victory_after_maintenance(table: Tabl
     table.black.essence = 2
     table.in_play(table.white, "Fireball", "Black")
     assert table.black.incapacitated and table.game.outcome is None
-    table.game.maintenance_phase()
+    table.run(table.game.maintenance_phase())
     table.game.check_victory()
     assert table.game.outcome is not None and table.game.outcome.winner == "White"
 

@@ -1,0 +1,133 @@
+"""A Magi's turn in the action phase: the legal actions, and taking one.
+
+Glossary terms played here: Action, Full Action, Free Action (action type), Turn, Innate Actions
+(Meditate, Shed Interrupt Stone, Dismiss, Upgrade Specialization, Swap Focus), Energy Exchange,
+Interrupt Stone, Vowed.
+"""
+
+from __future__ import annotations
+
+from engine import casting, specs
+from engine.cards import Energy
+from engine.decisions import PASS, Act, Choice, Flow
+from engine.rules import Game
+from engine.state import Being, Card, Place
+
+# "Give up 1 Will to gain (choose one): 3 Resonance OR 2 Harmony OR 1 Essence";
+# "Give up 10 Voice to gain (choose one): 3 Resonance OR 2 Harmony OR 1 Essence OR 1 Will".
+EXCHANGES: tuple[tuple[Energy, int, Energy, int], ...] = (
+    (Energy.WILL, 1, Energy.RESONANCE, 3), (Energy.WILL, 1, Energy.HARMONY, 2), (Energy.WILL, 1, Energy.ESSENCE, 1),
+    (Energy.VOICE, 10, Energy.RESONANCE, 3), (Energy.VOICE, 10, Energy.HARMONY, 2),
+    (Energy.VOICE, 10, Energy.ESSENCE, 1), (Energy.VOICE, 10, Energy.WILL, 1),
+)
+
+
+def can_take_full_action(b: Being) -> bool:
+    """"A Magi may not take a Full Action while they have an interrupt stone"."""
+    return b.full_actions > 0 and b.interrupt_stones == 0
+
+
+def options(game: Game, b: Being) -> list[Choice]:
+    out = [PASS]
+    if can_take_full_action(b):
+        out.append(Choice("meditate", Act("meditate")))
+    if b.interrupt_stones and b.full_actions > 0:
+        out.append(Choice("shed interrupt stone", Act("shed")))
+    seen: set[str] = set()
+    for card in b.prepared:
+        if card.title not in seen and casting.why_not(game, b, card) is None:
+            seen.add(card.title)
+            out.append(Choice(f'cast "{card.title}"', Act("cast", card.id)))
+    for card, ability in casting.usable_abilities(game, b):
+        out.append(Choice(f'use "{ability.name}" of "{card.title}"', Act("ability", card.id, ability.name)))
+    out.extend(exchange_options(game, b))
+    out.extend(specs.upgrade_options(game, b))
+    for card in b.in_play():
+        if card.controller is b and card.place is Place.IN_PLAY and not card.has("Vowed") \
+                and not card.encounter_ability:
+            out.append(Choice(f'dismiss "{card.title}"', Act("dismiss", card.id)))
+    return _unique(out)
+
+
+def _unique(choices: list[Choice]) -> list[Choice]:
+    seen: set[str] = set()
+    out = []
+    for c in choices:
+        if c.label not in seen:
+            seen.add(c.label)
+            out.append(c)
+    return out
+
+
+def exchange_options(game: Game, b: Being) -> list[Choice]:
+    """"Magi are permitted only one energy exchange per round, but they may make that exchange at any time"."""
+    if game.level1 or b.exchanged_this_round:
+        return []
+    return [Choice(f"exchange {n} {give.value} for {m} {get.value}", Act("exchange", None, f"{i}"))
+            for i, (give, n, get, m) in enumerate(EXCHANGES) if b.energy(give) >= n]
+
+
+def take_turn(game: Game, b: Being) -> Flow[bool]:
+    """One turn: a Full or Free Action, after which "the turn will pass to the next Magi".
+
+    Returns whether the Magi acted (passing ends nothing by itself; the phase ends when all pass)."""
+    while True:
+        pick = yield from game.ask("action", b, f"{b.name}'s turn", options(game, b))
+        act: Act = pick.value
+        if act.verb == "pass":
+            return False
+        if act.verb == "exchange":
+            exchange(game, b, int(act.name or 0))
+            continue  # an exchange is not an action: the turn goes on
+        yield from perform(game, b, act)
+        return True
+
+
+def perform(game: Game, b: Being, act: Act) -> Flow[None]:
+    if act.verb == "meditate":
+        meditate(game, b)
+    elif act.verb == "shed":
+        shed_interrupt_stone(game, b)
+    elif act.verb == "cast":
+        yield from casting.cast(game, b, game.card(int(act.card or 0)))
+    elif act.verb == "ability":
+        card = game.card(int(act.card or 0))
+        ability = next(a for a in card.spec.abilities if a.name == act.name)
+        yield from casting.use_ability(game, b, card, ability)
+    elif act.verb == "dismiss":
+        dismiss(game, b, game.card(int(act.card or 0)))
+    elif act.verb == "upgrade-spec":
+        specs.upgrade(game, b, game.card(int(act.card or 0)), str(act.name))
+    else:
+        raise AssertionError(f"unknown action {act}")
+
+
+def meditate(game: Game, b: Being) -> None:
+    """Meditate: a Full Action to gain 2 Resonance and 1 Harmony (no Response phase)."""
+    b.full_actions -= 1
+    casting.drop_rite(game, b)
+    game.gain(b, Energy.RESONANCE, 2)
+    game.gain(b, Energy.HARMONY, 1)
+    game.say(f"{b.name} meditates")
+
+
+def shed_interrupt_stone(game: Game, b: Being) -> None:
+    """"Magi must spend a Full Action to shed an interrupt stone"."""
+    b.full_actions -= 1
+    b.interrupt_stones -= 1
+    casting.drop_rite(game, b)
+    game.say(f"{b.name} spends a Full Action to shed an interrupt stone")
+
+
+def dismiss(game: Game, b: Being, card: Card) -> None:
+    """Dismiss: a Free Action to discard a spell one controls (not a manifesting or a Vowed one)."""
+    game.say(f"{b.name} dismisses {card.title}")
+    game.discard(card)
+
+
+def exchange(game: Game, b: Being, index: int) -> None:
+    give, n, get, m = EXCHANGES[index]
+    game.pay(b, give, n, "Energy Exchange")
+    got = game.gain(b, get, m)
+    b.exchanged_this_round = True
+    game.say(f"{b.name} exchanges {n} {give.value} for {got} {get.value}")

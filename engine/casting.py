@@ -1,0 +1,747 @@
+"""The Cast Cycle — Speak, declare, Place, Pay, Respond, Activate — and the resolution of spells in play.
+
+Glossary terms played here: Cast Cycle, Spoken, Miscast, Eloquent, Voice, Target, Manifesting,
+Requirements (Active, Discard, Pay, Attunement, Dominance, Burn Focus, Sacrifice, to sustain),
+Generate, Upgrade, Ritual Path, Duration F and Focus, Response, Priority, Interrupt Stone, Veiled,
+Activate, Resolve, Sustain, Duration, Curse Duration, Durability, Area, Evade, Abjuration Spell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engine import behaviours, impact
+from engine.cards import Ability, Energy, Requirement, Role, Selector
+from engine.decisions import PASS, Act, Choice, Flow
+from engine.effects import Effect
+from engine.errors import Unsupported
+from engine.rules import Game
+from engine.state import MAX_INTERRUPT_STONES, Being, Card, Kind, Place, Zone
+
+ZONE_OF_ROLE = {Role.ATTACK: Zone.ATTACK, Role.DEFENSE: Zone.DEFENSE, Role.COMPONENT: Zone.DEFENSE,
+                Role.ENHANCE: Zone.ENHANCEMENT}
+RITUAL_WILL_TIERS = 3  # "Tiers cost 1 Harmony for 1 tier or 1 Will for 3 tiers"
+
+
+# ================================================================== can it be cast?
+def unsupported(card: Card) -> str | None:
+    """The first aspect or requirement of the card the engine cannot play, or None."""
+    for a in card.aspects():
+        if not behaviours.supported(a.name):
+            return a.name
+    for req in card.spec.requirements:
+        if not behaviours.supported(req.form):
+            return f"! {req.form}"
+    if card.role in (Role.TRANSMUTE, Role.ALLY):
+        return f"{card.role.value} spells"
+    return None
+
+
+def provisional(game: Game, caster: Being, card: Card, target: Being | Card | None = None) -> Effect:
+    """The effect a spell would have if cast now (for passive effects that change its cost or speed)."""
+    return Effect(game, card, caster, target)
+
+
+def is_free(game: Game, caster: Being, card: Card) -> bool:
+    fx = provisional(game, caster, card)
+    names = {a.name for a in fx.aspects()}
+    return "Free Action" in names or "Absolute Free Action" in names
+
+
+def why_not(game: Game, caster: Being, card: Card, in_window: bool = False) -> str | None:
+    """Why ``caster`` cannot cast ``card`` now (a rule's name and the reason), or None when it can."""
+    if caster.incapacitated:
+        return f"Incapacitated: {caster.name} cannot act"
+    what = unsupported(card)
+    if what:
+        return f"Unsupported: the engine cannot play '{what}' on '{card.title}' yet"
+    response = card.spec.has("Response")
+    if card.place is Place.PREPARED and card in caster.prepared:
+        pass
+    elif not (response and card.place in (Place.CODEX, Place.PREPARED) and card.owner is caster):
+        return "Spell Preparation: it is not prepared"
+    if card.title in caster.miscast_this_turn:
+        return f"Miscast: {caster.name} miscast {card.title} this turn"
+    free = is_free(game, caster, card)
+    if in_window:
+        if not response:
+            return f"Response: {card.title} cannot be cast out of turn"
+        if not free and caster.interrupt_stones >= MAX_INTERRUPT_STONES:
+            return f"Interrupt Stone: {caster.name} already has {MAX_INTERRUPT_STONES} interrupt stones"
+    elif not free:
+        if caster.interrupt_stones:
+            return f"Interrupt Stone: {caster.name} must shed an interrupt stone first"
+        if caster.full_actions <= 0:
+            return f"Action: {caster.name} has no Full Action left"
+    if not targets(game, caster, card):
+        on_bearer = [r for r in card.spec.requirements if r.on_bearer and r.timing.at_cast]
+        if on_bearer and _targets(game, caster, card):
+            return f"Requirements: {card.title} requires {_req_text(on_bearer[0])}"
+        return f"Target: {card.title} has no valid target"
+    duration = card.aspect("Duration")
+    if duration is not None and duration.value == "F" and caster.free_foci <= 0:
+        return f"Focus: {caster.name} has no Focus left"
+    need = orb_cost(game, caster, card)
+    for req in card.spec.requirements:
+        if not req.timing.at_cast or req.on_bearer:  # on Bearer: checked per target
+            continue
+        problem = requirement_problem(game, caster, card, req)
+        if problem:
+            return f"Requirements: {problem}"
+        if req.form == "Pay" and req.cost is not None and req.cost.energy is Energy.RESONANCE:
+            need += req.cost.amount
+    if not game.can_pay(caster, Energy.RESONANCE, need):
+        return f"Energy Orbs: {caster.name} cannot pay {need} Resonance for {card.title} (has {caster.resonance})"
+    return None
+
+
+def orb_cost(game: Game, caster: Being, card: Card) -> int:
+    fx = provisional(game, caster, card)
+    net = card.spec.resonance + impact.generated(game, fx, Energy.RESONANCE)
+    return -net if net < 0 else 0
+
+
+def requirement_problem(game: Game, caster: Being, card: Card, req: Requirement, bearer: Being | None = None,
+                        sustaining: bool = False) -> str | None:
+    form = req.form
+    if form == "Active" and req.selector is not None:
+        if req.on_bearer:
+            pool = bearer.in_play() if bearer else []
+            ok = any(c is not card and c.active and game.matches(c, req.selector) for c in pool)
+        else:
+            ok = any(c is not card and c.controller is caster and game.matches(c, req.selector)
+                     for c in game.all_in_play())
+        return None if ok else f"{card.title} requires an active {req.selector.text()}"
+    if form == "Discard":
+        if req.charge is not None:
+            if not charge_holders(game, caster, req):
+                return f"{card.title} requires {req.count or 1} {req.charge} charge(s) to discard"
+            return None
+        if req.selector is not None and not discardable(game, caster, card, req.selector):
+            return f"{card.title} requires Discard {req.selector.text()}, and {caster.name} controls none"
+        return None
+    if form == "Pay" and req.cost is not None:
+        if not game.can_pay(caster, req.cost.energy, req.cost.amount):
+            return f"{caster.name} cannot pay {req.cost.text()}"
+        return None
+    if form == "Attunement" and req.sphere is not None:
+        if not any(c.sphere is req.sphere for c in caster.discard):
+            return f"Attunement: no {req.sphere.value} spell in {caster.name}'s discard pile"
+        return None
+    if form == "Dominance" and req.sphere is not None:
+        counts: dict[str, int] = {}
+        for c in caster.discard:
+            counts[c.sphere.value] = counts.get(c.sphere.value, 0) + 1
+        mine = counts.pop(req.sphere.value, 0)
+        if mine == 0 or any(n >= mine for n in counts.values()):
+            return f"Dominance: {req.sphere.value} is not the largest Sphere of {caster.name}'s discard pile"
+        return None
+    if form == "Burn Focus":
+        return None if caster.free_foci > 0 else f"{caster.name} has no Focus to burn"
+    if form == "Sacrifice":
+        n = req.count or 1
+        return None if len(caster.codex) >= n else f"{caster.name}'s Codex holds fewer than {n} spells"
+    raise Unsupported(f"! {form}", card.title)
+
+
+def discardable(game: Game, caster: Being, card: Card, sel: Selector) -> list[Card]:
+    return [c for c in game.all_in_play() if c is not card and c.controller is caster and game.matches(c, sel)]
+
+
+def charge_holders(game: Game, caster: Being, req: Requirement) -> list[Card]:
+    key = (req.charge or "").lower()
+    return [c for c in game.all_in_play() if c.controller is caster and c.counters.get(key, 0) >= (req.count or 1)]
+
+
+# ================================================================== targets
+def targets(game: Game, caster: Being, card: Card) -> list[Choice]:
+    """Every legal target of ``card`` for ``caster``, as choices (declared when the spell is cast).
+
+    A requirement "on Bearer" narrows them: the bearer-to-be must meet it."""
+    options = _targets(game, caster, card)
+    on_bearer = [r for r in card.spec.requirements if r.on_bearer and r.timing.at_cast]
+    if on_bearer:
+        options = [o for o in options if o.value[0] != "being" or not any(
+            requirement_problem(game, caster, card, r, game.being(o.value[1])) for r in on_bearer)]
+    return options
+
+
+def _targets(game: Game, caster: Being, card: Card) -> list[Choice]:
+    role = card.role
+    if card.has("Area:G"):
+        return [Choice("everyone", ("global", None))]
+    if card.has("Evade"):
+        return evade_targets(game, caster, card)
+    if role is Role.ATTACK:
+        foes = [o for o in game.opponents(caster) if not o.incapacitated]
+        if card.has("Area"):
+            return [Choice(f"team {t}", ("team", t)) for t in _teams(foes)]
+        return [Choice(o.name, ("being", o.name)) for o in foes if not cloaked(game, o)]
+    if role in (Role.DEFENSE, Role.COMPONENT, Role.ENHANCE):
+        friends = [a for a in game.allies(caster) if not a.incapacitated]
+        if card.has("Area") and role is not Role.COMPONENT:
+            return [Choice(f"team {caster.team}", ("team", caster.team))]
+        return [Choice(a.name, ("being", a.name)) for a in friends]
+    if role in (Role.ABJURATION, Role.TRANSMUTE):
+        sel = card.spec.targets or Selector()
+        return [Choice(f'"{c.title}" of {_who(c)}', ("card", c.id)) for c in spell_targets(game, caster, card, sel)]
+    return []
+
+
+def _teams(beings: list[Being]) -> list[str]:
+    seen: list[str] = []
+    for b in beings:
+        if b.team not in seen:
+            seen.append(b.team)
+    return seen
+
+
+def _who(c: Card) -> str:
+    holder = c.bearer or c.caster or c.owner
+    return holder.name
+
+
+def cloaked(game: Game, b: Being) -> bool:
+    return any(c.active and c.bearer is b and c.has("Cloaked") for c in b.in_play())
+
+
+def spell_targets(game: Game, caster: Being, card: Card, sel: Selector) -> list[Card]:
+    if sel.state == "manifesting":
+        pool = [fx.card for fx in game.pending if fx.is_spell and fx.card.manifesting]
+    else:
+        pool = [c for c in game.all_in_play() if c.active]
+    out = []
+    for c in pool:
+        if c is card or not game.matches(c, sel):
+            continue
+        # Adamant: immune to Abjurations and Transmutes unless Inexorable or cast by its controller.
+        if c.has("Adamant") and not card.has("Inexorable") and c.controller is not caster:
+            continue
+        out.append(c)
+    return out
+
+
+def evade_targets(game: Game, caster: Being, card: Card) -> list[Choice]:
+    """"An Evade spell targets a single effect" — one on its way to the caster (or team), not Area."""
+    out = []
+    for i, fx in enumerate(game.pending):
+        if fx.area or fx.controller.team == caster.team:
+            continue
+        hit = fx.target if isinstance(fx.target, Being) else None
+        if hit is not None and (hit is caster or (card.has("Area") and hit.team == caster.team)):
+            out.append(Choice(f"{fx.name} of {fx.controller.name}", ("effect", i)))
+    return out
+
+
+def resolve_target(game: Game, value: tuple[str, object]) -> tuple[Being | Card | None, str | None, Effect | None]:
+    kind, key = value
+    if kind == "being":
+        return game.being(str(key)), None, None
+    if kind == "team":
+        return None, str(key), None
+    if kind == "card":
+        return game.card(int(str(key))), None, None
+    if kind == "effect":
+        return None, None, game.pending[int(str(key))]
+    return None, None, None  # global
+
+
+# ================================================================== the cast cycle
+def cast(game: Game, caster: Being, card: Card, in_window: bool = False) -> Flow[None]:
+    free = is_free(game, caster, card)
+    # Speak: silently, or Intoned for Voice — at the risk of a Miscast.
+    spoken = yield from speak(game, caster, card)
+    if spoken == "miscast":
+        miscast(game, caster, card)
+        return
+    # Declare: "choose one" is chosen at declaration (seed 003), then the target.
+    if card.spec.modes:
+        modes = [Choice(text, i) for i, text in enumerate(card.spec.modes)]
+        pick = yield from game.ask("mode", caster, f"{card.title}: choose one", modes, card)
+        card.mode = int(pick.value)
+    choice = yield from game.ask("target", caster, f"target of {card.title}?", targets(game, caster, card), card)
+    target, team, evaded = resolve_target(game, choice.value)
+    # Place.
+    for pile in (caster.prepared, caster.codex):
+        if card in pile:
+            pile.remove(card)
+    card.place = Place.MANIFESTING
+    card.caster = card.controller = caster
+    card.target = target
+    fx = Effect(game, card, caster, target, team=team, mode=card.mode)
+    if choice.value[0] == "global":
+        fx.team = "*"
+    fx.evade_of = evaded  # type: ignore[attr-defined]
+    # Pay: requirements, energy orbs, upgrades, ritual path — then the action itself.
+    yield from pay(game, caster, card, fx)
+    if spoken == "intoned":
+        game.gain(caster, Energy.VOICE, card.spec.fluency)
+    if in_window:
+        if not free:
+            caster.interrupt_stones += 1
+    elif not free:
+        caster.full_actions -= 1
+        drop_rite(game, caster)
+    at = f" at {choice.label}" if choice.label not in (caster.name,) else ""
+    game.say(f"{caster.name} casts {card.title}{at}" + (" (Free Action)" if free else "")
+             + (" as a Response" if in_window else ""))
+    yield from offensive_cast(game, caster, fx)
+    yield from respond(game, fx)
+    yield from activate(game, fx)
+
+
+def speak(game: Game, caster: Being, card: Card) -> Flow[str]:
+    eloquent = card.has("Eloquent")
+    if not (game.options.intoning or eloquent) or caster.kind is not Kind.MAGI:
+        return "silent"
+    options = [Choice("intone", "intoned"), Choice("miscast", "miscast")]
+    if not eloquent:  # an Eloquent spell must be Spoken to be cast
+        options.insert(0, Choice("silent", "silent"))
+    pick = yield from game.ask("speak", caster, f"how does {caster.name} cast {card.title}?", options, card)
+    return str(pick.value)
+
+
+def miscast(game: Game, caster: Being, card: Card) -> None:
+    """"Kotukh!": -1 Harmony (and Eloquent X more), every other being +1 Resonance, the spell goes back
+    to the unprepared Codex; no Full Action is lost, but the turn passes."""
+    eloquent = card.aspect("Eloquent")
+    extra = int(eloquent.value) if eloquent and isinstance(eloquent.value, int) else 0
+    game.lose(caster, Energy.HARMONY, 1 + extra)
+    for other in game.beings:
+        if other is not caster:
+            game.gain(other, Energy.RESONANCE, 1)
+    for pile in (caster.prepared, caster.codex):
+        if card in pile:
+            pile.remove(card)
+    card.place = Place.CODEX
+    caster.codex.append(card)
+    caster.miscast_this_turn.add(card.title)
+    game.say(f"{caster.name} miscasts {card.title}: Kotukh!")
+
+
+def drop_rite(game: Game, caster: Being) -> None:
+    """A Full Action for anything but a Rite zone spell discards every spell in the Rite zone."""
+    for card in list(caster.rite):
+        game.say(f"{card.title} is discarded from the Rite zone")
+        game.discard(card)
+
+
+def pay(game: Game, caster: Being, card: Card, fx: Effect) -> Flow[None]:
+    for req in card.spec.requirements:
+        if req.timing.at_cast:
+            yield from pay_requirement(game, caster, card, req)
+    # Energy orbs, with what passive effects make the spell generate.
+    for energy, printed in ((Energy.RESONANCE, card.spec.resonance), (Energy.HARMONY, card.spec.harmony)):
+        net = printed + impact.generated(game, fx, energy)
+        if net < 0:
+            game.pay(caster, energy, -net, "Energy Orbs")
+            card.paid.append((energy, -net))
+        elif net > 0:
+            game.gain(caster, energy, net)
+    yield from upgrades(game, caster, card)
+    yield from ritual_path(game, caster, card)
+    duration = card.aspect("Duration")
+    if duration is not None and duration.value == "F":
+        place_focus(game, caster, card)
+
+
+def pay_requirement(game: Game, caster: Being, card: Card, req: Requirement) -> Flow[None]:
+    if req.form == "Discard" and req.charge is not None:
+        holders = charge_holders(game, caster, req)
+        options = [Choice(f'"{c.title}"', c.id) for c in holders]
+        pick = yield from game.ask("discard", caster, f"discard {req.charge} charges from which spell?", options, card)
+        holder = game.card(pick.value)
+        holder.counters[req.charge.lower()] -= req.count or 1
+        game.say(f"{caster.name} discards {req.count or 1} {req.charge} charge from {holder.title}")
+    elif req.form == "Discard" and req.selector is not None:
+        options = [Choice(f'"{c.title}"', c.id) for c in discardable(game, caster, card, req.selector)]
+        pick = yield from game.ask("discard", caster, f"discard which {req.selector.text()} for {card.title}?",
+                                   options, card)
+        gone = game.card(pick.value)
+        card.sacrificed.append(gone)
+        game.say(f"{caster.name} discards {gone.title} for {card.title}")
+        game.discard(gone)
+    elif req.form == "Pay" and req.cost is not None:
+        game.pay(caster, req.cost.energy, req.cost.amount, "Requirements")
+        card.paid.append((req.cost.energy, req.cost.amount))
+    elif req.form == "Burn Focus":
+        burn_focus(game, caster)
+    elif req.form == "Sacrifice":
+        for _ in range(req.count or 1):
+            options = [Choice(f'"{c.title}"', c.id) for c in caster.codex]
+            pick = yield from game.ask("sacrifice", caster, f"sacrifice which spell for {card.title}?", options, card)
+            gone = game.card(pick.value)
+            card.sacrificed.append(gone)
+            game.discard(gone)
+
+
+def burn_focus(game: Game, caster: Being) -> None:
+    """"To discard a Focus": a Focus sustaining a spell may be burned; that spell then loses it."""
+    caster.burned_foci += 1
+    held = [c for c in game.all_in_play() if c.focus is caster]
+    if len(held) > caster.free_foci and held:
+        game.remove_focus(held[0], "its Focus was burned")
+
+
+def place_focus(game: Game, caster: Being, card: Card) -> None:
+    held = [c for c in game.all_in_play() if c.focus is caster]
+    if len(held) >= caster.free_foci and held:
+        game.remove_focus(held[0], f"{caster.name}'s Focus moves to {card.title}")
+    card.focus = caster
+
+
+def upgrades(game: Game, caster: Being, card: Card) -> Flow[None]:
+    """"^": extra aspects for one of the listed costs, decided when the casting costs are paid."""
+    for up in card.spec.upgrades:
+        what = ", ".join(a.text() for a in up.aspects)
+        options = [Choice("no upgrade", None)]
+        options += [Choice(f"{c.text()}", i) for i, c in enumerate(up.costs)
+                    if game.can_pay(caster, c.energy, c.amount)]
+        pick = yield from game.ask("upgrade", caster, f"upgrade {card.title} with {what}?", options, card)
+        if pick.value is None:
+            continue
+        cost = up.costs[int(pick.value)]
+        game.pay(caster, cost.energy, cost.amount, "Upgrade")
+        card.paid.append((cost.energy, cost.amount))
+        card.gained.extend(up.aspects)
+        game.say(f"{caster.name} upgrades {card.title} with {what} for {cost.text()}")
+
+
+def ritual_options(game: Game, caster: Being, card: Card) -> list[Choice]:
+    options = [Choice("no tiers", (0, 0, 0))]
+    for tiers in range(1, len(card.spec.ritual) + 1):
+        for will in range(0, tiers // RITUAL_WILL_TIERS + 1):
+            harmony = tiers - will * RITUAL_WILL_TIERS
+            if will and not game.can_pay(caster, Energy.WILL, will):
+                continue
+            parts = [f"{will} Will"] * bool(will) + [f"{harmony} Harmony"] * bool(harmony)
+            options.append(Choice(f"{tiers} tier{'s' * (tiers > 1)} for {' and '.join(parts)}",
+                                  (tiers, will, harmony)))
+    return options
+
+
+def ritual_path(game: Game, caster: Being, card: Card) -> Flow[None]:
+    """Tiers bought left to right (N/A tiers too) for 1 Harmony each or 1 Will for 3."""
+    if not card.spec.ritual or game.level1:
+        return
+    pick = yield from game.ask("ritual", caster, f"buy tiers of {card.title}'s ritual path?",
+                               ritual_options(game, caster, card), card)
+    tiers, will, harmony = pick.value
+    if not tiers:
+        return
+    game.pay(caster, Energy.WILL, will, "Ritual Path")
+    game.pay(caster, Energy.HARMONY, harmony, "Ritual Path")
+    card.paid.extend([(Energy.WILL, will)] * bool(will) + [(Energy.HARMONY, harmony)] * bool(harmony))
+    card.ritual_tiers = tiers
+    for tier in card.spec.ritual[:tiers]:
+        card.gained.extend(tier.aspects)
+    game.say(f"{caster.name} buys {tiers} ritual tier(s) of {card.title}")
+
+
+def offensive_cast(game: Game, caster: Being, fx: Effect) -> Flow[None]:
+    """Karmic Debt: "each time the bearer casts an offensive spell at the caster"."""
+    hit = victims(game, fx)
+    for card in list(game.all_in_play()):
+        for trig in card.spec.triggers:
+            if (trig.event == "bearer casts offensive spell at caster" and card.bearer is caster
+                    and card.caster in hit and card.active):
+                yield from getattr(card.spec(), trig.method)(
+                    Effect(game, card, card.controller or caster, card.bearer, is_spell=False))
+
+
+def victims(game: Game, fx: Effect) -> list[Being]:
+    if fx.team == "*":
+        return [b for b in game.beings if b.team != fx.controller.team]
+    if fx.team is not None:
+        return [b for b in game.beings if b.team == fx.team and b.team != fx.controller.team]
+    t = fx.target.bearer if isinstance(fx.target, Card) else fx.target
+    return [t] if isinstance(t, Being) and t.team != fx.controller.team else []
+
+
+# ================================================================== Responses
+def respond(game: Game, fx: Effect) -> Flow[None]:
+    """The Response phase: the controller has priority, then the others in initiative order; it closes
+    when every being in turn passes. Veiled effects have none."""
+    if fx.has("Veiled"):
+        return
+    from engine import encounter
+
+    game.pending.append(fx)
+    try:
+        order = [b for b in game.order if not b.incapacitated]
+        if fx.controller in order:
+            i = order.index(fx.controller)
+            order = order[i:] + order[:i]
+        passes, i = 0, 0
+        while passes < len(order) and fx.card.place in (Place.MANIFESTING, Place.IN_PLAY):
+            b = order[i % len(order)]
+            if b.kind is Kind.ENCOUNTER:
+                acted = yield from encounter.respond(game, b, fx)
+            else:
+                acted = yield from respond_once(game, b, fx)
+            if acted:
+                passes = 0
+            else:
+                passes += 1
+                i += 1
+    finally:
+        game.pending.remove(fx)
+
+
+def response_options(game: Game, b: Being) -> list[Choice]:
+    out = []
+    seen: set[str] = set()
+    for card in [*b.prepared, *b.codex]:
+        if card.title in seen or not card.spec.has("Response"):
+            continue
+        if why_not(game, b, card, in_window=True) is None:
+            seen.add(card.title)
+            out.append(Choice(f'cast "{card.title}"', Act("cast", card.id)))
+    return out
+
+
+def respond_once(game: Game, b: Being, fx: Effect) -> Flow[bool]:
+    options = response_options(game, b)
+    if not options:
+        return False
+    pick = yield from game.ask("respond", b, f"respond to {fx.name}?", [PASS, *options], fx.card)
+    if pick.value.verb == "pass":
+        return False
+    yield from cast(game, b, game.card(pick.value.card), in_window=True)
+    return True
+
+
+# ================================================================== activation
+def activate(game: Game, fx: Effect) -> Flow[None]:
+    """"If its target is still existing and valid after the Response phase, the spell's effect impacts now"."""
+    card = fx.card
+    if card.place is not Place.MANIFESTING:
+        return  # Dispelled, or its controller would not pay a Dampen
+    problem = invalid_target(game, fx)
+    if problem:
+        game.say(f"{card.title} fizzles: {problem}")
+        game.discard(card)
+        return
+    role = card.role
+    if role is Role.ABJURATION:
+        assert isinstance(fx.target, Card)
+        card.place = Place.IN_PLAY  # briefly, while it impacts
+        yield from impact.impact_card(game, fx, fx.target)
+        game.say(f"{card.title} is discarded after its impact")
+        game.discard(card)
+        return
+    if card.has("Evade"):
+        evaded: Effect | None = getattr(fx, "evade_of", None)
+        if evaded is not None:
+            for b in ([fx.controller] if not card.has("Area") else game.allies(fx.controller)):
+                evaded.evaded.add(b.name)
+            game.say(f"{fx.controller.name} evades {evaded.name} with {card.title}")
+        game.discard(card)
+        return
+    yield from place_in_zone(game, fx)
+    if role is Role.ATTACK:
+        yield from impact_attack(game, fx)
+    else:
+        bearer = card.bearer
+        assert bearer is not None
+        impact.apply_directives(game, fx, bearer, fx.aspects())
+        yield from card.spec().on_impact(fx)
+    yield from fire(game, card, "activated")
+    if card.place is Place.IN_PLAY and not lasts(card):
+        game.discard(card)
+
+
+def invalid_target(game: Game, fx: Effect) -> str | None:
+    t = fx.target
+    if isinstance(t, Being) and t.incapacitated and fx.card.role is Role.ATTACK:
+        return f"{t.name} is incapacitated"
+    if isinstance(t, Card):
+        sel = fx.card.spec.targets or Selector()
+        if sel.state == "manifesting" and not t.manifesting:
+            return f"{t.title} is no longer manifesting"
+        if sel.state == "active" and not t.active:
+            return f"{t.title} is no longer active"
+    if fx.card.has("Evade"):
+        evaded = getattr(fx, "evade_of", None)
+        if evaded is None or evaded.card.place not in (Place.MANIFESTING, Place.IN_PLAY):
+            return "the effect it would dodge is gone"
+    return None
+
+
+def place_in_zone(game: Game, fx: Effect) -> Flow[None]:
+    card = fx.card
+    zone = ZONE_OF_ROLE[card.role]
+    if fx.team is not None:
+        team = fx.controller.team if card.role is not Role.ATTACK else fx.team
+        members = [b for b in game.beings if (team == "*" or b.team == team) and b.team != "" and not b.incapacitated]
+        if card.role is Role.ATTACK and team == "*":
+            members = [b for b in members if b.team != fx.controller.team]
+        holder = members[0] if members else fx.controller
+        yield from game.enter_zone(card, holder, zone)
+        card.team_zone = None if team == "*" else team
+    else:
+        bearer = fx.target if isinstance(fx.target, Being) else fx.controller
+        yield from game.enter_zone(card, bearer, zone)
+    start_counters(card)
+
+
+def impact_attack(game: Game, fx: Effect) -> Flow[None]:
+    card = fx.card
+    hit: list[Being] = []
+    for b in victims(game, fx) if fx.team is not None else [fx.target]:
+        if isinstance(b, Being) and not b.incapacitated and (yield from impact.impact_being(game, fx, b)):
+            hit.append(b)
+    if card.spec.is_curse() and card.place is Place.IN_PLAY:
+        if hit:
+            game.move(card, Zone.CURSE)
+            card.cursed = hit
+            card.counters.pop("duration", None)
+            set_duration(card, card.aspect("Curse Duration"))
+            game.say(f"{card.title} becomes an active Curse on {', '.join(b.name for b in hit)}")
+        else:
+            game.say(f"{card.title} is blocked and discarded: a Curse that misses is discarded")
+            game.discard(card)
+
+
+def start_counters(card: Card) -> None:
+    """"When a spell with Duration # is activated, place # Duration counters on it"."""
+    durability = card.aspect("Durability")
+    if durability is not None and isinstance(durability.value, int):
+        card.counters["durability"] = durability.value
+    set_duration(card, card.aspect("Duration"))
+    bonus = sum(int(a.value) for a in card.gained if a.name == "Duration" and a.bonus and isinstance(a.value, int))
+    if bonus and "duration" in card.counters:
+        card.counters["duration"] += bonus
+
+
+def set_duration(card: Card, aspect: object) -> None:
+    from engine.cards import Aspect
+
+    if not isinstance(aspect, Aspect):
+        return
+    if aspect.value in ("P", "F"):
+        card.persistent = aspect.value == "P" or card.persistent
+    elif isinstance(aspect.value, int):
+        card.counters["duration"] = aspect.value
+
+
+def lasts(card: Card) -> bool:
+    """"Spells without a Duration are discarded right after their first impact"."""
+    if card.spec.is_curse() and card.zone is Zone.ATTACK:
+        return False
+    return (card.persistent or card.focus is not None or card.counters.get("duration", 0) > 0
+            or card.counters.get("durability", 0) > 0)
+
+
+def fire(game: Game, card: Card, event: str) -> Flow[None]:
+    for trig in card.spec.triggers:
+        if trig.event == event and card.active:
+            yield from getattr(card.spec(), trig.method)(
+                Effect(game, card, card.controller or card.owner, card.bearer, is_spell=False))
+
+
+# ================================================================== maintenance: resolve
+def resolve(game: Game, card: Card) -> Flow[None]:
+    """"To pay a spell's sustain costs (if any), impact any of its effects and countdown its Duration"."""
+    kept = yield from sustain(game, card)
+    if not kept:
+        if card.place is Place.IN_PLAY:
+            game.say(f"{card.title} is not sustained and is discarded")
+            game.discard(card)
+        return
+    if not card.dormant and impacts_each_round(card):
+        controller = card.controller or card.owner
+        fx = Effect(game, card, controller, card.bearer, team=card.team_zone, is_spell=False)
+        yield from respond(game, fx)
+        if card.place is Place.IN_PLAY:
+            yield from maintenance_impact(game, fx)
+    if card.place is Place.IN_PLAY and not card.dormant:
+        yield from fire(game, card, "resolved")
+    if card.place is Place.IN_PLAY and "duration" in card.counters:
+        card.counters["duration"] -= 1
+        if card.counters["duration"] <= 0 and not card.persistent:
+            game.say(f"{card.title} loses its last Duration counter and is discarded")
+            game.discard(card)
+
+
+def impacts_each_round(card: Card) -> bool:
+    return bool(impact.directives(card.aspects())) or "on_impact" in card.spec.__dict__
+
+
+def maintenance_impact(game: Game, fx: Effect) -> Flow[None]:
+    card = fx.card
+    if card.zone is Zone.ATTACK:
+        for b in victims(game, fx) if fx.team is not None else [card.bearer]:
+            if isinstance(b, Being) and not b.incapacitated:
+                yield from impact.impact_being(game, fx, b)
+    elif card.zone is Zone.CURSE:  # behind the Defenses: no Shield, Evade or Ward helps
+        for b in card.cursed or ([card.bearer] if card.bearer else []):
+            if isinstance(b, Being):
+                impact.apply_directives(game, fx, b, fx.aspects())
+        yield from card.spec().on_impact(fx)
+    elif card.bearer is not None:
+        impact.apply_directives(game, fx, card.bearer, fx.aspects())
+        yield from card.spec().on_impact(fx)
+
+
+def sustain(game: Game, card: Card) -> Flow[bool]:
+    """Sustain requirements are checked and paid before the effect impacts; not paying discards it."""
+    controller = card.controller or card.owner
+    for req in card.spec.requirements:
+        if not req.timing.at_sustain:
+            continue
+        if req.form == "Pay" and req.cost is not None:
+            if not game.can_pay(controller, req.cost.energy, req.cost.amount):
+                return False
+            options = [Choice(f"pay {req.cost.text()}", True), Choice("let it go", False)]
+            pick = yield from game.ask("sustain", controller, f"sustain {card.title} for {req.cost.text()}?",
+                                       options, card)
+            if not pick.value:
+                return False
+            game.pay(controller, req.cost.energy, req.cost.amount, "Sustain")
+            game.say(f"{controller.name} pays {req.cost.text()} to sustain {card.title}")
+        elif requirement_problem(game, controller, card, req, card.bearer, sustaining=True):
+            return False
+    return True
+
+
+# ================================================================== abilities
+def ability_targets(game: Game, b: Being, ability: Ability) -> list[Choice]:
+    foes = [o for o in game.opponents(b) if not o.incapacitated]
+    if ability.offensive:
+        if ability.has("Area"):
+            return [Choice(f"team {t}", ("team", t)) for t in _teams(foes)]
+        return [Choice(o.name, ("being", o.name)) for o in foes if not cloaked(game, o)]
+    return [Choice(b.name, ("being", b.name))]
+
+
+def usable_abilities(game: Game, b: Being) -> Iterator[tuple[Card, Ability]]:
+    for card in b.in_play():
+        if not card.active or card.bearer is not b:
+            continue
+        for ability in card.spec.abilities:
+            if ability.has("Once per Round") and card.ability_uses.get(ability.name, 0) >= 1:
+                continue
+            if not ability.has("Free Action") and (b.interrupt_stones or b.full_actions <= 0):
+                continue
+            if ability_targets(game, b, ability):
+                yield card, ability
+
+
+def use_ability(game: Game, b: Being, card: Card, ability: Ability) -> Flow[None]:
+    """An ability is not a spell: it places nothing and fires no "casts an offensive spell" trigger."""
+    if not ability.has("Free Action"):
+        b.full_actions -= 1
+        drop_rite(game, b)
+    card.ability_uses[ability.name] = card.ability_uses.get(ability.name, 0) + 1
+    choice = yield from game.ask("target", b, f"target of {ability.name}?", ability_targets(game, b, ability), card)
+    target, team, _ = resolve_target(game, choice.value)
+    game.say(f"{b.name} uses {ability.name} of {card.title} at {choice.label}")
+    fx = Effect(game, card, b, target, ability=ability, team=team, is_spell=False, past_defenses=False)
+    yield from respond(game, fx)
+    yield from getattr(card.spec(), ability.method)(fx)
+
+
+def _req_text(req: Requirement) -> str:
+    what = req.selector.text() if req.selector else (req.cost.text() if req.cost else "")
+    return f"{req.form} {what}{' on Bearer' if req.on_bearer else ''}"

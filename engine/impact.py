@@ -1,0 +1,283 @@
+"""Impact: what an effect's aspects become once passive effects are counted, and how it meets Defenses.
+
+Glossary terms played here: Impact, Passive Effect, Add Dmg X, Shield, Durability, Shatter, Pierce,
+Subtle, Refined, Impenetrable, Invulnerable, Resilient, Unblockable, Ward, Evade, Immune, Area.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine import behaviours
+from engine.cards import PHYSICAL_SPHERES, Aspect, Energy, Modifier
+from engine.decisions import Flow
+from engine.errors import Unsupported
+from engine.state import Being, Card, Place, Zone
+
+if TYPE_CHECKING:
+    from engine.effects import Effect
+    from engine.rules import Game
+
+
+# ---------------------------------------------------------------- passive effects
+def modifier_applies(source: Card, mod: Modifier, fx: Effect) -> bool:
+    sel = mod.selector
+    whose = {"caster": source.caster, "bearer": source.bearer, "controller": source.controller}
+    if sel.whose and fx.controller is not whose[sel.whose]:
+        return False
+    target = fx.target.bearer if isinstance(fx.target, Card) else fx.target
+    if sel.at and target is not whose.get(sel.at):
+        return False
+    card = fx.card
+    if sel.sphere and card.sphere is not sel.sphere:
+        return False
+    if sel.role and card.role is not sel.role:
+        return False
+    if sel.curse and not card.spec.is_curse():
+        return False
+    if not all(card.has(h) for h in sel.has):
+        return False
+    return all(d in card.spec.descriptors for d in sel.descriptors)
+
+
+def passive_sources(game: Game) -> Iterable[tuple[Card, Modifier]]:
+    from engine import specs
+
+    for card in game.all_in_play():
+        if card.active:
+            for mod in specs.modifiers(card):
+                yield card, mod
+
+
+def effective_aspects(game: Game, fx: Effect) -> list[Aspect]:
+    """The aspects an effect has, with what passive effects in play grant it (Flame Form's +1 Dmg)."""
+    base = list(fx.ability.aspects) if fx.ability is not None else list(fx.card.aspects())
+    if fx.ability is None:
+        for source, mod in passive_sources(game):
+            if mod.grants and modifier_applies(source, mod, fx):
+                base.extend(mod.grants)
+    return base
+
+
+def generated(game: Game, fx: Effect, energy: Energy) -> int:
+    """"Generate": what passive effects add to a spell's energy orb when it is paid for."""
+    total = 0
+    for source, mod in passive_sources(game):
+        if modifier_applies(source, mod, fx):
+            total += sum(c.amount for c in mod.generate if c.energy is energy)
+    return total
+
+
+def combine(aspects: Iterable[Aspect]) -> list[Aspect]:
+    """Directives with their bonuses added: "Add Dmg X or +X Dmg" (a spell without Dmg gains it)."""
+    plain = [a for a in aspects if not a.bonus]
+    bonuses = [a for a in aspects if a.bonus]
+    out: list[Aspect] = []
+    for d in plain:
+        extra = sum(int(b.value) for b in bonuses
+                    if b.name == d.name and isinstance(b.value, int) and b.qualifier == d.qualifier)
+        if extra and isinstance(d.value, int):
+            d = Aspect(name=d.name, params=(d.value + extra, *d.params[1:]), qualifier=d.qualifier)
+        out.append(d)
+    for b in bonuses:
+        if behaviours.kind_of(b.name) == "directive" and not any(
+                d.name == b.name and d.qualifier == b.qualifier for d in plain):
+            out.append(Aspect(name=b.name, params=b.params, qualifier=b.qualifier))
+    return out
+
+
+def directives(aspects: Iterable[Aspect]) -> list[Aspect]:
+    return [a for a in combine(aspects) if behaviours.kind_of(a.name) == "directive"]
+
+
+def value(aspects: Iterable[Aspect], name: str) -> int:
+    for a in combine(aspects):
+        if a.name == name:
+            return int(a.value) if isinstance(a.value, int) else 1
+    return 0
+
+
+# ---------------------------------------------------------------- immunity
+def immune(being: Being, fx: Effect) -> str | None:
+    """"If a Magi is immune to a single descriptor or aspect on a spell then they are immune to the entire spell"."""
+    words = {a.name for a in fx.aspects()} | set(fx.card.spec.descriptors)
+    if fx.sphere is not None:
+        words.add(fx.sphere.value)
+    for card in being.in_play():
+        if not card.active or card.bearer is not being:
+            continue
+        for a in card.aspects():
+            if a.name == "Immune":
+                what = a.qualifier or (str(a.value) if a.value is not None else "")
+                if what in words:
+                    return f"{card.title}: Immune {what}"
+    return None
+
+
+# ---------------------------------------------------------------- Defenses
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    hit: bool  # the effect impacts in full
+    through: int = 0  # Dmg that Pierce carried past the Shields (when not hit)
+
+
+HIT = Outcome(True)
+BLOCKED = Outcome(False)
+
+
+def shields_of(game: Game, being: Being) -> list[Card]:
+    """Team (Area) Shields first — "incoming attacks must pass through the Team zone" — then the Magi's own."""
+    team = [c for b in game.beings if b.team == being.team for c in b.zones[Zone.DEFENSE]
+            if c.team_zone == being.team]
+    own = [c for c in being.zones[Zone.DEFENSE] if c.team_zone is None]
+    return [c for c in team + own if c.active and c.has("Shield")]
+
+
+def can_block(shield: Card, fx: Effect, aspects: list[Aspect]) -> bool:
+    if fx.sphere is None:  # Spec and Artifact effects come from no Sphere
+        return False
+    if any(a.name == "Subtle" for a in aspects) and not (shield.has("Refined") or shield.has("Invulnerable")):
+        return False
+    spheres = set(shield.spec.broadcast)
+    if fx.sphere in spheres:
+        return True
+    dmg = [a for a in directives(aspects)]
+    physical = bool(dmg) and all(a.qualifier == "Physical" for a in dmg)
+    return physical and bool(PHYSICAL_SPHERES & spheres)
+
+
+def wear(game: Game, shield: Card, amount: int) -> None:
+    if "durability" not in shield.counters:
+        return
+    shield.counters["durability"] -= amount
+    if shield.counters["durability"] <= 0:
+        shield.counters["durability"] = 0
+        if shield.counters.get("duration", 0) <= 0 and not shield.persistent:
+            game.say(f"{shield.title} loses its last Durability and is discarded")
+            game.discard(shield)
+
+
+def defenses(game: Game, fx: Effect, being: Being, aspects: list[Aspect]) -> Outcome:
+    """Shields block offensive effects; Subtle bypasses them, Pierce lets some Dmg through."""
+    if any(a.name == "Unblockable" for a in aspects):
+        return HIT
+    subtle = any(a.name == "Subtle" for a in aspects)
+    pierce = 0 if subtle else value(aspects, "Pierce")
+    shatter = 0 if subtle else value(aspects, "Shatter")
+    pierced = False
+    for shield in shields_of(game, being):
+        if not can_block(shield, fx, aspects):
+            continue
+        stops_pierce = shield.has("Impenetrable") or shield.has("Invulnerable")
+        if pierce and not stops_pierce:
+            # "Durability Shields lose only one Durability charge regardless of the Pierce rank", and
+            # inner Shields lose 1 each as it penetrates, Shatter or not.
+            game.say(f"{shield.title} blocks {fx.name}, but Pierce {pierce} goes through")
+            wear(game, shield, 1)
+            pierced = True
+            continue
+        extra = 0 if pierced or shield.has("Resilient") or shield.has("Invulnerable") else shatter
+        game.say(f"{shield.title} blocks {fx.name}" + (f" (Shatter {extra})" if extra else ""))
+        wear(game, shield, 1 + extra)
+        return BLOCKED
+    if pierced:
+        return Outcome(False, through=pierce)
+    return HIT
+
+
+def ward(game: Game, fx: Effect, being: Being, energy: Energy) -> int:
+    """"Wards for the same energy do NOT stack"; they do not reduce Dmg from Curses."""
+    if fx.card.spec.is_curse() and fx.card.zone is Zone.CURSE:
+        return 0
+    best = 0
+    for card in shields_and_wards(game, being):
+        for a in card.aspects():
+            if a.name != "Ward":
+                continue
+            kind = Energy(a.qualifier) if a.qualifier in {e.value for e in Energy} else Energy.ESSENCE
+            spheres = set(card.spec.broadcast)
+            if kind is energy and (not spheres or (fx.sphere is not None and fx.sphere in spheres)):
+                best = max(best, int(a.value) if isinstance(a.value, int) else 1)
+    return best
+
+
+def shields_and_wards(game: Game, being: Being) -> list[Card]:
+    team = [c for b in game.beings if b.team == being.team for c in b.zones[Zone.DEFENSE]
+            if c.team_zone == being.team]
+    return [c for c in team + being.zones[Zone.DEFENSE] if c.active]
+
+
+# ---------------------------------------------------------------- impact
+def offensive(fx: Effect, being: Being) -> bool:
+    return being.team != fx.controller.team
+
+
+def impact_being(game: Game, fx: Effect, being: Being) -> Flow[bool]:
+    """An effect impacts one being: Evade, immunity and Defenses first. True when it impacts in full."""
+    if being.name in fx.evaded:
+        game.say(f"{being.name} evades {fx.name}")
+        return False
+    why = immune(being, fx)
+    if why:
+        game.say(f"{being.name} is immune to {fx.name} ({why})")
+        return False
+    aspects = fx.aspects()
+    if offensive(fx, being):
+        result = defenses(game, fx, being, aspects)
+        if not result.hit:
+            if result.through:
+                apply_directives(game, fx, being, aspects, cap=result.through, only_dmg=True)
+            return False
+    apply_directives(game, fx, being, aspects)
+    yield from fx.card.spec().on_impact(fx)
+    return True
+
+
+def impact_card(game: Game, fx: Effect, card: Card) -> Flow[bool]:
+    """Abjurations (and Dispels) impact on spells: the spell's bearer's Defenses protect it."""
+    bearer = card.bearer if card.active else None
+    if bearer is not None and bearer.team != fx.controller.team and fx.sphere is not None:
+        result = defenses(game, fx, bearer, fx.aspects())
+        if not result.hit:
+            return False
+    apply_directives(game, fx, card, fx.aspects())
+    yield from fx.card.spec().on_impact(fx)
+    return True
+
+
+def apply_directives(game: Game, fx: Effect, target: Being | Card, aspects: list[Aspect],
+                     cap: int | None = None, only_dmg: bool = False) -> None:
+    for d in directives(aspects):
+        if only_dmg and d.name != "Dmg":
+            continue
+        behaviour = behaviours.for_keyword(d.name)
+        if behaviour is None:
+            raise Unsupported(d.name, fx.card.title)
+        amount = fx.amount(d) if d.params else 0
+        if cap is not None:
+            amount = min(amount, cap)
+        behaviour(game, fx, d, target, amount)
+
+
+def deal(game: Game, fx: Effect, aspect: Aspect, who: Being | Card) -> Flow[None]:
+    """A rules-text "deal" step. An ability's offensive steps meet the Defenses one by one."""
+    if isinstance(who, Being) and offensive(fx, who) and not fx.past_defenses:
+        if who.name in fx.evaded or immune(who, fx):
+            return
+        all_aspects = [*fx.aspects(), aspect]
+        result = defenses(game, fx, who, all_aspects)
+        if not result.hit:
+            if result.through and aspect.name == "Dmg":
+                apply_directives(game, fx, who, [aspect], cap=result.through)
+            return
+    behaviour = behaviours.for_keyword(aspect.name)
+    if behaviour is None:
+        raise Unsupported(aspect.name, fx.card.title)
+    behaviour(game, fx, aspect, who, fx.amount(aspect) if aspect.params else 0)
+    yield from ()
+
+
+def still_in(card: Card) -> bool:
+    return card.place is Place.IN_PLAY

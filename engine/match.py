@@ -1,0 +1,117 @@
+"""The game-state protocol: what tools and players use to drive a match.
+
+A :class:`Match` is at one :class:`~engine.decisions.Decision` at a time (or terminal). ``legal()``
+lists its choices, ``apply(choice)`` takes one and runs the rules to the next decision, ``result``
+tells who won, and ``copy()`` makes an independent match at the same point.
+
+The rules run as a generator (:meth:`engine.rules.Game.run`), so a match is suspended at a decision
+for free. Generators cannot be copied, so a copy is rebuilt the event-sourcing way: at the start of
+every round the match keeps a pickled restart point of the game, plus the choices made since; a copy
+unpickles the restart point and replays those few choices (a round's worth, never the whole match).
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections.abc import Callable, Generator
+from typing import Any
+
+from engine.decisions import Choice, Decision
+from engine.errors import IllegalAction
+from engine.rules import CHECKPOINT, Game, Outcome
+
+
+class Match:
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._flow: Generator[Decision, Choice, Outcome] = game.run()
+        self._restart: bytes = b""
+        self._since: list[str] = []  # labels of the choices made since the restart point
+        self.decision: Decision | None = None
+        self.steps = 0
+        self._run(lambda: next(self._flow))
+
+    # ---- the protocol
+    @property
+    def terminal(self) -> bool:
+        return self.decision is None
+
+    @property
+    def result(self) -> Outcome | None:
+        return self.game.outcome
+
+    @property
+    def current(self) -> Decision | None:
+        """The decision the match waits for: who makes it (``being``; None for chance) and its choices."""
+        return self.decision
+
+    def legal(self) -> tuple[Choice, ...]:
+        return self.decision.options if self.decision else ()
+
+    def apply(self, choice: Choice | str) -> None:
+        if self.decision is None:
+            raise IllegalAction("Match", "the match is over")
+        picked = choice if isinstance(choice, Choice) else self.decision.find(choice)
+        if picked is None or picked not in self.decision.options:
+            raise IllegalAction(self.decision.kind, f"{choice} is not a legal choice here; legal: "
+                                + ", ".join(c.label for c in self.decision.options))
+        self._since.append(picked.label)
+        self.steps += 1
+        self._run(lambda: self._flow.send(picked))
+
+    def copy(self) -> Match:
+        """An independent match at the same decision (restart point + replay of this round's choices)."""
+        clone = Match.__new__(Match)
+        clone.game = pickle.loads(self._restart)
+        clone.game.library = self.game.library
+        clone._flow = clone.game.run()
+        clone._restart = self._restart
+        clone._since = []
+        clone.decision = None
+        clone.steps = self.steps
+        clone._run(lambda: next(clone._flow), keep_restart=True)
+        for label in self._since:
+            assert clone.decision is not None
+            picked = clone.decision.find(label)
+            assert picked is not None, f"copy diverged at {label!r}"
+            clone._since.append(label)
+            clone._run(lambda choice=picked: clone._flow.send(choice))
+        return clone
+
+    # ---- running the rules
+    def _run(self, step: Callable[[], Decision], keep_restart: bool = False) -> None:
+        try:
+            decision = step()
+            while decision is CHECKPOINT:
+                if keep_restart:
+                    keep_restart = False
+                else:
+                    self._restart = pickle.dumps(self.game, pickle.HIGHEST_PROTOCOL)
+                    self._since = []
+                decision = next(self._flow)
+            self.decision = decision
+        except StopIteration:
+            self.decision = None
+
+
+class RandomPlayer:
+    """Picks uniformly among the legal choices, from its own seeded source (so matches replay)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, decision: Decision) -> Choice:
+        return self.rng.choice(decision.options)
+
+
+def play_out(match: Match, player: RandomPlayer, max_steps: int = 100_000,
+             check: Any = None) -> Outcome | None:
+    """Drive a match with one player answering every decision; ``check(match)`` after each step."""
+    for _ in range(max_steps):
+        if match.terminal:
+            return match.result
+        match.apply(player.choose(match.decision))  # type: ignore[arg-type]
+        if check is not None:
+            check(match)
+    raise AssertionError(f"the match did not end within {max_steps} decisions")
