@@ -9,9 +9,10 @@ Activate, Resolve, Sustain, Duration, Curse Duration, Durability, Area, Evade, A
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
 from engine import behaviours, impact
-from engine.cards import Ability, Energy, Requirement, Role, Selector
+from engine.cards import Ability, Energy, Requirement, Role, Selector, SpellCard
 from engine.decisions import PASS, Act, Choice, Flow
 from engine.effects import Effect
 from engine.errors import Unsupported
@@ -26,14 +27,22 @@ RITUAL_WILL_TIERS = 3  # "Tiers cost 1 Harmony for 1 tier or 1 Will for 3 tiers"
 # ================================================================== can it be cast?
 def unsupported(card: Card) -> str | None:
     """The first aspect or requirement of the card the engine cannot play, or None."""
-    for a in card.aspects():
+    for a in card.gained:
         if not behaviours.supported(a.name):
             return a.name
-    for req in card.spec.requirements:
+    return _unsupported(card.spec)
+
+
+@cache
+def _unsupported(spec: type[SpellCard]) -> str | None:
+    for a in spec.directives + spec.empowerments:
+        if not behaviours.supported(a.name):
+            return a.name
+    for req in spec.requirements:
         if not behaviours.supported(req.form):
             return f"! {req.form}"
-    if card.role in (Role.TRANSMUTE, Role.ALLY):
-        return f"{card.role.value} spells"
+    if spec.role in (Role.TRANSMUTE, Role.ALLY):
+        return f"{spec.role.value} spells"
     return None
 
 

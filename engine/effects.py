@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from engine import impact
 from engine.cards import Ability, Aspect, Condition, Cost, Energy, Quantity, Sphere
 from engine.decisions import NO, YES, Choice, Flow
 from engine.errors import Unsupported
@@ -60,8 +61,6 @@ class Effect:
         return self.card.sphere
 
     def aspects(self) -> list[Aspect]:
-        from engine import impact
-
         return impact.effective_aspects(self.game, self)
 
     def has(self, name: str) -> bool:
@@ -95,8 +94,6 @@ class Effect:
 
     # ---- steps (each a generator returning whether it was started)
     def deal(self, aspect: Aspect, target: str) -> Flow[bool]:
-        from engine import impact
-
         who = self.resolve(target)
         if who is None:
             return False

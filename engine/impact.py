@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine import behaviours
+from engine import behaviours, specs
 from engine.cards import PHYSICAL_SPHERES, Aspect, Energy, Modifier
 from engine.decisions import Flow
 from engine.errors import Unsupported
@@ -43,8 +43,6 @@ def modifier_applies(source: Card, mod: Modifier, fx: Effect) -> bool:
 
 
 def passive_sources(game: Game) -> Iterable[tuple[Card, Modifier]]:
-    from engine import specs
-
     for card in game.all_in_play():
         if card.active:
             for mod in specs.modifiers(card):

@@ -115,3 +115,20 @@ def play_out(match: Match, player: RandomPlayer, max_steps: int = 100_000,
         if check is not None:
             check(match)
     raise AssertionError(f"the match did not end within {max_steps} decisions")
+
+
+def duel(library: Any, seed: int, level: int = 2, max_rounds: int = 40, log: bool = False) -> Match:
+    """Two Magi with random legal Codexes drawn from ``library`` (a CardLibrary), dice from ``seed``."""
+    from engine import codex
+    from engine.rules import Options
+    from engine.state import Being, Card
+
+    rng = random.Random(seed)
+    pool = sorted(library.cards.values(), key=lambda s: s.title)
+    beings = []
+    for name in ("White", "Black"):
+        b = Being(name=name, team=name, will=3 if level > 1 else 0)
+        b.codex = [Card(spec=spec, owner=b) for spec in codex.random_codex(pool, rng)]
+        beings.append(b)
+    options = Options(level=level, chance="auto", seed=seed, intoning=level > 1, max_rounds=max_rounds, log=log)
+    return Match(Game(beings, library, options))

@@ -285,6 +285,8 @@ class Game:
                 self.lose(b, Energy.HARMONY, 1)
 
     def encounter_bonus(self, b: Being, stat: str) -> int:
+        if b.kind is not Kind.ENCOUNTER:
+            return 0
         from engine import encounter
 
         return encounter.stat_bonus(self, b, stat)

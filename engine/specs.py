@@ -7,11 +7,14 @@ order." Voice may be spent 1-for-1 instead of Resonance, mixed as the Magi likes
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from engine.cards import Ability, Energy, Modifier, SpecTier, SpellCard
 from engine.decisions import Act, Choice
-from engine.rules import Game
 from engine.state import Being, Card, Place, Zone
+
+if TYPE_CHECKING:
+    from engine.rules import Game
 
 
 def unlocked(card: Card) -> list[SpecTier]:

@@ -23,9 +23,13 @@ class Zone(StrEnum):
 # Maintenance resolves zones in this order ("Begin by resolving all Attack zones, then all Defense
 # zones ..., then all Curse zones, then all Enhancement zones").
 MAINTENANCE_ORDER = (Zone.ATTACK, Zone.DEFENSE, Zone.CURSE, Zone.ENHANCEMENT)
+ZONES = tuple(Zone)
 ENHANCEMENT_SLOTS = 4
 STARTING_ESSENCE = 12
 MAX_INTERRUPT_STONES = 2
+
+
+_ATTR = {e: e.value.lower() for e in Energy}
 
 
 class Place(StrEnum):
@@ -159,16 +163,17 @@ class Being:
     first_round: int = 0  # a Koishaka's first round: it has lowest initiative
 
     def energy(self, e: Energy) -> int:
-        if e in self.lacks:
+        if self.lacks and e in self.lacks:
             return 0
-        return int(getattr(self, e.value.lower()))
+        return int(getattr(self, _ATTR[e]))
 
     def set_energy(self, e: Energy, value: int) -> None:
-        if e not in self.lacks:
-            setattr(self, e.value.lower(), value)
+        if not (self.lacks and e in self.lacks):
+            setattr(self, _ATTR[e], value)
 
     def in_play(self) -> list[Card]:
-        return [c for z in Zone for c in self.zones[z]]
+        z = self.zones
+        return [*z[Zone.ATTACK], *z[Zone.DEFENSE], *z[Zone.CURSE], *z[Zone.ENHANCEMENT]]
 
     @property
     def free_foci(self) -> int:

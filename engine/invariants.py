@@ -1,0 +1,62 @@
+"""Invariants of a match in any state: what a random legal match must never break (tests use them).
+
+Each returns a list of broken rules, empty when the state is sound.
+"""
+
+from __future__ import annotations
+
+from engine.cards import Energy
+from engine.rules import Game
+from engine.state import ENHANCEMENT_SLOTS, MAX_INTERRUPT_STONES, Place, Zone
+
+
+def broken(game: Game, settled: bool) -> list[str]:
+    """``settled``: no effect is in progress (a turn's action choice), so every spell in play must last."""
+    out: list[str] = []
+    for b in game.beings:
+        if b.energy(Energy.RESONANCE) < 0:
+            out.append(f"{b.name} has negative Resonance ({b.resonance})")
+        for e in (Energy.WILL, Energy.VOICE, Energy.ESSENCE):
+            if b.energy(e) < 0:
+                out.append(f"{b.name} has negative {e.value}")
+        if b.essence > b.starting_essence:
+            out.append(f"{b.name} has {b.essence} Essence, above its starting {b.starting_essence}")
+        if len(b.zones[Zone.ENHANCEMENT]) > ENHANCEMENT_SLOTS:
+            out.append(f"{b.name} has {len(b.zones[Zone.ENHANCEMENT])} Enhancements")
+        if b.interrupt_stones > MAX_INTERRUPT_STONES:
+            out.append(f"{b.name} has {b.interrupt_stones} interrupt stones")
+        if b.full_actions < 0 or b.full_actions > b.actions_per_round + 1 + _bonus(game, b):
+            out.append(f"{b.name} has {b.full_actions} Full Actions")
+        if b.essence <= 0 and not b.incapacitated and Energy.ESSENCE not in b.lacks:
+            out.append(f"{b.name} has 0 Essence but is not incapacitated")
+    out.extend(_places(game))
+    if settled:
+        from engine.casting import lasts
+
+        for card in game.all_in_play():
+            if card.spec.kind == "spell" and not lasts(card):
+                out.append(f"{card.title} is in play with no Duration, Durability or Focus to keep it there")
+    return out
+
+
+def _bonus(game: Game, b: object) -> int:
+    from engine import encounter
+
+    return encounter.stat_bonus(game, b, "actions")  # type: ignore[arg-type]
+
+
+def _places(game: Game) -> list[str]:
+    """No card in two places, and every card where its ``place`` says."""
+    seen: set[int] = set()
+    out = []
+    for b in game.beings:
+        piles = ((Place.CODEX, b.codex), (Place.PREPARED, b.prepared), (Place.DISCARD, b.discard),
+                 (Place.BANISHED, b.banished), (Place.RITE, b.rite), (Place.IN_PLAY, b.in_play()))
+        for place, pile in piles:
+            for card in pile:
+                if card.id in seen:
+                    out.append(f"{card.title} #{card.id} is in two places at once")
+                seen.add(card.id)
+                if card.place is not place:
+                    out.append(f"{card.title} #{card.id} lies in {b.name}'s {place.value} but says {card.place.value}")
+    return out
