@@ -336,6 +336,12 @@ class Checker:
 
     def _param(self, kind: str, word: ast.Word, variables: set[str], bonus: bool) -> Param | None:
         text = word.text
+        if kind == "word":
+            if re.fullmatch(r"[A-Z][A-Za-z'\-]*", text):
+                return text
+            self.diags.error("E013", f"expected one capitalised word (a descriptor, aspect or Sphere) here, "
+                             f"not '{text}'", word.span)
+            return None
         if re.fullmatch(r"[+-]\d+", text):
             if bonus or kind == "bonus":
                 return int(text)
@@ -346,8 +352,6 @@ class Checker:
             return int(text)
         if kind == "duration" and text in ("P", "F"):
             return text
-        if kind == "word" and re.fullmatch(r"[A-Z][A-Za-z'\-]*", text):
-            return text
         if kind == "amount" and re.fullmatch(r"[A-Z]", text):
             if text not in variables:
                 self.diags.error("E018", f"'{text}' is not defined", word.span,
@@ -355,8 +359,7 @@ class Checker:
                                  "on target`")
                 return None
             return text
-        shown = {"duration": "a number, P or F", "amount": "a number or X", "count": "a number",
-                 "word": "one capitalised word (a descriptor, aspect or Sphere)"}
+        shown = {"duration": "a number, P or F", "amount": "a number or X", "count": "a number"}
         self.diags.error("E013", f"expected {shown.get(kind, kind)} here, not '{text}'", word.span)
         return None
 
