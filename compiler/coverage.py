@@ -103,7 +103,7 @@ def citations(tests_dir: Path | None = None, root: Path | None = None) -> list[C
 
 def unknown_citations(registry: Registry, cited: Iterable[Citation]) -> list[str]:
     """One message per citation that names no glossary term (or keyword), with a suggestion."""
-    names = [t.name for t in registry.terms] + list(registry.keywords)
+    names = [t.name for t in registry.terms] + [k.name for k in registry.keywords.values() if k.entry]
     out = []
     for c in cited:
         if c.name is None:
