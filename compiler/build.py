@@ -21,7 +21,8 @@ from compiler.source import SourceFile
 from compiler.transform import to_ast
 from engine.registry import Registry, load
 
-SITE_GENERATED = ("spells", "glossary")
+SITE_GENERATED = ("spells", "glossary")  # folders under site/docs/, replaced whole
+SITE_GENERATED_FILES = ("coverage.md",)  # single pages under site/docs/
 
 
 @dataclass
@@ -88,8 +89,25 @@ def write_tree(dest: Path, files: Mapping[str, str]) -> None:
             shutil.rmtree(tmp)
 
 
+def write_file(dest: Path, text: str) -> None:
+    """Replace file ``dest`` by ``text``: written aside first, then renamed over it."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{dest.name}.new-", dir=dest.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        os.replace(tmp, dest)
+    finally:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+
+
 def build(root: Path, sources: Path | None = None) -> CompileResult:
-    """Compile ``cards_src/`` into ``generated/`` and the site's generated pages (nothing on error)."""
+    """Compile ``cards_src/`` into ``generated/`` and the site's generated pages (nothing on error).
+
+    The coverage page reads the rule markers of ``root/tests`` (see :mod:`compiler.coverage`).
+    """
+    from compiler.coverage import report
     from compiler.emit_python import emit_python
     from compiler.emit_site import emit_site
 
@@ -97,11 +115,13 @@ def build(root: Path, sources: Path | None = None) -> CompileResult:
     if not result.ok:
         return result
     python_files = emit_python(result.spells)
-    site_files = emit_site(result.spells, load())
+    site_files = emit_site(result.spells, load(), report(load(), root / "tests"))
     # Render everything before writing anything, so a failing emitter leaves the old outputs whole.
     write_tree(root / "generated", python_files)
     docs = root / "site" / "docs"
     for folder in SITE_GENERATED:
         prefix = f"{folder}/"
         write_tree(docs / folder, {k[len(prefix):]: v for k, v in site_files.items() if k.startswith(prefix)})
+    for name in SITE_GENERATED_FILES:
+        write_file(docs / name, site_files[name])
     return result

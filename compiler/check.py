@@ -336,6 +336,12 @@ class Checker:
 
     def _param(self, kind: str, word: ast.Word, variables: set[str], bonus: bool) -> Param | None:
         text = word.text
+        if kind == "word":
+            if re.fullmatch(r"[A-Z][A-Za-z'\-]*", text):
+                return text
+            self.diags.error("E013", f"expected one capitalised word (a descriptor, aspect or Sphere) here, "
+                             f"not '{text}'", word.span)
+            return None
         if re.fullmatch(r"[+-]\d+", text):
             if bonus or kind == "bonus":
                 return int(text)
@@ -382,6 +388,12 @@ class Checker:
             self.diags.error("E019", "empty requirement", line.span)
             return None
         hit = self.reg.match(texts, ("requirement",))
+        count: ast.Word | None = None
+        if hit is None and len(texts) > 1 and texts[0].isdigit():
+            # `! 2 Actions`: a form whose count is printed before its name.
+            lead = self.reg.match(texts[1:], ("requirement",))
+            if lead is not None and lead[0].leading_count:
+                count, words, texts, hit = words[0], words[1:], texts[1:], lead
         if hit is None:
             self.diags.error("E019", f"unknown requirement '{texts[0]}'", words[0].span,
                              *did_you_mean(texts[0], self.reg.names(("requirement",))),
@@ -391,15 +403,56 @@ class Checker:
             return None
         kw, n = hit
         rest = words[n:]
-        if kw.params == ("count", "energy"):
-            cost = self._cost_words(rest, line.span)
-            if cost is None:
-                return None
-            return Requirement(form=kw.name, cost=cost, on_bearer=on_bearer, timing=timing)
-        selector = self._selector(rest, line.span, allow_whose=False)
-        if selector is None:
+        requirement = self._requirement_form(kw, rest, count, line.span, words[0].span.to(words[n - 1].span))
+        if requirement is None:
             return None
-        return Requirement(form=kw.name, selector=selector, on_bearer=on_bearer, timing=timing)
+        if kw.behaviour is None:
+            notes = ["note: the card compiles and is documented; casting it in a match stops with an "
+                     "'unsupported' error"]
+            if count is not None or kw.params == ("count",):
+                notes.append("note: the count is checked but not compiled yet: engine.cards.Requirement has "
+                             "no field for it")
+            self.diags.warning("W021", f"the engine cannot play '{kw.name}' yet", line.phrase.span, *notes)
+        return Requirement(form=kw.name, selector=requirement[0], cost=requirement[1], on_bearer=on_bearer,
+                           timing=timing)
+
+    def _requirement_form(self, kw: Keyword, rest: list[ast.Word], count: ast.Word | None, span: Span,
+                          name_span: Span) -> tuple[Selector | None, Cost | None] | None:
+        """The selector and cost a requirement form's words give, by the form's declared parameters."""
+        if kw.params == ("count", "energy"):
+            cost = self._cost_words(rest, span)
+            return None if cost is None else (None, cost)
+        if kw.params == ("selector",):
+            selector = self._selector(rest, span, allow_whose=False)
+            return None if selector is None else (selector, None)
+        if kw.params == ("sphere",):
+            if len(rest) != 1:
+                self.diags.error("E019", f"'{kw.name}' names one Sphere, such as `{kw.name} Bio`",
+                                 rest[0].span.to(rest[-1].span) if rest else span)
+                return None
+            sphere = next((s for s in Sphere if s.value == rest[0].text), None)
+            if sphere is None:
+                self.diags.error("E016", f"unknown Sphere '{rest[0].text}'", rest[0].span,
+                                 *did_you_mean(rest[0].text, [s.value for s in Sphere]))
+                return None
+            return Selector(sphere=sphere), None
+        if kw.params == ("count",) and kw.leading_count:
+            if count is None:
+                self.diags.error("E019", f"'{kw.name}' needs its count first, as printed: `! 2 {kw.name}`",
+                                 name_span)
+                return None
+            if rest:
+                self.diags.error("E019", f"unexpected '{' '.join(w.text for w in rest)}' after '{kw.name}'",
+                                 rest[0].span.to(rest[-1].span))
+                return None
+            return None, None
+        if kw.params == ():
+            if rest:
+                self.diags.error("E019", f"unexpected '{' '.join(w.text for w in rest)}' after '{kw.name}' "
+                                 "(it takes no parameters)", rest[0].span.to(rest[-1].span))
+                return None
+            return None, None
+        raise ValueError(f"requirement form {kw.name!r} has parameters {kw.params} the checker cannot read")
 
     def _cost_words(self, words: list[ast.Word], span: Span) -> Cost | None:
         if len(words) != 2 or not words[0].text.isdigit():
@@ -654,5 +707,5 @@ def _example(field: str) -> str:
 
 
 def _param_example(kw: Keyword) -> str:
-    sample = {"amount": "1", "count": "3", "duration": "2", "bonus": "+1"}
+    sample = {"amount": "1", "count": "3", "duration": "2", "bonus": "+1", "word": "Heat"}
     return " ".join([kw.name, *(sample.get(p, p) for p in kw.params)])

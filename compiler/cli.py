@@ -84,6 +84,25 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_coverage(args: argparse.Namespace) -> int:
+    from compiler import coverage
+    from engine.registry import load
+
+    tests = project_root() / "tests"
+    rows = coverage.report(tests_dir=tests)
+    if args.json:
+        print(json.dumps([r.json() for r in rows], indent=2))
+    else:
+        print(coverage.table(rows))
+    for problem in coverage.unknown_citations(load(), coverage.citations(tests)):
+        print(f"spellc: warning: {problem}", file=sys.stderr)
+    if args.fail_under is not None and coverage.percent_supported(rows) < args.fail_under:
+        print(f"spellc: {coverage.percent_supported(rows):.1f}% of the glossary's rules are supported, "
+              f"below --fail-under {args.fail_under:g}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def print_summary(result: object) -> None:
     from engine.scenario import Replay
 
@@ -129,6 +148,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("file", help="a .scenario file")
     p.add_argument("--json", action="store_true", help="print one JSON document with a snapshot per round")
     p.set_defaults(func=cmd_play)
+    p = sub.add_parser("coverage", help="report which glossary terms the engine plays and the tests show",
+                       description="One row per Glossary term of engine/glossary.toml: supported (the engine "
+                       "implements its behaviour and a test cites it with @pytest.mark.rule), unsupported (and "
+                       "what is missing) or not a rule (lore). Exits 0: it is a report, unless --fail-under "
+                       "is given.")
+    p.add_argument("--json", action="store_true", help="print the rows as one JSON list")
+    p.add_argument("--fail-under", type=float, metavar="PERCENT",
+                   help="exit 1 when fewer than PERCENT %% of the terms that are rules (lore left out) are "
+                   "supported")
+    p.set_defaults(func=cmd_coverage)
     args = parser.parse_args(argv)
     try:
         code: int = args.func(args)

@@ -4,9 +4,12 @@ Pages (paths relative to ``site/docs/``):
 
 - ``spells/index.md``: every spell, grouped by Sphere;
 - ``spells/<slug>.md``: one spell drawn as its card, with its rules text rendered back into English;
-- ``glossary/index.md``: every registry keyword and trigger event, grouped by kind;
-- ``glossary/<slug>.md``: one keyword; ``glossary/events/<slug>.md``: one trigger event. Both list the
-  spells that use them, and every spell page links its keywords, so links run both ways.
+- ``glossary/index.md``: every Glossary term, keyword and trigger event, grouped by kind;
+- ``glossary/<slug>.md``: one Glossary term (a keyword's page is the page of the row that defines it) or
+  one keyword the Glossary has no heading for; ``glossary/events/<slug>.md``: one trigger event. Pages
+  of keywords and events list the spells that use them, and every spell page links its keywords, so
+  links run both ways. A term's page shows its coverage status and the tests that cite it;
+- ``coverage.md``: the coverage report (:mod:`compiler.coverage`), one row per Glossary term.
 
 Card text is untrusted: the templates' environment escapes every interpolated value both for HTML and for
 Markdown (each special character becomes a numeric character reference), so a title such as
@@ -27,16 +30,19 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
+from compiler import coverage as cov
 from compiler import model as m
 from compiler import render_text as rt
 from engine.cards import Aspect, Requirement, Sphere
-from engine.registry import KINDS, Event, Keyword, Registry, slugify
+from engine.registry import TERM_KINDS, Event, Keyword, Registry, Term, slugify
 
 TEMPLATES = Path(__file__).with_name("templates")
-KIND_TITLES = {"directive": "Directives", "empowerment": "Empowerments", "requirement": "Requirement forms"}
+KIND_TITLES = {"directive": "Directives", "empowerment": "Empowerments", "requirement": "Requirement forms",
+               "rule": "Rules", "concept": "Concepts", "lore": "Lore (not rules)"}
 FLUENCY_MAX = 4
 SPELLS_INDEX = "spells/index.md"
 GLOSSARY_INDEX = "glossary/index.md"
+COVERAGE_PAGE = "coverage.md"
 
 # Characters that mean something to Markdown or HTML (and the md_in_html / attr_list extensions).
 _SPECIALS = frozenset("\\`*_{}[]()#+-.!|<>&\"'~^=")
@@ -50,8 +56,33 @@ def escape_text(value: object) -> Markup:
     """Any value as inert text: HTML-escaped and with every Markdown special character neutralised."""
     if isinstance(value, Markup):
         return value
-    text = " ".join(str(value).split())  # a newline would end a table row or a Markdown block
+    return _inert(" ".join(str(value).split()))  # a newline would end a table row or a Markdown block
+
+
+def _inert(text: str) -> Markup:
     return Markup("".join(f"&#{ord(c)};" if c in _SPECIALS else c for c in text))
+
+
+_EMPHASIS = re.compile(r"\*\*([^*\s](?:[^*]*[^*\s])?)\*\*|\*([^*\s](?:[^*]*[^*\s])?)\*")
+
+
+def rich_text(value: str) -> Markup:
+    """Glossary text as inert text, except the book's ``**bold**`` and ``*italic*``, which become tags."""
+    text = " ".join(value.split())
+    out = Markup("")
+    last = 0
+    for hit in _EMPHASIS.finditer(text):
+        tag = "strong" if hit.group(1) is not None else "em"
+        out += _inert(text[last:hit.start()]) + Markup(f"<{tag}>") + _inert(hit.group(1) or hit.group(2))
+        out += Markup(f"</{tag}>")
+        last = hit.end()
+    return out + _inert(text[last:])
+
+
+def quote(paragraphs: Iterable[Iterable[str]]) -> Markup:
+    """A Markdown block quote of paragraphs of lines (list lines kept apart with ``<br>``)."""
+    blocks = [Markup("<br>\n> ").join(rich_text(line) for line in lines) for lines in paragraphs]
+    return Markup("> ") + Markup("\n>\n> ").join(blocks)
 
 
 def heading_text(value: str) -> str:
@@ -98,7 +129,12 @@ def spell_page(spell: m.CheckedSpell) -> str:
 
 
 def keyword_page(keyword: Keyword) -> str:
-    return f"glossary/{keyword.slug}.md"
+    """The page of the glossary row that defines the keyword, or its own page when it has no row."""
+    return f"glossary/{slugify(keyword.entry) if keyword.entry else keyword.slug}.md"
+
+
+def term_page(term: Term) -> str:
+    return f"glossary/{term.slug}.md"
 
 
 def event_page(event: Event) -> str:
@@ -158,19 +194,26 @@ class SpellView:
 
 @dataclass(frozen=True, slots=True)
 class EntryView:
-    """A glossary page: a keyword or a trigger event."""
+    """A glossary page: a Glossary term, a keyword without a Glossary heading, or a trigger event."""
 
     name: str
     kind: str
-    noun: str  # "keyword" or "trigger"
+    noun: str  # "keyword", "term" or "trigger"
     href: Markup
     index: Markup  # back to the glossary index
-    summary: str
-    glossary: str
+    summary: Markup
+    glossary: Markup  # the text as a Markdown block quote
     behaviour: str | None
     facts: tuple[tuple[str, str], ...] = ()
     see: tuple[Link | str, ...] = ()
-    spells: tuple[Link, ...] = ()
+    spells: tuple[Link, ...] | None = None  # None: no spell section (not a keyword's defining page)
+    keyword: Link | None = None  # a row that describes a keyword defined on another page
+    alias: Link | None = None  # "See X": the row this heading stands for
+    note: Markup | None = None
+    status: str | None = None  # the coverage status; None: not a Glossary term
+    reason: str | None = None
+    tests: tuple[str, ...] = ()
+    coverage: Markup | None = None  # link to the coverage page
 
 
 @dataclass
@@ -179,6 +222,7 @@ class _Site:
 
     registry: Registry
     spells: list[m.CheckedSpell]
+    coverage: dict[str, cov.Row] = field(default_factory=dict)  # term name → its coverage row
     pages: dict[str, str] = field(default_factory=dict)  # spell title → page
     keyword_users: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     event_users: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
@@ -212,8 +256,9 @@ def spell_keywords(spell: m.CheckedSpell) -> set[str]:
     return {a.name for a in aspects} | {r.form for r in spell.requirements}
 
 
-def _index(spells: Sequence[m.CheckedSpell], registry: Registry) -> _Site:
-    site = _Site(registry=registry, spells=sorted(spells, key=lambda s: (s.title.casefold(), s.title)))
+def _index(spells: Sequence[m.CheckedSpell], registry: Registry, rows: Sequence[cov.Row]) -> _Site:
+    site = _Site(registry=registry, spells=sorted(spells, key=lambda s: (s.title.casefold(), s.title)),
+                 coverage={r.term: r for r in rows})
     owners: dict[str, str] = {}
     for spell in site.spells:
         page = spell_page(spell)
@@ -237,7 +282,8 @@ def _index(spells: Sequence[m.CheckedSpell], registry: Registry) -> _Site:
 
 def _check_glossary_pages(registry: Registry) -> None:
     seen: dict[str, str] = {GLOSSARY_INDEX: "(the index)"}
-    pages = [(keyword_page(k), k.name) for k in registry.keywords.values()]
+    pages = [(term_page(t), t.name) for t in registry.terms]
+    pages += [(keyword_page(k), k.name) for k in registry.keywords.values() if k.entry is None]
     pages += [(event_page(e), e.name) for e in registry.events.values()]
     for page, name in pages:
         if page in seen:
@@ -319,10 +365,11 @@ def _requirement_line(site: _Site, page: str, r: Requirement) -> Line:
 
 
 # ---------------------------------------------------------------------- glossary pages
-def _summary(text: str) -> str:
+def _summary(text: str) -> Markup:
     """The glossary text's first sentence, for the index."""
-    end = text.find(". ")
-    return text if end < 0 else text[: end + 1]
+    first = text.split("\n")[0]
+    end = first.find(". ")
+    return rich_text(first if end < 0 else first[: end + 1])
 
 
 def _spell_links(site: _Site, from_page: str, titles: Iterable[str]) -> tuple[Link, ...]:
@@ -330,30 +377,73 @@ def _spell_links(site: _Site, from_page: str, titles: Iterable[str]) -> tuple[Li
                  for t in sorted(titles, key=lambda t: (t.casefold(), t)))
 
 
-def keyword_view(site: _Site, keyword: Keyword, from_page: str | None = None) -> EntryView:
-    page = keyword_page(keyword)
+def _keyword_facts(keyword: Keyword) -> list[tuple[str, str]]:
     facts = [("Kind", keyword.kind)]
     params = list(keyword.params)
     if keyword.optional:
         params = params[: len(params) - keyword.optional] + [f"{p} (optional)" for p in
                                                              params[len(params) - keyword.optional:]]
     facts.append(("Parameters", ", ".join(params) or "none"))
+    if keyword.leading_count:
+        facts.append(("Written", f"! 2 {keyword.name} (the count first, as printed)"))
     if keyword.qualifiers:
         facts.append(("Qualifiers", ", ".join(keyword.qualifiers)))
     facts.append(("Allowed on", ", ".join(keyword.roles) or "every role"))
     if keyword.meaningless_on:
         facts.append(("Meaningless on", ", ".join(keyword.meaningless_on)))
+    return facts
+
+
+def _see_links(site: _Site, page: str, names: Iterable[str]) -> tuple[Link | str, ...]:
     see: list[Link | str] = []
-    for name in keyword.see:
-        other = site.registry.keywords.get(name)
-        # The glossary also names rulebook terms that are not keywords ("Requirements"): plain text.
-        see.append(Link(text=name, href=relative(page, keyword_page(other))) if other else name)
+    for name in names:
+        term = site.registry.term(name)
+        keyword = site.registry.get(name)
+        if term is not None:
+            see.append(Link(text=name, href=relative(page, term_page(term))))
+        elif keyword is not None:
+            see.append(Link(text=name, href=relative(page, keyword_page(keyword))))
+        else:
+            see.append(name)
+    return tuple(see)
+
+
+def keyword_view(site: _Site, keyword: Keyword, from_page: str | None = None) -> EntryView:
+    """The page of a keyword the Glossary has no heading for (Pay, Once per Round)."""
+    page = keyword_page(keyword)
     return EntryView(
         name=keyword.name, kind=keyword.kind, noun="keyword", href=relative(from_page or page, page),
         index=relative(page, GLOSSARY_INDEX),
-        summary=_summary(keyword.glossary), glossary=keyword.glossary, behaviour=keyword.behaviour,
-        facts=tuple(facts), see=tuple(see),
+        summary=_summary(keyword.glossary), glossary=quote(tuple(p.split("\n"))
+                                                          for p in keyword.glossary.split("\n\n")),
+        behaviour=keyword.behaviour, facts=(*_keyword_facts(keyword), ("Source", "not a Glossary heading")),
+        see=_see_links(site, page, keyword.see),
         spells=_spell_links(site, page, site.keyword_users.get(keyword.name, ())),
+    )
+
+
+def term_view(site: _Site, term: Term, from_page: str | None = None) -> EntryView:
+    page = term_page(term)
+    reg = site.registry
+    keyword = reg.get(term.keyword) if term.keyword else None
+    defines = keyword is not None and keyword.entry == term.name
+    facts = _keyword_facts(keyword) if keyword is not None else [("Kind", term.kind)]
+    if term.heading != term.name:
+        facts.append(("Printed heading", term.heading))
+    row = site.coverage.get(term.name)
+    target = reg.target(term)
+    return EntryView(
+        name=term.name, kind=term.kind, noun="keyword" if keyword else "term",
+        href=relative(from_page or page, page), index=relative(page, GLOSSARY_INDEX),
+        summary=_summary(target.glossary), glossary=quote(term.paragraphs), behaviour=term.behaviour,
+        facts=tuple(facts), see=_see_links(site, page, term.see),
+        spells=_spell_links(site, page, site.keyword_users.get(keyword.name, ())) if keyword and defines else None,
+        keyword=Link(text=keyword.name, href=relative(page, keyword_page(keyword)))
+        if keyword is not None and not defines else None,
+        alias=Link(text=target.name, href=relative(page, term_page(target))) if target is not term else None,
+        note=rich_text(term.note) if term.note else None,
+        status=row.status if row else None, reason=row.reason if row else None,
+        tests=row.tests if row else (), coverage=relative(page, COVERAGE_PAGE),
     )
 
 
@@ -363,22 +453,27 @@ def event_view(site: _Site, event: Event, from_page: str | None = None) -> Entry
         name=f"when {event.name}", kind="trigger event", noun="trigger",
         href=relative(from_page or page, page),
         index=relative(page, GLOSSARY_INDEX),
-        summary=_summary(event.glossary), glossary=event.glossary, behaviour=event.behaviour,
+        summary=_summary(event.glossary), glossary=quote([[event.glossary]]), behaviour=event.behaviour,
         facts=(("Kind", "trigger event"), ("Reads as", f"{rt.event_text(event.name)}: …")),
         spells=_spell_links(site, page, site.event_users.get(event.name, ())),
     )
 
 
-def _by_name(items: Iterable[Keyword]) -> list[Keyword]:
-    return sorted(items, key=lambda k: (k.name.casefold(), k.name))
+def _by_name(items: Iterable[EntryView]) -> list[EntryView]:
+    return sorted(items, key=lambda e: (e.name.casefold(), e.name))
 
 
 # ---------------------------------------------------------------------- the emitter
-def emit_site(spells: Sequence[m.CheckedSpell], registry: Registry) -> dict[str, str]:
-    """{path under site/docs/: page text} for every generated page; deterministic for equal inputs."""
+def emit_site(spells: Sequence[m.CheckedSpell], registry: Registry,
+              coverage: Sequence[cov.Row] | None = None) -> dict[str, str]:
+    """{path under site/docs/: page text} for every generated page; deterministic for equal inputs.
+
+    ``coverage`` defaults to the report over this repository's tests.
+    """
     env = make_env()
-    site = _index(spells, registry)
-    out = _spell_pages(env, site) | _glossary_pages(env, site)
+    rows = cov.report(registry) if coverage is None else coverage
+    site = _index(spells, registry, rows)
+    out = _spell_pages(env, site) | _glossary_pages(env, site) | _coverage_page(env, site, rows)
     return dict(sorted(out.items()))
 
 
@@ -397,15 +492,33 @@ def _spell_pages(env: Environment, site: _Site) -> dict[str, str]:
 
 def _glossary_pages(env: Environment, site: _Site) -> dict[str, str]:
     reg = site.registry
-    kinds = [(KIND_TITLES[kind], [keyword_view(site, k, GLOSSARY_INDEX) for k in _by_name(reg.of_kind(kind))])
-             for kind in KINDS]
+    rowless = [k for k in reg.keywords.values() if k.entry is None]
+    groups: dict[str, list[EntryView]] = {kind: [] for kind in TERM_KINDS}
+    for term in reg.terms:
+        groups[term.kind].append(term_view(site, term, GLOSSARY_INDEX))
+    for keyword in rowless:
+        groups[keyword.kind].append(keyword_view(site, keyword, GLOSSARY_INDEX))
+    kinds = [(KIND_TITLES[kind], _by_name(groups[kind])) for kind in TERM_KINDS]
     events = sorted(reg.events.values(), key=lambda e: e.name)
     kinds.append(("Trigger events", [event_view(site, e, GLOSSARY_INDEX) for e in events]))
-    index = env.get_template("site_glossary_index.md.j2").render(kinds=[k for k in kinds if k[1]])
+    index = env.get_template("site_glossary_index.md.j2").render(
+        kinds=[k for k in kinds if k[1]], coverage=relative(GLOSSARY_INDEX, COVERAGE_PAGE))
     out = {GLOSSARY_INDEX: index}
     template = env.get_template("site_glossary_entry.md.j2")
-    for keyword in reg.keywords.values():
+    for term in reg.terms:
+        out[term_page(term)] = template.render(entry=term_view(site, term))
+    for keyword in rowless:
         out[keyword_page(keyword)] = template.render(entry=keyword_view(site, keyword))
     for event in events:
         out[event_page(event)] = template.render(entry=event_view(site, event))
     return out
+
+
+def _coverage_page(env: Environment, site: _Site, rows: Sequence[cov.Row]) -> dict[str, str]:
+    terms = {t.name: t for t in site.registry.terms}
+    lines = [(Link(text=r.term, href=relative(COVERAGE_PAGE, term_page(terms[r.term]))), r) for r in rows]
+    counts = {status: sum(r.status == status for r in rows)
+              for status in (cov.SUPPORTED, cov.UNSUPPORTED, cov.NOT_A_RULE)}
+    text = env.get_template("site_coverage.md.j2").render(
+        rows=lines, summary=cov.summary(rows), counts=counts, index=relative(COVERAGE_PAGE, GLOSSARY_INDEX))
+    return {COVERAGE_PAGE: text}

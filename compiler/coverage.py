@@ -1,0 +1,177 @@
+"""The coverage report: for each row of the Glossary, does the engine play it and does a test show it?
+
+A row is *supported* when the engine implements its behaviour (``engine.behaviours.implemented()``) and
+at least one test cites it; *not a rule* when it is lore; *unsupported* otherwise, with what is missing.
+A redirect ("Voluntary Discard: See Dismiss") reports its target's status.
+
+Tests cite terms with a marker, several per test if need be::
+
+    @pytest.mark.rule("Energy Exchange")
+    def test_energy_exchange_once_per_round(...): ...
+
+Citations are found by reading ``tests/**/*.py`` with :mod:`ast`, without running pytest: decorators on
+test functions and ``Test*`` classes, and a module's ``pytestmark``. A cited name is a term's name or a
+keyword's name (which stands for the row that defines it).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from compiler.diagnostics import did_you_mean
+from engine.registry import Registry, Term, load
+
+ROOT = Path(__file__).resolve().parent.parent
+SUPPORTED = "supported"
+UNSUPPORTED = "unsupported"
+NOT_A_RULE = "not a rule"
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """One ``@pytest.mark.rule(...)`` argument; ``name`` is None when it is not a string literal."""
+
+    name: str | None
+    test: str  # the pytest node id: tests/test_x.py::test_name
+    where: str  # path:line of the marker
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    term: str
+    status: str
+    tests: tuple[str, ...]
+    reason: str | None
+    kind: str
+
+    def json(self) -> dict[str, object]:
+        return {"term": self.term, "status": self.status, "tests": list(self.tests), "reason": self.reason}
+
+
+# ---------------------------------------------------------------------- reading the tests
+def _rule_marks(node: ast.expr) -> Iterator[ast.Call]:
+    """``pytest.mark.rule(...)`` / ``mark.rule(...)`` calls in a decorator or a ``pytestmark`` value."""
+    if isinstance(node, ast.List | ast.Tuple):
+        for item in node.elts:
+            yield from _rule_marks(item)
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "rule":
+        owner = node.func.value
+        if (isinstance(owner, ast.Attribute) and owner.attr == "mark") or (
+            isinstance(owner, ast.Name) and owner.id == "mark"
+        ):
+            yield node
+
+
+def _cited(calls: Iterable[ast.Call], test: str, path: str) -> Iterator[Citation]:
+    for call in calls:
+        for arg in call.args or [call]:
+            name = arg.value if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else None
+            yield Citation(name=name, test=test, where=f"{path}:{arg.lineno}")
+
+
+def _tests(body: list[ast.stmt]) -> Iterator[tuple[list[str], ast.FunctionDef | ast.AsyncFunctionDef, list[ast.expr]]]:
+    """(class path, test function, the decorators that apply to it) for every test pytest would collect."""
+    for node in body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith("test"):
+            yield [], node, node.decorator_list
+        elif isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
+            for owners, func, decorators in _tests(node.body):
+                yield [node.name, *owners], func, [*node.decorator_list, *decorators]
+
+
+def citations(tests_dir: Path | None = None, root: Path | None = None) -> list[Citation]:
+    """Every rule citation under ``tests_dir``, in file and line order."""
+    tests_dir = tests_dir or ROOT / "tests"
+    root = root or tests_dir.parent
+    out: list[Citation] = []
+    for path in sorted(tests_dir.rglob("*.py")):
+        rel = path.relative_to(root).as_posix()
+        module = ast.parse(path.read_text(encoding="utf-8"), filename=rel)
+        marks = [call for node in module.body if isinstance(node, ast.Assign)
+                 and any(isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets)
+                 for call in _rule_marks(node.value)]
+        for owners, func, decorators in _tests(module.body):
+            test = "::".join([rel, *owners, func.name])
+            calls = [*marks, *(call for d in decorators for call in _rule_marks(d))]
+            out.extend(_cited(calls, test, rel))
+    return out
+
+
+def unknown_citations(registry: Registry, cited: Iterable[Citation]) -> list[str]:
+    """One message per citation that names no glossary term (or keyword), with a suggestion."""
+    names = [t.name for t in registry.terms] + [k.name for k in registry.keywords.values() if k.entry]
+    out = []
+    for c in cited:
+        if c.name is None:
+            out.append(f"{c.where}: {c.test}: @pytest.mark.rule takes the term's name as a string literal")
+        elif registry.term(c.name) is None:
+            hint = did_you_mean(c.name, names)
+            out.append(f"{c.where}: {c.test}: {c.name!r} is not a glossary term"
+                       + (f"; {hint[0].removeprefix('help: ')}" if hint else ""))
+    return out
+
+
+# ---------------------------------------------------------------------- the report
+def _status(term: Term, tests: tuple[str, ...], implemented: frozenset[str]) -> tuple[str, str | None]:
+    if term.kind == "lore":
+        return NOT_A_RULE, term.not_a_rule
+    if term.behaviour is None:
+        return UNSUPPORTED, f"no engine behaviour: keyword '{term.keyword}' is not bound to one yet"
+    if term.behaviour not in implemented:
+        return UNSUPPORTED, f"no engine behaviour '{term.behaviour}'"
+    if not tests:
+        return UNSUPPORTED, "no test cites it"
+    return SUPPORTED, None
+
+
+def report(registry: Registry | None = None, tests_dir: Path | None = None,
+           implemented: frozenset[str] | None = None) -> list[Row]:
+    """One row per glossary term, in the Glossary's order."""
+    reg = registry or load()
+    if implemented is None:
+        from engine.behaviours import implemented as engine_implemented
+
+        implemented = engine_implemented()
+    cited: dict[str, set[str]] = defaultdict(set)
+    for c in citations(tests_dir):
+        term = reg.term(c.name) if c.name else None
+        if term is not None:
+            cited[term.name].add(c.test)
+    rows = []
+    for term in reg.terms:
+        # A redirect stands for its target, unless it names a keyword of its own (Absolute Free Action).
+        target = reg.target(term) if term.keyword is None else term
+        tests = tuple(sorted(cited[term.name] | cited[target.name]))
+        status, reason = _status(target, tests, implemented)
+        if target is not term and reason is not None:
+            reason = f"as '{target.name}': {reason}"
+        rows.append(Row(term=term.name, status=status, tests=tests, reason=reason, kind=target.kind))
+    return rows
+
+
+def summary(rows: Iterable[Row]) -> str:
+    rows = list(rows)
+    supported = sum(r.status == SUPPORTED for r in rows)
+    not_rules = sum(r.status == NOT_A_RULE for r in rows)
+    return f"{supported} of {len(rows)} glossary terms supported, {not_rules} not rules"
+
+
+def percent_supported(rows: Iterable[Row]) -> float:
+    """Supported rows as a percentage of the rows that are rules (lore left out)."""
+    rules = [r for r in rows if r.status != NOT_A_RULE]
+    return 100.0 * sum(r.status == SUPPORTED for r in rules) / len(rules) if rules else 100.0
+
+
+def table(rows: Iterable[Row]) -> str:
+    rows = list(rows)
+    width = max((len(r.term) for r in rows), default=4)
+    lines = [f"{'term':<{width}}  {'status':<11}  tests / reason", f"{'-' * width}  {'-' * 11}  {'-' * 14}"]
+    for r in rows:
+        detail = f"{len(r.tests)} test{'s' * (len(r.tests) != 1)}" if r.status == SUPPORTED else r.reason or ""
+        lines.append(f"{r.term:<{width}}  {r.status:<11}  {detail}")
+    lines.append(summary(rows))
+    return "\n".join(lines)
