@@ -476,6 +476,8 @@ class Checker:
         curse = False
         state = "active"
         descriptors: list[str] = []
+        has: list[str] = []
+        any_spell = False
         items = list(words)
         if len(items) >= 2 and items[-2].text == "at":
             at = self._target_word(items[-1])
@@ -487,13 +489,15 @@ class Checker:
             elif t in ("active", "manifesting"):
                 state = t
             elif t in ("spell", "spells"):
-                continue
+                any_spell = True
             elif t in {s.value for s in Sphere}:
                 sphere = Sphere(t)
             elif t in ("Curse", "Curses"):
                 curse, role = True, Role.ATTACK
             elif t.rstrip("s") in ROLE_WORDS or t in ROLE_WORDS:
                 role = ROLE_WORDS.get(t) or ROLE_WORDS[t.rstrip("s")]
+            elif self._empowerment_word(t):
+                has.append(self._empowerment_word(t) or t)  # "Forces Shape-Shifts": spells with Shape-Shift
             elif t[:1].isupper() and not _is_number(t):
                 descriptors.append(t)
             else:
@@ -501,11 +505,19 @@ class Checker:
                                  "note: name a Sphere, descriptors and a role, e.g. `Matter Component` "
                                  "or `caster's Bio Attack spells at bearer`")
                 return None
-        if not (sphere or role or descriptors or curse):
+        if not (sphere or role or descriptors or curse or has or any_spell):
             self.diags.error("E016", "this names no kind of spell", span)
             return None
         return Selector(sphere=sphere, role=role, descriptors=tuple(descriptors), curse=curse,
-                        whose=whose, at=at, state=state)
+                        whose=whose, at=at, state=state, has=tuple(has))
+
+    def _empowerment_word(self, word: str) -> str | None:
+        """An empowerment named inside a selector ("Shape-Shifts"), singular or plural."""
+        for w in (word, word[:-1] if word.endswith("s") else word):
+            kw = self.reg.get(w)
+            if kw is not None and kw.kind == "empowerment" and len(kw.words) == 1:
+                return kw.name
+        return None
 
     def _upgrade(self, line: ast.UpgradeLine, role: Role | None) -> Upgrade:
         aspects = tuple(a for item in line.aspects

@@ -124,7 +124,19 @@ RULES = frozenset({
     "event_offensive_cast", "event_resolved", "event_activated",
     "pierce", "shatter", "resilient", "impenetrable", "invulnerable", "unblockable", "ward", "evade",
     "immune", "response", "veiled", "vowed", "legendary", "unique_to_caster", "unique_to_descriptor",
-    "eloquent", "area", "sealed",
+    "eloquent", "area", "sealed", "area_global", "req_attunement", "req_dominance", "req_burn_focus",
+    "req_sacrifice", "absolute_free_action", "adamant", "inexorable", "unique_to_codex",
+    # the rules around the keywords (Glossary terms), played by the rule modules
+    "abjuration_spell", "ability", "action", "action_phase", "activate_spell", "activate_ability", "add_dmg",
+    "aspect", "attack_spell", "attack_zone", "bearer", "cast_cycle", "caster", "charge", "codex",
+    "component_spell", "controller", "counter", "curse", "defense_spell", "defense_zone", "descriptor",
+    "directive", "discord", "discord_event", "dismiss", "effect", "empowerment", "energy", "energy_exchange",
+    "enhance_spell", "enhancement_zone", "essence", "fluency", "focus", "free_action_type", "full_action",
+    "generate", "harmony", "harmony_event", "impact", "incapacitated", "initiative_phase", "interrupt_stone",
+    "maintenance_phase", "manifesting", "meditation", "miscast", "offensive_action", "owner", "passive_effect",
+    "priority", "re_attune", "requirements", "resolve", "resonance", "resonance_roll", "resonance_overload",
+    "ritual_path", "round", "spell", "spell_preparation", "spoken", "sustain", "target", "title", "turn",
+    "upgrade", "voice", "will", "zones",
 })
 
 

@@ -30,7 +30,7 @@ def unsupported(card: Card) -> str | None:
     for a in card.gained:
         if not behaviours.supported(a.name):
             return a.name
-    return _unsupported(card.spec)
+    return _unsupported(card.spec)  # type: ignore[arg-type]  # classes hash by identity
 
 
 @cache
@@ -133,17 +133,18 @@ def requirement_problem(game: Game, caster: Being, card: Card, req: Requirement,
         if not game.can_pay(caster, req.cost.energy, req.cost.amount):
             return f"{caster.name} cannot pay {req.cost.text()}"
         return None
-    if form == "Attunement" and req.sphere is not None:
-        if not any(c.sphere is req.sphere for c in caster.discard):
-            return f"Attunement: no {req.sphere.value} spell in {caster.name}'s discard pile"
+    sphere = req.sphere or (req.selector.sphere if req.selector else None)
+    if form == "Attunement" and sphere is not None:
+        if not any(c.sphere is sphere for c in caster.discard):
+            return f"Attunement: no {sphere.value} spell in {caster.name}'s discard pile"
         return None
-    if form == "Dominance" and req.sphere is not None:
+    if form == "Dominance" and sphere is not None:
         counts: dict[str, int] = {}
         for c in caster.discard:
             counts[c.sphere.value] = counts.get(c.sphere.value, 0) + 1
-        mine = counts.pop(req.sphere.value, 0)
+        mine = counts.pop(sphere.value, 0)
         if mine == 0 or any(n >= mine for n in counts.values()):
-            return f"Dominance: {req.sphere.value} is not the largest Sphere of {caster.name}'s discard pile"
+            return f"Dominance: {sphere.value} is not the largest Sphere of {caster.name}'s discard pile"
         return None
     if form == "Burn Focus":
         return None if caster.free_foci > 0 else f"{caster.name} has no Focus to burn"
@@ -459,8 +460,8 @@ def offensive_cast(game: Game, caster: Being, fx: Effect) -> Flow[None]:
 
 
 def victims(game: Game, fx: Effect) -> list[Being]:
-    if fx.team == "*":
-        return [b for b in game.beings if b.team != fx.controller.team]
+    if fx.team == "*":  # "the global area, which includes all Magi"
+        return list(game.beings)
     if fx.team is not None:
         return [b for b in game.beings if b.team == fx.team and b.team != fx.controller.team]
     t = fx.target.bearer if isinstance(fx.target, Card) else fx.target
@@ -583,8 +584,6 @@ def place_in_zone(game: Game, fx: Effect) -> Flow[None]:
     if fx.team is not None:
         team = fx.controller.team if card.role is not Role.ATTACK else fx.team
         members = [b for b in game.beings if (team == "*" or b.team == team) and b.team != "" and not b.incapacitated]
-        if card.role is Role.ATTACK and team == "*":
-            members = [b for b in members if b.team != fx.controller.team]
         holder = members[0] if members else fx.controller
         yield from game.enter_zone(card, holder, zone)
         card.team_zone = None if team == "*" else team

@@ -79,9 +79,8 @@ def combine(aspects: Iterable[Aspect]) -> list[Aspect]:
         if extra and isinstance(d.value, int):
             d = Aspect(name=d.name, params=(d.value + extra, *d.params[1:]), qualifier=d.qualifier)
         out.append(d)
-    for b in bonuses:
-        if behaviours.kind_of(b.name) == "directive" and not any(
-                d.name == b.name and d.qualifier == b.qualifier for d in plain):
+    for b in bonuses:  # "If a spell does not inflict any Dmg at all then when it gains Dmg it gains the Dmg aspect"
+        if not any(d.name == b.name and d.qualifier == b.qualifier for d in plain + out[len(plain):]):
             out.append(Aspect(name=b.name, params=b.params, qualifier=b.qualifier))
     return out
 
@@ -189,6 +188,8 @@ def ward(game: Game, fx: Effect, being: Being, energy: Energy) -> int:
     """"Wards for the same energy do NOT stack"; they do not reduce Dmg from Curses."""
     if fx.card.spec.is_curse() and fx.card.zone is Zone.CURSE:
         return 0
+    if fx.has("Unblockable"):  # "Unblockable spells are unaffected by Defense spells"
+        return 0
     best = 0
     for card in shields_and_wards(game, being):
         for a in card.aspects():
@@ -217,17 +218,19 @@ def impact_being(game: Game, fx: Effect, being: Being) -> Flow[bool]:
     if being.name in fx.evaded:
         game.say(f"{being.name} evades {fx.name}")
         return False
+    aspects = fx.aspects()
+    # The Defenses act first: "the Shield would lose Durability from blocking a Fireball" even when its
+    # Magi is Immune to Heat; only what gets through meets the immunity.
+    if offensive(fx, being):
+        result = defenses(game, fx, being, aspects)
+        if not result.hit:
+            if result.through and not immune(being, fx):
+                apply_directives(game, fx, being, aspects, cap=result.through, only_dmg=True)
+            return False
     why = immune(being, fx)
     if why:
         game.say(f"{being.name} is immune to {fx.name} ({why})")
         return False
-    aspects = fx.aspects()
-    if offensive(fx, being):
-        result = defenses(game, fx, being, aspects)
-        if not result.hit:
-            if result.through:
-                apply_directives(game, fx, being, aspects, cap=result.through, only_dmg=True)
-            return False
     apply_directives(game, fx, being, aspects)
     yield from fx.card.spec().on_impact(fx)
     return True

@@ -157,7 +157,7 @@ def test_behaviour_without_a_citing_test_is_unsupported(tmp_path: Path) -> None:
     assert rows["Meditation"].status == "unsupported"
     assert rows["Meditation"].reason == "no test cites it"
     assert rows["Energy Exchange"].reason == "no engine behaviour 'energy_exchange'"
-    assert rows["Siphon"].reason == "no engine behaviour: keyword 'Siphon' is not bound to one yet"
+    assert rows["Backlash"].reason == "no engine behaviour: keyword 'Backlash' is not bound to one yet"
 
 
 def test_behaviour_and_a_citing_test_is_supported(tmp_path: Path) -> None:

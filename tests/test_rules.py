@@ -10,6 +10,7 @@ from engine.state import Zone
 from tests.conftest import Table
 
 
+@pytest.mark.rule("Resonance Roll", "Resonance")
 def test_resonance_roll_table(table: Table) -> None:
     """1-3 = 1, 4-6 = 2, 7-9 = 3, 10 = 5 Resonance."""
     for roll, gained in [(1, 1), (3, 1), (4, 2), (6, 2), (7, 3), (9, 3), (10, 5)]:
@@ -20,6 +21,7 @@ def test_resonance_roll_table(table: Table) -> None:
         assert t.white.resonance == gained and t.black.resonance == gained
 
 
+@pytest.mark.rule("Resonance Overload")
 def test_resonance_overload_loses_one_harmony() -> None:
     t = Table(level=2)
     t.rolls.extend([10, 5, 1])
@@ -28,6 +30,7 @@ def test_resonance_overload_loses_one_harmony() -> None:
     assert (t.white.resonance, t.white.harmony) == (5, -1)
 
 
+@pytest.mark.rule("Initiative Phase")
 def test_initiative_goes_to_more_resonance(table: Table) -> None:
     """Round 2: "Since you have more Resonance you gain initiative"."""
     table.white.resonance, table.black.resonance = 1, 0
@@ -36,6 +39,7 @@ def test_initiative_goes_to_more_resonance(table: Table) -> None:
     assert table.game.order[0] is table.white
 
 
+@pytest.mark.rule("Initiative Phase")
 def test_initiative_tie_winner_of_the_roll_chooses(table: Table) -> None:
     """Round 1: tied, "the player that wins the roll may choose who goes first"."""
     table.rolls.extend([7, 3, 8])
@@ -44,33 +48,39 @@ def test_initiative_tie_winner_of_the_roll_chooses(table: Table) -> None:
     assert [b.name for b in table.game.order] == ["Black", "White"]
 
 
+@pytest.mark.rule("Meditation", "Full Action")
 def test_meditate_gains_two_resonance(table: Table) -> None:
     actions.meditate(table.game, table.black)
     assert table.black.resonance == 2 and table.black.full_actions == 1
 
 
+@pytest.mark.rule("Dmg", "Essence")
 def test_dmg_subtracts_essence(table: Table) -> None:
     """Fireball: "Dmg 2 which means this spell's effect is to subtract 2 from your Essence"."""
     table.in_play(table.black, "Fireball", "White")
     assert table.white.essence == 10
 
 
+@pytest.mark.rule("Duration (empowerment)", "Impact", "Activate (Manifesting Spell)")
 def test_spell_without_duration_is_discarded_after_impact(table: Table) -> None:
     fireball = table.in_play(table.black, "Fireball", "White")
     assert fireball in table.black.discard and not table.white.zones[Zone.ATTACK]
 
 
+@pytest.mark.rule("Generate")
 def test_positive_orb_is_a_gain(table: Table) -> None:
     """Pillar of Earth: "you earn 1 Resonance"."""
     table.cast(table.white, "Pillar of Earth")
     assert table.white.resonance == 1
 
 
+@pytest.mark.rule("Cast Cycle")
 def test_energy_orb_cost_must_be_payable(table: Table) -> None:
     with pytest.raises(IllegalAction, match="cannot pay 5 Resonance"):
         table.cast(table.black, "Fireball", "White")
 
 
+@pytest.mark.rule("Spell Preparation")
 def test_only_prepared_spells_can_be_cast(table: Table) -> None:
     card = table.give(table.black, "Fireball", prepared=False)
     with pytest.raises(IllegalAction, match="not prepared") as err:
@@ -78,6 +88,7 @@ def test_only_prepared_spells_can_be_cast(table: Table) -> None:
     assert err.value.rule == "Spell Preparation"
 
 
+@pytest.mark.rule("Discard", "Requirements", "Component Spell")
 def test_discard_requirement(table: Table) -> None:
     """Acidic Matter requires: Discard Matter Component."""
     pillar = table.cast(table.white, "Pillar of Earth")
@@ -92,6 +103,7 @@ def test_discard_requirement_unmet_stops_the_cast(table: Table) -> None:
     assert table.white.resonance == 3  # nothing was paid
 
 
+@pytest.mark.rule("Duration #", "Maintenance Phase", "Resolve", "Attack Zone", "Counter", "Directive", "Attack Spell")
 def test_duration_places_counters_and_impacts_each_maintenance(table: Table) -> None:
     """Acidic Matter "will continue to damage me for TWO more maintenance phases"."""
     table.cast(table.white, "Pillar of Earth")
@@ -103,6 +115,7 @@ def test_duration_places_counters_and_impacts_each_maintenance(table: Table) -> 
     assert table.black.essence == 9 and acid in table.white.discard
 
 
+@pytest.mark.rule("Durability", "Shield", "Defense Spell", "Defense Zone")
 def test_durability_shield_blocks_by_sphere(table: Table) -> None:
     """Materia Binding "blocks Bio, Matter and Forces spells ... removes 1 Durability"."""
     table.cast(table.white, "Air Essence")
@@ -129,6 +142,7 @@ def test_shield_with_no_durability_is_discarded(table: Table) -> None:
     assert shield in table.white.discard and table.black.essence == 4
 
 
+@pytest.mark.rule("Subtle")
 def test_subtle_bypasses_shields(table: Table) -> None:
     """Cellular Degeneration: "Standard Shields cannot block Subtle effects"."""
     table.cast(table.white, "Air Essence")
@@ -137,11 +151,13 @@ def test_subtle_bypasses_shields(table: Table) -> None:
     assert curse in table.white.zones[Zone.CURSE] and shield.counters == {"durability": 3}
 
 
+@pytest.mark.rule("Curse Duration", "Curse")
 def test_curse_duration_moves_curse_behind_defenses(table: Table) -> None:
     curse = table.in_play(table.black, "Cellular Degeneration", "White")
     assert curse.zone is Zone.CURSE and curse.counters == {"duration": 3}
 
 
+@pytest.mark.rule("Curse")
 def test_curse_blocked_by_shield_is_discarded(table: Table) -> None:
     """"If it is blocked or evaded then it is discarded" (Curse Duration)."""
     from tests.conftest import compile_cards
@@ -162,6 +178,7 @@ spell "Veil of the Soul" {
     assert not table.black.zones[Zone.CURSE]
 
 
+@pytest.mark.rule("Passive Effect", "Aspect")
 def test_passive_modifier_grants_subtle(table: Table) -> None:
     """"my Cellular Degeneration curse upgrades the Dissolve Tissue to Subtle"."""
     table.cast(table.white, "Air Essence")
@@ -171,6 +188,7 @@ def test_passive_modifier_grants_subtle(table: Table) -> None:
     assert table.white.essence == 11 and shield.counters == {"durability": 3}
 
 
+@pytest.mark.rule("Charge", "Offensive Action", "Bearer", "Caster")
 def test_karma_charge_for_each_offensive_spell_at_the_caster(table: Table) -> None:
     """Karmic Debt: "each time I cast a spell on you, I will have to place a charge"."""
     debt = table.in_play(table.white, "Karmic Debt", "Black")
@@ -179,6 +197,7 @@ def test_karma_charge_for_each_offensive_spell_at_the_caster(table: Table) -> No
     assert debt.counters.get("karma") == 2
 
 
+@pytest.mark.rule("Ability", "Activate (Spell, Specification or Artifact Ability)")
 def test_ability_is_not_an_offensive_spell(table: Table) -> None:
     """Beast Form's attack "does not trigger Karmic Debt's effect"."""
     debt = table.in_play(table.white, "Karmic Debt", "Black")
@@ -197,6 +216,7 @@ def test_physical_dmg_blocked_by_any_physical_shield(table: Table) -> None:
     assert table.white.essence == 12 and shield.counters == {"durability": 2}
 
 
+@pytest.mark.rule("Ability")
 def test_once_per_round_ability(table: Table) -> None:
     table.in_play(table.black, "Cellular Augmentation")
     table.in_play(table.black, "Beast Form")
@@ -205,6 +225,7 @@ def test_once_per_round_ability(table: Table) -> None:
         table.use(table.black, "Beast Form", "Feral Strike", "White")
 
 
+@pytest.mark.rule("Free Action (spell aspect)", "Free Action (action type)", "Empowerment")
 def test_free_action_spell_needs_no_full_action(table: Table) -> None:
     table.in_play(table.black, "Cellular Augmentation")
     table.black.full_actions = 0
@@ -214,6 +235,7 @@ def test_free_action_spell_needs_no_full_action(table: Table) -> None:
     assert table.black.zones[Zone.ENHANCEMENT][-1].title == "Beast Form"
 
 
+@pytest.mark.rule("Active", "Requirements", "Descriptor")
 def test_active_on_bearer_requirement_to_cast(table: Table) -> None:
     """Beast Form: "Active Cellular Enhancement on bearer to cast and sustain"."""
     table.black.resonance = 4
@@ -221,6 +243,7 @@ def test_active_on_bearer_requirement_to_cast(table: Table) -> None:
         table.cast(table.black, "Beast Form")
 
 
+@pytest.mark.rule("Sustain")
 def test_sustain_requirement_checked_in_maintenance(table: Table) -> None:
     """"if I do not have an active Cellular Enhance spell when resolving this spell ... discarded"."""
     aug = table.in_play(table.black, "Cellular Augmentation")
@@ -230,6 +253,7 @@ def test_sustain_requirement_checked_in_maintenance(table: Table) -> None:
     assert form in table.black.discard
 
 
+@pytest.mark.rule("Abjuration Spell", "Dispel", "Target")
 def test_abjuration_dispels_a_curse(table: Table) -> None:
     """Purification "Dispels Cellular Degeneration. They are then both discarded"."""
     curse = table.in_play(table.black, "Cellular Degeneration", "White")
@@ -238,6 +262,7 @@ def test_abjuration_dispels_a_curse(table: Table) -> None:
     assert curse in table.black.discard and purification in table.white.discard
 
 
+@pytest.mark.rule("Dmg", "Charge")
 def test_dmg_x_from_karma_charges(table: Table) -> None:
     """Judgement: "Dmg equal to the number of Karmic charges I bear. The Karmic charges are discarded"."""
     debt = table.in_play(table.white, "Karmic Debt", "Black")
@@ -262,6 +287,7 @@ def test_optional_pay_to_effect_accepted(table: Table) -> None:
     assert curse in table.black.discard and table.white.essence == 10 and table.black.resonance == 0
 
 
+@pytest.mark.rule("Bonded", "Re-Attune")
 def test_reattune_bonded_costs_one(table: Table) -> None:
     table.in_play(table.black, "Dissolve Tissue", "White")
     table.black.resonance = 1
@@ -270,6 +296,7 @@ def test_reattune_bonded_costs_one(table: Table) -> None:
     assert table.black.resonance == 0 and table.black.codex[-1].title == "Dissolve Tissue"
 
 
+@pytest.mark.rule("Re-Attune")
 def test_reattune_one_non_bonded_at_one_plus_fluency(table: Table) -> None:
     table.in_play(table.black, "Fireball", "White")
     table.in_play(table.black, "Fireball", "White")
@@ -280,6 +307,7 @@ def test_reattune_one_non_bonded_at_one_plus_fluency(table: Table) -> None:
     assert [c.title for c in table.black.discard] == ["Fireball"]  # 2 Resonance left, but one a round
 
 
+@pytest.mark.rule("Spell Preparation")
 def test_prepare_at_most_three(table: Table) -> None:
     for title in ["Fireball", "Fireball", "Dissolve Tissue", "Infernal Shot"]:
         table.give(table.black, title, prepared=False)
@@ -288,6 +316,7 @@ def test_prepare_at_most_three(table: Table) -> None:
     assert len(table.black.prepared) == 3 and [c.title for c in table.black.codex] == ["Infernal Shot"]
 
 
+@pytest.mark.rule("Action", "Full Action")
 def test_two_full_actions_per_round(table: Table) -> None:
     table.black.full_actions = 2
     actions.meditate(table.game, table.black)
@@ -296,6 +325,7 @@ def test_two_full_actions_per_round(table: Table) -> None:
     assert "meditate" not in table.action_options(table.black)
 
 
+@pytest.mark.rule("Enhance Spell", "Enhancement Zone")
 def test_enhancement_zone_has_four_slots(table: Table) -> None:
     for _ in range(4):
         table.in_play(table.black, "Cellular Augmentation")
@@ -304,6 +334,7 @@ def test_enhancement_zone_has_four_slots(table: Table) -> None:
     assert len(table.black.zones[Zone.ENHANCEMENT]) == 4
 
 
+@pytest.mark.rule("Incapacitated")
 def test_incapacitated_at_zero_essence_and_victory_after_maintenance(table: Table) -> None:
     table.black.essence = 2
     table.in_play(table.white, "Fireball", "Black")
@@ -313,6 +344,7 @@ def test_incapacitated_at_zero_essence_and_victory_after_maintenance(table: Tabl
     assert table.game.outcome is not None and table.game.outcome.winner == "White"
 
 
+@pytest.mark.rule("Requirements")
 def test_requirement_pay_essence(table: Table) -> None:
     """Infernal Shot: "requires a blood sacrifice of 1 Essence"."""
     table.in_play(table.black, "Infernal Shot", "White")

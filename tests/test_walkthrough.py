@@ -36,6 +36,7 @@ def act1() -> dict:
     return result.json()
 
 
+@pytest.mark.rule("Round", "Action Phase", "Turn", "Zones", "Spell", "Energy")
 @pytest.mark.parametrize("round_no", sorted(SUMMARIES))
 def test_end_of_round_summary(act1: dict, round_no: int) -> None:
     snap = act1["rounds"][round_no - 1]
