@@ -123,6 +123,15 @@ class StepWriter:
         return lines
 
 
+def spell_modes(spell: m.CheckedSpell) -> tuple[str, ...]:
+    """A "choose one" of a spell's impact is chosen when the spell is declared (seed 003): the engine
+    reads the modes from the class and asks before the target."""
+    for step in spell.on_impact:
+        if isinstance(step, m.MChooseOne):
+            return tuple(render_text.steps_text(o) for o in step.options)
+    return ()
+
+
 def methods(spell: m.CheckedSpell) -> list[Method]:
     writer = StepWriter()
     out = []
@@ -153,6 +162,7 @@ def _environment() -> jinja2.Environment:
     )
     env.filters["variables_py"] = lambda vs: py_literal(dict(vs))
     env.filters["methods"] = methods
+    env.filters["modes"] = spell_modes
     return env
 
 

@@ -1,0 +1,27 @@
+"""Rules text with the effect-step grammar of seed 003, played by the engine."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import Table, compile_cards
+
+CARDS = compile_cards((Path(__file__).parent / "fixtures" / "cards" / "glossary_examples.spell").read_text())
+
+
+@pytest.fixture
+def t() -> Table:
+    table = Table(level=2)
+    table.game.library.cards.update(CARDS)
+    return table
+
+
+def test_choose_one_is_chosen_at_declaration_before_the_target(t: Table) -> None:
+    """Seed 003: "choose one" modes are chosen when the spell is declared, then its targets."""
+    t.choices.append("Deal Harmony Dmg 3 to target opponent.")
+    card = t.cast(t.white, "Fork", "Black")
+    kinds = [d.kind for d in t.asked]
+    assert "mode" in kinds and card.spec.modes
+    assert (t.black.essence, t.black.harmony) == (12, -3)
