@@ -26,15 +26,20 @@ def energy_of(aspect: Aspect) -> Energy:
     return Energy.ESSENCE if aspect.qualifier in (None, "Physical") else Energy(aspect.qualifier)
 
 
-def dmg(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
-    """Dmg subtracts energy (Essence unless another is named); a Ward for that energy reduces it."""
+def warded_loss(game: Game, fx: Effect, target: Being, energy: Energy, amount: int) -> tuple[int, int]:
+    """Energy Dmg after the target's Ward for that energy: (lost, warded)."""
     from engine import impact
 
+    warded = impact.ward(game, fx, target, energy) if impact.offensive(fx, target) else 0
+    return game.lose(target, energy, max(0, amount - warded)), warded
+
+
+def dmg(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
+    """Dmg subtracts energy (Essence unless another is named); a Ward for that energy reduces it."""
     if not isinstance(target, Being):
         return
     energy = energy_of(aspect)
-    warded = impact.ward(game, fx, target, energy) if impact.offensive(fx, target) else 0
-    lost = game.lose(target, energy, max(0, amount - warded))
+    lost, warded = warded_loss(game, fx, target, energy, amount)
     note = f" ({warded} Warded)" if warded else ""
     game.say(f"{target.name} takes {lost} {energy.value} Dmg from {fx.name}{note}")
 
@@ -51,10 +56,7 @@ def siphon(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> 
     if not isinstance(target, Being):
         return
     energy = energy_of(aspect)
-    from engine import impact
-
-    warded = impact.ward(game, fx, target, energy) if impact.offensive(fx, target) else 0
-    lost = game.lose(target, energy, max(0, amount - warded))
+    lost, _ = warded_loss(game, fx, target, energy, amount)
     got = game.gain(fx.controller, energy, lost)
     game.say(f"{fx.name} siphons {lost} {energy.value} from {target.name}; {fx.controller.name} gains {got}")
 

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from functools import cache
 
 from engine import behaviours, impact
-from engine.cards import Ability, Energy, Requirement, Role, Selector, SpellCard
+from engine.cards import Ability, Aspect, Energy, Requirement, Role, Selector, SpellCard
 from engine.decisions import PASS, Act, Choice, Flow
 from engine.effects import Effect
 from engine.errors import Unsupported
@@ -278,10 +278,8 @@ def cast(game: Game, caster: Being, card: Card, in_window: bool = False) -> Flow
     card.place = Place.MANIFESTING
     card.caster = card.controller = caster
     card.target = target
-    fx = Effect(game, card, caster, target, team=team, mode=card.mode)
-    if choice.value[0] == "global":
-        fx.team = "*"
-    fx.evade_of = evaded  # type: ignore[attr-defined]
+    fx = Effect(game, card, caster, target, team="*" if choice.value[0] == "global" else team, mode=card.mode,
+                evade_of=evaded)
     # Pay: requirements, energy orbs, upgrades, ritual path — then the action itself.
     yield from pay(game, caster, card, fx)
     if spoken == "intoned":
@@ -541,7 +539,7 @@ def activate(game: Game, fx: Effect) -> Flow[None]:
         game.discard(card)
         return
     if card.has("Evade"):
-        evaded: Effect | None = getattr(fx, "evade_of", None)
+        evaded = fx.evade_of
         if evaded is not None:
             for b in ([fx.controller] if not card.has("Area") else game.allies(fx.controller)):
                 evaded.evaded.add(b.name)
@@ -572,7 +570,7 @@ def invalid_target(game: Game, fx: Effect) -> str | None:
         if sel.state == "active" and not t.active:
             return f"{t.title} is no longer active"
     if fx.card.has("Evade"):
-        evaded = getattr(fx, "evade_of", None)
+        evaded = fx.evade_of
         if evaded is None or evaded.card.place not in (Place.MANIFESTING, Place.IN_PLAY):
             return "the effect it would dodge is gone"
     return None
@@ -622,10 +620,8 @@ def start_counters(card: Card) -> None:
         card.counters["duration"] += bonus
 
 
-def set_duration(card: Card, aspect: object) -> None:
-    from engine.cards import Aspect
-
-    if not isinstance(aspect, Aspect):
+def set_duration(card: Card, aspect: Aspect | None) -> None:
+    if aspect is None:
         return
     if aspect.value in ("P", "F"):
         card.persistent = aspect.value == "P" or card.persistent

@@ -9,7 +9,7 @@ a copy of the match.
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -42,7 +42,6 @@ class Decision:
     prompt: str
     options: tuple[Choice, ...]
     card: str | None = None  # the spell the question is about, when there is one
-    context: tuple[str, ...] = field(default=())  # e.g. the cast line a target is asked for
 
     def find(self, label: str) -> Choice | None:
         return next((c for c in self.options if c.label == label), None)

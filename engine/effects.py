@@ -36,6 +36,7 @@ class Effect:
     evaded: set[str] = field(default_factory=set)  # beings that dodged this one impact
     cancelled: bool = False
     mode: int | None = None
+    evade_of: Effect | None = None  # an Evade's target: the effect it dodges
     # A spell's effect met the Defenses before its directives ran; an ability's meets them per step.
     past_defenses: bool = True
     refs: dict[str, Being | Card | None] = field(default_factory=dict)

@@ -6,7 +6,7 @@ from engine.decisions import Flow
 from engine.effects import Effect
 from engine.errors import Unsupported
 from engine.rules import Game
-from engine.state import Being, Kind
+from engine.state import Being
 
 
 def stat_bonus(game: Game, b: Being, stat: str) -> int:
@@ -19,7 +19,7 @@ def take_turn(game: Game, b: Being) -> Flow[bool]:
 
 
 def respond(game: Game, b: Being, fx: Effect) -> Flow[bool]:
-    return b.kind is not Kind.ENCOUNTER and False
+    return False
     yield
 
 

@@ -14,7 +14,7 @@ from engine import behaviours, specs
 from engine.cards import PHYSICAL_SPHERES, Aspect, Energy, Modifier
 from engine.decisions import Flow
 from engine.errors import Unsupported
-from engine.state import Being, Card, Place, Zone
+from engine.state import Being, Card, Place, Zone, fits
 
 if TYPE_CHECKING:
     from engine.effects import Effect
@@ -30,16 +30,7 @@ def modifier_applies(source: Card, mod: Modifier, fx: Effect) -> bool:
     target = fx.target.bearer if isinstance(fx.target, Card) else fx.target
     if sel.at and target is not whose.get(sel.at):
         return False
-    card = fx.card
-    if sel.sphere and card.sphere is not sel.sphere:
-        return False
-    if sel.role and card.role is not sel.role:
-        return False
-    if sel.curse and not card.spec.is_curse():
-        return False
-    if not all(card.has(h) for h in sel.has):
-        return False
-    return all(d in card.spec.descriptors for d in sel.descriptors)
+    return fits(fx.card, sel)
 
 
 def passive_sources(game: Game) -> Iterable[tuple[Card, Modifier]]:

@@ -17,8 +17,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cards import CardLibrary, Energy, Role, Selector, SpellCard
-from engine.decisions import PASS, Act, Choice, Decision, Flow
+from engine.cards import CardLibrary, Energy, Selector
+from engine.decisions import Choice, Decision, Flow
 from engine.errors import IllegalAction
 from engine.state import (
     ENHANCEMENT_SLOTS,
@@ -29,6 +29,7 @@ from engine.state import (
     Place,
     Zone,
     being_json,
+    fits,
 )
 
 # Resonance roll table: "1-3 = 1, 4-6 = 2, 7-9 = 3, 10 = 5 (Resonance Overload)".
@@ -567,19 +568,4 @@ class Game:
             return False
         if sel.state == "manifesting" and not card.manifesting:
             return False
-        if sel.sphere and card.sphere is not sel.sphere:
-            return False
-        if sel.role and card.role is not sel.role:
-            return False
-        if sel.curse and not card.spec.is_curse():
-            return False
-        if not all(card.has(h) for h in sel.has):
-            return False
-        return all(d in card.spec.descriptors for d in sel.descriptors)
-
-
-def spell_is(card: type[SpellCard], role: Role) -> bool:
-    return card.role is role
-
-
-__all__ = ["Game", "Options", "Outcome", "PASS", "Act"]
+        return fits(card, sel)

@@ -20,7 +20,7 @@ from engine.decisions import Choice, Decision
 from engine.errors import EngineError, IllegalAction, Unsupported
 from engine.match import Match
 from engine.rules import Game, Options
-from engine.state import Being, Card, Kind, Zone
+from engine.state import Being, Card, Zone
 
 
 @dataclass(frozen=True, slots=True)
@@ -539,4 +539,4 @@ def replay(scenario: Scenario, library: CardLibrary) -> Replay:
     return result
 
 
-__all__ = ["Cast", "Plain", "Use", "Scenario", "replay", "Kind"]
+__all__ = ["Cast", "Plain", "Use", "Scenario", "replay"]

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from engine.cards import Aspect, Energy, Role, SpellCard, Sphere
+from engine.cards import Aspect, Energy, Role, Selector, SpellCard, Sphere
 
 
 class Zone(StrEnum):
@@ -181,6 +181,20 @@ class Being:
 
     def __repr__(self) -> str:
         return f"<{self.name}>"
+
+
+def fits(card: Card, sel: Selector) -> bool:
+    """Whether ``card`` is the kind of spell ``sel`` names (Sphere, role, Curse, empowerments, descriptors);
+    who holds it and its state are the callers' business."""
+    if sel.sphere and card.sphere is not sel.sphere:
+        return False
+    if sel.role and card.role is not sel.role:
+        return False
+    if sel.curse and not card.spec.is_curse():
+        return False
+    if not all(card.has(h) for h in sel.has):
+        return False
+    return all(d in card.spec.descriptors for d in sel.descriptors)
 
 
 def card_json(card: Card) -> dict[str, Any]:

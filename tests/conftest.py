@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Generator
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -122,10 +124,26 @@ def table() -> Table:
     return Table()
 
 
+EXAMPLES = Path(__file__).parent / "fixtures" / "cards" / "glossary_examples.spell"
+
+
+@cache
+def example_cards() -> dict[str, Any]:
+    """The small cards of tests/fixtures/cards/glossary_examples.spell, compiled once."""
+    return compile_cards(EXAMPLES.read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def t() -> Table:
+    """A level-2 table (Harmony, Will, Voice in play) that also knows the example cards."""
+    table = Table(level=2)
+    table.game.library.cards.update(example_cards())
+    return table
+
+
 def compile_cards(text: str) -> dict[str, Any]:
     """Compile card source text for a test and load the generated classes, as `spellc build` would."""
     import tempfile
-    from pathlib import Path
 
     from compiler.build import compile_paths
     from compiler.emit_python import emit_python

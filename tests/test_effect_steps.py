@@ -2,20 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
-from tests.conftest import Table, compile_cards
-
-CARDS = compile_cards((Path(__file__).parent / "fixtures" / "cards" / "glossary_examples.spell").read_text())
-
-
-@pytest.fixture
-def t() -> Table:
-    table = Table(level=2)
-    table.game.library.cards.update(CARDS)
-    return table
+from tests.conftest import Table
 
 
 def test_choose_one_is_chosen_at_declaration_before_the_target(t: Table) -> None:

@@ -3,23 +3,12 @@ it gives one. The small cards they use are in tests/fixtures/cards/glossary_exam
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from engine import actions, casting, codex
 from engine.cards import Energy
 from engine.state import Being, Zone
-from tests.conftest import Table, compile_cards
-
-CARDS = compile_cards((Path(__file__).parent / "fixtures" / "cards" / "glossary_examples.spell").read_text())
-
-
-@pytest.fixture
-def t() -> Table:
-    table = Table(level=2)
-    table.game.library.cards.update(CARDS)
-    return table
+from tests.conftest import Table, example_cards
 
 
 def ally(t: Table, name: str = "Grey") -> Being:
@@ -335,7 +324,7 @@ def test_sacrifice_discards_from_ones_own_codex(t: Table) -> None:
 
 @pytest.mark.rule("Codex", "Title", "Unique to Codex", "Fluency Level")
 def test_codex_legality() -> None:
-    lib = CARDS
+    lib = example_cards()
     assert codex.problems([lib["Lance"]] * 3) == []
     assert "at most 3 spells titled 'Lance'" in codex.problems([lib["Lance"]] * 4)[0]
     assert codex.problems([lib["Ember"]] * 28)[0].startswith("a Codex holds at most 27")
