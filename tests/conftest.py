@@ -124,13 +124,13 @@ def table() -> Table:
     return Table()
 
 
-EXAMPLES = Path(__file__).parent / "fixtures" / "cards" / "glossary_examples.spell"
+EXAMPLES = Path(__file__).parent / "fixtures" / "cards"
 
 
 @cache
 def example_cards() -> dict[str, Any]:
-    """The small cards of tests/fixtures/cards/glossary_examples.spell, compiled once."""
-    return compile_cards(EXAMPLES.read_text(encoding="utf-8"))
+    """The small cards of tests/fixtures/cards/*.spell (one file per group of rules), compiled once."""
+    return compile_cards("\n".join(p.read_text(encoding="utf-8") for p in sorted(EXAMPLES.glob("*.spell"))))
 
 
 @pytest.fixture
