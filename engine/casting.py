@@ -588,7 +588,7 @@ def place_in_zone(game: Game, fx: Effect) -> Flow[None]:
     else:
         bearer = fx.target if isinstance(fx.target, Being) else fx.controller
         yield from game.enter_zone(card, bearer, zone)
-    start_counters(card)
+    start_counters(card, fx.aspects())
 
 
 def impact_attack(game: Game, fx: Effect) -> Flow[None]:
@@ -609,13 +609,15 @@ def impact_attack(game: Game, fx: Effect) -> Flow[None]:
             game.discard(card)
 
 
-def start_counters(card: Card) -> None:
-    """"When a spell with Duration # is activated, place # Duration counters on it"."""
+def start_counters(card: Card, aspects: list[Aspect] | None = None) -> None:
+    """"When a spell with Duration # is activated, place # Duration counters on it" — with what upgrades
+    and passive effects add ("I also place 3 Duration counters onto it rather than 2")."""
     durability = card.aspect("Durability")
     if durability is not None and isinstance(durability.value, int):
         card.counters["durability"] = durability.value
     set_duration(card, card.aspect("Duration"))
-    bonus = sum(int(a.value) for a in card.gained if a.name == "Duration" and a.bonus and isinstance(a.value, int))
+    bonus = sum(int(a.value) for a in (card.gained if aspects is None else aspects)
+                if a.name == "Duration" and a.bonus and isinstance(a.value, int))
     if bonus and "duration" in card.counters:
         card.counters["duration"] += bonus
 

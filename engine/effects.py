@@ -40,6 +40,7 @@ class Effect:
     # A spell's effect met the Defenses before its directives ran; an ability's meets them per step.
     past_defenses: bool = True
     refs: dict[str, Being | Card | None] = field(default_factory=dict)
+    responses: set[str] = field(default_factory=set)  # standing Responses already tried against it
 
     def __post_init__(self) -> None:
         # Who the effect concerns is fixed when it starts: discarding this spell mid-effect (a pay-to
