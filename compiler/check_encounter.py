@@ -250,12 +250,12 @@ class _EncounterCheck:
                                      face.span)
                     ok = False
                     continue
-                for n in range(low, high + 1):
-                    if n in covered:
-                        self.diags.error("E016", f"face {n % 10} is on two lines (also line {covered[n]})",
-                                         face.span)
-                        ok = False
-                    covered[n] = face.span.line
+                twice = [n for n in range(low, high + 1) if n in covered]
+                if twice:
+                    self.diags.error("E016", f"face{'s' * (len(twice) > 1)} {', '.join(str(n % 10) for n in twice)} "
+                                     f"already on line {covered[twice[0]]}", face.span)
+                    ok = False
+                covered.update({n: face.span.line for n in range(low, high + 1) if n not in covered})
                 if face.action is not None and face.action not in titles:
                     self.diags.error("E016", f"the Encounter has no spell or ability {face.action!r}", face.span,
                                      *did_you_mean(face.action, sorted(titles)))
