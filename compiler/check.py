@@ -56,13 +56,14 @@ COMPARISONS = {"at least": ">=", "at most": "<=", "fewer than": "<", "more than"
 # is never cast; an Encounter's spells and abilities are paid on its action charts.
 KIND_DEFAULTS: dict[str, dict[str, int | Sphere | Role]] = {
     "specialization": {"role": Role.ENHANCE, "fluency": 1, "resonance": 0},
+    "artifact": {"role": Role.ENHANCE, "fluency": 1, "resonance": 0},
     "encounter spell": {"fluency": 1, "resonance": 0},
     "encounter ability": {"fluency": 1, "resonance": 0},
 }
 
 
 def _kind_text(kind: str) -> str:
-    return {"spell": "spell", "specialization": "Specialization"}.get(kind, f"the {kind}")
+    return {"spell": "spell", "specialization": "Specialization", "artifact": "Artifact"}.get(kind, f"the {kind}")
 
 
 def class_name(title: str) -> str:

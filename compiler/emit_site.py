@@ -313,8 +313,8 @@ def _orb(label: str, value: int) -> Orb:
 def _role_text(spell: m.CheckedSpell) -> str:
     if spell.kind == "encounter":
         return "Encounter"
-    if spell.kind == "specialization":
-        return "Specialization"
+    if spell.kind in ("specialization", "artifact"):
+        return spell.kind.capitalize()
     role = f"{spell.role.value} (Curse)" if spell.is_curse else spell.role.value
     if spell.encounter is not None:  # "We know this action is a spell since it has the "spell" modifier"
         return f"{role} — {spell.kind.removeprefix('encounter ')} of {spell.encounter}"

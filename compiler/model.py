@@ -166,7 +166,7 @@ class CheckedSpell:
     @property
     def module(self) -> str:
         """Spells by Sphere; Specializations and Encounters (with their cards) in modules of their own."""
-        if self.kind == "specialization":
+        if self.kind in ("specialization", "artifact"):
             return "specializations"
         if self.kind.startswith("encounter"):
             return "encounters"

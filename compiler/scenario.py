@@ -58,17 +58,21 @@ class ToScenario(Transformer[Token, Any]):
     def specialization(self, meta: Meta, c: list[Token]) -> tuple[str, str]:
         return ("specialization", _str(c[0]))
 
+    def artifact(self, meta: Meta, c: list[Token]) -> tuple[str, str]:
+        return ("artifact", _str(c[0]))
+
     def level(self, meta: Meta, c: list[Token]) -> int:
         return int(c[0])
 
     def magi(self, meta: Meta, c: list[Any]) -> sc.BeingSetup:
         name, *fields = c
-        energies = tuple(f for f in fields if isinstance(f, tuple) and f[0] not in ("team", "specialization"))
+        energies = tuple(f for f in fields if isinstance(f, tuple) and f[0] not in ("team", "specialization", "artifact"))
         team = next((f[1] for f in fields if isinstance(f, tuple) and f[0] == "team"), str(name))
         spec = next((f[1] for f in fields if isinstance(f, tuple) and f[0] == "specialization"), None)
         codex = tuple(t for f in fields if isinstance(f, list) for t in f)
+        artifacts = tuple(f[1] for f in fields if isinstance(f, tuple) and f[0] == "artifact")
         return sc.BeingSetup(name=str(name), team=team, codex=codex, energies=energies, where=self._where(meta),
-                             specialization=spec)
+                             specialization=spec, artifacts=artifacts)
 
     def essence(self, meta: Meta, c: list[Token]) -> tuple[str, int]:
         return ("essence", int(c[0]))

@@ -59,6 +59,9 @@ class ToAst(Transformer[Token, Any]):
     def specialization(self, meta: Meta, children: list[Any]) -> ast.SpellNode:
         return self._card(meta, children, "specialization")
 
+    def artifact(self, meta: Meta, children: list[Any]) -> ast.SpellNode:
+        return self._card(meta, children, "artifact")
+
     def spec_tier(self, meta: Meta, c: list[Any]) -> ast.TierLine:
         key, name, cost, *rules = c
         return ast.TierLine(key=self._word(key), name=pyast.literal_eval(str(name)), cost=int(cost),

@@ -140,7 +140,7 @@ RULES = frozenset({
     "ritual_path", "round", "spell", "spell_preparation", "spoken", "sustain", "target", "title", "turn",
     "upgrade", "voice", "will", "zones",
     # engine.encounter and engine.specs
-    "encounter", "potency", "specialization",
+    "encounter", "potency", "specialization", "artifact",
 })
 
 

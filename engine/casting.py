@@ -728,15 +728,20 @@ def usable_abilities(game: Game, b: Being) -> Iterator[tuple[Card, Ability]]:
         for ability in card.spec.abilities:
             if ability.has("Once per Round") and card.ability_uses.get(ability.name, 0) >= 1:
                 continue
-            if not ability.has("Free Action") and (b.interrupt_stones or b.full_actions <= 0):
+            if not free_ability(card, ability) and (b.interrupt_stones or b.full_actions <= 0):
                 continue
             if ability_targets(game, b, ability):
                 yield card, ability
 
 
+def free_ability(card: Card, ability: Ability) -> bool:
+    """"Unless otherwise noted, such activation [of an Artifact] requires a Free Action"."""
+    return ability.has("Free Action") or card.spec.kind == "artifact"
+
+
 def use_ability(game: Game, b: Being, card: Card, ability: Ability) -> Flow[None]:
     """An ability is not a spell: it places nothing and fires no "casts an offensive spell" trigger."""
-    if not ability.has("Free Action"):
+    if not free_ability(card, ability):
         b.full_actions -= 1
         drop_rite(game, b)
     card.ability_uses[ability.name] = card.ability_uses.get(ability.name, 0) + 1

@@ -140,6 +140,7 @@ class BeingSetup:
     specialization: str | None = None
     mode: str | None = None  # an Encounter's mode: easy | standard
     card: str | None = None  # an Encounter's card title
+    artifacts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -523,6 +524,11 @@ def setup(scenario: Scenario, library: CardLibrary) -> Game:
                 raise ScenarioError(f"{spec.name}'s Specialization {spec.specialization!r} is not compiled",
                                     spec.where, "Specialization")
             specs.start(game, b, library[spec.specialization])
+        for title in spec.artifacts:
+            problem = specs.artifact_problem(b, library[title] if title in library else None, title)
+            if problem:
+                raise ScenarioError(problem, spec.where, "Artifact")
+            specs.start(game, b, library[title])
     return game
 
 
