@@ -99,7 +99,7 @@ class Selector:
     curse: bool = False  # "Curse": an Attack with Curse Duration
     whose: str | None = None  # caster | bearer | controller
     at: str | None = None  # the being the spell must be placed at
-    state: str = "active"  # active | manifesting | any
+    state: str = "active"  # active | manifesting | dormant | any
     has: tuple[str, ...] = ()  # empowerments it must have ("Forces Shape-Shifts")
 
     def text(self) -> str:

@@ -21,8 +21,9 @@ def broken(game: Game, settled: bool) -> list[str]:
                 out.append(f"{b.name} has negative {e.value}")
         if b.essence > b.starting_essence:
             out.append(f"{b.name} has {b.essence} Essence, above its starting {b.starting_essence}")
-        if len(b.zones[Zone.ENHANCEMENT]) > ENHANCEMENT_SLOTS:
-            out.append(f"{b.name} has {len(b.zones[Zone.ENHANCEMENT])} Enhancements")
+        slots = [c for c in b.zones[Zone.ENHANCEMENT] if c.combined_with is None]  # a Transmute lies on its spell
+        if len(slots) > ENHANCEMENT_SLOTS:
+            out.append(f"{b.name} has {len(slots)} Enhancements")
         if b.interrupt_stones > MAX_INTERRUPT_STONES:
             out.append(f"{b.name} has {b.interrupt_stones} interrupt stones")
         if b.full_actions < 0 or b.full_actions > b.actions_per_round + 1 + _bonus(game, b):

@@ -92,14 +92,21 @@ class Card:
 
     @property
     def active(self) -> bool:
-        return self.place is Place.IN_PLAY and not self.dormant
+        # A Transmute combined with a Dormant spell is Dormant as long as the spell is ("Dormant").
+        return self.place is Place.IN_PLAY and not self.dormant and (
+            self.combined_with is None or self.combined_with.active)
 
     @property
     def manifesting(self) -> bool:
         return self.place is Place.MANIFESTING
 
     def aspects(self) -> tuple[Aspect, ...]:
-        return self.spec.directives + self.spec.empowerments + tuple(self.gained)
+        own = self.spec.directives + self.spec.empowerments + tuple(self.gained)
+        if not self.combined:
+            return own
+        from engine.transmutes import grants  # what the Transmutes combined with it add, while they last
+
+        return own + tuple(a for t in self.combined for a in grants(t))
 
     def aspect(self, name: str) -> Aspect | None:
         return next((a for a in self.aspects() if a.name == name and not a.bonus), None)
