@@ -195,6 +195,8 @@ def _targets(game: Game, caster: Being, card: Card) -> list[Choice]:
         if card.has("Area") and role is not Role.COMPONENT:
             return [Choice(f"team {caster.team}", ("team", caster.team))]
         return [Choice(a.name, ("being", a.name)) for a in friends]
+    if role is Role.ABJURATION and card.has("Area"):
+        return transmutes.area_targets(game, caster, card)
     if role in (Role.ABJURATION, Role.TRANSMUTE):
         sel = card.spec.targets or Selector()
         return [Choice(f'"{c.title}" of {_who(c)}', ("card", c.id)) for c in spell_targets(game, caster, card, sel)]
@@ -548,9 +550,10 @@ def activate(game: Game, fx: Effect) -> Flow[None]:
         return
     role = card.role
     if role is Role.ABJURATION:
-        assert isinstance(fx.target, Card)
         card.place = Place.IN_PLAY  # briefly, while it impacts
-        yield from impact.impact_card(game, fx, fx.target)
+        for spell in transmutes.abjured(game, fx):  # its target, or every spell of the team (Area)
+            if spell.place in (Place.IN_PLAY, Place.MANIFESTING):  # an earlier impact may have taken it
+                yield from impact.impact_card(game, fx, spell)
         game.say(f"{card.title} is discarded after its impact")
         game.discard(card)
         return

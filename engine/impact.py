@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine import behaviours, specs, transmutes
+from engine import behaviours, registry, specs, transmutes
 from engine.cards import PHYSICAL_SPHERES, Aspect, Energy, Modifier
 from engine.decisions import Flow
 from engine.errors import Unsupported
@@ -248,12 +248,19 @@ def apply_directives(game: Game, fx: Effect, target: Being | Card, aspects: list
         behaviour = behaviours.for_keyword(d.name)
         if behaviour is None:
             raise Unsupported(d.name, fx.card.title)
-        amount = fx.amount(d) if d.params else 0
+        amount = _amount(fx, d)
         if cap is not None:
             amount = min(amount, cap)
         choices = behaviour(game, fx, d, target, amount)
         if choices is not None:  # a directive that asks (Spell Loss, Dampen)
             yield from choices
+
+
+def _amount(fx: Effect, d: Aspect) -> int:
+    """A directive's number; a directive whose parameter is a word (``Dispel Banish``) has none."""
+    kw = registry.load().get(d.name)
+    counted = kw is None or not kw.params or kw.params[0] != "word"
+    return fx.amount(d) if d.params and counted else 0
 
 
 def deal(game: Game, fx: Effect, aspect: Aspect, who: Being | Card) -> Flow[None]:
@@ -270,7 +277,7 @@ def deal(game: Game, fx: Effect, aspect: Aspect, who: Being | Card) -> Flow[None
     behaviour = behaviours.for_keyword(aspect.name)
     if behaviour is None:
         raise Unsupported(aspect.name, fx.card.title)
-    choices = behaviour(game, fx, aspect, who, fx.amount(aspect) if aspect.params else 0)
+    choices = behaviour(game, fx, aspect, who, _amount(fx, aspect))
     if choices is not None:
         yield from choices
 

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.cards import Aspect, Energy
-from engine.decisions import Flow
-from engine.state import Card, Place
+from engine.cards import Aspect, Energy, Selector
+from engine.decisions import Choice, Flow
+from engine.state import Being, Card, Place, Zone
 
 if TYPE_CHECKING:
     from engine.effects import Effect
@@ -58,7 +58,10 @@ def activate(game: Game, fx: Effect) -> Flow[None]:
     card, target = fx.card, fx.target
     assert isinstance(target, Card)
     bearer = target.bearer
-    offensive = bearer is not None and impact.offensive(fx, bearer) and fx.sphere is not None
+    # "All Defenses protect the Magi and spells in the Magi's Defense zone, Enhance zone ...": a Transmute
+    # aimed at a spell there, from an opponent, meets the bearer's Defenses (an Attack zone spell has none).
+    guarded = target.zone in (Zone.DEFENSE, Zone.ENHANCEMENT, Zone.CURSE)
+    offensive = bearer is not None and guarded and impact.offensive(fx, bearer) and fx.sphere is not None
     if offensive and bearer is not None and not impact.defenses(game, fx, bearer, fx.aspects()).hit:
         game.say(f"{card.title} is blocked and discarded")
         game.discard(card)
@@ -108,6 +111,30 @@ def backlash(game: Game, fx: Effect, target: Card) -> None:
         return
     lost = game.lose(fx.controller, Energy.HARMONY, rating)
     game.say(f"{fx.controller.name} takes {lost} Unblockable Harmony Dmg: Backlash {rating} of {target.title}")
+
+
+# ---------------------------------------------------------------- Area Abjurations
+def area_targets(game: Game, caster: Being, card: Card) -> list[Choice]:
+    """"If an Abjuration spell has Area, that means it targets all validly targetable spells for all Magi
+    of a given team": one choice per team that has such a spell."""
+    from engine import casting
+
+    teams: list[str] = []
+    for c in casting.spell_targets(game, caster, card, card.spec.targets or Selector()):
+        holder = c.bearer or c.controller or c.owner
+        if holder.team not in teams:
+            teams.append(holder.team)
+    return [Choice(f"team {t}", ("team", t)) for t in teams]
+
+
+def abjured(game: Game, fx: Effect) -> list[Card]:
+    """The spells an Abjuration impacts: its target, or (Area) every valid target of the team now."""
+    from engine import casting
+
+    if fx.team is None:
+        return [fx.target] if isinstance(fx.target, Card) else []
+    pool = casting.spell_targets(game, fx.controller, fx.card, fx.card.spec.targets or Selector())
+    return [c for c in pool if (c.bearer or c.controller or c.owner).team == fx.team]
 
 
 # ---------------------------------------------------------------- Dormant and Re-activate
