@@ -181,7 +181,7 @@ def targets(game: Game, caster: Being, card: Card) -> list[Choice]:
 
 def _targets(game: Game, caster: Being, card: Card) -> list[Choice]:
     role = card.role
-    if card.has("Area:G"):
+    if card.has("Area:G") and role is not Role.TRANSMUTE:  # "Area is meaningless on ... Transmute spells"
         return [Choice("everyone", ("global", None))]
     if card.has("Evade"):
         return evade_targets(game, caster, card)

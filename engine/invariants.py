@@ -31,6 +31,7 @@ def broken(game: Game, settled: bool) -> list[str]:
         if b.essence <= 0 and not b.incapacitated and Energy.ESSENCE not in b.lacks:
             out.append(f"{b.name} has 0 Essence but is not incapacitated")
     out.extend(_places(game))
+    out.extend(_combinations(game))
     if settled:
         from engine.casting import lasts
 
@@ -44,6 +45,21 @@ def _bonus(game: Game, b: object) -> int:
     from engine import encounter
 
     return encounter.stat_bonus(game, b, "actions")  # type: ignore[arg-type]
+
+
+def _combinations(game: Game) -> list[str]:
+    """A Transmute in play lies on a spell in play that lists it, in that spell's zone; a spell lists only
+    Transmutes in play combined with it."""
+    out = []
+    for card in game.all_in_play():
+        spell = card.combined_with
+        if spell is not None and (spell.place is not Place.IN_PLAY or card not in spell.combined
+                                  or card.zone is not spell.zone):
+            out.append(f"{card.title} #{card.id} is combined with {spell.title}, which does not hold it")
+        for t in card.combined:
+            if t.place is not Place.IN_PLAY or t.combined_with is not card:
+                out.append(f"{card.title} #{card.id} lists {t.title} #{t.id}, which is not combined with it")
+    return out
 
 
 def _places(game: Game) -> list[str]:

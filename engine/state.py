@@ -224,6 +224,8 @@ def being_json(b: Being) -> dict[str, Any]:
         "interrupt_stones": b.interrupt_stones,
         "zones": {z.value: [card_json(c) for c in b.zones[z]] for z in Zone},
     }
+    if b.rite:  # spells waiting for their Full Actions ("# Actions")
+        out["rite"] = [card_json(c) for c in b.rite]
     for e in b.lacks:
         out.pop(e.value.lower(), None)
     if b.incapacitated:

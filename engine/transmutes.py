@@ -96,11 +96,6 @@ def combine(game: Game, transmute: Card, target: Card) -> None:
     game.say(f"{transmute.title} combines with {target.title}")
 
 
-def takes_a_slot(card: Card) -> bool:
-    """A Transmute lies on its spell: it fills no Enhancement slot of its own."""
-    return card.combined_with is None
-
-
 # ---------------------------------------------------------------- Backlash
 def backlash(game: Game, fx: Effect, target: Card) -> None:
     """"When a Transmute or Abjuration successfully impacts upon a spell with Backlash, the controller of
@@ -134,6 +129,8 @@ def abjured(game: Game, fx: Effect) -> list[Card]:
     if fx.team is None:
         return [fx.target] if isinstance(fx.target, Card) else []
     pool = casting.spell_targets(game, fx.controller, fx.card, fx.card.spec.targets or Selector())
+    if fx.team == "*":  # "A Global Abjuration would impact all active spells"
+        return pool
     return [c for c in pool if (c.bearer or c.controller or c.owner).team == fx.team]
 
 

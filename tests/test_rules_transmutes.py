@@ -10,7 +10,7 @@ import pytest
 
 from engine import actions, casting, invariants
 from engine.decisions import Act
-from engine.state import Card, Place, Zone
+from engine.state import Card, Place, Zone, being_json
 from tests.conftest import Table
 
 
@@ -184,6 +184,7 @@ def test_two_actions_spell_waits_in_the_rite_zone_then_is_cast_like_a_just_spoke
     assert bolt.place is Place.RITE and t.white.rite == [bolt] and t.white.full_actions == 1
     assert not [d for d in t.asked if d.kind == "target"] and t.black.essence == 12
     assert 'advance "Slow Bolt" in the Rite zone' in t.action_options(t.white)
+    assert being_json(t.white)["rite"] == [{"title": "Slow Bolt", "controller": "White", "counters": {"actions": 1}}]
     sound(t)
     advance(t, bolt, "Black")
     assert t.black.essence == 9 and bolt in t.white.discard and t.white.full_actions == 0
