@@ -442,12 +442,9 @@ class Checker:
         if kw.behaviour is None:
             notes = ["note: the card compiles and is documented; casting it in a match stops with an "
                      "'unsupported' error"]
-            if count is not None or kw.params == ("count",):
-                notes.append("note: the count is checked but not compiled yet: engine.cards.Requirement has "
-                             "no field for it")
             self.diags.warning("W021", f"the engine cannot play '{kw.name}' yet", line.phrase.span, *notes)
         return Requirement(form=kw.name, selector=requirement[0], cost=requirement[1], on_bearer=on_bearer,
-                           timing=timing)
+                           timing=timing, count=int(count.text) if count is not None else None)
 
     @staticmethod
     def _charge_discard(kw: Keyword, rest: list[ast.Word]) -> tuple[int, str] | None:
@@ -526,7 +523,7 @@ class Checker:
             t = w.text
             if allow_whose and t.endswith("'s") and t[:-2] in WHOSE:
                 whose = t[:-2]
-            elif t in ("active", "manifesting"):
+            elif t in ("active", "manifesting", "dormant"):
                 state = t
             elif t in ("spell", "spells"):
                 any_spell = True

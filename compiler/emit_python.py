@@ -178,7 +178,8 @@ def emit_python(spells: Sequence[m.CheckedSpell]) -> dict[str, str]:
     files = {}
     module_tpl = env.get_template("module.py.j2")
     for module, members in sorted(by_module.items()):
-        what = {"specializations": "Specializations and Artifacts", "encounters": "Encounters and their spells and abilities"}
+        what = {"specializations": "Specializations and Artifacts",
+                "encounters": "Encounters and their spells and abilities"}
         files[f"{module}.py"] = module_tpl.render(what=what.get(module, f"{members[0].sphere.value} spells"),
                                                   spells=members)
     files["__init__.py"] = env.get_template("package_init.py.j2").render(modules=sorted(by_module))

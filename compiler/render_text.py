@@ -124,7 +124,7 @@ def targets_text(s: Selector) -> str:
 
 
 def requirement_text(r: Requirement) -> str:
-    words = [r.form]
+    words = [r.form] if r.count is None or r.form != "Actions" else [str(r.count), r.form]  # `! 2 Actions`
     if r.cost is not None:
         words.append(r.cost.text())
     if r.selector is not None:

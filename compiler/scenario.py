@@ -66,7 +66,8 @@ class ToScenario(Transformer[Token, Any]):
 
     def magi(self, meta: Meta, c: list[Any]) -> sc.BeingSetup:
         name, *fields = c
-        energies = tuple(f for f in fields if isinstance(f, tuple) and f[0] not in ("team", "specialization", "artifact"))
+        energies = tuple(f for f in fields
+                         if isinstance(f, tuple) and f[0] not in ("team", "specialization", "artifact"))
         team = next((f[1] for f in fields if isinstance(f, tuple) and f[0] == "team"), str(name))
         spec = next((f[1] for f in fields if isinstance(f, tuple) and f[0] == "specialization"), None)
         codex = tuple(t for f in fields if isinstance(f, list) for t in f)

@@ -99,7 +99,7 @@ class Selector:
     curse: bool = False  # "Curse": an Attack with Curse Duration
     whose: str | None = None  # caster | bearer | controller
     at: str | None = None  # the being the spell must be placed at
-    state: str = "active"  # active | manifesting | any
+    state: str = "active"  # active | manifesting | dormant | any
     has: tuple[str, ...] = ()  # empowerments it must have ("Forces Shape-Shifts")
 
     def text(self) -> str:
@@ -399,3 +399,6 @@ class CardLibrary:
 
     def __contains__(self, title: object) -> bool:
         return title in self.cards
+
+    def get(self, title: str) -> type[SpellCard] | None:
+        return self.cards.get(title)

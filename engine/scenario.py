@@ -525,7 +525,7 @@ def setup(scenario: Scenario, library: CardLibrary) -> Game:
                                     spec.where, "Specialization")
             specs.start(game, b, library[spec.specialization])
         for title in spec.artifacts:
-            problem = specs.artifact_problem(b, library[title] if title in library else None, title)
+            problem = specs.artifact_problem(b, library.get(title), title)
             if problem:
                 raise ScenarioError(problem, spec.where, "Artifact")
             specs.start(game, b, library[title])
