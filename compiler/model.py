@@ -20,8 +20,12 @@ from engine.cards import (
     Role,
     Selector,
     Sphere,
+    StepTarget,
     Upgrade,
 )
+
+# A step's target: a word (this, bearer, caster, controller, the spell's own target) or a "target KIND".
+Target = str | StepTarget
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -32,25 +36,25 @@ class MStep:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MDeal(MStep):
     aspect: Aspect
-    target: str
+    target: Target
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MAddCharges(MStep):
     amount: int
     charge: str
-    target: str
+    target: Target
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MRemoveCharges(MStep):
     charge: str
-    target: str
+    target: Target
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MDiscard(MStep):
-    target: str
+    target: Target
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from compiler import model as m
-from engine.cards import Aspect, Condition, Quantity, Requirement, Role, Selector, Timing, Upgrade
+from engine.cards import Aspect, Condition, Quantity, Requirement, Role, Selector, StepTarget, Timing, Upgrade
 
 # The model's target words (compiler.check.TARGET_WORDS values) as English noun phrases.
 TARGETS: dict[str, str] = {
@@ -45,7 +45,9 @@ EVENTS: dict[str, str] = {
 
 
 # ---------------------------------------------------------------------- words and phrases
-def target_text(target: str, *, deal: bool = False) -> str:
+def target_text(target: m.Target, *, deal: bool = False) -> str:
+    if isinstance(target, StepTarget):  # a target of the step's own: "target Magi", "target Curse"
+        return target.text()
     table = DEAL_TARGETS if deal else TARGETS
     try:
         return table[target]
