@@ -253,3 +253,18 @@ def test_an_ability_chooses_its_step_targets_as_it_is_used(t: Table) -> None:
     t.choices.append(("card", stoneskin.id))
     t.use(t.white, "Marking Hand", "Mark")
     assert stoneskin.counters.get("karma") == 1
+
+
+@pytest.mark.rule("Effect")
+@pytest.mark.rule("Resolve")
+def test_a_triggers_mode_and_targets_are_chosen_as_it_starts(t: Table) -> None:
+    """6.5.e "The choice of mode is done when the spell, quick action, Reaction or internal action is
+    declared, before its resolution": Turning Tide's resolution asks its mode and that mode's "target Magi"
+    before its first step gains White 1 Resonance."""
+    tide = t.in_play(t.white, "Turning Tide", "White")
+    seen = watch(t)
+    t.choices.extend(["Deal Dmg 1 to target Magi.", "Black"])
+    t.run(casting.resolve(t.game, tide))
+    assert kinds(seen) == ["mode", "target"]
+    assert [state["white resonance"] for _, _, state in seen] == [0, 0]
+    assert (t.white.resonance, t.black.essence) == (1, 11)
