@@ -733,7 +733,7 @@ def usable_abilities(game: Game, b: Being) -> Iterator[tuple[Card, Ability]]:
                 continue
             if not ability.has("Free Action") and (b.interrupt_stones or b.full_actions <= 0):
                 continue
-            if ability_targets(game, b, ability):
+            if ability_targets(game, b, ability) and step_targets.declarable(game, b, card, ability.method):
                 yield card, ability
 
 

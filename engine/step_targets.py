@@ -80,6 +80,16 @@ def why_not(game: Game, caster: Being, card: Card) -> str | None:
     return None
 
 
+def declarable(game: Game, who: Being, card: Card, method: str) -> bool:
+    """Whether a rules-text method (an ability's) can be declared now: some mode, and every target of it."""
+    decl = card.spec.declarations.get(method)
+    if decl is None:
+        return True
+    if decl.modes:
+        return bool(open_modes(game, who, card, decl))
+    return all(choices(game, who, card, st) for st in _asked(decl.targets, None))
+
+
 def choose_mode(game: Game, who: Being, card: Card, decl: Declaration) -> Flow[int]:
     options = open_modes(game, who, card, decl)
     if not options:

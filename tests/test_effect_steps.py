@@ -268,3 +268,27 @@ def test_a_triggers_mode_and_targets_are_chosen_as_it_starts(t: Table) -> None:
     assert kinds(seen) == ["mode", "target"]
     assert [state["white resonance"] for _, _, state in seen] == [0, 0]
     assert (t.white.resonance, t.black.essence) == (1, 11)
+
+
+@pytest.mark.rule("Target")
+@pytest.mark.rule("Resolve")
+def test_a_spells_step_targets_are_declared_once_when_it_is_cast(t: Table) -> None:
+    """Glossary "Target is declared when a spell is cast": Lingering Hex's "target Magi" is chosen as it is
+    cast and impacts again, without a new question, when the spell is resolved in maintenance."""
+    t.choices.append("Black")
+    hex_ = t.cast(t.white, "Lingering Hex")
+    assert t.black.essence == 11
+    asked = len(t.asked)
+    t.run(casting.resolve(t.game, hex_))
+    assert t.black.essence == 10 and len(t.asked) == asked
+
+
+@pytest.mark.rule("Target")
+@pytest.mark.rule("Ability")
+def test_an_ability_whose_step_target_cannot_be_chosen_cannot_be_used(t: Table) -> None:
+    """5.1.2.c: a declaration that cannot choose each target is not legal: with no other spell in play,
+    Marking Hand's Mark ("add 1 Karma charge to target spell") is not among White's options."""
+    hand = t.in_play(t.white, "Marking Hand", "White")
+    assert not [a for c, a in casting.usable_abilities(t.game, t.white) if c is hand]
+    t.in_play(t.black, "Stoneskin")
+    assert [a.name for c, a in casting.usable_abilities(t.game, t.white) if c is hand] == ["Mark"]
