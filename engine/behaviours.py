@@ -139,6 +139,8 @@ RULES = frozenset({
     "priority", "re_attune", "requirements", "resolve", "resonance", "resonance_roll", "resonance_overload",
     "ritual_path", "round", "spell", "spell_preparation", "spoken", "sustain", "target", "title", "turn",
     "upgrade", "voice", "will", "zones",
+    # engine.encounter and engine.specs
+    "encounter", "potency", "specialization", "artifact",
 })
 
 

@@ -593,7 +593,7 @@ def place_in_zone(game: Game, fx: Effect) -> Flow[None]:
     else:
         bearer = fx.target if isinstance(fx.target, Being) else fx.controller
         yield from game.enter_zone(card, bearer, zone)
-    start_counters(card)
+    start_counters(card, fx.aspects())
 
 
 def impact_attack(game: Game, fx: Effect) -> Flow[None]:
@@ -614,13 +614,15 @@ def impact_attack(game: Game, fx: Effect) -> Flow[None]:
             game.discard(card)
 
 
-def start_counters(card: Card) -> None:
-    """"When a spell with Duration # is activated, place # Duration counters on it"."""
+def start_counters(card: Card, aspects: list[Aspect] | None = None) -> None:
+    """"When a spell with Duration # is activated, place # Duration counters on it" — with what upgrades
+    and passive effects add ("I also place 3 Duration counters onto it rather than 2")."""
     durability = card.aspect("Durability")
     if durability is not None and isinstance(durability.value, int):
         card.counters["durability"] = durability.value
     set_duration(card, card.aspect("Duration"))
-    bonus = sum(int(a.value) for a in card.gained if a.name == "Duration" and a.bonus and isinstance(a.value, int))
+    bonus = sum(int(a.value) for a in (card.gained if aspects is None else aspects)
+                if a.name == "Duration" and a.bonus and isinstance(a.value, int))
     if bonus and "duration" in card.counters:
         card.counters["duration"] += bonus
 
@@ -731,15 +733,20 @@ def usable_abilities(game: Game, b: Being) -> Iterator[tuple[Card, Ability]]:
         for ability in card.spec.abilities:
             if ability.has("Once per Round") and card.ability_uses.get(ability.name, 0) >= 1:
                 continue
-            if not ability.has("Free Action") and (b.interrupt_stones or b.full_actions <= 0):
+            if not free_ability(card, ability) and (b.interrupt_stones or b.full_actions <= 0):
                 continue
             if ability_targets(game, b, ability) and step_targets.declarable(game, b, card, ability.method):
                 yield card, ability
 
 
+def free_ability(card: Card, ability: Ability) -> bool:
+    """"Unless otherwise noted, such activation [of an Artifact] requires a Free Action"."""
+    return ability.has("Free Action") or card.spec.kind == "artifact"
+
+
 def use_ability(game: Game, b: Being, card: Card, ability: Ability) -> Flow[None]:
     """An ability is not a spell: it places nothing and fires no "casts an offensive spell" trigger."""
-    if not ability.has("Free Action"):
+    if not free_ability(card, ability):
         b.full_actions -= 1
         drop_rite(game, b)
     card.ability_uses[ability.name] = card.ability_uses.get(ability.name, 0) + 1

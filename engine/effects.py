@@ -42,6 +42,7 @@ class Effect:
     refs: dict[str, Being | Card | None] = field(default_factory=dict)
     chosen: dict[int, Being | Card] = field(default_factory=dict)  # its step targets, by slot
     declared: set[str] = field(default_factory=set)  # the rules-text methods it has declared
+    responses: set[str] = field(default_factory=set)  # standing Responses already tried against it
 
     def __post_init__(self) -> None:
         # Who the effect concerns is fixed when it starts: discarding this spell mid-effect (a pay-to

@@ -47,6 +47,10 @@ def effective_aspects(game: Game, fx: Effect) -> list[Aspect]:
         for source, mod in passive_sources(game):
             if mod.grants and modifier_applies(source, mod, fx):
                 base.extend(mod.grants)
+    if fx.controller.encounter is not None:
+        from engine import encounter
+
+        base.extend(encounter.threshold_grants(fx))
     return base
 
 
@@ -209,6 +213,13 @@ def impact_being(game: Game, fx: Effect, being: Being) -> Flow[bool]:
     if being.name in fx.evaded:
         game.say(f"{being.name} evades {fx.name}")
         return False
+    if being.encounter is not None and offensive(fx, being):
+        from engine import encounter
+
+        if encounter.resists(being, fx):
+            game.say(f"{being.name} resists {fx.name}: its Potency {encounter.potency(fx)} is below "
+                     f"Resistance {being.encounter.spec.resistance}")
+            return False
     aspects = fx.aspects()
     # The Defenses act first: "the Shield would lose Durability from blocking a Fireball" even when its
     # Magi is Immune to Heat; only what gets through meets the immunity.

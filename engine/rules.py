@@ -534,9 +534,11 @@ class Game:
         """Leave play (or the Rite zone) for the discard pile, the Codex or banishment."""
         if card.encounter_ability:
             # "Encounters do not actually discard their spells and abilities."
+            from engine import encounter
+
             self._unplace(card)
             card.leave_play()
-            card.place = Place.CODEX
+            encounter.return_card(card)
             return
         for t in list(card.combined):  # Combination: Transmutes go with the spell they modify
             self.discard(t)

@@ -163,6 +163,7 @@ class Being:
     miscast_this_turn: set[str] = field(default_factory=set)
     incapacitated: bool = False
     first_round: int = 0  # a Koishaka's first round: it has lowest initiative
+    encounter: Any = None  # an Encounter's card, mode and draw bag (engine.encounter.EncounterState)
 
     def energy(self, e: Energy) -> int:
         if self.lacks and e in self.lacks:
