@@ -200,7 +200,21 @@ class RulesBlock(Node):
     rules: tuple[Rule, ...]
 
 
-SpellField = Field | AspectList | Broadcast | RequirementLine | UpgradeLine | RitualLine | TargetsLine | RulesBlock
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Stat(Node):
+    """One printed stat of a Koishaka: ``Essence 4``, ``Actions 2``."""
+
+    name: Word
+    value: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class KoishakaLine(Node):
+    stats: tuple[Stat, ...]
+
+
+SpellField = (Field | AspectList | Broadcast | RequirementLine | UpgradeLine | RitualLine | TargetsLine | RulesBlock
+              | KoishakaLine)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -211,5 +225,28 @@ class SpellNode(Node):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class NamShubStepLine(Node):
+    """``step "Name" [Free Action] for 2 Resonance: STEPS`` — one step of a Nam-Shub page."""
+
+    name: str
+    options: tuple[AspectWords, ...]
+    costs: tuple[CostWords, ...]
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class VictoryLine(Node):
+    """``victory``: completing the Nam-Shub wins the match for the team."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NamShubNode(Node):
+    title: str
+    title_span: Span = field(compare=False, repr=False)
+    fields: tuple[NamShubStepLine | VictoryLine, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SpellFile(Node):
     spells: tuple[SpellNode, ...]
+    nam_shubs: tuple[NamShubNode, ...] = ()

@@ -80,6 +80,8 @@ def refund(game: Game, card: Card) -> None:
         return
     for energy, paid in card.paid:
         caster.set_energy(energy, caster.energy(energy) + paid)
+    for ally, energy, paid in card.helped:  # an Ally's Ritual Path tiers go back to that Ally
+        ally.set_energy(energy, ally.energy(energy) + paid)
     for gone in card.sacrificed:
         if gone.place is Place.DISCARD and gone.owner is caster:
             caster.discard.remove(gone)
@@ -139,6 +141,8 @@ RULES = frozenset({
     "priority", "re_attune", "requirements", "resolve", "resonance", "resonance_roll", "resonance_overload",
     "ritual_path", "round", "spell", "spell_preparation", "spoken", "sustain", "target", "title", "turn",
     "upgrade", "voice", "will", "zones",
+    # engine.allies and engine.namshub
+    "ally_spell", "ally", "koishaka", "innate_actions", "nam_shub", "team_zone",
 })
 
 

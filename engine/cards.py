@@ -247,6 +247,9 @@ class SpellCard:
     kind: ClassVar[str] = "spell"  # spell | specialization | artifact | encounter
     tiers: ClassVar[tuple[SpecTier, ...]] = ()  # a Specialization's trees
     modes: ClassVar[tuple[str, ...]] = ()  # "choose one" of the rules text, chosen at declaration
+    # An Ally spell's Koishaka as printed: the energies it has (Essence first) and its Full Actions.
+    koishaka: ClassVar[tuple[Cost, ...]] = ()
+    koishaka_actions: ClassVar[int] = 2
     source: ClassVar[SourceRef]
 
     @classmethod
