@@ -203,3 +203,28 @@ def ritual_help(game: Game, caster: Being, card: Card, bought: int) -> Flow[int]
         tiers += n
         game.say(f"{ally.name} buys {n} ritual tier(s) of {card.title} for {caster.name}")
     return tiers
+
+
+# ---------------------------------------------------------------- invariants
+def broken(game: Game) -> list[str]:
+    """What must hold of Koishaka in any state (engine.invariants): each has its Ally spell in play,
+    controlled by a Magi of its team, and no Magi controls two."""
+    out = []
+    controllers: list[Being] = []
+    for k in game.beings:
+        if k.kind is not Kind.KOISHAKA:
+            continue
+        body = k.body
+        if body is None or body.place is not Place.IN_PLAY or body.bearer is not k:
+            out.append(f"the Koishaka {k.name} is in the match without its Ally spell in play")
+            continue
+        boss = body.controller
+        if boss is None or boss.team != k.team or boss.kind is Kind.KOISHAKA:
+            out.append(f"the Koishaka {k.name} is not controlled by a Magi of its team")
+        elif boss in controllers:
+            out.append(f"{boss.name} controls more than one Ally")
+        else:
+            controllers.append(boss)
+        if k.incapacitated:
+            out.append(f"the Koishaka {k.name} is incapacitated but still in the match")
+    return out

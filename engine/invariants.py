@@ -5,6 +5,7 @@ Each returns a list of broken rules, empty when the state is sound.
 
 from __future__ import annotations
 
+from engine import allies, namshub
 from engine.cards import Energy
 from engine.rules import Game
 from engine.state import ENHANCEMENT_SLOTS, MAX_INTERRUPT_STONES, Place, Zone
@@ -30,6 +31,7 @@ def broken(game: Game, settled: bool) -> list[str]:
         if b.essence <= 0 and not b.incapacitated and Energy.ESSENCE not in b.lacks:
             out.append(f"{b.name} has 0 Essence but is not incapacitated")
     out.extend(_places(game))
+    out.extend(allies.broken(game) + namshub.broken(game))  # Koishaka and Nam-Shub pages
     if settled:
         from engine.casting import lasts
 

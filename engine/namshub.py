@@ -43,13 +43,13 @@ class NamShub(SpellCard):
     """Base of every compiled Nam-Shub page. A page has no Sphere, role or fluency of its own."""
 
     kind = "nam-shub"
+    # No Sphere and no role: no selector of a spell, Shield or Ward ever matches a page or its effects
+    # ("Effects from Artifacts or Specs are NOT associated with any Sphere"; a page is no regular spell).
+    sphere = None  # type: ignore[assignment]
+    role = None  # type: ignore[assignment]
     fluency = 0
     steps: ClassVar[tuple[NamShubStep, ...]] = ()
     victory: ClassVar[bool] = False
-
-    @classmethod
-    def is_curse(cls) -> bool:
-        return False
 
 
 def is_page(card: Card) -> bool:
@@ -168,5 +168,19 @@ def victory(game: Game) -> Outcome | None:
     down = [b.name for b in game.beings if b.incapacitated]
     if len(winners) > 1:
         return Outcome(draw=True, incapacitated=down, reason=f"teams {' and '.join(winners)} completed Nam-Shubs")
-    title = next(c.title for c in game.nam_shubs if c.team_zone == winners[0] and complete(c))
+    title = next(c.title for c in game.nam_shubs if c.team_zone == winners[0] and complete(c) and _spec(c).victory)
     return Outcome(winner=winners[0], incapacitated=down, reason=f"completed the Nam-Shub {title}")
+
+
+def broken(game: Game) -> list[str]:
+    """What must hold of Nam-Shubs in any state (engine.invariants): one begun page per team at a time,
+    never more steps done than printed."""
+    out = []
+    teams = [str(c.team_zone) for c in game.nam_shubs if not complete(c)]
+    for team in sorted(set(teams)):
+        if teams.count(team) > 1:
+            out.append(f"team {team} works on {teams.count(team)} Nam-Shubs at once")
+    for c in game.nam_shubs:
+        if c.counters.get(STEPS, 0) > len(_spec(c).steps):
+            out.append(f"{c.title} has more steps done than it prints")
+    return out

@@ -3,12 +3,18 @@ Glossary. The small cards they use are in tests/fixtures/cards/ally_examples.spe
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from engine import actions, casting, codex, invariants
-from engine.cards import Energy, SpecTier, SpellCard, Sphere
-from engine.state import Being, Kind, Place, Zone
-from tests.conftest import Table, compile_cards, example_cards
+from engine.cards import CardLibrary, Energy, SpecTier, SpellCard, Sphere
+from engine.decisions import Choice
+from engine.rules import Game, Options
+from engine.state import Being, Card, Kind, Place, Zone
+from generated import LIBRARY
+from tests.conftest import EXAMPLES, Table, compile_cards, example_cards
+from tests.test_random_matches import MATCHES
 
 
 def grey(t: Table) -> Being:
@@ -287,3 +293,57 @@ def test_a_codex_may_hold_any_number_of_nam_shubs() -> None:
     assert codex.problems([cards["Unbinding of Kur"]] * 30 + [cards["Crush"]]) == []
     assert codex.problems([cards["Crush"]] * 30) != []
 
+
+
+# ---------------------------------------------------------------- random team matches
+def _ally_cards() -> dict[str, type[SpellCard]]:
+    return compile_cards((EXAMPLES / "ally_examples.spell").read_text(encoding="utf-8"))
+
+
+def team_match(seed: int, cards: dict[str, type[SpellCard]]) -> Game:
+    """Two teams of two Magi whose Codexes hold random spells of cards_src/, both Ally spells and, for
+    even seeds, every Nam-Shub page of the examples (a Nam-Shub ends a match early)."""
+    pool = sorted([*LIBRARY.cards.values(), *cards.values()], key=lambda s: s.title)
+    spells = [s for s in pool if s.kind == "spell"]
+    pages = [s for s in pool if s.kind == "nam-shub" and seed % 2 == 0]
+    rng = random.Random(seed)
+    beings = []
+    for name, team in (("White", "White"), ("Grey", "White"), ("Black", "Black"), ("Slate", "Black")):
+        b = Being(name=name, team=team)
+        chosen = codex.random_codex(spells, rng, size=10) + [cards["Ember Hound"], cards["Stone Golem"], *pages]
+        b.codex = [Card(spec=s, owner=b) for s in chosen]
+        beings.append(b)
+    options = Options(level=2, chance="auto", seed=seed, intoning=True, max_rounds=25)
+    return Game(beings, CardLibrary({s.title: s for s in pool}), options)
+
+
+def play_randomly(game: Game, seed: int, max_steps: int = 100_000) -> None:
+    """The random player of engine.match, without Match (its restart points pickle the card classes,
+    which test-compiled cards cannot be); the invariants are checked after every decision."""
+    rng = random.Random(seed)
+    flow = game.run()
+    decision = next(flow)
+    for _ in range(max_steps):
+        choice = rng.choice(decision.options) if decision.options else Choice("", None)
+        try:
+            decision = flow.send(choice)
+        except StopIteration:
+            return
+        settled = decision.kind == "action" and not game.pending
+        problems = invariants.broken(game, settled)
+        assert not problems, f"seed {seed}, round {game.round}, at {decision.kind}: {problems}"
+    raise AssertionError(f"the match did not end within {max_steps} decisions")
+
+
+@pytest.mark.rule("Koishaka", "Nam-Shub")
+def test_random_team_matches_with_koishaka_and_nam_shubs_keep_the_invariants() -> None:
+    cards = _ally_cards()
+    logs: list[str] = []
+    for seed in range(max(5, MATCHES // 40)):
+        game = team_match(seed, cards)
+        play_randomly(game, seed)
+        assert game.outcome is not None
+        logs.extend(game.log)
+    text = "\n".join(logs)
+    for happened in ("summons the Koishaka", "may control only one Ally", "completes", "swaps their Focus"):
+        assert happened in text, happened
