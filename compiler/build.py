@@ -119,7 +119,7 @@ def build(root: Path, sources: Path | None = None) -> CompileResult:
     if not result.ok:
         return result
     python_files = emit_python(result.spells, result.nam_shubs)
-    site_files = emit_site(result.spells, load(), report(load(), root / "tests"))
+    site_files = emit_site(result.spells, load(), report(load(), root / "tests"), result.nam_shubs)
     # Render everything before writing anything, so a failing emitter leaves the old outputs whole.
     write_tree(root / "generated", python_files)
     docs = root / "site" / "docs"

@@ -347,3 +347,19 @@ def test_random_team_matches_with_koishaka_and_nam_shubs_keep_the_invariants() -
     text = "\n".join(logs)
     for happened in ("summons the Koishaka", "may control only one Ally", "completes", "swaps their Focus"):
         assert happened in text, happened
+
+
+def test_the_site_prints_the_koishaka_and_the_nam_shub_pages() -> None:
+    """The reference site renders what the engine plays: an Ally spell's Koishaka, a Nam-Shub's steps."""
+    from pathlib import Path
+
+    from compiler.build import compile_paths
+    from compiler.emit_site import emit_site
+    from engine.registry import load
+
+    result = compile_paths([EXAMPLES / "ally_examples.spell"], Path(__file__).parent.parent)
+    pages = emit_site(result.spells, load(), [], result.nam_shubs)
+    assert "Summons a Koishaka: Essence 3, Resonance 0; 2 Full Actions a round" in pages["spells/ember-hound.md"]
+    kur = pages["spells/nam-shub-unbinding-of-kur.md"]
+    assert "Call the Deep &#40;Free Action, paying 1 Harmony&#41;" in kur and "wins the match" in kur
+    assert "[Unbinding of Kur](nam-shub-unbinding-of-kur.md)" in pages["spells/index.md"]
