@@ -109,6 +109,28 @@ def test_koishaka_with_no_essence_is_discarded(t: Table) -> None:
     sound(t)
 
 
+@pytest.mark.rule("Koishaka", "Dispel")
+def test_dispelling_the_ally_spell_discards_its_koishaka(t: Table) -> None:
+    hound = summon(t)
+    t.in_play(t.black, "Unravel", "Ember Hound")
+    assert hound not in t.game.beings and [c.title for c in t.white.discard] == ["Ember Hound"]
+    sound(t)
+
+
+@pytest.mark.rule("Koishaka", "Resonance Roll", "Resonance Overload")
+def test_koishaka_gain_resonance_and_lose_harmony_only_with_those_stats(t: Table) -> None:
+    """"All Magi (including Encounters and Koishaka if they have the Resonance stat) receive Resonance";
+    in an Overload "Koishaka are affected by the Harmony loss only if they have a Harmony stat"."""
+    hound = summon(t)  # Essence and Resonance
+    t.rolls.append(10)
+    t.run(t.game.resonance_roll())
+    assert (hound.resonance, hound.harmony, t.white.harmony) == (5, 0, -1)
+    golem = summon(t, "Stone Golem")  # Essence and Harmony, no Resonance
+    t.rolls.append(10)
+    t.run(t.game.resonance_roll())
+    assert (golem.resonance, golem.harmony) == (0, -1)
+
+
 @pytest.mark.rule("Koishaka", "Dismiss")
 def test_dismissing_the_ally_spell_discards_its_koishaka(t: Table) -> None:
     """Dismiss: "a Magi may discard a spell ... they control" — the Koishaka goes with its spell, and the
