@@ -575,6 +575,7 @@ class Checker:
         energies: list[Cost] = []
         actions = KOISHAKA_ACTIONS
         seen: set[str] = set()
+        misprinted = False
         for stat in lines[0].stats:
             name = stat.name.text
             if name in seen:
@@ -587,12 +588,13 @@ class Checker:
             if not any(e.value.lower() == name.lower() for e in Energy):
                 self.diags.error("E016", f"unknown Koishaka stat '{name}'", stat.name.span,
                                  *did_you_mean(name, [*(e.value for e in Energy), "Actions"]))
+                misprinted = True
                 continue
             energy = self._energy(stat.name)
             if energy is not None:
                 energies.append(Cost(amount=stat.value, energy=energy))
         essence = next((c.amount for c in energies if c.energy is Energy.ESSENCE), None)
-        if essence is None or essence <= 0:
+        if (essence is None and not misprinted) or (essence is not None and essence <= 0):
             self.diags.error("E016", "a Koishaka needs at least 1 Essence: it is discarded when it has none",
                              lines[0].span, "help: print it first, e.g. `koishaka Essence 4`")
         return tuple(energies), actions
@@ -611,11 +613,14 @@ class Checker:
                     self.diags.error("E011", "duplicate 'victory' line", f.span)
                 victory = True
                 continue
-            options = tuple(a for o in f.options if (a := self._aspect(o, ("empowerment",), None, set())))
-            for a in options:
-                if a.name != "Free Action":
+            options = []
+            for o in f.options:
+                a = self._aspect(o, ("empowerment",), None, set())
+                if a is not None and a.name != "Free Action":
                     self.diags.error("E015", f"a Nam-Shub step may be a Free Action, nothing else ('{a.name}')",
-                                     f.span)
+                                     o.span)
+                elif a is not None:
+                    options.append(a)
             body = self._steps(f.steps, set())
             steps.append(m.MNamShubStep(
                 name=f.name, free=any(a.name == "Free Action" for a in options),
