@@ -218,8 +218,21 @@ class TierLine(Node):
     rules: tuple[Rule, ...]
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Stat(Node):
+    """One printed stat of a Koishaka: ``Essence 4``, ``Actions 2``."""
+
+    name: Word
+    value: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class KoishakaLine(Node):
+    stats: tuple[Stat, ...]
+
+
 SpellField = (Field | AspectList | Broadcast | RequirementLine | UpgradeLine | RitualLine | TargetsLine | RulesBlock
-              | TierLine)
+              | TierLine | KoishakaLine)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -314,5 +327,28 @@ class EncounterNode(Node):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class NamShubStepLine(Node):
+    """``step "Name" [Free Action] for 2 Resonance: STEPS`` — one step of a Nam-Shub page."""
+
+    name: str
+    options: tuple[AspectWords, ...]
+    costs: tuple[CostWords, ...]
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class VictoryLine(Node):
+    """``victory``: completing the Nam-Shub wins the match for the team."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NamShubNode(Node):
+    title: str
+    title_span: Span = field(compare=False, repr=False)
+    fields: tuple[NamShubStepLine | VictoryLine, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SpellFile(Node):
     spells: tuple[SpellNode | EncounterNode, ...]
+    nam_shubs: tuple[NamShubNode, ...] = ()

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from compiler.check import Checker
 from compiler.diagnostics import Diagnostics
-from compiler.model import CheckedSpell
+from compiler.model import CheckedNamShub, CheckedSpell
 from compiler.parse import parse
 from compiler.source import SourceFile
 from compiler.transform import to_ast
@@ -28,6 +28,7 @@ SITE_GENERATED_FILES = ("coverage.md",)  # single pages under site/docs/
 @dataclass
 class CompileResult:
     spells: list[CheckedSpell] = field(default_factory=list)
+    nam_shubs: list[CheckedNamShub] = field(default_factory=list)
     diagnostics: Diagnostics = field(default_factory=Diagnostics)
     files: int = 0
 
@@ -61,8 +62,11 @@ def compile_paths(paths: Iterable[Path], root: Path | None = None, registry: Reg
         result.files += 1
         tree = parse(source, result.diagnostics)
         if tree is not None:
-            result.spells.extend(checker.check_file(to_ast(tree, source)))
+            file = to_ast(tree, source)
+            result.spells.extend(checker.check_file(file))
+            result.nam_shubs.extend(checker.check_nam_shubs(file))
     checker.check_titles(result.spells)
+    checker.check_nam_shub_titles(result.spells, result.nam_shubs)
     return result
 
 
@@ -114,8 +118,8 @@ def build(root: Path, sources: Path | None = None) -> CompileResult:
     result = compile_paths([sources or root / "cards_src"], root)
     if not result.ok:
         return result
-    python_files = emit_python(result.spells)
-    site_files = emit_site(result.spells, load(), report(load(), root / "tests"))
+    python_files = emit_python(result.spells, result.nam_shubs)
+    site_files = emit_site(result.spells, load(), report(load(), root / "tests"), result.nam_shubs)
     # Render everything before writing anything, so a failing emitter leaves the old outputs whole.
     write_tree(root / "generated", python_files)
     docs = root / "site" / "docs"

@@ -52,6 +52,7 @@ TARGET_WORDS = {
     "target opponent": "target",
 }
 WHOSE = ("caster", "bearer", "controller")
+KOISHAKA_ACTIONS = 2  # "By default they have 2 Full Actions every round"
 COMPARISONS = {"at least": ">=", "at most": "<=", "fewer than": "<", "more than": ">", "exactly": "=="}
 
 
@@ -141,6 +142,7 @@ class Checker:
         upgrades = tuple(self._upgrade(f, role) for f in node.fields if isinstance(f, ast.UpgradeLine))
         ritual = self._ritual(node, fluency, role)
         targets = self._targets(node, role)
+        koishaka, koishaka_actions = self._koishaka(node, role)
         name = class_name(node.title)
         triggers, abilities, modifiers, on_impact = self._rules(rules[0] if rules else None, name, role,
                                                                set(variables))
@@ -155,6 +157,7 @@ class Checker:
             modifiers=modifiers, triggers=triggers, abilities=abilities, on_impact=on_impact,
             variables=tuple(sorted(variables.items())), source_path=node.span.source.path,
             line=node.span.line, span=node.span, kind=node.kind, tiers=tiers, encounter=encounter,
+            koishaka=koishaka, koishaka_actions=koishaka_actions,
         )
 
     def check_titles(self, spells: Sequence[m.CheckedSpell]) -> None:
@@ -643,6 +646,94 @@ class Checker:
             costs = tuple(c for cw in rule.amounts if (c := self._cost(cw)))
             return Modifier(selector=sel, generate=costs) if sel else None
         return None
+    # ------------------------------------------------------------------ Ally spells
+    def _koishaka(self, node: ast.SpellNode, role: Role | None) -> tuple[tuple[Cost, ...], int]:
+        """An Ally spell prints its Koishaka: the energies it has ("Koishaka if they have the Resonance
+        stat") and its Full Actions ("the same default of 2 full actions")."""
+        lines = [f for f in node.fields if isinstance(f, ast.KoishakaLine)]
+        if not lines:
+            if role is Role.ALLY:
+                self.diags.error("E010", f"Ally spell {node.title!r} does not print its Koishaka", node.title_span,
+                                 "help: add a line such as `koishaka Essence 4, Resonance 0, Actions 2`")
+            return (), KOISHAKA_ACTIONS
+        for extra in lines[1:]:
+            self.diags.error("E011", "duplicate field 'koishaka'", extra.span)
+        if role is not None and role is not Role.ALLY:
+            self.diags.error("E015", f"only an Ally spell summons a Koishaka, not {_article(role.value)} "
+                             f"{role.value} spell", lines[0].span)
+            return (), KOISHAKA_ACTIONS
+        energies: list[Cost] = []
+        actions = KOISHAKA_ACTIONS
+        seen: set[str] = set()
+        misprinted = False
+        for stat in lines[0].stats:
+            name = stat.name.text
+            if name in seen:
+                self.diags.error("E011", f"duplicate Koishaka stat '{name}'", stat.span)
+                continue
+            seen.add(name)
+            if name == "Actions":
+                actions = stat.value
+                continue
+            if not any(e.value.lower() == name.lower() for e in Energy):
+                self.diags.error("E016", f"unknown Koishaka stat '{name}'", stat.name.span,
+                                 *did_you_mean(name, [*(e.value for e in Energy), "Actions"]))
+                misprinted = True
+                continue
+            energy = self._energy(stat.name)
+            if energy is not None:
+                energies.append(Cost(amount=stat.value, energy=energy))
+        essence = next((c.amount for c in energies if c.energy is Energy.ESSENCE), None)
+        if (essence is None and not misprinted) or (essence is not None and essence <= 0):
+            self.diags.error("E016", "a Koishaka needs at least 1 Essence: it is discarded when it has none",
+                             lines[0].span, "help: print it first, e.g. `koishaka Essence 4`")
+        return tuple(energies), actions
+
+    # ------------------------------------------------------------------ Nam-Shub pages
+    def check_nam_shubs(self, tree: ast.SpellFile) -> list[m.CheckedNamShub]:
+        return [c for node in tree.nam_shubs if (c := self.check_nam_shub(node)) is not None]
+
+    def check_nam_shub(self, node: ast.NamShubNode) -> m.CheckedNamShub | None:
+        errors_before = len([d for d in self.diags.items if d.severity == "error"])
+        steps: list[m.MNamShubStep] = []
+        victory = False
+        for f in node.fields:
+            if isinstance(f, ast.VictoryLine):
+                if victory:
+                    self.diags.error("E011", "duplicate 'victory' line", f.span)
+                victory = True
+                continue
+            options = []
+            for o in f.options:
+                a = self._aspect(o, ("empowerment",), None, set())
+                if a is not None and a.name != "Free Action":
+                    self.diags.error("E015", f"a Nam-Shub step may be a Free Action, nothing else ('{a.name}')",
+                                     o.span)
+                elif a is not None:
+                    options.append(a)
+            body = self._steps(f.steps, set())
+            steps.append(m.MNamShubStep(
+                name=f.name, free=any(a.name == "Free Action" for a in options),
+                costs=tuple(c for cw in f.costs if (c := self._cost(cw))), steps=body,
+                method=f"step_{len(steps)}", targets_opponent=_names_target(body), span=f.span))
+        if not steps:
+            self.diags.error("E010", f"Nam-Shub {node.title!r} has no steps", node.title_span,
+                             'help: add a line such as `step "Trace the Circle" for 2 Resonance`')
+        if len([d for d in self.diags.items if d.severity == "error"]) > errors_before:
+            return None
+        return m.CheckedNamShub(title=node.title, class_name=class_name(node.title), steps=tuple(steps),
+                                victory=victory, source_path=node.span.source.path, line=node.span.line,
+                                span=node.span)
+
+    def check_nam_shub_titles(self, spells: Sequence[m.CheckedSpell], pages: Sequence[m.CheckedNamShub]) -> None:
+        """Spells and Nam-Shubs share one library by title."""
+        seen = {s.title.lower(): f"{s.source_path}:{s.line}" for s in spells}
+        for page in pages:
+            first = seen.get(page.title.lower())
+            if first is not None:
+                self.diags.error("E017", f"duplicate title {page.title!r}", page.span,
+                                 f"note: first defined at {first}")
+            seen.setdefault(page.title.lower(), f"{page.source_path}:{page.line}")
 
     # ------------------------------------------------------------------ rules text
     def _variables(self, block: ast.RulesBlock | None) -> dict[str, Quantity]:
@@ -817,6 +908,19 @@ class Checker:
 def _names_a_kind(word: str) -> bool:
     """After `target`: Magi, or the first word of a kind of spell (spell, active, a Sphere, a descriptor)."""
     return word[:1].isupper() or word in ("spell", "active", "manifesting")
+def _names_target(steps: Iterable[m.Step]) -> bool:
+    """Whether rules-text steps speak of "target (opponent)", so that whoever performs them chooses one."""
+    for s in steps:
+        if getattr(s, "target", None) == "target" or "target" in getattr(s, "discards", ()):
+            return True
+        if isinstance(s, m.MIf) and s.condition.quantity.of == "target":
+            return True
+        inner = getattr(s, "step", None)
+        if inner is not None and _names_target((inner,)):
+            return True
+        if isinstance(s, m.MChooseOne) and any(_names_target(o) for o in s.options):
+            return True
+    return False
 
 
 def _is_number(text: str) -> bool:

@@ -21,6 +21,7 @@ from compiler import model as m
 from compiler import render_text
 from compiler import steps as effect_steps
 from engine.cards import Ability, Declaration, Trigger
+from engine.namshub import NamShubStep
 
 TEMPLATES = Path(__file__).with_name("templates")
 
@@ -161,6 +162,16 @@ def methods(spell: m.CheckedSpell) -> list[Method]:
     return out
 
 
+def nam_shub_methods(page: m.CheckedNamShub) -> list[Method]:
+    writer = StepWriter()
+    return [Method(s.method, s.steps[0].span.line, tuple(writer.write(s.steps))) for s in page.steps if s.steps]
+
+
+def nam_shub_steps(steps: Sequence[m.MNamShubStep]) -> str:
+    return py_literal(tuple(NamShubStep(name=s.name, free=s.free, costs=s.costs, method=s.method if s.steps else None,
+                                        targets_opponent=s.targets_opponent) for s in steps))
+
+
 def _environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
@@ -182,12 +193,14 @@ def _environment() -> jinja2.Environment:
     env.filters["any_declarations"] = lambda spells: any(declarations(s) for s in spells)
     env.filters["encounter_fields"] = lambda rules: [(f.name, getattr(rules, f.name))
                                                      for f in dataclasses.fields(rules)]
+    env.filters["ns_methods"] = nam_shub_methods
+    env.filters["ns_steps_py"] = nam_shub_steps
     return env
 
 
-def emit_python(spells: Sequence[m.CheckedSpell]) -> dict[str, str]:
-    """``{file name: source}`` for the ``generated`` package: a module per Sphere, one for Specializations,
-    one for Encounters, and ``__init__.py``."""
+def emit_python(spells: Sequence[m.CheckedSpell], nam_shubs: Sequence[m.CheckedNamShub] = ()) -> dict[str, str]:
+    """``{file name: source}`` for the ``generated`` package: a module per Sphere, one for Specializations
+    and Artifacts, one for Encounters, one for the Nam-Shub pages (when there are any), and ``__init__.py``."""
     env = _environment()
     by_module: dict[str, list[m.CheckedSpell]] = {}
     for spell in sorted(spells, key=lambda s: (s.module, s.source_path, s.line)):
@@ -199,6 +212,10 @@ def emit_python(spells: Sequence[m.CheckedSpell]) -> dict[str, str]:
                 "encounters": "Encounters and their spells and abilities"}
         files[f"{module}.py"] = module_tpl.render(what=what.get(module, f"{members[0].sphere.value} spells"),
                                                   spells=members)
+    if nam_shubs:
+        pages = sorted(nam_shubs, key=lambda p: (p.source_path, p.line))
+        files["nam_shubs.py"] = env.get_template("nam_shub_module.py.j2").render(pages=pages)
+        by_module["nam_shubs"] = []
     files["__init__.py"] = env.get_template("package_init.py.j2").render(modules=sorted(by_module))
     for name, text in files.items():
         pyast.parse(text, filename=f"generated/{name}")  # a SyntaxError here is a compiler bug

@@ -321,7 +321,7 @@ def _role_text(spell: m.CheckedSpell) -> str:
     return role
 
 
-def _source(spell: m.CheckedSpell) -> str:
+def _source(spell: m.CheckedSpell | m.CheckedNamShub) -> str:
     # Pages must not depend on where the compiler ran: show a path inside the repository.
     path = Path(spell.source_path)
     root = Path(__file__).resolve().parents[1]
@@ -472,7 +472,8 @@ def _by_name(items: Iterable[EntryView]) -> list[EntryView]:
 
 # ---------------------------------------------------------------------- the emitter
 def emit_site(spells: Sequence[m.CheckedSpell], registry: Registry,
-              coverage: Sequence[cov.Row] | None = None) -> dict[str, str]:
+              coverage: Sequence[cov.Row] | None = None,
+              nam_shubs: Sequence[m.CheckedNamShub] = ()) -> dict[str, str]:
     """{path under site/docs/: page text} for every generated page; deterministic for equal inputs.
 
     ``coverage`` defaults to the report over this repository's tests.
@@ -480,17 +481,44 @@ def emit_site(spells: Sequence[m.CheckedSpell], registry: Registry,
     env = make_env()
     rows = cov.report(registry) if coverage is None else coverage
     site = _index(spells, registry, rows)
-    out = _spell_pages(env, site) | _glossary_pages(env, site) | _coverage_page(env, site, rows)
+    out = _spell_pages(env, site, nam_shubs) | _glossary_pages(env, site) | _coverage_page(env, site, rows)
     return dict(sorted(out.items()))
 
 
-def _spell_pages(env: Environment, site: _Site) -> dict[str, str]:
+def nam_shub_page(page: m.CheckedNamShub) -> str:
+    return f"spells/nam-shub-{slugify(page.title) or page.class_name.lower()}.md"
+
+
+def _nam_shub_step(step: m.MNamShubStep) -> str:
+    action = "Free Action" if step.free else "Full Action"
+    cost = f", paying {' and '.join(c.text() for c in step.costs)}" if step.costs else ""
+    does = f" {rt.steps_text(step.steps)}" if step.steps else ""
+    return f"{step.name} ({action}{cost}).{does}"
+
+
+def _nam_shub_pages(env: Environment, site: _Site, pages: Sequence[m.CheckedNamShub]) -> dict[str, str]:
+    out = {}
+    template = env.get_template("site_nam_shub.md.j2")
+    for page in pages:
+        path = nam_shub_page(page)
+        if path in out or path in site.pages.values():
+            raise ValueError(f"Nam-Shub {page.title!r} would share the page {path} with another")
+        out[path] = template.render(page={"title": page.title, "victory": page.victory,
+                                          "steps": [_nam_shub_step(s) for s in page.steps],
+                                          "source": _source(page)})
+    return out
+
+
+def _spell_pages(env: Environment, site: _Site, nam_shubs: Sequence[m.CheckedNamShub] = ()) -> dict[str, str]:
     groups: list[tuple[str, list[SpellView]]] = []
     for sphere in Sphere:
         members = [spell_view(site, s, SPELLS_INDEX) for s in site.spells if s.sphere is sphere]
         if members:
             groups.append((sphere.value, members))
-    out = {SPELLS_INDEX: env.get_template("site_spells_index.md.j2").render(groups=groups)}
+    pages = sorted(nam_shubs, key=lambda p: (p.title.casefold(), p.title))
+    listed = [{"title": p.title, "href": relative(SPELLS_INDEX, nam_shub_page(p))} for p in pages]
+    out = {SPELLS_INDEX: env.get_template("site_spells_index.md.j2").render(groups=groups, nam_shubs=listed)}
+    out |= _nam_shub_pages(env, site, pages)
     template = env.get_template("site_spell.md.j2")
     for spell in site.spells:
         out[site.pages[spell.title]] = template.render(spell=spell_view(site, spell))

@@ -166,6 +166,8 @@ class CheckedSpell:
     tiers: tuple[SpecTier, ...] = ()
     encounter: str | None = None  # an Encounter's spell or ability: the Encounter's title
     rules: EncounterRules | None = None  # an Encounter's card
+    koishaka: tuple[Cost, ...] = ()  # an Ally spell's Koishaka: its printed energies
+    koishaka_actions: int = 2
 
     @property
     def module(self) -> str:
@@ -182,3 +184,27 @@ class CheckedSpell:
     @property
     def is_curse(self) -> bool:
         return self.role is Role.ATTACK and self.has("Curse Duration")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MNamShubStep:
+    name: str
+    free: bool  # a Free Action step; the others take a Full Action
+    costs: tuple[Cost, ...]
+    steps: tuple[Step, ...]
+    method: str
+    targets_opponent: bool  # its steps name "target opponent": the step chooses one
+    span: Span = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CheckedNamShub:
+    """A Nam-Shub page: its steps in order and whether completing it wins the match."""
+
+    title: str
+    class_name: str
+    steps: tuple[MNamShubStep, ...]
+    victory: bool
+    source_path: str
+    line: int
+    span: Span = field(compare=False, repr=False)

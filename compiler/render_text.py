@@ -252,9 +252,15 @@ def rules_lines(spell: m.CheckedSpell) -> list[str]:
     """The spell's rules text, one sentence (or one rule) a line, in the order a reader needs it:
     definitions first, since the aspect list and the rules below use them."""
     lines = [f"{name} is {quantity_text(q)}." for name, q in spell.variables]
+    if spell.koishaka:
+        lines.append(koishaka_line(spell))
     lines += [f"{event_text(t.event)}: {_clauses(t.steps)}" for t in spell.triggers]
     lines += [_modifier_line(mod) for mod in spell.modifiers]
-    lines += [_ability_line(a) for a in spell.abilities]
+    if spell.koishaka:  # an Ally spell's abilities are its Koishaka's, not its bearer's
+        lines += [_ability_line(a).replace("Grants the ability", "The Koishaka has the ability", 1)
+                  for a in spell.abilities]
+    else:
+        lines += [_ability_line(a) for a in spell.abilities]
     if spell.on_impact:
         lines.append(f"On impact: {_clauses(spell.on_impact)}")
     if spell.kind == "specialization":
@@ -263,6 +269,12 @@ def rules_lines(spell: m.CheckedSpell) -> list[str]:
     if spell.rules is not None:
         lines += encounter_lines(spell.rules)
     return lines
+
+
+def koishaka_line(spell: m.CheckedSpell) -> str:
+    stats = ", ".join(f"{c.energy.value} {c.amount}" for c in spell.koishaka)
+    actions = spell.koishaka_actions
+    return f"Summons a Koishaka: {stats}; {actions} Full Action{'s' * (actions != 1)} a round."
 
 
 def _modifier_line(mod: Modifier) -> str:
@@ -318,7 +330,6 @@ def _chart_line(ln: ChartLine) -> str:
     needs = [f"{ln.cost} Resonance"] * bool(ln.cost) + [c.text() for c in ln.conditions]
     what = ln.action if ln.action else f"roll on {ln.roll}"
     return f"{what} (needs {', '.join(needs)})" if needs else str(what)
-
 
 def _ability_line(ability: m.MAbility) -> str:
     options = f" ({aspects_text(ability.aspects)})" if ability.aspects else ""

@@ -39,8 +39,11 @@ class ToAst(Transformer[Token, Any]):
         return [c for c in children if not (isinstance(c, Token) and c.type in STRUCTURAL)]
 
     # ---- file and spell
-    def start(self, meta: Meta, children: list[ast.SpellNode | ast.EncounterNode]) -> ast.SpellFile:
-        return ast.SpellFile(spells=tuple(children), span=self._span(meta))
+    def start(self, meta: Meta, children: list[ast.SpellNode | ast.EncounterNode | ast.NamShubNode]
+              ) -> ast.SpellFile:
+        return ast.SpellFile(spells=tuple(c for c in children if not isinstance(c, ast.NamShubNode)),
+                             nam_shubs=tuple(c for c in children if isinstance(c, ast.NamShubNode)),
+                             span=self._span(meta))
 
     def spell(self, meta: Meta, children: list[Any]) -> ast.SpellNode:
         title_tok, *fields = children
@@ -239,6 +242,35 @@ class ToAst(Transformer[Token, Any]):
     def ritual(self, meta: Meta, children: list[tuple[ast.AspectWords, ...]]) -> ast.RitualLine:
         return ast.RitualLine(tiers=tuple(children), span=self._span(meta))
 
+    def koishaka(self, meta: Meta, children: list[ast.Stat]) -> ast.KoishakaLine:
+        return ast.KoishakaLine(stats=tuple(children), span=self._span(meta))
+
+    def stat(self, meta: Meta, c: list[Token]) -> ast.Stat:
+        return ast.Stat(name=self._word(c[0]), value=int(c[1]), span=self._span(meta))
+
+    # ---- Nam-Shub pages
+    def nam_shub(self, meta: Meta, children: list[Any]) -> ast.NamShubNode:
+        title_tok, *fields = children
+        return ast.NamShubNode(title=pyast.literal_eval(str(title_tok)), title_span=span_of(self.source, title_tok),
+                               fields=tuple(fields), span=self._span(meta))
+
+    def ns_step(self, meta: Meta, c: list[Any]) -> ast.NamShubStepLine:
+        parts: dict[str, Any] = dict(x for x in c[1:] if isinstance(x, tuple))
+        return ast.NamShubStepLine(name=pyast.literal_eval(str(c[0])), options=parts.get("options", ()),
+                                   costs=parts.get("costs", ()), steps=parts.get("effect", ()), span=self._span(meta))
+
+    def ns_victory(self, meta: Meta, c: list[Any]) -> ast.VictoryLine:
+        return ast.VictoryLine(span=self._span(meta))
+
+    def ns_options(self, meta: Meta, c: list[Any]) -> tuple[str, Any]:
+        return "options", c[0]
+
+    def ns_costs(self, meta: Meta, c: list[Any]) -> tuple[str, Any]:
+        return "costs", tuple(self._content(c))
+
+    def ns_effect(self, meta: Meta, c: list[Any]) -> tuple[str, Any]:
+        return "effect", c[0]
+
     # ---- rules text
     def rules(self, meta: Meta, children: list[ast.Rule]) -> ast.RulesBlock:
         return ast.RulesBlock(rules=tuple(children), span=self._span(meta))
@@ -257,7 +289,8 @@ class ToAst(Transformer[Token, Any]):
 
     def ability(self, meta: Meta, c: list[Any]) -> ast.AbilityRule:
         name = pyast.literal_eval(str(c[0]))
-        return ast.AbilityRule(name=name, options=c[1], steps=c[2], span=self._span(meta))
+        options = c[1] if len(c) == 3 else ()  # no options: it takes a Full Action
+        return ast.AbilityRule(name=name, options=options, steps=c[-1], span=self._span(meta))
 
     def definition(self, meta: Meta, c: list[Any]) -> ast.Definition:
         return ast.Definition(name=self._word(c[0]), value=c[1], span=self._span(meta))

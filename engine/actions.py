@@ -7,11 +7,11 @@ Interrupt Stone, Vowed.
 
 from __future__ import annotations
 
-from engine import casting, rite, specs
+from engine import allies, casting, namshub, rite, specs
 from engine.cards import Energy
 from engine.decisions import PASS, Act, Choice, Flow
 from engine.rules import Game
-from engine.state import Being, Card, Place
+from engine.state import Being, Card, Kind, Place
 
 # "Give up 1 Will to gain (choose one): 3 Resonance OR 2 Harmony OR 1 Essence";
 # "Give up 10 Voice to gain (choose one): 3 Resonance OR 2 Harmony OR 1 Essence OR 1 Will".
@@ -29,7 +29,7 @@ def can_take_full_action(b: Being) -> bool:
 
 def options(game: Game, b: Being) -> list[Choice]:
     out = [PASS]
-    if can_take_full_action(b):
+    if can_take_full_action(b) and b.kind is not Kind.KOISHAKA:  # "Koishaka cannot meditate"
         out.append(Choice("meditate", Act("meditate")))
     if b.interrupt_stones and b.full_actions > 0:
         out.append(Choice("shed interrupt stone", Act("shed")))
@@ -47,6 +47,8 @@ def options(game: Game, b: Being) -> list[Choice]:
         if card.controller is b and card.place is Place.IN_PLAY and not card.has("Vowed") \
                 and not card.encounter_ability:
             out.append(Choice(f'dismiss "{card.title}"', Act("dismiss", card.id)))
+    out.extend(allies.options(game, b))  # Swap Focus; dismissing one's Koishaka
+    out.extend(namshub.options(game, b))
     return _unique(out)
 
 
@@ -101,6 +103,12 @@ def perform(game: Game, b: Being, act: Act) -> Flow[None]:
         dismiss(game, b, game.card(int(act.card or 0)))
     elif act.verb == "upgrade-spec":
         specs.upgrade(game, b, game.card(int(act.card or 0)), str(act.name))
+    elif act.verb == "swap-focus":
+        yield from allies.swap_focus(game, b, game.card(int(act.card or 0)))
+    elif act.verb == "nam-shub":
+        namshub.begin(game, b, game.card(int(act.card or 0)))
+    elif act.verb == "nam-shub-step":
+        yield from namshub.perform_step(game, b, game.card(int(act.card or 0)))
     else:
         raise AssertionError(f"unknown action {act}")
 

@@ -84,6 +84,8 @@ def refund(game: Game, card: Card) -> None:
         return
     for energy, paid in card.paid:
         caster.set_energy(energy, caster.energy(energy) + paid)
+    for ally, energy, paid in card.helped:  # an Ally's Ritual Path tiers go back to that Ally
+        ally.set_energy(energy, ally.energy(energy) + paid)
     for gone in card.sacrificed:
         if gone.place is Place.DISCARD and gone.owner is caster:
             caster.discard.remove(gone)
@@ -145,6 +147,8 @@ RULES = frozenset({
     "upgrade", "voice", "will", "zones",
     # engine.encounter and engine.specs
     "encounter", "potency", "specialization", "artifact",
+    # engine.allies and engine.namshub
+    "ally_spell", "ally", "koishaka", "innate_actions", "nam_shub", "team_zone",
 })
 
 

@@ -370,6 +370,9 @@ class SpellCard:
     modes: ClassVar[tuple[str, ...]] = ()  # "choose one" of the rules text, chosen at declaration
     encounter: ClassVar[str | None] = None  # an Encounter's spell or ability: the Encounter's title
     declarations: ClassVar[dict[str, Declaration]] = {}  # rules-text method → its mode and step targets
+    # An Ally spell's Koishaka as printed: the energies it has (Essence first) and its Full Actions.
+    koishaka: ClassVar[tuple[Cost, ...]] = ()
+    koishaka_actions: ClassVar[int] = 2
     source: ClassVar[SourceRef]
 
     @classmethod

@@ -41,8 +41,6 @@ def _unsupported(spec: type[SpellCard]) -> str | None:
     for req in spec.requirements:
         if not behaviours.supported(req.form):
             return f"! {req.form}"
-    if spec.role is Role.ALLY:
-        return f"{spec.role.value} spells"
     return None
 
 
@@ -156,8 +154,13 @@ def requirement_problem(game: Game, caster: Being, card: Card, req: Requirement,
         return None if caster.free_foci > 0 else f"{caster.name} has no Focus to burn"
     if form == "Sacrifice":
         n = req.count or 1
-        return None if len(caster.codex) >= n else f"{caster.name}'s Codex holds fewer than {n} spells"
+        return None if len(sacrificeable(caster)) >= n else f"{caster.name}'s Codex holds fewer than {n} spells"
     raise Unsupported(f"! {form}", card.title)
+
+
+def sacrificeable(caster: Being) -> list[Card]:
+    """The spells of the Codex; a Nam-Shub page is no spell to sacrifice (it has no Sphere)."""
+    return [c for c in caster.codex if c.spec.kind != "nam-shub"]
 
 
 def discardable(game: Game, caster: Being, card: Card, sel: Selector) -> list[Card]:
@@ -200,6 +203,8 @@ def _targets(game: Game, caster: Being, card: Card) -> list[Choice]:
         return [Choice(a.name, ("being", a.name)) for a in friends]
     if role is Role.ABJURATION and card.has("Area"):
         return transmutes.area_targets(game, caster, card)
+    if role is Role.ALLY:  # "Magi cannot summon Koishaka on behalf of other Allies or opponents"
+        return [Choice(caster.name, ("being", caster.name))]
     if role in (Role.ABJURATION, Role.TRANSMUTE):
         sel = card.spec.targets or Selector()
         return [Choice(f'"{c.title}" of {_who(c)}', ("card", c.id)) for c in spell_targets(game, caster, card, sel)]
@@ -399,7 +404,7 @@ def pay_requirement(game: Game, caster: Being, card: Card, req: Requirement) -> 
         burn_focus(game, caster)
     elif req.form == "Sacrifice":
         for _ in range(req.count or 1):
-            options = [Choice(f'"{c.title}"', c.id) for c in caster.codex]
+            options = [Choice(f'"{c.title}"', c.id) for c in sacrificeable(caster)]
             pick = yield from game.ask("sacrifice", caster, f"sacrifice which spell for {card.title}?", options, card)
             gone = game.card(pick.value)
             card.sacrificed.append(gone)
@@ -438,9 +443,10 @@ def upgrades(game: Game, caster: Being, card: Card) -> Flow[None]:
         game.say(f"{caster.name} upgrades {card.title} with {what} for {cost.text()}")
 
 
-def ritual_options(game: Game, caster: Being, card: Card) -> list[Choice]:
+def ritual_options(game: Game, caster: Being, card: Card, start: int = 0) -> list[Choice]:
+    """The tiers ``caster`` may buy next, ``start`` tiers being bought already (by the caster, for an Ally)."""
     options = [Choice("no tiers", (0, 0, 0))]
-    for tiers in range(1, len(card.spec.ritual) + 1):
+    for tiers in range(1, len(card.spec.ritual) - start + 1):
         for will in range(0, tiers // RITUAL_WILL_TIERS + 1):
             harmony = tiers - will * RITUAL_WILL_TIERS
             if will and not game.can_pay(caster, Energy.WILL, will):
@@ -458,15 +464,17 @@ def ritual_path(game: Game, caster: Being, card: Card) -> Flow[None]:
     pick = yield from game.ask("ritual", caster, f"buy tiers of {card.title}'s ritual path?",
                                ritual_options(game, caster, card), card)
     tiers, will, harmony = pick.value
-    if not tiers:
-        return
-    game.pay(caster, Energy.WILL, will, "Ritual Path")
-    game.pay(caster, Energy.HARMONY, harmony, "Ritual Path")
-    card.paid.extend([(Energy.WILL, will)] * bool(will) + [(Energy.HARMONY, harmony)] * bool(harmony))
+    if tiers:
+        game.pay(caster, Energy.WILL, will, "Ritual Path")
+        game.pay(caster, Energy.HARMONY, harmony, "Ritual Path")
+        card.paid.extend([(Energy.WILL, will)] * bool(will) + [(Energy.HARMONY, harmony)] * bool(harmony))
+        game.say(f"{caster.name} buys {tiers} ritual tier(s) of {card.title}")
+    from engine import allies
+
+    tiers = yield from allies.ritual_help(game, caster, card, tiers)  # "cumulative with your own"
     card.ritual_tiers = tiers
     for tier in card.spec.ritual[:tiers]:
         card.gained.extend(tier.aspects)
-    game.say(f"{caster.name} buys {tiers} ritual tier(s) of {card.title}")
 
 
 def offensive_cast(game: Game, caster: Being, fx: Effect) -> Flow[None]:
@@ -572,6 +580,12 @@ def activate(game: Game, fx: Effect) -> Flow[None]:
                 evaded.evaded.add(b.name)
             game.say(f"{fx.controller.name} evades {evaded.name} with {card.title}")
         game.discard(card)
+        return
+    if role is Role.ALLY:
+        from engine import allies
+
+        yield from allies.summon(game, fx)
+        yield from fire(game, card, "activated")
         return
     yield from place_in_zone(game, fx)
     if role is Role.ATTACK:

@@ -20,6 +20,8 @@ MAX_PER_TITLE = 3
 
 def problems(spells: Sequence[type[SpellCard]]) -> list[str]:
     """Every reason the list is not a legal Codex (empty when it is)."""
+    # "There is no limit to the number of Nam-Shubs your Codex may contain": full pages, not spells.
+    spells = [s for s in spells if s.kind != "nam-shub"]
     out = []
     if len(spells) > CODEX_SIZE:
         out.append(f"a Codex holds at most {CODEX_SIZE} spells, not {len(spells)}")

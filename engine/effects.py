@@ -63,6 +63,8 @@ class Effect:
         """Spell effects come from the spell's Sphere; Spec and Artifact effects from none."""
         if self.ability is not None and self.card.spec.kind in ("specialization", "artifact"):
             return None
+        if self.card.spec.kind == "nam-shub":  # a Nam-Shub page has no Sphere
+            return None
         return self.card.sphere
 
     def aspects(self) -> list[Aspect]:

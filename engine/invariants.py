@@ -5,6 +5,7 @@ Each returns a list of broken rules, empty when the state is sound.
 
 from __future__ import annotations
 
+from engine import allies, namshub
 from engine.cards import Energy
 from engine.rules import Game
 from engine.state import ENHANCEMENT_SLOTS, MAX_INTERRUPT_STONES, Place, Zone
@@ -32,6 +33,7 @@ def broken(game: Game, settled: bool) -> list[str]:
             out.append(f"{b.name} has 0 Essence but is not incapacitated")
     out.extend(_places(game))
     out.extend(_combinations(game))
+    out.extend(allies.broken(game) + namshub.broken(game))  # Koishaka and Nam-Shub pages
     if settled:
         from engine.casting import lasts
 

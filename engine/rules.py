@@ -17,6 +17,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine import allies, namshub
 from engine.cards import CardLibrary, Energy, Selector
 from engine.decisions import Choice, Decision, Flow
 from engine.errors import IllegalAction
@@ -85,6 +86,7 @@ class Game:
         self.snapshots: list[dict[str, Any]] = []
         self.pending: list[Any] = []  # effects in their Response phase, innermost last
         self.turn: str | None = None
+        self.nam_shubs: list[Card] = []  # begun Nam-Shub pages, beside their team zones (engine.namshub)
         self._next_id = 0
         for b in beings:
             for card in b.codex + b.prepared + b.in_play():
@@ -127,6 +129,7 @@ class Game:
             yield from b.in_play()
             yield from b.discard
             yield from b.banished
+        yield from self.nam_shubs
         for fx in self.pending:
             if fx.card.manifesting:
                 yield fx.card
@@ -157,6 +160,8 @@ class Game:
             raise AssertionError(f"no legal choice for {kind}: {prompt}")
         if len(options) == 1:
             return options[0]
+        if being is not None:
+            being = allies.commander(being)  # a Koishaka's choices are its controller's
         choice = yield Decision(kind, being.name if being else None, prompt, tuple(options),
                                 card=card.title if card else None)
         return choice
@@ -223,6 +228,7 @@ class Game:
         for card in list(self.all_in_play()):
             if card.focus is b:
                 self.remove_focus(card, "its Focus is lost: the Magi is incapacitated")
+        allies.on_incapacitated(self, b)
 
     # ------------------------------------------------------------------ the match
     def run(self) -> Flow[Outcome]:
@@ -364,6 +370,10 @@ class Game:
     # ------------------------------------------------------------------ victory
     def check_victory(self) -> None:
         """"After all players have concluded their maintenance phases, check for any victory conditions"."""
+        self.outcome = namshub.victory(self)
+        if self.outcome is not None:
+            self.say(f"the match ends: {self.outcome.reason}")
+            return
         teams: dict[str, list[Being]] = {}
         for b in self.beings:
             if b.kind is not Kind.KOISHAKA:
@@ -423,7 +433,7 @@ class Game:
             options = [Choice("done", None)]
             seen: set[str] = set()
             for card in b.codex:
-                if card.title not in seen:
+                if card.title not in seen and not namshub.is_page(card):  # a Nam-Shub is begun, not prepared
                     seen.add(card.title)
                     options.append(Choice(f'"{card.title}"', card.id))
             pick = yield from self.ask("prepare", b, f"{b.name}: prepare a spell?", options)
@@ -532,6 +542,7 @@ class Game:
 
     def discard(self, card: Card, to: Place = Place.DISCARD) -> None:
         """Leave play (or the Rite zone) for the discard pile, the Codex or banishment."""
+        allies.on_discard(self, card)  # an Ally spell takes its Koishaka with it
         if card.encounter_ability:
             # "Encounters do not actually discard their spells and abilities."
             from engine import encounter

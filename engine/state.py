@@ -78,6 +78,7 @@ class Card:
     sacrificed: list[Card] = field(default_factory=list)
     cursed: list[Being] = field(default_factory=list)  # the Magi an Area Curse impacted
     encounter_ability: bool = False  # an Encounter's spell: never discarded, never refunded
+    helped: list[tuple[Being, Energy, int]] = field(default_factory=list)  # Allies' Ritual Path payments
 
     @property
     def title(self) -> str:
@@ -132,6 +133,7 @@ class Card:
         self.paid.clear()
         self.sacrificed.clear()
         self.cursed.clear()
+        self.helped.clear()
 
     def __repr__(self) -> str:
         return f"<{self.title} #{self.id} {self.place.value}>"
@@ -171,6 +173,7 @@ class Being:
     incapacitated: bool = False
     first_round: int = 0  # a Koishaka's first round: it has lowest initiative
     encounter: Any = None  # an Encounter's card, mode and draw bag (engine.encounter.EncounterState)
+    body: Card | None = None  # a Koishaka: the Ally spell that summoned it, in play (engine.allies)
 
     def energy(self, e: Energy) -> int:
         if self.lacks and e in self.lacks:
@@ -183,7 +186,8 @@ class Being:
 
     def in_play(self) -> list[Card]:
         z = self.zones
-        return [*z[Zone.ATTACK], *z[Zone.DEFENSE], *z[Zone.CURSE], *z[Zone.ENHANCEMENT]]
+        body = [self.body] if self.body is not None else []
+        return [*z[Zone.ATTACK], *z[Zone.DEFENSE], *z[Zone.CURSE], *z[Zone.ENHANCEMENT], *body]
 
     @property
     def free_foci(self) -> int:

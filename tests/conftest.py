@@ -157,7 +157,7 @@ def compile_cards(text: str) -> dict[str, Any]:
         result = compile_paths([path])
     assert result.ok, result.diagnostics.render()
     cards: dict[str, Any] = {}
-    for name, source in emit_python(result.spells).items():
+    for name, source in emit_python(result.spells, result.nam_shubs).items():
         if name != "__init__.py":
             namespace: dict[str, Any] = {}
             exec(compile(source, name, "exec"), namespace)

@@ -122,6 +122,6 @@ def test_new_forms_report_misuse(tmp_path: Path, line: str, message: str) -> Non
 def test_area_g_is_not_allowed_on_an_ally(tmp_path: Path) -> None:
     path = tmp_path / "ally.spell"
     path.write_text('spell "Pet" {\n    sphere Bio\n    role Ally\n    fluency 1\n    resonance -1\n'
-                    '    aspects Beast | | Area:G\n}\n', encoding="utf-8")
+                    '    aspects Beast | | Area:G\n    koishaka Essence 2\n}\n', encoding="utf-8")
     result = compile_paths([path], tmp_path)
     assert [d.code for d in result.diagnostics.items if d.severity == "error"] == ["E015"]
