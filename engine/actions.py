@@ -7,7 +7,7 @@ Interrupt Stone, Vowed.
 
 from __future__ import annotations
 
-from engine import casting, specs
+from engine import casting, control, specs
 from engine.cards import Energy
 from engine.decisions import PASS, Act, Choice, Flow
 from engine.rules import Game
@@ -46,7 +46,8 @@ def options(game: Game, b: Being) -> list[Choice]:
         if card.controller is b and card.place is Place.IN_PLAY and not card.has("Vowed") \
                 and not card.encounter_ability:
             out.append(Choice(f'dismiss "{card.title}"', Act("dismiss", card.id)))
-    return _unique(out)
+    out.extend(control.will_break_options(game, b))
+    return _unique(control.permitted(game, b, out))
 
 
 def _unique(choices: list[Choice]) -> list[Choice]:
@@ -96,6 +97,8 @@ def perform(game: Game, b: Being, act: Act) -> Flow[None]:
         yield from casting.use_ability(game, b, card, ability)
     elif act.verb == "dismiss":
         dismiss(game, b, game.card(int(act.card or 0)))
+    elif act.verb == "will-break":
+        control.will_break(game, b, game.card(int(act.card or 0)))
     elif act.verb == "upgrade-spec":
         specs.upgrade(game, b, game.card(int(act.card or 0)), str(act.name))
     else:

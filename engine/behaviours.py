@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine import registry
+from engine import control, registry
 from engine.cards import Aspect, Energy
 from engine.state import Being, Card, Place
 
@@ -139,7 +139,8 @@ RULES = frozenset({
     "priority", "re_attune", "requirements", "resolve", "resonance", "resonance_roll", "resonance_overload",
     "ritual_path", "round", "spell", "spell_preparation", "spoken", "sustain", "target", "title", "turn",
     "upgrade", "voice", "will", "zones",
-})
+    "area_curse", "team_zone", "utilize",
+}) | control.RULES  # Prevented, Will Breaks, Cloaked, Phased, Injunction, Innate Actions
 
 
 def _marker(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:

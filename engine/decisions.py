@@ -50,7 +50,7 @@ class Decision:
 # The innate and standard actions of the action phase, as choice values.
 @dataclass(frozen=True, slots=True)
 class Act:
-    verb: str  # pass | meditate | shed | cast | ability | exchange | dismiss | upgrade-spec | swap-focus
+    verb: str  # pass | meditate | shed | cast | ability | exchange | dismiss | upgrade-spec | swap-focus | will-break
     card: int | None = None
     name: str | None = None  # ability name, spec tier, or "give:get" for an exchange
 
