@@ -55,6 +55,9 @@ INNATE_ACTIONS = {
     "Meditate": "meditate",
     "Shed Interrupt Stone": "shed",
 }
+# Other names the rulebook gives them.
+INNATE_ALIASES = {"Meditation": "Meditate", "Dismiss a Controlled Spell": "Dismiss", "Upgrade a Specialization":
+                  "Upgrade Specialization"}
 CONTROL_KEYWORDS = ("Prevent", "Will Break", "Cloaked", "Phased", "Injunction")
 SPELLS, ACTIONS, ABILITIES = "spells", "actions", "abilities"
 
@@ -81,9 +84,9 @@ def read_ban(words: Sequence[str]) -> Ban:
     if items[:1] and items[0].lower() == "all":
         items = items[1:]
     text = " ".join(items)
-    for name in INNATE_ACTIONS:
+    for name, innate in [*((n, n) for n in INNATE_ACTIONS), *INNATE_ALIASES.items()]:
         if text.lower() == name.lower():
-            return Ban(name)
+            return Ban(innate)
     if text.lower() in (ACTIONS, "action"):
         return Ban(ACTIONS)
     if text.lower() in (ABILITIES, "ability"):

@@ -229,6 +229,15 @@ def test_an_area_attack_passes_through_the_team_zone_once(t: Table) -> None:
     assert (aegis.counters["durability"], t.white.essence, grey.essence) == (2, 12, 12)
 
 
+@pytest.mark.rule("Team Zone", "Durability")
+def test_an_area_shield_worn_out_in_the_team_zone_still_blocks_for_the_whole_team(t: Table) -> None:
+    """"Even if this destroys the Shield, the Shield still stops the effect entirely" — for every Magi behind it."""
+    grey = ally(t)
+    aegis = t.in_play(t.white, "Thin Aegis", "White")
+    t.in_play(t.black, "Surge", "White")
+    assert aegis in t.white.discard and (t.white.essence, grey.essence) == (12, 12)
+
+
 # ---------------------------------------------------------------- Utilize
 @pytest.mark.rule("Utilize", "Requirements")
 def test_a_spell_that_requires_an_energy_utilizes_it(t: Table) -> None:
@@ -266,6 +275,7 @@ def _check(tmp_path: Path, aspects: str, role: str = "Attack") -> list[str]:
     ("| | Injunction Will", "Enhance", "E015 'Injunction' is not allowed on an Enhance spell"),
     ("| | Curse Duration 2, Will Break", "Attack", "E013 'Will Break' takes 1 parameter"),
     ("| | Curse Duration 2, Prevent", "Attack", "E013 'Prevent' must say what it bans"),
+    ("| | Curse Duration 2, Prevent Meditating", "Attack", "E013 cannot read what 'Prevent Meditating' bans"),
 ])
 def test_control_forms_report_misuse(tmp_path: Path, aspects: str, role: str, message: str) -> None:
     assert any(d.startswith(message) for d in _check(tmp_path, aspects, role)), _check(tmp_path, aspects, role)
@@ -275,4 +285,4 @@ def test_control_forms_report_misuse(tmp_path: Path, aspects: str, role: str, me
 def test_control_forms_compile_as_printed(tmp_path: Path) -> None:
     assert _check(tmp_path, "| | Curse Duration 2, Prevent all Bio Heat Curse spells, Prevent Shed Interrupt "
                             "Stone, Injunction Harmony, Will Break 2, Phased") == []
-    assert _check(tmp_path, "| | Cloaked, Phased, Duration 1, Prevent abilities", "Enhance") == []
+    assert _check(tmp_path, "| | Cloaked, Phased, Duration 1, Prevent abilities, Prevent Meditation", "Enhance") == []
