@@ -21,6 +21,7 @@ site: build
 
 play: $(STAMP)
 	$(BIN)/spellc play cards_src/scenarios/act1_walkthrough.scenario
+	$(BIN)/spellc play cards_src/scenarios/act2_walkthrough.scenario
 
 run: site play
 

@@ -150,7 +150,15 @@ class OnImpact(Node):
     steps: tuple[Step, ...]
 
 
-Rule = TriggerRule | PassiveRule | AbilityRule | Definition | OnImpact
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GenerateRule(Node):
+    """``passive: bearer's Soul spells generate +1 Resonance`` — added to the spells' energy orbs."""
+
+    selector: Phrase
+    amounts: tuple[CostWords, ...]
+
+
+Rule = TriggerRule | PassiveRule | GenerateRule | AbilityRule | Definition | OnImpact
 
 
 # ---- fields of a spell
@@ -200,7 +208,18 @@ class RulesBlock(Node):
     rules: tuple[Rule, ...]
 
 
-SpellField = Field | AspectList | Broadcast | RequirementLine | UpgradeLine | RitualLine | TargetsLine | RulesBlock
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TierLine(Node):
+    """``tier A1 "Impermanent Body" cost 4 { rules }`` — a Specialization tier."""
+
+    key: Word
+    name: str
+    cost: int
+    rules: tuple[Rule, ...]
+
+
+SpellField = (Field | AspectList | Broadcast | RequirementLine | UpgradeLine | RitualLine | TargetsLine | RulesBlock
+              | TierLine)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -208,8 +227,92 @@ class SpellNode(Node):
     title: str
     title_span: Span = field(compare=False, repr=False)
     fields: tuple[SpellField, ...]
+    kind: str = "spell"  # spell | specialization | encounter spell | encounter ability
+
+
+# ---- an Encounter's card
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EncStat(Node):
+    """``essence 10 (+2)``, ``resonance bonus 1 (+1)``, ``actions 2 (+1)``, ``resistance 3``."""
+
+    name: str
+    value: int
+    per_opponent: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EncWords(Node):
+    """``source Soul``, ``lacks Harmony``, ``targeting lowest Harmony``."""
+
+    name: str
+    words: tuple[Word, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EncCounts(Node):
+    """``bag 4 red, 2 yellow`` and ``reset when 3 red, 1 yellow out``."""
+
+    name: str
+    counts: tuple[tuple[int, Word], ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EncResponse(Node):
+    name: str
+    needs: AspectWords
+    cost: CostWords
+    colours: tuple[Word, ...]
+    standard_only: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EncThreshold(Node):
+    amount: int
+    energy: Word
+    who: AspectWords
+    grants: tuple[AspectWords, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChartLineNode(Node):
+    cost: CostWords | None
+    condition: Phrase | None
+    action: str | None
+    roll: str | None
+    action_span: Span = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EncChart(Node):
+    colour: Word
+    lines: tuple[ChartLineNode, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DieFaceNode(Node):
+    low: int
+    high: int
+    action: str | None  # None: critical failure
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EncDieChart(Node):
+    name: str
+    faces: tuple[DieFaceNode, ...]
+
+
+EncItem = EncStat | EncWords | EncCounts | EncResponse | EncThreshold | EncChart | EncDieChart | SpellNode
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EncounterNode(Node):
+    title: str
+    title_span: Span = field(compare=False, repr=False)
+    items: tuple[EncItem, ...]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SpellFile(Node):
-    spells: tuple[SpellNode, ...]
+    spells: tuple[SpellNode | EncounterNode, ...]

@@ -32,6 +32,7 @@ from engine.cards import (
     RitualTier,
     Role,
     Selector,
+    SpecTier,
     Sphere,
     Timing,
     Upgrade,
@@ -52,6 +53,20 @@ WHOSE = ("caster", "bearer", "controller")
 COMPARISONS = {"at least": ">=", "at most": "<=", "fewer than": "<", "more than": ">", "exactly": "=="}
 
 
+# What a card that is not a spell need not print: a Specialization sits in an Enhancement slot and
+# is never cast; an Encounter's spells and abilities are paid on its action charts.
+KIND_DEFAULTS: dict[str, dict[str, int | Sphere | Role]] = {
+    "specialization": {"role": Role.ENHANCE, "fluency": 1, "resonance": 0},
+    "artifact": {"role": Role.ENHANCE, "fluency": 1, "resonance": 0},
+    "encounter spell": {"fluency": 1, "resonance": 0},
+    "encounter ability": {"fluency": 1, "resonance": 0},
+}
+
+
+def _kind_text(kind: str) -> str:
+    return {"spell": "spell", "specialization": "Specialization", "artifact": "Artifact"}.get(kind, f"the {kind}")
+
+
 def class_name(title: str) -> str:
     words = re.findall(r"[A-Za-z0-9]+", title)
     name = "".join(w[:1].upper() + w[1:] for w in words) or "Spell"
@@ -65,14 +80,23 @@ class Checker:
 
     # ------------------------------------------------------------------ spells
     def check_file(self, tree: ast.SpellFile) -> list[m.CheckedSpell]:
-        out = []
-        for spell in tree.spells:
-            checked = self.check_spell(spell)
+        from compiler.check_encounter import check_encounter
+
+        out: list[m.CheckedSpell] = []
+        for node in tree.spells:
+            if isinstance(node, ast.EncounterNode):
+                out.extend(check_encounter(self, node))
+                continue
+            checked = self.check_spell(node)
             if checked is not None:
                 out.append(checked)
         return out
 
-    def check_spell(self, node: ast.SpellNode) -> m.CheckedSpell | None:
+    def check_spell(self, node: ast.SpellNode, defaults: dict[str, int | Sphere | Role] | None = None,
+                    encounter: str | None = None) -> m.CheckedSpell | None:
+        """A spell, a Specialization or an Encounter's spell or ability. ``defaults`` stand in for the
+        fields such a card does not print (an Encounter's cards take its source Sphere)."""
+        defaults = {**KIND_DEFAULTS.get(node.kind, {}), **(defaults or {})}
         errors_before = len([d for d in self.diags.items if d.severity == "error"])
         fields: dict[str, ast.Field] = {}
         for f in node.fields:
@@ -82,14 +106,20 @@ class Checker:
                                      f"note: first given at line {fields[f.name].span.line}")
                 fields.setdefault(f.name, f)
         for name in REQUIRED_FIELDS:
-            if name not in fields:
-                self.diags.error("E010", f"spell {node.title!r} is missing its '{name}' field",
+            if name not in fields and name not in defaults:
+                self.diags.error("E010", f"{_kind_text(node.kind)} {node.title!r} is missing its '{name}' field",
                                  node.title_span, f"help: add a line such as `{_example(name)}`")
-        sphere = self._sphere(fields.get("sphere"))
-        role = self._role(fields.get("role"))
-        fluency = self._int_field(fields.get("fluency"), 1, 4)
-        resonance = self._int_field(fields.get("resonance"), -99, 99)
+        sphere = self._sphere(fields.get("sphere")) if "sphere" in fields else defaults.get("sphere")
+        role = self._role(fields.get("role")) if "role" in fields else defaults.get("role")
+        fluency = self._int_field(fields.get("fluency"), 1, 4) if "fluency" in fields else defaults.get("fluency")
+        resonance = self._int_field(fields.get("resonance"), -99, 99) if "resonance" in fields \
+            else defaults.get("resonance")
         harmony = self._int_field(fields.get("harmony"), -99, 99)
+        assert sphere is None or isinstance(sphere, Sphere)
+        assert role is None or isinstance(role, Role)
+        assert fluency is None or isinstance(fluency, int)
+        assert resonance is None or isinstance(resonance, int)
+        tiers = self._tiers(node)
 
         lists = [f for f in node.fields if isinstance(f, ast.AspectList)]
         for extra in lists[1:]:
@@ -124,7 +154,7 @@ class Checker:
             requirements=requirements, upgrades=upgrades, ritual=ritual, targets=targets,
             modifiers=modifiers, triggers=triggers, abilities=abilities, on_impact=on_impact,
             variables=tuple(sorted(variables.items())), source_path=node.span.source.path,
-            line=node.span.line, span=node.span,
+            line=node.span.line, span=node.span, kind=node.kind, tiers=tiers, encounter=encounter,
         )
 
     def check_titles(self, spells: Sequence[m.CheckedSpell]) -> None:
@@ -421,18 +451,25 @@ class Checker:
             return None
         kw, n = hit
         rest = words[n:]
+        charge = self._charge_discard(kw, rest)
+        if charge is not None:  # `! Discard 1 Karma charge`: charges, not a spell
+            return Requirement(form=kw.name, count=charge[0], charge=charge[1], on_bearer=on_bearer, timing=timing)
         requirement = self._requirement_form(kw, rest, count, line.span, words[0].span.to(words[n - 1].span))
         if requirement is None:
             return None
         if kw.behaviour is None:
             notes = ["note: the card compiles and is documented; casting it in a match stops with an "
                      "'unsupported' error"]
-            if count is not None or kw.params == ("count",):
-                notes.append("note: the count is checked but not compiled yet: engine.cards.Requirement has "
-                             "no field for it")
             self.diags.warning("W021", f"the engine cannot play '{kw.name}' yet", line.phrase.span, *notes)
         return Requirement(form=kw.name, selector=requirement[0], cost=requirement[1], on_bearer=on_bearer,
-                           timing=timing)
+                           timing=timing, count=int(count.text) if count is not None else None)
+
+    @staticmethod
+    def _charge_discard(kw: Keyword, rest: list[ast.Word]) -> tuple[int, str] | None:
+        texts = [w.text for w in rest]
+        if kw.name == "Discard" and len(texts) == 3 and texts[0].isdigit() and texts[2] in ("charge", "charges"):
+            return int(texts[0]), texts[1]
+        return None
 
     def _requirement_form(self, kw: Keyword, rest: list[ast.Word], count: ast.Word | None, span: Span,
                           name_span: Span) -> tuple[Selector | None, Cost | None] | None:
@@ -504,7 +541,7 @@ class Checker:
             t = w.text
             if allow_whose and t.endswith("'s") and t[:-2] in WHOSE:
                 whose = t[:-2]
-            elif t in ("active", "manifesting"):
+            elif t in ("active", "manifesting", "dormant"):
                 state = t
             elif t in ("spell", "spells"):
                 any_spell = True
@@ -572,6 +609,55 @@ class Checker:
             return None
         return self._selector(lines[0].phrase.words, lines[0].span)
 
+    # ------------------------------------------------------------------ Specialization tiers
+    def _tiers(self, node: ast.SpellNode) -> tuple[SpecTier, ...]:
+        lines = [f for f in node.fields if isinstance(f, ast.TierLine)]
+        if lines and node.kind != "specialization":
+            self.diags.error("E016", "only a Specialization has tiers", lines[0].span,
+                             "help: write the card as `specialization \"Title\" { ... }`")
+            return ()
+        out: list[SpecTier] = []
+        seen: set[str] = set()
+        for line in lines:
+            key = line.key.text
+            if not re.fullmatch(r"[AB][1-9]", key):
+                self.diags.error("E016", f"a tier is named by its tree and number, such as A1 or B2, not '{key}'",
+                                 line.key.span)
+                continue
+            if key in seen:
+                self.diags.error("E011", f"duplicate tier {key}", line.key.span)
+                continue
+            seen.add(key)
+            modifiers: list[Modifier] = []
+            for rule in line.rules:
+                mod = self._modifier(rule)
+                if mod is not None:
+                    modifiers.append(mod)
+                elif not isinstance(rule, ast.PassiveRule | ast.GenerateRule):
+                    self.diags.error("E018", "a Specialization tier holds passive rules only, for now", rule.span,
+                                     "note: write the tier's ability as `passive: ... gain ...` or "
+                                     "`passive: ... generate ...`")
+            out.append(SpecTier(tree=key[0], tier=int(key[1:]), name=line.name, cost=line.cost,
+                                modifiers=tuple(modifiers)))
+        for t in out:
+            if t.tier > 1 and f"{t.tree}{t.tier - 1}" not in seen:
+                self.diags.error("E016", f"tier {t.key} needs tier {t.tree}{t.tier - 1} before it", node.title_span,
+                                 "note: \"You must unlock tier 1 of a tree before tier 2\"")
+        return tuple(out)
+
+    def _modifier(self, rule: ast.Rule) -> Modifier | None:
+        """A passive rule: what it grants the spells it selects, or what it makes them generate."""
+        if isinstance(rule, ast.PassiveRule):
+            sel = self._selector(rule.selector.words, rule.selector.span)
+            grants = tuple(a for g in rule.grants
+                           if (a := self._aspect(g, ("directive", "empowerment"), None, set(), True)))
+            return Modifier(selector=sel, grants=grants) if sel else None
+        if isinstance(rule, ast.GenerateRule):
+            sel = self._selector(rule.selector.words, rule.selector.span)
+            costs = tuple(c for cw in rule.amounts if (c := self._cost(cw)))
+            return Modifier(selector=sel, generate=costs) if sel else None
+        return None
+
     # ------------------------------------------------------------------ rules text
     def _variables(self, block: ast.RulesBlock | None) -> dict[str, Quantity]:
         out: dict[str, Quantity] = {}
@@ -598,12 +684,10 @@ class Checker:
                 steps = self._steps(rule.steps, variables)
                 if event:
                     triggers.append(m.MTrigger(event=event, steps=steps, method=f"when_{len(triggers)}"))
-            elif isinstance(rule, ast.PassiveRule):
-                sel = self._selector(rule.selector.words, rule.selector.span)
-                grants = tuple(a for g in rule.grants
-                               if (a := self._aspect(g, ("directive", "empowerment"), None, variables, True)))
-                if sel:
-                    modifiers.append(Modifier(selector=sel, grants=grants))
+            elif isinstance(rule, ast.PassiveRule | ast.GenerateRule):
+                mod = self._modifier(rule)
+                if mod is not None:
+                    modifiers.append(mod)
             elif isinstance(rule, ast.AbilityRule):
                 opts = tuple(a for o in rule.options
                              if (a := self._aspect(o, ("empowerment",), None, variables)))

@@ -71,6 +71,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     result = replay(scenario, LIBRARY)
     if args.json:
         print(json.dumps(result.json(), indent=2))
+    elif args.log:
+        print("\n".join(result.game.log))
     else:
         print_summary(result)
     if result.error is not None:
@@ -115,9 +117,10 @@ def print_summary(result: object) -> None:
                 f"{zone}: " + ", ".join(_card(c) for c in cards)
                 for zone, cards in b["zones"].items() if cards
             )
-            print(f"  {name}: {b['essence']} Essence, {b['resonance']} Resonance"
-                  + ("" if game.level1 else f", {b['harmony']} Harmony, {b['will']} Will")
-                  + (f"  [{zones}]" if zones else ""))
+            # An Encounter that lacks an energy has none to show (it "is always considered to be zero").
+            energies = ("essence", "resonance") if game.level1 else ("essence", "resonance", "harmony", "will")
+            shown = ", ".join(f"{b[e]} {e.capitalize()}" for e in energies if e in b)
+            print(f"  {name}: {shown}" + (f"  [{zones}]" if zones else ""))
     outcome = game.outcome
     if outcome is not None:
         print(f"Outcome: {'draw' if outcome.draw else f'{outcome.winner} wins'}"
@@ -147,6 +150,7 @@ def main(argv: list[str] | None = None) -> int:
                        description="Replay a scenario file round by round and print each round's summary.")
     p.add_argument("file", help="a .scenario file")
     p.add_argument("--json", action="store_true", help="print one JSON document with a snapshot per round")
+    p.add_argument("--log", action="store_true", help="print the match's log, line by line, as the rules ran")
     p.set_defaults(func=cmd_play)
     p = sub.add_parser("coverage", help="report which glossary terms the engine plays and the tests show",
                        description="One row per Glossary term of engine/glossary.toml: supported (the engine "
@@ -163,6 +167,9 @@ def main(argv: list[str] | None = None) -> int:
         code: int = args.func(args)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # `spellc play ... | head`: the reader left; nothing more to say
+        sys.stderr.close()
+        return 0
     return code
 
 

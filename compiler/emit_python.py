@@ -163,11 +163,14 @@ def _environment() -> jinja2.Environment:
     env.filters["variables_py"] = lambda vs: py_literal(dict(vs))
     env.filters["methods"] = methods
     env.filters["modes"] = spell_modes
+    env.filters["encounter_fields"] = lambda rules: [(f.name, getattr(rules, f.name))
+                                                     for f in dataclasses.fields(rules)]
     return env
 
 
 def emit_python(spells: Sequence[m.CheckedSpell]) -> dict[str, str]:
-    """``{file name: source}`` for the ``generated`` package: a module per Sphere and ``__init__.py``."""
+    """``{file name: source}`` for the ``generated`` package: a module per Sphere, one for Specializations,
+    one for Encounters, and ``__init__.py``."""
     env = _environment()
     by_module: dict[str, list[m.CheckedSpell]] = {}
     for spell in sorted(spells, key=lambda s: (s.module, s.source_path, s.line)):
@@ -175,7 +178,10 @@ def emit_python(spells: Sequence[m.CheckedSpell]) -> dict[str, str]:
     files = {}
     module_tpl = env.get_template("module.py.j2")
     for module, members in sorted(by_module.items()):
-        files[f"{module}.py"] = module_tpl.render(sphere=members[0].sphere.value, spells=members)
+        what = {"specializations": "Specializations and Artifacts",
+                "encounters": "Encounters and their spells and abilities"}
+        files[f"{module}.py"] = module_tpl.render(what=what.get(module, f"{members[0].sphere.value} spells"),
+                                                  spells=members)
     files["__init__.py"] = env.get_template("package_init.py.j2").render(modules=sorted(by_module))
     for name, text in files.items():
         pyast.parse(text, filename=f"generated/{name}")  # a SyntaxError here is a compiler bug

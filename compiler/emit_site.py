@@ -311,7 +311,14 @@ def _orb(label: str, value: int) -> Orb:
 
 
 def _role_text(spell: m.CheckedSpell) -> str:
-    return f"{spell.role.value} (Curse)" if spell.is_curse else spell.role.value
+    if spell.kind == "encounter":
+        return "Encounter"
+    if spell.kind in ("specialization", "artifact"):
+        return spell.kind.capitalize()
+    role = f"{spell.role.value} (Curse)" if spell.is_curse else spell.role.value
+    if spell.encounter is not None:  # "We know this action is a spell since it has the "spell" modifier"
+        return f"{role} — {spell.kind.removeprefix('encounter ')} of {spell.encounter}"
+    return role
 
 
 def _source(spell: m.CheckedSpell) -> str:

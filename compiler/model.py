@@ -10,16 +10,23 @@ from dataclasses import dataclass, field
 
 from compiler.source import Span
 from engine.cards import (
+    ActionChart,
     Aspect,
     Condition,
     Cost,
+    DieChart,
+    EncounterResponse,
+    Energy,
     Modifier,
     Quantity,
     Requirement,
     RitualTier,
     Role,
     Selector,
+    SpecTier,
     Sphere,
+    Stat,
+    Threshold,
     Upgrade,
 )
 
@@ -106,6 +113,27 @@ class MAbility:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class EncounterRules:
+    """What an Encounter's card says beyond a spell's fields (see engine.cards.EncounterCard)."""
+
+    sources: tuple[Sphere, ...]
+    essence: Stat
+    starting_resonance: int
+    resonance_bonus: Stat
+    actions: Stat
+    resistance: int
+    lacks: tuple[Energy, ...]
+    targeting: tuple[str, Energy] | None
+    bag: tuple[tuple[str, int], ...]
+    reset: tuple[tuple[str, int], ...]
+    responses: tuple[EncounterResponse, ...]
+    thresholds: tuple[Threshold, ...]
+    charts: tuple[ActionChart, ...]
+    die_charts: tuple[DieChart, ...]
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CheckedSpell:
     title: str
     class_name: str
@@ -130,9 +158,18 @@ class CheckedSpell:
     source_path: str
     line: int
     span: Span = field(compare=False, repr=False)
+    kind: str = "spell"  # spell | specialization | encounter | encounter spell | encounter ability
+    tiers: tuple[SpecTier, ...] = ()
+    encounter: str | None = None  # an Encounter's spell or ability: the Encounter's title
+    rules: EncounterRules | None = None  # an Encounter's card
 
     @property
     def module(self) -> str:
+        """Spells by Sphere; Specializations and Encounters (with their cards) in modules of their own."""
+        if self.kind in ("specialization", "artifact"):
+            return "specializations"
+        if self.kind.startswith("encounter"):
+            return "encounters"
         return self.sphere.value.lower()
 
     def has(self, name: str) -> bool:

@@ -14,7 +14,20 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from compiler import model as m
-from engine.cards import Aspect, Condition, Quantity, Requirement, Role, Selector, Timing, Upgrade
+from engine.cards import (
+    Aspect,
+    ChartLine,
+    Condition,
+    Modifier,
+    Quantity,
+    Requirement,
+    Role,
+    Selector,
+    SpecTier,
+    Stat,
+    Timing,
+    Upgrade,
+)
 
 # The model's target words (compiler.check.TARGET_WORDS values) as English noun phrases.
 TARGETS: dict[str, str] = {
@@ -87,6 +100,7 @@ def selector_text(s: Selector, *, plural: bool = False) -> str:
     if s.sphere:
         words.append(s.sphere.value)
     words.extend(s.descriptors)
+    words.extend(s.has)  # "Forces Shape-Shift spells"
     words.append(_selector_noun(s, plural))
     if s.at:
         words.append(f"at {target_text(s.at)}")
@@ -110,7 +124,7 @@ def targets_text(s: Selector) -> str:
 
 
 def requirement_text(r: Requirement) -> str:
-    words = [r.form]
+    words = [r.form] if r.count is None or r.form != "Actions" else [str(r.count), r.form]  # `! 2 Actions`
     if r.cost is not None:
         words.append(r.cost.text())
     if r.selector is not None:
@@ -236,15 +250,71 @@ def rules_lines(spell: m.CheckedSpell) -> list[str]:
     definitions first, since the aspect list and the rules below use them."""
     lines = [f"{name} is {quantity_text(q)}." for name, q in spell.variables]
     lines += [f"{event_text(t.event)}: {_clauses(t.steps)}" for t in spell.triggers]
-    lines += [_modifier_line(mod.selector, mod.grants) for mod in spell.modifiers]
+    lines += [_modifier_line(mod) for mod in spell.modifiers]
     lines += [_ability_line(a) for a in spell.abilities]
     if spell.on_impact:
         lines.append(f"On impact: {_clauses(spell.on_impact)}")
+    if spell.kind == "specialization":
+        lines = [f"Initiate: {line}" for line in lines]
+        lines += [_tier_line(t) for t in spell.tiers]
+    if spell.rules is not None:
+        lines += encounter_lines(spell.rules)
     return lines
 
 
-def _modifier_line(selector: Selector, grants: Sequence[Aspect]) -> str:
-    return capitalize(f"{selector_text(selector, plural=True)} gain {aspects_text(grants)}.")
+def _modifier_line(mod: Modifier) -> str:
+    what = selector_text(mod.selector, plural=True)
+    parts = [f"gain {aspects_text(mod.grants)}"] * bool(mod.grants)
+    parts += [f"generate {', '.join(f'{c.amount:+d} {c.energy.value}' for c in mod.generate)}"] * bool(mod.generate)
+    return capitalize(f"{what} {' and '.join(parts)}.")
+
+
+def _tier_line(tier: SpecTier) -> str:
+    rules = " ".join(_modifier_line(mod) for mod in tier.modifiers)
+    return f"Tree {tier.tree}, tier {tier.tier} — {tier.name} ({tier.cost} Resonance or Voice): {rules}"
+
+
+def encounter_lines(r: m.EncounterRules) -> list[str]:
+    """An Encounter's card in words: stats (with their per-opponent bonus), bag, charts, standing rules."""
+    def stat(name: str, st: Stat) -> str:
+        bonus = f" ({st.per_opponent:+d} for each additional opponent, not in easy mode)" if st.per_opponent else ""
+        return f"{name} {st.base}{bonus}"
+
+    lines = [
+        "Stats: " + "; ".join([stat("Essence", r.essence), f"Resonance {r.starting_resonance}",
+                               stat("Resonance bonus", r.resonance_bonus), stat("Full Actions", r.actions)]
+                              + [f"Resistance {r.resistance}"] * bool(r.resistance)) + ".",
+        "Source Spheres: " + ", ".join(s.value for s in r.sources) + ".",
+    ]
+    if r.lacks:
+        lines.append(f"It has no {' or '.join(e.value for e in r.lacks)}: always zero.")
+    if r.targeting:
+        lines.append(f"Targeting: the opponent with the {r.targeting[0]} {r.targeting[1].value}; "
+                     "a die breaks ties (highest roll is the target).")
+    lines.append("Draw bag: " + ", ".join(f"{n} {c}" for c, n in r.bag)
+                 + (f"; all counters return once {', '.join(f'{n} {c}' for c, n in r.reset)} are out." if r.reset
+                    else "."))
+    for resp in r.responses:
+        lines.append(f"Response ({resp.name}): against each {' '.join(resp.needs)} "
+                     f"{resp.role.value if resp.role else 'effect'} aimed at it alone, it pays {resp.cost.text()} "
+                     f"and draws; {' or '.join(resp.succeeds_on)} evades. The counter goes back at once."
+                     + (" Not in easy mode." if resp.standard_only else ""))
+    for th in r.thresholds:
+        lines.append(f"Below {th.below} {th.energy.value}: its {th.role.value if th.role else ''} effects gain "
+                     f"{aspects_text(th.grants)}.")
+    for chart in r.charts:
+        lines.append(f"Chart {chart.colour}: " + "; ".join(
+            f"{i}. {_chart_line(ln)}" for i, ln in enumerate(chart.lines, 1)) + ".")
+    for die in r.die_charts:
+        lines.append(f"{die.name} (roll the die): " + "; ".join(
+            f"{f.text()}: {f.action or 'Critical Failure'}" for f in die.faces) + ".")
+    return lines
+
+
+def _chart_line(ln: ChartLine) -> str:
+    needs = [f"{ln.cost} Resonance"] * bool(ln.cost) + [c.text() for c in ln.conditions]
+    what = ln.action if ln.action else f"roll on {ln.roll}"
+    return f"{what} (needs {', '.join(needs)})" if needs else str(what)
 
 
 def _ability_line(ability: m.MAbility) -> str:

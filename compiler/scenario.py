@@ -31,24 +31,49 @@ class ToScenario(Transformer[Token, Any]):
 
     def start(self, meta: Meta, c: list[Any]) -> sc.Scenario:
         header, *rounds = c
-        title, level, beings, where = header
-        return sc.Scenario(title=title, level=level, beings=tuple(beings), rounds=tuple(rounds), where=where)
+        title, level, beings, intoning, where = header
+        return sc.Scenario(title=title, level=level, beings=tuple(beings), rounds=tuple(rounds), where=where,
+                           intoning=intoning)
 
-    def match(self, meta: Meta, c: list[Any]) -> tuple[str, int, list[sc.BeingSetup], sc.Where]:
+    def match(self, meta: Meta, c: list[Any]) -> tuple[str, int, list[sc.BeingSetup], bool, sc.Where]:
         title, *settings = c
-        level = next((s for s in settings if isinstance(s, int)), 2)
+        level = next((s for s in settings if isinstance(s, int) and not isinstance(s, bool)), 2)
         beings = [s for s in settings if isinstance(s, sc.BeingSetup)]
-        return _str(title), level, beings, self._where(meta)
+        intoning = any(s is True for s in settings)
+        return _str(title), level, beings, intoning, self._where(meta)
+
+    def intoning(self, meta: Meta, c: list[Any]) -> bool:
+        return True
+
+    def encounter(self, meta: Meta, c: list[Any]) -> sc.BeingSetup:
+        name, card, *fields = c
+        team = next((f[1] for f in fields if f[0] == "team"), str(name))
+        mode = next((f[1] for f in fields if f[0] == "mode"), "standard")
+        return sc.BeingSetup(name=str(name), team=team, codex=(), energies=(), where=self._where(meta),
+                             kind="encounter", card=_str(card), mode=mode)
+
+    def mode(self, meta: Meta, c: list[Token]) -> tuple[str, str]:
+        return ("mode", str(c[0]))
+
+    def specialization(self, meta: Meta, c: list[Token]) -> tuple[str, str]:
+        return ("specialization", _str(c[0]))
+
+    def artifact(self, meta: Meta, c: list[Token]) -> tuple[str, str]:
+        return ("artifact", _str(c[0]))
 
     def level(self, meta: Meta, c: list[Token]) -> int:
         return int(c[0])
 
     def magi(self, meta: Meta, c: list[Any]) -> sc.BeingSetup:
         name, *fields = c
-        energies = tuple(f for f in fields if isinstance(f, tuple) and f[0] != "team")
+        energies = tuple(f for f in fields
+                         if isinstance(f, tuple) and f[0] not in ("team", "specialization", "artifact"))
         team = next((f[1] for f in fields if isinstance(f, tuple) and f[0] == "team"), str(name))
+        spec = next((f[1] for f in fields if isinstance(f, tuple) and f[0] == "specialization"), None)
         codex = tuple(t for f in fields if isinstance(f, list) for t in f)
-        return sc.BeingSetup(name=str(name), team=team, codex=codex, energies=energies, where=self._where(meta))
+        artifacts = tuple(f[1] for f in fields if isinstance(f, tuple) and f[0] == "artifact")
+        return sc.BeingSetup(name=str(name), team=team, codex=codex, energies=energies, where=self._where(meta),
+                             specialization=spec, artifacts=artifacts)
 
     def essence(self, meta: Meta, c: list[Token]) -> tuple[str, int]:
         return ("essence", int(c[0]))
@@ -108,9 +133,38 @@ class ToScenario(Transformer[Token, Any]):
         return tuple(_str(t) for t in c)
 
     def cast(self, meta: Meta, c: list[Any]) -> sc.ActionItem:
-        being, title, at, discards = c
+        being, title, at, discards, *options = c
         target, of = at if at else (None, None)
-        return self._action(meta, being, sc.Cast(_str(title), target, of, discards or ()))
+        speak = next((o[1] for o in options if o[0] == "speak"), "silent")
+        upgrade = next((o[1] for o in options if o[0] == "upgrade"), None)
+        return self._action(meta, being, sc.Cast(_str(title), target, of, discards or (), speak=speak,
+                                                 upgrade=upgrade))
+
+    def intoning_option(self, meta: Meta, c: list[Any]) -> tuple[str, str]:
+        return ("speak", "intone")
+
+    def miscasting_option(self, meta: Meta, c: list[Any]) -> tuple[str, str]:
+        return ("speak", "miscast")
+
+    def upgrading_option(self, meta: Meta, c: list[Token]) -> tuple[str, str]:
+        return ("upgrade", f"{int(c[0])} {c[1]}")
+
+    def draw(self, meta: Meta, c: list[Token]) -> sc.DrawItem:
+        return sc.DrawItem(values=tuple(str(t) for t in c), where=self._where(meta))
+
+    def enter_mode(self, meta: Meta, c: list[Token]) -> sc.ModeItem:
+        return sc.ModeItem(being=str(c[0]), mode=str(c[1]), where=self._where(meta))
+
+    def exchange(self, meta: Meta, c: list[Token]) -> sc.ActionItem:
+        being, give, give_energy, get, get_energy = c
+        return self._action(meta, being, sc.Plain(f"exchange {int(give)} {give_energy} for {int(get)} {get_energy}"))
+
+    def unlock(self, meta: Meta, c: list[Token]) -> sc.ActionItem:
+        being, spec, tier = c
+        return self._action(meta, being, sc.Plain(f'upgrade "{_str(spec)}" {tier}'))
+
+    def shed(self, meta: Meta, c: list[Token]) -> sc.ActionItem:
+        return self._action(meta, c[0], sc.Plain("shed interrupt stone"))
 
     def use(self, meta: Meta, c: list[Any]) -> sc.ActionItem:
         being, ability, spell, at = c

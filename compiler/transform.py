@@ -39,7 +39,7 @@ class ToAst(Transformer[Token, Any]):
         return [c for c in children if not (isinstance(c, Token) and c.type in STRUCTURAL)]
 
     # ---- file and spell
-    def start(self, meta: Meta, children: list[ast.SpellNode]) -> ast.SpellFile:
+    def start(self, meta: Meta, children: list[ast.SpellNode | ast.EncounterNode]) -> ast.SpellFile:
         return ast.SpellFile(spells=tuple(children), span=self._span(meta))
 
     def spell(self, meta: Meta, children: list[Any]) -> ast.SpellNode:
@@ -50,6 +50,123 @@ class ToAst(Transformer[Token, Any]):
             fields=tuple(fields),
             span=self._span(meta),
         )
+
+    def _card(self, meta: Meta, children: list[Any], kind: str) -> ast.SpellNode:
+        title_tok, *fields = children
+        return ast.SpellNode(title=pyast.literal_eval(str(title_tok)), title_span=span_of(self.source, title_tok),
+                             fields=tuple(fields), span=self._span(meta), kind=kind)
+
+    def specialization(self, meta: Meta, children: list[Any]) -> ast.SpellNode:
+        return self._card(meta, children, "specialization")
+
+    def artifact(self, meta: Meta, children: list[Any]) -> ast.SpellNode:
+        return self._card(meta, children, "artifact")
+
+    def spec_tier(self, meta: Meta, c: list[Any]) -> ast.TierLine:
+        key, name, cost, *rules = c
+        return ast.TierLine(key=self._word(key), name=pyast.literal_eval(str(name)), cost=int(cost),
+                            rules=tuple(rules), span=self._span(meta))
+
+    # ---- an Encounter's card
+    def encounter(self, meta: Meta, children: list[Any]) -> ast.EncounterNode:
+        title_tok, *items = children
+        return ast.EncounterNode(title=pyast.literal_eval(str(title_tok)), title_span=span_of(self.source, title_tok),
+                                 items=tuple(items), span=self._span(meta))
+
+    def enc_spell(self, meta: Meta, children: list[Any]) -> ast.SpellNode:
+        return self._card(meta, children, "encounter spell")
+
+    def enc_ability(self, meta: Meta, children: list[Any]) -> ast.SpellNode:
+        return self._card(meta, children, "encounter ability")
+
+    def per_opponent(self, meta: Meta, c: list[Token]) -> int:
+        return int(str(c[0]))
+
+    def _stat(self, name: str, meta: Meta, c: list[Any]) -> ast.EncStat:
+        return ast.EncStat(name=name, value=int(c[0]), per_opponent=(c[1] if len(c) > 1 and c[1] else 0),
+                           span=self._span(meta))
+
+    def enc_essence(self, meta: Meta, c: list[Any]) -> ast.EncStat:
+        return self._stat("essence", meta, c)
+
+    def enc_resonance(self, meta: Meta, c: list[Any]) -> ast.EncStat:
+        return self._stat("resonance", meta, c)
+
+    def enc_resonance_bonus(self, meta: Meta, c: list[Any]) -> ast.EncStat:
+        return self._stat("resonance bonus", meta, c)
+
+    def enc_actions(self, meta: Meta, c: list[Any]) -> ast.EncStat:
+        return self._stat("actions", meta, c)
+
+    def enc_resistance(self, meta: Meta, c: list[Any]) -> ast.EncStat:
+        return self._stat("resistance", meta, c)
+
+    def _enc_words(self, name: str, meta: Meta, c: list[Token]) -> ast.EncWords:
+        return ast.EncWords(name=name, words=self._words(c), span=self._span(meta))
+
+    def enc_source(self, meta: Meta, c: list[Token]) -> ast.EncWords:
+        return self._enc_words("source", meta, c)
+
+    def enc_lacks(self, meta: Meta, c: list[Token]) -> ast.EncWords:
+        return self._enc_words("lacks", meta, c)
+
+    def enc_targeting(self, meta: Meta, c: list[Token]) -> ast.EncWords:
+        return self._enc_words("targeting", meta, c)
+
+    def _counts(self, name: str, meta: Meta, c: list[Token]) -> ast.EncCounts:
+        pairs = tuple((int(c[i]), self._word(c[i + 1])) for i in range(0, len(c), 2))
+        return ast.EncCounts(name=name, counts=pairs, span=self._span(meta))
+
+    def enc_bag(self, meta: Meta, c: list[Token]) -> ast.EncCounts:
+        return self._counts("bag", meta, c)
+
+    def enc_reset(self, meta: Meta, c: list[Token]) -> ast.EncCounts:
+        return self._counts("reset", meta, c)
+
+    def easy_off(self, meta: Meta, c: list[Any]) -> bool:
+        return True
+
+    def enc_response(self, meta: Meta, c: list[Any]) -> ast.EncResponse:
+        name, needs, cost, *rest = [x for x in c if not (isinstance(x, Token) and x.type in STRUCTURAL)]
+        colours = tuple(self._word(t) for t in rest if isinstance(t, Token))
+        return ast.EncResponse(name=pyast.literal_eval(str(name)), needs=needs, cost=cost, colours=colours,
+                               standard_only=any(x is True for x in rest), span=self._span(meta))
+
+    def enc_threshold(self, meta: Meta, c: list[Any]) -> ast.EncThreshold:
+        amount, energy, who, grants = c
+        return ast.EncThreshold(amount=int(amount), energy=self._word(energy), who=who, grants=grants,
+                                span=self._span(meta))
+
+    def enc_chart(self, meta: Meta, c: list[Any]) -> ast.EncChart:
+        colour, *lines = c
+        return ast.EncChart(colour=self._word(colour), lines=tuple(lines), span=self._span(meta))
+
+    def chart_line(self, meta: Meta, c: list[Any]) -> ast.ChartLineNode:
+        needs, (kind, title, span) = c
+        cost, condition = needs if needs else (None, None)
+        return ast.ChartLineNode(cost=cost, condition=condition, action=title if kind == "use" else None,
+                                 roll=title if kind == "roll" else None, action_span=span, span=self._span(meta))
+
+    def chart_needs(self, meta: Meta, c: list[Any]) -> tuple[ast.CostWords | None, ast.Phrase | None]:
+        cost = next((x for x in c if isinstance(x, ast.CostWords)), None)
+        condition = next((x for x in c if isinstance(x, ast.Phrase)), None)
+        return cost, condition
+
+    def chart_use(self, meta: Meta, c: list[Token]) -> tuple[str, str, Span]:
+        return "use", pyast.literal_eval(str(c[0])), span_of(self.source, c[0])
+
+    def chart_roll(self, meta: Meta, c: list[Token]) -> tuple[str, str, Span]:
+        return "roll", pyast.literal_eval(str(c[0])), span_of(self.source, c[0])
+
+    def enc_die_chart(self, meta: Meta, c: list[Any]) -> ast.EncDieChart:
+        name, *faces = c
+        return ast.EncDieChart(name=pyast.literal_eval(str(name)), faces=tuple(faces), span=self._span(meta))
+
+    def die_face(self, meta: Meta, c: list[Token]) -> ast.DieFaceNode:
+        faces, what = c
+        low, _, high = str(faces).partition("-")
+        action = pyast.literal_eval(str(what)) if what.type == "STRING" else None
+        return ast.DieFaceNode(low=int(low), high=int(high or low), action=action, span=self._span(meta))
 
     def _field(self, name: str, meta: Meta, children: list[Token]) -> ast.Field:
         return ast.Field(name=name, value=self._word(children[0]), span=self._span(meta))
@@ -131,6 +248,12 @@ class ToAst(Transformer[Token, Any]):
 
     def passive(self, meta: Meta, c: list[Any]) -> ast.PassiveRule:
         return ast.PassiveRule(selector=c[0], grants=c[1], span=self._span(meta))
+
+    def passive_generate(self, meta: Meta, c: list[Any]) -> ast.GenerateRule:
+        return ast.GenerateRule(selector=c[0], amounts=tuple(c[1:]), span=self._span(meta))
+
+    def generate(self, meta: Meta, c: list[Token]) -> ast.CostWords:
+        return ast.CostWords(amount=int(str(c[0])), energy=self._word(c[1]), span=self._span(meta))
 
     def ability(self, meta: Meta, c: list[Any]) -> ast.AbilityRule:
         name = pyast.literal_eval(str(c[0]))

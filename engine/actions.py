@@ -7,7 +7,7 @@ Interrupt Stone, Vowed.
 
 from __future__ import annotations
 
-from engine import casting, control, specs
+from engine import casting, control, rite, specs
 from engine.cards import Energy
 from engine.decisions import PASS, Act, Choice, Flow
 from engine.rules import Game
@@ -38,6 +38,7 @@ def options(game: Game, b: Being) -> list[Choice]:
         if card.title not in seen and casting.why_not(game, b, card) is None:
             seen.add(card.title)
             out.append(Choice(f'cast "{card.title}"', Act("cast", card.id)))
+    out.extend(rite.options(game, b))
     for card, ability in casting.usable_abilities(game, b):
         out.append(Choice(f'use "{ability.name}" of "{card.title}"', Act("ability", card.id, ability.name)))
     out.extend(exchange_options(game, b))
@@ -91,6 +92,8 @@ def perform(game: Game, b: Being, act: Act) -> Flow[None]:
         shed_interrupt_stone(game, b)
     elif act.verb == "cast":
         yield from casting.cast(game, b, game.card(int(act.card or 0)))
+    elif act.verb == "rite":
+        yield from rite.advance(game, b, game.card(int(act.card or 0)))
     elif act.verb == "ability":
         card = game.card(int(act.card or 0))
         ability = next(a for a in card.spec.abilities if a.name == act.name)

@@ -16,10 +16,12 @@ from engine.cards import Aspect, Energy
 from engine.state import Being, Card, Place
 
 if TYPE_CHECKING:
+    from engine.decisions import Flow
     from engine.effects import Effect
     from engine.rules import Game
 
-Behaviour = Callable[["Game", "Effect", Aspect, Any, int], None]
+# A directive's behaviour; one that needs a player's choice (Spell Loss, Dampen) returns a Flow.
+Behaviour = Callable[["Game", "Effect", Aspect, Any, int], "Flow[None] | None"]
 
 
 def energy_of(aspect: Aspect) -> Energy:
@@ -65,7 +67,9 @@ def dispel(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> 
     """Dispel: the target spell leaves; a manifesting one refunds its caster (Encounters excepted)."""
     if not isinstance(target, Card):
         return
-    to = {"Banish": Place.BANISHED, "Return": Place.CODEX}.get(aspect.qualifier or "", Place.DISCARD)
+    from engine.removal import destination
+
+    to = destination(aspect.value, "Dispel", fx.card.title)  # "Dispel Banish", "Dispel Return"
     if target.manifesting:
         refund(game, target)
     game.say(f"{fx.name} dispels {target.title}")
@@ -139,8 +143,19 @@ RULES = frozenset({
     "priority", "re_attune", "requirements", "resolve", "resonance", "resonance_roll", "resonance_overload",
     "ritual_path", "round", "spell", "spell_preparation", "spoken", "sustain", "target", "title", "turn",
     "upgrade", "voice", "will", "zones",
+    # engine.encounter and engine.specs
+    "encounter", "potency", "specialization", "artifact",
     "area_curse", "team_zone", "utilize",
 }) | control.RULES  # Prevented, Will Breaks, Cloaked, Phased, Injunction, Innate Actions
+
+
+# Played by engine/transmutes.py (Transmute, Combination, Exclusive, Backlash, Dormant, Re-activate),
+# engine/removal.py (Banish, Spell Loss, Dampen) and engine/rite.py (# Actions, Rite Zone).
+from engine import removal, rite, transmutes  # noqa: E402  (they import nothing of this module's)
+
+DIRECTIVES.update(transmutes.DIRECTIVES)
+DIRECTIVES.update(removal.DIRECTIVES)
+RULES = RULES | transmutes.RULES | removal.RULES | rite.RULES
 
 
 def _marker(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:

@@ -99,7 +99,7 @@ class Selector:
     curse: bool = False  # "Curse": an Attack with Curse Duration
     whose: str | None = None  # caster | bearer | controller
     at: str | None = None  # the being the spell must be placed at
-    state: str = "active"  # active | manifesting | any
+    state: str = "active"  # active | manifesting | dormant | any
     has: tuple[str, ...] = ()  # empowerments it must have ("Forces Shape-Shifts")
 
     def text(self) -> str:
@@ -218,6 +218,100 @@ class SpecTier:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Stat:
+    """An Encounter stat: its strength against one opponent, and "(+N)" for each additional opponent
+    (ignored in easy mode)."""
+
+    base: int
+    per_opponent: int = 0
+
+    def text(self) -> str:
+        return f"{self.base} ({self.per_opponent:+d})" if self.per_opponent else str(self.base)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChartCondition:
+    """A condition of an action chart line, checked just before the line is chosen.
+
+    kind: ``curse on encounter`` (an active Curse of one of ``spheres`` borne by the Encounter),
+    ``focused opponent`` (an opponent whose Focus holds a spell), ``essence below`` (``amount``)."""
+
+    kind: str
+    spheres: tuple[Sphere, ...] = ()
+    amount: int = 0
+
+    def text(self) -> str:
+        if self.kind == "curse on encounter":
+            return f"{' or '.join(s.value for s in self.spheres) or 'any'} Curse on Encounter"
+        if self.kind == "focused opponent":
+            return "Focused opponent"
+        return f"Encounter below {self.amount} Essence"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChartLine:
+    """One line of an action chart: what it needs (Resonance to spend, conditions) and what it does —
+    use one of the Encounter's spells or abilities, or roll on one of its ability charts."""
+
+    cost: int = 0  # Resonance the Encounter must be able to spend, and spends
+    conditions: tuple[ChartCondition, ...] = ()
+    action: str | None = None  # the title of an Encounter spell or ability
+    roll: str | None = None  # the name of a die chart
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActionChart:
+    """The chart for one colour of the draw bag, read from the top; the first line whose needs are met."""
+
+    colour: str
+    lines: tuple[ChartLine, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DieFace:
+    low: int
+    high: int
+    action: str | None = None  # None: "Critical Failure", nothing happens
+
+    def text(self) -> str:
+        faces = str(self.low % 10) if self.low == self.high else f"{self.low % 10} - {self.high % 10}"
+        return faces
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DieChart:
+    """An ability chart rolled on the ten-sided die (its 0 face reads as 10)."""
+
+    name: str
+    faces: tuple[DieFace, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EncounterResponse:
+    """A Response ability that is always ready: "Evade all Dmg Attacks" — for each offensive effect
+    with ``needs`` aimed at the Encounter alone, pay ``cost`` and draw; a ``succeeds_on`` colour
+    means the effect is evaded. The drawn counter goes straight back into the bag."""
+
+    name: str
+    needs: tuple[str, ...]  # aspects the effect must have (Dmg)
+    role: Role | None
+    cost: Cost
+    succeeds_on: tuple[str, ...]
+    standard_only: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Threshold:
+    """"Encounter <5: Attacks gain Pierce 2" — while the Encounter's ``energy`` is below ``below``,
+    its effects of ``role`` gain ``grants``."""
+
+    energy: Energy
+    below: int
+    role: Role | None
+    grants: tuple[Aspect, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SourceRef:
     path: str
     line: int
@@ -244,9 +338,11 @@ class SpellCard:
     triggers: ClassVar[tuple[Trigger, ...]] = ()
     abilities: ClassVar[tuple[Ability, ...]] = ()
     variables: ClassVar[dict[str, Quantity]] = {}
-    kind: ClassVar[str] = "spell"  # spell | specialization | artifact | encounter
+    # spell | specialization | artifact | encounter | encounter spell | encounter ability
+    kind: ClassVar[str] = "spell"
     tiers: ClassVar[tuple[SpecTier, ...]] = ()  # a Specialization's trees
     modes: ClassVar[tuple[str, ...]] = ()  # "choose one" of the rules text, chosen at declaration
+    encounter: ClassVar[str | None] = None  # an Encounter's spell or ability: the Encounter's title
     source: ClassVar[SourceRef]
 
     @classmethod
@@ -270,6 +366,28 @@ class SpellCard:
         yield  # a generator: rules text may stop for decisions
 
 
+class EncounterCard(SpellCard):
+    """An Encounter's card: its stats, draw bag, action charts and standing rules. Its spells and
+    abilities are cards of their own (kind "encounter spell" / "encounter ability")."""
+
+    kind: ClassVar[str] = "encounter"
+    sources: ClassVar[tuple[Sphere, ...]] = ()
+    essence: ClassVar[Stat] = Stat(base=10)
+    starting_resonance: ClassVar[int] = 0
+    resonance_bonus: ClassVar[Stat] = Stat(base=0)
+    actions: ClassVar[Stat] = Stat(base=2)
+    resistance: ClassVar[int] = 0
+    lacks: ClassVar[tuple[Energy, ...]] = ()
+    targeting: ClassVar[tuple[str, Energy] | None] = None  # ("lowest", Harmony)
+    bag: ClassVar[tuple[tuple[str, int], ...]] = ()
+    reset: ClassVar[tuple[tuple[str, int], ...]] = ()
+    responses: ClassVar[tuple[EncounterResponse, ...]] = ()
+    thresholds: ClassVar[tuple[Threshold, ...]] = ()
+    charts: ClassVar[tuple[ActionChart, ...]] = ()
+    die_charts: ClassVar[tuple[DieChart, ...]] = ()
+    cards: ClassVar[tuple[str, ...]] = ()  # the titles of its spells and abilities
+
+
 @dataclass(frozen=True, slots=True)
 class CardLibrary:
     """Every compiled card by title (what generated/__init__.py exports)."""
@@ -281,3 +399,6 @@ class CardLibrary:
 
     def __contains__(self, title: object) -> bool:
         return title in self.cards
+
+    def get(self, title: str) -> type[SpellCard] | None:
+        return self.cards.get(title)

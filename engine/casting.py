@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache
 
-from engine import behaviours, control, impact
+from engine import behaviours, control, impact, rite, transmutes
 from engine.cards import Ability, Aspect, Energy, Requirement, Role, Selector, SpellCard
 from engine.decisions import PASS, Act, Choice, Flow
 from engine.effects import Effect
@@ -41,7 +41,7 @@ def _unsupported(spec: type[SpellCard]) -> str | None:
     for req in spec.requirements:
         if not behaviours.supported(req.form):
             return f"! {req.form}"
-    if spec.role in (Role.TRANSMUTE, Role.ALLY):
+    if spec.role is Role.ALLY:
         return f"{spec.role.value} spells"
     return None
 
@@ -52,9 +52,7 @@ def provisional(game: Game, caster: Being, card: Card, target: Being | Card | No
 
 
 def is_free(game: Game, caster: Being, card: Card) -> bool:
-    fx = provisional(game, caster, card)
-    names = {a.name for a in fx.aspects()}
-    return "Free Action" in names or "Absolute Free Action" in names
+    return rite.full_actions(game, caster, card) == 0
 
 
 def why_not(game: Game, caster: Being, card: Card, in_window: bool = False) -> str | None:
@@ -68,7 +66,8 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False) -> s
     if what:
         return f"Unsupported: the engine cannot play '{what}' on '{card.title}' yet"
     response = card.spec.has("Response")
-    if card.place is Place.PREPARED and card in caster.prepared:
+    # A Rite zone spell is cast (emerges) once its Full Actions are invested: it needs no preparation.
+    if (card.place is Place.PREPARED and card in caster.prepared) or (card.place is Place.RITE and card in caster.rite):
         pass
     elif not (response and card.place in (Place.CODEX, Place.PREPARED) and card.owner is caster):
         return "Spell Preparation: it is not prepared"
@@ -78,6 +77,8 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False) -> s
     if in_window:
         if not response:
             return f"Response: {card.title} cannot be cast out of turn"
+        if rite.full_actions(game, caster, card) > 1:
+            return f"Actions: {card.title} needs several Full Actions, which a Response cannot wait for"
         if not free and caster.interrupt_stones >= MAX_INTERRUPT_STONES:
             return f"Interrupt Stone: {caster.name} already has {MAX_INTERRUPT_STONES} interrupt stones"
     elif not free:
@@ -149,6 +150,8 @@ def requirement_problem(game: Game, caster: Being, card: Card, req: Requirement,
         if mine == 0 or any(n >= mine for n in counts.values()):
             return f"Dominance: {sphere.value} is not the largest Sphere of {caster.name}'s discard pile"
         return None
+    if form == "Actions":  # played by engine/rite.py: the spell waits in the Rite zone
+        return None
     if form == "Burn Focus":
         return None if caster.free_foci > 0 else f"{caster.name} has no Focus to burn"
     if form == "Sacrifice":
@@ -181,7 +184,7 @@ def targets(game: Game, caster: Being, card: Card) -> list[Choice]:
 
 def _targets(game: Game, caster: Being, card: Card) -> list[Choice]:
     role = card.role
-    if card.has("Area:G"):
+    if card.has("Area:G") and role is not Role.TRANSMUTE:  # "Area is meaningless on ... Transmute spells"
         return [Choice("everyone", ("global", None))]
     if card.has("Evade"):
         return evade_targets(game, caster, card)
@@ -195,6 +198,8 @@ def _targets(game: Game, caster: Being, card: Card) -> list[Choice]:
         if card.has("Area") and role is not Role.COMPONENT:
             return [Choice(f"team {caster.team}", ("team", caster.team))]
         return [Choice(a.name, ("being", a.name)) for a in friends]
+    if role is Role.ABJURATION and card.has("Area"):
+        return transmutes.area_targets(game, caster, card)
     if role in (Role.ABJURATION, Role.TRANSMUTE):
         sel = card.spec.targets or Selector()
         return [Choice(f'"{c.title}" of {_who(c)}', ("card", c.id)) for c in spell_targets(game, caster, card, sel)]
@@ -221,6 +226,8 @@ def cloaked(game: Game, b: Being) -> bool:
 def spell_targets(game: Game, caster: Being, card: Card, sel: Selector) -> list[Card]:
     if sel.state == "manifesting":
         pool = [fx.card for fx in game.pending if fx.is_spell and fx.card.manifesting]
+    elif sel.state == "dormant":  # "unless explicitly stated otherwise", spells target active spells only
+        pool = [c for c in game.all_in_play() if c.dormant]
     else:
         pool = [c for c in game.all_in_play() if c.active]
     out = []
@@ -261,12 +268,22 @@ def resolve_target(game: Game, value: tuple[str, object]) -> tuple[Being | Card 
 
 # ================================================================== the cast cycle
 def cast(game: Game, caster: Being, card: Card, in_window: bool = False) -> Flow[None]:
-    free = is_free(game, caster, card)
     # Speak: silently, or Intoned for Voice — at the risk of a Miscast.
     spoken = yield from speak(game, caster, card)
     if spoken == "miscast":
         miscast(game, caster, card)
         return
+    if not in_window and rite.full_actions(game, caster, card) > 1:
+        rite.begin(game, caster, card, spoken)  # "# Actions": Spoken, then it waits in the Rite zone
+        return
+    yield from cast_spoken(game, caster, card, spoken, in_window)
+
+
+def cast_spoken(game: Game, caster: Being, card: Card, spoken: str, in_window: bool = False,
+                from_rite: bool = False) -> Flow[None]:
+    """A Spoken spell is declared, placed, paid for, responded to and activated (``from_rite``: it has
+    just had enough Full Actions invested in the Rite zone, and this last one discards nothing there)."""
+    free = is_free(game, caster, card)
     # Declare: "choose one" is chosen at declaration (seed 003), then the target.
     if card.spec.modes:
         modes = [Choice(text, i) for i, text in enumerate(card.spec.modes)]
@@ -275,7 +292,7 @@ def cast(game: Game, caster: Being, card: Card, in_window: bool = False) -> Flow
     choice = yield from game.ask("target", caster, f"target of {card.title}?", targets(game, caster, card), card)
     target, team, evaded = resolve_target(game, choice.value)
     # Place.
-    for pile in (caster.prepared, caster.codex):
+    for pile in (caster.prepared, caster.codex, caster.rite):
         if card in pile:
             pile.remove(card)
     card.place = Place.MANIFESTING
@@ -285,14 +302,15 @@ def cast(game: Game, caster: Being, card: Card, in_window: bool = False) -> Flow
                 evade_of=evaded)
     # Pay: requirements, energy orbs, upgrades, ritual path — then the action itself.
     yield from pay(game, caster, card, fx)
-    if spoken == "intoned":
+    if spoken == "intoned" and not from_rite:  # a Rite zone spell earned its Voice when it was Spoken
         game.gain(caster, Energy.VOICE, card.spec.fluency)
     if in_window:
         if not free:
             caster.interrupt_stones += 1
     elif not free:
         caster.full_actions -= 1
-        drop_rite(game, caster)
+        if not from_rite:
+            drop_rite(game, caster)
     at = f" at {choice.label}" if choice.label not in (caster.name,) else ""
     game.say(f"{caster.name} casts {card.title}{at}" + (" (Free Action)" if free else "")
              + (" as a Response" if in_window else ""))
@@ -535,11 +553,15 @@ def activate(game: Game, fx: Effect) -> Flow[None]:
         return
     role = card.role
     if role is Role.ABJURATION:
-        assert isinstance(fx.target, Card)
         card.place = Place.IN_PLAY  # briefly, while it impacts
-        yield from impact.impact_card(game, fx, fx.target)
+        for spell in transmutes.abjured(game, fx):  # its target, or every spell of the team (Area)
+            if spell.place in (Place.IN_PLAY, Place.MANIFESTING):  # an earlier impact may have taken it
+                yield from impact.impact_card(game, fx, spell)
         game.say(f"{card.title} is discarded after its impact")
         game.discard(card)
+        return
+    if role is Role.TRANSMUTE:
+        yield from transmutes.activate(game, fx)
         return
     if card.has("Evade"):
         evaded = fx.evade_of
@@ -555,7 +577,7 @@ def activate(game: Game, fx: Effect) -> Flow[None]:
     else:
         bearer = card.bearer
         assert bearer is not None
-        impact.apply_directives(game, fx, bearer, fx.aspects())
+        yield from impact.apply_directives(game, fx, bearer, fx.aspects())
         yield from card.spec().on_impact(fx)
     yield from fire(game, card, "activated")
     if card.place is Place.IN_PLAY and not lasts(card):
@@ -574,6 +596,8 @@ def invalid_target(game: Game, fx: Effect) -> str | None:
             return f"{t.title} is no longer manifesting"
         if sel.state == "active" and not t.active:
             return f"{t.title} is no longer active"
+        if sel.state == "dormant" and not (t.dormant and t.place is Place.IN_PLAY):
+            return f"{t.title} is no longer Dormant"
     if fx.card.has("Evade"):
         evaded = fx.evade_of
         if evaded is None or evaded.card.place not in (Place.MANIFESTING, Place.IN_PLAY):
@@ -593,7 +617,7 @@ def place_in_zone(game: Game, fx: Effect) -> Flow[None]:
     else:
         bearer = fx.target if isinstance(fx.target, Being) else fx.controller
         yield from game.enter_zone(card, bearer, zone)
-    start_counters(card)
+    start_counters(card, fx.aspects())
 
 
 def impact_attack(game: Game, fx: Effect) -> Flow[None]:
@@ -614,13 +638,15 @@ def impact_attack(game: Game, fx: Effect) -> Flow[None]:
             game.discard(card)
 
 
-def start_counters(card: Card) -> None:
-    """"When a spell with Duration # is activated, place # Duration counters on it"."""
+def start_counters(card: Card, aspects: list[Aspect] | None = None) -> None:
+    """"When a spell with Duration # is activated, place # Duration counters on it" — with what upgrades
+    and passive effects add ("I also place 3 Duration counters onto it rather than 2")."""
     durability = card.aspect("Durability")
     if durability is not None and isinstance(durability.value, int):
         card.counters["durability"] = durability.value
     set_duration(card, card.aspect("Duration"))
-    bonus = sum(int(a.value) for a in card.gained if a.name == "Duration" and a.bonus and isinstance(a.value, int))
+    bonus = sum(int(a.value) for a in (card.gained if aspects is None else aspects)
+                if a.name == "Duration" and a.bonus and isinstance(a.value, int))
     if bonus and "duration" in card.counters:
         card.counters["duration"] += bonus
 
@@ -674,6 +700,8 @@ def resolve(game: Game, card: Card) -> Flow[None]:
 
 
 def impacts_each_round(card: Card) -> bool:
+    if card.role is Role.TRANSMUTE:  # its directives act through the spell it is combined with
+        return False
     return bool(impact.directives(card.aspects())) or "on_impact" in card.spec.__dict__
 
 
@@ -686,10 +714,10 @@ def maintenance_impact(game: Game, fx: Effect) -> Flow[None]:
     elif card.zone is Zone.CURSE:  # behind the Defenses: no Shield, Evade or Ward helps
         for b in card.cursed or ([card.bearer] if card.bearer else []):
             if isinstance(b, Being) and not control.immune(b, fx):  # Phased: immune to offensive effects
-                impact.apply_directives(game, fx, b, fx.aspects())
+                yield from impact.apply_directives(game, fx, b, fx.aspects())
         yield from card.spec().on_impact(fx)
     elif card.bearer is not None:
-        impact.apply_directives(game, fx, card.bearer, fx.aspects())
+        yield from impact.apply_directives(game, fx, card.bearer, fx.aspects())
         yield from card.spec().on_impact(fx)
 
 
@@ -733,15 +761,20 @@ def usable_abilities(game: Game, b: Being) -> Iterator[tuple[Card, Ability]]:
         for ability in card.spec.abilities:
             if ability.has("Once per Round") and card.ability_uses.get(ability.name, 0) >= 1:
                 continue
-            if not ability.has("Free Action") and (b.interrupt_stones or b.full_actions <= 0):
+            if not free_ability(card, ability) and (b.interrupt_stones or b.full_actions <= 0):
                 continue
             if ability_targets(game, b, ability):
                 yield card, ability
 
 
+def free_ability(card: Card, ability: Ability) -> bool:
+    """"Unless otherwise noted, such activation [of an Artifact] requires a Free Action"."""
+    return ability.has("Free Action") or card.spec.kind == "artifact"
+
+
 def use_ability(game: Game, b: Being, card: Card, ability: Ability) -> Flow[None]:
     """An ability is not a spell: it places nothing and fires no "casts an offensive spell" trigger."""
-    if not ability.has("Free Action"):
+    if not free_ability(card, ability):
         b.full_actions -= 1
         drop_rite(game, b)
     card.ability_uses[ability.name] = card.ability_uses.get(ability.name, 0) + 1

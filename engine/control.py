@@ -191,9 +191,19 @@ def why_not_ability(game: Game, b: Being) -> str | None:
 
 
 def permitted(game: Game, b: Being, choices: list[Choice]) -> list[Choice]:
-    """Drop the innate Actions a ban names; a broad ban never reaches them (Innate Actions)."""
-    named = {INNATE_ACTIONS[ban.what] for _, ban, _ in bans(game, b) if ban.what in INNATE_ACTIONS}
-    return [c for c in choices if not (isinstance(c.value, Act) and c.value.verb in named)]
+    """Drop the innate Actions a ban names; a broad ban never reaches them (Innate Actions). Advancing a
+    Rite zone spell is casting it, so a ban on actions or on that kind of spell stops it as well."""
+    found = list(bans(game, b))
+    if not found:
+        return choices
+    named = {INNATE_ACTIONS[ban.what] for _, ban, _ in found if ban.what in INNATE_ACTIONS}
+
+    def allowed(act: Act) -> bool:
+        if act.verb == "rite":
+            return why_not_cast(game, b, game.card(int(act.card or 0))) is None
+        return act.verb not in named
+
+    return [c for c in choices if not isinstance(c.value, Act) or allowed(c.value)]
 
 
 def phased(game: Game, being: Being) -> Card | None:

@@ -42,6 +42,7 @@ class Effect:
     # Team zone: how an Area effect fared against each team's Area Shields, met once per team.
     team_zone: dict[str, tuple[bool, bool]] = field(default_factory=dict)
     refs: dict[str, Being | Card | None] = field(default_factory=dict)
+    responses: set[str] = field(default_factory=set)  # standing Responses already tried against it
 
     def __post_init__(self) -> None:
         # Who the effect concerns is fixed when it starts: discarding this spell mid-effect (a pay-to

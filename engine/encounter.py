@@ -1,27 +1,361 @@
-"""Encounters: rule-based action engines (draw bag, action charts, ability charts, targeting rules)."""
+"""Encounters: "rule-based action engines" (Glossary, Encounter; Walkthrough Act II).
+
+An Encounter is a being with its own zones, Resonance rolls, maintenance and actions, but it never
+prepares: on each of its turns it draws a counter from its draw bag and reads the action chart of that
+colour from the top, taking the first line whose needs it meets (Resonance it can spend, conditions
+that hold). A line uses one of its spells or abilities, or rolls the die on one of its ability charts.
+Its non-Area attacks target the opponent with the lowest (or highest) of an energy, a die breaking
+ties. Its standing Responses (the Sentient Shadow's Evade) are always ready; its thresholds change its
+effects while an energy is low ("Encounter <5: Attacks gain Pierce 2"). In easy mode the
+per-opponent bonuses and the Responses marked "not in easy mode" are left out; standard mode adds,
+for each opponent beyond the first, the "(+N)" of each stat.
+
+Its spells and abilities are never discarded: they return to it, to be used "again and again", and a
+Dispel refunds it nothing (Glossary, Dispel). Glossary terms played here: Encounter, Potency,
+Resistance.
+"""
 
 from __future__ import annotations
 
-from engine.decisions import Flow
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from engine import casting
+from engine.cards import Aspect, ChartCondition, ChartLine, EncounterCard, Energy, Role, SpellCard
+from engine.decisions import Choice, Decision, Flow
 from engine.effects import Effect
-from engine.errors import Unsupported
-from engine.rules import Game
-from engine.state import Being
+from engine.errors import EngineError
+from engine.state import Being, Card, Kind, Place
+
+if TYPE_CHECKING:
+    from engine.rules import Game
+
+MODES = ("easy", "standard")
+
+
+@dataclass
+class EncounterState:
+    """What an Encounter being carries beyond a Magi's state: its card, its mode and the counters out
+    of its bag."""
+
+    spec: type[EncounterCard]
+    mode: str = "standard"
+    out: dict[str, int] = field(default_factory=dict)
+
+
+def state_of(b: Being) -> EncounterState:
+    st = b.encounter
+    assert isinstance(st, EncounterState), f"{b.name} is not an Encounter"
+    return st
+
+
+# ---------------------------------------------------------------- setting up
+def create(spec: type[SpellCard], name: str, team: str, mode: str, library: object) -> Being:
+    """The Encounter as it starts, before the number of its opponents is known (see :func:`scale`)."""
+    if not issubclass(spec, EncounterCard):
+        raise EngineError(f"{spec.title!r} is not an Encounter")
+    if mode not in MODES:
+        raise EngineError(f"an Encounter plays in easy or standard mode, not {mode!r}")
+    b = Being(name=name, team=team, kind=Kind.ENCOUNTER, resonance=spec.starting_resonance,
+              essence=spec.essence.base, starting_essence=spec.essence.base, will=0,
+              lacks=frozenset(spec.lacks), actions_per_round=spec.actions.base, full_actions=spec.actions.base)
+    b.encounter = EncounterState(spec=spec, mode=mode, out={colour: 0 for colour, _ in spec.bag})
+    for title in spec.cards:
+        b.codex.append(_action_card(library, title, b))
+    return b
+
+
+def _action_card(library: object, title: str, b: Being) -> Card:
+    card = Card(spec=library[title], owner=b)  # type: ignore[index]
+    card.encounter_ability = True
+    return card
+
+
+def scale(game: Game, b: Being) -> None:
+    """Standard mode: "For every additional Magi who joins the fight, an Encounter gains 2 more Essence"."""
+    st = state_of(b)
+    if st.mode == "standard":
+        bonus = st.spec.essence.per_opponent * extra_opponents(game, b)
+        b.starting_essence += bonus
+        b.essence += bonus
+    for card in b.codex:
+        if not card.id:
+            game.register(card)
+
+
+def set_mode(game: Game, b: Being, mode: str) -> None:
+    """Easy → standard between rounds ("No more Easy Mode!"): the per-opponent bonuses come in."""
+    st = state_of(b)
+    if mode not in MODES:
+        raise EngineError(f"an Encounter plays in easy or standard mode, not {mode!r}")
+    if mode == st.mode:
+        return
+    bonus = st.spec.essence.per_opponent * extra_opponents(game, b)
+    sign = 1 if mode == "standard" else -1
+    st.mode = mode
+    b.starting_essence += sign * bonus
+    b.essence = max(1, b.essence + sign * bonus)
+    game.say(f"{b.name} now plays in {mode} mode" + (f" ({sign * bonus:+d} Essence)" if bonus else ""))
+
+
+def extra_opponents(game: Game, b: Being) -> int:
+    """Opponents beyond the first: Magi only (a Koishaka does not scale an Encounter)."""
+    return max(0, len([o for o in game.opponents(b) if o.kind is Kind.MAGI]) - 1)
 
 
 def stat_bonus(game: Game, b: Being, stat: str) -> int:
-    return 0
+    """What an Encounter adds to a round's Resonance roll or Full Actions."""
+    st = b.encounter
+    if not isinstance(st, EncounterState):
+        return 0
+    extra = extra_opponents(game, b) if st.mode == "standard" else 0
+    if stat == "resonance":
+        return st.spec.resonance_bonus.base + st.spec.resonance_bonus.per_opponent * extra
+    if stat == "actions":
+        return st.spec.actions.per_opponent * extra
+    raise ValueError(f"no Encounter stat {stat!r}")
 
 
+# ---------------------------------------------------------------- the draw bag
+def in_bag(b: Being) -> dict[str, int]:
+    st = state_of(b)
+    return {colour: n - st.out.get(colour, 0) for colour, n in st.spec.bag if n - st.out.get(colour, 0) > 0}
+
+
+def draw(game: Game, b: Being, why: str) -> Flow[str]:
+    """A counter from the bag: the match's seeded chance, or a decision when draws are scripted."""
+    bag = in_bag(b)
+    if not bag:
+        reset(game, b, "the bag is empty")
+        bag = in_bag(b)
+    if game.options.chance == "auto":
+        colours = sorted(bag)
+        return game.rng.choices(colours, weights=[bag[c] for c in colours])[0]
+    options = tuple(Choice(c, c) for c in sorted(bag))
+    choice = yield Decision("draw", None, f"{b.name} draws from its bag ({why})", options)
+    return str(choice.value)
+
+
+def reset_due(b: Being) -> bool:
+    st = state_of(b)
+    return bool(st.spec.reset) and all(st.out.get(c, 0) >= n for c, n in st.spec.reset)
+
+
+def reset(game: Game, b: Being, why: str) -> None:
+    st = state_of(b)
+    st.out = {colour: 0 for colour, _ in st.spec.bag}
+    game.say(f"{b.name}'s counters all go back into the bag ({why})")
+
+
+# ---------------------------------------------------------------- a turn
 def take_turn(game: Game, b: Being) -> Flow[bool]:
-    raise Unsupported("Encounter turns")
-    yield
+    """Draw, read the chart of that colour from the top, act; reset the bag when its condition is met."""
+    if b.full_actions <= 0:
+        return False
+    st = state_of(b)
+    colour = yield from draw(game, b, "its action")
+    st.out[colour] = st.out.get(colour, 0) + 1
+    b.full_actions -= 1
+    chart = next(ch for ch in st.spec.charts if ch.colour == colour)
+    line = next((ln for ln in chart.lines if usable(game, b, ln)), None)
+    if line is None:
+        game.say(f"{b.name} draws {colour}: no line of its chart can be used, the action is lost")
+    else:
+        game.say(f"{b.name} draws {colour}")
+        free = yield from perform(game, b, line)
+        if free:
+            b.full_actions += 1  # a Free Action ability does not spend the Encounter's Full Action
+    if reset_due(b):
+        reset(game, b, "its reset condition is met")
+    return True
 
 
+def usable(game: Game, b: Being, line: ChartLine) -> bool:
+    if not game.can_pay(b, Energy.RESONANCE, line.cost) or b.energy(Energy.RESONANCE) < line.cost:
+        return False
+    if not all(holds(game, b, c) for c in line.conditions):
+        return False
+    if line.action is not None:
+        return bool(targets(game, b, card_of(game, b, line.action)))
+    return True
+
+
+def holds(game: Game, b: Being, cond: ChartCondition) -> bool:
+    if cond.kind == "curse on encounter":
+        return any(c.active and c.spec.is_curse() and (c.bearer is b or b in c.cursed)
+                   and (not cond.spheres or c.sphere in cond.spheres) for c in game.all_in_play())
+    if cond.kind == "focused opponent":
+        return bool(focused_opponents(game, b))
+    if cond.kind == "essence below":
+        return b.energy(Energy.ESSENCE) < cond.amount
+    raise ValueError(f"unknown chart condition {cond.kind!r}")
+
+
+def focused_opponents(game: Game, b: Being) -> list[Being]:
+    """Opponents whose Focus holds a spell right now."""
+    held = {c.focus.name for c in game.all_in_play() if c.focus is not None}
+    return [o for o in game.opponents(b) if o.name in held and not o.incapacitated]
+
+
+def perform(game: Game, b: Being, line: ChartLine) -> Flow[bool]:
+    """Pay the line's Resonance, then use its action (or roll for one). True for a Free Action."""
+    if line.cost:
+        game.pay(b, Energy.RESONANCE, line.cost, "Action Chart")
+    title = line.action
+    if line.roll is not None:
+        chart = next(d for d in state_of(b).spec.die_charts if d.name == line.roll)
+        n = yield from game.roll(f"{b.name} rolls on {chart.name}")
+        face = next(f for f in chart.faces if f.low <= n <= f.high)
+        if face.action is None:
+            game.say(f"{b.name} rolls {n % 10} on {chart.name}: Critical Failure, nothing happens")
+            return False
+        game.say(f"{b.name} rolls {n % 10} on {chart.name}: {face.action}")
+        title = face.action
+    assert title is not None
+    card = card_of(game, b, title)
+    if not targets(game, b, card):
+        game.say(f"{b.name}'s {title} has no target and does nothing")
+        return False
+    free = casting.provisional(game, b, card).has("Free Action")
+    yield from use(game, b, card)
+    return free
+
+
+def card_of(game: Game, b: Being, title: str) -> Card:
+    """The Encounter's copy of one of its spells or abilities — a fresh one when it is already in play."""
+    for card in b.codex:
+        if card.title == title:
+            return card
+    card = game.register(_action_card(game.library, title, b))
+    card.place = Place.CODEX
+    b.codex.append(card)
+    return card
+
+
+# ---------------------------------------------------------------- using a spell or an ability
+def targets(game: Game, b: Being, card: Card) -> list[Being] | str:
+    """Who the action may hit: an opposing team for Area, the opponents for an Attack (the
+    targeting rule picks among them), the Encounter itself otherwise."""
+    if card.role is not Role.ATTACK:
+        return [b]
+    foes = [o for o in game.opponents(b) if not o.incapacitated]
+    if card.has("Area:G"):
+        return "*"
+    if card.has("Area"):
+        return foes[0].team if foes else []
+    return [o for o in foes if not casting.cloaked(game, o)]
+
+
+def choose_target(game: Game, b: Being, foes: list[Being]) -> Flow[Being]:
+    """"It will target the Magi with the lowest Harmony. If its opponents are tied ... target randomly
+    using the 10-sided die" — "The player with the highest roll becomes the target"."""
+    rule = state_of(b).spec.targeting
+    tied = foes
+    if rule is not None:
+        how, energy = rule
+        values = {o.name: o.energy(energy) for o in foes}
+        best = min(values.values()) if how == "lowest" else max(values.values())
+        tied = [o for o in foes if values[o.name] == best]
+    while len(tied) > 1:
+        rolls = {}
+        for o in tied:
+            rolls[o.name] = yield from game.roll(f"{b.name}'s target: die for {o.name}")
+        top = max(rolls.values())
+        tied = [o for o in tied if rolls[o.name] == top]
+    return tied[0]
+
+
+def use(game: Game, b: Being, card: Card) -> Flow[None]:
+    """An Encounter's spell or ability goes through the cast cycle like a Magi's, minus preparation and
+    Speaking: it manifests (a spell may be Dispelled now), has its Response phase, then activates."""
+    who = targets(game, b, card)
+    target: Being | None = None
+    team: str | None = None
+    if who == "*":
+        team = "*"
+    elif isinstance(who, str):
+        team = who
+    elif card.role is Role.ATTACK:
+        target = yield from choose_target(game, b, who)
+    else:
+        target = b
+    b.codex.remove(card)
+    card.place = Place.MANIFESTING
+    card.caster = card.controller = b
+    card.target = target
+    is_spell = card.spec.kind == "encounter spell"
+    fx = Effect(game, card, b, target, team=team, is_spell=is_spell)
+    at = f" at {target.name}" if target is not None and target is not b else f" at team {team}" if team else ""
+    game.say(f"{b.name} {'casts' if is_spell else 'uses'} {card.title}{at}")
+    if is_spell:  # only its spells are "spells": Karmic Debt counts them, Abjurations may target them
+        yield from casting.offensive_cast(game, b, fx)
+    yield from casting.respond(game, fx)
+    yield from casting.activate(game, fx)
+
+
+def return_card(card: Card) -> None:
+    """"Encounters do not actually discard their spells and abilities": it goes back to the Encounter."""
+    owner = card.owner
+    card.place = Place.CODEX
+    if card not in owner.codex:
+        owner.codex.append(card)
+
+
+# ---------------------------------------------------------------- standing rules
 def respond(game: Game, b: Being, fx: Effect) -> Flow[bool]:
+    """The Encounter's Response abilities, "always active and ready to engage according to their
+    conditions": Evade an effect with the named aspects aimed at it alone (Area is immune to Evades).
+    It pays, draws, and the counter goes straight back into the bag; a success colour evades."""
+    st = b.encounter
+    if not isinstance(st, EncounterState) or b.incapacitated:
+        return False
+    for r in st.spec.responses:
+        key = f"{b.name}: {r.name}"
+        if key in fx.responses or (r.standard_only and st.mode != "standard"):
+            continue
+        if fx.controller.team == b.team or fx.area or fx.target is not b:
+            continue
+        role = Role.ATTACK if fx.ability is not None and fx.ability.offensive else fx.card.role
+        if r.role is not None and role is not r.role:
+            continue
+        names = {a.name for a in fx.aspects()}
+        if not all(n in names for n in r.needs) or not game.can_pay(b, r.cost.energy, r.cost.amount):
+            continue
+        fx.responses.add(key)
+        game.pay(b, r.cost.energy, r.cost.amount, r.name)
+        colour = yield from draw(game, b, f"{r.name} against {fx.name}")
+        if colour in r.succeeds_on:
+            fx.evaded.add(b.name)
+            game.say(f"{b.name} pays {r.cost.text()} and draws {colour}: it evades {fx.name}")
+        else:
+            game.say(f"{b.name} pays {r.cost.text()} and draws {colour}: its {r.name} fails")
+        return True
     return False
-    yield
 
 
-def create(spec: object, library: object) -> Being:
-    raise Unsupported("Encounters")
+def threshold_grants(fx: Effect) -> list[Aspect]:
+    """"Encounter <5: Attacks gain Pierce 2" — the aspects the Encounter's thresholds add to an effect."""
+    b = fx.controller
+    st = b.encounter
+    if not isinstance(st, EncounterState):
+        return []
+    out: list[Aspect] = []
+    for th in st.spec.thresholds:
+        if b.energy(th.energy) < th.below and (th.role is None or fx.card.role is th.role):
+            out.extend(th.grants)
+    return out
+
+
+def potency(fx: Effect) -> int:
+    """"The Potency of any spell is equal to its Fluency plus 1 for each tier of its ritual path that
+    is unlocked plus 1 for each Transmute combined with it"."""
+    card = fx.card
+    return card.spec.fluency + card.ritual_tiers + len(card.combined)
+
+
+def resists(b: Being, fx: Effect) -> bool:
+    """"In order to affect an Encounter, a spell must have Potency equal to or greater than the
+    Encounter's Resistance"."""
+    st = b.encounter
+    return isinstance(st, EncounterState) and potency(fx) < st.spec.resistance
+

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine import behaviours, control, specs
+from engine import behaviours, control, registry, specs, transmutes
 from engine.cards import PHYSICAL_SPHERES, Aspect, Energy, Modifier
 from engine.decisions import Flow
 from engine.errors import Unsupported
@@ -47,6 +47,10 @@ def effective_aspects(game: Game, fx: Effect) -> list[Aspect]:
         for source, mod in passive_sources(game):
             if mod.grants and modifier_applies(source, mod, fx):
                 base.extend(mod.grants)
+    if fx.controller.encounter is not None:
+        from engine import encounter
+
+        base.extend(encounter.threshold_grants(fx))
     return base
 
 
@@ -235,6 +239,13 @@ def impact_being(game: Game, fx: Effect, being: Being) -> Flow[bool]:
     if being.name in fx.evaded:
         game.say(f"{being.name} evades {fx.name}")
         return False
+    if being.encounter is not None and offensive(fx, being):
+        from engine import encounter
+
+        if encounter.resists(being, fx):
+            game.say(f"{being.name} resists {fx.name}: its Potency {encounter.potency(fx)} is below "
+                     f"Resistance {being.encounter.spec.resistance}")
+            return False
     aspects = fx.aspects()
     # The Defenses act first: "the Shield would lose Durability from blocking a Fireball" even when its
     # Magi is Immune to Heat; only what gets through meets the immunity.
@@ -242,13 +253,13 @@ def impact_being(game: Game, fx: Effect, being: Being) -> Flow[bool]:
         result = defenses(game, fx, being, aspects)
         if not result.hit:
             if result.through and not immune(being, fx):
-                apply_directives(game, fx, being, aspects, cap=result.through, only_dmg=True)
+                yield from apply_directives(game, fx, being, aspects, cap=result.through, only_dmg=True)
             return False
     why = immune(being, fx)
     if why:
         game.say(f"{being.name} is immune to {fx.name} ({why})")
         return False
-    apply_directives(game, fx, being, aspects)
+    yield from apply_directives(game, fx, being, aspects)
     yield from fx.card.spec().on_impact(fx)
     return True
 
@@ -260,23 +271,33 @@ def impact_card(game: Game, fx: Effect, card: Card) -> Flow[bool]:
         result = defenses(game, fx, bearer, fx.aspects())
         if not result.hit:
             return False
-    apply_directives(game, fx, card, fx.aspects())
+    transmutes.backlash(game, fx, card)  # part of the impact, read before a Dispel takes the spell away
+    yield from apply_directives(game, fx, card, fx.aspects())
     yield from fx.card.spec().on_impact(fx)
     return True
 
 
 def apply_directives(game: Game, fx: Effect, target: Being | Card, aspects: list[Aspect],
-                     cap: int | None = None, only_dmg: bool = False) -> None:
+                     cap: int | None = None, only_dmg: bool = False) -> Flow[None]:
     for d in directives(aspects):
         if only_dmg and d.name != "Dmg":
             continue
         behaviour = behaviours.for_keyword(d.name)
         if behaviour is None:
             raise Unsupported(d.name, fx.card.title)
-        amount = fx.amount(d) if d.params else 0
+        amount = _amount(fx, d)
         if cap is not None:
             amount = min(amount, cap)
-        behaviour(game, fx, d, target, amount)
+        choices = behaviour(game, fx, d, target, amount)
+        if choices is not None:  # a directive that asks (Spell Loss, Dampen)
+            yield from choices
+
+
+def _amount(fx: Effect, d: Aspect) -> int:
+    """A directive's number; a directive whose parameter is a word (``Dispel Banish``) has none."""
+    kw = registry.load().get(d.name)
+    counted = kw is None or not kw.params or kw.params[0] != "word"
+    return fx.amount(d) if d.params and counted else 0
 
 
 def deal(game: Game, fx: Effect, aspect: Aspect, who: Being | Card) -> Flow[None]:
@@ -288,13 +309,14 @@ def deal(game: Game, fx: Effect, aspect: Aspect, who: Being | Card) -> Flow[None
         result = defenses(game, fx, who, all_aspects)
         if not result.hit:
             if result.through and aspect.name == "Dmg":
-                apply_directives(game, fx, who, [aspect], cap=result.through)
+                yield from apply_directives(game, fx, who, [aspect], cap=result.through)
             return
     behaviour = behaviours.for_keyword(aspect.name)
     if behaviour is None:
         raise Unsupported(aspect.name, fx.card.title)
-    behaviour(game, fx, aspect, who, fx.amount(aspect) if aspect.params else 0)
-    yield from ()
+    choices = behaviour(game, fx, aspect, who, _amount(fx, aspect))
+    if choices is not None:
+        yield from choices
 
 
 def still_in(card: Card) -> bool:

@@ -21,8 +21,9 @@ def broken(game: Game, settled: bool) -> list[str]:
                 out.append(f"{b.name} has negative {e.value}")
         if b.essence > b.starting_essence:
             out.append(f"{b.name} has {b.essence} Essence, above its starting {b.starting_essence}")
-        if len(b.zones[Zone.ENHANCEMENT]) > ENHANCEMENT_SLOTS:
-            out.append(f"{b.name} has {len(b.zones[Zone.ENHANCEMENT])} Enhancements")
+        slots = [c for c in b.zones[Zone.ENHANCEMENT] if c.combined_with is None]  # a Transmute lies on its spell
+        if len(slots) > ENHANCEMENT_SLOTS:
+            out.append(f"{b.name} has {len(slots)} Enhancements")
         if b.interrupt_stones > MAX_INTERRUPT_STONES:
             out.append(f"{b.name} has {b.interrupt_stones} interrupt stones")
         if b.full_actions < 0 or b.full_actions > b.actions_per_round + 1 + _bonus(game, b):
@@ -30,6 +31,7 @@ def broken(game: Game, settled: bool) -> list[str]:
         if b.essence <= 0 and not b.incapacitated and Energy.ESSENCE not in b.lacks:
             out.append(f"{b.name} has 0 Essence but is not incapacitated")
     out.extend(_places(game))
+    out.extend(_combinations(game))
     if settled:
         from engine.casting import lasts
 
@@ -43,6 +45,21 @@ def _bonus(game: Game, b: object) -> int:
     from engine import encounter
 
     return encounter.stat_bonus(game, b, "actions")  # type: ignore[arg-type]
+
+
+def _combinations(game: Game) -> list[str]:
+    """A Transmute in play lies on a spell in play that lists it, in that spell's zone; a spell lists only
+    Transmutes in play combined with it."""
+    out = []
+    for card in game.all_in_play():
+        spell = card.combined_with
+        if spell is not None and (spell.place is not Place.IN_PLAY or card not in spell.combined
+                                  or card.zone is not spell.zone):
+            out.append(f"{card.title} #{card.id} is combined with {spell.title}, which does not hold it")
+        for t in card.combined:
+            if t.place is not Place.IN_PLAY or t.combined_with is not card:
+                out.append(f"{card.title} #{card.id} lists {t.title} #{t.id}, which is not combined with it")
+    return out
 
 
 def _places(game: Game) -> list[str]:

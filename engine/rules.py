@@ -511,7 +511,7 @@ class Game:
                 if other.has("Shape-Shift"):
                     self.say(f"{other.title} is discarded: only one Shape-Shift may be active")
                     self.discard(other)
-        slots = bearer.zones[Zone.ENHANCEMENT]
+        slots = [c for c in bearer.zones[Zone.ENHANCEMENT] if c.combined_with is None]  # Transmutes take none
         if len(slots) >= ENHANCEMENT_SLOTS:
             options = [Choice(f'"{c.title}"', c.id) for c in slots]
             gone = yield from self.ask("enhancement", bearer, "which Enhancement is discarded to make room?",
@@ -539,9 +539,11 @@ class Game:
         """Leave play (or the Rite zone) for the discard pile, the Codex or banishment."""
         if card.encounter_ability:
             # "Encounters do not actually discard their spells and abilities."
+            from engine import encounter
+
             self._unplace(card)
             card.leave_play()
-            card.place = Place.CODEX
+            encounter.return_card(card)
             return
         for t in list(card.combined):  # Combination: Transmutes go with the spell they modify
             self.discard(t)
@@ -572,5 +574,7 @@ class Game:
         if sel.state == "active" and not card.active:
             return False
         if sel.state == "manifesting" and not card.manifesting:
+            return False
+        if sel.state == "dormant" and not (card.dormant and card.place is Place.IN_PLAY):
             return False
         return fits(card, sel)

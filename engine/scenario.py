@@ -102,6 +102,14 @@ class PrepareItem(Item):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class ModeItem(Item):
+    """``Shadow enters standard mode``: from the top of its round on."""
+
+    being: str
+    mode: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ChoiceItem(Item):
     being: str
     kind: str  # first | accept | decline | choose
@@ -131,6 +139,8 @@ class BeingSetup:
     kind: str = "magi"
     specialization: str | None = None
     mode: str | None = None  # an Encounter's mode: easy | standard
+    card: str | None = None  # an Encounter's card title
+    artifacts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -206,6 +216,18 @@ class ScriptDriver:
                 if winner != item.winner:
                     raise ScenarioError(f"expected winner {item.winner or 'none'}, got {winner or 'none'}",
                                         item.where)
+
+    def apply_modes(self, game: Game) -> None:
+        """An Encounter's change of mode takes effect at the top of the round that names it."""
+        from engine import encounter
+
+        for item in [i for i in self.queue if isinstance(i, ModeItem)]:
+            b = game.being(item.being)
+            if b.encounter is None:
+                raise ScenarioError(f"{b.name} is not an Encounter: only Encounters have modes", item.where,
+                                    "Encounter")
+            encounter.set_mode(game, b, item.mode)
+            self._take(item)
 
     def _peek(self) -> Item | None:
         for item in self.queue:
@@ -476,7 +498,10 @@ def setup(scenario: Scenario, library: CardLibrary) -> Game:
     beings = []
     for spec in scenario.beings:
         if spec.kind == "encounter":
-            beings.append(encounter.create(spec, library))
+            if spec.card not in library or library[str(spec.card)].kind != "encounter":
+                raise ScenarioError(f"{spec.card!r} is not a compiled Encounter", spec.where, "Encounter")
+            beings.append(encounter.create(library[str(spec.card)], spec.name, spec.team, spec.mode or "standard",
+                                           library))
             continue
         # Level-1 play leaves out the advanced energies: no Will tokens are collected (Act I).
         b = Being(name=spec.name, team=spec.team, will=0 if scenario.level == 1 else 3)
@@ -492,11 +517,18 @@ def setup(scenario: Scenario, library: CardLibrary) -> Game:
         beings.append(b)
     game = Game(beings, library, Options(level=scenario.level, chance="ask", intoning=scenario.intoning))
     for spec, b in zip(scenario.beings, beings, strict=True):
+        if spec.kind == "encounter":
+            encounter.scale(game, b)
         if spec.specialization:
             if spec.specialization not in library:
                 raise ScenarioError(f"{spec.name}'s Specialization {spec.specialization!r} is not compiled",
                                     spec.where, "Specialization")
             specs.start(game, b, library[spec.specialization])
+        for title in spec.artifacts:
+            problem = specs.artifact_problem(b, library.get(title), title)
+            if problem:
+                raise ScenarioError(problem, spec.where, "Artifact")
+            specs.start(game, b, library[title])
     return game
 
 
@@ -522,6 +554,7 @@ def replay(scenario: Scenario, library: CardLibrary) -> Replay:
                 if script.number != nxt:
                     raise ScenarioError(f"round {nxt} comes next, not round {script.number}", script.where)
                 driver.start_round(script)
+                driver.apply_modes(game)
             decision = match.decision
             assert decision is not None
             choice = driver.answer(game, decision)

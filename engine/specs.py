@@ -65,6 +65,16 @@ def upgrade(game: Game, b: Being, card: Card, key: str) -> None:
     game.say(f"{b.name} unlocks {card.title} {key} ({tier.name}) for {paid or 'nothing'}")
 
 
+def artifact_problem(b: Being, spec: type[SpellCard] | None, title: str) -> str | None:
+    """"Magi generally may only carry a single Artifact at any time"; Artifacts, like Specializations,
+    "are active at the start of the battle and cannot generally be activated after combat begins"."""
+    if spec is None or spec.kind != "artifact":
+        return f"{title!r} is not a compiled Artifact"
+    if any(c.spec.kind == "artifact" for c in b.in_play()):
+        return f"{b.name} already carries an Artifact: a Magi may carry only one"
+    return None
+
+
 def start(game: Game, b: Being, spec: type[SpellCard]) -> Card:
     """"Each Magi may begin battle with one active Specialization" — in an Enhancement slot."""
     card = game.register(Card(spec=spec, owner=b))

@@ -92,14 +92,21 @@ class Card:
 
     @property
     def active(self) -> bool:
-        return self.place is Place.IN_PLAY and not self.dormant
+        # A Transmute combined with a Dormant spell is Dormant as long as the spell is ("Dormant").
+        return self.place is Place.IN_PLAY and not self.dormant and (
+            self.combined_with is None or self.combined_with.active)
 
     @property
     def manifesting(self) -> bool:
         return self.place is Place.MANIFESTING
 
     def aspects(self) -> tuple[Aspect, ...]:
-        return self.spec.directives + self.spec.empowerments + tuple(self.gained)
+        own = self.spec.directives + self.spec.empowerments + tuple(self.gained)
+        if not self.combined:
+            return own
+        from engine.transmutes import grants  # what the Transmutes combined with it add, while they last
+
+        return own + tuple(a for t in self.combined for a in grants(t))
 
     def aspect(self, name: str) -> Aspect | None:
         return next((a for a in self.aspects() if a.name == name and not a.bonus), None)
@@ -161,6 +168,7 @@ class Being:
     miscast_this_turn: set[str] = field(default_factory=set)
     incapacitated: bool = False
     first_round: int = 0  # a Koishaka's first round: it has lowest initiative
+    encounter: Any = None  # an Encounter's card, mode and draw bag (engine.encounter.EncounterState)
 
     def energy(self, e: Energy) -> int:
         if self.lacks and e in self.lacks:
@@ -217,6 +225,8 @@ def being_json(b: Being) -> dict[str, Any]:
         "interrupt_stones": b.interrupt_stones,
         "zones": {z.value: [card_json(c) for c in b.zones[z]] for z in Zone},
     }
+    if b.rite:  # spells waiting for their Full Actions ("# Actions")
+        out["rite"] = [card_json(c) for c in b.rite]
     for e in b.lacks:
         out.pop(e.value.lower(), None)
     if b.incapacitated:

@@ -3,9 +3,11 @@
 
 from engine.cards import CardLibrary, SpellCard
 from generated import bio
+from generated import encounters
 from generated import forces
 from generated import matter
 from generated import soul
+from generated import specializations
 
-ALL: tuple[type[SpellCard], ...] = (*bio.CARDS, *forces.CARDS, *matter.CARDS, *soul.CARDS, )
+ALL: tuple[type[SpellCard], ...] = (*bio.CARDS, *encounters.CARDS, *forces.CARDS, *matter.CARDS, *soul.CARDS, *specializations.CARDS, )
 LIBRARY = CardLibrary({card.title: card for card in ALL})

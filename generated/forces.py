@@ -4,9 +4,16 @@
 
 from engine.cards import (
     Ability,
+    ActionChart,
     Aspect,
+    ChartCondition,
+    ChartLine,
     Condition,
     Cost,
+    DieChart,
+    DieFace,
+    EncounterCard,
+    EncounterResponse,
     Energy,
     Modifier,
     Quantity,
@@ -15,8 +22,11 @@ from engine.cards import (
     Role,
     Selector,
     SourceRef,
+    SpecTier,
     SpellCard,
     Sphere,
+    Stat,
+    Threshold,
     Timing,
     Trigger,
     Upgrade,
@@ -54,4 +64,35 @@ class InfernalShot(SpellCard):
     source = SourceRef(path='cards_src/forces/heat.spell', line=15)
 
 
-CARDS: tuple[type[SpellCard], ...] = (Fireball, InfernalShot,)
+# cards_src/forces/heat.spell:30
+class FlameForm(SpellCard):
+    title = 'Flame Form'
+    sphere = Sphere.FORCES
+    role = Role.ENHANCE
+    fluency = 1
+    resonance = -1
+    harmony = -1
+    descriptors = ('Heat',)
+    directives = ()
+    empowerments = (Aspect(name='Duration', params=(2,)), Aspect(name='Shape-Shift'), Aspect(name='Immune', params=('Heat',)))
+    requirements = (Requirement(form='Pay', cost=Cost(amount=1, energy=Energy.RESONANCE), timing=Timing.SUSTAIN),)
+    modifiers = (Modifier(selector=Selector(role=Role.ATTACK, descriptors=('Heat',), whose='bearer'), grants=(Aspect(name='Dmg', params=(1,), bonus=True),)),)
+    source = SourceRef(path='cards_src/forces/heat.spell', line=30)
+
+
+# cards_src/forces/heat.spell:47
+class FlameEternae(SpellCard):
+    title = 'Flame Eternae'
+    sphere = Sphere.FORCES
+    role = Role.ATTACK
+    fluency = 1
+    resonance = -4
+    harmony = -1
+    descriptors = ('Heat',)
+    directives = (Aspect(name='Dmg', params=(1,)),)
+    empowerments = (Aspect(name='Duration', params=('F',)),)
+    requirements = (Requirement(form='Pay', cost=Cost(amount=1, energy=Energy.RESONANCE), timing=Timing.SUSTAIN),)
+    source = SourceRef(path='cards_src/forces/heat.spell', line=47)
+
+
+CARDS: tuple[type[SpellCard], ...] = (Fireball, InfernalShot, FlameForm, FlameEternae,)

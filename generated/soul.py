@@ -4,9 +4,16 @@
 
 from engine.cards import (
     Ability,
+    ActionChart,
     Aspect,
+    ChartCondition,
+    ChartLine,
     Condition,
     Cost,
+    DieChart,
+    DieFace,
+    EncounterCard,
+    EncounterResponse,
     Energy,
     Modifier,
     Quantity,
@@ -15,8 +22,11 @@ from engine.cards import (
     Role,
     Selector,
     SourceRef,
+    SpecTier,
     SpellCard,
     Sphere,
+    Stat,
+    Threshold,
     Timing,
     Trigger,
     Upgrade,
@@ -69,4 +79,36 @@ class Judgement(SpellCard):
         yield  # a generator: rules text may stop for a decision
 
 
-CARDS: tuple[type[SpellCard], ...] = (KarmicDebt, Judgement,)
+# cards_src/soul/karmic.spell:35
+class UniversumNegation(SpellCard):
+    title = 'Universum Negation'
+    sphere = Sphere.SOUL
+    role = Role.ABJURATION
+    fluency = 1
+    resonance = -3
+    harmony = 0
+    descriptors = ()
+    directives = (Aspect(name='Dispel'),)
+    empowerments = (Aspect(name='Response'),)
+    targets = Selector(state='manifesting')
+    source = SourceRef(path='cards_src/soul/karmic.spell', line=35)
+
+
+# cards_src/soul/karmic.spell:49
+class KarmicBindingOfProtection(SpellCard):
+    title = 'Karmic Binding of Protection'
+    sphere = Sphere.SOUL
+    role = Role.DEFENSE
+    fluency = 1
+    resonance = -2
+    harmony = 0
+    descriptors = ('Karmic',)
+    directives = ()
+    empowerments = (Aspect(name='Shield'), Aspect(name='Durability', params=(2,)))
+    broadcast = (Sphere.SOUL,)
+    requirements = (Requirement(form='Discard', count=1, charge='Karma'),)
+    upgrades = (Upgrade(aspects=(Aspect(name='Refined'),), costs=(Cost(amount=3, energy=Energy.RESONANCE), Cost(amount=1, energy=Energy.WILL))),)
+    source = SourceRef(path='cards_src/soul/karmic.spell', line=49)
+
+
+CARDS: tuple[type[SpellCard], ...] = (KarmicDebt, Judgement, UniversumNegation, KarmicBindingOfProtection,)

@@ -31,6 +31,7 @@ class Table:
         self.white = Being(name="White", team="White", essence=12, resonance=0, will=0 if level == 1 else 3)
         self.black = Being(name="Black", team="Black", essence=12, resonance=0, will=0 if level == 1 else 3)
         self.rolls: deque[int] = deque()
+        self.draws: deque[str] = deque()  # an Encounter's draw bag, colour by colour
         self.choices: deque[Any] = deque()
         self.asked: list[Decision] = []
         self.owed: dict[str, deque[str]] = {}  # answers a cast line gives (target, discards)
@@ -50,6 +51,8 @@ class Table:
         self.asked.append(d)
         if d.kind == "die":
             return d.options[self.rolls.popleft() - 1]
+        if d.kind == "draw":
+            return self._match(d, self.draws.popleft())
         if d.kind == "checkpoint":
             return Choice("", None)
         if self.owed.get(d.kind):

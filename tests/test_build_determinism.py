@@ -105,9 +105,10 @@ def test_hostile_title_compiles_to_plain_data(tmp_path: Path) -> None:
     (card,) = namespace["CARDS"]
     assert card.title == HOSTILE_TITLE
     assert card.abilities[0].name == "'); import os; ('"
-    imported = {"Ability", "Aspect", "Condition", "Cost", "Energy", "Modifier", "Quantity", "Requirement",
-                "RitualTier", "Role", "Selector", "SourceRef", "SpellCard", "Sphere", "Timing", "Trigger",
-                "Upgrade", "Effect", "Flow"}
+    imported = {"Ability", "ActionChart", "Aspect", "ChartCondition", "ChartLine", "Condition", "Cost",
+                "DieChart", "DieFace", "EncounterCard", "EncounterResponse", "Energy", "Modifier", "Quantity",
+                "Requirement", "RitualTier", "Role", "Selector", "SourceRef", "SpecTier", "SpellCard", "Sphere",
+                "Stat", "Threshold", "Timing", "Trigger", "Upgrade", "Effect", "Flow"}
     top_level = {k for k in namespace if not k.startswith("__")}
     assert top_level == imported | {card.__name__, "CARDS"}
     assert "os" not in namespace

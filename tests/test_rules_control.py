@@ -51,12 +51,22 @@ def test_silence_prevents_every_spell_even_a_response(t: Table) -> None:
 @pytest.mark.rule("Prevented", "Innate Actions", "Ability")
 def test_a_broad_ban_on_actions_stops_casting_and_abilities(t: Table) -> None:
     t.in_play(t.white, "Claws")
-    t.in_play(t.black, "Stasis", "White")
+    t.in_play(t.black, "Stupor", "White")
     options = t.action_options(t.white)
     assert not [o for o in options if o.startswith(("cast", "use"))]
     with pytest.raises(IllegalAction):
         t.use(t.white, "Claws", "Rake", "Black")
-    assert (why_not(t, t.white, "Spark") or "").startswith("Prevented: Stasis prevents White from taking actions")
+    assert (why_not(t, t.white, "Spark") or "").startswith("Prevented: Stupor prevents White from taking actions")
+
+
+@pytest.mark.rule("Prevented", "Rite Zone")
+def test_a_ban_stops_a_rite_zone_spell_from_advancing(t: Table) -> None:
+    """Investing a Full Action in a Rite zone spell is casting it: Silence stops that too."""
+    t.white.full_actions = 2
+    bolt = t.cast(t.white, "Slow Bolt")
+    assert bolt in t.white.rite and 'advance "Slow Bolt" in the Rite zone' in t.action_options(t.white)
+    t.in_play(t.black, "Silence", "White")
+    assert not [o for o in t.action_options(t.white) if o.startswith("advance")]
 
 
 # ---------------------------------------------------------------- Innate Actions
@@ -64,7 +74,7 @@ def test_a_broad_ban_on_actions_stops_casting_and_abilities(t: Table) -> None:
 def test_innate_actions_survive_a_broad_ban(t: Table) -> None:
     """"No effect that generally limits Magi Actions ... can ever prevent a Magi from performing innate Actions"."""
     t.in_play(t.white, "Claws")
-    t.in_play(t.black, "Stasis", "White")
+    t.in_play(t.black, "Stupor", "White")
     assert {"meditate", 'dismiss "Claws"'} <= set(t.action_options(t.white))
     t.white.interrupt_stones = 1
     assert "shed interrupt stone" in t.action_options(t.white)

@@ -1,0 +1,161 @@
+"""Transmutes and Dormancy: spells that combine with other spells, and spells that sleep.
+
+Glossary terms played here: Transmute Spell, Combination, Exclusive, Backlash, Dormant, Re-activate.
+
+A Transmute targets an active spell and, when it impacts, *combines* with it: it lies on that spell
+(in the same zone, taking no Enhancement slot) and modifies it for the Transmute's own Duration. The
+Transmute's directives add to the spell's ("Add Dmg X": a Transmute's ``Dmg 1`` gives +1 Dmg to a spell
+that deals Dmg, and the Dmg aspect to one that does not); its empowerments (Duration, Exclusive,
+Response ...) are its own. "The effect of a Transmute is removed when the Transmute is discarded": the
+grant is read from the live combination (:func:`grants`, called by ``Card.aspects``), never copied.
+Discarding the spell discards the Transmutes combined with it (``Game.discard``), not the other way round.
+
+Dormancy: a Dormant spell stays in play, counts its Duration down and must be sustained, but has no
+effect, meets no requirement and cannot be targeted — ``Card.active`` is false, and every rule that looks
+for an active spell passes it by. A Transmute combined with a Dormant spell is Dormant too, for as long as
+the spell is (``Card.active`` asks the spell), so it wakes when the spell re-activates unless it was made
+Dormant itself. The printed forms are the directives ``Dormant`` and ``Re-activate`` (on Abjurations;
+Re-activate `targets dormant spell`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.cards import Aspect, Energy, Selector
+from engine.decisions import Choice, Flow
+from engine.state import Being, Card, Place, Zone
+
+if TYPE_CHECKING:
+    from engine.effects import Effect
+    from engine.rules import Game
+
+# The behaviour names of the rules this module plays (engine.behaviours.implemented()).
+RULES = frozenset({"transmute_spell", "combination", "exclusive", "backlash"})
+
+
+# ---------------------------------------------------------------- what a Transmute adds to its spell
+def grants(transmute: Card) -> tuple[Aspect, ...]:
+    """The aspects an active Transmute gives the spell it is combined with: its directives, as additions."""
+    if not transmute.active:
+        return ()
+    return tuple(Aspect(name=a.name, params=a.params, qualifier=a.qualifier, bonus=bool(a.params))
+                 for a in transmute.spec.directives + tuple(g for g in transmute.gained if _is_directive(g)))
+
+
+def _is_directive(a: Aspect) -> bool:
+    from engine import behaviours
+
+    return behaviours.kind_of(a.name) == "directive"
+
+
+# ---------------------------------------------------------------- casting a Transmute
+def activate(game: Game, fx: Effect) -> Flow[None]:
+    """A Transmute impacts its target spell: the bearer's Defenses may stop an offensive one; when it
+    gets through it combines (Exclusive first), and Backlash strikes its controller."""
+    from engine import casting, impact
+
+    card, target = fx.card, fx.target
+    assert isinstance(target, Card)
+    bearer = target.bearer
+    # "All Defenses protect the Magi and spells in the Magi's Defense zone, Enhance zone ...": a Transmute
+    # aimed at a spell there, from an opponent, meets the bearer's Defenses (an Attack zone spell has none).
+    guarded = target.zone in (Zone.DEFENSE, Zone.ENHANCEMENT, Zone.CURSE)
+    offensive = bearer is not None and guarded and impact.offensive(fx, bearer) and fx.sphere is not None
+    if offensive and bearer is not None and not impact.defenses(game, fx, bearer, fx.aspects()).hit:
+        game.say(f"{card.title} is blocked and discarded")
+        game.discard(card)
+        return
+    combine(game, card, target)
+    backlash(game, fx, target)
+    yield from card.spec().on_impact(fx)
+    yield from casting.fire(game, card, "activated")
+    if card.place is Place.IN_PLAY and not casting.lasts(card):
+        game.say(f"{card.title} has no Duration and is discarded after its impact")
+        game.discard(card)
+
+
+def combine(game: Game, transmute: Card, target: Card) -> None:
+    """"To apply a Transmute to a target spell": it lies on the spell, in the spell's zone.
+
+    "Only one Exclusive Transmute may be combined with any target spell. If a second Exclusive Transmute
+    is combined on a spell, the first Exclusive Transmute is discarded"; others are not affected."""
+    from engine import casting
+
+    if transmute.has("Exclusive"):
+        for other in [t for t in target.combined if t.has("Exclusive")]:
+            game.say(f"{other.title} is discarded: only one Exclusive Transmute may combine with {target.title}")
+            game.discard(other)
+    assert target.bearer is not None and target.zone is not None
+    transmute.place = Place.IN_PLAY
+    transmute.bearer, transmute.zone, transmute.team_zone = target.bearer, target.zone, None
+    target.bearer.zones[target.zone].append(transmute)
+    transmute.combined_with = target
+    target.combined.append(transmute)
+    casting.start_counters(transmute)
+    game.say(f"{transmute.title} combines with {target.title}")
+
+
+# ---------------------------------------------------------------- Backlash
+def backlash(game: Game, fx: Effect, target: Card) -> None:
+    """"When a Transmute or Abjuration successfully impacts upon a spell with Backlash, the controller of
+    the Transmute or Abjuration takes Unblockable Harmony Dmg equal to the Backlash rating" — part of the
+    impact (no Response phase), and even on the Magi's own spells."""
+    rating = sum(int(a.value) for a in target.aspects() if a.name == "Backlash" and isinstance(a.value, int))
+    if rating <= 0:
+        return
+    lost = game.lose(fx.controller, Energy.HARMONY, rating)
+    game.say(f"{fx.controller.name} takes {lost} Unblockable Harmony Dmg: Backlash {rating} of {target.title}")
+
+
+# ---------------------------------------------------------------- Area Abjurations
+def area_targets(game: Game, caster: Being, card: Card) -> list[Choice]:
+    """"If an Abjuration spell has Area, that means it targets all validly targetable spells for all Magi
+    of a given team": one choice per team that has such a spell."""
+    from engine import casting
+
+    teams: list[str] = []
+    for c in casting.spell_targets(game, caster, card, card.spec.targets or Selector()):
+        holder = c.bearer or c.controller or c.owner
+        if holder.team not in teams:
+            teams.append(holder.team)
+    return [Choice(f"team {t}", ("team", t)) for t in teams]
+
+
+def abjured(game: Game, fx: Effect) -> list[Card]:
+    """The spells an Abjuration impacts: its target, or (Area) every valid target of the team now."""
+    from engine import casting
+
+    if fx.team is None:
+        return [fx.target] if isinstance(fx.target, Card) else []
+    pool = casting.spell_targets(game, fx.controller, fx.card, fx.card.spec.targets or Selector())
+    if fx.team == "*":  # "A Global Abjuration would impact all active spells"
+        return pool
+    return [c for c in pool if (c.bearer or c.controller or c.owner).team == fx.team]
+
+
+# ---------------------------------------------------------------- Dormant and Re-activate
+def dormant(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
+    """"Spells that are not active cannot be made Dormant"; the Transmutes on it sleep with it."""
+    if not isinstance(target, Card) or not target.active:
+        return
+    target.dormant = True
+    game.say(f"{target.title} goes Dormant" + (" with " + ", ".join(t.title for t in target.combined)
+                                               if target.combined else ""))
+
+
+def reactivate(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
+    """"When a spell re-activates, it simply resumes being Active. It does not impact" — and no
+    "activation" effect fires: nothing is called but the change of state."""
+    if not isinstance(target, Card) or target.place is not Place.IN_PLAY or not target.dormant:
+        return
+    target.dormant = False
+    game.say(f"{target.title} re-activates")
+
+
+def is_dormant(card: Card) -> bool:
+    """In play but not active: Dormant itself, or combined with a Dormant spell."""
+    return card.place is Place.IN_PLAY and not card.active
+
+
+DIRECTIVES: dict[str, Any] = {"dormant": dormant, "reactivate": reactivate}
