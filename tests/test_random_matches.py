@@ -1,7 +1,8 @@
 """Random legal matches through the game-state protocol never break an invariant, and always end.
 
 Two Magi with random legal Codexes drawn from every compiled spell of cards_src/ play each other
-(one match in five, together against the Sentient Shadow), some with a Specialization; a seeded random player picks among the legal choices at every decision. After every step the
+(one match in five, together against the Sentient Shadow), some with a Specialization; a seeded
+random player picks among the legal choices at every decision. After every step the
 invariants of engine.invariants hold. The number of matches is SPELLC_RANDOM_MATCHES (2,000 by
 default: run more on demand).
 """
