@@ -11,11 +11,13 @@ Error codes:
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Sequence
 
 from compiler import ast
 from compiler import model as m
+from compiler import steps as effect_steps
 from compiler.diagnostics import Diagnostics, did_you_mean
 from compiler.source import Span
 from engine import control
@@ -34,6 +36,7 @@ from engine.cards import (
     Selector,
     SpecTier,
     Sphere,
+    StepTarget,
     Timing,
     Upgrade,
 )
@@ -77,6 +80,7 @@ class Checker:
     def __init__(self, registry: Registry, diags: Diagnostics) -> None:
         self.reg = registry
         self.diags = diags
+        self._slots = itertools.count(1)  # numbers a spell's "target KIND"s, each a target of its own
 
     # ------------------------------------------------------------------ spells
     def check_file(self, tree: ast.SpellFile) -> list[m.CheckedSpell]:
@@ -678,7 +682,10 @@ class Checker:
         abilities: list[m.MAbility] = []
         modifiers: list[Modifier] = []
         on_impact: list[m.Step] = []
+        self._slots = itertools.count(1)
         for rule in block.rules if block else ():
+            if isinstance(rule, ast.TriggerRule | ast.AbilityRule):
+                effect_steps.check_shape(rule.steps, self.diags)
             if isinstance(rule, ast.TriggerRule):
                 event = self._event(rule.event)
                 steps = self._steps(rule.steps, variables)
@@ -695,6 +702,11 @@ class Checker:
                                             method=f"ability_{len(abilities)}"))
             elif isinstance(rule, ast.OnImpact):
                 on_impact.extend(self._steps(rule.steps, variables))
+        # Every `on impact` line is one effect: its shape is checked as a whole.
+        effect_steps.check_shape([s for r in block.rules if isinstance(r, ast.OnImpact) for s in r.steps]
+                                 if block else [], self.diags)
+        for method_steps in [on_impact, *(t.steps for t in triggers), *(a.steps for a in abilities)]:
+            effect_steps.check_targets(method_steps, self.diags)
         return tuple(triggers), tuple(abilities), tuple(modifiers), tuple(on_impact)
 
     def _event(self, phrase: ast.Phrase) -> str | None:
@@ -742,7 +754,7 @@ class Checker:
             return m.MIfYouDid(step=inner, span=span) if inner else None
         if isinstance(step, ast.PayTo):
             costs = tuple(c for cw in step.energy if (c := self._cost(cw)))
-            discards = tuple(t for p in step.discards if (t := self._target(p)))
+            discards = tuple(t for p in step.discards if (t := self._cost_target(p)))
             inner = self._step(step.step, variables)
             return m.MPayTo(costs=costs, discards=discards, step=inner, span=span) if inner else None
         if isinstance(step, ast.ChooseOne):
@@ -750,13 +762,33 @@ class Checker:
             return m.MChooseOne(options=options, span=span)
         raise TypeError(f"unhandled step node {type(step).__name__}")
 
-    def _target(self, phrase: ast.Phrase) -> str | None:
+    def _target(self, phrase: ast.Phrase) -> m.Target | None:
         text = phrase.text()
         if text in TARGET_WORDS:
             return TARGET_WORDS[text]
+        words = phrase.words
+        if len(words) > 1 and words[0].text == "target" and _names_a_kind(words[1].text):
+            return self._step_target(words[1:], phrase.span)
         self.diags.error("E018", f"unknown target '{text}'", phrase.span,
-                         *did_you_mean(text, TARGET_WORDS))
+                         *did_you_mean(text, [*TARGET_WORDS, "target Magi", "target spell"]),
+                         "note: a step takes this, bearer, caster, controller, target (the spell's own), "
+                         "or a target of its own: `target Magi`, `target spell`, `target Curse` ...")
         return None
+
+    def _step_target(self, words: Sequence[ast.Word], span: Span) -> StepTarget | None:
+        """``target Magi`` / ``target KIND OF SPELL``: a target of the step's own (seed 003, 5.2.3.b)."""
+        if [w.text for w in words] == ["Magi"]:
+            return StepTarget(slot=next(self._slots))
+        selector = self._selector(words, span, allow_whose=False)
+        return StepTarget(slot=next(self._slots), selector=selector) if selector else None
+
+    def _cost_target(self, phrase: ast.Phrase) -> str | None:
+        target = self._target(phrase)
+        if isinstance(target, StepTarget):
+            self.diags.error("E018", f"the engine cannot play a cost that names '{target.text()}' yet",
+                             phrase.span, "note: a pay-to cost may discard this, or the spell's own target")
+            return None
+        return target
 
     def _target_word(self, word: ast.Word) -> str | None:
         return TARGET_WORDS.get(word.text)
@@ -798,6 +830,11 @@ class Checker:
                          "note: write `TARGET has at least|at most|fewer than|more than|exactly N ENERGY` "
                          "or `... N KIND charges`")
         return None
+
+
+def _names_a_kind(word: str) -> bool:
+    """After `target`: Magi, or the first word of a kind of spell (spell, active, a Sphere, a descriptor)."""
+    return word[:1].isupper() or word in ("spell", "active", "manifesting")
 
 
 def _is_number(text: str) -> bool:

@@ -19,7 +19,8 @@ import jinja2
 
 from compiler import model as m
 from compiler import render_text
-from engine.cards import Ability, Trigger
+from compiler import steps as effect_steps
+from engine.cards import Ability, Declaration, Trigger
 
 TEMPLATES = Path(__file__).with_name("templates")
 
@@ -85,16 +86,17 @@ class StepWriter:
         ]
 
     def visit_MDeal(self, s: m.MDeal, depth: int) -> list[str]:
-        return [self._pad(depth, f"did = yield from fx.deal({py_literal(s.aspect)}, {s.target!r})")]
+        return [self._pad(depth, f"did = yield from fx.deal({py_literal(s.aspect)}, {py_literal(s.target)})")]
 
     def visit_MAddCharges(self, s: m.MAddCharges, depth: int) -> list[str]:
-        return [self._pad(depth, f"did = yield from fx.add_charges({s.amount!r}, {s.charge!r}, {s.target!r})")]
+        args = f"{s.amount!r}, {s.charge!r}, {py_literal(s.target)}"
+        return [self._pad(depth, f"did = yield from fx.add_charges({args})")]
 
     def visit_MRemoveCharges(self, s: m.MRemoveCharges, depth: int) -> list[str]:
-        return [self._pad(depth, f"did = yield from fx.remove_charges({s.charge!r}, {s.target!r})")]
+        return [self._pad(depth, f"did = yield from fx.remove_charges({s.charge!r}, {py_literal(s.target)})")]
 
     def visit_MDiscard(self, s: m.MDiscard, depth: int) -> list[str]:
-        return [self._pad(depth, f"did = yield from fx.discard({s.target!r})")]
+        return [self._pad(depth, f"did = yield from fx.discard({py_literal(s.target)})")]
 
     def visit_MGain(self, s: m.MGain, depth: int) -> list[str]:
         return [self._pad(depth, f"did = yield from fx.gain({py_literal(s.cost)})")]
@@ -110,8 +112,10 @@ class StepWriter:
         return [self._pad(depth, "if did:"), *self.visit(s.step, depth + 1)]
 
     def visit_MPayTo(self, s: m.MPayTo, depth: int) -> list[str]:
+        targets = effect_steps.internal_targets(s)
+        extra = f", {py_literal(targets)}" if targets else ""
         test = (f"(yield from fx.pay_optional({py_literal(s.costs)}, {py_literal(s.discards)}, "
-                f"{render_text.step_text(s)!r}))")
+                f"{render_text.step_text(s)!r}{extra}))")
         return self._guarded(test, s.step, depth)
 
     def visit_MChooseOne(self, s: m.MChooseOne, depth: int) -> list[str]:
@@ -132,17 +136,28 @@ def spell_modes(spell: m.CheckedSpell) -> tuple[str, ...]:
     return ()
 
 
+def _rules_methods(spell: m.CheckedSpell) -> list[tuple[str, int, tuple[m.Step, ...]]]:
+    out = [("on_impact", spell.on_impact[0].span.line, spell.on_impact)] if spell.on_impact else []
+    for t in spell.triggers:
+        out.append((t.method, t.steps[0].span.line if t.steps else spell.line, t.steps))
+    for a in spell.abilities:
+        out.append((a.method, a.steps[0].span.line if a.steps else spell.line, a.steps))
+    return out
+
+
+def declarations(spell: m.CheckedSpell) -> dict[str, Declaration]:
+    """Each method's modes and step targets, which the engine asks before the method's first step."""
+    return {name: decl for name, _, steps in _rules_methods(spell) if (decl := effect_steps.declaration(steps))}
+
+
 def methods(spell: m.CheckedSpell) -> list[Method]:
     writer = StepWriter()
+    declared = declarations(spell)
     out = []
-    if spell.on_impact:
-        out.append(Method("on_impact", spell.on_impact[0].span.line, tuple(writer.write(spell.on_impact))))
-    for t in spell.triggers:
-        line = t.steps[0].span.line if t.steps else spell.line
-        out.append(Method(t.method, line, tuple(writer.write(t.steps))))
-    for a in spell.abilities:
-        line = a.steps[0].span.line if a.steps else spell.line
-        out.append(Method(a.method, line, tuple(writer.write(a.steps))))
+    for name, line, steps in _rules_methods(spell):
+        # A method that declares a mode or targets does so first (a no-op when its spell's cast did).
+        prologue = [f"yield from fx.declare({name!r})"] if name in declared else []
+        out.append(Method(name, line, (*prologue, *writer.write(steps))))
     return out
 
 
@@ -163,6 +178,8 @@ def _environment() -> jinja2.Environment:
     env.filters["variables_py"] = lambda vs: py_literal(dict(vs))
     env.filters["methods"] = methods
     env.filters["modes"] = spell_modes
+    env.filters["declarations"] = declarations
+    env.filters["any_declarations"] = lambda spells: any(declarations(s) for s in spells)
     env.filters["encounter_fields"] = lambda rules: [(f.name, getattr(rules, f.name))
                                                      for f in dataclasses.fields(rules)]
     return env

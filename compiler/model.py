@@ -26,9 +26,13 @@ from engine.cards import (
     SpecTier,
     Sphere,
     Stat,
+    StepTarget,
     Threshold,
     Upgrade,
 )
+
+# A step's target: a word (this, bearer, caster, controller, the spell's own target) or a "target KIND".
+Target = str | StepTarget
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -39,25 +43,25 @@ class MStep:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MDeal(MStep):
     aspect: Aspect
-    target: str
+    target: Target
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MAddCharges(MStep):
     amount: int
     charge: str
-    target: str
+    target: Target
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MRemoveCharges(MStep):
     charge: str
-    target: str
+    target: Target
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MDiscard(MStep):
-    target: str
+    target: Target
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -25,6 +25,7 @@ from engine.cards import (
     Selector,
     SpecTier,
     Stat,
+    StepTarget,
     Timing,
     Upgrade,
 )
@@ -58,7 +59,9 @@ EVENTS: dict[str, str] = {
 
 
 # ---------------------------------------------------------------------- words and phrases
-def target_text(target: str, *, deal: bool = False) -> str:
+def target_text(target: m.Target, *, deal: bool = False) -> str:
+    if isinstance(target, StepTarget):  # a target of the step's own: "target Magi", "target Curse"
+        return target.text()
     table = DEAL_TARGETS if deal else TARGETS
     try:
         return table[target]

@@ -312,6 +312,32 @@ class Threshold:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class StepTarget:
+    """One occurrence of ``target KIND`` in rules text (``deal Dmg 2 to target Magi``, ``add 1 Karma charge
+    to target spell``): a target of its own, chosen when the effect is declared (seed 003, 5.2.3.b).
+
+    ``slot`` numbers the occurrences of a card's rules text, so each is chosen once; plain ``target`` is
+    the spell's own Target (Glossary) and no StepTarget."""
+
+    slot: int
+    selector: Selector | None = None  # the kind of spell it names; None: a Magi
+
+    def text(self) -> str:
+        return "target Magi" if self.selector is None else f"target {self.selector.text()}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Declaration:
+    """What one rules-text effect asks when it is declared (seed 003, 5.1.2.b): its "choose one" mode, then
+    its step targets, each with the mode it belongs to (None: every mode) — only the chosen mode's are
+    asked (5.2.3.d). Targets inside "you may pay COST to ..." are not here: they are chosen when that
+    internal action is played (5.2.3.g)."""
+
+    modes: tuple[str, ...] = ()
+    targets: tuple[tuple[int | None, StepTarget], ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SourceRef:
     path: str
     line: int
@@ -343,6 +369,7 @@ class SpellCard:
     tiers: ClassVar[tuple[SpecTier, ...]] = ()  # a Specialization's trees
     modes: ClassVar[tuple[str, ...]] = ()  # "choose one" of the rules text, chosen at declaration
     encounter: ClassVar[str | None] = None  # an Encounter's spell or ability: the Encounter's title
+    declarations: ClassVar[dict[str, Declaration]] = {}  # rules-text method → its mode and step targets
     source: ClassVar[SourceRef]
 
     @classmethod

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache
 
-from engine import behaviours, control, impact, rite, transmutes
+from engine import behaviours, control, impact, rite, step_targets, transmutes
 from engine.cards import Ability, Aspect, Energy, Requirement, Role, Selector, SpellCard
 from engine.decisions import PASS, Act, Choice, Flow
 from engine.effects import Effect
@@ -91,6 +91,9 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False) -> s
         if on_bearer and _targets(game, caster, card):
             return f"Requirements: {card.title} requires {_req_text(on_bearer[0])}"
         return f"Target: {card.title} has no valid target"
+    step_problem = step_targets.why_not(game, caster, card)
+    if step_problem:
+        return step_problem
     duration = card.aspect("Duration")
     if duration is not None and duration.value == "F" and caster.free_foci <= 0:
         return f"Focus: {caster.name} has no Focus left"
@@ -284,13 +287,15 @@ def cast_spoken(game: Game, caster: Being, card: Card, spoken: str, in_window: b
     """A Spoken spell is declared, placed, paid for, responded to and activated (``from_rite``: it has
     just had enough Full Actions invested in the Rite zone, and this last one discards nothing there)."""
     free = is_free(game, caster, card)
-    # Declare: "choose one" is chosen at declaration (seed 003), then the target.
+    # Declare: "choose one" is chosen at declaration (seed 003), then the target, then the chosen
+    # mode's step targets ("deal Dmg 2 to target Magi").
     if card.spec.modes:
-        modes = [Choice(text, i) for i, text in enumerate(card.spec.modes)]
+        modes = step_targets.spell_modes(game, caster, card)
         pick = yield from game.ask("mode", caster, f"{card.title}: choose one", modes, card)
         card.mode = int(pick.value)
     choice = yield from game.ask("target", caster, f"target of {card.title}?", targets(game, caster, card), card)
     target, team, evaded = resolve_target(game, choice.value)
+    yield from step_targets.declare_spell(game, caster, card)
     # Place.
     for pile in (caster.prepared, caster.codex, caster.rite):
         if card in pile:
@@ -763,7 +768,7 @@ def usable_abilities(game: Game, b: Being) -> Iterator[tuple[Card, Ability]]:
                 continue
             if not free_ability(card, ability) and (b.interrupt_stones or b.full_actions <= 0):
                 continue
-            if ability_targets(game, b, ability):
+            if ability_targets(game, b, ability) and step_targets.declarable(game, b, card, ability.method):
                 yield card, ability
 
 
@@ -782,6 +787,7 @@ def use_ability(game: Game, b: Being, card: Card, ability: Ability) -> Flow[None
     target, team, _ = resolve_target(game, choice.value)
     game.say(f"{b.name} uses {ability.name} of {card.title} at {choice.label}")
     fx = Effect(game, card, b, target, ability=ability, team=team, is_spell=False, past_defenses=False)
+    yield from fx.declare(ability.method)  # its mode and step targets, before the Response phase
     yield from respond(game, fx)
     yield from getattr(card.spec(), ability.method)(fx)
 

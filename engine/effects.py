@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from engine import impact
-from engine.cards import Ability, Aspect, Condition, Cost, Energy, Quantity, Sphere
+from engine import impact, step_targets
+from engine.cards import Ability, Aspect, Condition, Cost, Energy, Quantity, Sphere, StepTarget
 from engine.decisions import NO, YES, Choice, Flow
 from engine.errors import Unsupported
 from engine.state import Being, Card
@@ -42,6 +42,8 @@ class Effect:
     # Team zone: how an Area effect fared against each team's Area Shields, met once per team.
     team_zone: dict[str, tuple[bool, bool]] = field(default_factory=dict)
     refs: dict[str, Being | Card | None] = field(default_factory=dict)
+    chosen: dict[int, Being | Card] = field(default_factory=dict)  # its step targets, by slot
+    declared: set[str] = field(default_factory=set)  # the rules-text methods it has declared
     responses: set[str] = field(default_factory=set)  # standing Responses already tried against it
 
     def __post_init__(self) -> None:
@@ -51,6 +53,7 @@ class Effect:
                      "controller": self.controller, "target": self.target}
         if self.mode is None:
             self.mode = self.card.mode
+        self.chosen = dict(self.card.step_targets)  # a spell's, declared when it was cast
 
     # ---- what the effect is
     @property
@@ -75,7 +78,10 @@ class Effect:
         return self.team is not None or self.has("Area:G")
 
     # ---- reading the game
-    def resolve(self, word: str) -> Being | Card | None:
+    def resolve(self, word: str | StepTarget) -> Being | Card | None:
+        if isinstance(word, StepTarget):
+            x = self.chosen.get(word.slot)
+            return x if x is not None and step_targets.still_valid(self.game, x, word) else None
         return self.refs[word]
 
     def quantity(self, q: Quantity) -> int:
@@ -96,15 +102,33 @@ class Effect:
     def check(self, cond: Condition) -> bool:
         return OPS[cond.op](self.quantity(cond.quantity), cond.amount)
 
+    # ---- declaration
+    def declare(self, method: str) -> Flow[None]:
+        """A rules-text method's mode and step targets, before its first step (seed 003, 5.1.2.b). A
+        spell declared its on-impact ones when it was cast; a trigger or an ability declares as it starts."""
+        decl = self.card.spec.declarations.get(method)
+        if decl is None or method in self.declared:
+            return
+        self.declared.add(method)
+        if decl.modes and not (method == "on_impact" and self.mode is not None):
+            self.mode = yield from step_targets.choose_mode(self.game, self.controller, self.card, decl)
+        yield from step_targets.choose(self.game, self.controller, self.card, decl.targets, self.mode,
+                                       self.chosen)
+
     # ---- steps (each a generator returning whether it was started)
-    def deal(self, aspect: Aspect, target: str) -> Flow[bool]:
+    def deal(self, aspect: Aspect, target: str | StepTarget) -> Flow[bool]:
         who = self.resolve(target)
         if who is None:
             return False
-        yield from impact.deal(self.game, self, aspect, who)
+        # The spell's effect met its Target's Defenses as it impacted; a step target meets its own here.
+        past, self.past_defenses = self.past_defenses, self.past_defenses and not isinstance(target, StepTarget)
+        try:
+            yield from impact.deal(self.game, self, aspect, who)
+        finally:
+            self.past_defenses = past
         return True
 
-    def add_charges(self, amount: int, kind: str, target: str) -> Flow[bool]:
+    def add_charges(self, amount: int, kind: str, target: str | StepTarget) -> Flow[bool]:
         x = self.resolve(target)
         if not isinstance(x, Card) or not x.active:
             return False
@@ -114,7 +138,7 @@ class Effect:
         return True
         yield
 
-    def remove_charges(self, kind: str, target: str) -> Flow[bool]:
+    def remove_charges(self, kind: str, target: str | StepTarget) -> Flow[bool]:
         x = self.resolve(target)
         cards = x.in_play() if isinstance(x, Being) else ([x] if x is not None else [])
         key = kind.lower()
@@ -128,7 +152,7 @@ class Effect:
         return removed
         yield
 
-    def discard(self, target: str) -> Flow[bool]:
+    def discard(self, target: str | StepTarget) -> Flow[bool]:
         x = self.resolve(target)
         if not isinstance(x, Card) or not x.active:
             return False
@@ -150,8 +174,11 @@ class Effect:
         pick = yield from self.game.ask("optional", who, prompt, [YES, NO], self.card)
         return bool(pick.value)
 
-    def pay_optional(self, costs: tuple[Cost, ...], discards: tuple[str, ...], prompt: str) -> Flow[bool]:
-        """"You may pay COST to EFFECT": declined or unpayable → ignored, and the effect goes on."""
+    def pay_optional(self, costs: tuple[Cost, ...], discards: tuple[str, ...], prompt: str,
+                     targets: tuple[StepTarget, ...] = ()) -> Flow[bool]:
+        """"You may pay COST to EFFECT": an internal action. Declined, unpayable or without a legal target
+        for its effect → ignored, and the effect goes on (6.4.f). Its targets are chosen as it is played,
+        then its cost is paid (5.2.3.g)."""
         who = self.controller
         if who.incapacitated:
             return False
@@ -159,9 +186,14 @@ class Effect:
             return False
         if any(not isinstance(self.resolve(d), Card) for d in discards):
             return False
+        if any(not step_targets.choices(self.game, who, self.card, st) for st in targets):
+            return False
         pick = yield from self.game.ask("optional", who, prompt, [YES, NO], self.card)
         if not pick.value:
             return False
+        for st in targets:
+            self.chosen.pop(st.slot, None)  # chosen anew each time the internal action is played
+        yield from step_targets.choose(self.game, who, self.card, ((None, st) for st in targets), None, self.chosen)
         for c in costs:
             self.game.pay(who, c.energy, c.amount, "Internal action")
         for d in discards:

@@ -71,6 +71,7 @@ class Card:
     gained: list[Aspect] = field(default_factory=list)  # from upgrades, ritual tiers and Transmutes
     ritual_tiers: int = 0
     mode: int | None = None  # "choose one", chosen at declaration
+    step_targets: dict[int, Being | Card] = field(default_factory=dict)  # its rules text's "target KIND"s
     ability_uses: dict[str, int] = field(default_factory=dict)
     # What the cast cost, for a Dispel's refund of a manifesting spell.
     paid: list[tuple[Energy, int]] = field(default_factory=list)
@@ -126,6 +127,7 @@ class Card:
         self.gained.clear()
         self.ritual_tiers = 0
         self.mode = None
+        self.step_targets.clear()
         self.ability_uses.clear()
         self.paid.clear()
         self.sacrificed.clear()

@@ -163,3 +163,20 @@ def compile_cards(text: str) -> dict[str, Any]:
             exec(compile(source, name, "exec"), namespace)
             cards.update({c.title: c for c in namespace["CARDS"]})
     return cards
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def replayed(scenario_path: Path) -> dict[str, Any]:
+    """A scenario of cards_src/scenarios replayed against the compiled cards; its JSON (one snapshot a round)."""
+    from compiler.diagnostics import Diagnostics
+    from compiler.scenario import parse_scenario
+    from compiler.source import SourceFile
+    from engine.scenario import replay
+
+    scenario = parse_scenario(SourceFile.read(scenario_path, ROOT), Diagnostics())
+    assert scenario is not None
+    result = replay(scenario, LIBRARY)
+    assert result.error is None, f"{result.error.where}: {result.error.message}"
+    return result.json()

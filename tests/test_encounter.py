@@ -7,15 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from compiler.diagnostics import Diagnostics
-from compiler.scenario import parse_scenario
-from compiler.source import SourceFile
 from engine import casting, encounter, rules, specs
 from engine.cards import Energy
-from engine.scenario import replay
 from engine.state import Being, Place
 from generated import LIBRARY
-from tests.conftest import Table, compile_cards
+from tests.conftest import Table, compile_cards, replayed
 
 ROOT = Path(__file__).resolve().parent.parent
 ACT2 = ROOT / "cards_src" / "scenarios" / "act2_walkthrough.scenario"
@@ -357,12 +353,7 @@ def test_void_speaker_initiate_soul_abjurations_generate_1_resonance() -> None:
 # ---------------------------------------------------------------- Act II
 @pytest.fixture(scope="module")
 def act2() -> dict:
-    source = SourceFile.read(ACT2, ROOT)
-    scenario = parse_scenario(source, Diagnostics())
-    assert scenario is not None
-    result = replay(scenario, LIBRARY)
-    assert result.error is None, f"{result.error.where}: {result.error.message}"
-    return result.json()
+    return replayed(ACT2)
 
 
 @pytest.mark.rule("Encounter", "Resonance Overload", "Response", "Dispel", "Specialization", "Energy Exchange",

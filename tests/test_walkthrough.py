@@ -8,11 +8,7 @@ from pathlib import Path
 import pytest
 
 from compiler.cli import main
-from compiler.diagnostics import Diagnostics
-from compiler.scenario import parse_scenario
-from compiler.source import SourceFile
-from engine.scenario import replay
-from generated import LIBRARY
+from tests.conftest import replayed
 
 ROOT = Path(__file__).resolve().parent.parent
 ACT1 = ROOT / "cards_src" / "scenarios" / "act1_walkthrough.scenario"
@@ -28,12 +24,7 @@ SUMMARIES = {
 
 @pytest.fixture(scope="module")
 def act1() -> dict:
-    source = SourceFile.read(ACT1, ROOT)
-    scenario = parse_scenario(source, Diagnostics())
-    assert scenario is not None
-    result = replay(scenario, LIBRARY)
-    assert result.error is None, f"{result.error.where}: {result.error.message}"
-    return result.json()
+    return replayed(ACT1)
 
 
 @pytest.mark.rule("Round", "Action Phase", "Turn", "Zones", "Spell", "Energy")
