@@ -20,6 +20,7 @@ from compiler import model as m
 from compiler import steps as effect_steps
 from compiler.diagnostics import Diagnostics, did_you_mean
 from compiler.source import Span
+from engine import control
 from engine.cards import (
     ROLE_WORDS,
     Aspect,
@@ -136,6 +137,9 @@ class Checker:
             self._aspect_list(lists[0], role, set(variables)) if lists else ((), (), ())
         )
         broadcast = self._broadcast(node, empowerments)
+        misplaced = control.misplaced(role, empowerments)
+        if misplaced and lists:
+            self.diags.error("E015", misplaced, lists[0].span, "help: add `Curse Duration N` to the empowerments")
         requirements = tuple(
             r for f in node.fields if isinstance(f, ast.RequirementLine) if (r := self._requirement(f))
         )
@@ -347,7 +351,9 @@ class Checker:
 
     def _params(self, kw: Keyword, rest: list[ast.Word], item: ast.AspectWords, variables: set[str],
                 bonus: bool) -> tuple[Param, ...] | None:
-        wanted = [p for p in kw.params if p not in ("selector", "energy")]
+        if kw.params == ("ban",):  # `Prevent Bio Attack spells`: the rest of the words say what is banned
+            return self._ban(kw, rest, item)
+        wanted = [p for p in kw.params if p != "selector"]
         need = len(wanted) - kw.optional
         if len(rest) > len(wanted):
             extra = rest[len(wanted)]
@@ -371,8 +377,20 @@ class Checker:
             params.append(value)
         return tuple(params)
 
+    def _ban(self, kw: Keyword, rest: list[ast.Word], item: ast.AspectWords) -> tuple[Param, ...] | None:
+        try:
+            control.read_ban([w.text for w in rest])
+        except ValueError as problem:
+            self.diags.error("E013", str(problem), rest[0].span.to(rest[-1].span) if rest else item.span,
+                             control.BAN_HELP)
+            return None
+        return tuple(w.text for w in rest)
+
     def _param(self, kind: str, word: ast.Word, variables: set[str], bonus: bool) -> Param | None:
         text = word.text
+        if kind == "energy":  # `Injunction Resonance`
+            energy = self._energy(word)
+            return energy.value if energy else None
         if kind == "word":
             if re.fullmatch(r"[A-Z][A-Za-z'\-]*", text):
                 return text
@@ -944,5 +962,6 @@ def _example(field: str) -> str:
 
 
 def _param_example(kw: Keyword) -> str:
-    sample = {"amount": "1", "count": "3", "duration": "2", "bonus": "+1", "word": "Heat"}
+    sample = {"amount": "1", "count": "3", "duration": "2", "bonus": "+1", "word": "Heat", "energy": "Resonance",
+              "ban": "Attack spells"}
     return " ".join([kw.name, *(sample.get(p, p) for p in kw.params)])

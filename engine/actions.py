@@ -7,7 +7,7 @@ Interrupt Stone, Vowed.
 
 from __future__ import annotations
 
-from engine import allies, casting, namshub, rite, specs
+from engine import allies, casting, control, namshub, rite, specs
 from engine.cards import Energy
 from engine.decisions import PASS, Act, Choice, Flow
 from engine.rules import Game
@@ -49,7 +49,8 @@ def options(game: Game, b: Being) -> list[Choice]:
             out.append(Choice(f'dismiss "{card.title}"', Act("dismiss", card.id)))
     out.extend(allies.options(game, b))  # Swap Focus; dismissing one's Koishaka
     out.extend(namshub.options(game, b))
-    return _unique(out)
+    out.extend(control.will_break_options(game, b))
+    return _unique(control.permitted(game, b, out))
 
 
 def _unique(choices: list[Choice]) -> list[Choice]:
@@ -101,6 +102,8 @@ def perform(game: Game, b: Being, act: Act) -> Flow[None]:
         yield from casting.use_ability(game, b, card, ability)
     elif act.verb == "dismiss":
         dismiss(game, b, game.card(int(act.card or 0)))
+    elif act.verb == "will-break":
+        control.will_break(game, b, game.card(int(act.card or 0)))
     elif act.verb == "upgrade-spec":
         specs.upgrade(game, b, game.card(int(act.card or 0)), str(act.name))
     elif act.verb == "swap-focus":

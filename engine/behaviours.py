@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine import registry
+from engine import control, registry
 from engine.cards import Aspect, Energy
 from engine.state import Being, Card, Place
 
@@ -149,7 +149,8 @@ RULES = frozenset({
     "encounter", "potency", "specialization", "artifact",
     # engine.allies and engine.namshub
     "ally_spell", "ally", "koishaka", "innate_actions", "nam_shub", "team_zone",
-})
+    "area_curse", "utilize",
+}) | control.RULES  # Prevented, Will Breaks, Cloaked, Phased, Injunction, Innate Actions
 
 
 # Played by engine/transmutes.py (Transmute, Combination, Exclusive, Backlash, Dormant, Re-activate),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache
 
-from engine import behaviours, impact, rite, step_targets, transmutes
+from engine import behaviours, control, impact, rite, step_targets, transmutes
 from engine.cards import Ability, Aspect, Energy, Requirement, Role, Selector, SpellCard
 from engine.decisions import PASS, Act, Choice, Flow
 from engine.effects import Effect
@@ -57,6 +57,9 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False) -> s
     """Why ``caster`` cannot cast ``card`` now (a rule's name and the reason), or None when it can."""
     if caster.incapacitated:
         return f"Incapacitated: {caster.name} cannot act"
+    prevented = control.why_not_cast(game, caster, card)  # Prevented, Phased
+    if prevented:
+        return prevented
     what = unsupported(card)
     if what:
         return f"Unsupported: the engine cannot play '{what}' on '{card.title}' yet"
@@ -225,7 +228,7 @@ def _who(c: Card) -> str:
 
 
 def cloaked(game: Game, b: Being) -> bool:
-    return any(c.active and c.bearer is b and c.has("Cloaked") for c in b.in_play())
+    return control.cloaked(game, b)
 
 
 def spell_targets(game: Game, caster: Being, card: Card, sel: Selector) -> list[Card]:
@@ -604,6 +607,8 @@ def invalid_target(game: Game, fx: Effect) -> str | None:
     t = fx.target
     if isinstance(t, Being) and t.incapacitated and fx.card.role is Role.ATTACK:
         return f"{t.name} is incapacitated"
+    if isinstance(t, Being) and t.team != fx.controller.team and control.cloaked(game, t):
+        return f"{t.name} is Cloaked"  # "opponents cannot target the Magi"
     if isinstance(t, Card):
         sel = fx.card.spec.targets or Selector()
         if sel.state == "manifesting" and not t.manifesting:
@@ -727,7 +732,7 @@ def maintenance_impact(game: Game, fx: Effect) -> Flow[None]:
                 yield from impact.impact_being(game, fx, b)
     elif card.zone is Zone.CURSE:  # behind the Defenses: no Shield, Evade or Ward helps
         for b in card.cursed or ([card.bearer] if card.bearer else []):
-            if isinstance(b, Being):
+            if isinstance(b, Being) and not control.immune(b, fx):  # Phased: immune to offensive effects
                 yield from impact.apply_directives(game, fx, b, fx.aspects())
         yield from card.spec().on_impact(fx)
     elif card.bearer is not None:
@@ -767,6 +772,8 @@ def ability_targets(game: Game, b: Being, ability: Ability) -> list[Choice]:
 
 
 def usable_abilities(game: Game, b: Being) -> Iterator[tuple[Card, Ability]]:
+    if control.why_not_ability(game, b):  # Prevented, Phased
+        return
     for card in b.in_play():
         if not card.active or card.bearer is not b:
             continue

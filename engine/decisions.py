@@ -51,7 +51,7 @@ class Decision:
 @dataclass(frozen=True, slots=True)
 class Act:
     verb: str  # pass | meditate | shed | cast | ability | exchange | dismiss | upgrade-spec | swap-focus
-    # | nam-shub | nam-shub-step
+    # | nam-shub | nam-shub-step | will-break
     card: int | None = None
     name: str | None = None  # ability name, spec tier, or "give:get" for an exchange
 

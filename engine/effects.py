@@ -39,6 +39,8 @@ class Effect:
     evade_of: Effect | None = None  # an Evade's target: the effect it dodges
     # A spell's effect met the Defenses before its directives ran; an ability's meets them per step.
     past_defenses: bool = True
+    # Team zone: how an Area effect fared against each team's Area Shields, met once per team.
+    team_zone: dict[str, tuple[bool, bool]] = field(default_factory=dict)
     refs: dict[str, Being | Card | None] = field(default_factory=dict)
     chosen: dict[int, Being | Card] = field(default_factory=dict)  # its step targets, by slot
     declared: set[str] = field(default_factory=set)  # the rules-text methods it has declared

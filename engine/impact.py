@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine import behaviours, registry, specs, transmutes
+from engine import behaviours, control, registry, specs, transmutes
 from engine.cards import PHYSICAL_SPHERES, Aspect, Energy, Modifier
 from engine.decisions import Flow
 from engine.errors import Unsupported
@@ -94,6 +94,9 @@ def value(aspects: Iterable[Aspect], name: str) -> int:
 # ---------------------------------------------------------------- immunity
 def immune(being: Being, fx: Effect) -> str | None:
     """"If a Magi is immune to a single descriptor or aspect on a spell then they are immune to the entire spell"."""
+    phased = control.immune(being, fx)
+    if phased:
+        return phased
     words = {a.name for a in fx.aspects()} | set(fx.card.spec.descriptors)
     if fx.sphere is not None:
         words.add(fx.sphere.value)
@@ -121,10 +124,16 @@ BLOCKED = Outcome(False)
 
 def shields_of(game: Game, being: Being) -> list[Card]:
     """Team (Area) Shields first — "incoming attacks must pass through the Team zone" — then the Magi's own."""
-    team = [c for b in game.beings if b.team == being.team for c in b.zones[Zone.DEFENSE]
-            if c.team_zone == being.team]
-    own = [c for c in being.zones[Zone.DEFENSE] if c.team_zone is None]
-    return [c for c in team + own if c.active and c.has("Shield")]
+    return team_shields(game, being) + own_shields(being)
+
+
+def team_shields(game: Game, being: Being) -> list[Card]:
+    return [c for b in game.beings if b.team == being.team for c in b.zones[Zone.DEFENSE]
+            if c.team_zone == being.team and c.active and c.has("Shield")]
+
+
+def own_shields(being: Being) -> list[Card]:
+    return [c for c in being.zones[Zone.DEFENSE] if c.team_zone is None and c.active and c.has("Shield")]
 
 
 def can_block(shield: Card, fx: Effect, aspects: list[Aspect]) -> bool:
@@ -158,8 +167,27 @@ def defenses(game: Game, fx: Effect, being: Being, aspects: list[Aspect]) -> Out
     subtle = any(a.name == "Subtle" for a in aspects)
     pierce = 0 if subtle else value(aspects, "Pierce")
     shatter = 0 if subtle else value(aspects, "Shatter")
-    pierced = False
-    for shield in shields_of(game, being):
+    # The Team zone first. An Area effect passes through it once for the whole team, so its Area Shields
+    # block (and wear) once, not once per Magi behind them.
+    met = fx.team_zone.get(being.team) if fx.area else None
+    if met is None:
+        met = meet(game, fx, team_shields(game, being), aspects, pierce, shatter, pierced=False)
+        if fx.area:
+            fx.team_zone[being.team] = met
+    blocked, pierced = met
+    if not blocked:
+        blocked, pierced = meet(game, fx, own_shields(being), aspects, pierce, shatter, pierced)
+    if blocked:
+        return BLOCKED
+    if pierced:
+        return Outcome(False, through=pierce)
+    return HIT
+
+
+def meet(game: Game, fx: Effect, shields: list[Card], aspects: list[Aspect], pierce: int, shatter: int,
+         pierced: bool) -> tuple[bool, bool]:
+    """The effect meets these Shields in order: (blocked, pierced so far)."""
+    for shield in shields:
         if not can_block(shield, fx, aspects):
             continue
         stops_pierce = shield.has("Impenetrable") or shield.has("Invulnerable")
@@ -173,10 +201,8 @@ def defenses(game: Game, fx: Effect, being: Being, aspects: list[Aspect]) -> Out
         extra = 0 if pierced or shield.has("Resilient") or shield.has("Invulnerable") else shatter
         game.say(f"{shield.title} blocks {fx.name}" + (f" (Shatter {extra})" if extra else ""))
         wear(game, shield, 1 + extra)
-        return BLOCKED
-    if pierced:
-        return Outcome(False, through=pierce)
-    return HIT
+        return True, pierced
+    return False, pierced
 
 
 def ward(game: Game, fx: Effect, being: Being, energy: Energy) -> int:

@@ -25,7 +25,7 @@ KINDS = ("directive", "empowerment", "requirement")
 # A glossary row is a keyword (one of KINDS), a rule the engine must play, a concept the engine embodies,
 # or lore: fiction with no game rule.
 TERM_KINDS = (*KINDS, "rule", "concept", "lore")
-PARAM_TYPES = ("amount", "count", "duration", "bonus", "selector", "energy", "sphere", "word")
+PARAM_TYPES = ("amount", "count", "duration", "bonus", "selector", "energy", "sphere", "word", "ban")
 _BEHAVIOUR = re.compile(r"[a-z][a-z0-9_]*")
 
 

@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import allies, namshub
+from engine import allies, control, namshub
 from engine.cards import CardLibrary, Energy, Selector
 from engine.decisions import Choice, Decision, Flow
 from engine.errors import IllegalAction
@@ -180,6 +180,10 @@ class Game:
     def gain(self, b: Being, energy: Energy, amount: int) -> int:
         """Incapacitated Magi cannot gain energies; Essence never rises above starting Essence."""
         if b.incapacitated or amount <= 0 or self._advanced(energy) or energy in b.lacks:
+            return 0
+        injunction = control.enjoined(self, b, energy)
+        if injunction is not None:
+            self.say(f"{b.name} cannot gain {energy.value}: {injunction.title} (Injunction)")
             return 0
         now = b.energy(energy)
         new = now + amount
