@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from engine import casting
+from engine import casting, control
 from engine.cards import Aspect, ChartCondition, ChartLine, EncounterCard, Energy, Role, SpellCard
 from engine.decisions import Choice, Decision, Flow
 from engine.effects import Effect
@@ -176,8 +176,17 @@ def usable(game: Game, b: Being, line: ChartLine) -> bool:
     if not all(holds(game, b, c) for c in line.conditions):
         return False
     if line.action is not None:
-        return bool(targets(game, b, card_of(game, b, line.action)))
-    return True
+        card = card_of(game, b, line.action)
+        return not prevented(game, b, card) and bool(targets(game, b, card))
+    return control.why_not_ability(game, b) is None or any(
+        not prevented(game, b, card) for card in b.codex)  # a roll may still land on something allowed
+
+
+def prevented(game: Game, b: Being, card: Card) -> str | None:
+    """Control effects hold an Encounter as they hold a Magi: a ban on its spells, abilities or actions."""
+    if card.spec.kind == "encounter spell":
+        return control.why_not_cast(game, b, card)
+    return control.why_not_ability(game, b)
 
 
 def holds(game: Game, b: Being, cond: ChartCondition) -> bool:
@@ -213,6 +222,10 @@ def perform(game: Game, b: Being, line: ChartLine) -> Flow[bool]:
         title = face.action
     assert title is not None
     card = card_of(game, b, title)
+    why = prevented(game, b, card)
+    if why:
+        game.say(f"{b.name}'s {title} does not happen ({why})")
+        return False
     if not targets(game, b, card):
         game.say(f"{b.name}'s {title} has no target and does nothing")
         return False

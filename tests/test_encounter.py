@@ -11,7 +11,7 @@ from engine import casting, encounter, rules, specs
 from engine.cards import Energy
 from engine.state import Being, Place
 from generated import LIBRARY
-from tests.conftest import Table, compile_cards, replayed
+from tests.conftest import Table, compile_cards, example_cards, replayed
 
 ROOT = Path(__file__).resolve().parent.parent
 ACT2 = ROOT / "cards_src" / "scenarios" / "act2_walkthrough.scenario"
@@ -250,6 +250,19 @@ def test_below_5_essence_its_attacks_gain_pierce_2() -> None:
     shadow.resonance, shadow.essence = 2, 4
     turn(t, shadow, "red")
     assert t.white.essence == 10 and shield.place is Place.DISCARD
+
+
+@pytest.mark.rule("Encounter", "Prevented")
+def test_a_control_curse_holds_the_encounter_too() -> None:
+    """Silence ("Prevent spells") on the Shadow: its red chart skips Purge the Light (a spell) for the
+    next line it may use, the Spectral Claw (an ability)."""
+    t, shadow = shadow_table()
+    t.game.library.cards.update(example_cards())
+    t.in_play(t.white, "Silence", "Shadow")
+    shadow.resonance = 6
+    t.white.harmony, t.black.harmony = -3, 0
+    turn(t, shadow, "red")
+    assert shadow.resonance == 4 and t.white.essence == 9 and t.white.harmony == -3
 
 
 # ---------------------------------------------------------------- its spells and abilities
