@@ -67,6 +67,11 @@ KIND_DEFAULTS: dict[str, dict[str, int | Sphere | Role]] = {
 }
 
 
+def role_word(word: str) -> Role | None:
+    """A role as the rulebook writes it in running text, singular or plural ("Attacks", "Enhancement")."""
+    return ROLE_WORDS.get(word) or ROLE_WORDS.get(word.rstrip("s"))
+
+
 def _kind_text(kind: str) -> str:
     return {"spell": "spell", "specialization": "Specialization", "artifact": "Artifact"}.get(kind, f"the {kind}")
 
@@ -556,8 +561,8 @@ class Checker:
                 sphere = Sphere(t)
             elif t in ("Curse", "Curses"):
                 curse, role = True, Role.ATTACK
-            elif t.rstrip("s") in ROLE_WORDS or t in ROLE_WORDS:
-                role = ROLE_WORDS.get(t) or ROLE_WORDS[t.rstrip("s")]
+            elif role_word(t):
+                role = role_word(t)
             elif self._empowerment_word(t):
                 has.append(self._empowerment_word(t) or t)  # "Forces Shape-Shifts": spells with Shape-Shift
             elif t[:1].isupper() and not _is_number(t):

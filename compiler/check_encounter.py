@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from compiler import ast
 from compiler import model as m
-from compiler.check import Checker, class_name
+from compiler.check import Checker, class_name, role_word
 from compiler.diagnostics import did_you_mean
 from engine.cards import (
-    ROLE_WORDS,
     ActionChart,
     Aspect,
     ChartCondition,
@@ -299,8 +298,8 @@ class _EncounterCheck:
         role = None
         names: list[str] = []
         for w in words.words:
-            if w.text.rstrip("s") in ROLE_WORDS or w.text in ROLE_WORDS:
-                role = ROLE_WORDS.get(w.text) or ROLE_WORDS[w.text.rstrip("s")]
+            if role_word(w.text):
+                role = role_word(w.text)
                 continue
             kw = self.c.reg.get(w.text)
             if kw is None:

@@ -171,7 +171,7 @@ def take_turn(game: Game, b: Being) -> Flow[bool]:
 
 
 def usable(game: Game, b: Being, line: ChartLine) -> bool:
-    if not game.can_pay(b, Energy.RESONANCE, line.cost) or b.energy(Energy.RESONANCE) < line.cost:
+    if not game.can_pay(b, Energy.RESONANCE, line.cost):
         return False
     if not all(holds(game, b, c) for c in line.conditions):
         return False

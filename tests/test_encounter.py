@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import casting, encounter, rules, specs
+from engine import casting, encounter, specs
 from engine.cards import Energy
 from engine.state import Being, Place
 from generated import LIBRARY
@@ -394,21 +394,10 @@ def test_act2_round_2_as_the_rules_play_it(act2: dict) -> None:
 
 def test_encounter_matches_end() -> None:
     """Random legal play against the Shadow always ends: by a win, or the round limit."""
-    from engine import invariants
-    from engine.match import Match, RandomPlayer, play_out
+    from engine.match import RandomPlayer, duel, play_out
+    from tests.test_random_matches import check
 
     for seed in range(20):
-        t, shadow = shadow_table()
-        t.game.options = rules.Options(level=2, chance="auto", seed=seed, max_rounds=30, log=False)
-        t.game.rng.seed(seed)
-        for b in (t.white, t.black):
-            for title in ("Fireball", "Infernal Shot", "Dissolve Tissue", "Flame Eternae", "Universum Negation"):
-                t.give(b, title, prepared=False)
-        match = Match(t.game)
-        outcome = play_out(match, RandomPlayer(seed), check=lambda m: _sound(m, invariants))
+        match = duel(LIBRARY, seed, max_rounds=30, encounter="Sentient Shadow")
+        outcome = play_out(match, RandomPlayer(seed), check=check)
         assert outcome is not None
-
-
-def _sound(match: object, invariants: object) -> None:
-    problems = invariants.broken(match.game, settled=False)  # type: ignore[attr-defined]
-    assert not problems, problems
