@@ -253,7 +253,7 @@ def evade_targets(game: Game, caster: Being, card: Card) -> list[Choice]:
     """"An Evade spell targets a single effect" — one on its way to the caster (or team), not Area."""
     out = []
     for i, fx in enumerate(game.pending):
-        if fx.area or fx.controller.team == caster.team:
+        if fx.area or fx.controller.team == caster.team or not impact.in_broadcast(card, fx):
             continue
         hit = fx.target if isinstance(fx.target, Being) else None
         if hit is not None and (hit is caster or (card.has("Area") and hit.team == caster.team)):
@@ -703,9 +703,9 @@ def resolve(game: Game, card: Card) -> Flow[None]:
             game.say(f"{card.title} is not sustained and is discarded")
             game.discard(card)
         return
-    if not card.dormant and impacts_each_round(card):
-        controller = card.controller or card.owner
-        fx = Effect(game, card, controller, card.bearer, team=card.team_zone, is_spell=False)
+    controller = card.controller or card.owner
+    fx = Effect(game, card, controller, card.bearer, team=card.team_zone, is_spell=False)
+    if not card.dormant and impacts_each_round(fx):
         yield from respond(game, fx)
         if card.place is Place.IN_PLAY:
             yield from maintenance_impact(game, fx)
@@ -718,10 +718,13 @@ def resolve(game: Game, card: Card) -> Flow[None]:
             game.discard(card)
 
 
-def impacts_each_round(card: Card) -> bool:
+def impacts_each_round(fx: Effect) -> bool:
+    """Whether a resolving spell's effect impacts: it has directives — with what passive effects add ("when
+    it gains Dmg it gains the Dmg aspect and will apply its effect ... each maintenance phase") — or rules text."""
+    card = fx.card
     if card.role is Role.TRANSMUTE:  # its directives act through the spell it is combined with
         return False
-    return bool(impact.directives(card.aspects())) or "on_impact" in card.spec.__dict__
+    return bool(impact.directives(fx.aspects())) or "on_impact" in card.spec.__dict__
 
 
 def maintenance_impact(game: Game, fx: Effect) -> Flow[None]:

@@ -164,9 +164,10 @@ def defenses(game: Game, fx: Effect, being: Being, aspects: list[Aspect]) -> Out
     """Shields block offensive effects; Subtle bypasses them, Pierce lets some Dmg through."""
     if any(a.name == "Unblockable" for a in aspects):
         return HIT
-    subtle = any(a.name == "Subtle" for a in aspects)
-    pierce = 0 if subtle else value(aspects, "Pierce")
-    shatter = 0 if subtle else value(aspects, "Shatter")
+    # Subtle passes every Shield but a Refined (or Invulnerable) one (``can_block``), so its Pierce and
+    # Shatter never meet the Shields it bypasses; a Shield that does block it meets them in full.
+    pierce = value(aspects, "Pierce")
+    shatter = value(aspects, "Shatter")
     # The Team zone first. An Area effect passes through it once for the whole team, so its Area Shields
     # block (and wear) once, not once per Magi behind them.
     met = fx.team_zone.get(being.team) if fx.area else None
@@ -205,9 +206,18 @@ def meet(game: Game, fx: Effect, shields: list[Card], aspects: list[Aspect], pie
     return False, pierced
 
 
+def in_broadcast(defense: Card, fx: Effect) -> bool:
+    """"Evades, Shields and Wards typically defend against effects from specific Spheres only": those of
+    the Defense's broadcast bar (a Ward or an Evade that shows none defends against every Sphere). "The
+    lack of a Sphere makes such effects immune to most Evades, Shields and Wards"."""
+    spheres = defense.spec.broadcast
+    return not spheres or (fx.sphere is not None and fx.sphere in spheres)
+
+
 def ward(game: Game, fx: Effect, being: Being, energy: Energy) -> int:
-    """"Wards for the same energy do NOT stack"; they do not reduce Dmg from Curses."""
-    if fx.card.spec.is_curse() and fx.card.zone is Zone.CURSE:
+    """"Wards for the same energy do NOT stack"; "being a Defense spell, [they] do not reduce Dmg from
+    Curses" — on any impact of a Curse, the first one (from the Attack zone) included."""
+    if fx.card.spec.is_curse():
         return 0
     if fx.has("Unblockable"):  # "Unblockable spells are unaffected by Defense spells"
         return 0
@@ -217,8 +227,7 @@ def ward(game: Game, fx: Effect, being: Being, energy: Energy) -> int:
             if a.name != "Ward":
                 continue
             kind = Energy(a.qualifier) if a.qualifier in {e.value for e in Energy} else Energy.ESSENCE
-            spheres = set(card.spec.broadcast)
-            if kind is energy and (not spheres or (fx.sphere is not None and fx.sphere in spheres)):
+            if kind is energy and in_broadcast(card, fx):
                 best = max(best, int(a.value) if isinstance(a.value, int) else 1)
     return best
 

@@ -1,0 +1,55 @@
+"""The rules the issue-9 audit saw played differently from the rulebook, one test per rule, quoting the
+Magi's Handbook (seed 004). The small cards they use are in tests/fixtures/cards/audit_examples.spell
+(with some of glossary_examples.spell)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.state import Zone
+from tests.conftest import Table
+
+
+@pytest.mark.rule("Add Dmg X or +X Dmg", "Passive Effect", "Resolve")
+def test_add_dmg_gives_a_spell_without_dmg_a_dmg_directive_each_maintenance(t: Table) -> None:
+    """"If a spell does not inflict any Dmg at all then when it gains Dmg it gains the Dmg aspect and will
+    apply its effect like a normal Dmg directive, upon activation and each maintenance phase thereafter"."""
+    t.in_play(t.black, "Blaze Aura")  # passive: bearer's Heat Attack spells gain Dmg +1
+    smoulder = t.in_play(t.black, "Smoulder", "White")  # Heat, Duration 2, no Dmg of its own
+    assert t.white.essence == 11 and smoulder.zone is Zone.ATTACK
+    t.run(t.game.maintenance_phase())
+    assert t.white.essence == 10
+
+
+@pytest.mark.rule("Evade", "Effect")
+def test_evade_dodges_only_the_spheres_of_its_broadcast_bar(t: Table) -> None:
+    """Evades "can only dodge effects from specific Spheres"; "Evades, Shields and Wards typically defend
+    against effects from specific Spheres only". Blur shows Forces, Matter and Quantum."""
+    t.give(t.white, "Blur", prepared=False)
+    t.white.resonance = 1
+    t.in_play(t.black, "Thorn", "White")  # Bio: Blur cannot dodge it, so White is never asked
+    assert t.white.essence == 11 and not any(d.kind == "respond" for d in t.asked)
+    t.choices.append('cast "Blur"')
+    t.in_play(t.black, "Ember", "White")  # Forces: dodged
+    assert t.white.essence == 11 and t.white.interrupt_stones == 1
+
+
+@pytest.mark.rule("Ward", "Curse")
+def test_wards_do_not_reduce_dmg_from_curses_even_on_their_first_impact(t: Table) -> None:
+    """Wards, "being a Defense spell, do not reduce Dmg from Curses" — with no exception for the impact
+    that moves the Curse into the Curse zone."""
+    t.in_play(t.black, "Stoneskin")  # Ward 1 (Essence), any Sphere
+    t.in_play(t.white, "Hex", "Black")
+    assert t.black.essence == 10 and t.black.zones[Zone.CURSE]
+    t.in_play(t.white, "Ember", "Black")  # the Ward still wards what is not a Curse
+    assert t.black.essence == 10
+
+
+@pytest.mark.rule("Subtle", "Pierce", "Refined")
+def test_subtle_pierce_against_a_refined_shield_pierces(t: Table) -> None:
+    """"Shields that are Refined block Subtle Attacks. Because Subtle bypasses Shields entirely, if an Attack
+    is Subtle, any Shatter or Pierce it also has does not apply" — it bypasses no Refined Shield, so there
+    its Pierce applies: "Each rank of Pierce allows 1 point of Dmg to penetrate the Shield"."""
+    veil = t.in_play(t.white, "Veil")  # Refined, Durability 2, Bio
+    t.in_play(t.black, "Needle", "White")  # Bio, Dmg 2, Subtle, Pierce 2
+    assert t.white.essence == 10 and veil.counters["durability"] == 1
