@@ -243,18 +243,27 @@ def offensive(fx: Effect, being: Being) -> bool:
     return being.team != fx.controller.team
 
 
+def resisted(game: Game, fx: Effect, being: Being) -> bool:
+    """"In order to affect an Encounter, a spell must have Potency equal to or greater than the
+    Encounter's Resistance" — every offensive impact on it: a spell's, and each "deal" step of an ability."""
+    if being.encounter is None or not offensive(fx, being):
+        return False
+    from engine import encounter
+
+    if not encounter.resists(being, fx):
+        return False
+    game.say(f"{being.name} resists {fx.name}: its Potency {encounter.potency(fx)} is below "
+             f"Resistance {being.encounter.spec.resistance}")
+    return True
+
+
 def impact_being(game: Game, fx: Effect, being: Being) -> Flow[bool]:
     """An effect impacts one being: Evade, immunity and Defenses first. True when it impacts in full."""
     if being.name in fx.evaded:
         game.say(f"{being.name} evades {fx.name}")
         return False
-    if being.encounter is not None and offensive(fx, being):
-        from engine import encounter
-
-        if encounter.resists(being, fx):
-            game.say(f"{being.name} resists {fx.name}: its Potency {encounter.potency(fx)} is below "
-                     f"Resistance {being.encounter.spec.resistance}")
-            return False
+    if resisted(game, fx, being):
+        return False
     aspects = fx.aspects()
     # The Defenses act first: "the Shield would lose Durability from blocking a Fireball" even when its
     # Magi is Immune to Heat; only what gets through meets the immunity.
@@ -312,7 +321,7 @@ def _amount(fx: Effect, d: Aspect) -> int:
 def deal(game: Game, fx: Effect, aspect: Aspect, who: Being | Card) -> Flow[None]:
     """A rules-text "deal" step. An ability's offensive steps meet the Defenses one by one."""
     if isinstance(who, Being) and offensive(fx, who) and not fx.past_defenses:
-        if who.name in fx.evaded or immune(who, fx):
+        if who.name in fx.evaded or resisted(game, fx, who) or immune(who, fx):
             return
         all_aspects = [*fx.aspects(), aspect]
         result = defenses(game, fx, who, all_aspects)

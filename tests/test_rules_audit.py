@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.state import Zone
+from engine import encounter
+from engine.state import Being, Zone
 from tests.conftest import Table
 
 
@@ -53,3 +54,25 @@ def test_subtle_pierce_against_a_refined_shield_pierces(t: Table) -> None:
     veil = t.in_play(t.white, "Veil")  # Refined, Durability 2, Bio
     t.in_play(t.black, "Needle", "White")  # Bio, Dmg 2, Subtle, Pierce 2
     assert t.white.essence == 10 and veil.counters["durability"] == 1
+
+
+def golem(t: Table) -> Being:
+    """The Warded Golem (Resistance 2) as White's and Black's opponent."""
+    t.white.team = t.black.team = "Magi"
+    b = encounter.create(t.game.library["Warded Golem"], "Golem", "Golem", "standard", t.game.library)
+    t.game.beings.append(b)
+    encounter.scale(t.game, b)
+    return b
+
+
+@pytest.mark.rule("Potency", "Resistance")
+def test_potency_holds_for_the_deal_steps_of_abilities(t: Table) -> None:
+    """"In order to affect an Encounter, a spell must have Potency equal to or greater than the Encounter's
+    Resistance" — an ability's "deal" step too: it is the spell's effect (Glossary, Effect)."""
+    g = golem(t)
+    t.in_play(t.white, "Claw Form", "White")  # fluency 1: Potency 1 < Resistance 2
+    t.use(t.white, "Claw Form", "Rake", "Golem")
+    assert g.essence == 8
+    t.in_play(t.black, "Great Claw Form", "Black")  # fluency 2: Potency 2
+    t.use(t.black, "Great Claw Form", "Great Rake", "Golem")
+    assert g.essence == 7
