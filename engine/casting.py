@@ -17,7 +17,7 @@ from engine.decisions import PASS, Act, Choice, Flow
 from engine.effects import Effect
 from engine.errors import Unsupported
 from engine.rules import Game
-from engine.state import MAX_INTERRUPT_STONES, Being, Card, Kind, Place, Zone
+from engine.state import MAX_INTERRUPT_STONES, Being, Card, Departure, Kind, Place, Zone
 
 ZONE_OF_ROLE = {Role.ATTACK: Zone.ATTACK, Role.DEFENSE: Zone.DEFENSE, Role.COMPONENT: Zone.DEFENSE,
                 Role.ENHANCE: Zone.ENHANCEMENT}
@@ -391,13 +391,14 @@ def pay_requirement(game: Game, caster: Being, card: Card, req: Requirement) -> 
         pick = yield from game.ask("discard", caster, f"discard {req.charge} charges from which spell?", options, card)
         holder = game.card(pick.value)
         holder.counters[req.charge.lower()] -= req.count or 1
+        card.charges_spent.append((holder, req.charge.lower(), req.count or 1))
         game.say(f"{caster.name} discards {req.count or 1} {req.charge} charge from {holder.title}")
     elif req.form == "Discard" and req.selector is not None:
         options = [Choice(f'"{c.title}"', c.id) for c in discardable(game, caster, card, req.selector)]
         pick = yield from game.ask("discard", caster, f"discard which {req.selector.text()} for {card.title}?",
                                    options, card)
         gone = game.card(pick.value)
-        card.sacrificed.append(gone)
+        card.sacrificed.append(Departure.of(gone))
         game.say(f"{caster.name} discards {gone.title} for {card.title}")
         game.discard(gone)
     elif req.form == "Pay" and req.cost is not None:
@@ -410,7 +411,7 @@ def pay_requirement(game: Game, caster: Being, card: Card, req: Requirement) -> 
             options = [Choice(f'"{c.title}"', c.id) for c in sacrificeable(caster)]
             pick = yield from game.ask("sacrifice", caster, f"sacrifice which spell for {card.title}?", options, card)
             gone = game.card(pick.value)
-            card.sacrificed.append(gone)
+            card.sacrificed.append(Departure.of(gone))
             game.discard(gone)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import encounter
+from engine import encounter, invariants
 from engine.state import Being, Zone
 from tests.conftest import Table
 
@@ -76,3 +76,23 @@ def test_potency_holds_for_the_deal_steps_of_abilities(t: Table) -> None:
     t.in_play(t.black, "Great Claw Form", "Black")  # fluency 2: Potency 2
     t.use(t.black, "Great Claw Form", "Great Rake", "Golem")
     assert g.essence == 7
+
+
+@pytest.mark.rule("Dispel", "Requirements", "Component Spell", "Re-activate")
+def test_dispel_brings_discarded_components_back_into_play(t: Table) -> None:
+    """A Dispel of a manifesting spell: "Any spells (i.e. Matter Components) ... sacrificed as part of the
+    Requirements are restored. Spells that had left play are brought back to active as if they had just
+    come back from being dormant, along with any Transmutes that may have been attached to them"."""
+    shard = t.in_play(t.white, "Iron Shard", "White")
+    temper = t.in_play(t.white, "Temper", "Iron Shard")
+    t.run(t.game.maintenance_phase())
+    assert shard.counters["duration"] == 2 and temper in shard.combined
+    t.give(t.black, "Negate", prepared=False)
+    t.black.resonance, t.white.resonance = 3, 1
+    t.choices.append('cast "Negate"')
+    t.cast(t.white, "Corrode", "Black", "Iron Shard")
+    assert t.black.essence == 12 and t.white.resonance == 1  # dispelled, refunded
+    assert shard.active and shard.zone is Zone.DEFENSE and shard in t.white.zones[Zone.DEFENSE]
+    assert shard.counters["duration"] == 2 and shard not in t.white.discard + t.white.codex
+    assert temper.active and temper.combined_with is shard and temper in shard.combined
+    assert invariants.broken(t.game, settled=True) == []
