@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import invariants
+from engine import encounter, invariants
 from engine.errors import IllegalAction
 from engine.match import Match, RandomPlayer, duel, play_out
 from generated import LIBRARY
@@ -69,3 +70,27 @@ def test_an_illegal_choice_is_refused_with_the_legal_ones() -> None:
         assert "legal:" in err.message
     else:
         raise AssertionError("an illegal choice was accepted")
+
+
+@pytest.mark.rule("Encounter")
+def test_copy_keeps_an_encounters_change_of_mode() -> None:
+    """"No more Easy Mode!": a change of mode made between decisions is part of the match, so a copy
+    has it and plays on like the original (Essence +2 for the second Magi in standard mode)."""
+    match = duel(LIBRARY, 11, encounter="Sentient Shadow", log=True)
+    shadow = match.game.being("Shadow")
+    assert encounter.state_of(shadow).mode == "standard" and shadow.starting_essence == 12
+    match.set_mode("Shadow", "easy")
+    twin = match.copy()
+    for m in (match, twin):
+        shadow = m.game.being("Shadow")
+        assert encounter.state_of(shadow).mode == "easy" and shadow.starting_essence == 10
+    play_out(match, RandomPlayer(4))
+    play_out(twin, RandomPlayer(4))
+    assert match.game.log == twin.game.log and match.result == twin.result
+
+
+def test_a_mode_change_the_rules_refuse_changes_nothing() -> None:
+    match = duel(LIBRARY, 11)
+    with pytest.raises(IllegalAction, match="only Encounters have modes"):
+        match.set_mode("White", "easy")
+    assert match.copy().game.snapshot() == match.game.snapshot()
