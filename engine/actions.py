@@ -8,18 +8,11 @@ Interrupt Stone, Vowed.
 from __future__ import annotations
 
 from engine import allies, casting, control, namshub, rite, specs
+from engine import exchange as exchanges
 from engine.cards import Energy
 from engine.decisions import PASS, Act, Choice, Flow
 from engine.rules import Game
 from engine.state import Being, Card, Kind, Place
-
-# "Give up 1 Will to gain (choose one): 3 Resonance OR 2 Harmony OR 1 Essence";
-# "Give up 10 Voice to gain (choose one): 3 Resonance OR 2 Harmony OR 1 Essence OR 1 Will".
-EXCHANGES: tuple[tuple[Energy, int, Energy, int], ...] = (
-    (Energy.WILL, 1, Energy.RESONANCE, 3), (Energy.WILL, 1, Energy.HARMONY, 2), (Energy.WILL, 1, Energy.ESSENCE, 1),
-    (Energy.VOICE, 10, Energy.RESONANCE, 3), (Energy.VOICE, 10, Energy.HARMONY, 2),
-    (Energy.VOICE, 10, Energy.ESSENCE, 1), (Energy.VOICE, 10, Energy.WILL, 1),
-)
 
 
 def can_take_full_action(b: Being) -> bool:
@@ -41,7 +34,7 @@ def options(game: Game, b: Being) -> list[Choice]:
     out.extend(rite.options(game, b))
     for card, ability in casting.usable_abilities(game, b):
         out.append(Choice(f'use "{ability.name}" of "{card.title}"', Act("ability", card.id, ability.name)))
-    out.extend(exchange_options(game, b))
+    out.extend(exchanges.options(game, b))  # "at any time": see engine.exchange for the other moments
     out.extend(specs.upgrade_options(game, b))
     for card in b.in_play():
         if card.controller is b and card.place is Place.IN_PLAY and not card.has("Vowed") \
@@ -63,14 +56,6 @@ def _unique(choices: list[Choice]) -> list[Choice]:
     return out
 
 
-def exchange_options(game: Game, b: Being) -> list[Choice]:
-    """"Magi are permitted only one energy exchange per round, but they may make that exchange at any time"."""
-    if game.level1 or b.exchanged_this_round:
-        return []
-    return [Choice(f"exchange {n} {give.value} for {m} {get.value}", Act("exchange", None, f"{i}"))
-            for i, (give, n, get, m) in enumerate(EXCHANGES) if b.energy(give) >= n]
-
-
 def take_turn(game: Game, b: Being) -> Flow[bool]:
     """One turn: a Full or Free Action, after which "the turn will pass to the next Magi".
 
@@ -81,7 +66,7 @@ def take_turn(game: Game, b: Being) -> Flow[bool]:
         if act.verb == "pass":
             return False
         if act.verb == "exchange":
-            exchange(game, b, int(act.name or 0))
+            exchanges.exchange(game, b, int(act.name or 0))
             continue  # an exchange is not an action: the turn goes on
         yield from perform(game, b, act)
         return True
@@ -137,11 +122,3 @@ def dismiss(game: Game, b: Being, card: Card) -> None:
     """Dismiss: a Free Action to discard a spell one controls (not a manifesting or a Vowed one)."""
     game.say(f"{b.name} dismisses {card.title}")
     game.discard(card)
-
-
-def exchange(game: Game, b: Being, index: int) -> None:
-    give, n, get, m = EXCHANGES[index]
-    game.pay(b, give, n, "Energy Exchange")
-    got = game.gain(b, get, m)
-    b.exchanged_this_round = True
-    game.say(f"{b.name} exchanges {n} {give.value} for {got} {get.value}")

@@ -83,9 +83,9 @@ def refund(game: Game, card: Card) -> None:
     if caster is None or card.encounter_ability:
         return
     for energy, paid in card.paid:
-        caster.set_energy(energy, caster.energy(energy) + paid)
+        _give_back(caster, energy, paid)
     for ally, energy, paid in card.helped:  # an Ally's Ritual Path tiers go back to that Ally
-        ally.set_energy(energy, ally.energy(energy) + paid)
+        _give_back(ally, energy, paid)
     for gone in card.sacrificed:
         restore(game, gone)
     for holder, charge, n in card.charges_spent:  # "charges (i.e. Rifts) sacrificed ... are restored"
@@ -93,6 +93,13 @@ def refund(game: Game, card: Card) -> None:
             holder.counters[charge] = holder.counters.get(charge, 0) + n
     if card.paid:
         game.say(f"{caster.name} is refunded " + ", ".join(f"{a} {e.value}" for e, a in card.paid))
+
+
+def _give_back(b: Being, energy: Energy, amount: int) -> None:
+    """A refund; "Magi cannot heal above their starting Essence" even so (an exchange may have made up for
+    the Essence the spell cost)."""
+    now = b.energy(energy) + amount
+    b.set_energy(energy, min(now, max(b.starting_essence, b.essence)) if energy is Energy.ESSENCE else now)
 
 
 def restore(game: Game, gone: Departure) -> None:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache
 
-from engine import behaviours, control, impact, rite, step_targets, transmutes
-from engine.cards import Ability, Aspect, Energy, Requirement, Role, Selector, SpellCard
+from engine import behaviours, control, exchange, impact, rite, step_targets, transmutes
+from engine.cards import Ability, Aspect, Cost, Energy, Requirement, Role, Selector, SpellCard
 from engine.decisions import PASS, Act, Choice, Flow
 from engine.effects import Effect
 from engine.errors import Unsupported
@@ -544,11 +544,11 @@ def response_options(game: Game, b: Being) -> list[Choice]:
 
 
 def respond_once(game: Game, b: Being, fx: Effect) -> Flow[bool]:
-    options = response_options(game, b)
-    if not options:
-        return False
-    pick = yield from game.ask("respond", b, f"respond to {fx.name}?", [PASS, *options], fx.card)
-    if pick.value.verb == "pass":
+    """``b``'s turn of the Response window: a Response to cast, or pass. An energy exchange may come first
+    (it may be what makes a Response affordable); it is offered then, not as a Response."""
+    pick = yield from exchange.ask(game, b, "respond", f"respond to {fx.name}?",
+                                   lambda: [PASS, *response_options(game, b)], fx.card)
+    if pick is None or pick.value.verb == "pass":
         return False
     yield from cast(game, b, game.card(pick.value.card), in_window=True)
     return True
@@ -751,12 +751,16 @@ def sustain(game: Game, card: Card) -> Flow[bool]:
         if not req.timing.at_sustain:
             continue
         if req.form == "Pay" and req.cost is not None:
-            if not game.can_pay(controller, req.cost.energy, req.cost.amount):
-                return False
-            options = [Choice(f"pay {req.cost.text()}", True), Choice("let it go", False)]
-            pick = yield from game.ask("sustain", controller, f"sustain {card.title} for {req.cost.text()}?",
-                                       options, card)
-            if not pick.value:
+            cost = req.cost
+
+            def options(cost: Cost = cost) -> list[Choice]:
+                pay = [Choice(f"pay {cost.text()}", True)] if game.can_pay(controller, cost.energy, cost.amount) else []
+                return [*pay, Choice("let it go", False)]
+
+            # An energy exchange may pay for it ("at any time"): offered beside the choice.
+            pick = yield from exchange.ask(game, controller, "sustain", f"sustain {card.title} for {cost.text()}?",
+                                           options, card)
+            if pick is None or not pick.value:
                 return False
             game.pay(controller, req.cost.energy, req.cost.amount, "Sustain")
             game.say(f"{controller.name} pays {req.cost.text()} to sustain {card.title}")

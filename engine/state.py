@@ -208,6 +208,7 @@ class Being:
     foci: int = 1
     burned_foci: int = 0
     exchanged_this_round: bool = False
+    reattuned_this_round: bool = False  # a non-Bonded spell: one a round
     spec_upgraded_this_round: bool = False
     miscast_this_turn: set[str] = field(default_factory=set)
     incapacitated: bool = False

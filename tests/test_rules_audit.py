@@ -96,3 +96,43 @@ def test_dispel_brings_discarded_components_back_into_play(t: Table) -> None:
     assert shard.counters["duration"] == 2 and shard not in t.white.discard + t.white.codex
     assert temper.active and temper.combined_with is shard and temper in shard.combined
     assert invariants.broken(t.game, settled=True) == []
+
+
+# ---------------------------------------------------------------- Energy Exchange: at any time
+@pytest.mark.rule("Energy Exchange", "Response")
+def test_energy_exchange_in_a_response_window(t: Table) -> None:
+    """"Magi are permitted only one energy exchange per round, but they may make that exchange at any time
+    as desired": out of turn, 1 Will becomes the Resonance an Evade costs."""
+    t.give(t.white, "Sidestep", prepared=False)  # Evade, Response, 1 Resonance
+    assert (t.white.resonance, t.white.will) == (0, 3)
+    t.choices.extend(["exchange 1 Will for 3 Resonance", 'cast "Sidestep"'])
+    t.in_play(t.black, "Ember", "White")
+    assert t.white.essence == 12 and (t.white.will, t.white.resonance) == (2, 2)
+    assert not any(o.startswith("exchange") for o in t.action_options(t.white))  # one per round
+
+
+@pytest.mark.rule("Energy Exchange", "Re-Attune")
+def test_energy_exchange_pays_for_a_re_attunement(t: Table) -> None:
+    """"Magi may perform a single energy exchange once per round, at any time, instantly" — in the spell
+    preparation phase too, where re-attuning is paid for."""
+    t.game.discard(t.give(t.white, "Fireball", prepared=False))  # fluency 1: 2 Resonance to re-attune
+    t.choices.extend(["exchange 1 Will for 3 Resonance", "Fireball"])
+    t.run(t.game.reattune(t.white))
+    assert [c.title for c in t.white.codex] == ["Fireball"] and t.white.resonance == 1
+
+
+@pytest.mark.rule("Energy Exchange", "Sustain")
+def test_energy_exchange_pays_a_sustain_cost(t: Table) -> None:
+    """A sustain cost is paid in the maintenance phase; the exchange, "at any time", can pay for it."""
+    kiln = t.in_play(t.white, "Kiln", "White")  # ! Pay 1 Resonance to sustain
+    t.choices.extend(["exchange 1 Will for 3 Resonance", "pay 1 Resonance"])
+    t.run(t.game.maintenance_phase())
+    assert kiln.zone is Zone.ENHANCEMENT and (t.white.will, t.white.resonance) == (2, 2)
+
+
+def test_a_window_nobody_can_use_asks_nothing(t: Table) -> None:
+    """The exchange is offered beside a choice, or where it would make one: not at every Response window."""
+    t.give(t.white, "Sidestep", prepared=False)
+    t.white.will = 0
+    t.in_play(t.black, "Ember", "White")
+    assert t.white.essence == 11 and not any(d.kind == "respond" for d in t.asked)
