@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine import encounter, invariants
+from engine import behaviours, encounter, invariants
+from engine.cards import Energy
 from engine.state import Being, Zone
 from tests.conftest import Table
 
@@ -136,3 +137,13 @@ def test_a_window_nobody_can_use_asks_nothing(t: Table) -> None:
     t.white.will = 0
     t.in_play(t.black, "Ember", "White")
     assert t.white.essence == 11 and not any(d.kind == "respond" for d in t.asked)
+
+
+@pytest.mark.rule("Dispel", "Essence")
+def test_a_refund_never_heals_above_starting_essence(t: Table) -> None:
+    """"Magi cannot heal above their starting Essence": not through a Dispel's refund of an Essence cost
+    either (an exchange "at any time" may have made that Essence up already)."""
+    shot = t.give(t.white, "Infernal Shot")  # ! Pay 1 Essence
+    shot.caster, shot.paid = t.white, [(Energy.ESSENCE, 1), (Energy.RESONANCE, 2)]
+    behaviours.refund(t.game, shot)
+    assert (t.white.essence, t.white.resonance) == (12, 2)
