@@ -147,3 +147,38 @@ def test_a_refund_never_heals_above_starting_essence(t: Table) -> None:
     shot.caster, shot.paid = t.white, [(Energy.ESSENCE, 1), (Energy.RESONANCE, 2)]
     behaviours.refund(t.game, shot)
     assert (t.white.essence, t.white.resonance) == (12, 2)
+
+
+# ---------------------------------------------------------------- Shield: re-ordering
+@pytest.mark.rule("Shield", "Shatter", "Resilient")
+def test_magi_may_reorder_their_shields_before_each_attacking_effect(t: Table) -> None:
+    """"Magi may re-order their Shields before each attacking effect impacts so as to provide the most
+    optimal defense for each one": the Resilient Aegis, placed second, goes in front of the Shatter."""
+    buckler = t.in_play(t.white, "Buckler")
+    aegis = t.in_play(t.white, "Aegis")  # Resilient: immune to Shatter
+    t.choices.append('"Aegis" (3 Durability), then "Buckler" (3 Durability)')
+    t.in_play(t.black, "Hammer", "White")  # Forces, Dmg 1, Shatter 2
+    asked = next(d for d in t.asked if d.kind == "shield order")
+    assert asked.being == "White" and asked.options[0].label.startswith('"Buckler"')  # as placed, first
+    assert t.white.essence == 12 and aegis.counters["durability"] == 2 and buckler.counters["durability"] == 3
+
+
+@pytest.mark.rule("Shield")
+def test_shields_keep_their_order_when_nobody_reorders_them(t: Table) -> None:
+    """Unanswered, the order is the one the Shields were placed in (the outer one blocks)."""
+    buckler = t.in_play(t.white, "Buckler")
+    t.in_play(t.white, "Aegis")
+    t.in_play(t.black, "Hammer", "White")
+    assert buckler in t.white.discard  # 1 + Shatter 2 Durability
+
+
+@pytest.mark.rule("Shield")
+def test_no_reordering_is_asked_when_the_order_changes_nothing(t: Table) -> None:
+    """"Magi may NOT decline to Shield an effect": alike Shields, or a single one that can block, leave
+    nothing to choose."""
+    t.in_play(t.white, "Buckler")
+    t.in_play(t.white, "Buckler")
+    t.in_play(t.white, "Veil")  # Bio only: it cannot meet a Forces effect
+    t.in_play(t.black, "Hammer", "White")
+    assert not any(d.kind == "shield order" for d in t.asked)
+
