@@ -18,6 +18,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any
 
+from engine import actions
 from engine import encounter as enc  # duel() has a parameter named encounter
 from engine.decisions import Choice, Decision
 from engine.errors import IllegalAction
@@ -72,8 +73,13 @@ class Match:
             raise IllegalAction("Match", "the match is over")
         picked = choice if isinstance(choice, Choice) else self.decision.find(choice)
         if picked is None or picked not in self.decision.options:
-            raise IllegalAction(self.decision.kind, f"{choice} is not a legal choice here; legal: "
-                                + ", ".join(c.label for c in self.decision.options))
+            legal = "legal: " + ", ".join(c.label for c in self.decision.options)
+            # The rule that forbids it and why, where one does ("Energy Exchange: ... one per round").
+            reason = actions.explain(self.game, self.decision, str(choice))
+            if reason:
+                rule, _, why = reason.partition(": ")
+                raise IllegalAction(rule, f"{choice}: {why}; {legal}")
+            raise IllegalAction(self.decision.kind, f"{choice} is not a legal choice here; {legal}")
         self._since.append(picked.label)
         self.steps += 1
         self._run(lambda: self._flow.send(picked))

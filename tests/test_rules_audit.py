@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine import behaviours, encounter, invariants
+from engine import actions, behaviours, encounter, invariants
 from engine.cards import Energy
+from engine.decisions import Choice, Decision
+from engine.errors import IllegalAction
+from engine.match import duel
 from engine.state import Being, Zone
+from generated import LIBRARY
 from tests.conftest import Table
 
 
@@ -182,3 +186,40 @@ def test_no_reordering_is_asked_when_the_order_changes_nothing(t: Table) -> None
     t.in_play(t.black, "Hammer", "White")
     assert not any(d.kind == "shield order" for d in t.asked)
 
+
+# ---------------------------------------------------------------- refusals name the rule and the reason
+@pytest.mark.rule("Energy Exchange")
+def test_a_second_exchange_is_refused_by_the_one_per_round_rule() -> None:
+    """"Magi are permitted only one energy exchange per round": the refusal says so, not "not allowed"."""
+    match = duel(LIBRARY, 7)
+    while match.decision is not None and match.decision.kind != "action":
+        match.apply(match.legal()[0])
+    assert match.decision is not None
+    match.apply("exchange 1 Will for 3 Resonance")
+    with pytest.raises(IllegalAction) as err:
+        match.apply("exchange 1 Will for 2 Harmony")
+    assert err.value.rule == "Energy Exchange" and "one per round" in err.value.message
+
+
+@pytest.mark.rule("Re-Attune")
+def test_a_second_non_bonded_re_attunement_is_refused_by_its_limit(t: Table) -> None:
+    """"Each round, each Magi may re-attune one non-Bonded spell at a Resonance cost of 1 plus the fluency
+    level of the spell": the refusal names the limit."""
+    for _ in range(2):
+        t.game.discard(t.give(t.white, "Fireball", prepared=False))
+    t.white.resonance = 4
+    t.choices.append("Fireball")
+    t.run(t.game.reattune(t.white))
+    decision = Decision("re-attune", "White", "White: re-attune a spell?", (Choice("done", None),))
+    why = actions.explain(t.game, decision, '"Fireball"') or ""
+    assert why.startswith("Re-Attune: White has already re-attuned a non-Bonded spell this round")
+    t.white.resonance, t.white.reattuned_this_round = 0, False  # a new round, no Resonance
+    assert "costs 2 Resonance" in (t.game.why_not_reattune(t.white, t.white.discard[0]) or "")
+
+
+def test_an_action_refusal_names_its_rule(t: Table) -> None:
+    t.in_play(t.white, "Oath")
+    t.white.full_actions, t.white.interrupt_stones = 1, 1
+    assert actions.why_not(t.game, t.white, "meditate") == (
+        "Interrupt Stone: White must shed an interrupt stone before taking a Full Action")
+    assert actions.why_not(t.game, t.white, 'dismiss "Oath"') == "Vowed: Oath cannot be dismissed"
