@@ -61,6 +61,14 @@ def test_subtle_pierce_against_a_refined_shield_pierces(t: Table) -> None:
     assert t.white.essence == 10 and veil.counters["durability"] == 1
 
 
+@pytest.mark.rule("Subtle", "Shatter", "Refined")
+def test_subtle_shatter_against_a_refined_shield_shatters(t: Table) -> None:
+    """The same for Shatter: a Refined Shield that blocks a Subtle Attack meets its Shatter in full."""
+    veil = t.in_play(t.white, "Veil")  # Refined, Durability 2
+    t.in_play(t.black, "Splinter", "White")  # Bio, Dmg 1, Subtle, Shatter 1: 1 + 1 Durability
+    assert t.white.essence == 12 and veil in t.white.discard
+
+
 def golem(t: Table) -> Being:
     """The Warded Golem (Resistance 2) as White's and Black's opponent."""
     t.white.team = t.black.team = "Magi"
