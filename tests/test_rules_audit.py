@@ -231,3 +231,14 @@ def test_an_action_refusal_names_its_rule(t: Table) -> None:
     assert actions.why_not(t.game, t.white, "meditate") == (
         "Interrupt Stone: White must shed an interrupt stone before taking a Full Action")
     assert actions.why_not(t.game, t.white, 'dismiss "Oath"') == "Vowed: Oath cannot be dismissed"
+
+
+@pytest.mark.rule("Energy Exchange", "Resolve")
+def test_energy_exchange_pays_an_internal_action_out_of_turn(t: Table) -> None:
+    """Cellular Degeneration, in maintenance: "you may pay 1 Resonance and discard this to deal Dmg 2 to
+    bearer" — with no Resonance, an exchange "at any time" pays for it."""
+    curse = t.in_play(t.black, "Cellular Degeneration", "White")
+    assert t.black.resonance == 0
+    t.choices.extend(["exchange 1 Will for 3 Resonance", "yes"])
+    t.run(t.game.maintenance_phase())
+    assert curse in t.black.discard and t.white.essence == 10 and (t.black.will, t.black.resonance) == (2, 2)
