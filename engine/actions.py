@@ -7,19 +7,14 @@ Interrupt Stone, Vowed.
 
 from __future__ import annotations
 
+import re
+
 from engine import allies, casting, control, namshub, rite, specs
+from engine import exchange as exchanges
 from engine.cards import Energy
-from engine.decisions import PASS, Act, Choice, Flow
+from engine.decisions import PASS, Act, Choice, Decision, Flow
 from engine.rules import Game
 from engine.state import Being, Card, Kind, Place
-
-# "Give up 1 Will to gain (choose one): 3 Resonance OR 2 Harmony OR 1 Essence";
-# "Give up 10 Voice to gain (choose one): 3 Resonance OR 2 Harmony OR 1 Essence OR 1 Will".
-EXCHANGES: tuple[tuple[Energy, int, Energy, int], ...] = (
-    (Energy.WILL, 1, Energy.RESONANCE, 3), (Energy.WILL, 1, Energy.HARMONY, 2), (Energy.WILL, 1, Energy.ESSENCE, 1),
-    (Energy.VOICE, 10, Energy.RESONANCE, 3), (Energy.VOICE, 10, Energy.HARMONY, 2),
-    (Energy.VOICE, 10, Energy.ESSENCE, 1), (Energy.VOICE, 10, Energy.WILL, 1),
-)
 
 
 def can_take_full_action(b: Being) -> bool:
@@ -41,7 +36,7 @@ def options(game: Game, b: Being) -> list[Choice]:
     out.extend(rite.options(game, b))
     for card, ability in casting.usable_abilities(game, b):
         out.append(Choice(f'use "{ability.name}" of "{card.title}"', Act("ability", card.id, ability.name)))
-    out.extend(exchange_options(game, b))
+    out.extend(exchanges.options(game, b))  # "at any time": see engine.exchange for the other moments
     out.extend(specs.upgrade_options(game, b))
     for card in b.in_play():
         if card.controller is b and card.place is Place.IN_PLAY and not card.has("Vowed") \
@@ -63,14 +58,6 @@ def _unique(choices: list[Choice]) -> list[Choice]:
     return out
 
 
-def exchange_options(game: Game, b: Being) -> list[Choice]:
-    """"Magi are permitted only one energy exchange per round, but they may make that exchange at any time"."""
-    if game.level1 or b.exchanged_this_round:
-        return []
-    return [Choice(f"exchange {n} {give.value} for {m} {get.value}", Act("exchange", None, f"{i}"))
-            for i, (give, n, get, m) in enumerate(EXCHANGES) if b.energy(give) >= n]
-
-
 def take_turn(game: Game, b: Being) -> Flow[bool]:
     """One turn: a Full or Free Action, after which "the turn will pass to the next Magi".
 
@@ -81,7 +68,7 @@ def take_turn(game: Game, b: Being) -> Flow[bool]:
         if act.verb == "pass":
             return False
         if act.verb == "exchange":
-            exchange(game, b, int(act.name or 0))
+            exchanges.exchange(game, b, int(act.name or 0))
             continue  # an exchange is not an action: the turn goes on
         yield from perform(game, b, act)
         return True
@@ -139,9 +126,81 @@ def dismiss(game: Game, b: Being, card: Card) -> None:
     game.discard(card)
 
 
-def exchange(game: Game, b: Being, index: int) -> None:
-    give, n, get, m = EXCHANGES[index]
-    game.pay(b, give, n, "Energy Exchange")
-    got = game.gain(b, get, m)
-    b.exchanged_this_round = True
-    game.say(f"{b.name} exchanges {n} {give.value} for {got} {get.value}")
+# ================================================================== why an action is refused
+def why_not(game: Game, b: Being, label: str) -> str | None:
+    """Why ``b`` cannot take the action named ``label`` (as the action decision names it) now: "Rule:
+    reason", or None when it can or no rule explains it."""
+    for i in range(len(exchanges.EXCHANGES)):
+        if label == exchanges.label(i):
+            return exchanges.why_not(game, b, i)
+    if label.startswith("exchange "):
+        return (f"{exchanges.RULE}: an exchange gives up 1 Will (for 3 Resonance, 2 Harmony or 1 Essence) or "
+                "10 Voice (for those or 1 Will)")
+    if label == "meditate":
+        if b.kind is Kind.KOISHAKA:
+            return "Meditation: Koishaka cannot meditate"
+        return _no_full_action(b)
+    if label == "shed interrupt stone":
+        if not b.interrupt_stones:
+            return f"Interrupt Stone: {b.name} has no interrupt stone to shed"
+        if b.full_actions <= 0:
+            return f"Interrupt Stone: shedding one takes a Full Action, and {b.name} has none left"
+        return None
+    cast = re.fullmatch(r'cast "(.+)"', label)
+    if cast:
+        card = next((c for c in [*b.prepared, *b.codex, *b.rite] if c.title == cast[1]), None)
+        return casting.why_not(game, b, card) if card else f"Spell Preparation: {cast[1]} is not prepared"
+    dismissed = re.fullmatch(r'dismiss "(.+)"', label)
+    if dismissed:
+        mine = [c for c in b.in_play() if c.title == dismissed[1] and c.controller is b]
+        if not mine:
+            return f"Dismiss: {b.name} controls no {dismissed[1]} in play"
+        return f"Vowed: {dismissed[1]} cannot be dismissed" if all(c.has("Vowed") for c in mine) else None
+    used = re.fullmatch(r'use "(.+)" of "(.+)"', label)
+    if used:
+        return _why_not_ability(game, b, used[1], used[2])
+    return None
+
+
+def _no_full_action(b: Being) -> str | None:
+    if b.interrupt_stones:
+        return f"Interrupt Stone: {b.name} must shed an interrupt stone before taking a Full Action"
+    return None if b.full_actions > 0 else f"Action: {b.name} has no Full Action left this round"
+
+
+def _why_not_ability(game: Game, b: Being, name: str, title: str) -> str | None:
+    banned = control.why_not_ability(game, b)
+    if banned:
+        return banned
+    for card in b.in_play():
+        ability = next((a for a in card.spec.abilities if a.name == name), None)
+        if card.title != title or ability is None or card.bearer is not b:
+            continue
+        if not card.active:
+            return f"Dormant: {title} is not active"
+        if ability.has("Once per Round") and card.ability_uses.get(ability.name, 0) >= 1:
+            return f"Once per Round: {name} has already been used this round"
+        return None if casting.free_ability(card, ability) else _no_full_action(b)
+    return f"Ability: {b.name} bears no active {title} with the ability {name}"
+
+
+def explain(game: Game, decision: Decision, label: str) -> str | None:
+    """Why ``label`` is not a legal answer to ``decision``, by the rule that forbids it ("Rule: reason")."""
+    if decision.being is None:
+        return None
+    b = game.being(decision.being)
+    if decision.kind == "action":
+        return why_not(game, b, label)
+    if decision.kind == "respond":
+        cast = re.fullmatch(r'cast "(.+)"', label)
+        card = next((c for c in [*b.prepared, *b.codex] if cast and c.title == cast[1]), None)
+        if card is not None:
+            return casting.why_not(game, b, card, in_window=True)
+        return why_not(game, b, label) if label.startswith("exchange") else None
+    if decision.kind == "re-attune":
+        if label.startswith("exchange"):
+            return why_not(game, b, label)
+        title = label.strip('"')
+        card = next((c for c in [*b.discard, *b.banished, *b.codex] if c.title == title), None)
+        return game.why_not_reattune(b, card) if card else f"Re-Attune: {title} is not in {b.name}'s discard pile"
+    return None

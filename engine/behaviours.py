@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine import control, registry
 from engine.cards import Aspect, Energy
-from engine.state import Being, Card, Place
+from engine.state import ENHANCEMENT_SLOTS, Being, Card, Departure, Place, Zone
 
 if TYPE_CHECKING:
     from engine.decisions import Flow
@@ -83,16 +83,74 @@ def refund(game: Game, card: Card) -> None:
     if caster is None or card.encounter_ability:
         return
     for energy, paid in card.paid:
-        caster.set_energy(energy, caster.energy(energy) + paid)
+        _give_back(caster, energy, paid)
     for ally, energy, paid in card.helped:  # an Ally's Ritual Path tiers go back to that Ally
-        ally.set_energy(energy, ally.energy(energy) + paid)
+        _give_back(ally, energy, paid)
     for gone in card.sacrificed:
-        if gone.place is Place.DISCARD and gone.owner is caster:
-            caster.discard.remove(gone)
-            gone.place = Place.CODEX
-            caster.codex.append(gone)
+        restore(game, gone)
+    for holder, charge, n in card.charges_spent:  # "charges (i.e. Rifts) sacrificed ... are restored"
+        if holder.place is Place.IN_PLAY:
+            holder.counters[charge] = holder.counters.get(charge, 0) + n
     if card.paid:
         game.say(f"{caster.name} is refunded " + ", ".join(f"{a} {e.value}" for e, a in card.paid))
+
+
+def _give_back(b: Being, energy: Energy, amount: int) -> None:
+    """A refund; "Magi cannot heal above their starting Essence" even so (an exchange may have made up for
+    the Essence the spell cost)."""
+    now = b.energy(energy) + amount
+    b.set_energy(energy, min(now, max(b.starting_essence, b.essence)) if energy is Energy.ESSENCE else now)
+
+
+def restore(game: Game, gone: Departure) -> None:
+    """A spell given up for a Dispelled spell's requirements comes back where it was: to the Codex it was
+    sacrificed from, or into play, active, with its counters and Transmutes, as if it had just come back
+    from being Dormant (it resumes being active; it does not impact). One that has since left the discard
+    pile (re-attuned, banished) stays where it is."""
+    card = gone.card
+    if card.place is not Place.DISCARD:
+        return
+    owner = card.owner
+    if gone.place is not Place.IN_PLAY or gone.zone is None or gone.bearer is None or gone.bearer.incapacitated \
+            or not _room(gone.bearer, gone.zone):
+        owner.discard.remove(card)
+        card.place = Place.CODEX
+        owner.codex.append(card)
+        return
+    _return_to_play(game, gone, None)
+    game.say(f"{card.title} comes back into play, active, for {gone.bearer.name}")
+
+
+def _room(bearer: Being, zone: Zone) -> bool:
+    """An Enhancement slot taken since it left is not given back: the spell returns to the Codex instead."""
+    slots = [c for c in bearer.zones[Zone.ENHANCEMENT] if c.combined_with is None]
+    return zone is not Zone.ENHANCEMENT or len(slots) < ENHANCEMENT_SLOTS
+
+
+def _return_to_play(game: Game, gone: Departure, onto: Card | None) -> None:
+    card, bearer, zone = gone.card, gone.bearer, gone.zone
+    assert bearer is not None and zone is not None
+    card.owner.discard.remove(card)
+    card.place, card.zone, card.bearer, card.team_zone = Place.IN_PLAY, zone, bearer, gone.team_zone
+    card.caster, card.controller, card.target = gone.caster, gone.controller, gone.target
+    card.counters = dict(gone.counters)
+    card.persistent, card.gained = gone.persistent, list(gone.gained)
+    card.ritual_tiers, card.mode, card.step_targets = gone.ritual_tiers, gone.mode, dict(gone.step_targets)
+    card.cursed, card.dormant = list(gone.cursed), False
+    bearer.zones[zone].append(card)
+    if onto is not None:
+        card.combined_with = onto
+        onto.combined.append(card)
+    for t in gone.transmutes:
+        if t.card.place is Place.DISCARD:
+            _return_to_play(game, t, card)
+    holder = gone.focus
+    if holder is not None:  # "If the caster's Focus is removed from the spell, immediately discard the spell"
+        held = [c for c in game.all_in_play() if c.focus is holder]
+        if len(held) < holder.free_foci:
+            card.focus = holder
+        else:
+            game.remove_focus(card, f"{holder.name} has no Focus left to hold it")
 
 
 def disrupt(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:

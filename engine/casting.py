@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache
 
-from engine import behaviours, control, impact, rite, step_targets, transmutes
-from engine.cards import Ability, Aspect, Energy, Requirement, Role, Selector, SpellCard
+from engine import behaviours, control, exchange, impact, rite, step_targets, transmutes
+from engine.cards import Ability, Aspect, Cost, Energy, Requirement, Role, Selector, SpellCard
 from engine.decisions import PASS, Act, Choice, Flow
 from engine.effects import Effect
 from engine.errors import Unsupported
 from engine.rules import Game
-from engine.state import MAX_INTERRUPT_STONES, Being, Card, Kind, Place, Zone
+from engine.state import MAX_INTERRUPT_STONES, Being, Card, Departure, Kind, Place, Zone
 
 ZONE_OF_ROLE = {Role.ATTACK: Zone.ATTACK, Role.DEFENSE: Zone.DEFENSE, Role.COMPONENT: Zone.DEFENSE,
                 Role.ENHANCE: Zone.ENHANCEMENT}
@@ -253,7 +253,7 @@ def evade_targets(game: Game, caster: Being, card: Card) -> list[Choice]:
     """"An Evade spell targets a single effect" — one on its way to the caster (or team), not Area."""
     out = []
     for i, fx in enumerate(game.pending):
-        if fx.area or fx.controller.team == caster.team:
+        if fx.area or fx.controller.team == caster.team or not impact.in_broadcast(card, fx):
             continue
         hit = fx.target if isinstance(fx.target, Being) else None
         if hit is not None and (hit is caster or (card.has("Area") and hit.team == caster.team)):
@@ -391,13 +391,14 @@ def pay_requirement(game: Game, caster: Being, card: Card, req: Requirement) -> 
         pick = yield from game.ask("discard", caster, f"discard {req.charge} charges from which spell?", options, card)
         holder = game.card(pick.value)
         holder.counters[req.charge.lower()] -= req.count or 1
+        card.charges_spent.append((holder, req.charge.lower(), req.count or 1))
         game.say(f"{caster.name} discards {req.count or 1} {req.charge} charge from {holder.title}")
     elif req.form == "Discard" and req.selector is not None:
         options = [Choice(f'"{c.title}"', c.id) for c in discardable(game, caster, card, req.selector)]
         pick = yield from game.ask("discard", caster, f"discard which {req.selector.text()} for {card.title}?",
                                    options, card)
         gone = game.card(pick.value)
-        card.sacrificed.append(gone)
+        card.sacrificed.append(Departure.of(gone))
         game.say(f"{caster.name} discards {gone.title} for {card.title}")
         game.discard(gone)
     elif req.form == "Pay" and req.cost is not None:
@@ -410,7 +411,7 @@ def pay_requirement(game: Game, caster: Being, card: Card, req: Requirement) -> 
             options = [Choice(f'"{c.title}"', c.id) for c in sacrificeable(caster)]
             pick = yield from game.ask("sacrifice", caster, f"sacrifice which spell for {card.title}?", options, card)
             gone = game.card(pick.value)
-            card.sacrificed.append(gone)
+            card.sacrificed.append(Departure.of(gone))
             game.discard(gone)
 
 
@@ -543,11 +544,11 @@ def response_options(game: Game, b: Being) -> list[Choice]:
 
 
 def respond_once(game: Game, b: Being, fx: Effect) -> Flow[bool]:
-    options = response_options(game, b)
-    if not options:
-        return False
-    pick = yield from game.ask("respond", b, f"respond to {fx.name}?", [PASS, *options], fx.card)
-    if pick.value.verb == "pass":
+    """``b``'s turn of the Response window: a Response to cast, or pass. An energy exchange may come first
+    (it may be what makes a Response affordable); it is offered then, not as a Response."""
+    pick = yield from exchange.ask(game, b, "respond", f"respond to {fx.name}?",
+                                   lambda: [PASS, *response_options(game, b)], fx.card)
+    if pick is None or pick.value.verb == "pass":
         return False
     yield from cast(game, b, game.card(pick.value.card), in_window=True)
     return True
@@ -703,9 +704,9 @@ def resolve(game: Game, card: Card) -> Flow[None]:
             game.say(f"{card.title} is not sustained and is discarded")
             game.discard(card)
         return
-    if not card.dormant and impacts_each_round(card):
-        controller = card.controller or card.owner
-        fx = Effect(game, card, controller, card.bearer, team=card.team_zone, is_spell=False)
+    controller = card.controller or card.owner
+    fx = Effect(game, card, controller, card.bearer, team=card.team_zone, is_spell=False)
+    if not card.dormant and impacts_each_round(fx):
         yield from respond(game, fx)
         if card.place is Place.IN_PLAY:
             yield from maintenance_impact(game, fx)
@@ -718,10 +719,13 @@ def resolve(game: Game, card: Card) -> Flow[None]:
             game.discard(card)
 
 
-def impacts_each_round(card: Card) -> bool:
+def impacts_each_round(fx: Effect) -> bool:
+    """Whether a resolving spell's effect impacts: it has directives — with what passive effects add ("when
+    it gains Dmg it gains the Dmg aspect and will apply its effect ... each maintenance phase") — or rules text."""
+    card = fx.card
     if card.role is Role.TRANSMUTE:  # its directives act through the spell it is combined with
         return False
-    return bool(impact.directives(card.aspects())) or "on_impact" in card.spec.__dict__
+    return bool(impact.directives(fx.aspects())) or "on_impact" in card.spec.__dict__
 
 
 def maintenance_impact(game: Game, fx: Effect) -> Flow[None]:
@@ -747,12 +751,16 @@ def sustain(game: Game, card: Card) -> Flow[bool]:
         if not req.timing.at_sustain:
             continue
         if req.form == "Pay" and req.cost is not None:
-            if not game.can_pay(controller, req.cost.energy, req.cost.amount):
-                return False
-            options = [Choice(f"pay {req.cost.text()}", True), Choice("let it go", False)]
-            pick = yield from game.ask("sustain", controller, f"sustain {card.title} for {req.cost.text()}?",
-                                       options, card)
-            if not pick.value:
+            cost = req.cost
+
+            def options(cost: Cost = cost) -> list[Choice]:
+                pay = [Choice(f"pay {cost.text()}", True)] if game.can_pay(controller, cost.energy, cost.amount) else []
+                return [*pay, Choice("let it go", False)]
+
+            # An energy exchange may pay for it ("at any time"): offered beside the choice.
+            pick = yield from exchange.ask(game, controller, "sustain", f"sustain {card.title} for {cost.text()}?",
+                                           options, card)
+            if pick is None or not pick.value:
                 return False
             game.pay(controller, req.cost.energy, req.cost.amount, "Sustain")
             game.say(f"{controller.name} pays {req.cost.text()} to sustain {card.title}")

@@ -34,7 +34,10 @@ class Decision:
     """A choice put to one being (``being`` is None for chance: a die, a draw from a bag).
 
     ``kind`` names the sort of question for scripts: action, respond, target, mode, optional, discard,
-    upgrade, ritual, sustain, speak, first, prepare, re-attune, enhancement, die, draw.
+    upgrade, ritual, sustain, speak, first, prepare, re-attune, resolve order, enhancement, sacrifice,
+    spell loss, dampen, shield order (the bearer re-orders its Shields; the first choice keeps the order
+    they were placed in), die, draw. The energy exchanges ride along as extra choices of action,
+    respond, re-attune, sustain and dampen decisions (engine.exchange).
     """
 
     kind: str

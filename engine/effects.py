@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from engine import impact, step_targets
+from engine import exchange, impact, step_targets
 from engine.cards import Ability, Aspect, Condition, Cost, Energy, Quantity, Sphere, StepTarget
 from engine.decisions import NO, YES, Choice, Flow
 from engine.errors import Unsupported
@@ -184,14 +184,18 @@ class Effect:
         who = self.controller
         if who.incapacitated:
             return False
-        if not all(self.game.can_pay(who, c.energy, c.amount) for c in costs):
-            return False
         if any(not isinstance(self.resolve(d), Card) for d in discards):
             return False
         if any(not step_targets.choices(self.game, who, self.card, st) for st in targets):
             return False
-        pick = yield from self.game.ask("optional", who, prompt, [YES, NO], self.card)
-        if not pick.value:
+
+        def options() -> list[Choice]:
+            payable = all(self.game.can_pay(who, c.energy, c.amount) for c in costs)
+            return [YES, NO] if payable else [NO]
+
+        # Unpayable: answered "no" by itself, unless an energy exchange ("at any time") would pay for it.
+        pick = yield from exchange.ask(self.game, who, "optional", prompt, options, self.card)
+        if pick is None or not pick.value:
             return False
         for st in targets:
             self.chosen.pop(st.slot, None)  # chosen anew each time the internal action is played

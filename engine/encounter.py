@@ -24,7 +24,7 @@ from engine import casting, control
 from engine.cards import Aspect, ChartCondition, ChartLine, EncounterCard, Energy, Role, SpellCard
 from engine.decisions import Choice, Decision, Flow
 from engine.effects import Effect
-from engine.errors import EngineError
+from engine.errors import EngineError, IllegalAction
 from engine.state import Being, Card, Kind, Place
 
 if TYPE_CHECKING:
@@ -84,10 +84,13 @@ def scale(game: Game, b: Being) -> None:
 
 
 def set_mode(game: Game, b: Being, mode: str) -> None:
-    """Easy → standard between rounds ("No more Easy Mode!"): the per-opponent bonuses come in."""
-    st = state_of(b)
+    """Easy → standard between rounds ("No more Easy Mode!"): the per-opponent bonuses come in. Through
+    :meth:`engine.match.Match.set_mode`, so that the match records it."""
+    if not isinstance(b.encounter, EncounterState):
+        raise IllegalAction("Encounter", f"{b.name} is not an Encounter: only Encounters have modes")
     if mode not in MODES:
-        raise EngineError(f"an Encounter plays in easy or standard mode, not {mode!r}")
+        raise IllegalAction("Encounter", f"an Encounter plays in easy or standard mode, not {mode!r}")
+    st = state_of(b)
     if mode == st.mode:
         return
     bonus = st.spec.essence.per_opponent * extra_opponents(game, b)

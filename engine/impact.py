@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import permutations
 from typing import TYPE_CHECKING
 
 from engine import behaviours, control, registry, specs, transmutes
 from engine.cards import PHYSICAL_SPHERES, Aspect, Energy, Modifier
-from engine.decisions import Flow
+from engine.decisions import Choice, Flow
 from engine.errors import Unsupported
 from engine.state import Being, Card, Place, Zone, fits
 
@@ -160,23 +161,25 @@ def wear(game: Game, shield: Card, amount: int) -> None:
             game.discard(shield)
 
 
-def defenses(game: Game, fx: Effect, being: Being, aspects: list[Aspect]) -> Outcome:
+def defenses(game: Game, fx: Effect, being: Being, aspects: list[Aspect]) -> Flow[Outcome]:
     """Shields block offensive effects; Subtle bypasses them, Pierce lets some Dmg through."""
     if any(a.name == "Unblockable" for a in aspects):
         return HIT
-    subtle = any(a.name == "Subtle" for a in aspects)
-    pierce = 0 if subtle else value(aspects, "Pierce")
-    shatter = 0 if subtle else value(aspects, "Shatter")
+    # Subtle passes every Shield but a Refined (or Invulnerable) one (``can_block``), so its Pierce and
+    # Shatter never meet the Shields it bypasses; a Shield that does block it meets them in full.
+    pierce = value(aspects, "Pierce")
+    shatter = value(aspects, "Shatter")
     # The Team zone first. An Area effect passes through it once for the whole team, so its Area Shields
     # block (and wear) once, not once per Magi behind them.
     met = fx.team_zone.get(being.team) if fx.area else None
     if met is None:
-        met = meet(game, fx, team_shields(game, being), aspects, pierce, shatter, pierced=False)
+        met = meet(game, plan(fx, team_shields(game, being), aspects, pierce, shatter, pierced=False))
         if fx.area:
             fx.team_zone[being.team] = met
     blocked, pierced = met
     if not blocked:
-        blocked, pierced = meet(game, fx, own_shields(being), aspects, pierce, shatter, pierced)
+        order = yield from shield_order(game, fx, being, aspects, pierce, shatter, pierced)
+        blocked, pierced = meet(game, plan(fx, order, aspects, pierce, shatter, pierced))
     if blocked:
         return BLOCKED
     if pierced:
@@ -184,9 +187,27 @@ def defenses(game: Game, fx: Effect, being: Being, aspects: list[Aspect]) -> Out
     return HIT
 
 
-def meet(game: Game, fx: Effect, shields: list[Card], aspects: list[Aspect], pierce: int, shatter: int,
-         pierced: bool) -> tuple[bool, bool]:
-    """The effect meets these Shields in order: (blocked, pierced so far)."""
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """How an effect fares against Shields met in one order: what each blocking Shield says and loses."""
+
+    steps: tuple[tuple[Card, int, str], ...]  # (Shield, Durability it loses, what happens)
+    blocked: bool
+    pierced: bool
+
+    def key(self) -> tuple[object, ...]:
+        """The outcome, with alike Shields (same card, same counters) counted as one."""
+        return (tuple((_likeness(c), n) for c, n, _ in self.steps), self.blocked, self.pierced)
+
+
+def _likeness(c: Card) -> tuple[object, ...]:
+    return (c.title, tuple(sorted(c.counters.items())), tuple(sorted(a.text() for a in c.gained)), c.persistent)
+
+
+def plan(fx: Effect, shields: list[Card], aspects: list[Aspect], pierce: int, shatter: int,
+         pierced: bool) -> Plan:
+    """The effect meets these Shields in order (read only: :func:`meet` carries it out)."""
+    steps: list[tuple[Card, int, str]] = []
     for shield in shields:
         if not can_block(shield, fx, aspects):
             continue
@@ -194,20 +215,69 @@ def meet(game: Game, fx: Effect, shields: list[Card], aspects: list[Aspect], pie
         if pierce and not stops_pierce:
             # "Durability Shields lose only one Durability charge regardless of the Pierce rank", and
             # inner Shields lose 1 each as it penetrates, Shatter or not.
-            game.say(f"{shield.title} blocks {fx.name}, but Pierce {pierce} goes through")
-            wear(game, shield, 1)
+            steps.append((shield, 1, f"{shield.title} blocks {fx.name}, but Pierce {pierce} goes through"))
             pierced = True
             continue
         extra = 0 if pierced or shield.has("Resilient") or shield.has("Invulnerable") else shatter
-        game.say(f"{shield.title} blocks {fx.name}" + (f" (Shatter {extra})" if extra else ""))
-        wear(game, shield, 1 + extra)
-        return True, pierced
-    return False, pierced
+        steps.append((shield, 1 + extra, f"{shield.title} blocks {fx.name}" + (f" (Shatter {extra})" if extra else "")))
+        return Plan(tuple(steps), True, pierced)
+    return Plan(tuple(steps), False, pierced)
+
+
+def meet(game: Game, p: Plan) -> tuple[bool, bool]:
+    """Carry out a plan: (blocked, pierced so far)."""
+    for shield, amount, what in p.steps:
+        game.say(what)
+        wear(game, shield, amount)
+    return p.blocked, p.pierced
+
+
+def shield_order(game: Game, fx: Effect, being: Being, aspects: list[Aspect], pierce: int, shatter: int,
+                 pierced: bool) -> Flow[list[Card]]:
+    """"Magi may re-order their Shields before each attacking effect impacts so as to provide the most
+    optimal defense for each one" — but "may NOT decline to Shield an effect". The bearer is asked only
+    when two or more of its Shields could block the effect and their order changes what happens; the
+    first choice keeps the order they were placed in."""
+    shields = own_shields(being)
+    blockers = [c for c in shields if can_block(c, fx, aspects)]
+    if len(blockers) < 2:
+        return shields
+    options: dict[tuple[object, ...], list[Card]] = {}
+    for order in permutations(blockers):
+        p = plan(fx, list(order), aspects, pierce, shatter, pierced)
+        options.setdefault(p.key(), list(order))
+    if len(options) < 2:
+        return shields
+    orders = list(options.values())
+    labels = [_order_label(o, unique=False) for o in orders]
+    if len(set(labels)) < len(labels):  # alike titles and Durability, yet not alike: name them by number
+        labels = [_order_label(o, unique=True) for o in orders]
+    choices = [Choice(label, tuple(c.id for c in o)) for label, o in zip(labels, orders, strict=True)]
+    pick = yield from game.ask("shield order", being, f"in which order do {being.name}'s Shields meet {fx.name}?",
+                               choices, fx.card)
+    return [game.card(i) for i in pick.value]
+
+
+def _order_label(order: list[Card], unique: bool) -> str:
+    def name(c: Card) -> str:
+        durability = f" ({c.counters['durability']} Durability)" if "durability" in c.counters else ""
+        return f'"{c.title}"{durability}' + (f" #{c.id}" if unique else "")
+
+    return ", then ".join(name(c) for c in order)
+
+
+def in_broadcast(defense: Card, fx: Effect) -> bool:
+    """"Evades, Shields and Wards typically defend against effects from specific Spheres only": those of
+    the Defense's broadcast bar (a Ward or an Evade that shows none defends against every Sphere). "The
+    lack of a Sphere makes such effects immune to most Evades, Shields and Wards"."""
+    spheres = defense.spec.broadcast
+    return not spheres or (fx.sphere is not None and fx.sphere in spheres)
 
 
 def ward(game: Game, fx: Effect, being: Being, energy: Energy) -> int:
-    """"Wards for the same energy do NOT stack"; they do not reduce Dmg from Curses."""
-    if fx.card.spec.is_curse() and fx.card.zone is Zone.CURSE:
+    """"Wards for the same energy do NOT stack"; "being a Defense spell, [they] do not reduce Dmg from
+    Curses" — on any impact of a Curse, the first one (from the Attack zone) included."""
+    if fx.card.spec.is_curse():
         return 0
     if fx.has("Unblockable"):  # "Unblockable spells are unaffected by Defense spells"
         return 0
@@ -217,8 +287,7 @@ def ward(game: Game, fx: Effect, being: Being, energy: Energy) -> int:
             if a.name != "Ward":
                 continue
             kind = Energy(a.qualifier) if a.qualifier in {e.value for e in Energy} else Energy.ESSENCE
-            spheres = set(card.spec.broadcast)
-            if kind is energy and (not spheres or (fx.sphere is not None and fx.sphere in spheres)):
+            if kind is energy and in_broadcast(card, fx):
                 best = max(best, int(a.value) if isinstance(a.value, int) else 1)
     return best
 
@@ -234,23 +303,32 @@ def offensive(fx: Effect, being: Being) -> bool:
     return being.team != fx.controller.team
 
 
+def resisted(game: Game, fx: Effect, being: Being) -> bool:
+    """"In order to affect an Encounter, a spell must have Potency equal to or greater than the
+    Encounter's Resistance" — every offensive impact on it: a spell's, and each "deal" step of an ability."""
+    if being.encounter is None or not offensive(fx, being):
+        return False
+    from engine import encounter
+
+    if not encounter.resists(being, fx):
+        return False
+    game.say(f"{being.name} resists {fx.name}: its Potency {encounter.potency(fx)} is below "
+             f"Resistance {being.encounter.spec.resistance}")
+    return True
+
+
 def impact_being(game: Game, fx: Effect, being: Being) -> Flow[bool]:
     """An effect impacts one being: Evade, immunity and Defenses first. True when it impacts in full."""
     if being.name in fx.evaded:
         game.say(f"{being.name} evades {fx.name}")
         return False
-    if being.encounter is not None and offensive(fx, being):
-        from engine import encounter
-
-        if encounter.resists(being, fx):
-            game.say(f"{being.name} resists {fx.name}: its Potency {encounter.potency(fx)} is below "
-                     f"Resistance {being.encounter.spec.resistance}")
-            return False
+    if resisted(game, fx, being):
+        return False
     aspects = fx.aspects()
     # The Defenses act first: "the Shield would lose Durability from blocking a Fireball" even when its
     # Magi is Immune to Heat; only what gets through meets the immunity.
     if offensive(fx, being):
-        result = defenses(game, fx, being, aspects)
+        result = yield from defenses(game, fx, being, aspects)
         if not result.hit:
             if result.through and not immune(being, fx):
                 yield from apply_directives(game, fx, being, aspects, cap=result.through, only_dmg=True)
@@ -268,7 +346,7 @@ def impact_card(game: Game, fx: Effect, card: Card) -> Flow[bool]:
     """Abjurations (and Dispels) impact on spells: the spell's bearer's Defenses protect it."""
     bearer = card.bearer if card.active else None
     if bearer is not None and bearer.team != fx.controller.team and fx.sphere is not None:
-        result = defenses(game, fx, bearer, fx.aspects())
+        result = yield from defenses(game, fx, bearer, fx.aspects())
         if not result.hit:
             return False
     transmutes.backlash(game, fx, card)  # part of the impact, read before a Dispel takes the spell away
@@ -303,10 +381,10 @@ def _amount(fx: Effect, d: Aspect) -> int:
 def deal(game: Game, fx: Effect, aspect: Aspect, who: Being | Card) -> Flow[None]:
     """A rules-text "deal" step. An ability's offensive steps meet the Defenses one by one."""
     if isinstance(who, Being) and offensive(fx, who) and not fx.past_defenses:
-        if who.name in fx.evaded or immune(who, fx):
+        if who.name in fx.evaded or resisted(game, fx, who) or immune(who, fx):
             return
         all_aspects = [*fx.aspects(), aspect]
-        result = defenses(game, fx, who, all_aspects)
+        result = yield from defenses(game, fx, who, all_aspects)
         if not result.hit:
             if result.through and aspect.name == "Dmg":
                 yield from apply_directives(game, fx, who, [aspect], cap=result.through)

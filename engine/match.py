@@ -15,11 +15,30 @@ from __future__ import annotations
 import pickle
 import random
 from collections.abc import Callable, Generator
+from dataclasses import dataclass
 from typing import Any
 
+from engine import actions
+from engine import encounter as enc  # duel() has a parameter named encounter
 from engine.decisions import Choice, Decision
 from engine.errors import IllegalAction
 from engine.rules import CHECKPOINT, Game, Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something a match's players do between two decisions rather than in answer to one — an Encounter's
+    change of mode ("No more Easy Mode!"). Recorded with the choices, so a copy replays it in its place."""
+
+    kind: str  # mode
+    being: str
+    value: str
+
+    def play(self, game: Game) -> None:
+        if self.kind == "mode":
+            enc.set_mode(game, game.being(self.being), self.value)
+        else:
+            raise AssertionError(f"unknown event {self.kind!r}")
 
 
 class Match:
@@ -27,7 +46,7 @@ class Match:
         self.game = game
         self._flow: Generator[Decision, Choice, Outcome] = game.run()
         self._restart: bytes = b""
-        self._since: list[str] = []  # labels of the choices made since the restart point
+        self._since: list[str | Event] = []  # the choices (by label) and events since the restart point
         self.decision: Decision | None = None
         self.steps = 0
         self._run(lambda: next(self._flow))
@@ -54,11 +73,27 @@ class Match:
             raise IllegalAction("Match", "the match is over")
         picked = choice if isinstance(choice, Choice) else self.decision.find(choice)
         if picked is None or picked not in self.decision.options:
-            raise IllegalAction(self.decision.kind, f"{choice} is not a legal choice here; legal: "
-                                + ", ".join(c.label for c in self.decision.options))
+            legal = "legal: " + ", ".join(c.label for c in self.decision.options)
+            # The rule that forbids it and why, where one does ("Energy Exchange: ... one per round").
+            reason = actions.explain(self.game, self.decision, str(choice))
+            if reason:
+                rule, _, why = reason.partition(": ")
+                raise IllegalAction(rule, f"{choice}: {why}; {legal}")
+            raise IllegalAction(self.decision.kind, f"{choice} is not a legal choice here; {legal}")
         self._since.append(picked.label)
         self.steps += 1
         self._run(lambda: self._flow.send(picked))
+
+    def set_mode(self, being: str, mode: str) -> None:
+        """An Encounter goes into ``mode`` (easy | standard) now, between decisions; scripts do it at the
+        top of a round (``Shadow enters standard mode``). Kept with the choices: a copy has it too."""
+        if self.decision is None:
+            raise IllegalAction("Match", "the match is over")
+        self._event(Event("mode", being, mode))
+
+    def _event(self, event: Event) -> None:
+        event.play(self.game)  # raises IllegalAction (and changes nothing) when the rules refuse it
+        self._since.append(event)
 
     def copy(self) -> Match:
         """An independent match at the same decision (restart point + replay of this round's choices)."""
@@ -72,6 +107,10 @@ class Match:
         clone.steps = self.steps
         clone._run(lambda: next(clone._flow), keep_restart=True)
         for label in self._since:
+            if isinstance(label, Event):
+                label.play(clone.game)
+                clone._since.append(label)
+                continue
             assert clone.decision is not None
             picked = clone.decision.find(label)
             assert picked is not None, f"copy diverged at {label!r}"
@@ -123,7 +162,6 @@ def duel(library: Any, seed: int, level: int = 2, max_rounds: int = 40, log: boo
     at level 2 each may start with a random Specialization. With ``encounter`` (a title), the two are
     one team against that Encounter in standard mode."""
     from engine import codex, specs
-    from engine import encounter as enc
     from engine.rules import Options
     from engine.state import Being, Card
 

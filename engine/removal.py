@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine import exchange
 from engine.cards import Aspect, Energy
 from engine.decisions import Choice, Flow
 from engine.errors import Unsupported
@@ -78,11 +79,15 @@ def dampen(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> 
     energy = Energy(aspect.qualifier) if aspect.qualifier else Energy.RESONANCE
     who = target.controller or target.owner
     cost = f"{amount} {energy.value}"
-    options = [Choice(f"pay {cost}", True)] if game.can_pay(who, energy, amount) else []
-    options.append(Choice(f'discard "{target.title}"', False))
-    pick = yield from game.ask("dampen", who, f"{fx.name} Dampens {target.title}: pay {cost} or discard it?",
-                               options, target)
-    if pick.value:
+
+    def options() -> list[Choice]:
+        pay = [Choice(f"pay {cost}", True)] if game.can_pay(who, energy, amount) else []
+        return [*pay, Choice(f'discard "{target.title}"', False)]
+
+    # An energy exchange may pay for it ("at any time"): offered beside the choice.
+    pick = yield from exchange.ask(game, who, "dampen", f"{fx.name} Dampens {target.title}: pay {cost} or discard it?",
+                                   options, target)
+    if pick is not None and pick.value:
         game.pay(who, energy, amount, "Dampen")
         target.paid.append((energy, amount))  # a casting cost like the others: a later Dispel refunds it
         game.say(f"{who.name} pays {cost} more for {target.title} (Dampen)")

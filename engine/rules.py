@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import allies, control, namshub
+from engine import allies, control, exchange, namshub
 from engine.cards import CardLibrary, Energy, Selector
 from engine.decisions import Choice, Decision, Flow
 from engine.errors import IllegalAction
@@ -43,6 +43,11 @@ DISCORD_EVENT_ESSENCE = 3
 DIE = tuple(Choice(str(n), n) for n in range(1, 11))
 # Yielded at the start of every round so the match can keep a restart point (see engine.match).
 CHECKPOINT = Decision("checkpoint", None, "", ())
+
+
+def reattune_price(card: Card) -> int:
+    """"One non-Bonded spell at a Resonance cost of 1 plus the fluency level of the spell"; Bonded: 1."""
+    return 1 if card.spec.has("Bonded") else 1 + card.spec.fluency
 
 
 @dataclass
@@ -266,6 +271,7 @@ class Game:
     def start_round(self) -> None:
         for b in self.beings:
             b.exchanged_this_round = False
+            b.reattuned_this_round = False
             b.spec_upgraded_this_round = False
             b.offensive_stones_this_round = 0
             b.extra_action_this_round = False
@@ -399,22 +405,11 @@ class Game:
 
     def reattune(self, b: Being) -> Flow[None]:
         """One non-Bonded spell at 1 + fluency, any number of Bonded spells and Burned Foci at 1 each."""
-        non_bonded_done = False
         while True:
-            options = [Choice("done", None)]
-            seen: set[str] = set()
-            for card in b.discard:
-                bonded = card.spec.has("Bonded")
-                price = 1 if bonded else 1 + card.spec.fluency
-                if card.title in seen or (not bonded and non_bonded_done):
-                    continue
-                if self.can_pay(b, Energy.RESONANCE, price):
-                    seen.add(card.title)
-                    options.append(Choice(f'"{card.title}"', card.id))
-            if b.burned_foci and self.can_pay(b, Energy.RESONANCE, 1):
-                options.append(Choice("Focus", "focus"))
-            pick = yield from self.ask("re-attune", b, f"{b.name}: re-attune a spell?", options)
-            if pick.value is None:
+            # An energy exchange may pay for it: offered beside the choices (engine.exchange).
+            pick = yield from exchange.ask(self, b, "re-attune", f"{b.name}: re-attune a spell?",
+                                           lambda: self.reattune_options(b))
+            if pick is None or pick.value is None:
                 return
             if pick.value == "focus":
                 self.pay(b, Energy.RESONANCE, 1, "Burn Focus")
@@ -423,12 +418,37 @@ class Game:
                 continue
             card = self.card(pick.value)
             bonded = card.spec.has("Bonded")
-            self.pay(b, Energy.RESONANCE, 1 if bonded else 1 + card.spec.fluency, "Re-Attune")
-            non_bonded_done = non_bonded_done or not bonded
+            self.pay(b, Energy.RESONANCE, reattune_price(card), "Re-Attune")
+            b.reattuned_this_round = b.reattuned_this_round or not bonded
             b.discard.remove(card)
             card.place = Place.CODEX
             b.codex.append(card)
             self.say(f"{b.name} re-attunes {card.title}")
+
+    def reattune_options(self, b: Being) -> list[Choice]:
+        options = [Choice("done", None)]
+        seen: set[str] = set()
+        for card in b.discard:
+            if card.title not in seen and self.why_not_reattune(b, card) is None:
+                seen.add(card.title)
+                options.append(Choice(f'"{card.title}"', card.id))
+        if b.burned_foci and self.can_pay(b, Energy.RESONANCE, 1):
+            options.append(Choice("Focus", "focus"))
+        return options
+
+    def why_not_reattune(self, b: Being, card: Card) -> str | None:
+        """Why ``b`` cannot re-attune ``card`` now: "Re-Attune: reason" (or "Banish: ..."), None when it can."""
+        if card.place is Place.BANISHED:
+            return f"Banish: {card.title} is banished, and banished cards can not be re-attuned"
+        if card.place is not Place.DISCARD or card.owner is not b:
+            return f"Re-Attune: {card.title} is not in {b.name}'s discard pile"
+        if not card.spec.has("Bonded") and b.reattuned_this_round:
+            return (f"Re-Attune: {b.name} has already re-attuned a non-Bonded spell this round (one a round; "
+                    "Bonded spells are unlimited)")
+        price = reattune_price(card)
+        if not self.can_pay(b, Energy.RESONANCE, price):
+            return f"Re-Attune: {card.title} costs {price} Resonance to re-attune, and {b.name} has {b.resonance}"
+        return None
 
     def prepare(self, b: Being) -> Flow[None]:
         """"Magi may prepare up to 3 spells by placing them in the front pocket of their Codex"."""

@@ -75,7 +75,8 @@ class Card:
     ability_uses: dict[str, int] = field(default_factory=dict)
     # What the cast cost, for a Dispel's refund of a manifesting spell.
     paid: list[tuple[Energy, int]] = field(default_factory=list)
-    sacrificed: list[Card] = field(default_factory=list)
+    sacrificed: list[Departure] = field(default_factory=list)  # spells discarded or sacrificed for it
+    charges_spent: list[tuple[Card, str, int]] = field(default_factory=list)  # "Discard N X charges"
     cursed: list[Being] = field(default_factory=list)  # the Magi an Area Curse impacted
     encounter_ability: bool = False  # an Encounter's spell: never discarded, never refunded
     helped: list[tuple[Being, Energy, int]] = field(default_factory=list)  # Allies' Ritual Path payments
@@ -132,11 +133,50 @@ class Card:
         self.ability_uses.clear()
         self.paid.clear()
         self.sacrificed.clear()
+        self.charges_spent.clear()
         self.cursed.clear()
         self.helped.clear()
 
     def __repr__(self) -> str:
         return f"<{self.title} #{self.id} {self.place.value}>"
+
+
+@dataclass(frozen=True, slots=True)
+class Departure:
+    """A spell as it was when it left for another spell's requirement (discarded from play, or sacrificed
+    from the Codex): a Dispel of that spell while it manifests restores it — one that was in play "brought
+    back to active as if [it] had just come back from being dormant, along with any Transmutes that may
+    have been attached to [it]" (Glossary, Dispel)."""
+
+    card: Card
+    place: Place
+    zone: Zone | None = None
+    bearer: Being | None = None
+    team_zone: str | None = None
+    caster: Being | None = None
+    controller: Being | None = None
+    target: Being | Card | None = None
+    counters: tuple[tuple[str, int], ...] = ()
+    persistent: bool = False
+    focus: Being | None = None
+    gained: tuple[Aspect, ...] = ()
+    ritual_tiers: int = 0
+    mode: int | None = None
+    step_targets: tuple[tuple[int, Being | Card], ...] = ()
+    cursed: tuple[Being, ...] = ()
+    transmutes: tuple[Departure, ...] = ()
+
+    @classmethod
+    def of(cls, card: Card) -> Departure:
+        """Taken just before the card leaves (``Game.discard`` clears what it held in play)."""
+        if card.place is not Place.IN_PLAY:
+            return cls(card=card, place=card.place)
+        return cls(card=card, place=card.place, zone=card.zone, bearer=card.bearer, team_zone=card.team_zone,
+                   caster=card.caster, controller=card.controller, target=card.target,
+                   counters=tuple(card.counters.items()), persistent=card.persistent, focus=card.focus,
+                   gained=tuple(card.gained), ritual_tiers=card.ritual_tiers, mode=card.mode,
+                   step_targets=tuple(card.step_targets.items()), cursed=tuple(card.cursed),
+                   transmutes=tuple(cls.of(t) for t in card.combined))
 
 
 @dataclass(eq=False)
@@ -168,6 +208,7 @@ class Being:
     foci: int = 1
     burned_foci: int = 0
     exchanged_this_round: bool = False
+    reattuned_this_round: bool = False  # a non-Bonded spell: one a round
     spec_upgraded_this_round: bool = False
     miscast_this_turn: set[str] = field(default_factory=set)
     incapacitated: bool = False

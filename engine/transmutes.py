@@ -62,7 +62,7 @@ def activate(game: Game, fx: Effect) -> Flow[None]:
     # aimed at a spell there, from an opponent, meets the bearer's Defenses (an Attack zone spell has none).
     guarded = target.zone in (Zone.DEFENSE, Zone.ENHANCEMENT, Zone.CURSE)
     offensive = bearer is not None and guarded and impact.offensive(fx, bearer) and fx.sphere is not None
-    if offensive and bearer is not None and not impact.defenses(game, fx, bearer, fx.aspects()).hit:
+    if offensive and bearer is not None and not (yield from impact.defenses(game, fx, bearer, fx.aspects())).hit:
         game.say(f"{card.title} is blocked and discarded")
         game.discard(card)
         return

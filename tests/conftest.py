@@ -23,7 +23,9 @@ from engine.rules import Game, Options
 from engine.state import Being, Card, Place
 from generated import LIBRARY
 
-DEFAULTS = {"speak": "silent", "upgrade": "no upgrade", "ritual": "no tiers", "resolve order": None}
+# None: the first choice (zone order; Shields in the order they were placed).
+DEFAULTS = {"speak": "silent", "upgrade": "no upgrade", "ritual": "no tiers", "resolve order": None,
+            "shield order": None}
 
 
 class Table:

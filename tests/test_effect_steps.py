@@ -150,8 +150,9 @@ def test_a_paid_internal_action_does_its_effect(t: Table) -> None:
 @pytest.mark.rule("Effect")
 def test_an_internal_action_that_cannot_be_paid_in_full_cannot_be_accepted(t: Table) -> None:
     """6.4.c "If a player chooses to pay a cost, they must be able to pay it in full": with no Resonance,
-    White is not offered Costly Blow's internal action; the rest of the effect still happens."""
-    t.white.resonance = 0
+    White is not offered Costly Blow's internal action; the rest of the effect still happens. (With Will
+    left, an energy exchange could pay for it: see test_rules_audit.py.)"""
+    t.white.resonance = t.white.will = 0
     t.cast(t.white, "Costly Blow", "Black")
     assert "optional" not in [d.kind for d in t.asked]
     assert (t.white.resonance, t.black.essence, t.black.harmony) == (0, 12, -1)

@@ -386,7 +386,10 @@ def test_act2_round_2_as_the_rules_play_it(act2: dict) -> None:
     beings = act2["rounds"][1]["beings"]
     assert (beings["Shadow"]["resonance"], beings["Shadow"]["essence"]) == (3, 4)
     white, black = beings["White"], beings["Black"]
-    assert (white["resonance"], white["harmony"], white["voice"], white["will"]) == (3, -6, 1, 2)
+    # Dark Lash (Subtle, Harmony Dmg 1) has Pierce 2 below 5 Essence: White's Refined Shield blocks it and
+    # loses 1 Durability, but the Pierce carries the 1 Harmony Dmg through ("Subtle": a Refined Shield
+    # is not bypassed, so the Pierce applies).
+    assert (white["resonance"], white["harmony"], white["voice"], white["will"]) == (3, -7, 1, 2)
     assert (black["resonance"], black["harmony"], black["essence"], black["voice"]) == (5, -9, 10, 1)
     shield = white["zones"]["defense"][0]
     assert shield["title"] == "Karmic Binding of Protection" and shield["counters"]["durability"] == 1

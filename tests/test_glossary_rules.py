@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import actions, casting, codex
+from engine import casting, codex, exchange
 from engine.cards import Energy
 from engine.state import Being, Zone
 from tests.conftest import Table, example_cards
@@ -234,7 +234,7 @@ def test_intoning_earns_voice_equal_to_fluency(t: Table) -> None:
 @pytest.mark.rule("Energy Exchange", "Will")
 def test_energy_exchange_once_per_round(t: Table) -> None:
     assert "exchange 1 Will for 3 Resonance" in t.action_options(t.white)
-    actions.exchange(t.game, t.white, 0)
+    exchange.exchange(t.game, t.white, 0)
     assert (t.white.will, t.white.resonance) == (2, 3)
     assert not any(o.startswith("exchange") for o in t.action_options(t.white))
 

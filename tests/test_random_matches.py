@@ -11,13 +11,19 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import invariants
+from engine import encounter, invariants
+from engine.cards import CardLibrary
+from engine.decisions import Choice
 from engine.errors import IllegalAction
 from engine.match import Match, RandomPlayer, duel, play_out
+from engine.rules import CHECKPOINT, Game, Options
+from engine.state import Being, Card
 from generated import LIBRARY
+from tests.conftest import example_cards
 
 MATCHES = int(os.environ.get("SPELLC_RANDOM_MATCHES", "2000"))
 
@@ -69,3 +75,63 @@ def test_an_illegal_choice_is_refused_with_the_legal_ones() -> None:
         assert "legal:" in err.message
     else:
         raise AssertionError("an illegal choice was accepted")
+
+
+@pytest.mark.rule("Encounter")
+def test_copy_keeps_an_encounters_change_of_mode() -> None:
+    """"No more Easy Mode!": a change of mode made between decisions is part of the match, so a copy
+    has it and plays on like the original (Essence +2 for the second Magi in standard mode)."""
+    match = duel(LIBRARY, 11, encounter="Sentient Shadow", log=True)
+    shadow = match.game.being("Shadow")
+    assert encounter.state_of(shadow).mode == "standard" and shadow.starting_essence == 12
+    match.set_mode("Shadow", "easy")
+    twin = match.copy()
+    for m in (match, twin):
+        shadow = m.game.being("Shadow")
+        assert encounter.state_of(shadow).mode == "easy" and shadow.starting_essence == 10
+    play_out(match, RandomPlayer(4))
+    play_out(twin, RandomPlayer(4))
+    assert match.game.log == twin.game.log and match.result == twin.result
+
+
+def test_a_mode_change_the_rules_refuse_changes_nothing() -> None:
+    match = duel(LIBRARY, 11)
+    with pytest.raises(IllegalAction, match="only Encounters have modes"):
+        match.set_mode("White", "easy")
+    assert match.copy().game.snapshot() == match.game.snapshot()
+
+
+def shield_duel(seed: int) -> Game:
+    """Two Magi whose Codexes are Shields (tests/fixtures/cards) and the attacks they block, so that
+    Shields pile up: Buckler, and the Resilient, Impenetrable Aegis; Hammer (Shatter 2), Lance (Pierce 3)."""
+    library = CardLibrary({**LIBRARY.cards, **example_cards()})
+    beings = []
+    for name in ("White", "Black"):
+        b = Being(name=name, team=name)
+        b.codex = [Card(spec=library[t], owner=b) for t in ["Buckler", "Aegis", "Hammer", "Lance", "Ember"] * 2]
+        beings.append(b)
+    return Game(beings, library, Options(level=2, seed=seed, max_rounds=25, log=False))
+
+
+@pytest.mark.rule("Shield")
+def test_random_play_reorders_shields() -> None:
+    """The bearer's "shield order" decision comes up in random play, and the random player takes orders
+    other than the one the Shields were placed in, with the invariants kept. (The example cards are not
+    importable, so the rules run without a Match, which would pickle them.)"""
+    asked, reordered = 0, 0
+    for seed in range(20):
+        game, player = shield_duel(seed), RandomPlayer(seed)
+        flow = game.run()
+        try:
+            d = next(flow)
+            while True:
+                pick = player.choose(d) if d is not CHECKPOINT else Choice("", None)
+                if d.kind == "shield order":
+                    asked += 1
+                    reordered += pick != d.options[0]
+                d = flow.send(pick)
+                settled = d.kind == "action" and not game.pending
+                assert not invariants.broken(game, settled), invariants.broken(game, settled)
+        except StopIteration:
+            pass
+    assert asked and reordered

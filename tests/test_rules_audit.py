@@ -1,0 +1,244 @@
+"""The rules the issue-9 audit saw played differently from the rulebook, one test per rule, quoting the
+Magi's Handbook (seed 004). The small cards they use are in tests/fixtures/cards/audit_examples.spell
+(with some of glossary_examples.spell)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import actions, behaviours, encounter, invariants
+from engine.cards import Energy
+from engine.decisions import Choice, Decision
+from engine.errors import IllegalAction
+from engine.match import duel
+from engine.state import Being, Zone
+from generated import LIBRARY
+from tests.conftest import Table
+
+
+@pytest.mark.rule("Add Dmg X or +X Dmg", "Passive Effect", "Resolve")
+def test_add_dmg_gives_a_spell_without_dmg_a_dmg_directive_each_maintenance(t: Table) -> None:
+    """"If a spell does not inflict any Dmg at all then when it gains Dmg it gains the Dmg aspect and will
+    apply its effect like a normal Dmg directive, upon activation and each maintenance phase thereafter"."""
+    t.in_play(t.black, "Blaze Aura")  # passive: bearer's Heat Attack spells gain Dmg +1
+    smoulder = t.in_play(t.black, "Smoulder", "White")  # Heat, Duration 2, no Dmg of its own
+    assert t.white.essence == 11 and smoulder.zone is Zone.ATTACK
+    t.run(t.game.maintenance_phase())
+    assert t.white.essence == 10
+
+
+@pytest.mark.rule("Evade", "Effect")
+def test_evade_dodges_only_the_spheres_of_its_broadcast_bar(t: Table) -> None:
+    """Evades "can only dodge effects from specific Spheres"; "Evades, Shields and Wards typically defend
+    against effects from specific Spheres only". Blur shows Forces, Matter and Quantum."""
+    t.give(t.white, "Blur", prepared=False)
+    t.white.resonance = 1
+    t.in_play(t.black, "Thorn", "White")  # Bio: Blur cannot dodge it, so White is never asked
+    assert t.white.essence == 11 and not any(d.kind == "respond" for d in t.asked)
+    t.choices.append('cast "Blur"')
+    t.in_play(t.black, "Ember", "White")  # Forces: dodged
+    assert t.white.essence == 11 and t.white.interrupt_stones == 1
+
+
+@pytest.mark.rule("Ward", "Curse")
+def test_wards_do_not_reduce_dmg_from_curses_even_on_their_first_impact(t: Table) -> None:
+    """Wards, "being a Defense spell, do not reduce Dmg from Curses" — with no exception for the impact
+    that moves the Curse into the Curse zone."""
+    t.in_play(t.black, "Stoneskin")  # Ward 1 (Essence), any Sphere
+    t.in_play(t.white, "Hex", "Black")
+    assert t.black.essence == 10 and t.black.zones[Zone.CURSE]
+    t.in_play(t.white, "Ember", "Black")  # the Ward still wards what is not a Curse
+    assert t.black.essence == 10
+
+
+@pytest.mark.rule("Subtle", "Pierce", "Refined")
+def test_subtle_pierce_against_a_refined_shield_pierces(t: Table) -> None:
+    """"Shields that are Refined block Subtle Attacks. Because Subtle bypasses Shields entirely, if an Attack
+    is Subtle, any Shatter or Pierce it also has does not apply" — it bypasses no Refined Shield, so there
+    its Pierce applies: "Each rank of Pierce allows 1 point of Dmg to penetrate the Shield"."""
+    veil = t.in_play(t.white, "Veil")  # Refined, Durability 2, Bio
+    t.in_play(t.black, "Needle", "White")  # Bio, Dmg 2, Subtle, Pierce 2
+    assert t.white.essence == 10 and veil.counters["durability"] == 1
+
+
+@pytest.mark.rule("Subtle", "Shatter", "Refined")
+def test_subtle_shatter_against_a_refined_shield_shatters(t: Table) -> None:
+    """The same for Shatter: a Refined Shield that blocks a Subtle Attack meets its Shatter in full."""
+    veil = t.in_play(t.white, "Veil")  # Refined, Durability 2
+    t.in_play(t.black, "Splinter", "White")  # Bio, Dmg 1, Subtle, Shatter 1: 1 + 1 Durability
+    assert t.white.essence == 12 and veil in t.white.discard
+
+
+def golem(t: Table) -> Being:
+    """The Warded Golem (Resistance 2) as White's and Black's opponent."""
+    t.white.team = t.black.team = "Magi"
+    b = encounter.create(t.game.library["Warded Golem"], "Golem", "Golem", "standard", t.game.library)
+    t.game.beings.append(b)
+    encounter.scale(t.game, b)
+    return b
+
+
+@pytest.mark.rule("Potency", "Resistance")
+def test_potency_holds_for_the_deal_steps_of_abilities(t: Table) -> None:
+    """"In order to affect an Encounter, a spell must have Potency equal to or greater than the Encounter's
+    Resistance" — an ability's "deal" step too: it is the spell's effect (Glossary, Effect)."""
+    g = golem(t)
+    t.in_play(t.white, "Claw Form", "White")  # fluency 1: Potency 1 < Resistance 2
+    t.use(t.white, "Claw Form", "Rake", "Golem")
+    assert g.essence == 8
+    t.in_play(t.black, "Great Claw Form", "Black")  # fluency 2: Potency 2
+    t.use(t.black, "Great Claw Form", "Great Rake", "Golem")
+    assert g.essence == 7
+
+
+@pytest.mark.rule("Dispel", "Requirements", "Component Spell", "Re-activate")
+def test_dispel_brings_discarded_components_back_into_play(t: Table) -> None:
+    """A Dispel of a manifesting spell: "Any spells (i.e. Matter Components) ... sacrificed as part of the
+    Requirements are restored. Spells that had left play are brought back to active as if they had just
+    come back from being dormant, along with any Transmutes that may have been attached to them"."""
+    shard = t.in_play(t.white, "Iron Shard", "White")
+    temper = t.in_play(t.white, "Temper", "Iron Shard")
+    t.run(t.game.maintenance_phase())
+    assert shard.counters["duration"] == 2 and temper in shard.combined
+    t.give(t.black, "Negate", prepared=False)
+    t.black.resonance, t.white.resonance = 3, 1
+    t.choices.append('cast "Negate"')
+    t.cast(t.white, "Corrode", "Black", "Iron Shard")
+    assert t.black.essence == 12 and t.white.resonance == 1  # dispelled, refunded
+    assert shard.active and shard.zone is Zone.DEFENSE and shard in t.white.zones[Zone.DEFENSE]
+    assert shard.counters["duration"] == 2 and shard not in t.white.discard + t.white.codex
+    assert temper.active and temper.combined_with is shard and temper in shard.combined
+    assert invariants.broken(t.game, settled=True) == []
+
+
+# ---------------------------------------------------------------- Energy Exchange: at any time
+@pytest.mark.rule("Energy Exchange", "Response")
+def test_energy_exchange_in_a_response_window(t: Table) -> None:
+    """"Magi are permitted only one energy exchange per round, but they may make that exchange at any time
+    as desired": out of turn, 1 Will becomes the Resonance an Evade costs."""
+    t.give(t.white, "Sidestep", prepared=False)  # Evade, Response, 1 Resonance
+    assert (t.white.resonance, t.white.will) == (0, 3)
+    t.choices.extend(["exchange 1 Will for 3 Resonance", 'cast "Sidestep"'])
+    t.in_play(t.black, "Ember", "White")
+    assert t.white.essence == 12 and (t.white.will, t.white.resonance) == (2, 2)
+    assert not any(o.startswith("exchange") for o in t.action_options(t.white))  # one per round
+
+
+@pytest.mark.rule("Energy Exchange", "Re-Attune")
+def test_energy_exchange_pays_for_a_re_attunement(t: Table) -> None:
+    """"Magi may perform a single energy exchange once per round, at any time, instantly" — in the spell
+    preparation phase too, where re-attuning is paid for."""
+    t.game.discard(t.give(t.white, "Fireball", prepared=False))  # fluency 1: 2 Resonance to re-attune
+    t.choices.extend(["exchange 1 Will for 3 Resonance", "Fireball"])
+    t.run(t.game.reattune(t.white))
+    assert [c.title for c in t.white.codex] == ["Fireball"] and t.white.resonance == 1
+
+
+@pytest.mark.rule("Energy Exchange", "Sustain")
+def test_energy_exchange_pays_a_sustain_cost(t: Table) -> None:
+    """A sustain cost is paid in the maintenance phase; the exchange, "at any time", can pay for it."""
+    kiln = t.in_play(t.white, "Kiln", "White")  # ! Pay 1 Resonance to sustain
+    t.choices.extend(["exchange 1 Will for 3 Resonance", "pay 1 Resonance"])
+    t.run(t.game.maintenance_phase())
+    assert kiln.zone is Zone.ENHANCEMENT and (t.white.will, t.white.resonance) == (2, 2)
+
+
+def test_a_window_nobody_can_use_asks_nothing(t: Table) -> None:
+    """The exchange is offered beside a choice, or where it would make one: not at every Response window."""
+    t.give(t.white, "Sidestep", prepared=False)
+    t.white.will = 0
+    t.in_play(t.black, "Ember", "White")
+    assert t.white.essence == 11 and not any(d.kind == "respond" for d in t.asked)
+
+
+@pytest.mark.rule("Dispel", "Essence")
+def test_a_refund_never_heals_above_starting_essence(t: Table) -> None:
+    """"Magi cannot heal above their starting Essence": not through a Dispel's refund of an Essence cost
+    either (an exchange "at any time" may have made that Essence up already)."""
+    shot = t.give(t.white, "Infernal Shot")  # ! Pay 1 Essence
+    shot.caster, shot.paid = t.white, [(Energy.ESSENCE, 1), (Energy.RESONANCE, 2)]
+    behaviours.refund(t.game, shot)
+    assert (t.white.essence, t.white.resonance) == (12, 2)
+
+
+# ---------------------------------------------------------------- Shield: re-ordering
+@pytest.mark.rule("Shield", "Shatter", "Resilient")
+def test_magi_may_reorder_their_shields_before_each_attacking_effect(t: Table) -> None:
+    """"Magi may re-order their Shields before each attacking effect impacts so as to provide the most
+    optimal defense for each one": the Resilient Aegis, placed second, goes in front of the Shatter."""
+    buckler = t.in_play(t.white, "Buckler")
+    aegis = t.in_play(t.white, "Aegis")  # Resilient: immune to Shatter
+    t.choices.append('"Aegis" (3 Durability), then "Buckler" (3 Durability)')
+    t.in_play(t.black, "Hammer", "White")  # Forces, Dmg 1, Shatter 2
+    asked = next(d for d in t.asked if d.kind == "shield order")
+    assert asked.being == "White" and asked.options[0].label.startswith('"Buckler"')  # as placed, first
+    assert t.white.essence == 12 and aegis.counters["durability"] == 2 and buckler.counters["durability"] == 3
+
+
+@pytest.mark.rule("Shield")
+def test_shields_keep_their_order_when_nobody_reorders_them(t: Table) -> None:
+    """Unanswered, the order is the one the Shields were placed in (the outer one blocks)."""
+    buckler = t.in_play(t.white, "Buckler")
+    t.in_play(t.white, "Aegis")
+    t.in_play(t.black, "Hammer", "White")
+    assert buckler in t.white.discard  # 1 + Shatter 2 Durability
+
+
+@pytest.mark.rule("Shield")
+def test_no_reordering_is_asked_when_the_order_changes_nothing(t: Table) -> None:
+    """"Magi may NOT decline to Shield an effect": alike Shields, or a single one that can block, leave
+    nothing to choose."""
+    t.in_play(t.white, "Buckler")
+    t.in_play(t.white, "Buckler")
+    t.in_play(t.white, "Veil")  # Bio only: it cannot meet a Forces effect
+    t.in_play(t.black, "Hammer", "White")
+    assert not any(d.kind == "shield order" for d in t.asked)
+
+
+# ---------------------------------------------------------------- refusals name the rule and the reason
+@pytest.mark.rule("Energy Exchange")
+def test_a_second_exchange_is_refused_by_the_one_per_round_rule() -> None:
+    """"Magi are permitted only one energy exchange per round": the refusal says so, not "not allowed"."""
+    match = duel(LIBRARY, 7)
+    while match.decision is not None and match.decision.kind != "action":
+        match.apply(match.legal()[0])
+    assert match.decision is not None
+    match.apply("exchange 1 Will for 3 Resonance")
+    with pytest.raises(IllegalAction) as err:
+        match.apply("exchange 1 Will for 2 Harmony")
+    assert err.value.rule == "Energy Exchange" and "one per round" in err.value.message
+
+
+@pytest.mark.rule("Re-Attune")
+def test_a_second_non_bonded_re_attunement_is_refused_by_its_limit(t: Table) -> None:
+    """"Each round, each Magi may re-attune one non-Bonded spell at a Resonance cost of 1 plus the fluency
+    level of the spell": the refusal names the limit."""
+    for _ in range(2):
+        t.game.discard(t.give(t.white, "Fireball", prepared=False))
+    t.white.resonance = 4
+    t.choices.append("Fireball")
+    t.run(t.game.reattune(t.white))
+    decision = Decision("re-attune", "White", "White: re-attune a spell?", (Choice("done", None),))
+    why = actions.explain(t.game, decision, '"Fireball"') or ""
+    assert why.startswith("Re-Attune: White has already re-attuned a non-Bonded spell this round")
+    t.white.resonance, t.white.reattuned_this_round = 0, False  # a new round, no Resonance
+    assert "costs 2 Resonance" in (t.game.why_not_reattune(t.white, t.white.discard[0]) or "")
+
+
+def test_an_action_refusal_names_its_rule(t: Table) -> None:
+    t.in_play(t.white, "Oath")
+    t.white.full_actions, t.white.interrupt_stones = 1, 1
+    assert actions.why_not(t.game, t.white, "meditate") == (
+        "Interrupt Stone: White must shed an interrupt stone before taking a Full Action")
+    assert actions.why_not(t.game, t.white, 'dismiss "Oath"') == "Vowed: Oath cannot be dismissed"
+
+
+@pytest.mark.rule("Energy Exchange", "Resolve")
+def test_energy_exchange_pays_an_internal_action_out_of_turn(t: Table) -> None:
+    """Cellular Degeneration, in maintenance: "you may pay 1 Resonance and discard this to deal Dmg 2 to
+    bearer" — with no Resonance, an exchange "at any time" pays for it."""
+    curse = t.in_play(t.black, "Cellular Degeneration", "White")
+    assert t.black.resonance == 0
+    t.choices.extend(["exchange 1 Will for 3 Resonance", "yes"])
+    t.run(t.game.maintenance_phase())
+    assert curse in t.black.discard and t.white.essence == 10 and (t.black.will, t.black.resonance) == (2, 2)
