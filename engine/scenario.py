@@ -14,7 +14,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import casting, specs
+from engine import actions, casting, specs
 from engine.cards import CardLibrary, Energy
 from engine.decisions import Choice, Decision
 from engine.errors import EngineError, IllegalAction, Unsupported
@@ -217,16 +217,14 @@ class ScriptDriver:
                     raise ScenarioError(f"expected winner {item.winner or 'none'}, got {winner or 'none'}",
                                         item.where)
 
-    def apply_modes(self, game: Game) -> None:
-        """An Encounter's change of mode takes effect at the top of the round that names it."""
-        from engine import encounter
-
+    def apply_modes(self, match: Match) -> None:
+        """An Encounter's change of mode takes effect at the top of the round that names it; the match
+        records it (Match.set_mode), so a copy of the match keeps it."""
         for item in [i for i in self.queue if isinstance(i, ModeItem)]:
-            b = game.being(item.being)
-            if b.encounter is None:
-                raise ScenarioError(f"{b.name} is not an Encounter: only Encounters have modes", item.where,
-                                    "Encounter")
-            encounter.set_mode(game, b, item.mode)
+            try:
+                match.set_mode(item.being, item.mode)
+            except IllegalAction as err:
+                raise ScenarioError(err.message, item.where, err.rule) from err
             self._take(item)
 
     def _peek(self) -> Item | None:
@@ -295,7 +293,23 @@ class ScriptDriver:
             return self.pick(d, label, item.where)
         return self.pick(d, "pass", self.last)
 
+    def _exchange(self, d: Decision) -> Choice | None:
+        """An exchange line of ``d``'s being, when ``d`` offers it: energy exchanges may be made at any time
+        (once per round), so the rules offer them beside responses, re-attuning, sustain and optional costs."""
+        item = self._peek()
+        if isinstance(item, ActionItem) and item.being == d.being and item.action.label().startswith("exchange "):
+            found = d.find(item.action.label())
+            if found is not None:
+                self._take(item)
+                return found
+        return None
+
+    def on_shield_order(self, game: Game, d: Decision) -> Choice:
+        return d.options[0]  # the Shields' placed order, unless a script line re-orders them
+
     def on_respond(self, game: Game, d: Decision) -> Choice:
+        if (exchange := self._exchange(d)) is not None:
+            return exchange
         item = self._peek()
         if isinstance(item, ActionItem) and item.being == d.being and isinstance(item.action, Cast):
             being = game.being(item.being)
@@ -349,6 +363,8 @@ class ScriptDriver:
 
     def _preparation(self, game: Game, d: Decision, what: str) -> Choice:
         assert d.being is not None
+        if (exchange := self._exchange(d)) is not None:
+            return exchange
         key = (d.being, what)
         if key not in self.prep:
             titles: deque[str] = deque()
@@ -365,9 +381,13 @@ class ScriptDriver:
         if d.find(f'"{title}"') is None:
             being = game.being(d.being)
             where = "discard pile" if what == "reattune" else "Codex"
+            why = f"it is not in {being.name}'s {where}"
+            card = _in(being, title, what)
+            if card is not None:
+                reason = game.why_not_reattune(being, card) if what == "reattune" else None
+                rule, why = reason.split(": ", 1) if reason else (rule, "the rules do not allow it now")
             raise ScenarioError(f"{d.being} cannot {'re-attune' if what == 'reattune' else 'prepare'} {title!r}: "
-                                + (f"it is not in {being.name}'s {where}" if not _in(being, title, what)
-                                   else "the rules do not allow it now (limit or cost)"), self.last, rule)
+                                + why, self.last, rule)
         return self.pick(d, f'"{title}"', self.last)
 
     def on_resolve_order(self, game: Game, d: Decision) -> Choice:
@@ -378,13 +398,22 @@ class ScriptDriver:
         return d.options[0]  # zone order, unless the script says otherwise
 
     def on_sustain(self, game: Game, d: Decision) -> Choice:
+        if (exchange := self._exchange(d)) is not None:
+            return exchange
+        pay = next((c for c in d.options if c.label.startswith("pay ")), None)
         item = self._peek()
         if isinstance(item, ChoiceItem) and item.being == d.being and item.value == d.card:
             self._take(item)
-            return d.options[0] if item.kind == "accept" else d.options[-1]
-        return d.options[0]  # sustain unless the script declines
+            if item.kind != "accept":
+                return self.pick(d, "let it go", item.where)
+            if pay is None:
+                raise ScenarioError(f"{d.being} cannot pay to sustain {d.card}: " + d.prompt, item.where, "Sustain")
+            return pay
+        return pay or self.pick(d, "let it go", self.last)  # sustain unless the script declines
 
     def on_choice(self, game: Game, d: Decision) -> Choice:
+        if (exchange := self._exchange(d)) is not None:
+            return exchange
         owed = self.sub.get(d.kind)
         if owed:
             return self.pick(d, owed.popleft(), self.last)
@@ -420,6 +449,9 @@ class ScriptDriver:
             reason = casting.why_not(game, being, card, in_window)
             if reason:
                 return f"{being.name} cannot cast {action.title!r}: {reason.split(': ', 1)[1]}"
+        reason = actions.why_not(game, being, action.label())
+        if reason:
+            return f"{being.name} cannot {action.label()}: {reason.split(': ', 1)[1]}"
         legal = ", ".join(c.label for c in d.options)
         return f"{being.name} cannot {action.label()} now; legal: {legal}"
 
@@ -432,7 +464,8 @@ class ScriptDriver:
             reason = casting.why_not(game, being, card, in_window)
             if reason:
                 return reason.split(":", 1)[0]
-        return "Action"
+        reason = actions.why_not(game, being, action.label())
+        return reason.split(":", 1)[0] if reason else "Action"
 
 
 def _find_card(being: Being, title: str) -> Card | None:
@@ -443,9 +476,9 @@ def _find_card(being: Being, title: str) -> Card | None:
     return None
 
 
-def _in(being: Being, title: str, what: str) -> bool:
+def _in(being: Being, title: str, what: str) -> Card | None:
     pile = being.discard if what == "reattune" else being.codex
-    return any(c.title == title for c in pile)
+    return next((c for c in pile if c.title == title), None)
 
 
 def _unused(item: Item) -> str:
@@ -554,7 +587,7 @@ def replay(scenario: Scenario, library: CardLibrary) -> Replay:
                 if script.number != nxt:
                     raise ScenarioError(f"round {nxt} comes next, not round {script.number}", script.where)
                 driver.start_round(script)
-                driver.apply_modes(game)
+                driver.apply_modes(match)
             decision = match.decision
             assert decision is not None
             choice = driver.answer(game, decision)
