@@ -17,7 +17,7 @@ build: $(STAMP)
 
 site: build
 	@# mkdocs-material prints a banner about MkDocs 2 on every build; it is not ours to act on.
-	cd site && NO_MKDOCS_2_WARNING=1 ../$(BIN)/mkdocs build --strict --quiet
+	cd site && NO_MKDOCS_2_WARNING=1 ../$(BIN)/mkdocs build --strict
 
 play: $(STAMP)
 	$(BIN)/spellc play cards_src/scenarios/act1_walkthrough.scenario

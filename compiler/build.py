@@ -1,28 +1,32 @@
 """The compiler's façade: source paths in; checked model, diagnostics and written outputs out.
 
-Outputs are written to a temporary folder beside their destination and swapped in whole, so an
-interrupted or failing build never leaves half-written files.
+Every output is rendered in memory first and then published as one transaction (:mod:`compiler.publish`),
+so a failing, interrupted or concurrent build never leaves half-written or mismatched outputs.
 """
 
 from __future__ import annotations
 
-import os
-import shutil
-import tempfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from compiler.check import Checker
+from compiler.coverage import report
 from compiler.diagnostics import Diagnostics
+from compiler.emit_python import emit_python
+from compiler.emit_site import emit_site
 from compiler.model import CheckedNamShub, CheckedSpell
 from compiler.parse import parse
+from compiler.publish import Output, publish
 from compiler.source import SourceFile
 from compiler.transform import to_ast
 from engine.registry import Registry, load
 
-SITE_GENERATED = ("spells", "glossary")  # folders under site/docs/, replaced whole
-SITE_GENERATED_FILES = ("coverage.md",)  # single pages under site/docs/
+# The outputs, relative to the project root: folders replaced whole, and single pages.
+GENERATED = "generated"
+SITE_FOLDERS = ("site/docs/spells", "site/docs/glossary")
+SITE_FILES = ("site/docs/coverage.md",)
+OUTPUTS = (GENERATED, *SITE_FOLDERS, *SITE_FILES)
 
 
 @dataclass
@@ -70,62 +74,26 @@ def compile_paths(paths: Iterable[Path], root: Path | None = None, registry: Reg
     return result
 
 
-def write_tree(dest: Path, files: Mapping[str, str]) -> None:
-    """Replace folder ``dest`` by exactly ``files``: written aside first, then swapped in whole."""
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{dest.name}.new-", dir=dest.parent))
-    try:
-        for name, text in sorted(files.items()):
-            target = tmp / name
-            target.parent.mkdir(parents=True, exist_ok=True)
-            with target.open("w", encoding="utf-8", newline="\n") as f:
-                f.write(text)
-        old = dest.with_name(f".{dest.name}.old")
-        if old.exists():
-            shutil.rmtree(old)
-        if dest.exists():
-            os.replace(dest, old)
-        os.replace(tmp, dest)
-        if old.exists():
-            shutil.rmtree(old)
-    finally:
-        if tmp.exists():
-            shutil.rmtree(tmp)
-
-
-def write_file(dest: Path, text: str) -> None:
-    """Replace file ``dest`` by ``text``: written aside first, then renamed over it."""
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{dest.name}.new-", dir=dest.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-        os.replace(tmp, dest)
-    finally:
-        if os.path.exists(tmp):
-            os.remove(tmp)
-
-
 def build(root: Path, sources: Path | None = None) -> CompileResult:
     """Compile ``cards_src/`` into ``generated/`` and the site's generated pages (nothing on error).
 
-    The coverage page reads the rule markers of ``root/tests`` (see :mod:`compiler.coverage`).
+    The coverage page reads the rule markers of ``root/tests`` (see :mod:`compiler.coverage`). Raises
+    :class:`compiler.publish.PublishError` when the outputs cannot be written; they are then as they were.
     """
-    from compiler.coverage import report
-    from compiler.emit_python import emit_python
-    from compiler.emit_site import emit_site
-
     result = compile_paths([sources or root / "cards_src"], root)
-    if not result.ok:
-        return result
-    python_files = emit_python(result.spells, result.nam_shubs)
-    site_files = emit_site(result.spells, load(), report(load(), root / "tests"), result.nam_shubs)
-    # Render everything before writing anything, so a failing emitter leaves the old outputs whole.
-    write_tree(root / "generated", python_files)
-    docs = root / "site" / "docs"
-    for folder in SITE_GENERATED:
-        prefix = f"{folder}/"
-        write_tree(docs / folder, {k[len(prefix):]: v for k, v in site_files.items() if k.startswith(prefix)})
-    for name in SITE_GENERATED_FILES:
-        write_file(docs / name, site_files[name])
+    if result.ok:
+        publish(root, render(root, result))
     return result
+
+
+def render(root: Path, result: CompileResult) -> dict[str, Output]:
+    """Every output's new contents, rendered before anything is written (a failing emitter writes nothing)."""
+    registry = load()
+    site_files = emit_site(result.spells, registry, report(registry, root / "tests"), result.nam_shubs)
+    outputs: dict[str, Output] = {GENERATED: emit_python(result.spells, result.nam_shubs)}
+    for folder in SITE_FOLDERS:
+        prefix = folder.removeprefix("site/docs/") + "/"
+        outputs[folder] = {k[len(prefix):]: v for k, v in site_files.items() if k.startswith(prefix)}
+    for page in SITE_FILES:
+        outputs[page] = site_files[page.removeprefix("site/docs/")]
+    return outputs

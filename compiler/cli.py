@@ -10,6 +10,7 @@ from pathlib import Path
 
 from compiler.build import build, compile_paths
 from compiler.diagnostics import Diagnostics
+from compiler.publish import PublishError
 from compiler.source import SourceFile, Span
 
 
@@ -25,7 +26,11 @@ def project_root() -> Path:
 def cmd_build(args: argparse.Namespace) -> int:
     root = project_root()
     start = time.perf_counter()
-    result = build(root)
+    try:
+        result = build(root)
+    except PublishError as err:
+        print(f"spellc: error: {err}", file=sys.stderr)
+        return 1
     elapsed = time.perf_counter() - start
     if result.diagnostics.items:
         print(result.diagnostics.render(), file=sys.stderr)

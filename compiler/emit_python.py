@@ -1,14 +1,18 @@
 """Checked model → Python effect classes, one module per Sphere (Jinja2 templates + a step visitor).
 
 Card values reach Python only through :func:`py_literal`, which builds constructor calls from
-``repr`` of plain values, so no card text can ever become code. Every module is parsed with
-:func:`ast.parse` before it is returned.
+``repr`` of plain values, so no card text can ever become code; text in comments and docstrings goes
+through :func:`inert_text` and names through :func:`identifier`. The templates' ``finalize`` hook refuses
+any value that did not pass one of these filters, so a template cannot paste raw text by mistake. Every
+module is parsed with :func:`ast.parse` before it is returned.
 """
 
 from __future__ import annotations
 
 import ast as pyast
 import dataclasses
+import json
+import keyword
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -26,17 +30,26 @@ from engine.namshub import NamShubStep
 TEMPLATES = Path(__file__).with_name("templates")
 
 
-def py_literal(value: Any) -> str:
+class Code(str):
+    """Text safe to paste into generated Python: a literal, an identifier, inert comment text, or a
+    statement the step writer built from those. The templates accept nothing else."""
+
+
+def py_literal(value: Any) -> Code:
     """A Python expression that rebuilds ``value`` (engine.cards values, enums, tuples, scalars)."""
+    return Code(_literal(value))
+
+
+def _literal(value: Any) -> str:
     if isinstance(value, Enum):
-        return f"{type(value).__name__}.{value.name}"
+        return f"{type(value).__name__}.{identifier(value.name)}"
     if value is None or isinstance(value, bool | int | str):
         return repr(value)
     if isinstance(value, tuple):
-        inner = ", ".join(py_literal(v) for v in value)
+        inner = ", ".join(_literal(v) for v in value)
         return f"({inner},)" if len(value) == 1 else f"({inner})"
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{py_literal(k)}: {py_literal(v)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{_literal(k)}: {_literal(v)}" for k, v in value.items()) + "}"
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         args = []
         for f in dataclasses.fields(value):
@@ -45,9 +58,31 @@ def py_literal(value: Any) -> str:
             v = getattr(value, f.name)
             if f.default is not dataclasses.MISSING and v == f.default:
                 continue
-            args.append(f"{f.name}={py_literal(v)}")
+            args.append(f"{f.name}={_literal(v)}")
         return f"{type(value).__name__}({', '.join(args)})"
     raise TypeError(f"cannot write {type(value).__name__} into generated code")
+
+
+def inert_text(value: object) -> Code:
+    """``value`` as text that cannot end a ``#`` comment or a docstring: quotes, backslashes, every line
+    break Python or an editor knows (\\n \\r \\x0b \\x0c \\x1c-\\x1e \\x85 \\u2028 \\u2029) and all other
+    non-ASCII characters are written as escapes. A file name may hold any of them."""
+    return Code(json.dumps(str(value), ensure_ascii=True)[1:-1])
+
+
+def identifier(value: object) -> Code:
+    """A name the checker made (a class or method name): refused unless it is a plain identifier."""
+    name = str(value)
+    if not name.isidentifier() or keyword.iskeyword(name) or keyword.issoftkeyword(name) or not name.isascii():
+        raise ValueError(f"not a safe Python identifier: {name!r}")
+    return Code(name)
+
+
+def _only_code(value: object) -> object:
+    """The templates' ``finalize`` hook: every ``{{ }}`` must go through a filter that returns Code."""
+    if isinstance(value, Code) or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    raise TypeError(f"unfiltered value {value!r} in a generated-code template: use py, inert_text or identifier")
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,16 +193,17 @@ def methods(spell: m.CheckedSpell) -> list[Method]:
     for name, line, steps in _rules_methods(spell):
         # A method that declares a mode or targets does so first (a no-op when its spell's cast did).
         prologue = [f"yield from fx.declare({name!r})"] if name in declared else []
-        out.append(Method(name, line, (*prologue, *writer.write(steps))))
+        out.append(Method(identifier(name), line, tuple(Code(s) for s in (*prologue, *writer.write(steps)))))
     return out
 
 
 def nam_shub_methods(page: m.CheckedNamShub) -> list[Method]:
     writer = StepWriter()
-    return [Method(s.method, s.steps[0].span.line, tuple(writer.write(s.steps))) for s in page.steps if s.steps]
+    return [Method(identifier(s.method), s.steps[0].span.line, tuple(Code(line) for line in writer.write(s.steps)))
+            for s in page.steps if s.steps]
 
 
-def nam_shub_steps(steps: Sequence[m.MNamShubStep]) -> str:
+def nam_shub_steps(steps: Sequence[m.MNamShubStep]) -> Code:
     return py_literal(tuple(NamShubStep(name=s.name, free=s.free, costs=s.costs, method=s.method if s.steps else None,
                                         targets_opponent=s.targets_opponent) for s in steps))
 
@@ -179,9 +215,13 @@ def _environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
-        autoescape=False,  # Python, not HTML: values go through the repr-based `py` filter instead
+        autoescape=False,  # Python, not HTML: values go through the filters below instead
+        finalize=_only_code,
     )
     env.filters["py"] = py_literal
+    env.filters["inert_text"] = inert_text
+    env.filters["identifier"] = identifier
+    env.filters["identifiers"] = lambda names: Code(", ".join(identifier(n) for n in names))
     env.filters["triggers_py"] = lambda ts: py_literal(tuple(Trigger(event=t.event, method=t.method) for t in ts))
     env.filters["abilities_py"] = lambda abs_: py_literal(
         tuple(Ability(name=a.name, aspects=a.aspects, method=a.method) for a in abs_)
@@ -191,7 +231,7 @@ def _environment() -> jinja2.Environment:
     env.filters["modes"] = spell_modes
     env.filters["declarations"] = declarations
     env.filters["any_declarations"] = lambda spells: any(declarations(s) for s in spells)
-    env.filters["encounter_fields"] = lambda rules: [(f.name, getattr(rules, f.name))
+    env.filters["encounter_fields"] = lambda rules: [(identifier(f.name), getattr(rules, f.name))
                                                      for f in dataclasses.fields(rules)]
     env.filters["ns_methods"] = nam_shub_methods
     env.filters["ns_steps_py"] = nam_shub_steps

@@ -1,8 +1,7 @@
-"""The build is a pure function of the card sources, the committed outputs are fresh, card text stays
-data in generated code, and `write_tree` swaps a folder in whole or not at all.
+"""The build is a pure function of the card sources, the committed outputs are fresh, and card text and
+file names stay data in generated code. (How outputs are written: tests/test_build_transaction.py.)
 
-Nothing here writes into the repository: compilation runs in memory (`compile_paths` + the emitters)
-and `write_tree` is exercised in a temporary folder.
+Nothing here writes into the repository: compilation runs in memory (`compile_paths` + the emitters).
 """
 
 from __future__ import annotations
@@ -16,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from compiler import build as build_module
-from compiler.build import compile_paths, write_tree
-from compiler.emit_python import emit_python
+from compiler.build import compile_paths
+from compiler.emit_python import _environment as emit_python_environment
+from compiler.emit_python import emit_python, py_literal
 from compiler.emit_site import emit_site
 from engine import registry
 
@@ -44,7 +43,8 @@ _EMIT_SCRIPT = """
 import json, sys
 from pathlib import Path
 from compiler.build import compile_paths
-from compiler.emit_python import emit_python
+from compiler.emit_python import _environment as emit_python_environment
+from compiler.emit_python import emit_python, py_literal
 from compiler.emit_site import emit_site
 from engine import registry
 root = Path(sys.argv[1])
@@ -114,76 +114,32 @@ def test_hostile_title_compiles_to_plain_data(tmp_path: Path) -> None:
     assert "os" not in namespace
 
 
-# ---------------------------------------------------------------- write_tree swaps whole folders
-def _old_tree(tmp_path: Path) -> Path:
-    dest = tmp_path / "out" / "generated"
-    (dest / "sub").mkdir(parents=True)
-    (dest / "old.py").write_text("OLD = 1\n", encoding="utf-8")
-    (dest / "sub" / "keep.md").write_text("kept\n", encoding="utf-8")
-    return dest
+@pytest.mark.parametrize("breaker", ["\n", "\r", "\x0b", "\x0c", "\x1c", "\x85", "\u2028", "\u2029"])
+def test_a_file_name_cannot_inject_code(tmp_path: Path, breaker: str) -> None:
+    """The generated `# path:line` comments once pasted the file name raw: a line break in it started a
+    line of live code that ran on `import generated`."""
+    payload = "import os; os.environ['SPELLC_PWNED'] = '1'"
+    folder = tmp_path / f"evil{breaker}{payload}{breaker}x"
+    folder.mkdir()
+    source = folder / f"card{breaker}{payload}{breaker}.spell"
+    source.write_text('spell "Ember" {\n    sphere Forces\n    role Attack\n    fluency 1\n    resonance -1\n'
+                      '    aspects Heat | Dmg 1\n    rules {\n'
+                      '        ability "Flick" [Free Action]: deal Dmg 1 to target\n    }\n}\n', encoding="utf-8")
+    result = compile_paths([source], tmp_path)
+    assert result.ok, result.diagnostics.render()
+    text = emit_python(result.spells)["forces.py"]
+    assert all(payload not in line or line.lstrip().startswith(("#", "source =")) for line in text.splitlines())
+    namespace: dict[str, Any] = {"__name__": "evil"}
+    exec(compile(text, "generated/forces.py", "exec"), namespace)
+    assert "os" not in namespace and "SPELLC_PWNED" not in os.environ
+    (card,) = namespace["CARDS"]
+    assert card.source.path == source.relative_to(tmp_path).as_posix()
 
 
-def _snapshot(folder: Path) -> dict[str, str]:
-    return {p.relative_to(folder).as_posix(): p.read_text(encoding="utf-8")
-            for p in sorted(folder.rglob("*")) if p.is_file()}
 
-
-def test_write_tree_replaces_the_folder_exactly(tmp_path: Path) -> None:
-    dest = _old_tree(tmp_path)
-    write_tree(dest, {"a.py": "A = 1\n", "pkg/b.md": "b\n"})
-    assert _snapshot(dest) == {"a.py": "A = 1\n", "pkg/b.md": "b\n"}
-    assert sorted(p.name for p in dest.parent.iterdir()) == ["generated"]
-
-
-def test_write_tree_failing_value_leaves_old_folder(tmp_path: Path) -> None:
-    dest = _old_tree(tmp_path)
-    before = _snapshot(dest)
-    bad: dict[str, Any] = {"a.py": "A = 1\n", "b.py": 42}  # f.write(42) raises TypeError mid-way
-    with pytest.raises(TypeError):
-        write_tree(dest, bad)
-    assert _snapshot(dest) == before
-    assert sorted(p.name for p in dest.parent.iterdir()) == ["generated"], "temporary folders left behind"
-
-
-def test_write_tree_failing_open_leaves_old_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    dest = _old_tree(tmp_path)
-    before = _snapshot(dest)
-    real_open = Path.open
-    opened: list[str] = []
-
-    def failing_open(self: Path, *args: Any, **kwargs: Any) -> Any:
-        if "w" in (args[0] if args else kwargs.get("mode", "r")):
-            opened.append(self.name)
-            if len(opened) == 2:
-                raise OSError(28, "No space left on device")
-        return real_open(self, *args, **kwargs)
-
-    monkeypatch.setattr(Path, "open", failing_open)
-    with pytest.raises(OSError, match="No space left"):
-        write_tree(dest, {"a.py": "A = 1\n", "b.py": "B = 2\n", "c.py": "C = 3\n"})
-    monkeypatch.undo()
-    assert opened == ["a.py", "b.py"]
-    assert _snapshot(dest) == before
-    assert sorted(p.name for p in dest.parent.iterdir()) == ["generated"], "temporary folders left behind"
-
-
-@pytest.mark.xfail(strict=True, reason=(
-    "compiler/build.py write_tree: when swapping the new folder in fails (os.replace(tmp, dest)), the old "
-    "folder has already been moved to .NAME.old and is not moved back: dest is gone, and the next "
-    "write_tree deletes .NAME.old"))
-def test_write_tree_failing_swap_leaves_old_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    dest = _old_tree(tmp_path)
-    before = _snapshot(dest)
-    real_replace = os.replace
-
-    def failing_replace(src: Any, dst: Any) -> None:
-        if Path(src).name.startswith(".generated.new-"):
-            raise OSError(18, "Invalid cross-device link")
-        real_replace(src, dst)
-
-    monkeypatch.setattr(build_module.os, "replace", failing_replace)
-    with pytest.raises(OSError):
-        write_tree(dest, {"a.py": "A = 1\n"})
-    monkeypatch.undo()
-    assert dest.is_dir() and _snapshot(dest) == before
-    assert sorted(p.name for p in dest.parent.iterdir()) == ["generated"], "temporary folders left behind"
+def test_generated_code_templates_refuse_unfiltered_values() -> None:
+    """Every `{{ }}` of a code template must go through py, inert_text or identifier (a finalize hook)."""
+    template = emit_python_environment().from_string("x = {{ value }}\n")
+    with pytest.raises(TypeError, match="unfiltered value"):
+        template.render(value="1\nimport os")
+    assert template.render(value=py_literal("1\nimport os")) == "x = '1\\nimport os'\n"

@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_mkdocs_build_strict(tmp_path: Path) -> None:
     mkdocs = Path(sys.executable).with_name("mkdocs")
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    run = subprocess.run([str(mkdocs), "build", "--strict", "--quiet", "-d", str(tmp_path / "out")],
+    run = subprocess.run([str(mkdocs), "build", "--strict", "-d", str(tmp_path / "out")],
                          cwd=ROOT / "site", capture_output=True, text=True, env=env, timeout=300)
     assert run.returncode == 0, run.stderr
     page = (tmp_path / "out" / "spells" / "acidic-matter" / "index.html").read_text(encoding="utf-8")

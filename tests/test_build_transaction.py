@@ -1,0 +1,193 @@
+"""A build publishes its four outputs as one transaction (compiler/publish.py).
+
+Each test works on a copy of the project in a temporary folder: the repository's own outputs are
+never written. "Old" outputs are sentinel files, "new" ones are what a clean build of cards_src/ writes;
+after any interruption and the next build's recovery, every output must be all old or all new.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from compiler import publish as publish_module
+from compiler.build import OUTPUTS, compile_paths, render
+from compiler.publish import WORKSPACE, PublishError, fault_steps, locked, publish
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILD = "import sys; from pathlib import Path; from compiler.build import build; build(Path(sys.argv[1]))"
+
+
+def _tree(path: Path) -> dict[str, str] | str | None:
+    """An output as data: a folder's files, a file's text, or None when it is missing."""
+    if path.is_dir():
+        return {p.relative_to(path).as_posix(): p.read_text(encoding="utf-8")
+                for p in sorted(path.rglob("*")) if p.is_file()}
+    return path.read_text(encoding="utf-8") if path.is_file() else None
+
+
+def _outputs(root: Path) -> dict[str, Any]:
+    return {name: _tree(root / name) for name in OUTPUTS}
+
+
+@pytest.fixture(scope="module")
+def new_outputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """What a clean build writes, as data (rendered in memory from a copy of the project)."""
+    root = _copy_project(tmp_path_factory.mktemp("clean"))
+    result = compile_paths([root / "cards_src"], root)
+    assert result.ok
+    rendered = render(root, result)
+    return {name: dict(out) if not isinstance(out, str) else out for name, out in rendered.items()}
+
+
+def _copy_project(dest: Path) -> Path:
+    """The inputs of a build (cards and the tests it reads rule markers from) and old sentinel outputs."""
+    shutil.copytree(ROOT / "cards_src", dest / "cards_src")
+    shutil.copytree(ROOT / "tests", dest / "tests", ignore=shutil.ignore_patterns("__pycache__"))
+    for name in OUTPUTS:
+        target = dest / name
+        if name.endswith(".md"):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text("old page\n", encoding="utf-8")
+        else:
+            target.mkdir(parents=True)
+            (target / "old.txt").write_text(f"old {name}\n", encoding="utf-8")
+    return dest
+
+
+def _old_outputs(root: Path) -> dict[str, Any]:
+    return {name: "old page\n" if name.endswith(".md") else {"old.txt": f"old {name}\n"} for name in OUTPUTS}
+
+
+def _leftovers(root: Path) -> list[str]:
+    workspace = root / WORKSPACE
+    found = [p.name for p in workspace.iterdir() if p.name != "lock"] if workspace.is_dir() else []
+    for name in OUTPUTS:
+        parent = (root / name).parent
+        found += [p.name for p in parent.iterdir() if p.name.startswith(".") and p.name != WORKSPACE]
+    return found
+
+
+def _build_subprocess(root: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", BUILD, str(root)], cwd=ROOT, env={**os.environ, **env},
+                          capture_output=True, text=True, timeout=300)
+
+
+# ---------------------------------------------------------------- kill -9 at every step
+@pytest.mark.parametrize("step", fault_steps(OUTPUTS))
+def test_a_build_killed_at_any_step_is_recovered_whole(step: str, tmp_path: Path,
+                                                       new_outputs: dict[str, Any]) -> None:
+    root = _copy_project(tmp_path)
+    killed = _build_subprocess(root, **{publish_module.FAULT_ENV: step})
+    assert killed.returncode == 137, killed.stderr
+    with locked(root, OUTPUTS):  # what the next build does first
+        pass
+    after = _outputs(root)
+    committed = fault_steps(OUTPUTS).index(step) >= fault_steps(OUTPUTS).index("committed")
+    assert after == (new_outputs if committed else _old_outputs(root))
+    assert _leftovers(root) == []
+
+
+def test_the_next_build_after_a_kill_publishes_everything(tmp_path: Path, new_outputs: dict[str, Any]) -> None:
+    root = _copy_project(tmp_path)
+    assert _build_subprocess(root, **{publish_module.FAULT_ENV: "aside:site/docs/spells"}).returncode == 137
+    assert (root / "generated").is_dir() and not (root / "site/docs/spells").exists()
+    run = _build_subprocess(root)
+    assert run.returncode == 0, run.stderr
+    assert _outputs(root) == new_outputs
+    assert _leftovers(root) == []
+
+
+# ---------------------------------------------------------------- concurrent builds
+def test_concurrent_builds_wait_for_each_other(tmp_path: Path, new_outputs: dict[str, Any]) -> None:
+    root = _copy_project(tmp_path)
+    procs = [subprocess.Popen([sys.executable, "-c", BUILD, str(root)], cwd=ROOT, stderr=subprocess.PIPE,
+                              text=True) for _ in range(6)]
+    errors = [p.communicate(timeout=300)[1] for p in procs]
+    assert [p.returncode for p in procs] == [0] * 6, errors
+    assert _outputs(root) == new_outputs
+    assert _leftovers(root) == []
+
+
+# ---------------------------------------------------------------- errors undo the whole transaction
+def test_a_failing_swap_keeps_every_old_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The former strict xfail: a rename that fails part-way used to lose the old folder."""
+    root = _copy_project(tmp_path)
+    real_replace = os.replace
+
+    def failing_replace(src: Any, dst: Any) -> None:
+        if Path(dst) == root / "site/docs/glossary" and "new" in Path(src).parts:
+            raise OSError(18, "Invalid cross-device link")
+        real_replace(src, dst)
+
+    monkeypatch.setattr(publish_module.os, "replace", failing_replace)
+    with pytest.raises(PublishError, match="previous outputs are kept"):
+        publish(root, {name: {"new.txt": "new\n"} if not name.endswith(".md") else "new\n" for name in OUTPUTS})
+    monkeypatch.undo()
+    assert _outputs(root) == _old_outputs(root)
+    assert _leftovers(root) == []
+
+
+def test_a_failing_write_keeps_every_old_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = _copy_project(tmp_path)
+    real_open = os.open
+    opened: list[str] = []
+
+    def failing_open(path: Any, *args: Any, **kwargs: Any) -> int:
+        opened.append(str(path))
+        if len(opened) == 3:
+            raise OSError(28, "No space left on device")
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(publish_module.os, "open", failing_open)
+    with pytest.raises(PublishError, match="No space left"):
+        publish(root, {"generated": {"a.py": "A = 1\n", "b.py": "B = 2\n", "c.py": "C = 3\n"}})
+    monkeypatch.undo()
+    assert _outputs(root) == _old_outputs(root)
+    assert _leftovers(root) == []
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may rename a read-only folder")
+def test_a_read_only_output_folder_gives_an_error_and_no_leftovers(tmp_path: Path) -> None:
+    root = _copy_project(tmp_path)
+    (root / "generated").chmod(0o555)
+    try:
+        with pytest.raises(PublishError):
+            publish(root, {"generated": {"a.py": "A = 1\n"}, "site/docs/coverage.md": "new\n"})
+        assert _outputs(root) == _old_outputs(root)
+        assert _leftovers(root) == []
+    finally:
+        (root / "generated").chmod(0o755)
+
+
+def test_leftovers_of_older_builds_are_cleaned(tmp_path: Path) -> None:
+    """Builds before transactions left `.generated.old` and `.NAME.new-*` folders that broke later builds."""
+    root = _copy_project(tmp_path)
+    for junk in (".generated.old", ".generated.new-abc123", "site/docs/.spells.new-x1"):
+        (root / junk).mkdir()
+        (root / junk / "f.txt").write_text("junk\n", encoding="utf-8")
+        (root / junk / "f.txt").chmod(0o444)
+    publish(root, {name: {"n.txt": "n\n"} if not name.endswith(".md") else "n\n" for name in OUTPUTS})
+    assert _leftovers(root) == []
+
+
+# ---------------------------------------------------------------- permissions
+def test_outputs_get_ordinary_permissions(tmp_path: Path) -> None:
+    """Files are 0666 and folders 0777 less the umask, as for any file the user makes (not mkdtemp's 0700)."""
+    root = _copy_project(tmp_path)
+    old_umask = os.umask(0o022)
+    try:
+        publish(root, {"generated": {"a.py": "A = 1\n", "pkg/b.py": "B = 2\n"}, "site/docs/coverage.md": "c\n"})
+    finally:
+        os.umask(old_umask)
+    assert stat.S_IMODE((root / "generated").stat().st_mode) == 0o755
+    assert stat.S_IMODE((root / "generated/pkg").stat().st_mode) == 0o755
+    assert stat.S_IMODE((root / "generated/a.py").stat().st_mode) == 0o644
+    assert stat.S_IMODE((root / "site/docs/coverage.md").stat().st_mode) == 0o644
