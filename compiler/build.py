@@ -51,12 +51,20 @@ def spell_files(paths: Iterable[Path]) -> list[Path]:
     return out
 
 
+def _modified(path: Path) -> int:
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return 0
+
+
 def compile_paths(paths: Iterable[Path], root: Path | None = None, registry: Registry | None = None
                   ) -> CompileResult:
     """Parse and check every ``.spell`` file under ``paths``; collect all diagnostics."""
     reg = registry or load()
     result = CompileResult()
     checker = Checker(reg, result.diagnostics)
+    ages: dict[str, int] = {}  # shown path → modification time, so a clash blames the newer card
     for path in spell_files(paths):
         try:
             source = SourceFile.read(path, root)
@@ -64,13 +72,13 @@ def compile_paths(paths: Iterable[Path], root: Path | None = None, registry: Reg
             result.diagnostics.error("E000", f"cannot read file: {err}", SourceFile(str(path), "").end)
             continue
         result.files += 1
+        ages[source.path] = _modified(path)
         tree = parse(source, result.diagnostics)
         if tree is not None:
             file = to_ast(tree, source)
             result.spells.extend(checker.check_file(file))
             result.nam_shubs.extend(checker.check_nam_shubs(file))
-    checker.check_titles(result.spells)
-    checker.check_nam_shub_titles(result.spells, result.nam_shubs)
+    checker.check_titles(result.spells, result.nam_shubs, lambda shown: ages.get(shown, 0))
     return result
 
 

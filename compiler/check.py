@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from compiler import ast
 from compiler import model as m
 from compiler import steps as effect_steps
 from compiler.diagnostics import Diagnostics, did_you_mean
+from compiler.names import MAX_TITLE, class_name, page_slug
 from compiler.source import Span
 from engine import control
 from engine.cards import (
@@ -74,12 +75,6 @@ def role_word(word: str) -> Role | None:
 
 def _kind_text(kind: str) -> str:
     return {"spell": "spell", "specialization": "Specialization", "artifact": "Artifact"}.get(kind, f"the {kind}")
-
-
-def class_name(title: str) -> str:
-    words = re.findall(r"[A-Za-z0-9]+", title)
-    name = "".join(w[:1].upper() + w[1:] for w in words) or "Spell"
-    return name if name[0].isalpha() else f"Spell{name}"
 
 
 class Checker:
@@ -169,22 +164,40 @@ class Checker:
             koishaka=koishaka, koishaka_actions=koishaka_actions,
         )
 
-    def check_titles(self, spells: Sequence[m.CheckedSpell]) -> None:
-        seen: dict[str, m.CheckedSpell] = {}
-        classes: dict[tuple[str, str], m.CheckedSpell] = {}
-        for s in spells:
-            first = seen.get(s.title.lower())
-            if first is not None:
-                self.diags.error("E017", f"duplicate spell title {s.title!r}", s.span,
-                                 f"note: first defined at {first.source_path}:{first.line}")
+    def check_titles(self, spells: Sequence[m.CheckedSpell], pages: Sequence[m.CheckedNamShub] = (),
+                     age: Callable[[str], int] = lambda path: 0) -> None:
+        """A title names its card in the library, its class in generated/ and its page on the site: each must
+        be unique. Of two cards that clash, the error goes on the newer file's (``age``: a file's
+        modification time), so a new card is blamed rather than the shipped one it repeats, and names both."""
+        cards: list[m.CheckedSpell | m.CheckedNamShub] = sorted(
+            [*spells, *pages], key=lambda c: (age(c.source_path), c.source_path, c.line))
+        titles: dict[str, m.CheckedSpell | m.CheckedNamShub] = {}
+        classes: dict[tuple[str, str], m.CheckedSpell | m.CheckedNamShub] = {}
+        slugs: dict[str, m.CheckedSpell | m.CheckedNamShub] = {}
+        for card in cards:
+            if len(card.title) > MAX_TITLE:
+                self.diags.error("E020", f"a title of {len(card.title)} characters: at most {MAX_TITLE}", card.span,
+                                 "note: a printed title is a few words, and it names the card's page file")
                 continue
-            seen[s.title.lower()] = s
-            clash = classes.get((s.module, s.class_name))
-            if clash is not None:
-                self.diags.error("E017", f"spell {s.title!r} compiles to the same class name as "
-                                 f"{clash.title!r} ({s.class_name})", s.span,
-                                 "help: give one of the two a title that differs in its letters")
-            classes[(s.module, s.class_name)] = s
+            first = titles.setdefault(card.title.lower(), card)
+            if first is not card:
+                self._clash(card, first, f"duplicate title {card.title!r}")
+                continue
+            module = card.module if isinstance(card, m.CheckedSpell) else "nam_shubs"
+            first = classes.setdefault((module, card.class_name), card)
+            if first is not card:
+                self._clash(card, first, f"{card.title!r} compiles to the same class name as {first.title!r} "
+                            f"({card.class_name})")
+                continue
+            slug = page_slug(card.title, card.class_name)
+            first = slugs.setdefault(slug if isinstance(card, m.CheckedSpell) else f"nam-shub-{slug}", card)
+            if first is not card:
+                self._clash(card, first, f"{card.title!r} and {first.title!r} would share the page {slug}.md")
+
+    def _clash(self, card: m.CheckedSpell | m.CheckedNamShub, first: m.CheckedSpell | m.CheckedNamShub,
+               message: str) -> None:
+        self.diags.error("E017", message, card.span, f"note: {first.title!r} is at {first.source_path}:{first.line}",
+                         "help: give one of the two a title that differs in its letters")
 
     # ------------------------------------------------------------------ simple fields
     def _sphere(self, f: ast.Field | None) -> Sphere | None:
@@ -747,16 +760,6 @@ class Checker:
         return m.CheckedNamShub(title=node.title, class_name=class_name(node.title), steps=tuple(steps),
                                 victory=victory, source_path=node.span.source.path, line=node.span.line,
                                 span=node.span)
-
-    def check_nam_shub_titles(self, spells: Sequence[m.CheckedSpell], pages: Sequence[m.CheckedNamShub]) -> None:
-        """Spells and Nam-Shubs share one library by title."""
-        seen = {s.title.lower(): f"{s.source_path}:{s.line}" for s in spells}
-        for page in pages:
-            first = seen.get(page.title.lower())
-            if first is not None:
-                self.diags.error("E017", f"duplicate title {page.title!r}", page.span,
-                                 f"note: first defined at {first}")
-            seen.setdefault(page.title.lower(), f"{page.source_path}:{page.line}")
 
     # ------------------------------------------------------------------ rules text
     def _variables(self, block: ast.RulesBlock | None) -> dict[str, Quantity]:

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from compiler import ast
 from compiler import model as m
-from compiler.check import Checker, class_name, role_word
+from compiler.check import Checker, role_word
 from compiler.diagnostics import did_you_mean
+from compiler.names import class_name
 from engine.cards import (
     ActionChart,
     Aspect,

@@ -33,6 +33,7 @@ from markupsafe import Markup
 from compiler import coverage as cov
 from compiler import model as m
 from compiler import render_text as rt
+from compiler.names import page_slug
 from engine.cards import Aspect, Requirement, Sphere
 from engine.registry import TERM_KINDS, Event, Keyword, Registry, Term, slugify
 
@@ -124,8 +125,7 @@ def make_env() -> Environment:
 
 # ---------------------------------------------------------------------- page paths
 def spell_page(spell: m.CheckedSpell) -> str:
-    # A title made only of punctuation has no slug letters; its class name always has some.
-    return f"spells/{slugify(spell.title) or spell.class_name.lower()}.md"
+    return f"spells/{page_slug(spell.title, spell.class_name)}.md"
 
 
 def keyword_page(keyword: Keyword) -> str:
@@ -163,10 +163,11 @@ class Orb:
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """A requirement or upgrade line: linked keywords, then plain words."""
+    """A requirement or upgrade line: plain words, linked keywords, then plain words."""
 
     links: tuple[Link, ...]
     rest: str
+    lead: str = ""  # a count printed before the keyword, as in `! 2 Actions`
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,9 +367,8 @@ def spell_view(site: _Site, spell: m.CheckedSpell, from_page: str | None = None)
 
 
 def _requirement_line(site: _Site, page: str, r: Requirement) -> Line:
-    text = rt.requirement_text(r)
-    assert text.startswith(r.form), "requirement_text starts with the requirement form"
-    return Line(links=(_keyword_link(site, page, r.form, r.form),), rest=text[len(r.form):].strip())
+    lead, _, rest = rt.requirement_text(r).partition(r.form)
+    return Line(links=(_keyword_link(site, page, r.form, r.form),), rest=rest.strip(), lead=lead.strip())
 
 
 # ---------------------------------------------------------------------- glossary pages
@@ -486,7 +486,7 @@ def emit_site(spells: Sequence[m.CheckedSpell], registry: Registry,
 
 
 def nam_shub_page(page: m.CheckedNamShub) -> str:
-    return f"spells/nam-shub-{slugify(page.title) or page.class_name.lower()}.md"
+    return f"spells/nam-shub-{page_slug(page.title, page.class_name)}.md"
 
 
 def _nam_shub_step(step: m.MNamShubStep) -> str:

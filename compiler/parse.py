@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ast as pyast
+import re
 from functools import cache
 from pathlib import Path
 
@@ -25,6 +27,12 @@ TERMINAL_WORDS = {
 }
 
 
+# Lexical limits, checked on every token before any later stage converts it (int() refuses numbers of
+# over 4,300 digits with a ValueError; a title becomes a file name of at most 255 bytes).
+MAX_NUMBER = 9999  # no printed card or scripted match of the seeds counts past a few hundred
+MAX_TEXT = 1000  # characters in a quoted text (a title, a die chart's line, an incantation)
+
+
 @cache
 def parser(name: str = "spell") -> Lark:
     return Lark(
@@ -38,10 +46,48 @@ def parser(name: str = "spell") -> Lark:
 def parse(source: SourceFile, diags: Diagnostics, grammar: str = "spell") -> Tree[Token] | None:
     lark = parser(grammar)
     try:
-        return lark.parse(source.text)
+        tree = lark.parse(source.text)
     except UnexpectedInput as err:
         diags.error("E001", *_describe(err, source, lark))
         return None
+    errors = len(diags.items)
+    for token in tree.scan_values(lambda v: isinstance(v, Token)):
+        _check_token(token, source, diags)
+    return tree if len(diags.items) == errors else None
+
+
+def string_value(token: Token | str) -> str:
+    """The text of a quoted-text token, its escapes decoded (``_check_token`` has vetted it)."""
+    value = pyast.literal_eval(str(token))
+    assert isinstance(value, str)
+    return value
+
+
+def _check_token(token: Token, source: SourceFile, diags: Diagnostics) -> None:
+    """Numbers within range, quoted texts that decode to at most MAX_TEXT real characters."""
+    span = span_of(source, token)
+    if token.type == "STRING":
+        try:
+            value = string_value(token)
+        except (SyntaxError, ValueError) as err:
+            # "(unicode error) 'unicodeescape' codec can't decode bytes in position 5-9: truncated \xXX escape"
+            detail = str(err.msg if isinstance(err, SyntaxError) else err).rsplit(": ", 1)[-1]
+            diags.error("E002", f"bad escape in quoted text: {detail}",
+                        span, "help: write a backslash as \\\\ and a quote as \\\"; \\n, \\t and \\uXXXX "
+                        "are the other escapes")
+            return
+        if len(value) > MAX_TEXT:
+            diags.error("E003", f"quoted text of {len(value)} characters: at most {MAX_TEXT}", span)
+        bad = next((c for c in value if 0xD800 <= ord(c) <= 0xDFFF), None)
+        if bad is not None:
+            diags.error("E004", f"quoted text holds {ascii(bad)}, half of a surrogate pair, which is no character",
+                        span, "help: write the character itself, or its \\U00XXXXXX escape")
+        return
+    for digits in re.findall(r"[0-9]+", str(token)):
+        if len(digits.lstrip("0")) > len(str(MAX_NUMBER)) or int(digits) > MAX_NUMBER:
+            shown = digits if len(digits) <= 12 else f"{digits[:6]}...({len(digits)} digits)"
+            diags.error("E005", f"number {shown} is out of range: at most {MAX_NUMBER}", span)
+            return
 
 
 def _describe(err: UnexpectedInput, source: SourceFile, lark: Lark) -> tuple[str, Span, str]:

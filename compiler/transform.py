@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import ast as pyast
 from typing import Any
 
 from lark import Token, Transformer, Tree, v_args
 from lark.tree import Meta
 
 from compiler import ast
-from compiler.parse import span_of
+from compiler.parse import span_of, string_value
 from compiler.source import SourceFile, Span
 
 # Named keyword terminals that are structure, not content, where they appear outside a phrase.
@@ -48,7 +47,7 @@ class ToAst(Transformer[Token, Any]):
     def spell(self, meta: Meta, children: list[Any]) -> ast.SpellNode:
         title_tok, *fields = children
         return ast.SpellNode(
-            title=pyast.literal_eval(str(title_tok)),
+            title=string_value(title_tok),
             title_span=span_of(self.source, title_tok),
             fields=tuple(fields),
             span=self._span(meta),
@@ -56,7 +55,7 @@ class ToAst(Transformer[Token, Any]):
 
     def _card(self, meta: Meta, children: list[Any], kind: str) -> ast.SpellNode:
         title_tok, *fields = children
-        return ast.SpellNode(title=pyast.literal_eval(str(title_tok)), title_span=span_of(self.source, title_tok),
+        return ast.SpellNode(title=string_value(title_tok), title_span=span_of(self.source, title_tok),
                              fields=tuple(fields), span=self._span(meta), kind=kind)
 
     def specialization(self, meta: Meta, children: list[Any]) -> ast.SpellNode:
@@ -67,13 +66,13 @@ class ToAst(Transformer[Token, Any]):
 
     def spec_tier(self, meta: Meta, c: list[Any]) -> ast.TierLine:
         key, name, cost, *rules = c
-        return ast.TierLine(key=self._word(key), name=pyast.literal_eval(str(name)), cost=int(cost),
+        return ast.TierLine(key=self._word(key), name=string_value(name), cost=int(cost),
                             rules=tuple(rules), span=self._span(meta))
 
     # ---- an Encounter's card
     def encounter(self, meta: Meta, children: list[Any]) -> ast.EncounterNode:
         title_tok, *items = children
-        return ast.EncounterNode(title=pyast.literal_eval(str(title_tok)), title_span=span_of(self.source, title_tok),
+        return ast.EncounterNode(title=string_value(title_tok), title_span=span_of(self.source, title_tok),
                                  items=tuple(items), span=self._span(meta))
 
     def enc_spell(self, meta: Meta, children: list[Any]) -> ast.SpellNode:
@@ -132,7 +131,7 @@ class ToAst(Transformer[Token, Any]):
     def enc_response(self, meta: Meta, c: list[Any]) -> ast.EncResponse:
         name, needs, cost, *rest = [x for x in c if not (isinstance(x, Token) and x.type in STRUCTURAL)]
         colours = tuple(self._word(t) for t in rest if isinstance(t, Token))
-        return ast.EncResponse(name=pyast.literal_eval(str(name)), needs=needs, cost=cost, colours=colours,
+        return ast.EncResponse(name=string_value(name), needs=needs, cost=cost, colours=colours,
                                standard_only=any(x is True for x in rest), span=self._span(meta))
 
     def enc_threshold(self, meta: Meta, c: list[Any]) -> ast.EncThreshold:
@@ -156,19 +155,19 @@ class ToAst(Transformer[Token, Any]):
         return cost, condition
 
     def chart_use(self, meta: Meta, c: list[Token]) -> tuple[str, str, Span]:
-        return "use", pyast.literal_eval(str(c[0])), span_of(self.source, c[0])
+        return "use", string_value(c[0]), span_of(self.source, c[0])
 
     def chart_roll(self, meta: Meta, c: list[Token]) -> tuple[str, str, Span]:
-        return "roll", pyast.literal_eval(str(c[0])), span_of(self.source, c[0])
+        return "roll", string_value(c[0]), span_of(self.source, c[0])
 
     def enc_die_chart(self, meta: Meta, c: list[Any]) -> ast.EncDieChart:
         name, *faces = c
-        return ast.EncDieChart(name=pyast.literal_eval(str(name)), faces=tuple(faces), span=self._span(meta))
+        return ast.EncDieChart(name=string_value(name), faces=tuple(faces), span=self._span(meta))
 
     def die_face(self, meta: Meta, c: list[Token]) -> ast.DieFaceNode:
         faces, what = c
         low, _, high = str(faces).partition("-")
-        action = pyast.literal_eval(str(what)) if what.type == "STRING" else None
+        action = string_value(what) if what.type == "STRING" else None
         return ast.DieFaceNode(low=int(low), high=int(high or low), action=action, span=self._span(meta))
 
     def _field(self, name: str, meta: Meta, children: list[Token]) -> ast.Field:
@@ -251,12 +250,12 @@ class ToAst(Transformer[Token, Any]):
     # ---- Nam-Shub pages
     def nam_shub(self, meta: Meta, children: list[Any]) -> ast.NamShubNode:
         title_tok, *fields = children
-        return ast.NamShubNode(title=pyast.literal_eval(str(title_tok)), title_span=span_of(self.source, title_tok),
+        return ast.NamShubNode(title=string_value(title_tok), title_span=span_of(self.source, title_tok),
                                fields=tuple(fields), span=self._span(meta))
 
     def ns_step(self, meta: Meta, c: list[Any]) -> ast.NamShubStepLine:
         parts: dict[str, Any] = dict(x for x in c[1:] if isinstance(x, tuple))
-        return ast.NamShubStepLine(name=pyast.literal_eval(str(c[0])), options=parts.get("options", ()),
+        return ast.NamShubStepLine(name=string_value(c[0]), options=parts.get("options", ()),
                                    costs=parts.get("costs", ()), steps=parts.get("effect", ()), span=self._span(meta))
 
     def ns_victory(self, meta: Meta, c: list[Any]) -> ast.VictoryLine:
@@ -288,7 +287,7 @@ class ToAst(Transformer[Token, Any]):
         return ast.CostWords(amount=int(str(c[0])), energy=self._word(c[1]), span=self._span(meta))
 
     def ability(self, meta: Meta, c: list[Any]) -> ast.AbilityRule:
-        name = pyast.literal_eval(str(c[0]))
+        name = string_value(c[0])
         options = c[1] if len(c) == 3 else ()  # no options: it takes a Full Action
         return ast.AbilityRule(name=name, options=options, steps=c[-1], span=self._span(meta))
 

@@ -90,8 +90,16 @@ class Term:
         return tuple(tuple(p.split("\n")) for p in self.glossary.split("\n\n"))
 
 
+# Names Windows keeps for devices whatever the extension ("con.md" cannot be made there), and the
+# folders' own index pages.
+RESERVED_SLUGS = frozenset({"con", "prn", "aux", "nul", "index", *(f"com{i}" for i in range(10)),
+                            *(f"lpt{i}" for i in range(10))})
+
+
 def slugify(name: str) -> str:
-    return "".join(c if c.isalnum() else "-" for c in name.lower()).strip("-").replace("--", "-")
+    """A page name: letters and digits, runs of anything else as one '-'; a reserved name gets '-page'."""
+    slug = re.sub(r"-+", "-", "".join(c if c.isalnum() else "-" for c in name.lower())).strip("-")
+    return f"{slug}-page" if slug in RESERVED_SLUGS else slug
 
 
 def normalise(text: str) -> str:

@@ -19,6 +19,7 @@ from compiler.build import compile_paths
 from compiler.emit_python import _environment as emit_python_environment
 from compiler.emit_python import emit_python, py_literal
 from compiler.emit_site import emit_site
+from compiler.names import GENERATED_NAMES
 from engine import registry
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,6 +44,7 @@ _EMIT_SCRIPT = """
 import json, sys
 from pathlib import Path
 from compiler.build import compile_paths
+from compiler.names import GENERATED_NAMES
 from compiler.emit_python import _environment as emit_python_environment
 from compiler.emit_python import emit_python, py_literal
 from compiler.emit_site import emit_site
@@ -111,6 +113,7 @@ def test_hostile_title_compiles_to_plain_data(tmp_path: Path) -> None:
                 "Stat", "Threshold", "Timing", "Trigger", "Upgrade", "Effect", "Flow"}
     top_level = {k for k in namespace if not k.startswith("__")}
     assert top_level == imported | {card.__name__, "CARDS"}
+    assert top_level - {card.__name__} <= GENERATED_NAMES, "compiler/names.py must list every name bound here"
     assert "os" not in namespace
 
 

@@ -1,0 +1,45 @@
+"""The names a card's title becomes outside the card: its class in generated/ and its page on the site.
+
+The checker makes them (and reports two cards that would share one); the emitters only use them. A title
+is any text, so each name is made safe for where it goes: a Python identifier that is no keyword and
+shadows nothing the generated module binds, and a page file name that is short, ASCII-safe on every file
+system and no device name on Windows.
+"""
+
+from __future__ import annotations
+
+import keyword
+import re
+
+from engine.registry import slugify
+
+# A printed title is a few words; the longest in the seeds is under 40 characters. The page slug, and so a
+# file name (at most 255 bytes), comes from the title.
+MAX_TITLE = 64
+
+# What a generated module binds besides its card classes: its imports (compiler/templates/*.py.j2) and
+# the names it defines. tests/test_build_determinism.py checks this list against a compiled module.
+GENERATED_NAMES = frozenset({
+    "Ability", "ActionChart", "Aspect", "ChartCondition", "ChartLine", "Condition", "Cost", "DieChart", "DieFace",
+    "EncounterCard", "EncounterResponse", "Energy", "Modifier", "Quantity", "Requirement", "RitualTier", "Role",
+    "Selector", "SourceRef", "SpecTier", "SpellCard", "Sphere", "Stat", "Threshold", "Timing", "Trigger", "Upgrade",
+    "Declaration", "StepTarget", "Flow", "Effect", "NamShub", "NamShubStep", "CARDS",
+})
+
+
+def class_name(title: str) -> str:
+    """``Acidic Matter`` → ``AcidicMatter``; a name Python or the generated module already uses gets a
+    ``Card`` suffix (a title may be ``None``, ``Sphere`` or ``match``)."""
+    words = re.findall(r"[A-Za-z0-9]+", title)
+    name = "".join(w[:1].upper() + w[1:] for w in words) or "Spell"
+    if not name[0].isalpha():
+        name = f"Spell{name}"
+    if keyword.iskeyword(name) or keyword.issoftkeyword(name) or name in GENERATED_NAMES:
+        name += "Card"
+    return name
+
+
+def page_slug(title: str, class_name: str) -> str:
+    """The page name (without ``.md``) of a card: its title slugged, or, for a title made only of
+    punctuation, its class name."""
+    return slugify(title) or slugify(class_name)
