@@ -18,7 +18,7 @@ from compiler.emit_site import emit_site
 from compiler.model import CheckedNamShub, CheckedSpell
 from compiler.parse import parse
 from compiler.publish import Output, publish
-from compiler.source import SourceFile
+from compiler.source import SourceFile, Undecodable, shown_path
 from compiler.transform import to_ast
 from engine.registry import Registry, load
 
@@ -68,8 +68,12 @@ def compile_paths(paths: Iterable[Path], root: Path | None = None, registry: Reg
     for path in spell_files(paths):
         try:
             source = SourceFile.read(path, root)
-        except (OSError, UnicodeDecodeError) as err:
-            result.diagnostics.error("E000", f"cannot read file: {err}", SourceFile(str(path), "").end)
+        except Undecodable as err:
+            result.diagnostics.error("E000", err.message, err.span, "help: save the file as UTF-8")
+            continue
+        except OSError as err:
+            result.diagnostics.error("E000", f"cannot read file: {err.strerror or err}",
+                                     SourceFile(shown_path(path, root), "").end)
             continue
         result.files += 1
         ages[source.path] = _modified(path)

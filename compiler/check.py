@@ -1,16 +1,20 @@
 """AST → checked model. Collects every problem (it never stops at the first) and resolves all keyword
 words against the registry, so the registry alone decides what a directive or empowerment is.
 
-Error codes:
+Error codes (E000-E005 come from reading and parsing, compiler/build.py and compiler/parse.py):
+  E000 unreadable file      E002 bad escape             E003 text too long
+  E004 surrogate in text    E005 number out of range    E020 title too long
   E001 syntax               E010 missing field          E011 duplicate field
   E012 unknown keyword      E013 parameters             E014 wrong section / kind
   E015 illegal on role      E016 bad value              E017 duplicate title
   E018 rules text           E019 requirement            W020 meaningless on role
-  W021 unsupported by the engine yet                    W022 broadcast without Shield
+  W021 unsupported by the engine yet                    W022 broadcast bar nothing reads
+  W023 descriptor one letter from a keyword
 """
 
 from __future__ import annotations
 
+import difflib
 import itertools
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -248,8 +252,10 @@ class Checker:
                                  *did_you_mean(w.text, [s.value for s in Sphere]))
             else:
                 spheres.append(s)
-        if not has_shield:
-            self.diags.warning("W022", "a broadcast bar only matters on a Shield", lines[0].span)
+        if not any(self.reg.keywords[a.name].reads_broadcast for a in empowerments if a.name in self.reg.keywords):
+            readers = sorted(k.name for k in self.reg.keywords.values() if k.reads_broadcast)
+            self.diags.warning("W022", f"a broadcast bar only matters on a {', '.join(readers[:-1])} or {readers[-1]}",
+                               lines[0].span)
         return tuple(spheres)
 
     # ------------------------------------------------------------------ aspects
@@ -305,8 +311,6 @@ class Checker:
 
     def _nearest_kind(self, section: tuple[ast.AspectWords, ...]) -> str | None:
         """An unrecognised section (a typo) takes the kind of the keyword it most resembles."""
-        import difflib
-
         names = {k.name.lower(): k.kind for k in self.reg.keywords.values() if k.kind in SECTION_KINDS}
         for item in section:
             close = difflib.get_close_matches(item.words[0].text.lower(), list(names), n=1, cutoff=0.6)
@@ -336,7 +340,19 @@ class Checker:
                              "note: to keep it as a descriptor, write all three sections: "
                              f"`{text} | | ...`")
             return None
+        typo = self._one_edit_from_keyword(text)
+        if typo is not None:
+            self.diags.warning("W023", f"descriptor '{text}' is one letter away from the {typo.kind} '{typo.name}'",
+                               item.span, f"help: did you mean '{typo.name}'?",
+                               "note: descriptors are free words, so a misspelt keyword would pass unnoticed")
         return text
+
+    def _one_edit_from_keyword(self, word: str) -> Keyword | None:
+        """A one-word keyword ``word`` misspells by one letter (added, dropped, changed or two swapped)."""
+        if self.reg.get(word) is not None:
+            return None
+        return next((k for k in self.reg.keywords.values() if k.kind in SECTION_KINDS and len(k.words) == 1
+                     and _one_edit(word.lower(), k.name.lower())), None)
 
     def _aspect(self, item: ast.AspectWords, kinds: tuple[str, ...], role: Role | None,
                 variables: set[str], bonus: bool = False) -> Aspect | None:
@@ -391,6 +407,10 @@ class Checker:
         for kind, word in zip(wanted, rest, strict=False):
             value = self._param(kind, word, variables, bonus)
             if value is None:
+                return None
+            if kind == "word" and kw.choices and value not in kw.choices:
+                self.diags.error("E013", f"'{kw.name}' takes {' or '.join(kw.choices)} here, not '{value}'",
+                                 word.span, *did_you_mean(str(value), kw.choices))
                 return None
             params.append(value)
         return tuple(params)
@@ -600,10 +620,15 @@ class Checker:
         return None
 
     def _upgrade(self, line: ast.UpgradeLine, role: Role | None) -> Upgrade:
-        aspects = tuple(a for item in line.aspects
-                        if (a := self._aspect(item, ("directive", "empowerment"), role, set(), bonus=True)))
+        aspects = tuple(a for item in line.aspects if (a := self._added(item, role)))
         costs = tuple(c for cw in line.costs if (c := self._cost(cw)))
         return Upgrade(aspects=aspects, costs=costs)
+
+    def _added(self, item: ast.AspectWords, role: Role | None) -> Aspect | None:
+        """An aspect an upgrade or a ritual tier adds, as printed: ``Duration +1`` adds to the spell's
+        Duration, ``Pierce 1`` gives it Pierce 1 (and reads "Pierce 1" on the site, not "Pierce +1")."""
+        signed = any(re.fullmatch(r"[+-]\d+", w.text) for w in item.words)
+        return self._aspect(item, ("directive", "empowerment"), role, set(), bonus=signed)
 
     def _cost(self, cw: ast.CostWords) -> Cost | None:
         energy = self._energy(cw.energy)
@@ -620,8 +645,7 @@ class Checker:
             self.diags.error("E016", "only spells of fluency 2 and higher carry a ritual path", lines[0].span)
         tiers = []
         for tier in lines[0].tiers:
-            aspects = tuple(a for item in tier
-                            if (a := self._aspect(item, ("directive", "empowerment"), role, set(), bonus=True)))
+            aspects = tuple(a for item in tier if (a := self._added(item, role)))
             tiers.append(RitualTier(aspects=aspects))
         return tuple(tiers)
 
@@ -973,3 +997,17 @@ def _param_example(kw: Keyword) -> str:
     sample = {"amount": "1", "count": "3", "duration": "2", "bonus": "+1", "word": "Heat", "energy": "Resonance",
               "ban": "Attack spells"}
     return " ".join([kw.name, *(sample.get(p, p) for p in kw.params)])
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` differ by one letter added, dropped or changed, or two neighbours swapped."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+                                  and a[diff[1]] == b[diff[0]])
+    short, long_ = sorted((a, b), key=len)
+    i = next((i for i in range(len(short)) if short[i] != long_[i]), len(short))
+    return short[i:] == long_[i + 1:]
+

@@ -13,13 +13,13 @@ class SourceFile:
 
     @classmethod
     def read(cls, path: Path, root: Path | None = None) -> SourceFile:
-        shown = path
-        if root is not None:
-            try:
-                shown = path.resolve().relative_to(root.resolve())
-            except ValueError:
-                shown = path
-        return cls(shown.as_posix(), path.read_text(encoding="utf-8"))
+        """Raises OSError, or :class:`Undecodable` (which locates the first byte that is not UTF-8)."""
+        shown = shown_path(path, root)
+        data = path.read_bytes()
+        try:
+            return cls(shown, data.decode("utf-8"))
+        except UnicodeDecodeError as err:
+            raise Undecodable(cls(shown, data.decode("utf-8", "replace")), data, err) from err
 
     def line(self, number: int) -> str:
         lines = self.text.splitlines()
@@ -29,6 +29,27 @@ class SourceFile:
     def end(self) -> Span:
         lines = self.text.splitlines() or [""]
         return Span(self, len(lines), len(lines[-1]) + 1, len(lines), len(lines[-1]) + 1)
+
+
+def shown_path(path: Path, root: Path | None) -> str:
+    if root is not None:
+        try:
+            return path.resolve().relative_to(root.resolve()).as_posix()
+        except ValueError:
+            pass
+    return path.as_posix()
+
+
+class Undecodable(Exception):
+    """A source file that is not UTF-8: ``span`` is its first bad byte, in the text decoded with U+FFFD."""
+
+    def __init__(self, source: SourceFile, data: bytes, err: UnicodeDecodeError) -> None:
+        before = data[: err.start]
+        line = before.count(b"\n") + 1
+        column = len(before.rsplit(b"\n", 1)[-1].decode("utf-8", "replace")) + 1
+        self.span = Span(source, line, column, line, column + 1)
+        self.message = f"the file is not UTF-8 text: byte 0x{data[err.start]:02x} cannot start a character here"
+        super().__init__(self.message)
 
 
 @dataclass(frozen=True, slots=True)

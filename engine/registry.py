@@ -36,6 +36,8 @@ class Keyword:
     params: tuple[str, ...] = ()
     optional: int = 0
     leading_count: bool = False  # the count is printed before the name: `! 2 Actions`
+    reads_broadcast: bool = False  # a Defense that keeps to the Spheres of its broadcast bar
+    choices: tuple[str, ...] = ()  # the words a "word" param may be, when the rules name them
     qualifiers: tuple[str, ...] = ()
     roles: tuple[str, ...] = ()
     meaningless_on: tuple[str, ...] = ()
@@ -189,6 +191,8 @@ class _Loader:
             params=_tuple(entry, "params"),
             optional=int(str(entry.get("optional", 0))),
             leading_count=bool(entry.get("leading_count", False)),
+            reads_broadcast=bool(entry.get("reads_broadcast", False)),
+            choices=_tuple(entry, "choices"),
             qualifiers=_tuple(entry, "qualifiers"),
             roles=_tuple(entry, "roles"),
             meaningless_on=_tuple(entry, "meaningless_on"),

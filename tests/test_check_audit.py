@@ -1,0 +1,71 @@
+"""Checker rules the audit found missing: each card here once compiled silently (or warned wrongly)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from compiler.build import compile_paths
+from compiler.emit_site import emit_site
+from engine import registry
+
+
+def card(aspects: str, role: str = "Attack", extra: str = "", fluency: int = 1) -> str:
+    return (f'spell "Probe" {{\n    sphere Forces\n    role {role}\n    fluency {fluency}\n    resonance -1\n'
+            f"    aspects {aspects}\n{extra}}}\n")
+
+
+def diagnostics(tmp_path: Path, text: str) -> list[str]:
+    (tmp_path / "probe.spell").write_text(text, encoding="utf-8")
+    result = compile_paths([tmp_path], tmp_path)
+    return [f"{d.code}: {d.message}" for d in result.diagnostics.sorted()]
+
+
+@pytest.mark.rule("Dispel")
+@pytest.mark.rule("Spell Loss")
+@pytest.mark.parametrize("aspects", ["| Dispel Exile |", "| Spell Loss 1 Banis |"])
+def test_a_dispel_or_spell_loss_sends_a_spell_only_where_the_rules_say(tmp_path: Path, aspects: str) -> None:
+    """Dispels "will also specify whether the target spell is discarded, returned to the owner's Codex" or
+    Banished: any other word was only refused in play."""
+    found = diagnostics(tmp_path, card(aspects, role="Abjuration", extra="    targets active spell\n"))
+    assert any(f.startswith("E013: ") and "takes Banish or Return here" in f for f in found), found
+
+
+@pytest.mark.rule("Ward")
+@pytest.mark.rule("Evade")
+@pytest.mark.parametrize("aspects", ["| | Ward 1", "| | Evade, Response"])
+def test_wards_and_evades_read_their_broadcast_bar(tmp_path: Path, aspects: str) -> None:
+    """"Evades, Shields and Wards typically defend against effects from specific Spheres only"."""
+    found = diagnostics(tmp_path, card(aspects, role="Defense", extra="    broadcast Bio\n"))
+    assert not [f for f in found if f.startswith("W022")], found
+
+
+def test_a_broadcast_bar_on_an_attack_is_a_warning(tmp_path: Path) -> None:
+    found = diagnostics(tmp_path, card("Heat | Dmg 1", extra="    broadcast Bio\n"))
+    assert "W022: a broadcast bar only matters on a Evade, Shield or Ward" in found
+
+
+@pytest.mark.parametrize(("word", "keyword"), [("Subtel", "Subtle"), ("Bonde", "Bonded"), ("Piercce", "Pierce")])
+def test_a_descriptor_one_letter_from_a_keyword_is_a_warning(tmp_path: Path, word: str, keyword: str) -> None:
+    found = diagnostics(tmp_path, card(f"Heat, {word} | Dmg 1 | Area"))
+    assert any(f.startswith(f"W023: descriptor '{word}'") and f"'{keyword}'" in f for f in found), found
+
+
+def test_a_real_descriptor_is_no_typo(tmp_path: Path) -> None:
+    assert diagnostics(tmp_path, card("Heat, Acidic | Dmg 1 | Area")) == []
+
+
+@pytest.mark.rule("Ritual Path")
+def test_a_ritual_tier_reads_as_printed(tmp_path: Path) -> None:
+    """A tier printed `Pierce 1` gives Pierce 1; `Duration +1` adds to the Duration. The site showed
+    "Pierce +1" for the first."""
+    ritual = "    ritual Pierce 1 | Duration +1 | N/A | N/A\n"
+    (tmp_path / "probe.spell").write_text(card("Heat | Dmg 1 | Duration 1", fluency=2, extra=ritual), encoding="utf-8")
+    result = compile_paths([tmp_path], tmp_path)
+    assert result.ok, result.diagnostics.render()
+    (tier1, tier2, *_) = result.spells[0].ritual
+    assert [a.text() for a in tier1.aspects] == ["Pierce 1"] and [a.text() for a in tier2.aspects] == ["Duration +1"]
+    page = emit_site(result.spells, registry.load(), ())["spells/probe.md"]
+    assert "Pierce +1" not in page
+    assert "[Pierce 1](../glossary/pierce.md)" in page and "[Duration &#43;1](../glossary/duration.md)" in page
