@@ -280,6 +280,8 @@ class Checker:
                 self.diags.error("E014", f"{kind}s must come before the sections that follow them "
                                  "(descriptors | directives | empowerments)", section[0].span)
             last = max(last, order)
+            if kind != "descriptor" and self._missing_bar(section):
+                continue
             for item in section:
                 if kind == "descriptor":
                     d = self._descriptor(item, positional=len(sections) == 3)
@@ -290,6 +292,28 @@ class Checker:
                 if aspect is not None:
                     (directives if kind == "directive" else empowerments).append(aspect)
         return tuple(descriptors), tuple(directives), tuple(empowerments)
+
+    def _missing_bar(self, section: tuple[ast.AspectWords, ...]) -> bool:
+        """Report a section that runs two sections together (`Heat Dmg 2`, `Dmg 2, Duration 2 Bonded`): the
+        aspect list is `descriptors | directives | empowerments`, and a '|' is likely missing."""
+        found: list[tuple[str, ast.AspectWords]] = []
+        for item in section:
+            hit = self._lookup(item)
+            if hit is None and len(item.words) > 1 and self.reg.match([w.text for w in item.words[1:]],
+                                                                       ("directive", "empowerment")):
+                head, rest = item.words[0], " ".join(w.text for w in item.words[1:])
+                self.diags.error("E014", f"'{head.text}' is no directive or empowerment: is a '|' missing after "
+                                 "it?", head.span, f"help: `{head.text} | {rest}`")
+                return True
+            if hit is not None:
+                found.append((hit[0].kind, item))
+        for (kind, item), (next_kind, following) in itertools.pairwise(found):
+            if kind == "directive" and next_kind == "empowerment":
+                self.diags.error("E014", f"the empowerment '{following.text()}' follows the directive "
+                                 f"'{item.text()}' in one section: is a '|' missing between them?", following.span,
+                                 "help: an aspect list reads `descriptors | directives | empowerments`")
+                return True
+        return False
 
     def _section_kinds(self, sections: Sequence[tuple[ast.AspectWords, ...]]) -> list[str | None]:
         """Which of descriptors/directives/empowerments each written section is, for lists of 1–2."""

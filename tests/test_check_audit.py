@@ -69,3 +69,20 @@ def test_a_ritual_tier_reads_as_printed(tmp_path: Path) -> None:
     page = emit_site(result.spells, registry.load(), ())["spells/probe.md"]
     assert "Pierce +1" not in page
     assert "[Pierce 1](../glossary/pierce.md)" in page and "[Duration &#43;1](../glossary/duration.md)" in page
+
+
+def test_a_choose_one_may_sit_on_one_line(tmp_path: Path) -> None:
+    """The README's `choose one { - STEPS - STEPS }` did not parse: it means the same as the block form."""
+    one_line = "        on impact: choose one { - deal Dmg 2 to target - gain 1 Resonance }\n"
+    block = ("        on impact: choose one {\n            - deal Dmg 2 to target\n"
+             "            - gain 1 Resonance\n        }\n")
+    compiled = []
+    for n, rules in enumerate((one_line, block)):
+        folder = tmp_path / str(n)
+        folder.mkdir()
+        (folder / "probe.spell").write_text(card("Heat | Dmg 1", extra=f"    rules {{\n{rules}    }}\n"),
+                                            encoding="utf-8")
+        result = compile_paths([folder], folder)
+        assert result.ok, result.diagnostics.render()
+        compiled.append(result.spells[0].on_impact)
+    assert compiled[0] == compiled[1] and len(compiled[0][0].options) == 2
