@@ -82,7 +82,7 @@ def compile_paths(paths: Iterable[Path], root: Path | None = None, registry: Reg
             file = to_ast(tree, source)
             result.spells.extend(checker.check_file(file))
             result.nam_shubs.extend(checker.check_nam_shubs(file))
-    checker.check_titles(result.spells, result.nam_shubs, lambda shown: ages.get(shown, 0))
+    result.spells = checker.check_titles(result.spells, result.nam_shubs, lambda shown: ages.get(shown, 0))
     return result
 
 

@@ -14,6 +14,7 @@ Error codes (E000-E005 come from reading and parsing, compiler/build.py and comp
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import itertools
 import re
@@ -23,7 +24,7 @@ from compiler import ast
 from compiler import model as m
 from compiler import steps as effect_steps
 from compiler.diagnostics import Diagnostics, did_you_mean
-from compiler.names import MAX_TITLE, class_name, page_slug
+from compiler.names import MAX_SLUG_BYTES, MAX_TITLE, class_name
 from compiler.source import Span
 from engine import control
 from engine.cards import (
@@ -169,34 +170,47 @@ class Checker:
         )
 
     def check_titles(self, spells: Sequence[m.CheckedSpell], pages: Sequence[m.CheckedNamShub] = (),
-                     age: Callable[[str], int] = lambda path: 0) -> None:
+                     age: Callable[[str], int] = lambda path: 0) -> list[m.CheckedSpell]:
         """A title names its card in the library, its class in generated/ and its page on the site: each must
-        be unique. Of two cards that clash, the error goes on the newer file's (``age``: a file's
-        modification time), so a new card is blamed rather than the shipped one it repeats, and names both."""
+        be unique. A title may be printed at several fluencies ("a Magi may only include 3 Karmic Debts even
+        if one is level 1 and the others are level 3"): those cards' class and page names carry their fluency.
+        Of two cards that clash, the error goes on the newer file's (``age``: a file's modification time), so
+        a new card is blamed rather than the shipped one it repeats, and it names both. Returns the spells
+        with their final names."""
+        fluencies: dict[str, set[int]] = {}
+        for s in spells:
+            fluencies.setdefault(s.title.lower(), set()).add(s.fluency)
+        spells = [dataclasses.replace(s, class_name=f"{s.class_name}Fluency{s.fluency}", several_fluencies=True)
+                  if len(fluencies[s.title.lower()]) > 1 else s for s in spells]
         cards: list[m.CheckedSpell | m.CheckedNamShub] = sorted(
             [*spells, *pages], key=lambda c: (age(c.source_path), c.source_path, c.line))
-        titles: dict[str, m.CheckedSpell | m.CheckedNamShub] = {}
+        titles: dict[str, list[m.CheckedSpell | m.CheckedNamShub]] = {}
         classes: dict[tuple[str, str], m.CheckedSpell | m.CheckedNamShub] = {}
         slugs: dict[str, m.CheckedSpell | m.CheckedNamShub] = {}
         for card in cards:
-            if len(card.title) > MAX_TITLE:
-                self.diags.error("E020", f"a title of {len(card.title)} characters: at most {MAX_TITLE}", card.span,
+            if len(card.title) > MAX_TITLE or len(card.page_slug.encode()) > MAX_SLUG_BYTES:
+                self.diags.error("E020", f"a title of {len(card.title)} characters: at most {MAX_TITLE}, and fewer "
+                                 "letters outside ASCII", card.span,
                                  "note: a printed title is a few words, and it names the card's page file")
                 continue
-            first = titles.setdefault(card.title.lower(), card)
-            if first is not card:
-                self._clash(card, first, f"duplicate title {card.title!r}")
+            same = titles.setdefault(card.title.lower(), [])
+            first = next((c for c in same if None in (c.fluency, card.fluency) or c.fluency == card.fluency), None)
+            if first is not None:
+                several = len(fluencies.get(card.title.lower(), ())) > 1
+                self._clash(card, first, f"duplicate title {card.title!r}"
+                            + (f" at fluency {card.fluency}" if several and card.fluency else ""))
                 continue
-            module = card.module if isinstance(card, m.CheckedSpell) else "nam_shubs"
-            first = classes.setdefault((module, card.class_name), card)
+            same.append(card)
+            first = classes.setdefault((card.module, card.class_name), card)
             if first is not card:
                 self._clash(card, first, f"{card.title!r} compiles to the same class name as {first.title!r} "
                             f"({card.class_name})")
                 continue
-            slug = page_slug(card.title, card.class_name)
-            first = slugs.setdefault(slug if isinstance(card, m.CheckedSpell) else f"nam-shub-{slug}", card)
+            first = slugs.setdefault(card.page_slug, card)
             if first is not card:
-                self._clash(card, first, f"{card.title!r} and {first.title!r} would share the page {slug}.md")
+                self._clash(card, first, f"{card.title!r} and {first.title!r} would share the page "
+                            f"{card.page_slug}.md")
+        return spells
 
     def _clash(self, card: m.CheckedSpell | m.CheckedNamShub, first: m.CheckedSpell | m.CheckedNamShub,
                message: str) -> None:
@@ -1002,8 +1016,6 @@ def _is_number(text: str) -> bool:
 
 
 def _closeness(a: str, note: str) -> float:
-    import difflib
-
     name = note.split("'")[1]
     return difflib.SequenceMatcher(None, a.lower(), name.lower()).ratio()
 

@@ -33,7 +33,6 @@ from markupsafe import Markup
 from compiler import coverage as cov
 from compiler import model as m
 from compiler import render_text as rt
-from compiler.names import page_slug
 from engine.cards import Aspect, Requirement, Sphere
 from engine.registry import TERM_KINDS, Event, Keyword, Registry, Term, slugify
 
@@ -125,7 +124,7 @@ def make_env() -> Environment:
 
 # ---------------------------------------------------------------------- page paths
 def spell_page(spell: m.CheckedSpell) -> str:
-    return f"spells/{page_slug(spell.title, spell.class_name)}.md"
+    return f"spells/{spell.page_slug}.md"
 
 
 def keyword_page(keyword: Keyword) -> str:
@@ -267,7 +266,7 @@ def _index(spells: Sequence[m.CheckedSpell], registry: Registry, rows: Sequence[
             raise ValueError(f"spells {owners.get(page, '(the index)')!r} and {spell.title!r} would share "
                              f"the page {page}: give one of them a title that differs in its letters")
         owners[page] = spell.title
-        site.pages[spell.title] = page
+        site.pages.setdefault(spell.title, page)  # a title printed at several fluencies: links go to its lowest
         for name in spell_keywords(spell):
             if name not in registry.keywords:
                 raise ValueError(f"spell {spell.title!r} uses {name!r}, which the registry does not declare")
@@ -340,7 +339,7 @@ def _spell_glossary(site: _Site, page: str, spell: m.CheckedSpell) -> tuple[Link
 
 
 def spell_view(site: _Site, spell: m.CheckedSpell, from_page: str | None = None) -> SpellView:
-    page = site.pages[spell.title]
+    page = spell_page(spell)
     here = from_page or page
     return SpellView(
         title=spell.title,
@@ -486,7 +485,7 @@ def emit_site(spells: Sequence[m.CheckedSpell], registry: Registry,
 
 
 def nam_shub_page(page: m.CheckedNamShub) -> str:
-    return f"spells/nam-shub-{page_slug(page.title, page.class_name)}.md"
+    return f"spells/{page.page_slug}.md"
 
 
 def _nam_shub_step(step: m.MNamShubStep) -> str:
@@ -521,7 +520,7 @@ def _spell_pages(env: Environment, site: _Site, nam_shubs: Sequence[m.CheckedNam
     out |= _nam_shub_pages(env, site, pages)
     template = env.get_template("site_spell.md.j2")
     for spell in site.spells:
-        out[site.pages[spell.title]] = template.render(spell=spell_view(site, spell))
+        out[spell_page(spell)] = template.render(spell=spell_view(site, spell))
     return out
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from compiler.names import page_slug
 from compiler.source import Span
 from engine.cards import (
     ActionChart,
@@ -168,6 +169,11 @@ class CheckedSpell:
     rules: EncounterRules | None = None  # an Encounter's card
     koishaka: tuple[Cost, ...] = ()  # an Ally spell's Koishaka: its printed energies
     koishaka_actions: int = 2
+    several_fluencies: bool = False  # its title is printed at other fluencies too: its names carry its own
+
+    @property
+    def page_slug(self) -> str:
+        return page_slug(self.title, self.class_name, self.fluency if self.several_fluencies else None)
 
     @property
     def module(self) -> str:
@@ -208,3 +214,9 @@ class CheckedNamShub:
     source_path: str
     line: int
     span: Span = field(compare=False, repr=False)
+    module = "nam_shubs"
+    fluency = None  # a page, not a spell: its title is taken at every fluency
+
+    @property
+    def page_slug(self) -> str:
+        return f"nam-shub-{page_slug(self.title, self.class_name)}"

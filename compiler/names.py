@@ -14,8 +14,9 @@ import re
 from engine.registry import slugify
 
 # A printed title is a few words; the longest in the seeds is under 40 characters. The page slug, and so a
-# file name (at most 255 bytes), comes from the title.
-MAX_TITLE = 64
+# file name (at most 255 bytes on common file systems), comes from the title: its UTF-8 is held to 200.
+MAX_TITLE = 80
+MAX_SLUG_BYTES = 200
 
 # What a generated module binds besides its card classes: its imports (compiler/templates/*.py.j2) and
 # the names it defines. tests/test_build_determinism.py checks this list against a compiled module.
@@ -39,7 +40,8 @@ def class_name(title: str) -> str:
     return name
 
 
-def page_slug(title: str, class_name: str) -> str:
+def page_slug(title: str, class_name: str, fluency: int | None = None) -> str:
     """The page name (without ``.md``) of a card: its title slugged, or, for a title made only of
-    punctuation, its class name."""
-    return slugify(title) or slugify(class_name)
+    punctuation, its class name; with its fluency when the title is printed at several."""
+    slug = slugify(title) or slugify(class_name)
+    return slug if fluency is None else f"{slug}-fluency-{fluency}"

@@ -7,6 +7,7 @@ keyword lives in :mod:`engine.behaviours`, looked up through :mod:`engine.regist
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, ClassVar
@@ -420,12 +421,33 @@ class EncounterCard(SpellCard):
 
 @dataclass(frozen=True, slots=True)
 class CardLibrary:
-    """Every compiled card by title (what generated/__init__.py exports)."""
+    """Every compiled card by title (what generated/__init__.py exports). A title may be printed at several
+    fluencies ("a Magi may only include 3 Karmic Debts even if one is level 1 and the others are level 3"):
+    ``library[title]`` is its lowest, ``library.at(title, fluency)`` a given one."""
 
     cards: dict[str, type[SpellCard]] = field(default_factory=dict)
+    printings: dict[tuple[str, int], type[SpellCard]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, cards: Iterable[type[SpellCard]]) -> CardLibrary:
+        ordered = sorted(cards, key=lambda c: c.fluency)
+        by_title: dict[str, type[SpellCard]] = {}
+        for card in ordered:
+            by_title.setdefault(card.title, card)
+        return cls(by_title, {(c.title, c.fluency): c for c in ordered})
 
     def __getitem__(self, title: str) -> type[SpellCard]:
         return self.cards[title]
+
+    def at(self, title: str, fluency: int) -> type[SpellCard] | None:
+        """The card of ``title`` printed at ``fluency``, if there is one."""
+        card = self.printings.get((title, fluency)) or self.cards.get(title)
+        return card if card is not None and card.fluency == fluency else None
+
+    def fluencies(self, title: str) -> tuple[int, ...]:
+        found = {f for (t, f) in self.printings if t == title}
+        card = self.cards.get(title)
+        return tuple(sorted(found | ({card.fluency} if card is not None else set())))
 
     def __contains__(self, title: object) -> bool:
         return title in self.cards

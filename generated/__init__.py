@@ -10,4 +10,4 @@ from generated import soul
 from generated import specializations
 
 ALL: tuple[type[SpellCard], ...] = (*bio.CARDS, *encounters.CARDS, *forces.CARDS, *matter.CARDS, *soul.CARDS, *specializations.CARDS, )
-LIBRARY = CardLibrary({card.title: card for card in ALL})
+LIBRARY = CardLibrary.of(ALL)

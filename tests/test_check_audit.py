@@ -7,8 +7,10 @@ from pathlib import Path
 import pytest
 
 from compiler.build import compile_paths
+from compiler.emit_python import emit_python
 from compiler.emit_site import emit_site
 from engine import registry
+from engine.cards import CardLibrary
 
 
 def card(aspects: str, role: str = "Attack", extra: str = "", fluency: int = 1) -> str:
@@ -86,3 +88,38 @@ def test_a_choose_one_may_sit_on_one_line(tmp_path: Path) -> None:
         assert result.ok, result.diagnostics.render()
         compiled.append(result.spells[0].on_impact)
     assert compiled[0] == compiled[1] and len(compiled[0][0].options) == 2
+
+
+def printing(title: str, fluency: int, sphere: str = "Soul") -> str:
+    ritual = "    ritual N/A | N/A | Duration +1 | Area\n" if fluency > 1 else ""
+    return (f'spell "{title}" {{\n    sphere {sphere}\n    role Attack\n    fluency {fluency}\n    resonance -1\n'
+            f"    aspects Heat | Dmg 1 | Duration 1\n{ritual}}}\n")
+
+
+@pytest.mark.rule("Codex")
+def test_a_title_may_be_printed_at_several_fluencies(tmp_path: Path) -> None:
+    """"A Magi may only include 3 Karmic Debts even if one is level 1 and the others are level 3": the same
+    title exists at several fluencies. Each printing compiles to a class and a page of its own."""
+    (tmp_path / "a.spell").write_text(printing("Karmic Debt", 1) + printing("Karmic Debt", 3), encoding="utf-8")
+    result = compile_paths([tmp_path], tmp_path)
+    assert result.ok, result.diagnostics.render()
+    assert sorted(s.class_name for s in result.spells) == ["KarmicDebtFluency1", "KarmicDebtFluency3"]
+    site = emit_site(result.spells, registry.load(), ())
+    assert {"spells/karmic-debt-fluency-1.md", "spells/karmic-debt-fluency-3.md"} <= set(site)
+    namespace: dict[str, object] = {"__name__": "generated.soul"}
+    exec(compile(emit_python(result.spells)["soul.py"], "soul.py", "exec"), namespace)
+    library = CardLibrary.of(namespace["CARDS"])  # type: ignore[arg-type]
+    assert library["Karmic Debt"].fluency == 1
+    assert library.at("Karmic Debt", 3).fluency == 3  # type: ignore[union-attr]
+    assert library.at("Karmic Debt", 2) is None and library.fluencies("Karmic Debt") == (1, 3)
+
+
+def test_the_same_title_at_the_same_fluency_is_a_duplicate(tmp_path: Path) -> None:
+    (tmp_path / "a.spell").write_text(printing("Karmic Debt", 1) + printing("Karmic Debt", 3)
+                                      + printing("Karmic Debt", 3, sphere="Mind"), encoding="utf-8")
+    found = diagnostics_of(compile_paths([tmp_path], tmp_path))
+    assert found == ["E017: duplicate title 'Karmic Debt' at fluency 3"]
+
+
+def diagnostics_of(result: object) -> list[str]:
+    return [f"{d.code}: {d.message}" for d in result.diagnostics.sorted()]  # type: ignore[attr-defined]

@@ -80,7 +80,14 @@ def test_a_duplicate_title_blames_the_newer_file(tmp_path: Path) -> None:
 
 def test_a_title_too_long_for_a_file_name_is_refused(tmp_path: Path) -> None:
     result = check(tmp_path, a=card("Word " * 60))
-    assert errors(result) == [f"a.spell:1: E020: a title of 300 characters: at most {MAX_TITLE}"]
+    assert errors(result) == [f"a.spell:1: E020: a title of 300 characters: at most {MAX_TITLE}, and fewer letters "
+                              "outside ASCII"]
+
+
+def test_a_title_whose_page_name_is_too_long_in_bytes_is_refused(tmp_path: Path) -> None:
+    """Each of these letters takes 3 bytes in a file name: 70 of them pass the length limit, not the bytes'."""
+    result = check(tmp_path, a=card("\u4e00" * 70))
+    assert [e.split(": ")[1] for e in errors(result)] == ["E020"]
 
 
 def test_a_lone_surrogate_is_refused(tmp_path: Path) -> None:
