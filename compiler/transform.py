@@ -205,6 +205,8 @@ class ToAst(Transformer[Token, Any]):
     def aspect_seq(self, meta: Meta, children: list[ast.AspectWords]) -> tuple[ast.AspectWords, ...]:
         return tuple(children)
 
+    tier_aspects = aspect_seq
+
     def broadcast(self, meta: Meta, children: list[Token]) -> ast.Broadcast:
         return ast.Broadcast(spheres=self._words(children), span=self._span(meta))
 

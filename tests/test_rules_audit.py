@@ -242,3 +242,26 @@ def test_energy_exchange_pays_an_internal_action_out_of_turn(t: Table) -> None:
     t.choices.extend(["exchange 1 Will for 3 Resonance", "yes"])
     t.run(t.game.maintenance_phase())
     assert curse in t.black.discard and t.white.essence == 10 and (t.black.will, t.black.resonance) == (2, 2)
+
+
+@pytest.mark.rule("Unique to Caster")
+@pytest.mark.rule("Ritual Path")
+def test_a_ritual_tier_may_make_a_spell_unique_to_caster(t: Table) -> None:
+    """"If the caster activates a second spell of the same title then the original is immediately
+    discarded": here Unique to Caster comes from the Ritual Path (tier 2), which once did not parse."""
+    t.white.harmony = 5
+    t.choices.append("2 tiers for 2 Harmony")
+    first = t.cast(t.white, "Rune of Sole Claim", "White")
+    t.choices.append("2 tiers for 2 Harmony")
+    second = t.cast(t.white, "Rune of Sole Claim", "White")
+    assert first in t.white.discard and second in t.white.zones[Zone.ENHANCEMENT]
+
+
+@pytest.mark.rule("Unique to Caster")
+def test_without_the_tier_two_runes_stay(t: Table) -> None:
+    t.white.harmony = 5
+    t.choices.append("no tiers")
+    first = t.cast(t.white, "Rune of Sole Claim", "White")
+    t.choices.append("no tiers")
+    second = t.cast(t.white, "Rune of Sole Claim", "White")
+    assert {first, second} <= set(t.white.zones[Zone.ENHANCEMENT])
