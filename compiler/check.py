@@ -732,8 +732,18 @@ class Checker:
                                  "note: \"You must unlock tier 1 of a tree before tier 2\"")
         return tuple(out)
 
-    def _modifier(self, rule: ast.Rule) -> Modifier | None:
-        """A passive rule: what it grants the spells it selects, or what it makes them generate."""
+    def _modifier(self, rule: ast.Rule, role: Role | None = None) -> Modifier | None:
+        """A passive rule: what it grants the spells it selects, or what it makes them generate. On a
+        Transmute, ``target gains ...`` modifies the spell it is combined with ("Targets other spells and
+        modifies them for some Duration")."""
+        if isinstance(rule, ast.PassiveRule) and [w.text for w in rule.selector.words] == ["target"]:
+            if role is not Role.TRANSMUTE:
+                self.diags.error("E018", "only a Transmute's passive names its target: the spell it modifies",
+                                 rule.selector.span, "help: name the spells, e.g. `caster's Bio Attack spells`")
+                return None
+            grants = tuple(a for g in rule.grants
+                           if (a := self._aspect(g, ("directive", "empowerment"), None, set(), True)))
+            return Modifier(selector=Selector(combined=True), grants=grants)
         if isinstance(rule, ast.PassiveRule):
             sel = self._selector(rule.selector.words, rule.selector.span)
             grants = tuple(a for g in rule.grants
@@ -853,7 +863,7 @@ class Checker:
                 if event:
                     triggers.append(m.MTrigger(event=event, steps=steps, method=f"when_{len(triggers)}"))
             elif isinstance(rule, ast.PassiveRule | ast.GenerateRule):
-                mod = self._modifier(rule)
+                mod = self._modifier(rule, role)
                 if mod is not None:
                     modifiers.append(mod)
             elif isinstance(rule, ast.AbilityRule):

@@ -278,6 +278,8 @@ def koishaka_line(spell: m.CheckedSpell) -> str:
 
 
 def _modifier_line(mod: Modifier) -> str:
+    if mod.selector.combined:
+        return f"The spell it is combined with gains {aspects_text(mod.grants)}."
     what = selector_text(mod.selector, plural=True)
     parts = [f"gain {aspects_text(mod.grants)}"] * bool(mod.grants)
     parts += [f"generate {', '.join(f'{c.amount:+d} {c.energy.value}' for c in mod.generate)}"] * bool(mod.generate)

@@ -102,8 +102,11 @@ class Selector:
     at: str | None = None  # the being the spell must be placed at
     state: str = "active"  # active | manifesting | dormant | any
     has: tuple[str, ...] = ()  # empowerments it must have ("Forces Shape-Shifts")
+    combined: bool = False  # "target" in a Transmute's passive: the spell the Transmute is combined with
 
     def text(self) -> str:
+        if self.combined:
+            return "target"
         words: list[str] = []
         if self.whose:
             words.append(f"{self.whose}'s")

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from compiler import render_text
 from compiler.build import compile_paths
 from compiler.emit_python import emit_python
 from compiler.emit_site import emit_site
@@ -123,3 +124,18 @@ def test_the_same_title_at_the_same_fluency_is_a_duplicate(tmp_path: Path) -> No
 
 def diagnostics_of(result: object) -> list[str]:
     return [f"{d.code}: {d.message}" for d in result.diagnostics.sorted()]  # type: ignore[attr-defined]
+
+
+def test_only_a_transmute_passive_names_its_target(tmp_path: Path) -> None:
+    rules = "    rules {\n        passive: target gains Subtle\n    }\n"
+    found = diagnostics(tmp_path, card("Heat | Dmg 1", extra=rules))
+    assert found == ["E018: only a Transmute's passive names its target: the spell it modifies"]
+
+
+def test_a_transmute_passive_reads_as_card_text(tmp_path: Path) -> None:
+    text = card("| | Duration 2", role="Transmute", extra="    targets Attack\n    rules {\n"
+                "        passive: target gains Subtle\n    }\n")
+    (tmp_path / "probe.spell").write_text(text, encoding="utf-8")
+    result = compile_paths([tmp_path], tmp_path)
+    assert result.ok, result.diagnostics.render()
+    assert render_text.rules_lines(result.spells[0]) == ["The spell it is combined with gains Subtle."]

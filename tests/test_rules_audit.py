@@ -265,3 +265,19 @@ def test_without_the_tier_two_runes_stay(t: Table) -> None:
     t.choices.append("no tiers")
     second = t.cast(t.white, "Rune of Sole Claim", "White")
     assert {first, second} <= set(t.white.zones[Zone.ENHANCEMENT])
+
+
+@pytest.mark.rule("Transmute Spell")
+@pytest.mark.rule("Subtle")
+def test_a_transmute_passive_gives_its_target_an_empowerment(t: Table) -> None:
+    """A Transmute "targets other spells and modifies them for some Duration": Veil of Smoke's `passive:
+    target gains Subtle` makes Smolder pass Black's Shield while the two are combined."""
+    buckler = t.in_play(t.black, "Buckler", "Black")
+    smolder = t.in_play(t.white, "Smolder", "Black")
+    other = t.in_play(t.white, "Smolder", "Black")
+    assert t.black.essence == 12 and buckler.counters["durability"] == 1  # both blocked
+    veil = t.in_play(t.white, "Veil of Smoke", "Smolder")
+    assert veil.combined_with in (smolder, other)
+    t.run(t.game.maintenance_phase())
+    # The veiled Smolder passes the Shield (1 Dmg); the other is blocked and wears the Shield out.
+    assert t.black.essence == 11 and buckler in t.black.discard
