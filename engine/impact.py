@@ -25,8 +25,8 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------- passive effects
 def modifier_applies(source: Card, mod: Modifier, fx: Effect) -> bool:
     sel = mod.selector
-    if sel.combined:  # a Transmute's "target gains ...": the spell it modifies, while they are combined
-        return fx.ability is None and source.combined_with is fx.card
+    if sel.combined:  # a Transmute's "target gains ...": part of its spell's own aspects (transmutes.grants)
+        return False
     whose = {"caster": source.caster, "bearer": source.bearer, "controller": source.controller}
     if sel.whose and fx.controller is not whose[sel.whose]:
         return False

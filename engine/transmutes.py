@@ -36,11 +36,13 @@ RULES = frozenset({"transmute_spell", "combination", "exclusive", "backlash"})
 
 # ---------------------------------------------------------------- what a Transmute adds to its spell
 def grants(transmute: Card) -> tuple[Aspect, ...]:
-    """The aspects an active Transmute gives the spell it is combined with: its directives, as additions."""
+    """The aspects an active Transmute gives the spell it is combined with: its directives, as additions,
+    and what its passive says its target gains (``passive: target gains Refined``), as the spell's own."""
     if not transmute.active:
         return ()
-    return tuple(Aspect(name=a.name, params=a.params, qualifier=a.qualifier, bonus=bool(a.params))
-                 for a in transmute.spec.directives + tuple(g for g in transmute.gained if _is_directive(g)))
+    added = tuple(Aspect(name=a.name, params=a.params, qualifier=a.qualifier, bonus=bool(a.params))
+                  for a in transmute.spec.directives + tuple(g for g in transmute.gained if _is_directive(g)))
+    return added + tuple(a for mod in transmute.spec.modifiers if mod.selector.combined for a in mod.grants)
 
 
 def _is_directive(a: Aspect) -> bool:

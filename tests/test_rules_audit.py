@@ -281,3 +281,18 @@ def test_a_transmute_passive_gives_its_target_an_empowerment(t: Table) -> None:
     t.run(t.game.maintenance_phase())
     # The veiled Smolder passes the Shield (1 Dmg); the other is blocked and wears the Shield out.
     assert t.black.essence == 11 and buckler in t.black.discard
+
+
+@pytest.mark.rule("Transmute Spell")
+@pytest.mark.rule("Refined")
+def test_a_transmute_may_make_a_shield_refined(t: Table) -> None:
+    """What a Transmute's target gains is the spell's own while they are combined ("Shields that are Refined
+    block Subtle Attacks"): Tempering makes Buckler Refined, so the veiled (Subtle) Smolder is blocked."""
+    buckler = t.in_play(t.black, "Buckler", "Black")
+    tempering = t.in_play(t.black, "Tempering", "Buckler")
+    assert tempering.combined_with is buckler and buckler.has("Refined")
+    smolder = t.in_play(t.white, "Smolder", "Black")
+    t.in_play(t.white, "Veil of Smoke", "Smolder")
+    assert smolder.has("Subtle") and buckler.counters["durability"] == 2
+    t.run(t.game.maintenance_phase())
+    assert t.black.essence == 12 and buckler.counters["durability"] == 1  # blocked, not passed by
