@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine import control, registry
 from engine.cards import Aspect, Energy
-from engine.state import ENHANCEMENT_SLOTS, Being, Card, Departure, Place, Zone
+from engine.state import ENHANCEMENT_SLOTS, MAX_INTERRUPT_STONES, Being, Card, Departure, Place, Zone
 
 if TYPE_CHECKING:
     from engine.decisions import Flow
@@ -178,9 +178,43 @@ def obliteration(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: in
         game.incapacitate(target, f"Obliterated by {fx.name}")
 
 
+def collect_interrupt_stone(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
+    """"Opponents may only cause a Magi to lose at most one Full Action each round. Even this single loss is
+    prevented if the Magi already has 2 interrupt stones. On the other hand, effects from the Magi or Magi's
+    Allies may cause the Magi to collect more than one interrupt stone per round" (the "Action" entry)."""
+    if not isinstance(target, Being):
+        return
+    stones = max(amount, 1)
+    if fx.controller.team != target.team:
+        if target.offensive_stones_this_round or target.interrupt_stones >= MAX_INTERRUPT_STONES:
+            game.say(f"{target.name} collects no interrupt stone from {fx.name}: an opponent's effects give at most "
+                     f"one a round, and none past {MAX_INTERRUPT_STONES}")
+            return
+        stones = 1
+        target.offensive_stones_this_round += 1
+    else:
+        target.own_side_stones += stones
+    target.interrupt_stones += stones
+    game.say(f"{target.name} collects {stones} interrupt stone{'s' * (stones != 1)} from {fx.name}")
+
+
+def extra_full_action(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
+    """"Effects that add additional Full Actions per round DO NOT stack ... a Magi may gain AT MOST one additional
+    Full Action each round regardless of how many effects try to add one" (the "Action" entry)."""
+    if not isinstance(target, Being):
+        return
+    if target.extra_action_this_round:
+        game.say(f"{target.name} gains no Full Action from {fx.name}: extra Full Actions do not stack")
+        return
+    target.extra_action_this_round = True
+    target.full_actions += 1  # the action phase counts it too, should it come before (Game.action_phase)
+    game.say(f"{target.name} gains an extra Full Action this round from {fx.name}")
+
+
 DIRECTIVES: dict[str, Behaviour] = {
     "dmg": dmg, "infusion": infusion, "siphon": siphon, "dispel": dispel, "disrupt": disrupt,
     "shed_discord": shed_discord, "obliteration": obliteration,
+    "collect_interrupt_stone": collect_interrupt_stone, "extra_full_action": extra_full_action,
 }
 
 # Played by the rule modules (by name), listed so the registry's bindings can be checked.

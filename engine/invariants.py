@@ -25,7 +25,8 @@ def broken(game: Game, settled: bool) -> list[str]:
         slots = [c for c in b.zones[Zone.ENHANCEMENT] if c.combined_with is None]  # a Transmute lies on its spell
         if len(slots) > ENHANCEMENT_SLOTS:
             out.append(f"{b.name} has {len(slots)} Enhancements")
-        if b.interrupt_stones > MAX_INTERRUPT_STONES:
+        # Past 2 only by effects of the Magi's own side ("Collect Interrupt Stone").
+        if not 0 <= b.interrupt_stones <= MAX_INTERRUPT_STONES + b.own_side_stones:
             out.append(f"{b.name} has {b.interrupt_stones} interrupt stones")
         if b.full_actions < 0 or b.full_actions > b.actions_per_round + 1 + _bonus(game, b):
             out.append(f"{b.name} has {b.full_actions} Full Actions")

@@ -477,7 +477,7 @@ class Game:
         from engine import actions, encounter
 
         for b in self.beings:
-            b.full_actions = b.actions_per_round + self.encounter_bonus(b, "actions")
+            b.full_actions = b.actions_per_round + self.encounter_bonus(b, "actions") + b.extra_action_this_round
         while True:
             acted = False
             for b in list(self.order):

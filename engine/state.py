@@ -204,6 +204,7 @@ class Being:
     actions_per_round: int = 2
     interrupt_stones: int = 0
     offensive_stones_this_round: int = 0
+    own_side_stones: int = 0  # collected from its own side's effects: the only way past 2 stones
     extra_action_this_round: bool = False
     foci: int = 1
     burned_foci: int = 0

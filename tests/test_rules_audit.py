@@ -296,3 +296,43 @@ def test_a_transmute_may_make_a_shield_refined(t: Table) -> None:
     assert smolder.has("Subtle") and buckler.counters["durability"] == 2
     t.run(t.game.maintenance_phase())
     assert t.black.essence == 12 and buckler.counters["durability"] == 1  # blocked, not passed by
+
+
+@pytest.mark.rule("Interrupt Stone")
+@pytest.mark.rule("Action")
+def test_opponents_give_at_most_one_interrupt_stone_a_round(t: Table) -> None:
+    """"Opponents may only cause a Magi to lose at most one Full Action each round. Even this single loss is
+    prevented if the Magi already has 2 interrupt stones"."""
+    t.in_play(t.white, "Time Snare", "Black")
+    t.in_play(t.white, "Time Snare", "Black")
+    assert t.black.interrupt_stones == 1
+    t.game.start_round()
+    t.black.interrupt_stones = 2
+    t.in_play(t.white, "Time Snare", "Black")
+    assert t.black.interrupt_stones == 2
+    assert invariants.broken(t.game, settled=True) == []
+
+
+@pytest.mark.rule("Interrupt Stone")
+@pytest.mark.rule("Action")
+def test_a_magis_own_effects_may_give_it_more_interrupt_stones(t: Table) -> None:
+    """"Effects from the Magi or Magi's Allies may cause the Magi to collect more than one interrupt stone per
+    round" — past 2 too."""
+    t.white.interrupt_stones = 1
+    t.in_play(t.white, "Borrowed Hours", "White")
+    assert t.white.interrupt_stones == 3
+    assert invariants.broken(t.game, settled=True) == []
+
+
+@pytest.mark.rule("Full Action")
+@pytest.mark.rule("Action")
+def test_extra_full_actions_do_not_stack(t: Table) -> None:
+    """"A Magi may gain AT MOST one additional Full Action each round regardless of how many effects try to
+    add one"."""
+    t.white.full_actions = 2
+    t.in_play(t.white, "Quickening", "White")
+    t.in_play(t.white, "Borrowed Hours", "White")
+    assert t.white.full_actions == 3 and t.white.extra_action_this_round
+    t.game.start_round()
+    t.in_play(t.white, "Quickening", "White")
+    assert t.white.extra_action_this_round
