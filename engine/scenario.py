@@ -14,8 +14,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import casting, specs
-from engine.cards import CardLibrary, Energy
+from engine import casting, codex, specs
+from engine.cards import CardLibrary, Energy, SpellCard
 from engine.decisions import Choice, Decision
 from engine.errors import EngineError, IllegalAction, Unsupported
 from engine.match import Match
@@ -45,6 +45,7 @@ class Cast:
     upgrade: str | None = None  # the upgrade cost paid ("1 Will")
     tiers: str | None = None  # the ritual path choice ("2 tiers for 2 Harmony")
     mode: str | None = None
+    target_is_name: bool = False  # `at White` (a being or team), not `at "Karmic Debt"` (a spell)
 
     def label(self) -> str:
         return f'cast "{self.title}"'
@@ -55,6 +56,7 @@ class Use:
     spell: str
     ability: str
     target: str | None = None
+    target_is_name: bool = False
 
     def label(self) -> str:
         return f'use "{self.ability}" of "{self.spell}"'
@@ -129,11 +131,20 @@ class ExpectWinner(Item):
     winner: str | None
 
 
+@dataclass(frozen=True, slots=True)
+class CodexEntry:
+    """One spell of a Codex line: its title, and its fluency when several cards share the title."""
+
+    title: str
+    fluency: int | None = None
+    where: Where | None = None
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BeingSetup:
     name: str
     team: str
-    codex: tuple[str, ...]
+    codex: tuple[CodexEntry, ...]
     energies: tuple[tuple[str, int], ...]
     where: Where
     kind: str = "magi"
@@ -141,6 +152,7 @@ class BeingSetup:
     mode: str | None = None  # an Encounter's mode: easy | standard
     card: str | None = None  # an Encounter's card title
     artifacts: tuple[str, ...] = ()
+    codex_where: Where | None = None  # the first Codex line, where a Codex that breaks the rules is shown
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -168,6 +180,11 @@ class ScenarioError(EngineError):
         self.where = where
         self.rule = rule
 
+
+# A round that asks this many decisions is looping (a script line answered over and over, or rules that
+# never end the round): the replay stops there with a diagnostic instead of running on. The two
+# walkthroughs ask 82 and 57 decisions in all.
+DECISION_LIMIT = 2_000
 
 # Decisions a script may leave unsaid: the rules take this default when no line answers them.
 DEFAULTS = {"speak": "silent", "upgrade": "no upgrade", "ritual": "no tiers"}
@@ -509,11 +526,11 @@ def setup(scenario: Scenario, library: CardLibrary) -> Game:
             b.set_energy(Energy(energy.capitalize()), value)
             if energy == "essence":
                 b.starting_essence = value
-        for title in spec.codex:
-            if title not in library:
-                raise ScenarioError(f"{spec.name}'s Codex names {title!r}, which is not a compiled spell",
-                                    spec.where, "Codex")
-            b.codex.append(Card(spec=library[title], owner=b))
+        cards = [_codex_card(library, spec, entry) for entry in spec.codex]
+        for refused, quote in codex.refusals(cards):
+            raise ScenarioError(f"{spec.name}'s Codex is not legal: {refused} (\"{quote}\")",
+                                spec.codex_where or spec.where, "Codex")
+        b.codex.extend(Card(spec=card, owner=b) for card in cards)
         beings.append(b)
     game = Game(beings, library, Options(level=scenario.level, chance="ask", intoning=scenario.intoning))
     for spec, b in zip(scenario.beings, beings, strict=True):
@@ -532,6 +549,18 @@ def setup(scenario: Scenario, library: CardLibrary) -> Game:
     return game
 
 
+def _codex_card(library: CardLibrary, spec: BeingSetup, entry: CodexEntry) -> type[SpellCard]:
+    where = entry.where or spec.where
+    card = library.get(entry.title)
+    if card is None or card.kind not in ("spell", "nam-shub"):
+        raise ScenarioError(f"{spec.name}'s Codex names {entry.title!r}, which is not a compiled spell",
+                            where, "Codex")
+    if entry.fluency is not None and card.fluency != entry.fluency:
+        raise ScenarioError(f"no {entry.title!r} of fluency {entry.fluency} is compiled (there is one of "
+                            f"fluency {card.fluency})", where, "Fluency")
+    return card
+
+
 def replay(scenario: Scenario, library: CardLibrary) -> Replay:
     driver = ScriptDriver(scenario)
     result = Replay(Game([], library))
@@ -540,6 +569,7 @@ def replay(scenario: Scenario, library: CardLibrary) -> Replay:
         result.game = game
         match = Match(game)
         scripts = list(scenario.rounds)
+        asked = 0
         while True:
             if game.round and driver.current is not None and (match.terminal or game.round > driver.current.number):
                 driver.finish_round(game)
@@ -555,6 +585,12 @@ def replay(scenario: Scenario, library: CardLibrary) -> Replay:
                     raise ScenarioError(f"round {nxt} comes next, not round {script.number}", script.where)
                 driver.start_round(script)
                 driver.apply_modes(game)
+                asked = 0
+            asked += 1
+            if asked > DECISION_LIMIT:
+                raise ScenarioError(f"round {game.round} asked more than {DECISION_LIMIT} decisions "
+                                    "without ending: the script or the rules are going round in circles",
+                                    driver.last, "Round")
             decision = match.decision
             assert decision is not None
             choice = driver.answer(game, decision)
