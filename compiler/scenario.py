@@ -128,6 +128,9 @@ class ToScenario(Transformer[Token, Any]):
     def will(self, meta: Meta, c: list[Token]) -> tuple[str, int]:
         return ("will", self._int(c[0], 0, ENERGY_LIMIT, "starting Will"))
 
+    def voice(self, meta: Meta, c: list[Token]) -> tuple[str, int]:
+        return ("voice", self._int(c[0], 0, ENERGY_LIMIT, "starting Voice"))
+
     def team(self, meta: Meta, c: list[Token]) -> tuple[str, str]:
         return ("team", str(c[0]))
 
@@ -180,15 +183,49 @@ class ToScenario(Transformer[Token, Any]):
         return str(first), None, True
 
     def discarding(self, meta: Meta, c: list[Token]) -> tuple[str, ...]:
-        return tuple(self._str(t) for t in c)
+        return (self._str(c[0]),)
+
+    def more_discard(self, meta: Meta, c: list[Token]) -> tuple[str, str, Meta]:
+        return ("discard", self._str(c[0]), meta)
 
     def cast(self, meta: Meta, c: list[Any]) -> sc.ActionItem:
         being, title, at, discards, *options = c
         target, of, is_name = at if at else (None, None, False)
+        discards = list(discards or ())
+        for i, option in enumerate(options):
+            if option[0] != "discard":
+                continue
+            if not discards or any(o[0] != "discard" for o in options[:i]):
+                # A title after the options, or with no `discarding` before it, answers nothing.
+                self.diags.error("E305", f"{option[1]!r} here is no discard: titles to discard follow "
+                                 "`discarding`, before the options", self._span_of(option[2]),
+                                 f'help: write `casts "X" discarding "A", "{option[1]}", intoning`')
+            discards.append(option[1])
         speak = next((o[1] for o in options if o[0] == "speak"), "silent")
         upgrade = next((o[1] for o in options if o[0] == "upgrade"), None)
-        return self._action(meta, being, sc.Cast(self._str(title), target, of, discards or (), speak=speak,
-                                                 upgrade=upgrade, target_is_name=is_name))
+        tiers = next((o[1] for o in options if o[0] == "ritual"), None)
+        return self._action(meta, being, sc.Cast(self._str(title), target, of, tuple(discards), speak=speak,
+                                                 upgrade=upgrade, tiers=tiers, target_is_name=is_name))
+
+    def _span_of(self, meta: Meta) -> Span:
+        end = meta.end_column if meta.end_line == meta.line else meta.column + 1
+        return Span(self.source, meta.line, meta.column, meta.line, end)
+
+    def buying_option(self, meta: Meta, c: list[Any]) -> tuple[str, str]:
+        """`buying 2 tiers for 1 Will and 2 Harmony`: the ritual path's choice (the cost may be left out)."""
+        tiers = self._int(c[0], 0, 4, "ritual tiers", "Ritual Path")
+        paid = [p for p in c[2:] if p is not None]
+        label = f"{tiers} tier{'s' * (tiers != 1)}" if tiers else "no tiers"
+        return ("ritual", label + (" for " + " and ".join(paid) if paid else ""))
+
+    def paid(self, meta: Meta, c: list[Token]) -> str:
+        return f"{self._int(c[0], 0, ENERGY_LIMIT, 'a ritual cost', 'Ritual Path')} {c[1]}"
+
+    def advance(self, meta: Meta, c: list[Token]) -> sc.ActionItem:
+        return self._action(meta, c[0], sc.Plain(f'advance "{self._str(c[1])}" in the Rite zone'))
+
+    def dismiss(self, meta: Meta, c: list[Token]) -> sc.ActionItem:
+        return self._action(meta, c[0], sc.Plain(f'dismiss "{self._str(c[1])}"'))
 
     def intoning_option(self, meta: Meta, c: list[Any]) -> tuple[str, str]:
         return ("speak", "intone")
@@ -238,9 +275,26 @@ class ToScenario(Transformer[Token, Any]):
         being, *exps = c
         energies = tuple(e[1] for e in exps if e[0] == "energy")
         cards = tuple(e[1] for e in exps if e[0] == "card")
+        absent = tuple(e[1] for e in exps if e[0] == "no card")
         incap = any(e[0] == "incapacitated" for e in exps)
-        return sc.ExpectItem(being=str(being), energies=energies, cards=cards, incapacitated=incap,
-                             where=self._where(meta))
+        stones = next((e[1] for e in exps if e[0] == "stones"), None)
+        return sc.ExpectItem(being=str(being), energies=energies, cards=cards, absent=absent, incapacitated=incap,
+                             stones=stones, where=self._where(meta))
+
+    def expect_no_card(self, meta: Meta, c: list[Token]) -> tuple[str, tuple[str, str]]:
+        return ("no card", (str(c[0]), self._str(c[1])))
+
+    def expect_stones(self, meta: Meta, c: list[Token]) -> tuple[str, int]:
+        return ("stones", self._int(c[1], 0, 2, "interrupt stones", "Interrupt Stone"))
+
+    def dormant(self, meta: Meta, c: list[Token]) -> tuple[str, int]:
+        return ("dormant", 1)
+
+    def expect_draw(self, meta: Meta, c: list[Token]) -> sc.ExpectWinner:
+        return sc.ExpectWinner(winner=None, draw=True, where=self._where(meta))
+
+    def expect_initiative(self, meta: Meta, c: list[Token]) -> sc.ExpectInitiative:
+        return sc.ExpectInitiative(order=tuple(str(t) for t in c), where=self._where(meta))
 
     def expect_winner(self, meta: Meta, c: list[Token]) -> sc.ExpectWinner:
         return sc.ExpectWinner(winner=str(c[0]) if c else None, where=self._where(meta))
@@ -293,8 +347,9 @@ def check_names(scenario: sc.Scenario, source: SourceFile, diags: Diagnostics) -
         for item in script.items:
             if isinstance(item, sc.ExpectWinner):
                 known(item.winner, item.where, frozenset(teams), "being or team")
-            elif isinstance(item, sc.ChoiceItem) and item.kind == "first":
-                known(item.being, item.where)
+            elif isinstance(item, sc.ExpectInitiative):
+                for name in item.order:
+                    known(name, item.where)
             elif isinstance(item, sc.ActionItem | sc.PrepareItem | sc.ChoiceItem | sc.ModeItem | sc.ExpectItem):
                 known(item.being, item.where)
                 action = getattr(item, "action", None)

@@ -122,13 +122,28 @@ class ChoiceItem(Item):
 class ExpectItem(Item):
     being: str
     energies: tuple[tuple[str, int], ...] = ()
-    cards: tuple[tuple[str, str, tuple[tuple[str, int], ...]], ...] = ()  # zone, title, counters
+    cards: tuple[tuple[str, str, tuple[tuple[str, int], ...]], ...] = ()  # zone or pile, title, counters
+    absent: tuple[tuple[str, str], ...] = ()  # zone or pile, title: `attack has no "Fireball"`
     incapacitated: bool = False
+    stones: int | None = None  # interrupt stones
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ExpectWinner(Item):
+    """`expect winner White` / `expect winner none` (no winner: the match goes on, or a draw) / `expect draw`."""
+
     winner: str | None
+    draw: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExpectInitiative(Item):
+    """`expect initiative Shadow, White, Black`: the order of this round's turns, incapacitated beings left out."""
+
+    order: tuple[str, ...]
+
+
+Expectation = ExpectItem | ExpectWinner | ExpectInitiative
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,6 +217,10 @@ class ScriptDriver:
         self.sub: dict[str, deque[str]] = {}  # answers still owed by the current action line
         self.prep: dict[tuple[str, str], deque[str]] = {}
         self.last: Where = scenario.where
+        self.game: Game | None = None
+        self.owed_for: str | None = None  # the spell the current action line's answers are about
+        self.owed_target: tuple[str, str] | None = None  # (the question `at NAME` answers, the words)
+        self.caster: str | None = None
 
     # ---- moving through the script
     def start_round(self, script: RoundScript) -> None:
@@ -215,7 +234,7 @@ class ScriptDriver:
         """Every line of the round must have been used; then the round's expectations are checked."""
         assert self.current is not None
         for item in list(self.queue):
-            if not isinstance(item, ExpectItem | ExpectWinner):
+            if not isinstance(item, Expectation):
                 raise ScenarioError(_unused(item), item.where, "Turn")
         for lists in self.prep.values():
             if lists:
@@ -225,14 +244,13 @@ class ScriptDriver:
             raise ScenarioError("more dice than the round needed", self.dice[0][1], "Resonance Roll")
         if self.draws:
             raise ScenarioError("more draws than the round needed", self.draws[0][1], "Draw Bag")
-        for item in self.current.items:
-            if isinstance(item, ExpectItem):
-                check_expectation(game, item)
-            elif isinstance(item, ExpectWinner):
-                winner = game.outcome.winner if game.outcome else None
-                if winner != item.winner:
-                    raise ScenarioError(f"expected winner {item.winner or 'none'}, got {winner or 'none'}",
-                                        item.where)
+        self._unasked_target()
+        self.sub = {}
+        # The expectations after the round's last used line are checked as the round ends.
+        for item in list(self.queue):
+            if isinstance(item, Expectation):
+                check(game, item)
+        self.queue.clear()
 
     def apply_modes(self, game: Game) -> None:
         """An Encounter's change of mode takes effect at the top of the round that names it."""
@@ -248,11 +266,16 @@ class ScriptDriver:
 
     def _peek(self) -> Item | None:
         for item in self.queue:
-            if not isinstance(item, ExpectItem | ExpectWinner):
+            if not isinstance(item, Expectation):
                 return item
         return None
 
     def _take(self, item: Item) -> None:
+        """Use a line. The expectations written before it (and after every earlier line, all used) are
+        checked first: an `expect` holds at its place in the round, before the next line takes effect."""
+        if self.game is not None and self._peek() is item:
+            while self.queue and isinstance(self.queue[0], Expectation):
+                check(self.game, self.queue.popleft())
         self.queue.remove(item)
         self.last = item.where
 
@@ -262,6 +285,7 @@ class ScriptDriver:
 
     # ---- answering
     def answer(self, game: Game, d: Decision) -> Choice:
+        self.game = game
         handler = getattr(self, "on_" + d.kind.replace(" ", "_").replace("-", "_"), None)
         if handler is not None:
             choice: Choice = handler(game, d)
@@ -305,7 +329,7 @@ class ScriptDriver:
         item = self._peek()
         if isinstance(item, ActionItem) and item.being == d.being:
             self._take(item)
-            self._owe(item.action)
+            self._owe(item.action, item.being)
             label = item.action.label()
             if d.find(label) is None:
                 raise ScenarioError(self._why(game, d, item.action), item.where, self._rule(game, d, item.action))
@@ -319,19 +343,26 @@ class ScriptDriver:
             card = _find_card(being, item.action.title)
             if card is not None and card.spec.has("Response"):
                 self._take(item)
-                self._owe(item.action)
+                self._owe(item.action, item.being)
                 if d.find(item.action.label()) is None:
                     raise ScenarioError(self._why(game, d, item.action, in_window=True), item.where,
                                         self._rule(game, d, item.action, in_window=True))
                 return self.pick(d, item.action.label(), item.where)
         return self.pick(d, "pass", self.last)
 
-    def _owe(self, action: ScriptAction) -> None:
+    def _owe(self, action: ScriptAction, caster: str) -> None:
+        """The answers an action line gives beyond the action: each answers only questions about its spell."""
+        self._unasked_target()
+        self.caster = caster
         self.sub = {}
+        self.owed_for = None
+        self.owed_target = None
         if isinstance(action, Cast):
+            self.owed_for = action.title
             if action.target:
                 want = f'"{action.target}" of {action.target_of}' if action.target_of else action.target
                 self.sub["target"] = deque([want])
+                self.owed_target = (f"target of {action.title}?", f"at {action.target}")
             self.sub["discard"] = deque(f'"{t}"' for t in action.discards)
             self.sub["speak"] = deque([action.speak])
             if action.upgrade:
@@ -341,11 +372,35 @@ class ScriptDriver:
             if action.mode:
                 self.sub["mode"] = deque([action.mode])
         elif isinstance(action, Use) and action.target:
+            self.owed_for = action.spell
             self.sub["target"] = deque([action.target])
+            self.owed_target = (f"target of {action.ability}?", f"at {action.target}")
+
+    def _unasked_target(self) -> None:
+        """`at NAME` whose question the rules never asked (one legal target: they chose it themselves) must
+        still name the target they chose; otherwise the line says something the match did not do."""
+        owed = self.sub.get("target")
+        # An ability's target is not its spell's: only a cast's `at` is compared.
+        if not owed or self.game is None or self.owed_target is None or not self.owed_target[0].startswith(
+                f"target of {self.owed_for}?"):
+            return
+        want = owed[0]
+        # The spell as cast, still in play (a spell leaving play forgets its target: nothing to compare).
+        cards = [c for c in self.game.all_in_play() if c.title == self.owed_for and c.target is not None
+                 and c.caster is not None and c.caster.name == self.caster]
+        if not cards:
+            return
+        target = max(cards, key=lambda c: c.id).target
+        named = target.name if isinstance(target, Being) else f'"{target.title}"' if target is not None else None
+        if named is not None and want not in (named, named.strip('"')) and not want.startswith(f"{named} of"):
+            raise ScenarioError(f"`{self.owed_target[1]}` answered no question: {self.owed_for} had one legal "
+                                f"target, {named.strip(chr(34))}, and the rules chose it", self.last, "Target")
 
     def on_target(self, game: Game, d: Decision) -> Choice:
         owed = self.sub.get("target")
-        if owed:
+        # `at NAME` answers the Target question of the spell or ability it was written for, no other: a
+        # step's own target ("deal Dmg 2 to target Magi") or another card's question takes a `chooses` line.
+        if owed and self.owed_target is not None and d.card == self.owed_for and d.prompt == self.owed_target[0]:
             want = owed.popleft()
             if d.find(want) is not None:
                 return self.pick(d, want, self.last)
@@ -388,40 +443,52 @@ class ScriptDriver:
         return self.pick(d, f'"{title}"', self.last)
 
     def on_resolve_order(self, game: Game, d: Decision) -> Choice:
+        # Only a `chooses` line says which spell resolves first; an `accepts`/`declines` line is kept for
+        # the optional question it was written for.
         item = self._peek()
-        if isinstance(item, ChoiceItem) and item.being == d.being and d.find(f'"{item.value}"'):
+        if isinstance(item, ChoiceItem) and item.kind == "choose" and item.being == d.being \
+                and d.find(f'"{item.value}"'):
             self._take(item)
             return self.pick(d, f'"{item.value}"', item.where)
         return d.options[0]  # zone order, unless the script says otherwise
 
     def on_sustain(self, game: Game, d: Decision) -> Choice:
         item = self._peek()
-        if isinstance(item, ChoiceItem) and item.being == d.being and item.value == d.card:
+        if isinstance(item, ChoiceItem) and item.kind in ("accept", "decline") and item.being == d.being \
+                and item.value == d.card:
             self._take(item)
             return d.options[0] if item.kind == "accept" else d.options[-1]
         return d.options[0]  # sustain unless the script declines
 
     def on_choice(self, game: Game, d: Decision) -> Choice:
         owed = self.sub.get(d.kind)
-        if owed:
-            return self.pick(d, owed.popleft(), self.last)
+        if owed and d.card == self.owed_for and d.kind != "target":  # `at NAME`: see on_target
+            want = owed.popleft()
+            found = _match(d, want)
+            return found if found is not None else self.pick(d, want, self.last)
         if d.kind in DEFAULTS:
             return self.pick(d, DEFAULTS[d.kind], self.last)
         item = self._peek()
         if not isinstance(item, ChoiceItem) or item.being != d.being:
             where = item.where if item else self._end()
-            raise ScenarioError(f"the rules ask {d.being}: {d.prompt} — "
+            pending = ""
+            if self.sub.get("target") and self.owed_target is not None and d.kind == "target":
+                pending = (f" (`{self.owed_target[1]}` answers {self.owed_target[0]!r} only; "
+                           f"this question needs a `{d.being} chooses \"...\"` line)")
+            raise ScenarioError(f"the rules ask {d.being}: {d.prompt}{pending} — "
                                 + ("this line does not answer it" if item else "the script has no more lines")
                                 + "; legal: " + ", ".join(c.label for c in d.options), where, "Choices")
+        wanted = {"optional": ("accept", "decline"), "first": ("first",)}.get(d.kind, ("choose",))
+        if item.kind not in wanted or (d.kind == "optional" and d.card and item.value != d.card):
+            raise ScenarioError(f"this line answers {_question(item)}, but the rules ask {d.being}: {d.prompt} "
+                                f"({_kind(d)}); legal: " + ", ".join(c.label for c in d.options), item.where,
+                                "Choices")
         self._take(item)
         if d.kind == "optional":
-            if item.kind not in ("accept", "decline") or (d.card and item.value != d.card):
-                raise ScenarioError(f"expected `{d.being} accepts|declines \"{d.card}\"`: {d.prompt}", item.where,
-                                    "Choices")
             return self.pick(d, "yes" if item.kind == "accept" else "no", item.where)
-        for label in (item.value, f'"{item.value}"'):
-            if d.find(label) is not None:
-                return self.pick(d, label, item.where)
+        found = _match(d, item.value)
+        if found is not None:
+            return found
         return self.pick(d, item.value, item.where, "Choices",
                          f"{item.value!r} is not one of the choices: " + ", ".join(c.label for c in d.options))
 
@@ -452,6 +519,34 @@ class ScriptDriver:
         return "Action"
 
 
+def _match(d: Decision, text: str) -> Choice | None:
+    """The choice a line names: its label (quoted or not); for a mode, also its number on the card (1 for
+    the first) or a unique beginning of its text; for ritual tiers, a unique beginning ("2 tiers")."""
+    for label in (text, f'"{text}"'):
+        found = d.find(label)
+        if found is not None:
+            return found
+    if d.kind == "mode" and text.isdigit():
+        return next((c for c in d.options if c.value == int(text) - 1), None)
+    if d.kind in ("mode", "ritual") and text:
+        starts = [c for c in d.options if c.label.lower().startswith(text.lower())]
+        if len(starts) == 1:
+            return starts[0]
+    return None
+
+
+def _question(item: ChoiceItem) -> str:
+    if item.kind in ("accept", "decline"):
+        return f"an optional question about {item.value!r} (`{item.being} {item.kind}s \"{item.value}\"`)"
+    if item.kind == "first":
+        return f"who goes first (`{item.being} goes first`)"
+    return f"a choice (`{item.being} chooses \"{item.value}\"`)"
+
+
+def _kind(d: Decision) -> str:
+    return f"{d.kind}, about {d.card}" if d.card else d.kind
+
+
 def _find_card(being: Being, title: str) -> Card | None:
     for pile in (being.prepared, being.codex):
         for c in pile:
@@ -473,21 +568,72 @@ def _unused(item: Item) -> str:
     return "this line was not used by the round"
 
 
+PILES = {"discard": "discard", "codex": "codex", "prepared": "prepared", "rite": "rite", "banished": "banished"}
+
+
+def _cards(b: Being, place: str) -> list[Card]:
+    """The cards in one of a being's zones, or in one of its piles (discard, Codex, prepared, Rite zone)."""
+    if place in PILES:
+        pile: list[Card] = getattr(b, PILES[place])
+        return pile
+    return b.zones[Zone(place)]
+
+
+def _where_name(place: str) -> str:
+    return {"codex": "Codex", "rite": "Rite zone", "discard": "discard pile", "prepared": "prepared spells",
+            "banished": "banished spells"}.get(place, f"{place} zone")
+
+
+def check(game: Game, item: Item) -> None:
+    if isinstance(item, ExpectItem):
+        check_expectation(game, item)
+    elif isinstance(item, ExpectWinner):
+        check_outcome(game, item)
+    elif isinstance(item, ExpectInitiative):
+        order = tuple(b.name for b in game.order if not b.incapacitated)
+        if order != item.order:
+            raise ScenarioError(f"expected initiative {', '.join(item.order)}, got {', '.join(order)}", item.where,
+                                "Initiative Phase")
+
+
+def check_outcome(game: Game, item: ExpectWinner) -> None:
+    outcome = game.outcome
+    got = "no outcome yet" if outcome is None else "a draw" if outcome.draw else f"winner {outcome.winner}"
+    if item.draw:
+        if outcome is None or not outcome.draw:
+            raise ScenarioError(f"expected a draw, got {got}", item.where)
+        return
+    winner = outcome.winner if outcome else None
+    if winner != item.winner:
+        raise ScenarioError(f"expected winner {item.winner or 'none'}, got {got}", item.where)
+
+
 def check_expectation(game: Game, item: ExpectItem) -> None:
     b = game.being(item.being)
     for energy, value in item.energies:
         got = b.energy(Energy(energy.capitalize()))
         if got != value:
             raise ScenarioError(f"expected {b.name} to have {value} {energy}, got {got}", item.where)
-    for zone, title, counters in item.cards:
-        cards = [c for c in b.zones[Zone(zone)] if c.title == title]
+    for place, title, counters in item.cards:
+        held = _cards(b, place)
+        cards = [c for c in held if c.title == title]
         if not cards:
-            raise ScenarioError(f"expected {title!r} in {b.name}'s {zone} zone; it holds: "
-                                + (", ".join(c.title for c in b.zones[Zone(zone)]) or "nothing"), item.where)
+            raise ScenarioError(f"expected {title!r} in {b.name}'s {_where_name(place)}; it holds: "
+                                + (", ".join(c.title for c in held) or "nothing"), item.where)
         for name, value in counters:
+            if name == "dormant":
+                if not any(c.dormant for c in cards):
+                    raise ScenarioError(f"expected {title!r} to be Dormant", item.where, "Dormant")
+                continue
             got = cards[0].counters.get(name, 0)
             if got != value:
                 raise ScenarioError(f"expected {title!r} to have {value} {name}, got {got}", item.where)
+    for place, title in item.absent:
+        if any(c.title == title for c in _cards(b, place)):
+            raise ScenarioError(f"expected no {title!r} in {b.name}'s {_where_name(place)}", item.where)
+    if item.stones is not None and b.interrupt_stones != item.stones:
+        raise ScenarioError(f"expected {b.name} to have {item.stones} interrupt stone(s), got {b.interrupt_stones}",
+                            item.where, "Interrupt Stone")
     if item.incapacitated and not b.incapacitated:
         raise ScenarioError(f"expected {b.name} to be incapacitated", item.where)
 
@@ -504,6 +650,7 @@ class Replay:
             "rounds": self.game.snapshots,
             "outcome": {
                 "winner": outcome.winner if outcome else None,
+                "draw": bool(outcome and outcome.draw),
                 "incapacitated": [b.name for b in self.game.beings if b.incapacitated],
             },
         }

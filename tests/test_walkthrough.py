@@ -52,7 +52,7 @@ def test_round_3_karma_charges(act1: dict) -> None:
 
 def test_round_5_black_incapacitated_white_wins(act1: dict) -> None:
     assert act1["rounds"][4]["beings"]["Black"]["essence"] == 0
-    assert act1["outcome"] == {"winner": "White", "incapacitated": ["Black"]}
+    assert act1["outcome"] == {"winner": "White", "draw": False, "incapacitated": ["Black"]}
 
 
 def test_play_json_prints_one_document(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
