@@ -163,15 +163,19 @@ def summary(result: object) -> str:
     assert isinstance(result, Replay)
     game = result.game
     lines: list[str] = []
-    for snap in game.snapshots:
-        lines.append(f"End of round {snap['round']}:")
+    # An Encounter that lacks an energy has none to show (it "is always considered to be zero").
+    energies = ("essence", "resonance") if game.level1 else ("essence", "resonance", "harmony", "will")
+    snaps = [(f"End of round {snap['round']}:", snap) for snap in game.snapshots]
+    if result.stopped is not None:
+        snaps.append((f"Round {result.stopped['round']}, where the script stops (line {result.stopped['line']}):",
+                      result.stopped))
+    for head, snap in snaps:
+        lines.append(head)
         for name, b in snap["beings"].items():
             zones = "; ".join(
                 f"{zone}: " + ", ".join(_card(c) for c in cards)
                 for zone, cards in b["zones"].items() if cards
             )
-            # An Encounter that lacks an energy has none to show (it "is always considered to be zero").
-            energies = ("essence", "resonance") if game.level1 else ("essence", "resonance", "harmony", "will")
             shown = ", ".join(f"{b[e]} {e.capitalize()}" for e in energies if e in b)
             lines.append(f"  {name}: {shown}" + (f"  [{zones}]" if zones else ""))
     outcome = game.outcome

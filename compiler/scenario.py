@@ -290,6 +290,9 @@ class ToScenario(Transformer[Token, Any]):
     def dormant(self, meta: Meta, c: list[Token]) -> tuple[str, int]:
         return ("dormant", 1)
 
+    def stop(self, meta: Meta, c: list[Token]) -> sc.StopItem:
+        return sc.StopItem(where=self._where(meta))
+
     def expect_draw(self, meta: Meta, c: list[Token]) -> sc.ExpectWinner:
         return sc.ExpectWinner(winner=None, draw=True, where=self._where(meta))
 
@@ -343,8 +346,11 @@ def check_names(scenario: sc.Scenario, source: SourceFile, diags: Diagnostics) -
         diags.error("E303", f"no {what} is named {name}: the match sets up "
                     + (", ".join(beings) or "no beings"), _span(source, where), *did_you_mean(name, pool))
 
-    for script in scenario.rounds:
-        for item in script.items:
+    for number, script in enumerate(scenario.rounds, 1):
+        for i, item in enumerate(script.items):
+            if isinstance(item, sc.StopItem) and (number < len(scenario.rounds) or i < len(script.items) - 1):
+                diags.error("E306", "`stop` ends the script: it must be its last line (what follows would never "
+                            "be played or checked)", _span(source, item.where))
             if isinstance(item, sc.ExpectWinner):
                 known(item.winner, item.where, frozenset(teams), "being or team")
             elif isinstance(item, sc.ExpectInitiative):

@@ -146,6 +146,15 @@ class ExpectInitiative(Item):
 Expectation = ExpectItem | ExpectWinner | ExpectInitiative
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StopItem(Item):
+    """`stop`: the script ends here, mid-round (a walkthrough that leaves the rest of the round to the players)."""
+
+
+class Stopped(Exception):
+    """Raised by the driver at the first question after a `stop` line that would need a line."""
+
+
 @dataclass(frozen=True, slots=True)
 class CodexEntry:
     """One spell of a Codex line: its title, and its fluency when several cards share the title."""
@@ -279,6 +288,14 @@ class ScriptDriver:
         self.queue.remove(item)
         self.last = item.where
 
+    def _stop_here(self) -> None:
+        """At a question that needs a line: when the script's next line is `stop`, the replay ends here,
+        once the expectations written before it hold."""
+        item = self._peek()
+        if isinstance(item, StopItem):
+            self._take(item)
+            raise Stopped
+
     def _end(self) -> Where:
         assert self.current is not None
         return self.current.end
@@ -302,6 +319,7 @@ class ScriptDriver:
 
     def on_die(self, game: Game, d: Decision) -> Choice:
         if not self.dice:
+            self._stop_here()
             item = self._peek()
             if not isinstance(item, DiceItem):
                 where = item.where if item else self._end()
@@ -316,6 +334,7 @@ class ScriptDriver:
 
     def on_draw(self, game: Game, d: Decision) -> Choice:
         if not self.draws:
+            self._stop_here()
             item = self._peek()
             if not isinstance(item, DrawItem):
                 where = item.where if item else self._end()
@@ -326,6 +345,7 @@ class ScriptDriver:
         return self.pick(d, value, where)
 
     def on_action(self, game: Game, d: Decision) -> Choice:
+        self._stop_here()
         item = self._peek()
         if isinstance(item, ActionItem) and item.being == d.being:
             self._take(item)
@@ -468,6 +488,7 @@ class ScriptDriver:
             return found if found is not None else self.pick(d, want, self.last)
         if d.kind in DEFAULTS:
             return self.pick(d, DEFAULTS[d.kind], self.last)
+        self._stop_here()
         item = self._peek()
         if not isinstance(item, ChoiceItem) or item.being != d.being:
             where = item.where if item else self._end()
@@ -643,11 +664,13 @@ class Replay:
     game: Game
     error: ScenarioError | None = None
     log: list[str] = field(default_factory=list)
+    stopped: dict[str, Any] | None = None  # the state where a `stop` line ended the script, mid-round
 
     def json(self) -> dict[str, Any]:
         outcome = self.game.outcome
         return {
             "rounds": self.game.snapshots,
+            **({"stopped": self.stopped} if self.stopped is not None else {}),
             "outcome": {
                 "winner": outcome.winner if outcome else None,
                 "draw": bool(outcome and outcome.draw),
@@ -748,6 +771,8 @@ def replay(scenario: Scenario, library: CardLibrary) -> Replay:
                     from err
         if scripts:
             raise ScenarioError(f"the match was already over before round {scripts[0].number}", scripts[0].where)
+    except Stopped:
+        result.stopped = {**result.game.snapshot(), "line": driver.last.line}
     except ScenarioError as err:
         result.error = err
     except Unsupported as err:

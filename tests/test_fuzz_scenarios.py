@@ -52,6 +52,14 @@ LINES = [
     "level 99999999", "level 0", "intoning", "team Magi", 'specialization "Fireball"', 'artifact "Void Speaker"',
     'encounter Shadow2 "Sentient Shadow" {\n mode easy\n}', 'magi White {\n essence 3\n}',
     "round 99999999 {\n}", "round 1 {\n}", "}", "{",
+    'expect Black attack has no "Fireball"', 'expect White discard has "Pillar of Earth", codex has no "Fireball"',
+    'expect White rite has "Fireball"', 'expect Black enhancement has "Flame Form" dormant', "expect draw",
+    "expect White interrupt stones 1", "expect White interrupt stones 99999999", "expect initiative Shadow, Black",
+    "expect initiative Nobody", 'White advances "Fireball"', 'Black dismisses "Flame Form"', "voice 10",
+    'White casts "Acidic Matter" at Black discarding "Pillar of Earth", "Air Essence", upgrading with 1 Will',
+    'White casts "Glyph" at Black, buying 2 tiers', 'White casts "Glyph" at Black, buying 9 tiers for 1 Will and 2 X',
+    'White casts "Fireball", intoning, "Pillar of Earth"', 'White chooses "2"', 'White chooses "d"',
+    'codex "Fireball" fluency 3', 'codex "Fireball" fluency 99999999 x2',
 ]
 BAD_BYTES = [b"\xff", b"\xc3", b"\xed\xa0\x80", b"\x00", b"\r", b"\t", b"\xe2\x80\xa8", b"\x0c"]
 TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|[+-]?\d+|\b[A-Z][A-Za-z0-9_\-]*\b')
