@@ -225,6 +225,8 @@ class ScriptDriver:
         self.draws: deque[tuple[str, Where]] = deque()
         self.sub: dict[str, deque[str]] = {}  # answers still owed by the current action line
         self.prep: dict[tuple[str, str], deque[str]] = {}
+        self.reattuned: dict[str, list[str]] = {}  # titles each being re-attuned this round, in order
+        self.prep_where: dict[tuple[str, str], Where] = {}  # the (last) line listing them
         self.last: Where = scenario.where
         self.game: Game | None = None
         self.owed_for: str | None = None  # the spell the current action line's answers are about
@@ -236,6 +238,8 @@ class ScriptDriver:
         self.current = script
         self.queue = deque(script.items)
         self.prep = {}
+        self.prep_where = {}
+        self.reattuned = {}
         self.sub = {}
         self.last = script.where
 
@@ -245,10 +249,9 @@ class ScriptDriver:
         for item in list(self.queue):
             if not isinstance(item, Expectation):
                 raise ScenarioError(_unused(item), item.where, "Turn")
-        for lists in self.prep.values():
+        for (name, what), lists in self.prep.items():
             if lists:
-                raise ScenarioError(f"{lists[0]!r} was not prepared or re-attuned", self.current.where,
-                                    "Spell Preparation")
+                raise self._not_prepared(game, name, what, lists[0])
         if self.dice:
             raise ScenarioError("more dice than the round needed", self.dice[0][1], "Resonance Roll")
         if self.draws:
@@ -448,6 +451,7 @@ class ScriptDriver:
                 if isinstance(item, PrepareItem) and item.being == d.being and getattr(item, what):
                     self._take(item)
                     titles.extend(getattr(item, what))
+                    self.prep_where[key] = item.where
             self.prep[key] = titles
         titles = self.prep[key]
         if not titles:
@@ -459,8 +463,23 @@ class ScriptDriver:
             where = "discard pile" if what == "reattune" else "Codex"
             raise ScenarioError(f"{d.being} cannot {'re-attune' if what == 'reattune' else 'prepare'} {title!r}: "
                                 + (f"it is not in {being.name}'s {where}" if not _in(being, title, what)
-                                   else "the rules do not allow it now (limit or cost)"), self.last, rule)
+                                   else _reattune_refusal(game, being, title, self.reattuned.get(being.name, []))
+                                   if what == "reattune" else "the rules do not allow it now"), self.last, rule)
+        if what == "reattune":
+            self.reattuned.setdefault(d.being, []).append(title)
         return self.pick(d, f'"{title}"', self.last)
+
+    def _not_prepared(self, game: Game, name: str, what: str, title: str) -> ScenarioError:
+        """A title the rules never asked about: the phase ended first (a limit reached, or nothing left)."""
+        assert self.current is not None
+        being = game.being(name)
+        where = self.prep_where.get((name, what), self.current.where)
+        if what == "reattune":
+            reason = (_reattune_refusal(game, being, title, self.reattuned.get(name, []))
+                      if _in(being, title, what) else f"it is not in {name}'s discard pile")
+            return ScenarioError(f"{name} cannot re-attune {title!r}: {reason}", where, "Re-Attune")
+        return ScenarioError(f"{name} cannot prepare {title!r}: \"Magi may prepare up to 3 spells\", or the rules "
+                             "asked no more", where, "Spell Preparation")
 
     def on_resolve_order(self, game: Game, d: Decision) -> Choice:
         # Only a `chooses` line says which spell resolves first; an `accepts`/`declines` line is kept for
@@ -526,6 +545,10 @@ class ScriptDriver:
             if reason:
                 return f"{being.name} cannot cast {action.title!r}: {reason.split(': ', 1)[1]}"
         legal = ", ".join(c.label for c in d.options)
+        if isinstance(action, Plain) and action.text.startswith("exchange "):
+            reason = _exchange_refusal(game, being, action.text)
+            if reason:
+                return f"{being.name} cannot {action.label()}: {reason}; legal: {legal}"
         return f"{being.name} cannot {action.label()} now; legal: {legal}"
 
     def _rule(self, game: Game, d: Decision, action: ScriptAction, in_window: bool = False) -> str:
@@ -566,6 +589,36 @@ def _question(item: ChoiceItem) -> str:
 
 def _kind(d: Decision) -> str:
     return f"{d.kind}, about {d.card}" if d.card else d.kind
+
+
+def _reattune_refusal(game: Game, being: Being, title: str, earlier: list[str]) -> str:
+    """Why a spell in the discard pile cannot be re-attuned: the one-spell limit, or its price."""
+    card = next(c for c in being.discard if c.title == title)
+    bonded = card.spec.has("Bonded")
+    price = 1 if bonded else 1 + card.spec.fluency
+    others = [t for t in earlier if t in game.library and not game.library[t].has("Bonded")]
+    if not bonded and others:
+        return (f"{being.name} already re-attuned {others[0]!r} this phase (\"Magi may Re-Attune one spell during "
+                "this phase ... They may also Re-Attune an unlimited number of Bonded spells\")")
+    return (f"re-attuning it costs {price} Resonance ({'Bonded: 1' if bonded else f'1 + fluency {card.spec.fluency}'}"
+            f"), and {being.name} has {being.resonance}")
+
+
+def _exchange_refusal(game: Game, being: Being, text: str) -> str | None:
+    """Why an energy exchange is refused: level 1, once a round, or the energy it gives is lacking."""
+    if game.level1:
+        return "level 1 play leaves out the advanced energies, and with them the energy exchange"
+    if being.exchanged_this_round:
+        return "\"Magi are permitted only one energy exchange per round\", and this round's is made"
+    words = text.split()  # exchange N Energy for M Energy
+    if len(words) == 6 and words[1].isdigit():
+        try:
+            energy = Energy(words[2])
+        except ValueError:
+            return f"{words[2]} is no energy"
+        if being.energy(energy) < int(words[1]):
+            return f"{being.name} has {being.energy(energy)} {energy.value}, not {words[1]}"
+    return None
 
 
 def _find_card(being: Being, title: str) -> Card | None:

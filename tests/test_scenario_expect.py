@@ -328,3 +328,40 @@ def test_an_unknown_mode_is_refused_with_the_choices() -> None:
         text = small(FORKED % ("", f'    White chooses "{answer}"\n    White chooses "Black"\n'),
                      codex='"Forked Path", "Idle Glow"', level=2)
         fails(text, 19, f"'{answer}' is not one of the choices: Deal Dmg 2 to target Magi., Add 1 Karma charge")
+
+
+# ---------------------------------------------------------------- refusals that say why
+@pytest.mark.rule("Re-Attune")
+def test_a_second_re_attune_is_refused_with_the_rule() -> None:
+    """"Magi may Re-Attune one spell during this phase ... They may also Re-Attune an unlimited number of
+    Bonded spells at a cost of 1 Resonance each.\""""
+    text = small('    White prepares "Loose Spark", "Loose Spark"\n    White casts "Loose Spark" at Black\n    Black passes\n'
+                 '    White casts "Loose Spark" at Black', codex='"Loose Spark" x2') + '''round 2 {
+    dice 1
+    White re-attunes "Loose Spark", "Loose Spark"
+}
+'''
+    result = run(text)
+    assert result.error is not None and result.error.rule == "Re-Attune"
+    assert result.error.message == ("White cannot re-attune 'Loose Spark': White already re-attuned 'Loose Spark' this phase "
+                                    "(\"Magi may Re-Attune one spell during this phase ... They may also Re-Attune "
+                                    "an unlimited number of Bonded spells\")")
+    ok(text.replace('White re-attunes "Loose Spark", "Loose Spark"', 'White re-attunes "Loose Spark"'))
+
+
+@pytest.mark.rule("Energy Exchange")
+def test_a_second_exchange_in_a_round_is_refused_with_the_rule() -> None:
+    """"Magi are permitted only one energy exchange per round\""""
+    text = ACT2.replace("    Black exchanges 1 Will for 3 Resonance\n",
+                        "    Black exchanges 1 Will for 3 Resonance\n    Black exchanges 1 Will for 2 Harmony\n", 1)
+    result = run(text)
+    assert result.error is not None
+    assert result.error.message.startswith("Black cannot exchange 1 Will for 2 Harmony: \"Magi are permitted only "
+                                           "one energy exchange per round\", and this round's is made; legal: ")
+
+
+@pytest.mark.rule("Spell Preparation")
+def test_a_fourth_prepared_spell_is_refused_with_the_rule() -> None:
+    text = ACT1.replace('    Black prepares "Fireball", "Dissolve Tissue"\n',
+                        '    Black prepares "Fireball", "Dissolve Tissue", "Beast Form", "Infernal Shot"\n', 1)
+    fails(text, 23, "Black cannot prepare 'Infernal Shot': \"Magi may prepare up to 3 spells\"")
