@@ -59,7 +59,8 @@ LINES = [
     'White casts "Acidic Matter" at Black discarding "Pillar of Earth", "Air Essence", upgrading with 1 Will',
     'White casts "Glyph" at Black, buying 2 tiers', 'White casts "Glyph" at Black, buying 9 tiers for 1 Will and 2 X',
     'White casts "Fireball", intoning, "Pillar of Earth"', 'White chooses "2"', 'White chooses "d"',
-    'codex "Fireball" fluency 3', 'codex "Fireball" fluency 99999999 x2',
+    'codex "Fireball" fluency 3', 'codex "Fireball" fluency 99999999 x2', "stop",
+    'Black re-attunes "Fireball", "Fireball"',
 ]
 BAD_BYTES = [b"\xff", b"\xc3", b"\xed\xa0\x80", b"\x00", b"\r", b"\t", b"\xe2\x80\xa8", b"\x0c"]
 TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|[+-]?\d+|\b[A-Z][A-Za-z0-9_\-]*\b')

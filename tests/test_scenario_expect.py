@@ -335,17 +335,17 @@ def test_an_unknown_mode_is_refused_with_the_choices() -> None:
 def test_a_second_re_attune_is_refused_with_the_rule() -> None:
     """"Magi may Re-Attune one spell during this phase ... They may also Re-Attune an unlimited number of
     Bonded spells at a cost of 1 Resonance each.\""""
-    text = small('    White prepares "Loose Spark", "Loose Spark"\n    White casts "Loose Spark" at Black\n    Black passes\n'
-                 '    White casts "Loose Spark" at Black', codex='"Loose Spark" x2') + '''round 2 {
+    text = small('    White prepares "Loose Spark", "Loose Spark"\n    White casts "Loose Spark" at Black\n'
+                 '    Black passes\n    White casts "Loose Spark" at Black', codex='"Loose Spark" x2') + '''round 2 {
     dice 1
     White re-attunes "Loose Spark", "Loose Spark"
 }
 '''
     result = run(text)
     assert result.error is not None and result.error.rule == "Re-Attune"
-    assert result.error.message == ("White cannot re-attune 'Loose Spark': White already re-attuned 'Loose Spark' this phase "
-                                    "(\"Magi may Re-Attune one spell during this phase ... They may also Re-Attune "
-                                    "an unlimited number of Bonded spells\")")
+    assert result.error.message == ("White cannot re-attune 'Loose Spark': White already re-attuned 'Loose Spark' "
+                                    "this phase (\"Magi may Re-Attune one spell during this phase ... They may also "
+                                    "Re-Attune an unlimited number of Bonded spells\")")
     ok(text.replace('White re-attunes "Loose Spark", "Loose Spark"', 'White re-attunes "Loose Spark"'))
 
 
