@@ -105,7 +105,7 @@ def play(data: bytes, shown: str, *, json_out: bool = False, log: bool = False,
         _write(out, json.dumps(result.json(), indent=2))
     elif log:
         _write(out, "\n".join(result.game.log))
-    else:
+    elif summary(result):
         _write(out, summary(result))
     if result.error is not None:
         e = result.error
