@@ -7,11 +7,12 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import TextIO
 
 from compiler.build import build, compile_paths
 from compiler.diagnostics import Diagnostics
 from compiler.publish import PublishError
-from compiler.source import SourceFile, Span
+from compiler.source import SourceFile, Span, Undecodable, shown_path
 
 
 def project_root() -> Path:
@@ -58,37 +59,67 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from compiler.scenario import parse_scenario
-    from engine.scenario import replay
-
     path = Path(args.file)
     if not path.is_file():
         print(f"spellc: error: no such scenario file: {path}", file=sys.stderr)
         return 1
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        print(f"spellc: error: cannot read {path}: {err.strerror}", file=sys.stderr)
+        return 1
+    return play(data, shown_path(path, Path.cwd()), json_out=args.json, log=args.log)
+
+
+def play(data: bytes, shown: str, *, json_out: bool = False, log: bool = False,
+         out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """`spellc play` on a scenario's bytes: print the replay to ``out``, diagnostics to ``err``; 0 or 1.
+
+    The fuzz test calls this in-process: it is the whole command but for reading the file.
+    """
+    from compiler.scenario import parse_scenario
+    from engine.scenario import replay
+
+    out = out or sys.stdout
+    err = err or sys.stderr
     diags = Diagnostics()
-    source = SourceFile.read(path, Path.cwd())
+    try:
+        source = SourceFile.decode(shown, data)
+    except Undecodable as bad:
+        _emit(err, diags, "E000", bad.message, bad.span, "help: save the file as UTF-8")
+        return 1
     scenario = parse_scenario(source, diags)
     if scenario is None:
-        print(diags.render(), file=sys.stderr)
+        _write(err, diags.render())
         return 1
     from generated import LIBRARY
 
     result = replay(scenario, LIBRARY)
-    if args.json:
-        print(json.dumps(result.json(), indent=2))
-    elif args.log:
-        print("\n".join(result.game.log))
-    else:
-        print_summary(result)
+    if json_out:
+        _write(out, json.dumps(result.json(), indent=2))
+    elif log:
+        _write(out, "\n".join(result.game.log))
+    elif summary(result):
+        _write(out, summary(result))
     if result.error is not None:
-        err = result.error
-        w = err.where
+        e = result.error
+        w = e.where
         span = Span(source, w.line, w.column, w.line, w.end_column)
-        notes = (f"note: rule: {err.rule}",) if err.rule else ()
-        diags.error("E300", err.message, span, *notes)
-        print(diags.render(), file=sys.stderr)
+        notes = (f"note: rule: {e.rule}",) if e.rule else ()
+        _emit(err, diags, "E300", e.message, span, *notes)
         return 1
     return 0
+
+
+def _emit(err: TextIO, diags: Diagnostics, code: str, message: str, span: Span, *notes: str) -> None:
+    diags.error(code, message, span, *notes)
+    _write(err, diags.render())
+
+
+def _write(stream: TextIO, text: str) -> None:
+    """Print ``text``; a character the terminal cannot encode (a lone surrogate) is shown escaped."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    print(text.encode(encoding, "backslashreplace").decode(encoding, "replace"), file=stream)
 
 
 def cmd_coverage(args: argparse.Namespace) -> int:
@@ -110,26 +141,33 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     return 0
 
 
-def print_summary(result: object) -> None:
+def summary(result: object) -> str:
+    """Each round's end: every being's energies and zones; then the outcome."""
     from engine.scenario import Replay
 
     assert isinstance(result, Replay)
     game = result.game
-    for snap in game.snapshots:
-        print(f"End of round {snap['round']}:")
+    lines: list[str] = []
+    # An Encounter that lacks an energy has none to show (it "is always considered to be zero").
+    energies = ("essence", "resonance") if game.level1 else ("essence", "resonance", "harmony", "will")
+    snaps = [(f"End of round {snap['round']}:", snap) for snap in game.snapshots]
+    if result.stopped is not None:
+        snaps.append((f"Round {result.stopped['round']}, where the script stops (line {result.stopped['line']}):",
+                      result.stopped))
+    for head, snap in snaps:
+        lines.append(head)
         for name, b in snap["beings"].items():
             zones = "; ".join(
                 f"{zone}: " + ", ".join(_card(c) for c in cards)
                 for zone, cards in b["zones"].items() if cards
             )
-            # An Encounter that lacks an energy has none to show (it "is always considered to be zero").
-            energies = ("essence", "resonance") if game.level1 else ("essence", "resonance", "harmony", "will")
             shown = ", ".join(f"{b[e]} {e.capitalize()}" for e in energies if e in b)
-            print(f"  {name}: {shown}" + (f"  [{zones}]" if zones else ""))
+            lines.append(f"  {name}: {shown}" + (f"  [{zones}]" if zones else ""))
     outcome = game.outcome
     if outcome is not None:
-        print(f"Outcome: {'draw' if outcome.draw else f'{outcome.winner} wins'}"
-              f" ({', '.join(outcome.incapacitated) or 'nobody'} incapacitated)")
+        lines.append(f"Outcome: {'draw' if outcome.draw else f'{outcome.winner} wins'}"
+                     f" ({', '.join(outcome.incapacitated) or 'nobody'} incapacitated)")
+    return "\n".join(lines)
 
 
 def _card(c: dict[str, object]) -> str:

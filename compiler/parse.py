@@ -43,7 +43,10 @@ def parser(name: str = "spell") -> Lark:
     )
 
 
-def parse(source: SourceFile, diags: Diagnostics, grammar: str = "spell") -> Tree[Token] | None:
+def parse(source: SourceFile, diags: Diagnostics, grammar: str = "spell", max_number: int = MAX_NUMBER
+          ) -> Tree[Token] | None:
+    """The parse tree, or None after a located diagnostic. Every number is at most ``max_number`` (a grammar
+    whose transformer gives each number its own range may pass a looser bound)."""
     lark = parser(grammar)
     try:
         tree = lark.parse(source.text)
@@ -52,7 +55,7 @@ def parse(source: SourceFile, diags: Diagnostics, grammar: str = "spell") -> Tre
         return None
     errors = len(diags.items)
     for token in tree.scan_values(lambda v: isinstance(v, Token)):
-        _check_token(token, source, diags)
+        _check_token(token, source, diags, max_number)
     return tree if len(diags.items) == errors else None
 
 
@@ -63,7 +66,7 @@ def string_value(token: Token | str) -> str:
     return value
 
 
-def _check_token(token: Token, source: SourceFile, diags: Diagnostics) -> None:
+def _check_token(token: Token, source: SourceFile, diags: Diagnostics, max_number: int) -> None:
     """Numbers within range, quoted texts that decode to at most MAX_TEXT real characters."""
     span = span_of(source, token)
     if token.type == "STRING":
@@ -84,9 +87,10 @@ def _check_token(token: Token, source: SourceFile, diags: Diagnostics) -> None:
                         span, "help: write the character itself, or its \\U00XXXXXX escape")
         return
     for digits in re.findall(r"[0-9]+", str(token)):
-        if len(digits.lstrip("0")) > len(str(MAX_NUMBER)) or int(digits) > MAX_NUMBER:
+        value = digits.lstrip("0") or "0"  # int() refuses over 4,300 digits, even "000...7"
+        if len(value) > len(str(max_number)) or int(value) > max_number:
             shown = digits if len(digits) <= 12 else f"{digits[:6]}...({len(digits)} digits)"
-            diags.error("E005", f"number {shown} is out of range: at most {MAX_NUMBER}", span)
+            diags.error("E005", f"number {shown} is out of range: at most {max_number}", span)
             return
 
 

@@ -14,8 +14,11 @@ class SourceFile:
     @classmethod
     def read(cls, path: Path, root: Path | None = None) -> SourceFile:
         """Raises OSError, or :class:`Undecodable` (which locates the first byte that is not UTF-8)."""
-        shown = shown_path(path, root)
-        data = path.read_bytes()
+        return cls.decode(shown_path(path, root), path.read_bytes())
+
+    @classmethod
+    def decode(cls, shown: str, data: bytes) -> SourceFile:
+        """A file's bytes as source text; raises :class:`Undecodable` when they are not UTF-8."""
         try:
             return cls(shown, data.decode("utf-8"))
         except UnicodeDecodeError as err:

@@ -45,7 +45,8 @@ def why_not(game: Game, b: Being, index: int | None = None) -> str | None:
     if b.incapacitated:
         return f"{RULE}: {b.name} is incapacitated and cannot spend energies"
     if b.exchanged_this_round:
-        return f"{RULE}: {b.name} has already made this round's energy exchange (one per round)"
+        return (f"{RULE}: {b.name} has already made this round's energy exchange (\"Magi are permitted only one "
+                "energy exchange per round\")")
     wanted = range(len(EXCHANGES)) if index is None else [index]
     if not any(b.energy(EXCHANGES[i][0]) >= EXCHANGES[i][1] for i in wanted):
         give, n = (Energy.WILL, 1) if index is None else EXCHANGES[index][:2]

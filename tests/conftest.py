@@ -148,6 +148,11 @@ def t() -> Table:
 
 def compile_cards(text: str) -> dict[str, Any]:
     """Compile card source text for a test and load the generated classes, as `spellc build` would."""
+    return {c.title: c for c in compile_card_classes(text)}
+
+
+def compile_card_classes(text: str) -> list[Any]:
+    """Every class compiled from card source text: a title printed at several fluencies gives several."""
     import tempfile
 
     from compiler.build import compile_paths
@@ -158,13 +163,13 @@ def compile_cards(text: str) -> dict[str, Any]:
         path.write_text(text, encoding="utf-8")
         result = compile_paths([path])
     assert result.ok, result.diagnostics.render()
-    cards: dict[str, Any] = {}
+    classes: list[Any] = []
     for name, source in emit_python(result.spells, result.nam_shubs).items():
         if name != "__init__.py":
             namespace: dict[str, Any] = {}
             exec(compile(source, name, "exec"), namespace)
-            cards.update({c.title: c for c in namespace["CARDS"]})
-    return cards
+            classes.extend(namespace["CARDS"])
+    return classes
 
 
 ROOT = Path(__file__).resolve().parent.parent

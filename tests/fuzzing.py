@@ -1,8 +1,10 @@
-"""Mutation fuzzing of card and scenario sources: shipped files, cut, repeated, spliced and salted with the
-tokens that once crashed the compiler (huge numbers, bad escapes, odd line breaks, stray bytes).
+"""Mutation fuzzing of card sources: shipped cards and fixtures, cut, repeated, spliced and salted with the
+tokens that once crashed the compiler (huge numbers, bad escapes, odd line breaks, stray bytes). (Scenarios
+have a mutator of their own that knows their lines: tests/test_fuzz_scenarios.py.)
 
 Used by tests/test_fuzz_cards.py (a few thousand inputs in `make test`) and runnable on its own for a longer
-campaign: ``python tests/fuzzing.py cards 30000`` prints the crashes it finds.
+campaign: ``python tests/fuzzing.py 30000 SEED OUT_DIR`` prints the crashes it finds and keeps one input per
+crash site in OUT_DIR.
 """
 
 from __future__ import annotations
@@ -24,12 +26,9 @@ SALT = [
 ]
 
 
-def corpus(kind: str) -> list[bytes]:
-    """The seed inputs: every shipped card or scenario, and the card fixtures."""
-    if kind == "scenarios":
-        files = sorted((ROOT / "cards_src").rglob("*.scenario"))
-    else:
-        files = sorted((ROOT / "cards_src").rglob("*.spell")) + sorted((ROOT / "tests" / "fixtures").rglob("*.spell"))
+def corpus() -> list[bytes]:
+    """The seed inputs: every shipped card file and every card fixture."""
+    files = sorted((ROOT / "cards_src").rglob("*.spell")) + sorted((ROOT / "tests" / "fixtures").rglob("*.spell"))
     return [f.read_bytes() for f in files]
 
 
@@ -64,17 +63,17 @@ def mutate(rng: random.Random, seeds: list[bytes]) -> bytes:
     return bytes(data)
 
 
-def inputs(kind: str, count: int, seed: int) -> Iterator[bytes]:
+def inputs(count: int, seed: int) -> Iterator[bytes]:
     rng = random.Random(seed)
-    seeds = corpus(kind)
+    seeds = corpus()
     for _ in range(count):
         yield mutate(rng, seeds)
 
 
-def campaign(run: Callable[[bytes], object], kind: str, count: int, seed: int, out: Path | None = None) -> int:
+def campaign(run: Callable[[bytes], object], count: int, seed: int, out: Path | None = None) -> int:
     """Run ``count`` inputs; print each crash's last frame once; keep crashing inputs in ``out``."""
     crashes, sites = 0, set()
-    for n, data in enumerate(inputs(kind, count, seed)):
+    for n, data in enumerate(inputs(count, seed)):
         try:
             run(data)
         except Exception as err:  # noqa: BLE001 (a campaign reports every crash)
@@ -86,7 +85,7 @@ def campaign(run: Callable[[bytes], object], kind: str, count: int, seed: int, o
                 print(f"input {n}: {site}: {err}"[:300])
                 if out is not None:
                     out.mkdir(parents=True, exist_ok=True)
-                    (out / f"{kind}-{seed}-{n}.bin").write_bytes(data)
+                    (out / f"cards-{seed}-{n}.spell").write_bytes(data)
     print(f"{count} inputs, {crashes} crashes at {len(sites)} sites")
     return crashes
 
@@ -96,6 +95,5 @@ if __name__ == "__main__":
     sys.path.insert(0, str(ROOT / "tests"))
     from test_fuzz_cards import run_card  # noqa: E402 (a script run: the package path is set above)
 
-    what, how_many = sys.argv[1], int(sys.argv[2])
-    campaign(run_card, what, how_many, seed=int(sys.argv[3]) if len(sys.argv) > 3 else 1,
-             out=Path(sys.argv[4]) if len(sys.argv) > 4 else None)
+    campaign(run_card, int(sys.argv[1]), seed=int(sys.argv[2]) if len(sys.argv) > 2 else 1,
+             out=Path(sys.argv[3]) if len(sys.argv) > 3 else None)

@@ -206,7 +206,7 @@ def test_a_second_exchange_is_refused_by_the_one_per_round_rule() -> None:
     match.apply("exchange 1 Will for 3 Resonance")
     with pytest.raises(IllegalAction) as err:
         match.apply("exchange 1 Will for 2 Harmony")
-    assert err.value.rule == "Energy Exchange" and "one per round" in err.value.message
+    assert err.value.rule == "Energy Exchange" and "only one energy exchange per round" in err.value.message
 
 
 @pytest.mark.rule("Re-Attune")

@@ -52,7 +52,7 @@ def test_round_3_karma_charges(act1: dict) -> None:
 
 def test_round_5_black_incapacitated_white_wins(act1: dict) -> None:
     assert act1["rounds"][4]["beings"]["Black"]["essence"] == 0
-    assert act1["outcome"] == {"winner": "White", "incapacitated": ["Black"]}
+    assert act1["outcome"] == {"winner": "White", "draw": False, "incapacitated": ["Black"]}
 
 
 def test_play_json_prints_one_document(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
@@ -88,3 +88,52 @@ def test_unpayable_cost_stops_replay(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert main(["play", "bad.scenario"]) == 1
     err = capsys.readouterr().err
     assert "Black cannot pay 5 Resonance for Fireball (has 3)" in err and "rule: Energy Orbs" in err
+
+
+ACT2 = ROOT / "cards_src" / "scenarios" / "act2_walkthrough.scenario"
+
+
+@pytest.fixture(scope="module")
+def act2() -> dict:
+    return replayed(ACT2)
+
+
+@pytest.mark.rule("Discord Event")
+def test_act2_round_3_discord_event(act2: dict) -> None:
+    """"if you have 7 or more Discord then you must roll for a Discord Event ... if the result is LESS than
+    your amount of Discord then you suffer a Discord Event. A Discord Event means an immediate, unblockable
+    3 Essence Dmg." Black (9 Discord) rolls 3 + 4: 10 Essence to 7; White (6 Discord) does not roll."""
+    stopped = act2["stopped"]
+    assert stopped["round"] == 3
+    assert stopped["beings"]["Black"]["essence"] == act2["rounds"][1]["beings"]["Black"]["essence"] - 3 == 7
+    assert stopped["beings"]["White"]["essence"] == 12
+
+
+@pytest.mark.rule("Resonance Roll")
+def test_act2_round_3_resonance_roll_and_maintenance(act2: dict) -> None:
+    """"Remember the Shadow gains +2 from Resonance rolls when challenging two Magi": a 5 gives 2, the Shadow
+    2 + 2 (3 to 7), less 1 for its Evade against the sustained Flame Eternae, which deals 2 (4 to 2)."""
+    shadow = act2["stopped"]["beings"]["Shadow"]
+    assert (shadow["resonance"], shadow["essence"]) == (6, 2)
+    black = act2["stopped"]["beings"]["Black"]
+    assert black["resonance"] == 5 + 2 - 1 - 1  # sustaining Flame Eternae and Flame Form
+    assert {"title": "Flame Form", "controller": "Black", "counters": {"duration": 1}} in black["zones"]["enhancement"]
+
+
+def test_stop_ends_the_replay_where_the_script_ends(capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    assert main(["play", str(ACT2.relative_to(ROOT))]) == 0
+    out = capsys.readouterr().out
+    assert "Round 3, where the script stops (line " in out
+    assert "  Shadow: 2 Essence, 6 Resonance, 0 Will  [attack: Flame Eternae; curse: Karmic Debt]" in out
+
+
+def test_stop_must_be_the_last_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    text = ACT2.read_text(encoding="utf-8").replace("    draw yellow\n    // \"Continue", "    stop\n    draw yellow\n"
+                                                    "    // \"Continue", 1)
+    (tmp_path / "bad.scenario").write_text(text, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["play", "bad.scenario"]) == 1
+    assert "error[E306]: `stop` ends the script: it must be its last line" in capsys.readouterr().err
