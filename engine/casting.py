@@ -571,6 +571,7 @@ def activate(game: Game, fx: Effect) -> Flow[None]:
         for spell in transmutes.abjured(game, fx):  # its target, or every spell of the team (Area)
             if spell.place in (Place.IN_PLAY, Place.MANIFESTING):  # an earlier impact may have taken it
                 yield from impact.impact_card(game, fx, spell)
+        yield from fire(game, card, "activated")  # it activated, if only for its impact
         game.say(f"{card.title} is discarded after its impact")
         game.discard(card)
         return
@@ -583,6 +584,8 @@ def activate(game: Game, fx: Effect) -> Flow[None]:
             for b in ([fx.controller] if not card.has("Area") else game.allies(fx.controller)):
                 evaded.evaded.add(b.name)
             game.say(f"{fx.controller.name} evades {evaded.name} with {card.title}")
+        card.place = Place.IN_PLAY  # "Activation always mean the first time a card activates": as it dodges
+        yield from fire(game, card, "activated")
         game.discard(card)
         return
     if role is Role.ALLY:

@@ -336,3 +336,24 @@ def test_extra_full_actions_do_not_stack(t: Table) -> None:
     t.game.start_round()
     t.in_play(t.white, "Quickening", "White")
     assert t.white.extra_action_this_round
+
+
+@pytest.mark.rule("Activate (Manifesting Spell)")
+@pytest.mark.rule("Evade")
+def test_an_evade_activates_before_it_is_discarded(t: Table) -> None:
+    """"Activation always mean the first time a card activates": an Evade activates as it dodges, and its
+    `when activated` steps run, though the Evade is discarded at once."""
+    t.give(t.white, "Grateful Sidestep", prepared=False)
+    t.white.resonance = 1
+    t.choices.append('cast "Grateful Sidestep"')
+    t.in_play(t.black, "Ember", "White")
+    assert t.white.essence == 12 and t.white.resonance == 2  # 1 - 1 for the Evade + 2 on activation
+
+
+@pytest.mark.rule("Activate (Manifesting Spell)")
+@pytest.mark.rule("Abjuration Spell")
+def test_an_abjuration_activates_before_it_is_discarded(t: Table) -> None:
+    t.in_play(t.black, "Fire Skin", "Black")
+    t.white.resonance = 0
+    t.in_play(t.white, "Grateful Purge", "Fire Skin")
+    assert t.white.resonance == 2 and not t.black.zones[Zone.ENHANCEMENT]
