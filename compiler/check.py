@@ -57,8 +57,10 @@ TARGET_WORDS = {
     "controller": "controller",
     "target": "target",
     "target opponent": "target",
+    "impacted": "impacted",  # the being an impact lands on: each Magi of an Area in turn
 }
 WHOSE = ("caster", "bearer", "controller")
+LOSABLE = ("Focus",)  # what a condition may ask an effect took: `impacted lost Focus` (Disrupt)
 KOISHAKA_ACTIONS = 2  # "By default they have 2 Full Actions every round"
 COMPARISONS = {"at least": ">=", "at most": "<=", "fewer than": "<", "more than": ">", "exactly": "=="}
 
@@ -981,6 +983,10 @@ class Checker:
         """``TARGET has at least N ENERGY`` / ``TARGET has fewer than N KIND charges``."""
         words = list(phrase.words)
         texts = [w.text for w in words]
+        # "If a Magi loses Focus this way": what the effect took from the being it impacts.
+        if len(texts) == 3 and texts[0] in TARGET_WORDS and texts[1] == "lost" and texts[2] in LOSABLE:
+            return Condition(quantity=Quantity(kind="lost", name=texts[2], of=TARGET_WORDS[texts[0]]), op=">=",
+                             amount=1)
         if len(texts) >= 5 and texts[1] == "has" and texts[0] in TARGET_WORDS:
             for phrase_op, op in COMPARISONS.items():
                 n = len(phrase_op.split())
@@ -998,8 +1004,8 @@ class Checker:
                         return Condition(quantity=Quantity(kind="charges", name=rest[0].text, of=of),
                                          op=op, amount=amount)
         self.diags.error("E018", f"cannot read the condition '{phrase.text()}'", phrase.span,
-                         "note: write `TARGET has at least|at most|fewer than|more than|exactly N ENERGY` "
-                         "or `... N KIND charges`")
+                         "note: write `TARGET has at least|at most|fewer than|more than|exactly N ENERGY`, "
+                         f"`... N KIND charges` or `TARGET lost {' | '.join(LOSABLE)}`")
         return None
 
 

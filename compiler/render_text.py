@@ -37,6 +37,7 @@ TARGETS: dict[str, str] = {
     "caster": "the caster",
     "controller": "its controller",
     "target": "the target",
+    "impacted": "the impacted Magi",
 }
 # A Deal's "target" is the opponent the step chooses ("deal Physical Dmg 1 to target opponent"): the
 # checker reads `target` and `target opponent` as the same word.
@@ -157,6 +158,8 @@ def condition_text(c: Condition) -> str:
     except KeyError:
         raise ValueError(f"no English for the comparison {c.op!r}") from None
     q = c.quantity
+    if q.kind == "lost" and (c.op, c.amount) == (">=", 1):
+        return f"{target_text(q.of)} lost {q.name} this way"
     if q.kind == "charges":
         amount = f"{c.amount} {q.name} charge{'' if c.amount == 1 else 's'}"
     elif q.kind == "energy":

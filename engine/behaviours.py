@@ -159,6 +159,9 @@ def disrupt(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) ->
         return
     for card in list(game.all_in_play()):
         if card.focus is target:
+            if not card.has("Sealed"):  # "no longer susceptible to Disrupt": its Focus is not lost
+                key = (target.name, "Focus")
+                fx.lost[key] = fx.lost.get(key, 0) + 1
             game.remove_focus(card, f"{target.name} is Disrupted")
     for card in list(target.rite):
         game.say(f"{card.title} leaves the Rite zone: {target.name} is Disrupted")

@@ -165,8 +165,8 @@ class RitualTier:
 class Quantity:
     """A number read from the game: ``Karma charges on target`` or ``bearer's Essence``."""
 
-    kind: str  # charges | energy
-    name: str  # the charge kind, or the energy
+    kind: str  # charges | energy | lost (what this effect took from the being: "lost Focus")
+    name: str  # the charge kind, the energy, or what was lost
     of: str  # a target word: this, bearer, caster, target ...
 
 

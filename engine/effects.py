@@ -45,12 +45,16 @@ class Effect:
     chosen: dict[int, Being | Card] = field(default_factory=dict)  # its step targets, by slot
     declared: set[str] = field(default_factory=set)  # the rules-text methods it has declared
     responses: set[str] = field(default_factory=set)  # standing Responses already tried against it
+    # What this effect took from each being it impacted ("If a Magi loses Focus this way"): (name, what) → count.
+    lost: dict[tuple[str, str], int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # Who the effect concerns is fixed when it starts: discarding this spell mid-effect (a pay-to
         # cost) does not change who "the bearer" is for the steps that follow.
         self.refs = {"this": self.card, "bearer": self.card.bearer, "caster": self.card.caster or self.controller,
-                     "controller": self.controller, "target": self.target}
+                     "controller": self.controller, "target": self.target,
+                     # the being this impact lands on: its Target, or each being of an Area in turn
+                     "impacted": self.target if isinstance(self.target, Being) else None}
         if self.mode is None:
             self.mode = self.card.mode
         self.chosen = dict(self.card.step_targets)  # a spell's, declared when it was cast
@@ -88,6 +92,8 @@ class Effect:
 
     def quantity(self, q: Quantity) -> int:
         of = self.resolve(q.of)
+        if q.kind == "lost":
+            return self.lost.get((of.name, q.name), 0) if isinstance(of, Being) else 0
         if q.kind == "energy":
             return of.energy(Energy(q.name)) if isinstance(of, Being) else 0
         cards = of.in_play() if isinstance(of, Being) else ([of] if of is not None else [])

@@ -339,6 +339,7 @@ def impact_being(game: Game, fx: Effect, being: Being) -> Flow[bool]:
     if why:
         game.say(f"{being.name} is immune to {fx.name} ({why})")
         return False
+    fx.refs["impacted"] = being
     yield from apply_directives(game, fx, being, aspects)
     yield from fx.card.spec().on_impact(fx)
     return True

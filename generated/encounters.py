@@ -151,8 +151,18 @@ class UnravelTheMind(SpellCard):
     empowerments = (Aspect(name='Area'), Aspect(name='Subtle'))
     source = SourceRef(path='cards_src/encounters/sentient_shadow.spell', line=82)
 
+    def on_impact(self, fx: Effect) -> Flow[bool]:
+        # cards_src/encounters/sentient_shadow.spell:86
+        did = False
+        if fx.check(Condition(quantity=Quantity(kind='lost', name='Focus', of='impacted'), op='>=', amount=1)):
+            did = yield from fx.deal(Aspect(name='Dmg', params=(2,), qualifier='Harmony'), 'impacted')
+        else:
+            did = False
+        return did
+        yield  # a generator: rules text may stop for a decision
 
-# cards_src/encounters/sentient_shadow.spell:86
+
+# cards_src/encounters/sentient_shadow.spell:89
 class GraspingDark(SpellCard):
     title = 'Grasping Dark'
     kind = 'encounter ability'
@@ -165,10 +175,10 @@ class GraspingDark(SpellCard):
     descriptors = ()
     directives = (Aspect(name='Disrupt'),)
     empowerments = (Aspect(name='Area'), Aspect(name='Free Action'))
-    source = SourceRef(path='cards_src/encounters/sentient_shadow.spell', line=86)
+    source = SourceRef(path='cards_src/encounters/sentient_shadow.spell', line=89)
 
 
-# cards_src/encounters/sentient_shadow.spell:90
+# cards_src/encounters/sentient_shadow.spell:93
 class DevourLight(SpellCard):
     title = 'Devour Light'
     kind = 'encounter ability'
@@ -181,17 +191,17 @@ class DevourLight(SpellCard):
     descriptors = ()
     directives = (Aspect(name='Dmg', params=(1,)),)
     empowerments = (Aspect(name='Area'),)
-    source = SourceRef(path='cards_src/encounters/sentient_shadow.spell', line=90)
+    source = SourceRef(path='cards_src/encounters/sentient_shadow.spell', line=93)
 
     def on_impact(self, fx: Effect) -> Flow[bool]:
-        # cards_src/encounters/sentient_shadow.spell:94
+        # cards_src/encounters/sentient_shadow.spell:97
         did = False
         did = yield from fx.gain(Cost(amount=1, energy=Energy.RESONANCE))
         return did
         yield  # a generator: rules text may stop for a decision
 
 
-# cards_src/encounters/sentient_shadow.spell:97
+# cards_src/encounters/sentient_shadow.spell:100
 class ShadowRend(SpellCard):
     title = 'Shadow Rend'
     kind = 'encounter ability'
@@ -204,10 +214,10 @@ class ShadowRend(SpellCard):
     descriptors = ()
     directives = (Aspect(name='Dmg', params=(2,)),)
     empowerments = ()
-    source = SourceRef(path='cards_src/encounters/sentient_shadow.spell', line=97)
+    source = SourceRef(path='cards_src/encounters/sentient_shadow.spell', line=100)
 
 
-# cards_src/encounters/sentient_shadow.spell:101
+# cards_src/encounters/sentient_shadow.spell:104
 class NightTerrors(SpellCard):
     title = 'Night Terrors'
     kind = 'encounter ability'
@@ -220,7 +230,7 @@ class NightTerrors(SpellCard):
     descriptors = ()
     directives = (Aspect(name='Dmg', params=(2,), qualifier='Harmony'),)
     empowerments = (Aspect(name='Area'), Aspect(name='Subtle'))
-    source = SourceRef(path='cards_src/encounters/sentient_shadow.spell', line=101)
+    source = SourceRef(path='cards_src/encounters/sentient_shadow.spell', line=104)
 
 
 CARDS: tuple[type[SpellCard], ...] = (SentientShadow, PurgeTheLight, SpectralClaw, DrawDarkness, DarkLash, UnravelTheMind, GraspingDark, DevourLight, ShadowRend, NightTerrors,)

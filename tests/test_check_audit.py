@@ -139,3 +139,15 @@ def test_a_transmute_passive_reads_as_card_text(tmp_path: Path) -> None:
     result = compile_paths([tmp_path], tmp_path)
     assert result.ok, result.diagnostics.render()
     assert render_text.rules_lines(result.spells[0]) == ["The spell it is combined with gains Subtle."]
+
+
+def test_a_condition_may_ask_what_the_effect_took(tmp_path: Path) -> None:
+    """Chart B's "If a Magi loses Focus this way": `if impacted lost Focus: ...`, read back as card text."""
+    rules = "    rules {\n        on impact: if impacted lost Focus: deal Harmony Dmg 2 to impacted\n    }\n"
+    (tmp_path / "probe.spell").write_text(card("| Disrupt | Area", extra=rules), encoding="utf-8")
+    result = compile_paths([tmp_path], tmp_path)
+    assert result.ok, result.diagnostics.render()
+    assert render_text.rules_lines(result.spells[0]) == [
+        "On impact: if the impacted Magi lost Focus this way, deal Harmony Dmg 2 to the impacted Magi."]
+    assert diagnostics(tmp_path, card("| Disrupt | Area", extra=rules.replace("Focus:", "Will:"))) == [
+        "E018: cannot read the condition 'impacted lost Will'"]

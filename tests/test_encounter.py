@@ -160,6 +160,19 @@ def test_yellow_chart_focused_opponent_rolls_ability_chart_b() -> None:
     assert shadow.full_actions == 1  # a Free Action ability leaves the Full Action unspent
 
 
+@pytest.mark.rule("Encounter", "Focus", "Disrupt")
+def test_chart_b_unravel_the_mind_costs_two_harmony_to_a_magi_who_loses_focus() -> None:
+    """"1 - 3 Area, Subtle, Disrupt. If a Magi Loses Focus this way they lose 2"; "If the die rolled was 1- 3
+    then the Black Magi also loses 2 Harmony": Black loses the Focus on Flame Eternae, White holds none."""
+    t, shadow = shadow_table()
+    eternae = t.in_play(t.black, "Flame Eternae", "Shadow")
+    harmony = (t.white.harmony, t.black.harmony)
+    shadow.resonance = 2
+    turn(t, shadow, "yellow", rolls=(2,))  # 1-3: Unravel the Mind
+    assert eternae.place is Place.DISCARD
+    assert (t.white.harmony, t.black.harmony) == (harmony[0], harmony[1] - 2)
+
+
 @pytest.mark.rule("Encounter")
 def test_ability_chart_zero_is_a_critical_failure() -> None:
     t, shadow = shadow_table()
