@@ -228,7 +228,7 @@ RULES = frozenset({
     "pierce", "shatter", "resilient", "impenetrable", "invulnerable", "unblockable", "ward", "evade",
     "immune", "response", "veiled", "vowed", "legendary", "unique_to_caster", "unique_to_descriptor",
     "eloquent", "area", "sealed", "area_global", "req_attunement", "req_dominance", "req_burn_focus",
-    "req_sacrifice", "absolute_free_action", "adamant", "inexorable", "unique_to_codex",
+    "req_sacrifice", "absolute_free_action", "adamant", "inexorable", "unique_to_codex", "tough",
     # the rules around the keywords (Glossary terms), played by the rule modules
     "abjuration_spell", "ability", "action", "action_phase", "activate_spell", "activate_ability", "add_dmg",
     "aspect", "attack_spell", "attack_zone", "bearer", "cast_cycle", "caster", "charge", "codex",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache
 
-from engine import behaviours, control, exchange, impact, rite, step_targets, transmutes
+from engine import behaviours, control, exchange, impact, rite, step_targets, tough, transmutes
 from engine.cards import Ability, Aspect, Cost, Energy, Requirement, Role, Selector, SpellCard
 from engine.decisions import PASS, Act, Choice, Flow
 from engine.effects import Effect
@@ -88,6 +88,9 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False) -> s
         on_bearer = [r for r in card.spec.requirements if r.on_bearer and r.timing.at_cast]
         if on_bearer and _targets(game, caster, card):
             return f"Requirements: {card.title} requires {_req_text(on_bearer[0])}"
+        if _targets(game, caster, card):
+            return (f"{tough.RULE}: every target of {card.title} is an opposing Tough spell, and {caster.name} "
+                    f"cannot pay the Resonance it costs more (has {caster.resonance})")
         return f"Target: {card.title} has no valid target"
     step_problem = step_targets.why_not(game, caster, card)
     if step_problem:
@@ -181,6 +184,10 @@ def targets(game: Game, caster: Being, card: Card) -> list[Choice]:
 
     A requirement "on Bearer" narrows them: the bearer-to-be must meet it."""
     options = _targets(game, caster, card)
+    if any(o.value[0] == "card" for o in options):  # a Tough target costs more: one it cannot pay is none
+        need = orb_cost(game, caster, card)
+        options = [o for o in options if o.value[0] != "card" or game.can_pay(
+            caster, Energy.RESONANCE, need + tough.extra_cost(caster, [game.card(o.value[1])]))]
     on_bearer = [r for r in card.spec.requirements if r.on_bearer and r.timing.at_cast]
     if on_bearer:
         options = [o for o in options if o.value[0] != "being" or not any(
@@ -377,6 +384,11 @@ def pay(game: Game, caster: Being, card: Card, fx: Effect) -> Flow[None]:
             card.paid.append((energy, -net))
         elif net > 0:
             game.gain(caster, energy, net)
+    extra = tough.extra_cost(caster, [fx.target, *fx.chosen.values()])
+    if extra:
+        game.pay(caster, Energy.RESONANCE, extra, tough.RULE)
+        card.paid.append((Energy.RESONANCE, extra))
+        game.say(f"{caster.name} pays {extra} Resonance more for targeting a Tough spell")
     yield from upgrades(game, caster, card)
     yield from ritual_path(game, caster, card)
     duration = card.aspect("Duration")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import actions, behaviours, encounter, invariants
+from engine import actions, behaviours, casting, encounter, invariants
 from engine.cards import Energy
 from engine.decisions import Choice, Decision
 from engine.errors import IllegalAction
@@ -357,3 +357,31 @@ def test_an_abjuration_activates_before_it_is_discarded(t: Table) -> None:
     t.white.resonance = 0
     t.in_play(t.white, "Grateful Purge", "Fire Skin")
     assert t.white.resonance == 2 and not t.black.zones[Zone.ENHANCEMENT]
+
+
+# ---------------------------------------------------------------- Tough (seed 003, 7.4.5)
+def test_tough_adds_its_rating_to_a_spell_targeting_it(t: Table) -> None:
+    """"Spells ... targeting an opposing object with Tough x cost X more": Loosen (1 Resonance) costs 3 at
+    Black's Iron Hide (Tough 2)."""
+    hide = t.in_play(t.black, "Iron Hide", "Black")
+    t.white.resonance = 3
+    t.cast(t.white, "Loosen", "Iron Hide")
+    assert t.white.resonance == 0 and hide in t.black.discard
+
+
+def test_tough_is_not_paid_on_ones_own_side(t: Table) -> None:
+    """Only an *opposing* object's Tough costs more."""
+    hide = t.in_play(t.white, "Iron Hide", "White")
+    t.white.resonance = 1
+    t.cast(t.white, "Loosen", "Iron Hide")
+    assert t.white.resonance == 0 and hide in t.white.discard
+
+
+def test_a_tough_target_that_cannot_be_paid_for_is_no_target(t: Table) -> None:
+    """"If a player chooses to pay a cost, they must be able to pay it in full" (seed 003, 6.4.c)."""
+    t.in_play(t.black, "Iron Hide", "Black")
+    t.white.resonance = 2
+    card = t.give(t.white, "Loosen")
+    reason = casting.why_not(t.game, t.white, card) or ""
+    assert reason.startswith("Tough: every target of Loosen is an opposing Tough spell")
+
