@@ -79,6 +79,13 @@ class Gain(Node):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class CastFree(Node):
+    """`cast Bio Attack spell for free`: which spells of the controller's may be cast."""
+
+    spells: Phrase
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class May(Node):
     step: Step
 
@@ -114,7 +121,8 @@ class ChooseOne(Node):
     options: tuple[tuple[Step, ...], ...]
 
 
-Step = Deal | AddCharges | RemoveCharges | DiscardStep | Gain | May | If | Unless | IfYouDid | PayTo | ChooseOne
+Step = (Deal | AddCharges | RemoveCharges | DiscardStep | Gain | CastFree | May | If | Unless | IfYouDid | PayTo
+        | ChooseOne)
 
 
 # ---- rules

@@ -913,6 +913,9 @@ class Checker:
         if isinstance(step, ast.Gain):
             energy = self._energy(step.energy)
             return m.MGain(cost=Cost(amount=step.amount, energy=energy), span=span) if energy else None
+        if isinstance(step, ast.CastFree):
+            sel = self._selector(step.spells.words, step.spells.span)
+            return m.MCastFree(selector=sel, span=span) if sel else None
         if isinstance(step, ast.May):
             inner = self._step(step.step, variables)
             return m.MMay(step=inner, span=span) if inner else None

@@ -137,6 +137,9 @@ class StepWriter:
     def visit_MGain(self, s: m.MGain, depth: int) -> list[str]:
         return [self._pad(depth, f"did = yield from fx.gain({py_literal(s.cost)})")]
 
+    def visit_MCastFree(self, s: m.MCastFree, depth: int) -> list[str]:
+        return [self._pad(depth, f"did = yield from casting.cast_free(fx, {py_literal(s.selector)})")]
+
     def visit_MMay(self, s: m.MMay, depth: int) -> list[str]:
         return self._guarded(f"(yield from fx.may({render_text.step_text(s.step)!r}))", s.step, depth)
 
@@ -231,6 +234,7 @@ def _environment() -> jinja2.Environment:
     env.filters["modes"] = spell_modes
     env.filters["declarations"] = declarations
     env.filters["any_declarations"] = lambda spells: any(declarations(s) for s in spells)
+    env.filters["any_free_casts"] = lambda spells: any(effect_steps.casts_for_free(s) for s in spells)
     env.filters["encounter_fields"] = lambda rules: [(identifier(f.name), getattr(rules, f.name))
                                                      for f in dataclasses.fields(rules)]
     env.filters["ns_methods"] = nam_shub_methods

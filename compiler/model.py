@@ -71,6 +71,13 @@ class MGain(MStep):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class MCastFree(MStep):
+    """Cast one of the controller's prepared or Codex spells that ``selector`` takes, "for free" (seed 003)."""
+
+    selector: Selector
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class MMay(MStep):
     step: Step
 
@@ -99,7 +106,8 @@ class MChooseOne(MStep):
     options: tuple[tuple[Step, ...], ...]
 
 
-Step = MDeal | MAddCharges | MRemoveCharges | MDiscard | MGain | MMay | MIf | MIfYouDid | MPayTo | MChooseOne
+Step = (MDeal | MAddCharges | MRemoveCharges | MDiscard | MGain | MCastFree | MMay | MIf | MIfYouDid | MPayTo
+        | MChooseOne)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -195,6 +195,11 @@ class _StepRenderer:
     def visit_MGain(self, step: m.MGain) -> str:
         return f"gain {step.cost.text()}"
 
+    def visit_MCastFree(self, step: m.MCastFree) -> str:
+        what = selector_text(step.selector)
+        what = what if what.endswith("spell") else f"{what} spell"
+        return f"cast {'an' if what[:1].lower() in 'aeiou' else 'a'} {what} for free"
+
     def visit_MMay(self, step: m.MMay) -> str:
         return f"you may {self.visit(step.step)}"
 

@@ -323,6 +323,11 @@ class ToAst(Transformer[Token, Any]):
     def discard(self, meta: Meta, c: list[Any]) -> ast.DiscardStep:
         return ast.DiscardStep(target=c[0], span=self._span(meta))
 
+    def cast_free(self, meta: Meta, c: list[Token]) -> ast.CastFree:
+        words = self._words(c)
+        return ast.CastFree(spells=ast.Phrase(words=words, span=words[0].span.to(words[-1].span)),
+                            span=self._span(meta))
+
     def gain(self, meta: Meta, c: list[Token]) -> ast.Gain:
         return ast.Gain(amount=int(c[0]), energy=self._word(c[1]), span=self._span(meta))
 

@@ -17,7 +17,7 @@ from engine.decisions import PASS, Act, Choice, Flow
 from engine.effects import Effect
 from engine.errors import Unsupported
 from engine.rules import Game
-from engine.state import MAX_INTERRUPT_STONES, Being, Card, Departure, Kind, Place, Zone
+from engine.state import MAX_INTERRUPT_STONES, Being, Card, Departure, Kind, Place, Zone, fits
 
 ZONE_OF_ROLE = {Role.ATTACK: Zone.ATTACK, Role.DEFENSE: Zone.DEFENSE, Role.COMPONENT: Zone.DEFENSE,
                 Role.ENHANCE: Zone.ENHANCEMENT}
@@ -179,12 +179,14 @@ def charge_holders(game: Game, caster: Being, req: Requirement) -> list[Card]:
 
 
 # ================================================================== targets
-def targets(game: Game, caster: Being, card: Card) -> list[Choice]:
+def targets(game: Game, caster: Being, card: Card, for_free: bool = False) -> list[Choice]:
     """Every legal target of ``card`` for ``caster``, as choices (declared when the spell is cast).
 
-    A requirement "on Bearer" narrows them: the bearer-to-be must meet it."""
+    A requirement "on Bearer" narrows them: the bearer-to-be must meet it; so does the Tough of a target,
+    unless the spell is cast for free."""
     options = _targets(game, caster, card)
-    if any(o.value[0] == "card" for o in options):  # a Tough target costs more: one it cannot pay is none
+    # A Tough target costs more: one it cannot pay for is none.
+    if not for_free and any(o.value[0] == "card" for o in options):
         need = orb_cost(game, caster, card)
         options = [o for o in options if o.value[0] != "card" or game.can_pay(
             caster, Energy.RESONANCE, need + tough.extra_cost(caster, [game.card(o.value[1])]))]
@@ -295,17 +297,19 @@ def cast(game: Game, caster: Being, card: Card, in_window: bool = False) -> Flow
 
 
 def cast_spoken(game: Game, caster: Being, card: Card, spoken: str, in_window: bool = False,
-                from_rite: bool = False) -> Flow[None]:
+                from_rite: bool = False, for_free: bool = False) -> Flow[None]:
     """A Spoken spell is declared, placed, paid for, responded to and activated (``from_rite``: it has
-    just had enough Full Actions invested in the Rite zone, and this last one discards nothing there)."""
-    free = is_free(game, caster, card)
+    just had enough Full Actions invested in the Rite zone, and this last one discards nothing there;
+    ``for_free``: an effect casts it "for free", see :func:`cast_free`)."""
+    free = for_free or is_free(game, caster, card)
     # Declare: "choose one" is chosen at declaration (seed 003), then the target, then the chosen
     # mode's step targets ("deal Dmg 2 to target Magi").
     if card.spec.modes:
         modes = step_targets.spell_modes(game, caster, card)
         pick = yield from game.ask("mode", caster, f"{card.title}: choose one", modes, card)
         card.mode = int(pick.value)
-    choice = yield from game.ask("target", caster, f"target of {card.title}?", targets(game, caster, card), card)
+    choice = yield from game.ask("target", caster, f"target of {card.title}?", targets(game, caster, card, for_free),
+                                 card)
     target, team, evaded = resolve_target(game, choice.value)
     yield from step_targets.declare_spell(game, caster, card)
     # Place.
@@ -318,7 +322,7 @@ def cast_spoken(game: Game, caster: Being, card: Card, spoken: str, in_window: b
     fx = Effect(game, card, caster, target, team="*" if choice.value[0] == "global" else team, mode=card.mode,
                 evade_of=evaded)
     # Pay: requirements, energy orbs, upgrades, ritual path — then the action itself.
-    yield from pay(game, caster, card, fx)
+    yield from pay(game, caster, card, fx, for_free)
     if spoken == "intoned" and not from_rite:  # a Rite zone spell earned its Voice when it was Spoken
         game.gain(caster, Energy.VOICE, card.spec.fluency)
     if in_window:
@@ -334,6 +338,35 @@ def cast_spoken(game: Game, caster: Being, card: Card, spoken: str, in_window: b
     yield from offensive_cast(game, caster, fx)
     yield from respond(game, fx)
     yield from activate(game, fx)
+
+
+def free_casts(game: Game, caster: Being, selector: Selector) -> list[Choice]:
+    """The spells an effect may let ``caster`` cast "for free": prepared or in the Codex, of the kind it
+    names, with a legal target. (Costs aside, the rules of casting hold: Prevented, Focus, requirements.)"""
+    out: list[Choice] = []
+    for card in [*caster.prepared, *caster.codex]:
+        if card.spec.kind != "spell" or not fits(card, selector) or any(c.value == card.id for c in out):
+            continue
+        if control.why_not_cast(game, caster, card) or not _targets(game, caster, card):
+            continue
+        out.append(Choice(f'"{card.title}"', card.id))
+    return out
+
+
+def cast_free(fx: Effect, selector: Selector) -> Flow[bool]:
+    """A rules-text step: "If a Spell is played 'for free', the extra cost from Tough X is also waived" (seed
+    003, 7.4.5). The controller casts one of their spells that ``selector`` names, paying no energy and taking
+    no Action or interrupt stone for it. True when a spell was cast."""
+    game, who = fx.game, fx.controller
+    options = free_casts(game, who, selector)
+    if who.incapacitated or not options:
+        return False
+    pick = yield from game.ask("cast free", who, f"{fx.card.title}: cast which {selector.text()} for free?", options,
+                               fx.card)
+    card = game.card(pick.value)
+    game.say(f"{who.name} casts {card.title} for free ({fx.card.title})")
+    yield from cast_spoken(game, who, card, "silent", for_free=True)
+    return True
 
 
 def speak(game: Game, caster: Being, card: Card) -> Flow[str]:
@@ -372,19 +405,23 @@ def drop_rite(game: Game, caster: Being) -> None:
         game.discard(card)
 
 
-def pay(game: Game, caster: Being, card: Card, fx: Effect) -> Flow[None]:
+def pay(game: Game, caster: Being, card: Card, fx: Effect, for_free: bool = False) -> Flow[None]:
+    """A spell cast "for free" pays no energy: no orbs, no `! Pay`, no Tough; its other requirements (a
+    discard, an active spell) are no costs of energy and still hold, and upgrades stay optional at their price."""
     for req in card.spec.requirements:
-        if req.timing.at_cast:
+        if req.timing.at_cast and not (for_free and req.form == "Pay"):
             yield from pay_requirement(game, caster, card, req)
     # Energy orbs, with what passive effects make the spell generate.
     for energy, printed in ((Energy.RESONANCE, card.spec.resonance), (Energy.HARMONY, card.spec.harmony)):
         net = printed + impact.generated(game, fx, energy)
+        if net < 0 and for_free:
+            continue
         if net < 0:
             game.pay(caster, energy, -net, "Energy Orbs")
             card.paid.append((energy, -net))
         elif net > 0:
             game.gain(caster, energy, net)
-    extra = tough.extra_cost(caster, [fx.target, *fx.chosen.values()])
+    extra = 0 if for_free else tough.extra_cost(caster, [fx.target, *fx.chosen.values()])
     if extra:
         game.pay(caster, Energy.RESONANCE, extra, tough.RULE)
         card.paid.append((Energy.RESONANCE, extra))

@@ -151,3 +151,13 @@ def test_a_condition_may_ask_what_the_effect_took(tmp_path: Path) -> None:
         "On impact: if the impacted Magi lost Focus this way, deal Harmony Dmg 2 to the impacted Magi."]
     assert diagnostics(tmp_path, card("| Disrupt | Area", extra=rules.replace("Focus:", "Will:"))) == [
         "E018: cannot read the condition 'impacted lost Will'"]
+
+
+def test_casting_for_free_reads_as_card_text(tmp_path: Path) -> None:
+    rules = "    rules {\n        when activated: may cast Forces Attack spell for free\n    }\n"
+    (tmp_path / "probe.spell").write_text(card("| | Duration 1", role="Enhance", extra=rules), encoding="utf-8")
+    result = compile_paths([tmp_path], tmp_path)
+    assert result.ok, result.diagnostics.render()
+    text = " ".join(render_text.rules_lines(result.spells[0]))
+    assert "you may cast a Forces Attack spell for free" in text, text
+    assert "from engine import casting" in emit_python(result.spells)["forces.py"]

@@ -385,3 +385,23 @@ def test_a_tough_target_that_cannot_be_paid_for_is_no_target(t: Table) -> None:
     reason = casting.why_not(t.game, t.white, card) or ""
     assert reason.startswith("Tough: every target of Loosen is an opposing Tough spell")
 
+
+
+def test_a_spell_cast_for_free_pays_no_energy_and_takes_no_action(t: Table) -> None:
+    """Seed 003: "If a Spell is played 'for free', the extra cost from Tough X is also waived": Wild Surge
+    lets White cast Costly Bolt (3 Resonance) for free, at Black's Tough-free body, without a Full Action."""
+    t.give(t.white, "Costly Bolt")
+    t.white.resonance, t.white.full_actions = 0, 2
+    t.choices.append("yes")  # the only spell and the only target are not asked (one legal answer)
+    t.cast(t.white, "Wild Surge", "White")
+    assert t.black.essence == 10 and t.white.resonance == 0 and t.white.full_actions == 1
+
+
+def test_for_free_waives_tough(t: Table) -> None:
+    """"... the extra cost from Tough X is also waived"."""
+    hide = t.in_play(t.black, "Iron Hide", "Black")
+    t.give(t.white, "Loosen")
+    t.white.resonance = 0
+    t.choices.extend(["yes", "Iron Hide"])
+    t.cast(t.white, "Wild Unbinding")  # its only target, White, is not asked
+    assert hide in t.black.discard and t.white.resonance == 0
