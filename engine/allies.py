@@ -178,6 +178,7 @@ def swap_focus(game: Game, b: Being, card: Card) -> Flow[None]:
             return
     card.focus = card.controller = b
     game.say(f"{b.name} swaps their Focus onto {card.title}, freeing {ally.name}'s Focus")
+    game.uniqueness(card)  # "if the caster gains control of a duplicate spell, the original is discarded"
 
 
 # ---------------------------------------------------------------- ritual path

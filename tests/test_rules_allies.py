@@ -385,3 +385,18 @@ def test_the_site_prints_the_koishaka_and_the_nam_shub_pages() -> None:
     kur = pages["spells/nam-shub-unbinding-of-kur.md"]
     assert "Call the Deep &#40;Free Action, paying 1 Harmony&#41;" in kur and "wins the match" in kur
     assert "[Unbinding of Kur](nam-shub-unbinding-of-kur.md)" in pages["spells/index.md"]
+
+
+@pytest.mark.rule("Unique to Caster", "Focus")
+def test_gaining_control_of_a_duplicate_discards_the_original(t: Table) -> None:
+    """Unique to Caster: "Likewise, if the caster gains control of a duplicate spell, the original is
+    discarded" — here by swapping Focus onto an Ally's copy."""
+    ally = grey(t)
+    ally.foci = 2
+    whites = t.in_play(t.white, "Lone Beacon", "White")
+    greys = t.in_play(ally, "Lone Beacon", "White")
+    assert whites.place is Place.IN_PLAY and greys.place is Place.IN_PLAY  # two controllers: both stay
+    t.choices.append("yes")  # White's permission
+    act(t, ally, 'swap Focus onto "Lone Beacon"')
+    assert whites.controller is ally and whites.place is Place.IN_PLAY and greys in ally.discard + t.white.discard
+    sound(t)
