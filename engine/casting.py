@@ -8,7 +8,7 @@ Activate, Resolve, Sustain, Duration, Curse Duration, Durability, Area, Evade, A
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 
 from engine import behaviours, control, exchange, impact, rite, step_targets, tough, transmutes
@@ -311,7 +311,8 @@ def cast_spoken(game: Game, caster: Being, card: Card, spoken: str, in_window: b
     choice = yield from game.ask("target", caster, f"target of {card.title}?", targets(game, caster, card, for_free),
                                  card)
     target, team, evaded = resolve_target(game, choice.value)
-    yield from step_targets.declare_spell(game, caster, card)
+    yield from step_targets.declare_spell(game, caster, card, None if for_free else _tough_budget(game, caster, card,
+                                                                                                   target))
     # Place.
     for pile in (caster.prepared, caster.codex, caster.rite):
         if card in pile:
@@ -338,6 +339,18 @@ def cast_spoken(game: Game, caster: Being, card: Card, spoken: str, in_window: b
     yield from offensive_cast(game, caster, fx)
     yield from respond(game, fx)
     yield from activate(game, fx)
+
+
+def _tough_budget(game: Game, caster: Being, card: Card, target: Being | Card | None
+                  ) -> Callable[[Being | Card], bool]:
+    """Whether one more step target can be paid for: Tough ("targeting an opposing object with Tough x cost X
+    more") counts every target, the spell's own and its step targets, on top of its orbs."""
+    need = orb_cost(game, caster, card)
+
+    def affordable(x: Being | Card) -> bool:
+        chosen = [target, *card.step_targets.values(), x]
+        return game.can_pay(caster, Energy.RESONANCE, need + tough.extra_cost(caster, chosen))
+    return affordable
 
 
 def free_casts(game: Game, caster: Being, selector: Selector) -> list[Choice]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from engine import exchange, impact, step_targets
+from engine import exchange, impact, step_targets, tough
 from engine.cards import Ability, Aspect, Condition, Cost, Energy, Quantity, Sphere, StepTarget
 from engine.decisions import NO, YES, Choice, Flow
 from engine.errors import Unsupported
@@ -120,6 +120,8 @@ class Effect:
         self.declared.add(method)
         if decl.modes and not (method == "on_impact" and self.mode is not None):
             self.mode = yield from step_targets.choose_mode(self.game, self.controller, self.card, decl)
+        if method == "on_impact" and self.card.targets_declared:
+            return  # declared when the spell was cast, none chosen since: "targets are chosen at declaration"
         yield from step_targets.choose(self.game, self.controller, self.card, decl.targets, self.mode,
                                        self.chosen)
 
@@ -205,9 +207,19 @@ class Effect:
             return False
         for st in targets:
             self.chosen.pop(st.slot, None)  # chosen anew each time the internal action is played
-        yield from step_targets.choose(self.game, who, self.card, ((None, st) for st in targets), None, self.chosen)
+        resonance = sum(c.amount for c in costs if c.energy is Energy.RESONANCE)
+
+        def affordable(x: Being | Card) -> bool:  # Tough: an internal action "targeting ... cost X more"
+            mine = [self.chosen.get(st.slot) for st in targets]
+            return self.game.can_pay(who, Energy.RESONANCE, resonance + tough.extra_cost(who, [*mine, x]))
+
+        yield from step_targets.choose(self.game, who, self.card, ((None, st) for st in targets), None, self.chosen,
+                                       affordable)
         for c in costs:
             self.game.pay(who, c.energy, c.amount, "Internal action")
+        extra = tough.extra_cost(who, [self.chosen.get(st.slot) for st in targets])
+        if extra:
+            self.game.pay(who, Energy.RESONANCE, extra, tough.RULE)
         for d in discards:
             yield from self.discard(d)
         return True

@@ -72,6 +72,7 @@ class Card:
     ritual_tiers: int = 0
     mode: int | None = None  # "choose one", chosen at declaration
     step_targets: dict[int, Being | Card] = field(default_factory=dict)  # its rules text's "target KIND"s
+    targets_declared: bool = False  # its on-impact step targets were declared as it was cast (5.1.2.b)
     ability_uses: dict[str, int] = field(default_factory=dict)
     # What the cast cost, for a Dispel's refund of a manifesting spell.
     paid: list[tuple[Energy, int]] = field(default_factory=list)

@@ -16,7 +16,7 @@ rest of the effect resolves (6.5.f).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from engine.cards import Declaration, StepTarget
@@ -99,23 +99,31 @@ def choose_mode(game: Game, who: Being, card: Card, decl: Declaration) -> Flow[i
 
 
 def choose(game: Game, who: Being, card: Card, targets: Iterable[tuple[int | None, StepTarget]],
-           mode: int | None, chosen: dict[int, Being | Card]) -> Flow[None]:
+           mode: int | None, chosen: dict[int, Being | Card],
+           affordable: Callable[[Being | Card], bool] | None = None) -> Flow[None]:
     """Ask, in the order written, every target of ``mode`` not chosen yet; one without a legal choice stays
-    unchosen, and its step is skipped when it comes (6.5.f)."""
+    unchosen, and its step is skipped when it comes (6.5.f). ``affordable`` drops the choices whose extra
+    cost (Tough) could not be paid on top of what is chosen so far."""
     for st in _asked(targets, mode):
         if st.slot in chosen:
             continue
-        options = choices(game, who, card, st)
+        options = [o for o in choices(game, who, card, st) if affordable is None or affordable(_chosen(game, o))]
         if not options:
             continue
         pick = yield from game.ask("target", who, f"{card.title}: {st.text()}?", options, card)
-        kind, key = pick.value
-        chosen[st.slot] = game.being(str(key)) if kind == "being" else game.card(int(str(key)))
+        chosen[st.slot] = _chosen(game, pick)
 
 
-def declare_spell(game: Game, caster: Being, card: Card) -> Flow[None]:
+def _chosen(game: Game, choice: Choice) -> Being | Card:
+    kind, key = choice.value
+    return game.being(str(key)) if kind == "being" else game.card(int(str(key)))
+
+
+def declare_spell(game: Game, caster: Being, card: Card,
+                  affordable: Callable[[Being | Card], bool] | None = None) -> Flow[None]:
     """The cast cycle's declaration of the spell's on-impact step targets (after its mode and Target)."""
     decl = card.spec.declarations.get("on_impact")
     card.step_targets.clear()
+    card.targets_declared = True  # one with no legal choice now stays unchosen: its step will be skipped
     if decl is not None:
-        yield from choose(game, caster, card, decl.targets, card.mode, card.step_targets)
+        yield from choose(game, caster, card, decl.targets, card.mode, card.step_targets, affordable)

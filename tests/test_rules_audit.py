@@ -405,3 +405,25 @@ def test_for_free_waives_tough(t: Table) -> None:
     t.choices.extend(["yes", "Iron Hide"])
     t.cast(t.white, "Wild Unbinding")  # its only target, White, is not asked
     assert hide in t.black.discard and t.white.resonance == 0
+
+
+def test_tough_counts_a_spells_step_targets(t: Table) -> None:
+    """A step target is targeted too: Prying Bolt (1 Resonance) costs 3 with Iron Hide (Tough 2) as its
+    `target Enhancement`; with 1 Resonance it cannot be chosen, and the step is skipped (seed 003, 6.5.f)."""
+    hide = t.in_play(t.black, "Iron Hide", "Black")
+    t.white.resonance = 1
+    t.cast(t.white, "Prying Bolt", "Black")
+    assert hide.place is not None and hide in t.black.zones[Zone.ENHANCEMENT] and t.white.resonance == 0
+    t.white.resonance = 3
+    t.choices.append("Iron Hide")
+    t.cast(t.white, "Prying Bolt", "Black")
+    assert hide in t.black.discard and t.white.resonance == 0
+
+
+def test_tough_counts_an_internal_actions_targets(t: Table) -> None:
+    """"... and internal actions targeting an opposing object with Tough x cost X more"."""
+    hide = t.in_play(t.black, "Iron Hide", "Black")
+    t.white.resonance = 3
+    t.choices.extend(["yes", "Iron Hide"])
+    t.cast(t.white, "Prying Offer", "Black")
+    assert hide in t.black.discard and t.white.resonance == 0
