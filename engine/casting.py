@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache
 
-from engine import behaviours, control, exchange, impact, rite, step_targets, transmutes
+from engine import behaviours, control, events, exchange, impact, rite, step_targets, transmutes
 from engine.cards import Ability, Aspect, Cost, Energy, Requirement, Role, Selector, SpellCard
 from engine.decisions import PASS, Act, Choice, Flow
 from engine.effects import Effect
@@ -280,11 +280,13 @@ def cast(game: Game, caster: Being, card: Card, in_window: bool = False) -> Flow
     spoken = yield from speak(game, caster, card)
     if spoken == "miscast":
         miscast(game, caster, card)
+        yield from events.emit(game, "WHO miscasts spell", being=caster)
         return
     if not in_window and rite.full_actions(game, caster, card) > 1:
         rite.begin(game, caster, card, spoken)  # "# Actions": Spoken, then it waits in the Rite zone
         return
     yield from cast_spoken(game, caster, card, spoken, in_window)
+    yield from events.settle(game)  # what the cast set off: the spells it discarded, a Magi it incapacitated
 
 
 def cast_spoken(game: Game, caster: Being, card: Card, spoken: str, in_window: bool = False,
@@ -314,9 +316,11 @@ def cast_spoken(game: Game, caster: Being, card: Card, spoken: str, in_window: b
     yield from pay(game, caster, card, fx)
     if spoken == "intoned" and not from_rite:  # a Rite zone spell earned its Voice when it was Spoken
         game.gain(caster, Energy.VOICE, card.spec.fluency)
+        yield from events.emit(game, "WHO intones spell", being=caster)
     if in_window:
         if not free:
             caster.interrupt_stones += 1
+            yield from events.emit(game, "WHO takes interrupt stone", being=caster)
     elif not free:
         caster.full_actions -= 1
         if not from_rite:
@@ -324,6 +328,7 @@ def cast_spoken(game: Game, caster: Being, card: Card, spoken: str, in_window: b
     at = f" at {choice.label}" if choice.label not in (caster.name,) else ""
     game.say(f"{caster.name} casts {card.title}{at}" + (" (Free Action)" if free else "")
              + (" as a Response" if in_window else ""))
+    yield from events.emit(game, "WHO casts spell", being=caster)
     yield from offensive_cast(game, caster, fx)
     yield from respond(game, fx)
     yield from activate(game, fx)
@@ -483,13 +488,7 @@ def ritual_path(game: Game, caster: Being, card: Card) -> Flow[None]:
 
 def offensive_cast(game: Game, caster: Being, fx: Effect) -> Flow[None]:
     """Karmic Debt: "each time the bearer casts an offensive spell at the caster"."""
-    hit = victims(game, fx)
-    for card in list(game.all_in_play()):
-        for trig in card.spec.triggers:
-            if (trig.event == "bearer casts offensive spell at caster" and card.bearer is caster
-                    and card.caster in hit and card.active):
-                yield from getattr(card.spec(), trig.method)(
-                    Effect(game, card, card.controller or caster, card.bearer, is_spell=False))
+    yield from events.emit(game, "bearer casts offensive spell at caster", being=caster, at=victims(game, fx))
 
 
 def victims(game: Game, fx: Effect) -> list[Being]:
@@ -656,6 +655,7 @@ def impact_attack(game: Game, fx: Effect) -> Flow[None]:
             card.counters.pop("duration", None)
             set_duration(card, card.aspect("Curse Duration"))
             game.say(f"{card.title} becomes an active Curse on {', '.join(b.name for b in hit)}")
+            yield from events.emit(game, "this becomes active Curse", card=card)
         else:
             game.say(f"{card.title} is blocked and discarded: a Curse that misses is discarded")
             game.discard(card)
@@ -692,10 +692,8 @@ def lasts(card: Card) -> bool:
 
 
 def fire(game: Game, card: Card, event: str) -> Flow[None]:
-    for trig in card.spec.triggers:
-        if trig.event == event and card.active:
-            yield from getattr(card.spec(), trig.method)(
-                Effect(game, card, card.controller or card.owner, card.bearer, is_spell=False))
+    """One of the card's own events (``activated``, ``resolved``): see engine.events."""
+    yield from events.emit(game, event, card=card)
 
 
 # ================================================================== maintenance: resolve
@@ -718,8 +716,12 @@ def resolve(game: Game, card: Card) -> Flow[None]:
     if card.place is Place.IN_PLAY and "duration" in card.counters:
         card.counters["duration"] -= 1
         if card.counters["duration"] <= 0 and not card.persistent:
-            game.say(f"{card.title} loses its last Duration counter and is discarded")
-            game.discard(card)
+            # "even at the last moment before the final Duration counter is removed": it is still in play
+            yield from events.emit(game, "this loses its last Duration counter", card=card)
+            if card.place is Place.IN_PLAY:
+                game.say(f"{card.title} loses its last Duration counter and is discarded")
+                game.discard(card)
+    yield from events.settle(game)  # what its resolution set off
 
 
 def impacts_each_round(fx: Effect) -> bool:
@@ -815,6 +817,7 @@ def use_ability(game: Game, b: Being, card: Card, ability: Ability) -> Flow[None
     yield from fx.declare(ability.method)  # its mode and step targets, before the Response phase
     yield from respond(game, fx)
     yield from getattr(card.spec(), ability.method)(fx)
+    yield from events.settle(game)  # what the ability set off
 
 
 def _req_text(req: Requirement) -> str:
