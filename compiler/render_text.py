@@ -68,6 +68,8 @@ EVENTS: dict[str, str] = {
     "this is discarded": "When this spell is discarded",
     "this loses Focus": "When this spell loses its Focus",
     "this is Dispelled": "When this spell is Dispelled",
+    "this fizzles": "When this spell fizzles",
+    "this blocks effect": "Each time this Shield blocks an effect",
     **{f"{w} suffers Discord Event": f"Each time the {w} suffers a Discord Event" for w in _WHO},
     **{f"{w} enjoys Harmony Event": f"Each time the {w} enjoys a Harmony Event" for w in _WHO},
     **{f"{w}'s turn begins": f"At the start of each of the {w}'s turns" for w in _WHO},
@@ -79,6 +81,9 @@ EVENTS: dict[str, str] = {
     **{f"{w} is incapacitated": f"When the {w} is incapacitated" for w in _WHO},
     **{f"{w} takes Dmg": f"Each time the {w} takes Dmg" for w in _WHO},
     **{f"{w} is Disrupted": f"Each time the {w} is Disrupted" for w in _WHO},
+    **{f"{w} is targeted by offensive effect": f"Each time an opponent's effect targets the {w}" for w in _WHO},
+    **{f"{w} activates ability": f"Each time the {w} activates an ability" for w in _WHO},
+    **{f"{w} evades effect": f"Each time the {w} evades an effect" for w in _WHO},
 }
 
 

@@ -504,6 +504,8 @@ def victims(game: Game, fx: Effect) -> list[Being]:
 def respond(game: Game, fx: Effect) -> Flow[None]:
     """The Response phase: the controller has priority, then the others in initiative order; it closes
     when every being in turn passes. Veiled effects have none."""
+    for b in victims(game, fx):  # "each time the Shadow is targeted by an effect", Veiled or not
+        yield from events.emit(game, "WHO is targeted by offensive effect", being=b)
     if fx.has("Veiled"):
         return
     from engine import encounter
@@ -562,6 +564,7 @@ def activate(game: Game, fx: Effect) -> Flow[None]:
     problem = invalid_target(game, fx)
     if problem:
         game.say(f"{card.title} fizzles: {problem}")
+        yield from events.emit(game, "this fizzles", card=card)  # still manifesting, then discarded
         game.discard(card)
         return
     role = card.role
@@ -583,6 +586,8 @@ def activate(game: Game, fx: Effect) -> Flow[None]:
             for b in ([fx.controller] if not card.has("Area") else game.allies(fx.controller)):
                 evaded.evaded.add(b.name)
             game.say(f"{fx.controller.name} evades {evaded.name} with {card.title}")
+            for b in ([fx.controller] if not card.has("Area") else game.allies(fx.controller)):
+                events.queue(game, "WHO evades effect", being=b)
         card.place = Place.IN_PLAY  # "Activation always mean the first time a card activates": as it dodges
         yield from fire(game, card, "activated")
         game.discard(card)
@@ -815,6 +820,7 @@ def use_ability(game: Game, b: Being, card: Card, ability: Ability) -> Flow[None
     game.say(f"{b.name} uses {ability.name} of {card.title} at {choice.label}")
     fx = Effect(game, card, b, target, ability=ability, team=team, is_spell=False, past_defenses=False)
     yield from fx.declare(ability.method)  # its mode and step targets, before the Response phase
+    yield from events.emit(game, "WHO activates ability", being=b)  # "Once declared and paid for"
     yield from respond(game, fx)
     yield from getattr(card.spec(), ability.method)(fx)
     yield from events.settle(game)  # what the ability set off

@@ -6,6 +6,7 @@ energy to see that the event fired, once, for the right card.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -52,6 +53,19 @@ def test_a_who_row_is_one_event_for_each_being_it_may_name() -> None:
     names = {n for n, e in reg.events.items() if e.base == "WHO is Disrupted"}
     assert names == {"bearer is Disrupted", "caster is Disrupted", "controller is Disrupted"}
     assert reg.events["bearer casts offensive spell at caster"].who == "bearer"
+
+
+@pytest.mark.parametrize(("row", "message"), [
+    ('name = "WHO is Disrupted"\n', "its who must list some of bearer, caster, controller"),
+    ('name = "WHO is Disrupted"\nwho = ["bearer", "owner"]\n', "its who must list some of"),
+    ('name = "this is Banished"\nwho = "owner"\n', "has who = 'owner'"),
+])
+def test_a_bad_who_is_refused_naming_the_event(tmp_path: Path, row: str, message: str) -> None:
+    path = tmp_path / "glossary.toml"
+    path.write_text("[[event]]\n" + row, encoding="utf-8")
+    with pytest.raises(ValueError, match="glossary.toml: ") as err:
+        registry.load(path)
+    assert message in str(err.value)
 
 
 def test_a_when_phrase_is_matched_in_any_case() -> None:
@@ -302,3 +316,55 @@ def test_event_incapacitated(t: Table) -> None:
     t.black.essence = 1
     t.in_play(t.white, "Thorn", "Black")
     assert t.black.incapacitated and t.white.will == 5
+
+
+# ------------------------------------------------------------------ more of the cast cycle and impact
+@pytest.mark.rule("Target", "Response", "Cloaked")
+def test_event_fizzles(t: Table) -> None:
+    """"If the target is now invalid, the spell is discarded": `when this fizzles` runs for its caster."""
+    t.give(t.white, "Vanish", prepared=False)
+    t.choices.append('cast "Vanish"')  # White becomes Cloaked in the Response phase
+    spark = t.in_play(t.black, "Fizzling Spark", "White")
+    assert t.white.essence == 12 and spark.place is Place.DISCARD and t.black.will == 4
+
+
+@pytest.mark.rule("Response", "Veiled")
+def test_event_targeted_by_effect(t: Table) -> None:
+    """"each time the Shadow is targeted by an effect, we must check to see if it has Dmg in its aspect
+    list": an opponent's effect at the bearer fires it, the bearer's own spells do not."""
+    t.in_play(t.white, "Watchful Eye")
+    t.in_play(t.white, "Thorn", "Black")
+    assert t.white.resonance == 0
+    t.in_play(t.black, "Thorn", "White")
+    assert t.white.resonance == 1
+
+
+@pytest.mark.rule("Activate Ability", "Ability")
+def test_event_ability_activated(t: Table) -> None:
+    """"To declare and pay (if necessary) for the use of an spell ability or Artifact. Once declared and
+    paid for, the effect gets a Response phase.\""""
+    t.in_play(t.white, "Ability Echo")
+    t.in_play(t.white, "Claw Form", "White")
+    assert t.white.will == 3
+    t.use(t.white, "Claw Form", "Rake", "Black")
+    assert t.white.will == 4 and t.black.essence == 11
+
+
+@pytest.mark.rule("Shield", "Durability")
+def test_event_blocks_effect(t: Table) -> None:
+    """"Each time it blocks an effect, remove ONE Durability counter": its trigger runs as it blocks, even
+    when that was its last Durability."""
+    shield = t.in_play(t.white, "Tally Shield")
+    t.in_play(t.black, "Thorn", "White")
+    assert t.white.essence == 12 and shield.place is Place.DISCARD and t.white.will == 5
+
+
+@pytest.mark.rule("Evade")
+def test_event_evades(t: Table) -> None:
+    """"An Evade only dodges one impact": `when bearer evades effect` fires for the Magi who dodged."""
+    t.in_play(t.white, "Dodge Tally")
+    t.give(t.white, "Blur", prepared=False)
+    t.white.resonance = 1
+    t.choices.append('cast "Blur"')
+    t.in_play(t.black, "Ember", "White")
+    assert t.white.essence == 12 and t.white.will == 4
