@@ -889,9 +889,12 @@ class Checker:
         by_words = {name.lower(): name for name in self.reg.events}
         if text in by_words:
             return by_words[text]
+        # The note lists each row once: `WHO is Disrupted`, not its three instances.
+        rows = sorted({e.base or e.name for e in self.reg.events.values()}, key=str.lower)
         self.diags.error("E018", f"unknown trigger 'when {phrase.text()}'", phrase.span,
                          *did_you_mean(text, self.reg.events),
-                         f"note: known triggers: {'; '.join(sorted(self.reg.events))}")
+                         f"note: known triggers: {'; '.join(rows)}",
+                         *(["note: WHO is bearer, caster or controller"] if any("WHO" in r for r in rows) else []))
         return None
 
     def _steps(self, steps: Iterable[ast.Step], variables: set[str]) -> tuple[m.Step, ...]:

@@ -284,6 +284,8 @@ def cast(game: Game, caster: Being, card: Card, in_window: bool = False) -> Flow
         return
     if not in_window and rite.full_actions(game, caster, card) > 1:
         rite.begin(game, caster, card, spoken)  # "# Actions": Spoken, then it waits in the Rite zone
+        if spoken == "intoned":  # its Voice is earned as it is Spoken into the Rite zone
+            yield from events.emit(game, "WHO intones spell", being=caster)
         return
     yield from cast_spoken(game, caster, card, spoken, in_window)
     yield from events.settle(game)  # what the cast set off: the spells it discarded, a Magi it incapacitated

@@ -67,9 +67,21 @@ def queue(game: Game, event: str, *, card: Card | None = None, being: Being | No
                     Pending(c, trig.method, c.controller or c.caster or c.owner, c.bearer, c.caster))
 
 
+# Triggers that set each other off without end (`when bearer takes Dmg: deal Dmg 1 to bearer`) stop here,
+# with a line in the log, rather than hang the match.
+CHAIN_LIMIT = 200
+
+
 def settle(game: Game) -> Flow[None]:
     """Run every trigger owed so far, in the order their events happened (a trigger may owe more)."""
+    ran = 0
     while game.pending_triggers:
+        if ran == CHAIN_LIMIT:
+            game.say(f"triggers stop: {CHAIN_LIMIT} in a row set each other off "
+                     f"({', '.join(sorted({p.card.title for p in game.pending_triggers}))})")
+            game.pending_triggers.clear()
+            return
+        ran += 1
         p = game.pending_triggers.pop(0)
         fx = Effect(game, p.card, p.controller, p.bearer, is_spell=False)
         fx.refs.update(bearer=p.bearer, caster=p.caster or p.controller)  # as they were, should it have left play

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from compiler import render_text
-from engine import registry
+from engine import events, registry
 from engine.state import Place, Zone
 from tests.conftest import Table, example_cards
 
@@ -214,6 +214,19 @@ def test_event_intoned() -> None:
     assert t.white.will == 4 and t.white.voice == 1
 
 
+@pytest.mark.rule("Voice", "Spoken")
+def test_event_intoned_into_the_rite_zone() -> None:
+    """A spell of several Full Actions is Spoken into the Rite zone, and earns its Voice there: "if they
+    succeed, they are rewarded with Voice in an amount equal to the spell's fluency level"."""
+    t = Table(level=2, intoning=True)
+    t.game.library.cards.update(example_cards())
+    t.in_play(t.white, "Voice Charm")
+    t.white.full_actions = 2
+    t.choices.append("intone")
+    card = t.cast(t.white, "Slow Bolt", "Black")
+    assert card.place is Place.RITE and t.white.voice == 1 and t.white.will == 4
+
+
 @pytest.mark.rule("Miscast")
 def test_event_miscast() -> None:
     """"When you miscast a spell, you return the spell to your Codex, unprepared. You also lose 1
@@ -368,3 +381,29 @@ def test_event_evades(t: Table) -> None:
     t.choices.append('cast "Blur"')
     t.in_play(t.black, "Ember", "White")
     assert t.white.essence == 12 and t.white.will == 4
+
+
+def test_triggers_that_set_each_other_off_stop() -> None:
+    """Not a rule of the seed: a card whose trigger sets itself off stops, with a line in the log, rather
+    than hang the match."""
+    t = Table(level=2)
+    t.game.library.cards.update(example_cards())
+    t.white.essence = 1000
+    t.in_play(t.white, "Echoing Wound")
+    t.in_play(t.black, "Thorn", "White")
+    assert t.white.essence == 1000 - 1 - events.CHAIN_LIMIT
+    assert any("triggers stop" in line for line in t.game.log)
+
+
+def test_an_unknown_trigger_is_a_located_diagnostic_naming_the_rows(tmp_path: Path) -> None:
+    from compiler.build import compile_paths
+
+    path = tmp_path / "x.spell"
+    path.write_text('spell "X" {\n    sphere Mind\n    role Enhance\n    fluency 1\n    resonance 0\n'
+                    '    aspects | | Duration 2\n    rules {\n        when bearer is disruptd: gain 1 Will\n    }\n}\n',
+                    encoding="utf-8")
+    result = compile_paths([path])
+    text = result.diagnostics.render()
+    assert not result.ok and "x.spell:8:14: error[E018]: unknown trigger 'when bearer is disruptd'" in text
+    assert "did you mean 'bearer is Disrupted'?" in text and "WHO is Disrupted;" in text
+    assert "caster is Disrupted" not in text and "note: WHO is bearer, caster or controller" in text
