@@ -63,6 +63,8 @@ def siphon(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> 
     lost, _ = warded_loss(game, fx, target, energy, amount)
     got = game.gain(fx.controller, energy, lost)
     game.say(f"{fx.name} siphons {lost} {energy.value} from {target.name}; {fx.controller.name} gains {got}")
+    if lost:  # "Harmony Siphon 2 would cause 2 Harmony Dmg to the target"
+        events.queue(game, "WHO takes Dmg", being=target)
 
 
 def dispel(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:

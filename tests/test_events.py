@@ -275,13 +275,16 @@ def test_event_becomes_active_curse(t: Table) -> None:
 
 @pytest.mark.rule("Dmg", "Ward")
 def test_event_takes_dmg(t: Table) -> None:
-    """"Wards only work after Dmg has impacted on the Magi": Dmg the Ward takes all of is no Dmg taken."""
+    """"Wards only work after Dmg has impacted on the Magi": Dmg the Ward takes all of is no Dmg taken; a
+    Siphon's is Dmg too."""
     t.in_play(t.white, "Pain Ledger")
     t.in_play(t.black, "Thorn", "White")
     assert t.white.essence == 11 and t.white.resonance == 1
     t.in_play(t.white, "Stoneskin")  # Ward 1
     t.in_play(t.black, "Thorn", "White")
     assert t.white.essence == 11 and t.white.resonance == 1
+    t.in_play(t.black, "Leech", "White")  # "Harmony Siphon 2 would cause 2 Harmony Dmg to the target"
+    assert t.white.harmony == -2 and t.white.resonance == 2
 
 
 @pytest.mark.rule("Disrupt")
@@ -321,6 +324,15 @@ def test_event_discarded(t: Table) -> None:
     assert card.place is Place.DISCARD and t.black.essence == 11 and t.white.will == 4
 
 
+@pytest.mark.rule("Dismiss", "Free Action")
+def test_event_discarded_when_dismissed(t: Table) -> None:
+    """"Dismiss is now a Free Action taken to discard an active spell you control": a dismissed spell is
+    discarded, and its `when this is discarded` runs at the end of the turn it was dismissed in."""
+    card = t.in_play(t.white, "Parting Gift")
+    action_phase(t, 'dismiss "Parting Gift"')
+    assert card.place is Place.DISCARD and t.white.will == 5
+
+
 @pytest.mark.rule("Incapacitated")
 def test_event_incapacitated(t: Table) -> None:
     """"Incapacitated Magi cannot spend/gain energies … Duration-based effects they had in play DO remain
@@ -352,7 +364,7 @@ def test_event_targeted_by_effect(t: Table) -> None:
     assert t.white.resonance == 1
 
 
-@pytest.mark.rule("Activate Ability", "Ability")
+@pytest.mark.rule("Activate (Spell, Specification or Artifact Ability)", "Ability")
 def test_event_ability_activated(t: Table) -> None:
     """"To declare and pay (if necessary) for the use of an spell ability or Artifact. Once declared and
     paid for, the effect gets a Response phase.\""""
