@@ -883,12 +883,18 @@ class Checker:
         return tuple(triggers), tuple(abilities), tuple(modifiers), tuple(on_impact)
 
     def _event(self, phrase: ast.Phrase) -> str | None:
+        """The registry event a `when` phrase names, word for word in any case (`when bearer is disrupted`
+        is `bearer is Disrupted`); a `WHO` row is one event for each being it may name."""
         text = " ".join(w.text.lower() for w in phrase.words)
-        if text in self.reg.events:
-            return text
+        by_words = {name.lower(): name for name in self.reg.events}
+        if text in by_words:
+            return by_words[text]
+        # The note lists each row once: `WHO is Disrupted`, not its three instances.
+        rows = sorted({e.base or e.name for e in self.reg.events.values()}, key=str.lower)
         self.diags.error("E018", f"unknown trigger 'when {phrase.text()}'", phrase.span,
                          *did_you_mean(text, self.reg.events),
-                         f"note: known triggers: {'; '.join(sorted(self.reg.events))}")
+                         f"note: known triggers: {'; '.join(rows)}",
+                         *(["note: WHO is bearer, caster or controller"] if any("WHO" in r for r in rows) else []))
         return None
 
     def _steps(self, steps: Iterable[ast.Step], variables: set[str]) -> tuple[m.Step, ...]:

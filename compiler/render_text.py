@@ -52,10 +52,38 @@ COMPARISONS: dict[str, str] = {
 }
 
 # Registry event names are the phrases written after `when`; these are their sentence openings.
+# A `WHO` row (`WHO is Disrupted`) is one event for each being it may name: one sentence for each.
+_WHO = ("bearer", "caster", "controller")
 EVENTS: dict[str, str] = {
     "bearer casts offensive spell at caster": "Each time the bearer casts an offensive spell at the caster",
     "resolved": "Each time this spell is resolved in maintenance",
     "activated": "When this spell activates",
+    "round begins": "At the beginning of each round",
+    "Resonance Overload": "Each time the Resonance roll is a Resonance Overload",
+    "spell preparation begins": "As each spell preparation phase begins",
+    "action phase begins": "As each action phase begins",
+    "round ends": "At the end of each round",
+    "this loses its last Duration counter": "When this spell loses its last Duration counter",
+    "this becomes active Curse": "When this spell becomes an active Curse",
+    "this is discarded": "When this spell is discarded",
+    "this loses Focus": "When this spell loses its Focus",
+    "this is Dispelled": "When this spell is Dispelled",
+    "this fizzles": "When this spell fizzles",
+    "this blocks effect": "Each time this Shield blocks an effect",
+    **{f"{w} suffers Discord Event": f"Each time the {w} suffers a Discord Event" for w in _WHO},
+    **{f"{w} enjoys Harmony Event": f"Each time the {w} enjoys a Harmony Event" for w in _WHO},
+    **{f"{w}'s turn begins": f"At the start of each of the {w}'s turns" for w in _WHO},
+    **{f"{w}'s turn ends": f"At the end of each of the {w}'s turns" for w in _WHO},
+    **{f"{w} intones spell": f"Each time the {w} Intones a spell" for w in _WHO},
+    **{f"{w} miscasts spell": f"Each time the {w} miscasts a spell" for w in _WHO},
+    **{f"{w} casts spell": f"Each time the {w} casts a spell" for w in _WHO},
+    **{f"{w} takes interrupt stone": f"Each time the {w} takes an interrupt stone" for w in _WHO},
+    **{f"{w} is incapacitated": f"When the {w} is incapacitated" for w in _WHO},
+    **{f"{w} takes Dmg": f"Each time the {w} takes Dmg" for w in _WHO},
+    **{f"{w} is Disrupted": f"Each time the {w} is Disrupted" for w in _WHO},
+    **{f"{w} is targeted by offensive effect": f"Each time an opponent's effect targets the {w}" for w in _WHO},
+    **{f"{w} activates ability": f"Each time the {w} activates an ability" for w in _WHO},
+    **{f"{w} evades effect": f"Each time the {w} evades an effect" for w in _WHO},
 }
 
 

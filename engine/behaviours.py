@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine import control, registry
+from engine import control, events, registry
 from engine.cards import Aspect, Energy
 from engine.state import ENHANCEMENT_SLOTS, MAX_INTERRUPT_STONES, Being, Card, Departure, Place, Zone
 
@@ -44,6 +44,8 @@ def dmg(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> Non
     lost, warded = warded_loss(game, fx, target, energy, amount)
     note = f" ({warded} Warded)" if warded else ""
     game.say(f"{target.name} takes {lost} {energy.value} Dmg from {fx.name}{note}")
+    if lost:
+        events.queue(game, "WHO takes Dmg", being=target)
 
 
 def infusion(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
@@ -61,6 +63,8 @@ def siphon(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> 
     lost, _ = warded_loss(game, fx, target, energy, amount)
     got = game.gain(fx.controller, energy, lost)
     game.say(f"{fx.name} siphons {lost} {energy.value} from {target.name}; {fx.controller.name} gains {got}")
+    if lost:  # "Harmony Siphon 2 would cause 2 Harmony Dmg to the target"
+        events.queue(game, "WHO takes Dmg", being=target)
 
 
 def dispel(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
@@ -73,6 +77,7 @@ def dispel(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> 
     if target.manifesting:
         refund(game, target)
     game.say(f"{fx.name} dispels {target.title}")
+    events.queue(game, "this is Dispelled", card=target)
     game.discard(target, to)
 
 
@@ -167,6 +172,7 @@ def disrupt(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) ->
         game.say(f"{card.title} leaves the Rite zone: {target.name} is Disrupted")
         game.discard(card)
     game.say(f"{target.name} is Disrupted")
+    events.queue(game, "WHO is Disrupted", being=target)  # heard by the spells that stay in play
 
 
 def shed_discord(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
@@ -224,7 +230,13 @@ DIRECTIVES: dict[str, Behaviour] = {
 RULES = frozenset({
     "duration", "curse_duration", "durability", "shield", "subtle", "refined", "free_action",
     "once_per_round", "bonded", "shape_shift", "unique_to_bearer", "req_active", "req_discard", "req_pay",
-    "event_offensive_cast", "event_resolved", "event_activated",
+    "event_offensive_cast", "event_resolved", "event_activated", "event_round_begins", "event_round_ends",
+    "event_resonance_overload", "event_discord_event", "event_harmony_event", "event_spell_preparation_begins",
+    "event_action_phase_begins", "event_turn_begins", "event_turn_ends", "event_last_duration_counter",
+    "event_intones", "event_miscasts", "event_casts", "event_interrupt_stone", "event_becomes_active_curse",
+    "event_discarded", "event_loses_focus", "event_incapacitated", "event_takes_dmg", "event_disrupted",
+    "event_dispelled", "event_fizzles", "event_targeted", "event_activates_ability", "event_blocks",
+    "event_evades",
     "pierce", "shatter", "resilient", "impenetrable", "invulnerable", "unblockable", "ward", "evade",
     "immune", "response", "veiled", "vowed", "legendary", "unique_to_caster", "unique_to_descriptor",
     "eloquent", "area", "sealed", "area_global", "req_attunement", "req_dominance", "req_burn_focus",

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import TYPE_CHECKING
 
-from engine import behaviours, control, registry, specs, transmutes
+from engine import behaviours, control, events, registry, specs, transmutes
 from engine.cards import PHYSICAL_SPHERES, Aspect, Energy, Modifier
 from engine.decisions import Choice, Flow
 from engine.errors import Unsupported
@@ -230,6 +230,7 @@ def meet(game: Game, p: Plan) -> tuple[bool, bool]:
     """Carry out a plan: (blocked, pierced so far)."""
     for shield, amount, what in p.steps:
         game.say(what)
+        events.queue(game, "this blocks effect", card=shield)  # before it wears out, as it blocks
         wear(game, shield, amount)
     return p.blocked, p.pierced
 

@@ -18,6 +18,7 @@ import tomllib
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 GLOSSARY_PATH = Path(__file__).with_name("glossary.toml")
 
@@ -26,6 +27,8 @@ KINDS = ("directive", "empowerment", "requirement")
 # or lore: fiction with no game rule.
 TERM_KINDS = (*KINDS, "rule", "concept", "lore")
 PARAM_TYPES = ("amount", "count", "duration", "bonus", "selector", "energy", "sphere", "word", "ban")
+# Whose event a trigger is: the card's own, or one of the beings it concerns.
+EVENT_SUBJECTS = ("this", "bearer", "caster", "controller")
 _BEHAVIOUR = re.compile(r"[a-z][a-z0-9_]*")
 
 
@@ -58,9 +61,16 @@ class Keyword:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Event:
+    """A trigger event: ``name`` is the phrase written after ``when``. A row whose name holds ``WHO``
+    (``WHO is Disrupted``) is one event for each being it may name: ``base`` keeps the row's name, which
+    the engine emits, and ``who`` the being (``bearer``, ``caster``, ``controller``) whose event it is;
+    ``this``: the card's own event; None: an event of the whole table (``round begins``)."""
+
     name: str
     behaviour: str | None = None
     glossary: str = ""
+    base: str = ""
+    who: str | None = None
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -167,6 +177,19 @@ def _text(entry: dict[str, object], key: str) -> str | None:
 
 class _Loader:
     """Reads the two lists and checks every reference between them; errors name the file and the entry."""
+
+    def events(self, e: dict[str, Any]) -> list[Event]:
+        """One row, one event; a ``WHO`` row, one event for each word of its ``who`` list."""
+        name, who = e["name"], e.get("who")
+        behaviour, glossary = e.get("behaviour"), normalise(e.get("glossary", ""))
+        if "WHO" not in name:
+            if who not in (None, *EVENT_SUBJECTS):
+                raise self.fail("event", name, f"has who = {who!r}: one of {', '.join(EVENT_SUBJECTS)}, or none")
+            return [Event(name=name, behaviour=behaviour, glossary=glossary, base=name, who=who)]
+        if not isinstance(who, list) or not who or any(w not in EVENT_SUBJECTS[1:] for w in who):
+            raise self.fail("event", name, f"says WHO: its who must list some of {', '.join(EVENT_SUBJECTS[1:])}")
+        return [Event(name=name.replace("WHO", w), behaviour=behaviour, glossary=glossary, base=name, who=w)
+                for w in who]
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -295,8 +318,5 @@ def load(path: Path = GLOSSARY_PATH) -> Registry:
     by_name = {k.name: k for k in keywords}
     terms = [loader.term(entry, by_name) for entry in data.get("term", [])]
     keywords = loader.link(keywords, terms)
-    events = [
-        Event(name=e["name"], behaviour=e.get("behaviour"), glossary=normalise(e.get("glossary", "")))
-        for e in data.get("event", [])
-    ]
+    events = [event for e in data.get("event", []) for event in loader.events(e)]
     return Registry(keywords, events, terms)

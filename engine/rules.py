@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import allies, control, exchange, namshub
+from engine import allies, control, events, exchange, namshub
 from engine.cards import CardLibrary, Energy, Selector
 from engine.decisions import Choice, Decision, Flow
 from engine.errors import IllegalAction
@@ -90,6 +90,7 @@ class Game:
         self.log: list[str] = []
         self.snapshots: list[dict[str, Any]] = []
         self.pending: list[Any] = []  # effects in their Response phase, innermost last
+        self.pending_triggers: list[events.Pending] = []  # triggers owed by events, not yet run (engine.events)
         self.turn: str | None = None
         self.nam_shubs: list[Card] = []  # begun Nam-Shub pages, beside their team zones (engine.namshub)
         self._next_id = 0
@@ -234,6 +235,7 @@ class Game:
             return
         b.incapacitated = True
         self.say(f"{b.name} is incapacitated ({why})")
+        events.queue(self, "WHO is incapacitated", being=b)
         for card in list(self.all_in_play()):
             if card.focus is b:
                 self.remove_focus(card, "its Focus is lost: the Magi is incapacitated")
@@ -255,15 +257,18 @@ class Game:
         self.round += 1
         self.start_round()
         self.phase = "initiative"
+        yield from events.emit(self, "round begins")  # "Each round always begins with a Resonance roll"
         yield from self.initiative_phase()
         self.phase = "maintenance"
         yield from self.maintenance_phase()
+        yield from events.settle(self)  # what maintenance set off, before victory is checked
         self.check_victory()
         if self.outcome is None:
             self.phase = "preparation"
             yield from self.spell_preparation_phase()
             self.phase = "action"
             yield from self.action_phase()
+            yield from events.emit(self, "round ends")  # before the prepared spells go back
             self.end_round()
         self.phase = "end"
         self.snapshots.append(self.snapshot())
@@ -300,6 +305,8 @@ class Game:
             self.gain(b, Energy.RESONANCE, amount + bonus)
             if roll == 10:  # Resonance Overload: "All Magi earn 5 Resonance and lose 1 Harmony"
                 self.lose(b, Energy.HARMONY, 1)
+        if roll == 10:
+            yield from events.emit(self, "Resonance Overload")
 
     def encounter_bonus(self, b: Being, stat: str) -> int:
         if b.kind is not Kind.ENCOUNTER:
@@ -354,11 +361,13 @@ class Game:
             if total < discord:
                 self.say(f"{b.name} suffers a Discord Event (rolled {total} under {discord} Discord)")
                 self.lose(b, Energy.ESSENCE, DISCORD_EVENT_ESSENCE)  # unblockable, nontransferable
+                yield from events.emit(self, "WHO suffers Discord Event", being=b)
         elif b.harmony >= HARMONY_EVENT_AT:
             total = (yield from self.roll(f"Harmony roll for {b.name}")) + (yield from self.roll("second die"))
             if total < b.harmony:
                 self.say(f"{b.name} enjoys a Harmony Event: +1 Will")
                 self.gain(b, Energy.WILL, 1)
+                yield from events.emit(self, "WHO enjoys Harmony Event", being=b)
 
     # ------------------------------------------------------------------ maintenance phase
     def maintenance_phase(self) -> Flow[None]:
@@ -397,6 +406,7 @@ class Game:
 
     # ------------------------------------------------------------------ spell preparation
     def spell_preparation_phase(self) -> Flow[None]:
+        yield from events.emit(self, "spell preparation begins")
         for b in list(self.order):
             if b.incapacitated or b.kind is Kind.ENCOUNTER:  # Encounters need not prepare their spells
                 continue
@@ -478,6 +488,7 @@ class Game:
 
         for b in self.beings:
             b.full_actions = b.actions_per_round + self.encounter_bonus(b, "actions") + b.extra_action_this_round
+        yield from events.emit(self, "action phase begins")  # after the Full Actions are set
         while True:
             acted = False
             for b in list(self.order):
@@ -485,10 +496,14 @@ class Game:
                     continue
                 self.turn = b.name
                 b.miscast_this_turn.clear()
+                yield from events.emit(self, "WHO's turn begins", being=b)
                 if b.kind is Kind.ENCOUNTER:
                     took = yield from encounter.take_turn(self, b)
                 else:
                     took = yield from actions.take_turn(self, b)
+                yield from events.settle(self)  # what the turn set off (a dismissed spell, an incapacitation)
+                if took:  # "the Magi's turn ends, and play shifts to the next being"
+                    yield from events.emit(self, "WHO's turn ends", being=b)
                 acted = acted or took
             self.turn = None
             if not acted:
@@ -558,6 +573,7 @@ class Game:
     def remove_focus(self, card: Card, why: str) -> None:
         """"If the caster's Focus is removed from the spell, immediately discard the spell, unless Sealed"."""
         card.focus = None
+        events.queue(self, "this loses Focus", card=card)
         if card.has("Sealed"):
             card.persistent = True
             return
@@ -566,6 +582,8 @@ class Game:
 
     def discard(self, card: Card, to: Place = Place.DISCARD) -> None:
         """Leave play (or the Rite zone) for the discard pile, the Codex or banishment."""
+        if card.place in (Place.IN_PLAY, Place.MANIFESTING):  # it leaves play: its trigger still runs
+            events.queue(self, "this is discarded", card=card)
         allies.on_discard(self, card)  # an Ally spell takes its Koishaka with it
         if card.encounter_ability:
             # "Encounters do not actually discard their spells and abilities."
