@@ -229,6 +229,20 @@ def test_evade_response_pays_1_resonance_and_draws_red_to_evade() -> None:
 
 
 @pytest.mark.rule("Encounter", "Evade")
+def test_the_shadows_evade_is_an_evade_for_the_events_too() -> None:
+    """Its standing Response dodges an effect as an Evade does: `when bearer evades effect` on a Curse it
+    bears fires (Black's Marked Prey pays Black 1 Will)."""
+    t, shadow = shadow_table()
+    t.game.library.cards.update(example_cards())
+    t.in_play(t.black, "Marked Prey", "Shadow")
+    will = t.black.will
+    shadow.resonance = 3
+    t.draws.append("red")
+    t.in_play(t.black, "Fireball", "Shadow")
+    assert shadow.essence == 12 and t.black.will == will + 1
+
+
+@pytest.mark.rule("Encounter", "Evade")
 def test_no_evade_in_easy_mode() -> None:
     """"We will begin this encounter in EASY mode however, so we will not be using its Response ability.\""""
     t, shadow = shadow_table("easy")

@@ -419,3 +419,27 @@ def test_an_unknown_trigger_is_a_located_diagnostic_naming_the_rows(tmp_path: Pa
     assert not result.ok and "x.spell:8:14: error[E018]: unknown trigger 'when bearer is disruptd'" in text
     assert "did you mean 'bearer is Disrupted'?" in text and "WHO is Disrupted;" in text
     assert "caster is Disrupted" not in text and "note: WHO is bearer, caster or controller" in text
+
+
+# ------------------------------------------------------------------ Dormant, Re-activate, Dampen
+@pytest.mark.rule("Dormant", "Re-activate")
+def test_event_goes_dormant_and_re_activates(t: Table) -> None:
+    """"Indicates a spell that was active but temporarily is not"; "When a spell re-activates, it simply
+    resumes being Active": each change has its trigger, though the Dormant spell is not active."""
+    sleeper = t.in_play(t.white, "Light Sleeper")
+    will = t.white.will
+    t.in_play(t.black, "Stasis", "Light Sleeper")
+    assert sleeper.dormant and t.white.will == will + 1
+    t.in_play(t.black, "Awaken", "Light Sleeper")
+    assert not sleeper.dormant and t.white.will == will + 3
+
+
+@pytest.mark.rule("Dampen")
+def test_event_dampened(t: Table) -> None:
+    """"When a spell is Dampened by a Response, its controller must immediately choose to either pay the
+    additional costs or else discard the spell": its trigger runs first, and here pays for the choice."""
+    t.give(t.white, "Sap Will", prepared=False)  # Harmony Dampen 2, Response
+    t.black.resonance = 1
+    t.choices.extend(['cast "Sap Will"', "pay 2 Harmony"])
+    t.cast(t.black, "Stubborn Bolt", "White")
+    assert t.black.resonance == 3 and t.black.harmony == -2 and t.white.essence == 11
