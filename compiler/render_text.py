@@ -68,6 +68,7 @@ EVENTS: dict[str, str] = {
     "this is discarded": "When this spell is discarded",
     "this loses Focus": "When this spell loses its Focus",
     "this is Dispelled": "When this spell is Dispelled",
+    "this emerges from Rite zone": "When this spell emerges from the Rite zone",
     "this goes Dormant": "When this spell goes Dormant",
     "this re-activates": "When this spell re-activates",
     "this is Dampened": "When this spell is Dampened",

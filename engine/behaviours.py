@@ -235,7 +235,7 @@ RULES = frozenset({
     "event_action_phase_begins", "event_turn_begins", "event_turn_ends", "event_last_duration_counter",
     "event_intones", "event_miscasts", "event_casts", "event_interrupt_stone", "event_becomes_active_curse",
     "event_discarded", "event_loses_focus", "event_incapacitated", "event_takes_dmg", "event_disrupted",
-    "event_dispelled", "event_goes_dormant", "event_reactivates", "event_dampened",
+    "event_dispelled", "event_goes_dormant", "event_reactivates", "event_dampened", "event_emerges_from_rite_zone",
     "event_fizzles", "event_targeted", "event_activates_ability", "event_blocks",
     "event_evades",
     "pierce", "shatter", "resilient", "impenetrable", "invulnerable", "unblockable", "ward", "evade",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from functools import cache
 
-from engine import behaviours, control, events, exchange, impact, rite, step_targets, tough, transmutes
+from engine import behaviours, control, events, exchange, impact, rite, step_targets, tough, transmutes, triggers
 from engine.cards import Ability, Aspect, Cost, Energy, Requirement, Role, Selector, SpellCard
 from engine.decisions import PASS, Act, Choice, Flow
 from engine.effects import Effect
@@ -289,15 +289,15 @@ def cast(game: Game, caster: Being, card: Card, in_window: bool = False) -> Flow
     spoken = yield from speak(game, caster, card)
     if spoken == "miscast":
         miscast(game, caster, card)
-        yield from events.emit(game, "WHO miscasts spell", being=caster)
+        yield from triggers.emit(game, "WHO miscasts spell", being=caster)
         return
     if not in_window and rite.full_actions(game, caster, card) > 1:
         rite.begin(game, caster, card, spoken)  # "# Actions": Spoken, then it waits in the Rite zone
         if spoken == "intoned":  # its Voice is earned as it is Spoken into the Rite zone
-            yield from events.emit(game, "WHO intones spell", being=caster)
+            yield from triggers.emit(game, "WHO intones spell", being=caster)
         return
     yield from cast_spoken(game, caster, card, spoken, in_window)
-    yield from events.settle(game)  # what the cast set off: the spells it discarded, a Magi it incapacitated
+    yield from triggers.settle(game)  # what the cast set off: the spells it discarded, a Magi it incapacitated
 
 
 def cast_spoken(game: Game, caster: Being, card: Card, spoken: str, in_window: bool = False,
@@ -330,11 +330,11 @@ def cast_spoken(game: Game, caster: Being, card: Card, spoken: str, in_window: b
     yield from pay(game, caster, card, fx, for_free)
     if spoken == "intoned" and not from_rite:  # a Rite zone spell earned its Voice when it was Spoken
         game.gain(caster, Energy.VOICE, card.spec.fluency)
-        yield from events.emit(game, "WHO intones spell", being=caster)
+        yield from triggers.emit(game, "WHO intones spell", being=caster)
     if in_window:
         if not free:
             caster.interrupt_stones += 1
-            yield from events.emit(game, "WHO takes interrupt stone", being=caster)
+            yield from triggers.emit(game, "WHO takes interrupt stone", being=caster)
     elif not free:
         caster.full_actions -= 1
         if not from_rite:
@@ -342,7 +342,7 @@ def cast_spoken(game: Game, caster: Being, card: Card, spoken: str, in_window: b
     at = f" at {choice.label}" if choice.label not in (caster.name,) else ""
     game.say(f"{caster.name} casts {card.title}{at}" + (" (Free Action)" if free else "")
              + (" as a Response" if in_window else ""))
-    yield from events.emit(game, "WHO casts spell", being=caster)
+    yield from triggers.emit(game, "WHO casts spell", being=caster)
     yield from offensive_cast(game, caster, fx)
     yield from respond(game, fx)
     yield from activate(game, fx)
@@ -552,7 +552,7 @@ def ritual_path(game: Game, caster: Being, card: Card) -> Flow[None]:
 
 def offensive_cast(game: Game, caster: Being, fx: Effect) -> Flow[None]:
     """Karmic Debt: "each time the bearer casts an offensive spell at the caster"."""
-    yield from events.emit(game, "bearer casts offensive spell at caster", being=caster, at=victims(game, fx))
+    yield from triggers.emit(game, "bearer casts offensive spell at caster", being=caster, at=victims(game, fx))
 
 
 def victims(game: Game, fx: Effect) -> list[Being]:
@@ -569,7 +569,7 @@ def respond(game: Game, fx: Effect) -> Flow[None]:
     """The Response phase: the controller has priority, then the others in initiative order; it closes
     when every being in turn passes. Veiled effects have none."""
     for b in victims(game, fx):  # "each time the Shadow is targeted by an effect", Veiled or not
-        yield from events.emit(game, "WHO is targeted by offensive effect", being=b)
+        yield from triggers.emit(game, "WHO is targeted by offensive effect", being=b)
     if fx.has("Veiled"):
         return
     from engine import encounter
@@ -628,7 +628,7 @@ def activate(game: Game, fx: Effect) -> Flow[None]:
     problem = invalid_target(game, fx)
     if problem:
         game.say(f"{card.title} fizzles: {problem}")
-        yield from events.emit(game, "this fizzles", card=card)  # still manifesting, then discarded
+        yield from triggers.emit(game, "this fizzles", card=card)  # still manifesting, then discarded
         game.discard(card)
         return
     role = card.role
@@ -723,7 +723,7 @@ def impact_attack(game: Game, fx: Effect) -> Flow[None]:
             card.counters.pop("duration", None)
             set_duration(card, card.aspect("Curse Duration"))
             game.say(f"{card.title} becomes an active Curse on {', '.join(b.name for b in hit)}")
-            yield from events.emit(game, "this becomes active Curse", card=card)
+            yield from triggers.emit(game, "this becomes active Curse", card=card)
         else:
             game.say(f"{card.title} is blocked and discarded: a Curse that misses is discarded")
             game.discard(card)
@@ -761,7 +761,7 @@ def lasts(card: Card) -> bool:
 
 def fire(game: Game, card: Card, event: str) -> Flow[None]:
     """One of the card's own events (``activated``, ``resolved``): see engine.events."""
-    yield from events.emit(game, event, card=card)
+    yield from triggers.emit(game, event, card=card)
 
 
 # ================================================================== maintenance: resolve
@@ -785,11 +785,11 @@ def resolve(game: Game, card: Card) -> Flow[None]:
         card.counters["duration"] -= 1
         if card.counters["duration"] <= 0 and not card.persistent:
             # "even at the last moment before the final Duration counter is removed": it is still in play
-            yield from events.emit(game, "this loses its last Duration counter", card=card)
+            yield from triggers.emit(game, "this loses its last Duration counter", card=card)
             if card.place is Place.IN_PLAY:
                 game.say(f"{card.title} loses its last Duration counter and is discarded")
                 game.discard(card)
-    yield from events.settle(game)  # what its resolution set off
+    yield from triggers.settle(game)  # what its resolution set off
 
 
 def impacts_each_round(fx: Effect) -> bool:
@@ -883,10 +883,10 @@ def use_ability(game: Game, b: Being, card: Card, ability: Ability) -> Flow[None
     game.say(f"{b.name} uses {ability.name} of {card.title} at {choice.label}")
     fx = Effect(game, card, b, target, ability=ability, team=team, is_spell=False, past_defenses=False)
     yield from fx.declare(ability.method)  # its mode and step targets, before the Response phase
-    yield from events.emit(game, "WHO activates ability", being=b)  # "Once declared and paid for"
+    yield from triggers.emit(game, "WHO activates ability", being=b)  # "Once declared and paid for"
     yield from respond(game, fx)
     yield from getattr(card.spec(), ability.method)(fx)
-    yield from events.settle(game)  # what the ability set off
+    yield from triggers.settle(game)  # what the ability set off
 
 
 def _req_text(req: Requirement) -> str:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from engine import casting, control, events
+from engine import casting, control
 from engine.cards import Aspect, ChartCondition, ChartLine, EncounterCard, Energy, Role, SpellCard
 from engine.decisions import Choice, Decision, Flow
 from engine.effects import Effect
@@ -343,7 +343,7 @@ def respond(game: Game, b: Being, fx: Effect) -> Flow[bool]:
         if colour in r.succeeds_on:
             fx.evaded.add(b.name)
             game.say(f"{b.name} pays {r.cost.text()} and draws {colour}: it evades {fx.name}")
-            events.queue(game, "WHO evades effect", being=b)
+            game.queue_event("WHO evades effect", being=b)
         else:
             game.say(f"{b.name} pays {r.cost.text()} and draws {colour}: its {r.name} fails")
         return True

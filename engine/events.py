@@ -6,9 +6,10 @@ is played (``Game.discard`` emits ``this is discarded``, ``casting.resolve`` emi
 The cards that react are chosen at the moment the event happens, while the state is still the one the
 event speaks of: a spell that is being discarded still knows its bearer, and its ``when this is
 discarded`` still runs after it has left play. Their rules text runs as soon as the flow of play can
-ask questions again: at once from :func:`emit`, or, where the rule is played by plain code (a discard in
-the middle of an impact), at the next :func:`settle` — the end of the cast, the resolution, the ability
-or the turn it happened in.
+ask questions again: at once from :func:`engine.triggers.emit`, or, where the rule is played by plain code
+(a discard in the middle of an impact), at the next :func:`engine.triggers.settle` — the end of the cast,
+the resolution, the ability or the turn it happened in. This module only records what is owed (it needs no
+more than the registry and the state, so any rule module may queue an event); engine.triggers runs it.
 """
 
 from __future__ import annotations
@@ -17,8 +18,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine import registry
-from engine.decisions import Flow
-from engine.effects import Effect
 from engine.state import Being, Card
 
 if TYPE_CHECKING:
@@ -65,31 +64,3 @@ def queue(game: Game, event: str, *, card: Card | None = None, being: Being | No
             if ev is not None and ev.base == event and reacts(c, ev, card, being, at):
                 game.pending_triggers.append(
                     Pending(c, trig.method, c.controller or c.caster or c.owner, c.bearer, c.caster))
-
-
-# Triggers that set each other off without end (`when bearer takes Dmg: deal Dmg 1 to bearer`) stop here,
-# with a line in the log, rather than hang the match.
-CHAIN_LIMIT = 200
-
-
-def settle(game: Game) -> Flow[None]:
-    """Run every trigger owed so far, in the order their events happened (a trigger may owe more)."""
-    ran = 0
-    while game.pending_triggers:
-        if ran == CHAIN_LIMIT:
-            game.say(f"triggers stop: {CHAIN_LIMIT} in a row set each other off "
-                     f"({', '.join(sorted({p.card.title for p in game.pending_triggers}))})")
-            game.pending_triggers.clear()
-            return
-        ran += 1
-        p = game.pending_triggers.pop(0)
-        fx = Effect(game, p.card, p.controller, p.bearer, is_spell=False)
-        fx.refs.update(bearer=p.bearer, caster=p.caster or p.controller)  # as they were, should it have left play
-        yield from getattr(p.card.spec(), p.method)(fx)
-
-
-def emit(game: Game, event: str, *, card: Card | None = None, being: Being | None = None,
-         at: list[Being] | None = None) -> Flow[None]:
-    """``event`` happens now: the cards that react to it run their rules text at once."""
-    queue(game, event, card=card, being=being, at=at)
-    yield from settle(game)

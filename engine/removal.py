@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import events, exchange
+from engine import exchange
 from engine.cards import Aspect, Energy
 from engine.decisions import Choice, Flow
 from engine.errors import Unsupported
@@ -79,7 +79,7 @@ def dampen(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> 
     energy = Energy(aspect.qualifier) if aspect.qualifier else Energy.RESONANCE
     who = target.controller or target.owner
     cost = f"{amount} {energy.value}"
-    yield from events.emit(game, "this is Dampened", card=target)  # before its controller chooses
+    yield from game.emit_event("this is Dampened", card=target)  # before its controller chooses
 
     def options() -> list[Choice]:
         pay = [Choice(f"pay {cost}", True)] if game.can_pay(who, energy, amount) else []

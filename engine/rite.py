@@ -90,4 +90,6 @@ def advance(game: Game, b: Being, card: Card) -> Flow[None]:
         return
     card.counters.pop(INVESTED, None)
     game.say(f"{card.title} emerges from the Rite zone")
+    # "at which time the spell is treated like any other just-Spoken spell": its trigger runs first.
+    yield from game.emit_event("this emerges from Rite zone", card=card)
     yield from casting.cast_spoken(game, b, card, "silent", from_rite=True)

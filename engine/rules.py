@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import allies, control, events, exchange, namshub
+from engine import allies, control, events, exchange, namshub, triggers
 from engine.cards import CardLibrary, Energy, Selector
 from engine.decisions import Choice, Decision, Flow
 from engine.errors import IllegalAction
@@ -257,18 +257,18 @@ class Game:
         self.round += 1
         self.start_round()
         self.phase = "initiative"
-        yield from events.emit(self, "round begins")  # "Each round always begins with a Resonance roll"
+        yield from triggers.emit(self, "round begins")  # "Each round always begins with a Resonance roll"
         yield from self.initiative_phase()
         self.phase = "maintenance"
         yield from self.maintenance_phase()
-        yield from events.settle(self)  # what maintenance set off, before victory is checked
+        yield from triggers.settle(self)  # what maintenance set off, before victory is checked
         self.check_victory()
         if self.outcome is None:
             self.phase = "preparation"
             yield from self.spell_preparation_phase()
             self.phase = "action"
             yield from self.action_phase()
-            yield from events.emit(self, "round ends")  # before the prepared spells go back
+            yield from triggers.emit(self, "round ends")  # before the prepared spells go back
             self.end_round()
         self.phase = "end"
         self.snapshots.append(self.snapshot())
@@ -306,7 +306,7 @@ class Game:
             if roll == 10:  # Resonance Overload: "All Magi earn 5 Resonance and lose 1 Harmony"
                 self.lose(b, Energy.HARMONY, 1)
         if roll == 10:
-            yield from events.emit(self, "Resonance Overload")
+            yield from triggers.emit(self, "Resonance Overload")
 
     def encounter_bonus(self, b: Being, stat: str) -> int:
         if b.kind is not Kind.ENCOUNTER:
@@ -361,13 +361,13 @@ class Game:
             if total < discord:
                 self.say(f"{b.name} suffers a Discord Event (rolled {total} under {discord} Discord)")
                 self.lose(b, Energy.ESSENCE, DISCORD_EVENT_ESSENCE)  # unblockable, nontransferable
-                yield from events.emit(self, "WHO suffers Discord Event", being=b)
+                yield from triggers.emit(self, "WHO suffers Discord Event", being=b)
         elif b.harmony >= HARMONY_EVENT_AT:
             total = (yield from self.roll(f"Harmony roll for {b.name}")) + (yield from self.roll("second die"))
             if total < b.harmony:
                 self.say(f"{b.name} enjoys a Harmony Event: +1 Will")
                 self.gain(b, Energy.WILL, 1)
-                yield from events.emit(self, "WHO enjoys Harmony Event", being=b)
+                yield from triggers.emit(self, "WHO enjoys Harmony Event", being=b)
 
     # ------------------------------------------------------------------ maintenance phase
     def maintenance_phase(self) -> Flow[None]:
@@ -406,7 +406,7 @@ class Game:
 
     # ------------------------------------------------------------------ spell preparation
     def spell_preparation_phase(self) -> Flow[None]:
-        yield from events.emit(self, "spell preparation begins")
+        yield from triggers.emit(self, "spell preparation begins")
         for b in list(self.order):
             if b.incapacitated or b.kind is Kind.ENCOUNTER:  # Encounters need not prepare their spells
                 continue
@@ -488,7 +488,7 @@ class Game:
 
         for b in self.beings:
             b.full_actions = b.actions_per_round + self.encounter_bonus(b, "actions") + b.extra_action_this_round
-        yield from events.emit(self, "action phase begins")  # after the Full Actions are set
+        yield from triggers.emit(self, "action phase begins")  # after the Full Actions are set
         while True:
             acted = False
             for b in list(self.order):
@@ -496,14 +496,14 @@ class Game:
                     continue
                 self.turn = b.name
                 b.miscast_this_turn.clear()
-                yield from events.emit(self, "WHO's turn begins", being=b)
+                yield from triggers.emit(self, "WHO's turn begins", being=b)
                 if b.kind is Kind.ENCOUNTER:
                     took = yield from encounter.take_turn(self, b)
                 else:
                     took = yield from actions.take_turn(self, b)
-                yield from events.settle(self)  # what the turn set off (a dismissed spell, an incapacitation)
+                yield from triggers.settle(self)  # what the turn set off (a dismissed spell, an incapacitation)
                 if took:  # "the Magi's turn ends, and play shifts to the next being"
-                    yield from events.emit(self, "WHO's turn ends", being=b)
+                    yield from triggers.emit(self, "WHO's turn ends", being=b)
                 acted = acted or took
             self.turn = None
             if not acted:
@@ -516,6 +516,15 @@ class Game:
                 card.place = Place.CODEX
                 b.codex.append(card)
             b.prepared.clear()
+
+    # ------------------------------------------------------------------ events
+    def queue_event(self, event: str, *, card: Card | None = None, being: Being | None = None) -> None:
+        """``event`` happened in plain code: its triggers run at the next settling (engine.events)."""
+        events.queue(self, event, card=card, being=being)
+
+    def emit_event(self, event: str, *, card: Card | None = None, being: Being | None = None) -> Flow[None]:
+        """``event`` happens now: its triggers run at once (engine.events)."""
+        yield from triggers.emit(self, event, card=card, being=being)
 
     # ------------------------------------------------------------------ zones and leaving play
     def enter_zone(self, card: Card, bearer: Being, zone: Zone) -> Flow[None]:

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import events
 from engine.cards import Aspect, Energy, Selector
 from engine.decisions import Choice, Flow
 from engine.state import Being, Card, Place, Zone
@@ -145,7 +144,7 @@ def dormant(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) ->
     target.dormant = True
     game.say(f"{target.title} goes Dormant" + (" with " + ", ".join(t.title for t in target.combined)
                                                if target.combined else ""))
-    events.queue(game, "this goes Dormant", card=target)
+    game.queue_event("this goes Dormant", card=target)
 
 
 def reactivate(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
@@ -155,7 +154,7 @@ def reactivate(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int)
         return
     target.dormant = False
     game.say(f"{target.title} re-activates")
-    events.queue(game, "this re-activates", card=target)  # an event of its own: no "activation" fires
+    game.queue_event("this re-activates", card=target)  # an event of its own: no "activation" fires
 
 
 def is_dormant(card: Card) -> bool:

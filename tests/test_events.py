@@ -6,13 +6,15 @@ energy to see that the event fired, once, for the right card.
 
 from __future__ import annotations
 
+from collections import deque
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from compiler import render_text
-from engine import events, registry
+from engine import actions, registry, triggers
+from engine.decisions import Act
 from engine.state import Place, Zone
 from tests.conftest import Table, example_cards
 
@@ -403,7 +405,7 @@ def test_triggers_that_set_each_other_off_stop() -> None:
     t.white.essence = 1000
     t.in_play(t.white, "Echoing Wound")
     t.in_play(t.black, "Thorn", "White")
-    assert t.white.essence == 1000 - 1 - events.CHAIN_LIMIT
+    assert t.white.essence == 1000 - 1 - triggers.CHAIN_LIMIT
     assert any("triggers stop" in line for line in t.game.log)
 
 
@@ -443,3 +445,16 @@ def test_event_dampened(t: Table) -> None:
     t.choices.extend(['cast "Sap Will"', "pay 2 Harmony"])
     t.cast(t.black, "Stubborn Bolt", "White")
     assert t.black.resonance == 3 and t.black.harmony == -2 and t.white.essence == 11
+
+
+@pytest.mark.rule("Rite Zone", "Actions")
+def test_event_emerges_from_rite_zone(t: Table) -> None:
+    """"... until the Magi has enough Full Actions invested into the spell, at which time the spell is treated
+    like any other just-Spoken spell": its trigger runs as it emerges, before its target is chosen."""
+    t.white.full_actions = 2
+    bolt = t.cast(t.white, "Patient Bolt")
+    will = t.white.will
+    assert bolt.place is Place.RITE and t.white.will == will
+    t.owed = {"target": deque(["Black"])}
+    t.run(actions.perform(t.game, t.white, Act("rite", bolt.id)))
+    assert t.white.will == will + 2 and t.black.essence == 9
