@@ -199,6 +199,7 @@ class RequirementLine(Node):
 class UpgradeLine(Node):
     aspects: tuple[AspectWords, ...]
     costs: tuple[CostWords, ...]
+    timing: str = ""  # "per round" or "this impact"; "" as printed without one (paid as the spell is cast)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

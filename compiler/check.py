@@ -45,6 +45,7 @@ from engine.cards import (
     StepTarget,
     Timing,
     Upgrade,
+    UpgradeTiming,
 )
 from engine.registry import Keyword, Registry
 
@@ -60,6 +61,7 @@ TARGET_WORDS = {
     "impacted": "impacted",  # the being an impact lands on: each Magi of an Area in turn
 }
 WHOSE = ("caster", "bearer", "controller")
+RITE_ZONE_WORDS = ("in", "Rite", "zone")  # a selector's last words for a spell waiting in the Rite zone
 LOSABLE = ("Focus",)  # what a condition may ask an effect took: `impacted lost Focus` (Disrupt)
 KOISHAKA_ACTIONS = 2  # "By default they have 2 Full Actions every round"
 COMPARISONS = {"at least": ">=", "at most": "<=", "fewer than": "<", "more than": ">", "exactly": "=="}
@@ -366,6 +368,9 @@ class Checker:
         hit = self.reg.match(words[1:], ("directive", "empowerment"))
         if hit and words and words[0] in hit[0].qualifiers:
             return hit[0], words[0], list(item.words[1 + hit[1]:])
+        hit = self.reg.match(words[1:], ("requirement",))
+        if hit and hit[0].leading_count and hit[1] == len(words) - 1:  # `2 Actions`, as a requirement is printed
+            return hit[0], None, [item.words[0]]
         return None
 
     def _descriptor(self, item: ast.AspectWords, positional: bool) -> str | None:
@@ -397,7 +402,7 @@ class Checker:
     def _aspect(self, item: ast.AspectWords, kinds: tuple[str, ...], role: Role | None,
                 variables: set[str], bonus: bool = False) -> Aspect | None:
         hit = self._lookup(item)
-        label = " or ".join(kinds)
+        label = " or ".join(kinds) if len(kinds) < 3 else f"{', '.join(kinds[:-1])} or {kinds[-1]}"
         if hit is None:
             head = item.words[0].text
             candidates = self.reg.names(kinds)
@@ -622,6 +627,8 @@ class Checker:
         if len(items) >= 2 and items[-2].text == "at":
             at = self._target_word(items[-1])
             items = items[:-2]
+        if [w.text for w in items[-3:]] == list(RITE_ZONE_WORDS):  # "spell in Rite zone": one waiting there
+            state, items = "rite", items[:-3]
         for w in items:
             t = w.text
             if allow_whose and t.endswith("'s") and t[:-2] in WHOSE:
@@ -662,7 +669,7 @@ class Checker:
     def _upgrade(self, line: ast.UpgradeLine, role: Role | None) -> Upgrade:
         aspects = tuple(a for item in line.aspects if (a := self._added(item, role)))
         costs = tuple(c for cw in line.costs if (c := self._cost(cw)))
-        return Upgrade(aspects=aspects, costs=costs)
+        return Upgrade(aspects=aspects, costs=costs, timing=UpgradeTiming(line.timing or UpgradeTiming.CAST))
 
     def _added(self, item: ast.AspectWords, role: Role | None) -> Aspect | None:
         """An aspect an upgrade or a ritual tier adds, as printed: ``Duration +1`` adds to the spell's
@@ -743,8 +750,7 @@ class Checker:
                 self.diags.error("E018", "only a Transmute's passive names its target: the spell it modifies",
                                  rule.selector.span, "help: name the spells, e.g. `caster's Bio Attack spells`")
                 return None
-            grants = tuple(a for g in rule.grants
-                           if (a := self._aspect(g, ("directive", "empowerment"), None, set(), True)))
+            grants = tuple(a for g in rule.grants if (a := self._transmuted(g)))
             return Modifier(selector=Selector(combined=True), grants=grants)
         if isinstance(rule, ast.PassiveRule):
             sel = self._selector(rule.selector.words, rule.selector.span)
@@ -756,6 +762,16 @@ class Checker:
             costs = tuple(c for cw in rule.amounts if (c := self._cost(cw)))
             return Modifier(selector=sel, generate=costs) if sel else None
         return None
+    def _transmuted(self, item: ast.AspectWords) -> Aspect | None:
+        """What a Transmute's target gains: a directive, an empowerment — or, "A spell that has Action
+        requirements added to it (via a spell such as Prolong Cast)", Actions (`target gains 1 Actions`)."""
+        hit = self.reg.match([w.text for w in item.words], ("requirement",))
+        if hit is not None and not hit[0].leading_count:
+            self.diags.error("E014", f"a spell cannot gain the requirement '{hit[0].name}'", item.span,
+                             "help: a Transmute adds Full Actions to a spell: `target gains 1 Actions`")
+            return None
+        return self._aspect(item, ("directive", "empowerment", "requirement"), None, set(), True)
+
     # ------------------------------------------------------------------ Ally spells
     def _koishaka(self, node: ast.SpellNode, role: Role | None) -> tuple[tuple[Cost, ...], int]:
         """An Ally spell prints its Koishaka: the energies it has ("Koishaka if they have the Resonance

@@ -24,7 +24,7 @@ GENERATED_NAMES = frozenset({
     "Ability", "ActionChart", "Aspect", "ChartCondition", "ChartLine", "Condition", "Cost", "DieChart", "DieFace",
     "EncounterCard", "EncounterResponse", "Energy", "Modifier", "Quantity", "Requirement", "RitualTier", "Role",
     "Selector", "SourceRef", "SpecTier", "SpellCard", "Sphere", "Stat", "Threshold", "Timing", "Trigger", "Upgrade",
-    "Declaration", "StepTarget", "Flow", "Effect", "NamShub", "NamShubStep", "CARDS", "casting",
+    "UpgradeTiming", "Declaration", "StepTarget", "Flow", "Effect", "NamShub", "NamShubStep", "CARDS", "casting",
 })
 
 

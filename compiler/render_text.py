@@ -28,6 +28,7 @@ from engine.cards import (
     StepTarget,
     Timing,
     Upgrade,
+    UpgradeTiming,
 )
 
 # The model's target words (compiler.check.TARGET_WORDS values) as English noun phrases.
@@ -131,7 +132,7 @@ def selector_text(s: Selector, *, plural: bool = False) -> str:
     words: list[str] = []
     if s.whose:
         words.append(possessive(s.whose))
-    if s.state != "active":
+    if s.state not in ("active", "rite"):
         words.append(s.state)
     if s.sphere:
         words.append(s.sphere.value)
@@ -140,6 +141,8 @@ def selector_text(s: Selector, *, plural: bool = False) -> str:
     words.append(_selector_noun(s, plural))
     if s.at:
         words.append(f"at {target_text(s.at)}")
+    if s.state == "rite":
+        words.append("in the Rite zone")
     return " ".join(words)
 
 
@@ -173,7 +176,8 @@ def requirement_text(r: Requirement) -> str:
 
 
 def upgrade_text(u: Upgrade) -> str:
-    return f"{aspects_text(u.aspects)} for {' or '.join(c.text() for c in u.costs)}"
+    timing = "" if u.timing is UpgradeTiming.CAST else f" {u.timing.value}"
+    return f"{aspects_text(u.aspects)} for {' or '.join(c.text() for c in u.costs)}{timing}"
 
 
 def quantity_text(q: Quantity) -> str:

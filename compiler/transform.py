@@ -234,7 +234,14 @@ class ToAst(Transformer[Token, Any]):
 
     def upgrade(self, meta: Meta, children: list[Any]) -> ast.UpgradeLine:
         aspects, *costs = self._content(children)
-        return ast.UpgradeLine(aspects=aspects, costs=tuple(costs), span=self._span(meta))
+        timing = costs.pop() if costs and isinstance(costs[-1], str) else ""
+        return ast.UpgradeLine(aspects=aspects, costs=tuple(costs), timing=timing, span=self._span(meta))
+
+    def per_round(self, meta: Meta, children: list[Any]) -> str:
+        return "per round"
+
+    def this_impact(self, meta: Meta, children: list[Any]) -> str:
+        return "this impact"
 
     def tier(self, meta: Meta, children: list[Any]) -> tuple[ast.AspectWords, ...]:
         only = children[0]

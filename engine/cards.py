@@ -66,6 +66,15 @@ class Timing(StrEnum):
         return self in (Timing.SUSTAIN, Timing.CAST_AND_SUSTAIN)
 
 
+class UpgradeTiming(StrEnum):
+    """When an Upgrade may be paid: as the spell is cast (the default), or again each round, or for one
+    impact at a time."""
+
+    CAST = "at cast"
+    PER_ROUND = "per round"
+    THIS_IMPACT = "this impact"
+
+
 Param = int | str  # a number, or a letter: P / F (durations), X (defined in rules text)
 
 
@@ -100,7 +109,7 @@ class Selector:
     curse: bool = False  # "Curse": an Attack with Curse Duration
     whose: str | None = None  # caster | bearer | controller
     at: str | None = None  # the being the spell must be placed at
-    state: str = "active"  # active | manifesting | dormant | any
+    state: str = "active"  # active | manifesting | dormant | rite (waiting in the Rite zone) | any
     has: tuple[str, ...] = ()  # empowerments it must have ("Forces Shape-Shifts")
     combined: bool = False  # "target" in a Transmute's passive: the spell the Transmute is combined with
 
@@ -150,10 +159,13 @@ class Requirement:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Upgrade:
-    """A ``^`` line: aspects added when one of the alternative costs is paid at casting."""
+    """A ``^`` line: aspects added when one of the alternative costs is paid at casting — or, with a
+    ``timing``, paid again each round or for each impact ("unless the Upgrade specifies an alternate
+    timing such as 'per round' or 'this impact'")."""
 
     aspects: tuple[Aspect, ...]
     costs: tuple[Cost, ...]
+    timing: UpgradeTiming = UpgradeTiming.CAST
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from functools import cache
 
 from engine import behaviours, control, events, exchange, impact, rite, step_targets, tough, transmutes, triggers
-from engine.cards import Ability, Aspect, Cost, Energy, Requirement, Role, Selector, SpellCard
+from engine.cards import Ability, Aspect, Cost, Energy, Requirement, Role, Selector, SpellCard, UpgradeTiming
 from engine.decisions import PASS, Act, Choice, Flow
 from engine.effects import Effect
 from engine.errors import Unsupported
@@ -243,6 +243,8 @@ def cloaked(game: Game, b: Being) -> bool:
 def spell_targets(game: Game, caster: Being, card: Card, sel: Selector) -> list[Card]:
     if sel.state == "manifesting":
         pool = [fx.card for fx in game.pending if fx.is_spell and fx.card.manifesting]
+    elif sel.state == "rite":
+        pool = [c for b in game.beings for c in b.rite]
     elif sel.state == "dormant":  # "unless explicitly stated otherwise", spells target active spells only
         pool = [c for c in game.all_in_play() if c.dormant]
     else:
@@ -301,11 +303,13 @@ def cast(game: Game, caster: Being, card: Card, in_window: bool = False) -> Flow
 
 
 def cast_spoken(game: Game, caster: Being, card: Card, spoken: str, in_window: bool = False,
-                from_rite: bool = False, for_free: bool = False) -> Flow[None]:
+                from_rite: bool = False, for_free: bool = False, last_action: bool = True) -> Flow[None]:
     """A Spoken spell is declared, placed, paid for, responded to and activated (``from_rite``: it has
-    just had enough Full Actions invested in the Rite zone, and this last one discards nothing there;
-    ``for_free``: an effect casts it "for free", see :func:`cast_free`)."""
-    free = for_free or is_free(game, caster, card)
+    just had enough Full Actions invested in the Rite zone, and this last one discards nothing there —
+    ``last_action`` False: it had them all already, and emerges as a Free Action; ``for_free``: an effect
+    casts it "for free", see :func:`cast_free`)."""
+    need = rite.full_actions(game, caster, card)
+    free = for_free or need == 0 or (from_rite and not last_action)
     # Declare: "choose one" is chosen at declaration (seed 003), then the target, then the chosen
     # mode's step targets ("deal Dmg 2 to target Magi").
     if card.spec.modes:
@@ -326,8 +330,13 @@ def cast_spoken(game: Game, caster: Being, card: Card, spoken: str, in_window: b
     card.target = target
     fx = Effect(game, card, caster, target, team="*" if choice.value[0] == "global" else team, mode=card.mode,
                 evade_of=evaded)
-    # Pay: requirements, energy orbs, upgrades, ritual path — then the action itself.
-    yield from pay(game, caster, card, fx, for_free)
+    # Pay: requirements, energy orbs, upgrades, ritual path — then the action itself. A spell Prolong Cast
+    # sent back to the Rite zone paid as it was first cast; it "may be re-targeted when it emerges", no more.
+    if not card.prolonged:
+        yield from pay(game, caster, card, fx, for_free)
+    card.prolonged = False
+    # The Full Actions it took, should Prolong Cast add to them: all it needed, from the Rite zone.
+    card.counters[rite.INVESTED] = need if from_rite else int(not free)
     if spoken == "intoned" and not from_rite:  # a Rite zone spell earned its Voice when it was Spoken
         game.gain(caster, Energy.VOICE, card.spec.fluency)
         yield from triggers.emit(game, "WHO intones spell", being=caster)
@@ -346,6 +355,7 @@ def cast_spoken(game: Game, caster: Being, card: Card, spoken: str, in_window: b
     yield from offensive_cast(game, caster, fx)
     yield from respond(game, fx)
     yield from activate(game, fx)
+    card.impact_gained.clear()  # a 'this impact' Upgrade lasts its one impact
 
 
 def _tough_budget(game: Game, caster: Being, card: Card, target: Being | Card | None
@@ -499,21 +509,38 @@ def place_focus(game: Game, caster: Being, card: Card) -> None:
     card.focus = caster
 
 
-def upgrades(game: Game, caster: Being, card: Card) -> Flow[None]:
-    """"^": extra aspects for one of the listed costs, decided when the casting costs are paid."""
+def upgrades(game: Game, caster: Being, card: Card, timings: tuple[UpgradeTiming, ...] = tuple(UpgradeTiming)
+             ) -> Flow[None]:
+    """"^": extra aspects for one of the listed costs. "The condition must be true or the extra payment must
+    be made at the time the rest of the casting costs are paid ... unless the Upgrade specifies an alternate
+    timing such as 'per round' or 'this impact'": those are offered again (:func:`renew_upgrades`)."""
     for up in card.spec.upgrades:
+        if up.timing not in timings:
+            continue
         what = ", ".join(a.text() for a in up.aspects)
+        when = "" if up.timing is UpgradeTiming.CAST else f" ({up.timing.value})"
         options = [Choice("no upgrade", None)]
         options += [Choice(f"{c.text()}", i) for i, c in enumerate(up.costs)
                     if game.can_pay(caster, c.energy, c.amount)]
-        pick = yield from game.ask("upgrade", caster, f"upgrade {card.title} with {what}?", options, card)
+        pick = yield from game.ask("upgrade", caster, f"upgrade {card.title} with {what}{when}?", options, card)
         if pick.value is None:
             continue
         cost = up.costs[int(pick.value)]
         game.pay(caster, cost.energy, cost.amount, "Upgrade")
         card.paid.append((cost.energy, cost.amount))
-        card.gained.extend(up.aspects)
-        game.say(f"{caster.name} upgrades {card.title} with {what} for {cost.text()}")
+        {UpgradeTiming.CAST: card.gained, UpgradeTiming.PER_ROUND: card.round_gained,
+         UpgradeTiming.THIS_IMPACT: card.impact_gained}[up.timing].extend(up.aspects)
+        game.say(f"{caster.name} upgrades {card.title} with {what} for {cost.text()}{when}")
+
+
+def renew_upgrades(game: Game, card: Card) -> Flow[None]:
+    """Each maintenance, as a spell resolves: last round's 'per round' Upgrades run out, and its controller
+    may pay its 'per round' and 'this impact' Upgrades again."""
+    card.round_gained.clear()
+    card.impact_gained.clear()
+    if card.dormant:  # "A Dormant spell does not cause any effect"
+        return
+    yield from upgrades(game, card.controller or card.owner, card, (UpgradeTiming.PER_ROUND, UpgradeTiming.THIS_IMPACT))
 
 
 def ritual_options(game: Game, caster: Being, card: Card, start: int = 0) -> list[Choice]:
@@ -631,6 +658,7 @@ def activate(game: Game, fx: Effect) -> Flow[None]:
         yield from triggers.emit(game, "this fizzles", card=card)  # still manifesting, then discarded
         game.discard(card)
         return
+    card.counters.pop(rite.INVESTED, None)  # cast at last: no more Full Actions to count
     role = card.role
     if role is Role.ABJURATION:
         card.place = Place.IN_PLAY  # briefly, while it impacts
@@ -688,6 +716,8 @@ def invalid_target(game: Game, fx: Effect) -> str | None:
             return f"{t.title} is no longer active"
         if sel.state == "dormant" and not (t.dormant and t.place is Place.IN_PLAY):
             return f"{t.title} is no longer Dormant"
+        if sel.state == "rite" and t.place is not Place.RITE:
+            return f"{t.title} is no longer in the Rite zone"
     if fx.card.has("Evade"):
         evaded = fx.evade_of
         if evaded is None or evaded.card.place not in (Place.MANIFESTING, Place.IN_PLAY):
@@ -773,12 +803,14 @@ def resolve(game: Game, card: Card) -> Flow[None]:
             game.say(f"{card.title} is not sustained and is discarded")
             game.discard(card)
         return
+    yield from renew_upgrades(game, card)
     controller = card.controller or card.owner
     fx = Effect(game, card, controller, card.bearer, team=card.team_zone, is_spell=False)
     if not card.dormant and impacts_each_round(fx):
         yield from respond(game, fx)
         if card.place is Place.IN_PLAY:
             yield from maintenance_impact(game, fx)
+    card.impact_gained.clear()
     if card.place is Place.IN_PLAY and not card.dormant:
         yield from fire(game, card, "resolved")
     if card.place is Place.IN_PLAY and "duration" in card.counters:

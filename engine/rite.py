@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 RULES = frozenset({"req_actions", "rite_zone"})
 INVESTED = "actions"  # the counter of Full Actions invested in a Rite zone spell
+ADDED = "Actions"  # the requirement a Transmute adds ("via a spell such as Prolong Cast")
 
 
 def printed_actions(card: Card) -> int:
@@ -38,13 +39,26 @@ def printed_actions(card: Card) -> int:
 
 
 def full_actions(game: Game, caster: Being, card: Card) -> int:
-    """How many Full Actions casting ``card`` takes now, Free Action and passive effects counted."""
+    """How many Full Actions casting ``card`` takes now: its printed count, changed by its aspects in the
+    order they came ("Spells apply in the order they activate": Threnody's Absolute Free Action then Prolong
+    Cast's added Full Action leave 1; the other way round, 0). Added ``N Actions`` add N; Free Action takes
+    off 1, once ("Adding Free Action to a spell that costs # Actions only reduces the Full Action requirement
+    by 1"); Absolute Free Action makes it a Free Action."""
     from engine import casting
 
-    names = {a.name for a in casting.provisional(game, caster, card).aspects()}
-    if "Absolute Free Action" in names:
-        return 0
-    return max(0, printed_actions(card) - ("Free Action" in names))
+    need, freed = printed_actions(card), False
+    for a in casting.provisional(game, caster, card).aspects():
+        if a.name == "Absolute Free Action":
+            need = 0
+        elif a.name == "Free Action" and not freed:
+            need, freed = max(0, need - 1), True
+        elif a.name == ADDED and isinstance(a.value, int):
+            need += a.value
+    return need
+
+
+def invested(card: Card) -> int:
+    return card.counters.get(INVESTED, 0)
 
 
 def begin(game: Game, caster: Being, card: Card, spoken: str) -> None:
@@ -64,15 +78,16 @@ def begin(game: Game, caster: Being, card: Card, spoken: str) -> None:
 
 
 def options(game: Game, b: Being) -> list[Choice]:
-    """Advancing a Rite zone spell is a Full Action; the last one needs the spell castable now."""
+    """Advancing a Rite zone spell is a Full Action; the last one needs the spell castable now. A spell
+    whose Full Actions are all invested already (a Transmute took some off) emerges as a Free Action."""
     from engine import casting
 
-    if b.full_actions <= 0 or b.interrupt_stones:
-        return []
     out = []
     for card in b.rite:
-        completes = card.counters.get(INVESTED, 0) + 1 >= full_actions(game, b, card)
-        if completes and casting.why_not(game, b, card) is not None:
+        need = full_actions(game, b, card)
+        if invested(card) < need and (b.full_actions <= 0 or b.interrupt_stones):
+            continue
+        if invested(card) + 1 >= need and casting.why_not(game, b, card) is not None:
             continue
         out.append(Choice(f'advance "{card.title}" in the Rite zone', Act("rite", card.id)))
     return out
@@ -81,15 +96,34 @@ def options(game: Game, b: Being) -> list[Choice]:
 def advance(game: Game, b: Being, card: Card) -> Flow[None]:
     from engine import casting
 
-    invested = card.counters.get(INVESTED, 0) + 1
     need = full_actions(game, b, card)
-    if invested < need:
+    if invested(card) + 1 < need:
         b.full_actions -= 1
-        card.counters[INVESTED] = invested
-        game.say(f"{b.name} invests a Full Action in {card.title} ({invested} of {need})")
+        card.counters[INVESTED] = invested(card) + 1
+        game.say(f"{b.name} invests a Full Action in {card.title} ({invested(card)} of {need})")
         return
+    last_action = invested(card) < need  # this Full Action completes it; else it had enough already
     card.counters.pop(INVESTED, None)
     game.say(f"{card.title} emerges from the Rite zone")
     # "at which time the spell is treated like any other just-Spoken spell": its trigger runs first.
     yield from game.emit_event("this emerges from Rite zone", card=card)
-    yield from casting.cast_spoken(game, b, card, "silent", from_rite=True)
+    yield from casting.cast_spoken(game, b, card, "silent", from_rite=True, last_action=last_action)
+
+
+def prolong(game: Game, card: Card) -> None:
+    """"A spell that has Action requirements added to it (via a spell such as Prolong Cast) moves into the
+    Rite zone (and may be re-targeted when it emerges)": a manifesting spell now needing more Full Actions
+    than its caster has spent on it leaves the stack for its caster's Rite zone, with what it took counted as
+    invested. Its costs were paid as it was cast; it pays none again when it emerges (``Card.prolonged``)."""
+    caster = card.caster
+    if not card.manifesting or caster is None:
+        return
+    spent = card.counters.get(INVESTED, 0)
+    need = full_actions(game, caster, card)
+    if need <= spent:
+        return
+    card.place = Place.RITE
+    card.prolonged = True
+    caster.rite.append(card)
+    game.say(f"{card.title} needs {need} Full Actions now and moves into {caster.name}'s Rite zone "
+             f"({spent} of {need})")

@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import allies, control, events, exchange, namshub, triggers
+from engine import allies, control, events, exchange, namshub, transmutes, triggers
 from engine.cards import CardLibrary, Energy, Selector
 from engine.decisions import Choice, Decision, Flow
 from engine.errors import IllegalAction
@@ -533,6 +533,7 @@ class Game:
         if zone is Zone.ENHANCEMENT:
             yield from self.make_room(bearer, card)
         bearer.zones[zone].append(card)
+        transmutes.follow(card)  # Transmutes combined with it while it was being cast
         self.uniqueness(card)
 
     def uniqueness(self, card: Card) -> None:
@@ -578,6 +579,7 @@ class Game:
         card.bearer.zones[card.zone].remove(card)
         card.zone = zone
         card.bearer.zones[zone].append(card)
+        transmutes.follow(card)
 
     def remove_focus(self, card: Card, why: str) -> None:
         """"If the caster's Focus is removed from the spell, immediately discard the spell, unless Sealed"."""
@@ -633,5 +635,7 @@ class Game:
         if sel.state == "manifesting" and not card.manifesting:
             return False
         if sel.state == "dormant" and not (card.dormant and card.place is Place.IN_PLAY):
+            return False
+        if sel.state == "rite" and card.place is not Place.RITE:
             return False
         return fits(card, sel)

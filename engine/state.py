@@ -69,10 +69,14 @@ class Card:
     combined: list[Card] = field(default_factory=list)  # Transmutes combined with this spell
     combined_with: Card | None = None
     gained: list[Aspect] = field(default_factory=list)  # from upgrades, ritual tiers and Transmutes
+    # Upgrades paid with an alternate timing: until the spell's next maintenance, and for one impact.
+    round_gained: list[Aspect] = field(default_factory=list)
+    impact_gained: list[Aspect] = field(default_factory=list)
     ritual_tiers: int = 0
     mode: int | None = None  # "choose one", chosen at declaration
     step_targets: dict[int, Being | Card] = field(default_factory=dict)  # its rules text's "target KIND"s
     targets_declared: bool = False  # its on-impact step targets were declared as it was cast (5.1.2.b)
+    prolonged: bool = False  # moved back into the Rite zone by added Actions, its costs already paid
     ability_uses: dict[str, int] = field(default_factory=dict)
     # What the cast cost, for a Dispel's refund of a manifesting spell.
     paid: list[tuple[Energy, int]] = field(default_factory=list)
@@ -96,16 +100,18 @@ class Card:
 
     @property
     def active(self) -> bool:
-        # A Transmute combined with a Dormant spell is Dormant as long as the spell is ("Dormant").
+        # A Transmute combined with a Dormant spell is Dormant as long as the spell is ("Dormant"); one
+        # combined with a spell still being cast (manifesting, or in the Rite zone) acts on it already.
+        spell = self.combined_with
         return self.place is Place.IN_PLAY and not self.dormant and (
-            self.combined_with is None or self.combined_with.active)
+            spell is None or spell.active or spell.place in (Place.MANIFESTING, Place.RITE))
 
     @property
     def manifesting(self) -> bool:
         return self.place is Place.MANIFESTING
 
     def aspects(self) -> tuple[Aspect, ...]:
-        own = self.spec.directives + self.spec.empowerments + tuple(self.gained)
+        own = self.spec.directives + self.spec.empowerments + (*self.gained, *self.round_gained, *self.impact_gained)
         if not self.combined:
             return own
         from engine.transmutes import grants  # what the Transmutes combined with it add, while they last
@@ -128,9 +134,12 @@ class Card:
         self.dormant = False
         self.combined_with = None
         self.gained.clear()
+        self.round_gained.clear()
+        self.impact_gained.clear()
         self.ritual_tiers = 0
         self.mode = None
         self.step_targets.clear()
+        self.targets_declared = self.prolonged = False
         self.ability_uses.clear()
         self.paid.clear()
         self.sacrificed.clear()

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine import rite
 from engine.cards import Aspect, Energy, Selector
 from engine.decisions import Choice, Flow
 from engine.state import Being, Card, Place, Zone
@@ -69,6 +70,7 @@ def activate(game: Game, fx: Effect) -> Flow[None]:
         game.discard(card)
         return
     combine(game, card, target)
+    rite.prolong(game, target)  # Prolong Cast: a manifesting spell that now needs more Full Actions waits
     backlash(game, fx, target)
     yield from card.spec().on_impact(fx)
     yield from casting.fire(game, card, "activated")
@@ -88,14 +90,26 @@ def combine(game: Game, transmute: Card, target: Card) -> None:
         for other in [t for t in target.combined if t.has("Exclusive")]:
             game.say(f"{other.title} is discarded: only one Exclusive Transmute may combine with {target.title}")
             game.discard(other)
-    assert target.bearer is not None and target.zone is not None
     transmute.place = Place.IN_PLAY
     transmute.bearer, transmute.zone, transmute.team_zone = target.bearer, target.zone, None
-    target.bearer.zones[target.zone].append(transmute)
+    if target.bearer is not None and target.zone is not None:
+        target.bearer.zones[target.zone].append(transmute)
+    # else the spell is still being cast (manifesting, or in the Rite zone): the Transmute lies on it and
+    # joins its zone when it is placed (``follow``).
     transmute.combined_with = target
     target.combined.append(transmute)
     casting.start_counters(transmute)
     game.say(f"{transmute.title} combines with {target.title}")
+
+
+def follow(spell: Card) -> None:
+    """The Transmutes on a spell lie in its zone: they go where it is placed or moved."""
+    for t in spell.combined:
+        if t.bearer is not None and t.zone is not None and t in t.bearer.zones[t.zone]:
+            t.bearer.zones[t.zone].remove(t)
+        t.bearer, t.zone = spell.bearer, spell.zone
+        if spell.bearer is not None and spell.zone is not None:
+            spell.bearer.zones[spell.zone].append(t)
 
 
 # ---------------------------------------------------------------- Backlash

@@ -30,6 +30,7 @@ from engine.cards import (
     Timing,
     Trigger,
     Upgrade,
+    UpgradeTiming,
 )
 from engine.decisions import Flow
 from engine.effects import Effect

@@ -110,7 +110,7 @@ def test_hostile_title_compiles_to_plain_data(tmp_path: Path) -> None:
     imported = {"Ability", "ActionChart", "Aspect", "ChartCondition", "ChartLine", "Condition", "Cost",
                 "DieChart", "DieFace", "EncounterCard", "EncounterResponse", "Energy", "Modifier", "Quantity",
                 "Requirement", "RitualTier", "Role", "Selector", "SourceRef", "SpecTier", "SpellCard", "Sphere",
-                "Stat", "Threshold", "Timing", "Trigger", "Upgrade", "Effect", "Flow"}
+                "Stat", "Threshold", "Timing", "Trigger", "Upgrade", "UpgradeTiming", "Effect", "Flow"}
     top_level = {k for k in namespace if not k.startswith("__")}
     assert top_level == imported | {card.__name__, "CARDS"}
     assert top_level - {card.__name__} <= GENERATED_NAMES, "compiler/names.py must list every name bound here"

@@ -161,3 +161,25 @@ def test_casting_for_free_reads_as_card_text(tmp_path: Path) -> None:
     text = " ".join(render_text.rules_lines(result.spells[0]))
     assert "you may cast a Forces Attack spell for free" in text, text
     assert "from engine import casting" in emit_python(result.spells)["forces.py"]
+
+
+@pytest.mark.rule("Actions")
+def test_a_transmute_may_add_actions_but_no_other_requirement(tmp_path: Path) -> None:
+    """"A spell that has Action requirements added to it (via a spell such as Prolong Cast)": `target gains 1
+    Actions` compiles; a requirement not printed with its count first is no aspect a spell can gain."""
+    transmute = "    targets spell in Rite zone\n    rules {{\n        passive: target gains {}\n    }}\n"
+    assert diagnostics(tmp_path, card("| | Duration 1", "Transmute", transmute.format("1 Actions"))) == []
+    found = diagnostics(tmp_path, card("| | Duration 1", "Transmute", transmute.format("Burn Focus")))
+    assert found == ["E014: a spell cannot gain the requirement 'Burn Focus'"]
+
+
+def test_timed_upgrades_and_rite_zone_targets_read_as_printed(tmp_path: Path) -> None:
+    (tmp_path / "probe.spell").write_text(card("| Dmg 1 | Duration 2", extra=(
+        "    ^ Dmg +1 for 1 Harmony per round\n    ^ Dmg +2 for 1 Will this impact\n")) + card(
+        "| | Duration 1", "Transmute", "    targets Attack in Rite zone\n").replace("Probe", "Hold"), encoding="utf-8")
+    result = compile_paths([tmp_path], tmp_path)
+    assert result.ok, result.diagnostics.render()
+    probe, hold = sorted(result.spells, key=lambda s: s.title)[::-1]
+    assert [render_text.upgrade_text(u) for u in probe.upgrades] == [
+        "Dmg +1 for 1 Harmony per round", "Dmg +2 for 1 Will this impact"]
+    assert hold.targets is not None and render_text.targets_text(hold.targets) == "Targets an Attack in the Rite zone"

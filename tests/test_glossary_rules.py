@@ -284,6 +284,47 @@ def test_upgrade_paid_with_the_casting_costs(t: Table) -> None:
     assert t.white.will == 2 and t.black.essence == 11 and buckler.counters["durability"] == 2
 
 
+@pytest.mark.rule("Upgrade")
+def test_upgrade_without_a_timing_cannot_be_bought_later(t: Table) -> None:
+    """"If you choose not to upgrade at that time, there is no option to upgrade later"."""
+    t.choices.append("1 Harmony")
+    embers = t.cast(t.white, "Banked Embers", "Black")
+    assert t.black.essence == 10 and t.white.harmony == -1
+    t.run(t.game.maintenance_phase())  # the Upgrade bought with the casting costs lasts; none is offered again
+    assert t.black.essence == 8 and embers.counters["duration"] == 2
+    assert [d.kind for d in t.asked].count("upgrade") == 1
+
+
+@pytest.mark.rule("Upgrade")
+def test_upgrade_per_round_is_offered_again_each_round(t: Table) -> None:
+    """"... unless the Upgrade specifies an alternate timing such as 'per round'": paid with the casting
+    costs it lasts the round; each maintenance its controller may pay it again, or let it go."""
+    t.choices.append("1 Harmony")
+    t.cast(t.white, "Stoked Embers", "Black")
+    assert t.black.essence == 10 and t.white.harmony == -1  # Dmg 1 + 1
+    t.choices.append("1 Harmony")
+    t.run(t.game.maintenance_phase())
+    assert t.black.essence == 8 and t.white.harmony == -2  # paid again for this round
+    t.choices.append("no upgrade")
+    t.run(t.game.maintenance_phase())
+    assert t.black.essence == 7 and t.white.harmony == -2  # last round's Upgrade ran out
+
+
+@pytest.mark.rule("Upgrade")
+def test_upgrade_this_impact_lasts_one_impact(t: Table) -> None:
+    """"... or 'this impact'": bought for one impact, at casting or before any later impact."""
+    t.choices.append("no upgrade")
+    embers = t.cast(t.white, "Flaring Embers", "Black")
+    assert t.black.essence == 11
+    t.choices.append("1 Will")
+    t.run(t.game.maintenance_phase())
+    assert t.black.essence == 8 and t.white.will == 2  # Dmg 1 + 2, this impact only
+    assert embers.impact_gained == [] and embers.aspect("Dmg") is not None
+    t.choices.append("no upgrade")
+    t.run(t.game.maintenance_phase())
+    assert t.black.essence == 7
+
+
 @pytest.mark.rule("Attunement")
 def test_attunement_needs_the_sphere_in_the_discard_pile(t: Table) -> None:
     card = t.give(t.white, "Rooted Rite")

@@ -8,7 +8,7 @@ from collections import deque
 
 import pytest
 
-from engine import actions, casting, invariants
+from engine import actions, casting, invariants, rite
 from engine.decisions import Act
 from engine.state import Card, Place, Zone, being_json
 from tests.conftest import Table
@@ -244,6 +244,67 @@ def test_disrupt_discards_the_rite_zone(t: Table) -> None:
     bolt = t.cast(t.white, "Slow Bolt")
     t.in_play(t.black, "Stun", "White")
     assert bolt in t.white.discard and not t.white.rite
+    sound(t)
+
+
+# ---------------------------------------------------------------- Actions added and taken away (Prolong Cast)
+def strike_in_the_rite_zone(t: Table) -> Card:
+    t.white.full_actions = 2
+    strike = t.cast(t.white, "Atomic Strike")  # "a spell requiring "2 Actions" to cast"
+    assert strike.place is Place.RITE and strike.counters["actions"] == 1
+    return strike
+
+
+@pytest.mark.rule("Actions", "Transmute Spell", "Free Action (spell aspect)")
+def test_spells_apply_in_the_order_they_activate_threnody_then_prolong_cast(t: Table) -> None:
+    """"Magi A casts Threnody to add Absolute Free Action to make the Strike a Free Action. Threnody activates.
+    Then Magi B casts Prolong Cast. The Prolong Cast would now add a Full Action, returning the Strike to
+    needing 1 Full Action"."""
+    strike = strike_in_the_rite_zone(t)
+    assert rite.full_actions(t.game, t.white, strike) == 2
+    t.cast(t.white, "Threnody", "Atomic Strike")  # a Free Action: the Rite zone stays
+    assert t.white.rite == [strike] and rite.full_actions(t.game, t.white, strike) == 0
+    t.cast(t.black, "Prolong Cast", "Atomic Strike")
+    assert rite.full_actions(t.game, t.white, strike) == 1
+    # One Full Action is invested already: it emerges as the Magi's next action takes nothing more.
+    t.white.full_actions = 1
+    advance(t, strike, "Black")
+    assert t.black.essence == 9 and t.white.full_actions == 1 and strike in t.white.discard
+    sound(t)
+
+
+@pytest.mark.rule("Actions", "Transmute Spell", "Free Action (spell aspect)")
+def test_spells_apply_in_the_order_they_activate_prolong_cast_then_threnody(t: Table) -> None:
+    """"If Threnody and Prolong Cast were activated in reverse, the Atomic Strike would end as a Free Action
+    spell"."""
+    strike = strike_in_the_rite_zone(t)
+    t.cast(t.black, "Prolong Cast", "Atomic Strike")
+    assert rite.full_actions(t.game, t.white, strike) == 3
+    t.cast(t.white, "Threnody", "Atomic Strike")
+    assert rite.full_actions(t.game, t.white, strike) == 0
+    t.white.full_actions = 0  # a Free Action spell emerges with no Full Action left
+    assert 'advance "Atomic Strike" in the Rite zone' in t.action_options(t.white)
+    advance(t, strike, "Black")
+    assert t.black.essence == 9 and strike in t.white.discard
+    sound(t)
+
+
+@pytest.mark.rule("Actions", "Rite Zone", "Response")
+def test_a_spell_that_has_action_requirements_added_moves_into_the_rite_zone(t: Table) -> None:
+    """"A spell that has Action requirements added to it (via a spell such as Prolong Cast) moves into the
+    Rite zone (and may be re-targeted when it emerges)"; its costs were paid as it was cast."""
+    t.give(t.black, "Drawn-Out Words", prepared=False)  # Response: 1 Actions more for a manifesting spell
+    t.choices.append('cast "Drawn-Out Words"')
+    t.white.resonance = 1
+    stun = t.cast(t.white, "Stun", "Black")  # costs 1 Resonance
+    assert stun.place is Place.RITE and t.white.rite == [stun] and t.white.resonance == 0
+    assert t.black.essence == 12 and t.black.interrupt_stones == 1  # it has not impacted
+    assert stun.counters["actions"] == 1 and rite.full_actions(t.game, t.white, stun) == 2
+    sound(t)
+    t.white.full_actions = 1
+    advance(t, stun, "Black")  # its target is chosen again as it emerges (Black is the only opponent here)
+    assert t.white.resonance == 0 and t.white.full_actions == 0 and not t.white.rite  # not paid for again
+    assert t.game.log[-2:] == ["R0: White casts Stun at Black", "R0: Black is Disrupted"]
     sound(t)
 
 
