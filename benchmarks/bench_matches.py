@@ -1,61 +1,113 @@
-"""Random matches per second on one core, and the cost of Match.copy().
+"""Random Serpent's Tongue matches per second, side by side with a baseline commit, and the cost of copy().
 
-Run on demand (`make bench`). Baselines measured in the same run: the random matches with and without
-the invariant checks of the property test, and a copy() against pickling the whole game state.
+Run on demand (`make bench`), never in the test suite. Usage:
+
+    python benchmarks/bench_matches.py [--baseline REV] [--matches N]
+
+The baseline (by default the last commit before the engine redesign of issue 10) is checked out into a
+temporary git worktree and the same seeded random matches are played there and here, each in a fresh
+Python process on one core, one after the other in this run, so that both figures share the machine's
+load. The last line printed is one JSON object with ``baseline_decisions_per_s``, ``decisions_per_s`` and
+``ratio`` (ours over the baseline's).
 """
 
 from __future__ import annotations
 
-import pickle
-import statistics
-import time
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
 
-from engine import invariants
-from engine.match import Match, RandomPlayer, duel, play_out
+ROOT = Path(__file__).resolve().parent.parent
+# The last commit of main before the generic-core redesign (issue 10): the figure it must beat.
+BASELINE = "5645db9"
+MATCHES = 120
+
+# Played in a child process whose ``engine`` and ``generated`` are the tree's own (PYTHONPATH=tree):
+# the seeded random matches, then the median cost of ``Match.copy()`` in one match. It only uses the
+# match protocol both trees share (duel, RandomPlayer, Match.apply/copy).
+WORKER = r"""
+import json, statistics, sys, time
+from pathlib import Path
+import engine
+tree = Path(sys.argv[1]).resolve()
+assert Path(engine.__file__).resolve().is_relative_to(tree), (engine.__file__, tree)
+from engine.match import RandomPlayer, duel
 from generated import LIBRARY
 
-MATCHES = 200
-
-
-def run(check: bool) -> tuple[float, int]:
-    steps = 0
-    start = time.perf_counter()
-    for seed in range(MATCHES):
-        match = duel(LIBRARY, seed)
-
-        def checker(m: Match) -> None:
-            invariants.broken(m.game, settled=m.decision is not None and m.decision.kind == "action")
-
-        play_out(match, RandomPlayer(seed), check=checker if check else None)
-        steps += match.steps
-    return time.perf_counter() - start, steps
-
-
-def copies() -> tuple[float, float]:
-    match = duel(LIBRARY, 11)
-    player = RandomPlayer(11)
-    copy_times, pickle_times = [], []
+def play(seed):
+    match, player = duel(LIBRARY, seed), RandomPlayer(seed)
     while not match.terminal:
-        match.apply(player.choose(match.decision))  # type: ignore[arg-type]
-        if match.steps % 25 == 0 and not match.terminal:
-            start = time.perf_counter()
-            match.copy()
-            copy_times.append(time.perf_counter() - start)
-            start = time.perf_counter()
-            pickle.loads(pickle.dumps(match.game))
-            pickle_times.append(time.perf_counter() - start)
-    return statistics.median(copy_times), statistics.median(pickle_times)
+        match.apply(player.choose(match.decision))
+    return match.steps, match.result.draw if match.result else False
+
+matches = int(sys.argv[2])
+start = time.perf_counter()
+steps = draws = 0
+for seed in range(matches):
+    n, draw = play(seed)
+    steps += n
+    draws += bool(draw)
+seconds = time.perf_counter() - start
+
+match, player, copies = duel(LIBRARY, 11), RandomPlayer(11), []
+while not match.terminal:
+    match.apply(player.choose(match.decision))
+    if match.steps % 25 == 0 and not match.terminal:
+        t = time.perf_counter()
+        match.copy()
+        copies.append(time.perf_counter() - t)
+print(json.dumps({"matches": matches, "decisions": steps, "seconds": seconds, "draws": draws,
+                  "copy_ms": statistics.median(copies) * 1e3}))
+"""
+
+
+def measure(tree: Path, matches: int) -> dict[str, float]:
+    env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
+    run = subprocess.run([sys.executable, "-c", WORKER, str(tree), str(matches)], cwd=tree, env=env,
+                         capture_output=True, text=True, check=False)
+    if run.returncode != 0:
+        sys.exit(f"bench_matches: the matches failed in {tree}:\n{run.stderr[-3000:]}")
+    result: dict[str, float] = json.loads(run.stdout.splitlines()[-1])
+    return result
+
+
+def checkout(rev: str, into: Path) -> None:
+    run = subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--force", str(into), rev],
+                         capture_output=True, text=True, check=False)
+    if run.returncode != 0:
+        sys.exit(f"bench_matches: cannot check out the baseline {rev!r}: {run.stderr.strip()}")
+
+
+def report(label: str, r: dict[str, float]) -> float:
+    per_s = r["decisions"] / r["seconds"]
+    print(f"  {label:<22} {r['matches'] / r['seconds']:6.1f} matches/s  {per_s:9.0f} decisions/s  "
+          f"copy() {r['copy_ms']:.2f} ms  draws {r['draws'] / r['matches']:.0%}")
+    return per_s
 
 
 def main() -> None:
-    bare, steps = run(check=False)
-    checked, _ = run(check=True)
-    print(f"random matches (one core, {MATCHES} matches, {steps / MATCHES:.0f} decisions each):")
-    print(f"  without checks   {MATCHES / bare:7.1f} matches/s  {steps / bare:9.0f} decisions/s  (baseline)")
-    print(f"  with invariants  {MATCHES / checked:7.1f} matches/s  ({checked / bare:.2f}x the baseline's time)")
-    copy_t, pickle_t = copies()
-    print(f"Match.copy(): {copy_t * 1e3:.2f} ms median; a pickle round-trip of the game {pickle_t * 1e3:.2f} ms "
-          f"({copy_t / pickle_t:.1f}x)")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--baseline", default=BASELINE, help="the commit to compare with (default: %(default)s)")
+    parser.add_argument("--matches", type=int, default=MATCHES)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="spellc-bench-") as tmp:
+        tree = Path(tmp) / "baseline"
+        checkout(args.baseline, tree)
+        try:
+            baseline = measure(tree, args.matches)
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
+                           capture_output=True, check=False)
+    ours = measure(ROOT, args.matches)
+    print(f"random matches, one core, {args.matches} seeded matches each:")
+    base_rate = report(f"baseline {args.baseline}", baseline)
+    our_rate = report("this tree", ours)
+    print(json.dumps({"baseline": args.baseline, "baseline_decisions_per_s": round(base_rate),
+                      "decisions_per_s": round(our_rate), "ratio": round(our_rate / base_rate, 2)}))
 
 
 if __name__ == "__main__":
