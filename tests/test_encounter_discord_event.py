@@ -13,8 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from compiler import render_text
 from compiler.build import compile_paths
-from engine import encounter
+from compiler.emit_site import emit_site
+from engine import encounter, registry
 from engine.cards import Energy
 from engine.errors import Unsupported
 from engine.state import Being
@@ -136,7 +138,7 @@ round 1 {
 ''')
 
 
-# ---------------------------------------------------------------- the card language
+# ---------------------------------------------------------------- the card language and the site
 def check(tmp_path: Path, line: str) -> str:
     (tmp_path / "rift.spell").write_text(RIFT % line, encoding="utf-8")
     result = compile_paths([tmp_path], tmp_path)
@@ -167,3 +169,19 @@ def test_a_bad_discord_event_line_is_a_located_error(tmp_path: Path) -> None:
     assert "rift.spell:9:20: error[E018]: an Encounter casts only from its action charts" in text
     text = check(tmp_path, "    discord event: add 1 Karma charge to impacted")
     assert "rift.spell:9:20: error[E018]: charges go on a spell, not on 'impacted'" in text
+
+
+@pytest.mark.rule("Discord Event")
+def test_the_encounter_page_shows_its_discord_event(tmp_path: Path) -> None:
+    """The site prints the changed effect on the Encounter's page and links the Glossary's Discord Event."""
+    (tmp_path / "rift.spell").write_text(RIFT % "    discord event: deal Dmg 5 to impacted; gain 1 Resonance",
+                                         encoding="utf-8")
+    result = compile_paths([tmp_path], tmp_path)
+    assert result.ok, result.diagnostics.render()
+    rift = next(s for s in result.spells if s.title == "Hungering Rift")
+    assert render_text.rules_lines(rift)[-1] == (
+        "Discord Event — changed for the Magi facing it (the impacted Magi), still unblockable, in place of the "
+        "loss of 3 Essence: deal Dmg 5 to the impacted Magi. Gain 1 Resonance.")
+    page = emit_site(result.spells, registry.load(), ())["spells/hungering-rift.md"]
+    assert "Discord Event — changed for the Magi facing it" in page
+    assert "[Discord Event](../glossary/discord-event.md)" in page and "[Dmg](../glossary/dmg.md)" in page
