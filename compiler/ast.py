@@ -325,7 +325,16 @@ class EncDieChart(Node):
     faces: tuple[DieFaceNode, ...]
 
 
-EncItem = EncStat | EncWords | EncCounts | EncResponse | EncThreshold | EncChart | EncDieChart | SpellNode
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EncDiscordEvent(Node):
+    """``discord event: STEPS`` — what a Discord Event does to a Magi facing the Encounter, in place of the
+    loss of 3 Essence."""
+
+    steps: tuple[Step, ...]
+
+
+EncItem = (EncStat | EncWords | EncCounts | EncResponse | EncThreshold | EncChart | EncDieChart | EncDiscordEvent
+           | SpellNode)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

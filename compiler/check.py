@@ -898,6 +898,15 @@ class Checker:
             effect_steps.check_targets(method_steps, self.diags)
         return tuple(triggers), tuple(abilities), tuple(modifiers), tuple(on_impact)
 
+    def effect(self, steps: Sequence[ast.Step]) -> tuple[m.Step, ...]:
+        """One effect of rules text outside a rules block (an Encounter's Discord Event), checked as a rule's
+        steps are: its shape, its steps with their step targets numbered afresh, what each one can take."""
+        effect_steps.check_shape(steps, self.diags)
+        self._slots = itertools.count(1)
+        checked = self._steps(steps, set())
+        effect_steps.check_targets(checked, self.diags)
+        return checked
+
     def _event(self, phrase: ast.Phrase) -> str | None:
         """The registry event a `when` phrase names, word for word in any case (`when bearer is disrupted`
         is `bearer is Disrupted`); a `WHO` row is one event for each being it may name."""

@@ -1,12 +1,13 @@
 """Checking an Encounter's card (Walkthrough Act II, Glossary "Encounter"): its stats, draw bag, reset
-condition, action charts, ability charts, standing Responses and thresholds, and its own spells and
-abilities. Every problem is reported; the card compiles only when all of them are right.
+condition, action charts, ability charts, standing Responses and thresholds, the Discord Event it changes,
+and its own spells and abilities. Every problem is reported; the card compiles only when all of them are right.
 """
 
 from __future__ import annotations
 
 from compiler import ast
 from compiler import model as m
+from compiler import steps as effect_steps
 from compiler.check import Checker, role_word
 from compiler.diagnostics import did_you_mean
 from compiler.names import class_name
@@ -30,6 +31,11 @@ STATS = ("essence", "resonance", "resonance bonus", "actions", "resistance")
 TARGETING = ("lowest", "highest")
 # The Responses an Encounter may print that the engine plays: the Sentient Shadow's Evade.
 RESPONSES = ("Evade",)
+# Who a Discord Event's steps can name: the Magi who suffers it (`impacted`: the event lands on them) and
+# the Encounter whose card changes it (`controller`). Nothing there is cast, borne or aimed, so `this`,
+# `bearer`, `caster` and `target` would name nobody and their steps would do nothing, unseen.
+DISCORD_EVENT_WORDS = ("impacted", "controller")
+DISCORD_EVENT_NOTE = "note: in a Discord Event, `impacted` is the Magi who suffers it and `controller` the Encounter"
 
 
 def check_encounter(checker: Checker, node: ast.EncounterNode) -> list[m.CheckedSpell]:
@@ -61,6 +67,7 @@ class _EncounterCheck:
             bag=bag, reset=reset, responses=self.responses(dict(bag)), thresholds=self.thresholds(),
             charts=charts, die_charts=die_charts, cards=tuple(card.title for card in cards),
         )
+        discord_event = self.discord_event()
         if self._errors() > errors_before or not sources:
             return []
         span = self.node.span
@@ -69,7 +76,7 @@ class _EncounterCheck:
             fluency=1, resonance=0, harmony=0, descriptors=(), directives=(), empowerments=(), broadcast=(),
             requirements=(), upgrades=(), ritual=(), targets=None, modifiers=(), triggers=(), abilities=(),
             on_impact=(), variables=(), source_path=span.source.path, line=span.line, span=span,
-            kind="encounter", rules=rules,
+            kind="encounter", rules=rules, discord_event=discord_event,
         )
         return [card, *checked]
 
@@ -327,3 +334,43 @@ class _EncounterCheck:
                 out.append(Threshold(energy=energy, below=item.amount, role=role, grants=grants))
         return tuple(out)
 
+    # ---------------------------------------------------------------- the Discord Event it changes
+    def discord_event(self) -> tuple[m.Step, ...]:
+        """``discord event: STEPS`` — "Some scenarios and encounters will change the effect" of a Discord
+        Event: these steps, for the Magi facing the Encounter, in place of the loss of 3 Essence."""
+        lines = [i for i in self.node.items if isinstance(i, ast.EncDiscordEvent)]
+        for extra in lines[1:]:
+            self.diags.error("E011", "duplicate 'discord event' line", extra.span,
+                             f"note: first given at line {lines[0].span.line}")
+        if not lines:
+            return ()
+        steps = self.c.effect(lines[0].steps)
+        for step in effect_steps.walk(steps):
+            self._discord_event_step(step)
+        return steps
+
+    def _discord_event_step(self, step: m.Step) -> None:
+        if isinstance(step, m.MCastFree):
+            self.diags.error("E018", "an Encounter casts only from its action charts: a Discord Event cannot "
+                             "cast a spell for free", step.span)
+        for word in _words_named(step):
+            if word not in DISCORD_EVENT_WORDS:
+                self.diags.error("E018", f"'{word}' names nobody in a Discord Event", step.span,
+                                 *did_you_mean(word, DISCORD_EVENT_WORDS), DISCORD_EVENT_NOTE)
+        target = getattr(step, "target", None)
+        # Both words name a being: a step that only a spell can take would do nothing.
+        problem = effect_steps.mismatch(step, on_spell=False, text=target) if target in DISCORD_EVENT_WORDS else None
+        if problem:
+            self.diags.error("E018", problem, step.span, DISCORD_EVENT_NOTE)
+
+
+def _words_named(step: m.Step) -> list[str]:
+    """The target words one step names itself (not the steps inside it): its target, what its condition
+    counts on, what its costs discard. A `target KIND` is chosen, so it always names someone."""
+    target = getattr(step, "target", None)
+    words = [target] if isinstance(target, str) else []
+    if isinstance(step, m.MIf):
+        words.append(step.condition.quantity.of)
+    if isinstance(step, m.MPayTo):
+        words.extend(step.discards)
+    return words

@@ -24,7 +24,7 @@ import jinja2
 from compiler import model as m
 from compiler import render_text
 from compiler import steps as effect_steps
-from engine.cards import Ability, Declaration, Trigger
+from engine.cards import DISCORD_EVENT_METHOD, Ability, Declaration, Trigger
 from engine.namshub import NamShubStep
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -181,6 +181,8 @@ def _rules_methods(spell: m.CheckedSpell) -> list[tuple[str, int, tuple[m.Step, 
         out.append((t.method, t.steps[0].span.line if t.steps else spell.line, t.steps))
     for a in spell.abilities:
         out.append((a.method, a.steps[0].span.line if a.steps else spell.line, a.steps))
+    if spell.discord_event:
+        out.append((DISCORD_EVENT_METHOD, spell.discord_event[0].span.line, spell.discord_event))
     return out
 
 
@@ -237,6 +239,7 @@ def _environment() -> jinja2.Environment:
     env.filters["any_free_casts"] = lambda spells: any(effect_steps.casts_for_free(s) for s in spells)
     env.filters["encounter_fields"] = lambda rules: [(identifier(f.name), getattr(rules, f.name))
                                                      for f in dataclasses.fields(rules)]
+    env.filters["steps_text"] = render_text.steps_text
     env.filters["ns_methods"] = nam_shub_methods
     env.filters["ns_steps_py"] = nam_shub_steps
     return env

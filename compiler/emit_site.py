@@ -43,6 +43,7 @@ FLUENCY_MAX = 4
 SPELLS_INDEX = "spells/index.md"
 GLOSSARY_INDEX = "glossary/index.md"
 COVERAGE_PAGE = "coverage.md"
+DISCORD_EVENT_TERM = "Discord Event"  # the Glossary row an Encounter's `discord event` line changes
 
 # Characters that mean something to Markdown or HTML (and the md_in_html / attr_list extensions).
 _SPECIALS = frozenset("\\`*_{}[]()#+-.!|<>&\"'~^=")
@@ -251,7 +252,7 @@ def spell_keywords(spell: m.CheckedSpell) -> set[str]:
     aspects += [a for ab in spell.abilities for a in ab.aspects]
     aspects += [a for mod in spell.modifiers for a in mod.grants]
     steps = [*spell.on_impact, *(s for t in spell.triggers for s in t.steps),
-             *(s for ab in spell.abilities for s in ab.steps)]
+             *(s for ab in spell.abilities for s in ab.steps), *spell.discord_event]
     aspects += [a for s in steps for a in step_aspects(s)]
     return {a.name for a in aspects} | {r.form for r in spell.requirements}
 
@@ -335,6 +336,9 @@ def _spell_glossary(site: _Site, page: str, spell: m.CheckedSpell) -> tuple[Link
     links = [_keyword_link(site, page, n, n) for n in names]
     for name in sorted({t.event for t in spell.triggers}):
         links.append(Link(text=f"when {name}", href=relative(page, event_page(site.registry.events[name]))))
+    discord = site.registry.term(DISCORD_EVENT_TERM) if spell.discord_event else None
+    if discord is not None:  # the rule its card changes
+        links.append(Link(text=discord.name, href=relative(page, term_page(discord))))
     return tuple(links)
 
 

@@ -178,6 +178,9 @@ class CheckedSpell:
     koishaka: tuple[Cost, ...] = ()  # an Ally spell's Koishaka: its printed energies
     koishaka_actions: int = 2
     several_fluencies: bool = False  # its title is printed at other fluencies too: its names carry its own
+    # An Encounter's card: what a Discord Event does to a Magi facing it, in place of the loss of 3 Essence
+    # ("some scenarios or encounters may change the effects of a Discord Event"); () keeps the default.
+    discord_event: tuple[Step, ...] = ()
 
     @property
     def page_slug(self) -> str:

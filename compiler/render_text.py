@@ -312,7 +312,15 @@ def rules_lines(spell: m.CheckedSpell) -> list[str]:
         lines += [_tier_line(t) for t in spell.tiers]
     if spell.rules is not None:
         lines += encounter_lines(spell.rules)
+    if spell.discord_event:
+        lines.append(discord_event_line(spell.discord_event))
     return lines
+
+
+def discord_event_line(steps: Sequence[m.Step]) -> str:
+    """"Some scenarios and encounters will change the effect" of a Discord Event: what an Encounter's does."""
+    return ("Discord Event — changed for the Magi facing it (the impacted Magi), still unblockable, in place of "
+            f"the loss of 3 Essence: {_clauses(steps)}")
 
 
 def koishaka_line(spell: m.CheckedSpell) -> str:

@@ -83,17 +83,21 @@ def check_targets(steps: Sequence[m.Step], diags: Diagnostics) -> None:
 
 
 def _mismatch(step: m.Step, st: StepTarget) -> str | None:
-    on_spell = st.selector is not None
+    return mismatch(step, on_spell=st.selector is not None, text=st.text())
+
+
+def mismatch(step: m.Step, on_spell: bool, text: str) -> str | None:
+    """Why one step cannot take what its target names (a spell, or else a Magi), or None."""
     if isinstance(step, m.MDeal):
         name = step.aspect.name
         if on_spell and name not in SPELL_DIRECTIVES:
-            return f"'{name}' impacts a Magi, not a spell: it cannot be dealt to '{st.text()}'"
+            return f"'{name}' impacts a Magi, not a spell: it cannot be dealt to '{text}'"
         if not on_spell and name in SPELL_DIRECTIVES:
-            return f"'{name}' impacts a spell, not a Magi: it cannot be dealt to '{st.text()}'"
+            return f"'{name}' impacts a spell, not a Magi: it cannot be dealt to '{text}'"
     if isinstance(step, m.MAddCharges) and not on_spell:
-        return f"charges go on a spell, not on '{st.text()}'"
+        return f"charges go on a spell, not on '{text}'"
     if isinstance(step, m.MDiscard) and not on_spell:
-        return f"only a spell can be discarded, not '{st.text()}'"
+        return f"only a spell can be discarded, not '{text}'"
     return None
 
 

@@ -139,6 +139,9 @@ class ToAst(Transformer[Token, Any]):
         return ast.EncThreshold(amount=int(amount), energy=self._word(energy), who=who, grants=grants,
                                 span=self._span(meta))
 
+    def enc_discord_event(self, meta: Meta, c: list[Any]) -> ast.EncDiscordEvent:
+        return ast.EncDiscordEvent(steps=c[0], span=self._span(meta))
+
     def enc_chart(self, meta: Meta, c: list[Any]) -> ast.EncChart:
         colour, *lines = c
         return ast.EncChart(colour=self._word(colour), lines=tuple(lines), span=self._span(meta))

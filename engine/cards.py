@@ -412,6 +412,10 @@ class SpellCard:
         yield  # a generator: rules text may stop for decisions
 
 
+# The method of an Encounter's card that plays the Discord Event it changes (EncounterCard.discord_event).
+DISCORD_EVENT_METHOD = "discord_event_effect"
+
+
 class EncounterCard(SpellCard):
     """An Encounter's card: its stats, draw bag, action charts and standing rules. Its spells and
     abilities are cards of their own (kind "encounter spell" / "encounter ability")."""
@@ -432,6 +436,10 @@ class EncounterCard(SpellCard):
     charts: ClassVar[tuple[ActionChart, ...]] = ()
     die_charts: ClassVar[tuple[DieChart, ...]] = ()
     cards: ClassVar[tuple[str, ...]] = ()  # the titles of its spells and abilities
+    # "Some scenarios and encounters will change the effect" of a Discord Event: the changed effect as
+    # printed, for the Magi facing the Encounter; its steps are the method named DISCORD_EVENT_METHOD.
+    # None: the Glossary's loss of 3 Essence.
+    discord_event: ClassVar[str | None] = None
 
 
 @dataclass(frozen=True, slots=True)

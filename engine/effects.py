@@ -66,8 +66,9 @@ class Effect:
 
     @property
     def sphere(self) -> Sphere | None:
-        """Spell effects come from the spell's Sphere; Spec and Artifact effects from none."""
-        if self.ability is not None and self.card.spec.kind in ("specialization", "artifact"):
+        """Spell effects come from the spell's Sphere; Spec and Artifact effects from none, nor does the
+        Discord Event an Encounter's own card changes (Reality punishes the Magi, not a Sphere)."""
+        if self.ability is not None and self.card.spec.kind in ("specialization", "artifact", "encounter"):
             return None
         if self.card.spec.kind == "nam-shub":  # a Nam-Shub page has no Sphere
             return None

@@ -6,7 +6,8 @@ colour from the top, taking the first line whose needs it meets (Resonance it ca
 that hold). A line uses one of its spells or abilities, or rolls the die on one of its ability charts.
 Its non-Area attacks target the opponent with the lowest (or highest) of an energy, a die breaking
 ties. Its standing Responses (the Sentient Shadow's Evade) are always ready; its thresholds change its
-effects while an energy is low ("Encounter <5: Attacks gain Pierce 2"). In easy mode the
+effects while an energy is low ("Encounter <5: Attacks gain Pierce 2"); its card may change what a Discord
+Event does to those who face it ("Some scenarios and encounters will change the effect"). In easy mode the
 per-opponent bonuses and the Responses marked "not in easy mode" are left out; standard mode adds,
 for each opponent beyond the first, the "(+N)" of each stat.
 
@@ -21,16 +22,31 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine import casting, control
-from engine.cards import Aspect, ChartCondition, ChartLine, EncounterCard, Energy, Role, SpellCard
+from engine.cards import (
+    DISCORD_EVENT_METHOD,
+    Ability,
+    Aspect,
+    ChartCondition,
+    ChartLine,
+    EncounterCard,
+    Energy,
+    Role,
+    SpellCard,
+)
 from engine.decisions import Choice, Decision, Flow
 from engine.effects import Effect
-from engine.errors import EngineError, IllegalAction
+from engine.errors import EngineError, IllegalAction, Unsupported
 from engine.state import Being, Card, Kind, Place
 
 if TYPE_CHECKING:
     from engine.rules import Game
 
 MODES = ("easy", "standard")
+# "Every Discord Event is an immediate, unblockable, nontransferable loss of 3 Essence. (Some scenarios and
+# encounters will change the effect.)": a changed one is still unblockable (no Ward lessens it), and it is
+# the Magi's own Discord rather than an attack of the Encounter's.
+DISCORD_EVENT = Ability(name="Discord Event", aspects=(Aspect(name="Unblockable"),), method=DISCORD_EVENT_METHOD,
+                        offensive=False)
 
 
 @dataclass
@@ -351,10 +367,11 @@ def respond(game: Game, b: Being, fx: Effect) -> Flow[bool]:
 
 
 def threshold_grants(fx: Effect) -> list[Aspect]:
-    """"Encounter <5: Attacks gain Pierce 2" — the aspects the Encounter's thresholds add to an effect."""
+    """"Encounter <5: Attacks gain Pierce 2" — the aspects the Encounter's thresholds add to an effect of
+    its spells and abilities (the Discord Event its own card changes is neither)."""
     b = fx.controller
     st = b.encounter
-    if not isinstance(st, EncounterState):
+    if not isinstance(st, EncounterState) or fx.card.spec.kind == "encounter":
         return []
     out: list[Aspect] = []
     for th in st.spec.thresholds:
@@ -376,3 +393,24 @@ def resists(b: Being, fx: Effect) -> bool:
     st = b.encounter
     return isinstance(st, EncounterState) and potency(fx) < st.spec.resistance
 
+
+# ---------------------------------------------------------------- the Discord Event it changes
+def changes_discord_event(game: Game, b: Being) -> Being | None:
+    """The Encounter whose card changes ``b``'s Discord Events: one ``b`` faces (an opponent) that is still
+    in the match. Two at once are reported: the rulebook does not say whose change holds."""
+    changers = [e for e in game.opponents(b) if isinstance(e.encounter, EncounterState) and not e.incapacitated
+                and e.encounter.spec.discord_event is not None]
+    if len(changers) > 1:
+        raise Unsupported(f"a Discord Event changed by {len(changers)} Encounters at once "
+                          f"({', '.join(e.name for e in changers)})")
+    return changers[0] if changers else None
+
+
+def discord_event(game: Game, changer: Being, b: Being) -> Flow[None]:
+    """The changed effect lands on ``b`` (its steps' `impacted`), an effect of the Encounter's card
+    (`controller`: the Encounter) that is unblockable, as every Discord Event is."""
+    spec = state_of(changer).spec
+    game.say(f"{spec.title} changes the effect of {b.name}'s Discord Event: {spec.discord_event}")
+    card = Card(spec=spec, owner=changer)  # the Encounter's own card: it never enters play
+    fx = Effect(game, card, changer, b, ability=DISCORD_EVENT, is_spell=False)
+    yield from getattr(spec(), DISCORD_EVENT_METHOD)(fx)

@@ -360,7 +360,7 @@ class Game:
             total = (yield from self.roll(f"Discord roll for {b.name}")) + (yield from self.roll("second die"))
             if total < discord:
                 self.say(f"{b.name} suffers a Discord Event (rolled {total} under {discord} Discord)")
-                self.lose(b, Energy.ESSENCE, DISCORD_EVENT_ESSENCE)  # unblockable, nontransferable
+                yield from self.discord_event(b)
                 yield from triggers.emit(self, "WHO suffers Discord Event", being=b)
         elif b.harmony >= HARMONY_EVENT_AT:
             total = (yield from self.roll(f"Harmony roll for {b.name}")) + (yield from self.roll("second die"))
@@ -368,6 +368,17 @@ class Game:
                 self.say(f"{b.name} enjoys a Harmony Event: +1 Will")
                 self.gain(b, Energy.WILL, 1)
                 yield from triggers.emit(self, "WHO enjoys Harmony Event", being=b)
+
+    def discord_event(self, b: Being) -> Flow[None]:
+        """"Every Discord Event is an immediate, unblockable, nontransferable loss of 3 Essence. (Some
+        scenarios and encounters will change the effect.)": an Encounter ``b`` faces may print another."""
+        from engine import encounter  # engine.encounter casts through engine.casting, which imports this module
+
+        changer = encounter.changes_discord_event(self, b)
+        if changer is None:
+            self.lose(b, Energy.ESSENCE, DISCORD_EVENT_ESSENCE)  # unblockable, nontransferable
+            return
+        yield from encounter.discord_event(self, changer, b)
 
     # ------------------------------------------------------------------ maintenance phase
     def maintenance_phase(self) -> Flow[None]:
