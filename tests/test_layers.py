@@ -1,0 +1,110 @@
+"""The layering of the code: the import-linter contracts of pyproject.toml, and a ratchet on imports hidden
+inside functions. A hidden import is how a cycle between modules gets around Python's import order; each
+one says a responsibility sits in the wrong module (issue 10). The list below is what is left: a new one
+fails this test, and so does one that has gone (strike it from the list, so that it cannot come back)."""
+
+from __future__ import annotations
+
+import ast
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# (file, function, module imported): every import inside a function that is still there.
+HIDDEN_IMPORTS = frozenset({
+    ("compiler/check.py", "check_file", "compiler.check_encounter"),
+    ("compiler/cli.py", "cmd_coverage", "compiler.coverage"),
+    ("compiler/cli.py", "cmd_coverage", "engine.registry"),
+    ("compiler/cli.py", "play", "compiler.scenario"),
+    ("compiler/cli.py", "play", "engine.scenario"),
+    ("compiler/cli.py", "play", "generated"),
+    ("compiler/cli.py", "summary", "engine.scenario"),
+    ("compiler/coverage.py", "report", "engine.behaviours"),
+    ("engine/allies.py", "ritual_help", "engine.casting"),
+    ("engine/behaviours.py", "dispel", "engine.removal"),
+    ("engine/behaviours.py", "warded_loss", "engine.impact"),
+    ("engine/casting.py", "activate", "engine.allies"),
+    ("engine/casting.py", "respond", "engine.encounter"),
+    ("engine/casting.py", "ritual_path", "engine.allies"),
+    ("engine/impact.py", "effective_aspects", "engine.encounter"),
+    ("engine/impact.py", "resisted", "engine.encounter"),
+    ("engine/invariants.py", "_bonus", "engine.encounter"),
+    ("engine/invariants.py", "broken", "engine.casting"),
+    ("engine/match.py", "duel", "engine.codex"),
+    ("engine/match.py", "duel", "engine.rules"),
+    ("engine/match.py", "duel", "engine.specs"),
+    ("engine/match.py", "duel", "engine.state"),
+    ("engine/namshub.py", "perform_step", "engine.casting"),
+    ("engine/namshub.py", "perform_step", "engine.effects"),
+    ("engine/namshub.py", "victory", "engine.rules"),
+    ("engine/rite.py", "advance", "engine.casting"),
+    ("engine/rite.py", "full_actions", "engine.casting"),
+    ("engine/rite.py", "options", "engine.casting"),
+    ("engine/rules.py", "action_phase", "engine.actions"),
+    ("engine/rules.py", "action_phase", "engine.encounter"),
+    ("engine/rules.py", "discard", "engine.encounter"),
+    ("engine/rules.py", "discord_event", "engine.encounter"),
+    ("engine/rules.py", "encounter_bonus", "engine.encounter"),
+    ("engine/rules.py", "maintenance_phase", "engine.casting"),
+    ("engine/scenario.py", "setup", "engine.encounter"),
+    ("engine/state.py", "aspects", "engine.transmutes"),
+    ("engine/step_targets.py", "choices", "engine.casting"),
+    ("engine/transmutes.py", "_is_directive", "engine.behaviours"),
+    ("engine/transmutes.py", "abjured", "engine.casting"),
+    ("engine/transmutes.py", "activate", "engine.casting"),
+    ("engine/transmutes.py", "activate", "engine.impact"),
+    ("engine/transmutes.py", "area_targets", "engine.casting"),
+    ("engine/transmutes.py", "combine", "engine.casting"),
+})
+
+
+def hidden_imports() -> set[tuple[str, str, str]]:
+    """Every ``import`` inside a function of engine/ and compiler/, by the outermost function's name."""
+    found: set[tuple[str, str, str]] = set()
+    for path in sorted([*ROOT.glob("engine/**/*.py"), *ROOT.glob("compiler/**/*.py")]):
+        name = path.relative_to(ROOT).as_posix()
+
+        def walk(node: ast.AST, function: str | None, name: str = name) -> None:
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
+                    walk(child, function or child.name)
+                elif isinstance(child, ast.Import | ast.ImportFrom) and function:
+                    found.update((name, function, module) for module in imported(child))
+                else:
+                    walk(child, function)
+
+        walk(ast.parse(path.read_text(encoding="utf-8")), None)
+    return found
+
+
+def imported(node: ast.Import | ast.ImportFrom) -> list[str]:
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    if node.module in ("engine", "compiler"):  # `from engine import casting`: the module is engine.casting
+        return [f"{node.module}.{alias.name}" for alias in node.names]
+    return [str(node.module)]
+
+
+def test_no_new_import_hides_inside_a_function() -> None:
+    new = hidden_imports() - HIDDEN_IMPORTS
+    assert not new, ("an import inside a function gets around a cycle of imports: move the responsibility "
+                     f"to the module it belongs to instead: {sorted(new)}")
+
+
+def test_the_list_of_hidden_imports_only_shrinks() -> None:
+    gone = HIDDEN_IMPORTS - hidden_imports()
+    assert not gone, f"these hidden imports are gone: strike them from HIDDEN_IMPORTS: {sorted(gone)}"
+
+
+def test_the_import_contracts_hold() -> None:
+    """pyproject.toml's [tool.importlinter] contracts, checked by import-linter."""
+    linter = shutil.which("lint-imports", path=str(Path(sys.executable).parent))
+    if linter is None:
+        pytest.fail("import-linter is not installed: `pip install -e '.[test]'` (make test does it)")
+    run = subprocess.run([linter, "--no-cache"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
