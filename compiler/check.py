@@ -961,6 +961,8 @@ class Checker:
         """``target Magi`` / ``target KIND OF SPELL``: a target of the step's own (seed 003, 5.2.3.b)."""
         if [w.text for w in words] == ["Magi"]:
             return StepTarget(slot=next(self._slots))
+        if [w.text for w in words] == ["Koishaka"]:  # a being, not a spell descriptor
+            return StepTarget(slot=next(self._slots), being="Koishaka")
         selector = self._selector(words, span, allow_whose=False)
         return StepTarget(slot=next(self._slots), selector=selector) if selector else None
 
