@@ -176,9 +176,9 @@ def swap_focus(game: Game, b: Being, card: Card) -> Flow[None]:
         if not pick.value:
             game.say(f"{ally.name} keeps their Focus on {card.title}")
             return
-    card.focus = card.controller = b
+    card.focus = b
     game.say(f"{b.name} swaps their Focus onto {card.title}, freeing {ally.name}'s Focus")
-    game.uniqueness(card)  # "if the caster gains control of a duplicate spell, the original is discarded"
+    game.shift_control(card, b)  # "This transfers control completely to the Ally who is placing their Focus"
 
 
 # ---------------------------------------------------------------- ritual path
