@@ -232,6 +232,11 @@ class _StepRenderer:
         what = what if what.endswith("spell") else f"{what} spell"
         return f"cast {'an' if what[:1].lower() in 'aeiou' else 'a'} {what} for free"
 
+    def visit_MGainControl(self, step: m.MGainControl) -> str:
+        # "target Ally" alone would read as a human Ally, a Magi: the step takes the Ally spell (and its Koishaka).
+        spell = " spell" if step.target.selector is not None and step.target.selector.role is Role.ALLY else ""
+        return f"gain control of {target_text(step.target)}{spell}"
+
     def visit_MMay(self, step: m.MMay) -> str:
         return f"you may {self.visit(step.step)}"
 
