@@ -74,6 +74,7 @@ EVENTS: dict[str, str] = {
     "this is Dampened": "When this spell is Dampened",
     "this fizzles": "When this spell fizzles",
     "this blocks effect": "Each time this Shield blocks an effect",
+    "this changes controller": "Each time another Magi gains control of this spell",
     **{f"{w} suffers Discord Event": f"Each time the {w} suffers a Discord Event" for w in _WHO},
     **{f"{w} enjoys Harmony Event": f"Each time the {w} enjoys a Harmony Event" for w in _WHO},
     **{f"{w}'s turn begins": f"At the start of each of the {w}'s turns" for w in _WHO},

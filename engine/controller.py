@@ -17,6 +17,9 @@ controller of what the step targets:
   which they may control", and "The caster of a Koishaka has full command of its actions", so it now fights
   at its new controller's side (allies.broken: a Koishaka is controlled by a Magi of its team).
 
+Either way the card fires ``this changes controller`` (Game.shift_control), whose rules text runs for the new
+controller.
+
 Only a Magi controls a Koishaka ("The Magi who summons a Koishaka is its controller"): a Koishaka's effect
 takes one for the Magi who commands it — whose first Ally, maybe the Koishaka acting, is then discarded —
 and an Encounter, which acts by its charts and answers no Koishaka's choices, takes none. A spell still

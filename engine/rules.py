@@ -540,6 +540,7 @@ class Game:
         gains control of a duplicate spell, the original is discarded" (Unique to Caster)."""
         card.controller = who
         self.uniqueness(card)
+        events.queue(self, "this changes controller", card=card)  # run for the new controller, as play settles
 
     def uniqueness(self, card: Card) -> None:
         """Unique to Bearer / Caster / Descriptor X and Legendary: the newcomer stays, the original goes."""
