@@ -15,10 +15,11 @@ Ally's investment in a Ritual Path. The Reference Manual's team rules:
   that first round, they have the lowest initiative." "A Magi may only have one active Ally at a time.
   Activating or taking control of a second Ally will immediately discard the first."
 
-A Koishaka is a :class:`~engine.state.Being` of kind KOISHAKA on its caster's team. The Ally spell that
+A Koishaka is a :class:`~engine.state.Being` of kind KOISHAKA on its controller's team. The Ally spell that
 summoned it is its ``body``: in play (with the Koishaka as bearer, so the spell's abilities are the
-Koishaka's), controlled by the caster. Discarding the body (a second Ally, Dismiss, Dispel) or the
-Koishaka's last Essence makes the Koishaka leave the match with every spell placed on it.
+Koishaka's), controlled by the caster until an effect takes control of it (engine.controller). Discarding the
+body (a second Ally, Dismiss, Dispel) or the Koishaka's last Essence makes the Koishaka leave the match with
+every spell placed on it.
 """
 
 from __future__ import annotations
