@@ -86,6 +86,13 @@ class CastFree(Node):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class GainControl(Node):
+    """`gain control of target spell`: what the effect's controller takes control of."""
+
+    target: Phrase
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class May(Node):
     step: Step
 
@@ -121,8 +128,8 @@ class ChooseOne(Node):
     options: tuple[tuple[Step, ...], ...]
 
 
-Step = (Deal | AddCharges | RemoveCharges | DiscardStep | Gain | CastFree | May | If | Unless | IfYouDid | PayTo
-        | ChooseOne)
+Step = (Deal | AddCharges | RemoveCharges | DiscardStep | Gain | CastFree | GainControl | May | If | Unless | IfYouDid
+        | PayTo | ChooseOne)
 
 
 # ---- rules

@@ -62,6 +62,11 @@ TARGET_WORDS = {
 }
 WHOSE = ("caster", "bearer", "controller")
 RITE_ZONE_WORDS = ("in", "Rite", "zone")  # a selector's last words for a spell waiting in the Rite zone
+# Why `gain control of` refuses a target word that is not a Magi (each of the others names one).
+UNCONTROLLABLE = {
+    "this": "its controller already controls this spell",
+    "target": "the spell's own Target is a Magi for most spells; the step needs a target of its own",
+}
 LOSABLE = ("Focus",)  # what a condition may ask an effect took: `impacted lost Focus` (Disrupt)
 KOISHAKA_ACTIONS = 2  # "By default they have 2 Full Actions every round"
 COMPARISONS = {"at least": ">=", "at most": "<=", "fewer than": "<", "more than": ">", "exactly": "=="}
@@ -947,6 +952,9 @@ class Checker:
         if isinstance(step, ast.CastFree):
             sel = self._selector(step.spells.words, step.spells.span)
             return m.MCastFree(selector=sel, span=span) if sel else None
+        if isinstance(step, ast.GainControl):
+            target = self._controllable(step.target)
+            return m.MGainControl(target=target, span=span) if target else None
         if isinstance(step, ast.May):
             inner = self._step(step.step, variables)
             return m.MMay(step=inner, span=span) if inner else None
@@ -986,8 +994,27 @@ class Checker:
         """``target Magi`` / ``target KIND OF SPELL``: a target of the step's own (seed 003, 5.2.3.b)."""
         if [w.text for w in words] == ["Magi"]:
             return StepTarget(slot=next(self._slots))
+        if [w.text for w in words] == ["Koishaka"]:  # a being, not a spell descriptor
+            return StepTarget(slot=next(self._slots), being="Koishaka")
         selector = self._selector(words, span, allow_whose=False)
         return StepTarget(slot=next(self._slots), selector=selector) if selector else None
+
+    def _controllable(self, phrase: ast.Phrase) -> StepTarget | None:
+        """What `gain control of` may take: a spell or a Koishaka, named by a target of the step's own. A Magi
+        has no controller ("The Magi that has current authority over a card"), and a word names a Magi, this
+        spell (its controller already controls it) or the spell's own Target (a Magi for most spells)."""
+        target = self._target(phrase)
+        if target is None:
+            return None
+        if isinstance(target, StepTarget) and (target.selector is not None or target.being == "Koishaka"):
+            return target
+        text = phrase.text()
+        why = UNCONTROLLABLE.get(text, f"'{text}' is a Magi, and a Magi has no controller")
+        self.diags.error("E018", f"cannot gain control of '{text}': {why}", phrase.span,
+                         "note: only a spell or a Koishaka has a controller, \"The Magi that has current authority "
+                         "over a card\"; write `gain control of target spell`, `... target Enhancement`, "
+                         "`... target Koishaka`")
+        return None
 
     def _cost_target(self, phrase: ast.Phrase) -> str | None:
         target = self._target(phrase)

@@ -140,6 +140,9 @@ class StepWriter:
     def visit_MCastFree(self, s: m.MCastFree, depth: int) -> list[str]:
         return [self._pad(depth, f"did = yield from casting.cast_free(fx, {py_literal(s.selector)})")]
 
+    def visit_MGainControl(self, s: m.MGainControl, depth: int) -> list[str]:
+        return [self._pad(depth, f"did = yield from fx.gain_control({py_literal(s.target)})")]
+
     def visit_MMay(self, s: m.MMay, depth: int) -> list[str]:
         return self._guarded(f"(yield from fx.may({render_text.step_text(s.step)!r}))", s.step, depth)
 

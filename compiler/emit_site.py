@@ -240,7 +240,8 @@ def step_aspects(step: m.Step) -> Iterator[Aspect]:
         for option in step.options:
             for inner in option:
                 yield from step_aspects(inner)
-    elif not isinstance(step, m.MAddCharges | m.MRemoveCharges | m.MDiscard | m.MGain | m.MCastFree):
+    elif not isinstance(step, m.MAddCharges | m.MRemoveCharges | m.MDiscard | m.MGain | m.MCastFree
+                        | m.MGainControl):
         raise TypeError(f"unhandled step node {type(step).__name__}")
 
 

@@ -78,6 +78,13 @@ class MCastFree(MStep):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class MGainControl(MStep):
+    """The effect's controller becomes the controller of a spell or a Koishaka (seed 004, "Controller")."""
+
+    target: StepTarget  # only a target of the step's own can be taken: the checker refuses Magi and this
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class MMay(MStep):
     step: Step
 
@@ -106,8 +113,8 @@ class MChooseOne(MStep):
     options: tuple[tuple[Step, ...], ...]
 
 
-Step = (MDeal | MAddCharges | MRemoveCharges | MDiscard | MGain | MCastFree | MMay | MIf | MIfYouDid | MPayTo
-        | MChooseOne)
+Step = (MDeal | MAddCharges | MRemoveCharges | MDiscard | MGain | MCastFree | MGainControl | MMay | MIf | MIfYouDid
+        | MPayTo | MChooseOne)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -75,6 +75,7 @@ EVENTS: dict[str, str] = {
     "this is Dampened": "When this spell is Dampened",
     "this fizzles": "When this spell fizzles",
     "this blocks effect": "Each time this Shield blocks an effect",
+    "this changes controller": "Each time another Magi gains control of this spell",
     **{f"{w} suffers Discord Event": f"Each time the {w} suffers a Discord Event" for w in _WHO},
     **{f"{w} enjoys Harmony Event": f"Each time the {w} enjoys a Harmony Event" for w in _WHO},
     **{f"{w}'s turn begins": f"At the start of each of the {w}'s turns" for w in _WHO},
@@ -235,6 +236,11 @@ class _StepRenderer:
         what = selector_text(step.selector)
         what = what if what.endswith("spell") else f"{what} spell"
         return f"cast {'an' if what[:1].lower() in 'aeiou' else 'a'} {what} for free"
+
+    def visit_MGainControl(self, step: m.MGainControl) -> str:
+        # "target Ally" alone would read as a human Ally, a Magi: the step takes the Ally spell (and its Koishaka).
+        spell = " spell" if step.target.selector is not None and step.target.selector.role is Role.ALLY else ""
+        return f"gain control of {target_text(step.target)}{spell}"
 
     def visit_MMay(self, step: m.MMay) -> str:
         return f"you may {self.visit(step.step)}"

@@ -78,8 +78,8 @@ def check_targets(steps: Sequence[m.Step], diags: Diagnostics) -> None:
         problem = _mismatch(step, st)
         if problem:
             diags.error("E018", problem, step.span,
-                        "note: `target Magi` names a Magi; `target spell`, `target Curse`, `target Enhancement` "
-                        "... a spell in play")
+                        "note: `target Magi` names a Magi, `target Koishaka` a Koishaka; `target spell`, "
+                        "`target Curse`, `target Enhancement` ... a spell in play")
 
 
 def _mismatch(step: m.Step, st: StepTarget) -> str | None:

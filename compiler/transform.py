@@ -338,6 +338,9 @@ class ToAst(Transformer[Token, Any]):
         return ast.CastFree(spells=ast.Phrase(words=words, span=words[0].span.to(words[-1].span)),
                             span=self._span(meta))
 
+    def gain_control(self, meta: Meta, c: list[Any]) -> ast.GainControl:
+        return ast.GainControl(target=c[0], span=self._span(meta))
+
     def gain(self, meta: Meta, c: list[Token]) -> ast.Gain:
         return ast.Gain(amount=int(c[0]), energy=self._word(c[1]), span=self._span(meta))
 

@@ -38,14 +38,19 @@ def options(game: Game, b: Being) -> list[Choice]:
         out.append(Choice(f'use "{ability.name}" of "{card.title}"', Act("ability", card.id, ability.name)))
     out.extend(exchanges.options(game, b))  # "at any time": see engine.exchange for the other moments
     out.extend(specs.upgrade_options(game, b))
-    for card in b.in_play():
-        if card.controller is b and card.place is Place.IN_PLAY and not card.has("Vowed") \
-                and not card.encounter_ability:
+    for card in controlled(game, b):
+        if not card.has("Vowed") and not card.encounter_ability:
             out.append(Choice(f'dismiss "{card.title}"', Act("dismiss", card.id)))
     out.extend(allies.options(game, b))  # Swap Focus; dismissing one's Koishaka
     out.extend(namshub.options(game, b))
     out.extend(control.will_break_options(game, b))
     return _unique(control.permitted(game, b, out))
+
+
+def controlled(game: Game, b: Being) -> list[Card]:
+    """The cards in play ``b`` controls, whoever bears them: "Only the controller has the ability to
+    voluntarily Dismiss a card" — its own spells on an opponent or an Ally, and those it took control of."""
+    return [c for c in game.all_in_play() if c.controller is b and c.place is Place.IN_PLAY]
 
 
 def _unique(choices: list[Choice]) -> list[Choice]:
@@ -152,7 +157,7 @@ def why_not(game: Game, b: Being, label: str) -> str | None:
         return casting.why_not(game, b, card) if card else f"Spell Preparation: {cast[1]} is not prepared"
     dismissed = re.fullmatch(r'dismiss "(.+)"', label)
     if dismissed:
-        mine = [c for c in b.in_play() if c.title == dismissed[1] and c.controller is b]
+        mine = [c for c in controlled(game, b) if c.title == dismissed[1]]
         if not mine:
             return f"Dismiss: {b.name} controls no {dismissed[1]} in play"
         return f"Vowed: {dismissed[1]} cannot be dismissed" if all(c.has("Vowed") for c in mine) else None

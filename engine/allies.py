@@ -15,10 +15,11 @@ Ally's investment in a Ritual Path. The Reference Manual's team rules:
   that first round, they have the lowest initiative." "A Magi may only have one active Ally at a time.
   Activating or taking control of a second Ally will immediately discard the first."
 
-A Koishaka is a :class:`~engine.state.Being` of kind KOISHAKA on its caster's team. The Ally spell that
+A Koishaka is a :class:`~engine.state.Being` of kind KOISHAKA on its controller's team. The Ally spell that
 summoned it is its ``body``: in play (with the Koishaka as bearer, so the spell's abilities are the
-Koishaka's), controlled by the caster. Discarding the body (a second Ally, Dismiss, Dispel) or the
-Koishaka's last Essence makes the Koishaka leave the match with every spell placed on it.
+Koishaka's), controlled by the caster until an effect takes control of it (engine.controller). Discarding the
+body (a second Ally, Dismiss, Dispel) or the Koishaka's last Essence makes the Koishaka leave the match with
+every spell placed on it.
 """
 
 from __future__ import annotations
@@ -176,9 +177,9 @@ def swap_focus(game: Game, b: Being, card: Card) -> Flow[None]:
         if not pick.value:
             game.say(f"{ally.name} keeps their Focus on {card.title}")
             return
-    card.focus = card.controller = b
+    card.focus = b
     game.say(f"{b.name} swaps their Focus onto {card.title}, freeing {ally.name}'s Focus")
-    game.uniqueness(card)  # "if the caster gains control of a duplicate spell, the original is discarded"
+    game.shift_control(card, b)  # "This transfers control completely to the Ally who is placing their Focus"
 
 
 # ---------------------------------------------------------------- ritual path

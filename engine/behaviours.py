@@ -237,7 +237,7 @@ RULES = frozenset({
     "event_discarded", "event_loses_focus", "event_incapacitated", "event_takes_dmg", "event_disrupted",
     "event_dispelled", "event_goes_dormant", "event_reactivates", "event_dampened", "event_emerges_from_rite_zone",
     "event_fizzles", "event_targeted", "event_activates_ability", "event_blocks",
-    "event_evades",
+    "event_evades", "event_changes_controller",
     "pierce", "shatter", "resilient", "impenetrable", "invulnerable", "unblockable", "ward", "evade",
     "immune", "response", "veiled", "vowed", "legendary", "unique_to_caster", "unique_to_descriptor",
     "eloquent", "area", "sealed", "area_global", "req_attunement", "req_dominance", "req_burn_focus",

@@ -336,10 +336,13 @@ class StepTarget:
     the spell's own Target (Glossary) and no StepTarget."""
 
     slot: int
-    selector: Selector | None = None  # the kind of spell it names; None: a Magi
+    selector: Selector | None = None  # the kind of spell it names; None: a being
+    # Without a selector: "Magi" takes any being (Koishaka "are affected by most of the same rules as Magi"),
+    # "Koishaka" only a Koishaka (`gain control of target Koishaka`).
+    being: str = "Magi"
 
     def text(self) -> str:
-        return "target Magi" if self.selector is None else f"target {self.selector.text()}"
+        return f"target {self.being}" if self.selector is None else f"target {self.selector.text()}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

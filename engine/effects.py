@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from engine import exchange, impact, step_targets, tough
 from engine.cards import Ability, Aspect, Condition, Cost, Energy, Quantity, Sphere, StepTarget
+from engine.controller import gain_control
 from engine.decisions import NO, YES, Choice, Flow
 from engine.errors import Unsupported
 from engine.state import Being, Card
@@ -170,6 +171,11 @@ class Effect:
         self.game.say(f"{x.title} is discarded")
         self.game.discard(x)
         return True
+        yield
+
+    def gain_control(self, target: StepTarget) -> Flow[bool]:
+        """The effect's controller becomes the controller of a spell or a Koishaka (engine.controller)."""
+        return gain_control(self.game, self.controller, self.resolve(target))
         yield
 
     def gain(self, cost: Cost) -> Flow[bool]:

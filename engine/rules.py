@@ -547,6 +547,13 @@ class Game:
         transmutes.follow(card)  # Transmutes combined with it while it was being cast
         self.uniqueness(card)
 
+    def shift_control(self, card: Card, who: Being) -> None:
+        """``who`` becomes the controller of ``card`` in play (Swap Focus, `gain control of`): "if the caster
+        gains control of a duplicate spell, the original is discarded" (Unique to Caster)."""
+        card.controller = who
+        self.uniqueness(card)
+        events.queue(self, "this changes controller", card=card)  # run for the new controller, as play settles
+
     def uniqueness(self, card: Card) -> None:
         """Unique to Bearer / Caster / Descriptor X and Legendary: the newcomer stays, the original goes."""
         others = [c for c in self.all_in_play() if c is not card and c.place is Place.IN_PLAY]

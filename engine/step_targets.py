@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from engine.cards import Declaration, StepTarget
 from engine.decisions import Choice, Flow
-from engine.state import Being, Card
+from engine.state import Being, Card, Kind
 
 if TYPE_CHECKING:
     from engine.rules import Game
@@ -35,7 +35,7 @@ def choices(game: Game, who: Being, card: Card, st: StepTarget) -> list[Choice]:
 
     if st.selector is None:
         return [Choice(b.name, ("being", b.name)) for b in game.beings
-                if not b.incapacitated and not (b.team != who.team and casting.cloaked(game, b))]
+                if _is_being(b, st) and not (b.team != who.team and casting.cloaked(game, b))]
     return [Choice(f'"{c.title}" of {casting._who(c)}', ("card", c.id))
             for c in casting.spell_targets(game, who, card, st.selector)]
 
@@ -43,8 +43,13 @@ def choices(game: Game, who: Being, card: Card, st: StepTarget) -> list[Choice]:
 def still_valid(game: Game, x: Being | Card, st: StepTarget) -> bool:
     """Whether a chosen step target can still be impacted when its step comes."""
     if isinstance(x, Being):
-        return st.selector is None and not x.incapacitated
+        return st.selector is None and _is_being(x, st)
     return st.selector is not None and game.matches(x, st.selector)
+
+
+def _is_being(b: Being, st: StepTarget) -> bool:
+    """Whether ``b`` is the kind of being a ``target Magi`` / ``target Koishaka`` takes."""
+    return not b.incapacitated and (st.being != "Koishaka" or b.kind is Kind.KOISHAKA)
 
 
 def _asked(targets: Iterable[tuple[int | None, StepTarget]], mode: int | None) -> list[StepTarget]:

@@ -458,3 +458,14 @@ def test_event_emerges_from_rite_zone(t: Table) -> None:
     t.owed = {"target": deque(["Black"])}
     t.run(actions.perform(t.game, t.white, Act("rite", bolt.id)))
     assert t.white.will == will + 2 and t.black.essence == 9
+
+
+# ------------------------------------------------------------------ control
+@pytest.mark.rule("Controller")
+def test_event_changes_controller(t: Table) -> None:
+    """"The spell's caster is its default controller, although control can be shifted by various effects": the
+    spell's trigger runs once control has shifted, for its new controller (who gains the Will)."""
+    charm = t.in_play(t.black, "Turncoat Charm", "Black")
+    white, black = t.white.will, t.black.will
+    t.in_play(t.white, "Usurp", '"Turncoat Charm" of Black')  # Black is White's only opponent: Usurp's Target
+    assert charm.controller is t.white and (t.white.will, t.black.will) == (white + 1, black)

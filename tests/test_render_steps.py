@@ -54,6 +54,10 @@ CASES = [
      "target spell."),
     ('ability "Mark" [Free Action]: may deal Dmg 1 to target Magi',
      "Grants the ability Mark (Free Action): you may deal Dmg 1 to target Magi."),
+    ("on impact: gain control of target spell; may gain control of target Koishaka",
+     "On impact: gain control of target spell. You may gain control of target Koishaka."),
+    ("on impact: gain control of target Ally spell",
+     "On impact: gain control of target Ally spell."),
 ]
 
 
