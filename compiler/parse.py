@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast as pyast
 import re
+import warnings
 from functools import cache
 from pathlib import Path
 
@@ -60,8 +61,11 @@ def parse(source: SourceFile, diags: Diagnostics, grammar: str = "spell", max_nu
 
 
 def string_value(token: Token | str) -> str:
-    """The text of a quoted-text token, its escapes decoded (``_check_token`` has vetted it)."""
-    value = pyast.literal_eval(str(token))
+    """The text of a quoted-text token, its escapes decoded (``_check_token`` has vetted it). An unknown
+    escape such as ``\\l`` is refused: Python only warns about it (and keeps the backslash) today."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # "invalid escape sequence" raises instead of passing as a backslash
+        value = pyast.literal_eval(str(token))
     assert isinstance(value, str)
     return value
 
@@ -72,7 +76,8 @@ def _check_token(token: Token, source: SourceFile, diags: Diagnostics, max_numbe
     if token.type == "STRING":
         try:
             value = string_value(token)
-        except (SyntaxError, ValueError) as err:
+        except (SyntaxError, ValueError, Warning) as err:
+            # "invalid escape sequence '\l'", or
             # "(unicode error) 'unicodeescape' codec can't decode bytes in position 5-9: truncated \xXX escape"
             detail = str(err.msg if isinstance(err, SyntaxError) else err).rsplit(": ", 1)[-1]
             diags.error("E002", f"bad escape in quoted text: {detail}",

@@ -103,7 +103,7 @@ def test_windows_device_names_and_index_are_never_page_names(tmp_path: Path, tit
     assert f"spells/{title.lower()}-page.md" in built["site"]
 
 
-@pytest.mark.parametrize("escape", ["\\N{foo}", "\\x4", "\\u12", "\\U0011ffff"])
+@pytest.mark.parametrize("escape", ["\\N{foo}", "\\x4", "\\u12", "\\U0011ffff", "\\l", "\\q"])
 def test_a_bad_escape_is_a_diagnostic(tmp_path: Path, escape: str) -> None:
     (tmp_path / "a.spell").write_text(card("X").replace('"X"', f'"X{escape}"'), encoding="utf-8")
     result = compile_paths([tmp_path], tmp_path)
