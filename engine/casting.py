@@ -11,7 +11,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from functools import cache
 
-from engine import behaviours, control, events, exchange, impact, rite, step_targets, tough, transmutes, triggers
+from engine import (
+    allies,
+    behaviours,
+    control,
+    events,
+    exchange,
+    impact,
+    rite,
+    step_targets,
+    tough,
+    transmutes,
+    triggers,
+)
 from engine.cards import Ability, Aspect, Cost, Energy, Requirement, Role, Selector, SpellCard, UpgradeTiming
 from engine.decisions import PASS, Act, Choice, Flow
 from engine.effects import Effect
@@ -71,19 +83,19 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False) -> s
         return "Spell Preparation: it is not prepared"
     if card.title in caster.miscast_this_turn:
         return f"Miscast: {caster.name} miscast {card.title} this turn"
-    free = is_free(game, caster, card)
     if in_window:
         if not response:
             return f"Response: {card.title} cannot be cast out of turn"
-        if rite.full_actions(game, caster, card) > 1:
+        need = rite.full_actions(game, caster, card)
+        if need > 1:
             return f"Actions: {card.title} needs several Full Actions, which a Response cannot wait for"
-        if not free and caster.interrupt_stones >= MAX_INTERRUPT_STONES:
+        if need and caster.interrupt_stones >= MAX_INTERRUPT_STONES:
             return f"Interrupt Stone: {caster.name} already has {MAX_INTERRUPT_STONES} interrupt stones"
-    elif not free:
+    # A Free Action spell needs neither; the Full Actions are counted only when they could matter.
+    elif (caster.interrupt_stones or caster.full_actions <= 0) and not is_free(game, caster, card):
         if caster.interrupt_stones:
             return f"Interrupt Stone: {caster.name} must shed an interrupt stone first"
-        if caster.full_actions <= 0:
-            return f"Action: {caster.name} has no Full Action left"
+        return f"Action: {caster.name} has no Full Action left"
     if not targets(game, caster, card):
         on_bearer = [r for r in card.spec.requirements if r.on_bearer and r.timing.at_cast]
         if on_bearer and _targets(game, caster, card):
@@ -569,8 +581,6 @@ def ritual_path(game: Game, caster: Being, card: Card) -> Flow[None]:
         game.pay(caster, Energy.HARMONY, harmony, "Ritual Path")
         card.paid.extend([(Energy.WILL, will)] * bool(will) + [(Energy.HARMONY, harmony)] * bool(harmony))
         game.say(f"{caster.name} buys {tiers} ritual tier(s) of {card.title}")
-    from engine import allies
-
     tiers = yield from allies.ritual_help(game, caster, card, tiers)  # "cumulative with your own"
     card.ritual_tiers = tiers
     for tier in card.spec.ritual[:tiers]:
@@ -684,8 +694,6 @@ def activate(game: Game, fx: Effect) -> Flow[None]:
         game.discard(card)
         return
     if role is Role.ALLY:
-        from engine import allies
-
         yield from allies.summon(game, fx)
         yield from fire(game, card, "activated")
         return

@@ -8,6 +8,9 @@ The rules run as a generator (:meth:`engine.rules.Game.run`), so a match is susp
 for free. Generators cannot be copied, so a copy is rebuilt the event-sourcing way: at the start of
 every round the match keeps a pickled restart point of the game, plus the choices made since; a copy
 unpickles the restart point and replays those few choices (a round's worth, never the whole match).
+A match nobody copies (a random match, a replay) keeps only its first restart point: pickling the game
+every round cost 8% of a random match. Its first copy replays from there and turns the rounds' restart
+points on, for it and for the copy.
 """
 
 from __future__ import annotations
@@ -18,11 +21,12 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any
 
-from engine import actions
+from engine import actions, codex, specs
 from engine import encounter as enc  # duel() has a parameter named encounter
 from engine.decisions import Choice, Decision
 from engine.errors import IllegalAction
-from engine.rules import CHECKPOINT, Game, Outcome
+from engine.rules import CHECKPOINT, Game, Options, Outcome
+from engine.state import Being, Card
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +51,7 @@ class Match:
         self._flow: Generator[Decision, Choice, Outcome] = game.run()
         self._restart: bytes = b""
         self._since: list[str | Event] = []  # the choices (by label) and events since the restart point
+        self.checkpoints = False  # a restart point every round: from the first copy() on
         self.decision: Decision | None = None
         self.steps = 0
         self._run(lambda: next(self._flow))
@@ -97,7 +102,9 @@ class Match:
 
     def copy(self) -> Match:
         """An independent match at the same decision (restart point + replay of this round's choices)."""
+        self.checkpoints = True
         clone = Match.__new__(Match)
+        clone.checkpoints = True
         clone.game = pickle.loads(self._restart)
         clone.game.library = self.game.library
         clone._flow = clone.game.run()
@@ -125,7 +132,7 @@ class Match:
             while decision is CHECKPOINT:
                 if keep_restart:
                     keep_restart = False
-                else:
+                elif self.checkpoints or not self._restart:
                     self._restart = pickle.dumps(self.game, pickle.HIGHEST_PROTOCOL)
                     self._since = []
                 decision = next(self._flow)
@@ -161,9 +168,6 @@ def duel(library: Any, seed: int, level: int = 2, max_rounds: int = 40, log: boo
     """Two Magi with random legal Codexes drawn from ``library`` (a CardLibrary), dice from ``seed``;
     at level 2 each may start with a random Specialization. With ``encounter`` (a title), the two are
     one team against that Encounter in standard mode."""
-    from engine import codex, specs
-    from engine.rules import Options
-    from engine.state import Being, Card
 
     rng = random.Random(seed)
     pool = sorted(library.cards.values(), key=lambda s: s.title)

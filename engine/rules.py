@@ -94,6 +94,7 @@ class Game:
         self.turn: str | None = None
         self.nam_shubs: list[Card] = []  # begun Nam-Shub pages, beside their team zones (engine.namshub)
         self._next_id = 0
+        self._cards: dict[int, Card] = {}  # every registered card by id: a card never leaves the match
         for b in beings:
             for card in b.codex + b.prepared + b.in_play():
                 self.register(card)
@@ -109,6 +110,7 @@ class Game:
         if not card.id:
             self._next_id += 1
             card.id = self._next_id
+        self._cards[card.id] = card
         return card
 
     @property
@@ -122,10 +124,10 @@ class Game:
         raise IllegalAction("Target", f"there is no being named {name!r} in this match")
 
     def card(self, card_id: int) -> Card:
-        for c in self.all_cards():
-            if c.id == card_id:
-                return c
-        raise IllegalAction("Card", f"there is no card #{card_id}")
+        card = self._cards.get(card_id)
+        if card is None:
+            raise IllegalAction("Card", f"there is no card #{card_id}")
+        return card
 
     def all_cards(self) -> Iterator[Card]:
         for b in self.beings:
