@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from compiler.diagnostics import did_you_mean
+from engine.behaviours import implemented as engine_implemented
 from engine.registry import Registry, Term, load
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -133,8 +134,6 @@ def report(registry: Registry | None = None, tests_dir: Path | None = None,
     """One row per glossary term, in the Glossary's order."""
     reg = registry or load()
     if implemented is None:
-        from engine.behaviours import implemented as engine_implemented
-
         implemented = engine_implemented()
     cited: dict[str, set[str]] = defaultdict(set)
     for c in citations(tests_dir):

@@ -71,9 +71,7 @@ def dispel(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> 
     """Dispel: the target spell leaves; a manifesting one refunds its caster (Encounters excepted)."""
     if not isinstance(target, Card):
         return
-    from engine.removal import destination
-
-    to = destination(aspect.value, "Dispel", fx.card.title)  # "Dispel Banish", "Dispel Return"
+    to = removal.destination(aspect.value, "Dispel", fx.card.title)  # "Dispel Banish", "Dispel Return"
     if target.manifesting:
         refund(game, target)
     game.say(f"{fx.name} dispels {target.title}")

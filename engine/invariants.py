@@ -5,8 +5,9 @@ Each returns a list of broken rules, empty when the state is sound.
 
 from __future__ import annotations
 
-from engine import allies, namshub
+from engine import allies, encounter, namshub
 from engine.cards import Energy
+from engine.casting import lasts
 from engine.rules import Game
 from engine.state import ENHANCEMENT_SLOTS, MAX_INTERRUPT_STONES, Place, Zone
 
@@ -36,8 +37,6 @@ def broken(game: Game, settled: bool) -> list[str]:
     out.extend(_combinations(game))
     out.extend(allies.broken(game) + namshub.broken(game))  # Koishaka and Nam-Shub pages
     if settled:
-        from engine.casting import lasts
-
         for card in game.all_in_play():
             if card.spec.kind == "spell" and not lasts(card):
                 out.append(f"{card.title} is in play with no Duration, Durability or Focus to keep it there")
@@ -45,8 +44,6 @@ def broken(game: Game, settled: bool) -> list[str]:
 
 
 def _bonus(game: Game, b: object) -> int:
-    from engine import encounter
-
     return encounter.stat_bonus(game, b, "actions")  # type: ignore[arg-type]
 
 

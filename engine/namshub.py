@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from engine.cards import Cost, SpellCard
 from engine.decisions import Act, Choice, Flow
+from engine.effects import Effect
 from engine.state import Being, Card, Kind, Place
 
 if TYPE_CHECKING:
@@ -129,8 +130,6 @@ def _foes(game: Game, b: Being) -> list[Being]:
 
 def perform_step(game: Game, b: Being, card: Card) -> Flow[None]:
     """Pay the step, take its action, run its text; the last step completes the Nam-Shub."""
-    from engine.effects import Effect
-
     step = next_step(card)
     target: Being | None = None
     if step.targets_opponent:

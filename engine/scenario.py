@@ -14,7 +14,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import actions, casting, codex, specs
+from engine import actions, casting, codex, encounter, specs
 from engine.cards import CardLibrary, Energy, SpellCard
 from engine.decisions import Choice, Decision
 from engine.errors import EngineError, IllegalAction, Unsupported
@@ -736,8 +736,6 @@ class Replay:
 
 
 def setup(scenario: Scenario, library: CardLibrary) -> Game:
-    from engine import encounter
-
     beings = []
     for spec in scenario.beings:
         if spec.kind == "encounter":
