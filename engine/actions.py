@@ -33,7 +33,7 @@ def options(game: Game, b: Being) -> list[Choice]:
         if card.title not in seen and casting.why_not(game, b, card) is None:
             seen.add(card.title)
             out.append(Choice(f'cast "{card.title}"', Act("cast", card.id)))
-    out.extend(rite.options(game, b))
+    out.extend(rite_options(game, b))
     for card, ability in casting.usable_abilities(game, b):
         out.append(Choice(f'use "{ability.name}" of "{card.title}"', Act("ability", card.id, ability.name)))
     out.extend(exchanges.options(game, b))  # "at any time": see engine.exchange for the other moments
@@ -87,7 +87,7 @@ def perform(game: Game, b: Being, act: Act) -> Flow[None]:
     elif act.verb == "cast":
         yield from casting.cast(game, b, game.card(int(act.card or 0)))
     elif act.verb == "rite":
-        yield from rite.advance(game, b, game.card(int(act.card or 0)))
+        yield from advance_rite(game, b, game.card(int(act.card or 0)))
     elif act.verb == "ability":
         card = game.card(int(act.card or 0))
         ability = next(a for a in card.spec.abilities if a.name == act.name)
@@ -209,3 +209,33 @@ def explain(game: Game, decision: Decision, label: str) -> str | None:
         card = next((c for c in [*b.discard, *b.banished, *b.codex] if c.title == title), None)
         return game.why_not_reattune(b, card) if card else f"Re-Attune: {title} is not in {b.name}'s discard pile"
     return None
+
+
+# ---------------------------------------------------------------- the Rite zone (engine/rite.py)
+def rite_options(game: Game, b: Being) -> list[Choice]:
+    """Advancing a Rite zone spell is a Full Action; the last one needs the spell castable now. A spell
+    whose Full Actions are all invested already (a Transmute took some off) emerges as a Free Action."""
+    out = []
+    for card in b.rite:
+        need = rite.full_actions(game, b, card)
+        if rite.invested(card) < need and (b.full_actions <= 0 or b.interrupt_stones):
+            continue
+        if rite.invested(card) + 1 >= need and casting.why_not(game, b, card) is not None:
+            continue
+        out.append(Choice(f'advance "{card.title}" in the Rite zone', Act("rite", card.id)))
+    return out
+
+
+def advance_rite(game: Game, b: Being, card: Card) -> Flow[None]:
+    need = rite.full_actions(game, b, card)
+    if rite.invested(card) + 1 < need:
+        b.full_actions -= 1
+        card.counters[rite.INVESTED] = rite.invested(card) + 1
+        game.say(f"{b.name} invests a Full Action in {card.title} ({rite.invested(card)} of {need})")
+        return
+    last_action = rite.invested(card) < need  # this Full Action completes it; else it had enough already
+    card.counters.pop(rite.INVESTED, None)
+    game.say(f"{card.title} emerges from the Rite zone")
+    # "at which time the spell is treated like any other just-Spoken spell": its trigger runs first.
+    yield from game.emit_event("this emerges from Rite zone", card=card)
+    yield from casting.cast_spoken(game, b, card, "silent", from_rite=True, last_action=last_action)

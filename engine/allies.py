@@ -183,30 +183,6 @@ def swap_focus(game: Game, b: Being, card: Card) -> Flow[None]:
 
 
 # ---------------------------------------------------------------- ritual path
-def ritual_help(game: Game, caster: Being, card: Card, bought: int) -> Flow[int]:
-    """"Human Allies may help to upgrade your Ritual Path at the same price. An Ally's investment is
-    cumulative with your own": each human Ally in turn may buy the next tiers. Returns the tiers bought."""
-    from engine import casting
-
-    tiers = bought
-    helpers = [a for a in game.allies(caster) if a is not caster and a.kind is Kind.MAGI and not a.incapacitated]
-    for ally in helpers:
-        if tiers >= len(card.spec.ritual):
-            break
-        pick = yield from game.ask("ritual", ally, f"help {caster.name} with tiers of {card.title}'s ritual path?",
-                                   casting.ritual_options(game, ally, card, start=tiers), card)
-        n, will, harmony = pick.value
-        if not n:
-            continue
-        for energy, amount in ((Energy.WILL, will), (Energy.HARMONY, harmony)):
-            if amount:
-                game.pay(ally, energy, amount, "Ritual Path")
-                card.helped.append((ally, energy, amount))
-        tiers += n
-        game.say(f"{ally.name} buys {n} ritual tier(s) of {card.title} for {caster.name}")
-    return tiers
-
-
 # ---------------------------------------------------------------- invariants
 def broken(game: Game) -> list[str]:
     """What must hold of Koishaka in any state (engine.invariants): each has its Ally spell in play,

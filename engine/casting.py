@@ -15,16 +15,19 @@ from engine import (
     allies,
     behaviours,
     control,
+    duration,
     events,
     exchange,
     impact,
     rite,
+    ritual_path,
     step_targets,
+    targeting,
     tough,
     transmutes,
     triggers,
 )
-from engine.cards import Ability, Aspect, Cost, Energy, Requirement, Role, Selector, SpellCard, UpgradeTiming
+from engine.cards import Ability, Cost, Energy, Requirement, Role, Selector, SpellCard, UpgradeTiming
 from engine.decisions import PASS, Act, Choice, Flow
 from engine.effects import Effect
 from engine.errors import Unsupported
@@ -33,7 +36,6 @@ from engine.state import MAX_INTERRUPT_STONES, Being, Card, Departure, Kind, Pla
 
 ZONE_OF_ROLE = {Role.ATTACK: Zone.ATTACK, Role.DEFENSE: Zone.DEFENSE, Role.COMPONENT: Zone.DEFENSE,
                 Role.ENHANCE: Zone.ENHANCEMENT}
-RITUAL_WILL_TIERS = 3  # "Tiers cost 1 Harmony for 1 tier or 1 Will for 3 tiers"
 
 
 # ================================================================== can it be cast?
@@ -214,87 +216,26 @@ def _targets(game: Game, caster: Being, card: Card) -> list[Choice]:
     if card.has("Area:G") and role is not Role.TRANSMUTE:  # "Area is meaningless on ... Transmute spells"
         return [Choice("everyone", ("global", None))]
     if card.has("Evade"):
-        return evade_targets(game, caster, card)
+        return targeting.evade_targets(game, caster, card)
     if role is Role.ATTACK:
         foes = [o for o in game.opponents(caster) if not o.incapacitated]
         if card.has("Area"):
-            return [Choice(f"team {t}", ("team", t)) for t in _teams(foes)]
-        return [Choice(o.name, ("being", o.name)) for o in foes if not cloaked(game, o)]
+            return [Choice(f"team {t}", ("team", t)) for t in targeting.teams_of(foes)]
+        return [Choice(o.name, ("being", o.name)) for o in foes if not control.cloaked(game, o)]
     if role in (Role.DEFENSE, Role.COMPONENT, Role.ENHANCE):
         friends = [a for a in game.allies(caster) if not a.incapacitated]
         if card.has("Area") and role is not Role.COMPONENT:
             return [Choice(f"team {caster.team}", ("team", caster.team))]
         return [Choice(a.name, ("being", a.name)) for a in friends]
     if role is Role.ABJURATION and card.has("Area"):
-        return transmutes.area_targets(game, caster, card)
+        return targeting.area_targets(game, caster, card)
     if role is Role.ALLY:  # "Magi cannot summon Koishaka on behalf of other Allies or opponents"
         return [Choice(caster.name, ("being", caster.name))]
     if role in (Role.ABJURATION, Role.TRANSMUTE):
         sel = card.spec.targets or Selector()
-        return [Choice(f'"{c.title}" of {_who(c)}', ("card", c.id)) for c in spell_targets(game, caster, card, sel)]
+        return [Choice(f'"{c.title}" of {targeting.holder_name(c)}', ("card", c.id))
+                for c in targeting.spell_targets(game, caster, card, sel)]
     return []
-
-
-def _teams(beings: list[Being]) -> list[str]:
-    seen: list[str] = []
-    for b in beings:
-        if b.team not in seen:
-            seen.append(b.team)
-    return seen
-
-
-def _who(c: Card) -> str:
-    holder = c.bearer or c.caster or c.owner
-    return holder.name
-
-
-def cloaked(game: Game, b: Being) -> bool:
-    return control.cloaked(game, b)
-
-
-def spell_targets(game: Game, caster: Being, card: Card, sel: Selector) -> list[Card]:
-    if sel.state == "manifesting":
-        pool = [fx.card for fx in game.pending if fx.is_spell and fx.card.manifesting]
-    elif sel.state == "rite":
-        pool = [c for b in game.beings for c in b.rite]
-    elif sel.state == "dormant":  # "unless explicitly stated otherwise", spells target active spells only
-        pool = [c for c in game.all_in_play() if c.dormant]
-    else:
-        pool = [c for c in game.all_in_play() if c.active]
-    out = []
-    for c in pool:
-        if c is card or not game.matches(c, sel):
-            continue
-        # Adamant: immune to Abjurations and Transmutes unless Inexorable or cast by its controller.
-        if c.has("Adamant") and not card.has("Inexorable") and c.controller is not caster:
-            continue
-        out.append(c)
-    return out
-
-
-def evade_targets(game: Game, caster: Being, card: Card) -> list[Choice]:
-    """"An Evade spell targets a single effect" — one on its way to the caster (or team), not Area."""
-    out = []
-    for i, fx in enumerate(game.pending):
-        if fx.area or fx.controller.team == caster.team or not impact.in_broadcast(card, fx):
-            continue
-        hit = fx.target if isinstance(fx.target, Being) else None
-        if hit is not None and (hit is caster or (card.has("Area") and hit.team == caster.team)):
-            out.append(Choice(f"{fx.name} of {fx.controller.name}", ("effect", i)))
-    return out
-
-
-def resolve_target(game: Game, value: tuple[str, object]) -> tuple[Being | Card | None, str | None, Effect | None]:
-    kind, key = value
-    if kind == "being":
-        return game.being(str(key)), None, None
-    if kind == "team":
-        return None, str(key), None
-    if kind == "card":
-        return game.card(int(str(key))), None, None
-    if kind == "effect":
-        return None, None, game.pending[int(str(key))]
-    return None, None, None  # global
 
 
 # ================================================================== the cast cycle
@@ -330,7 +271,7 @@ def cast_spoken(game: Game, caster: Being, card: Card, spoken: str, in_window: b
         card.mode = int(pick.value)
     choice = yield from game.ask("target", caster, f"target of {card.title}?", targets(game, caster, card, for_free),
                                  card)
-    target, team, evaded = resolve_target(game, choice.value)
+    target, team, evaded = targeting.resolve_target(game, choice.value)
     yield from step_targets.declare_spell(game, caster, card, None if for_free else _tough_budget(game, caster, card,
                                                                                                    target))
     # Place.
@@ -469,7 +410,7 @@ def pay(game: Game, caster: Being, card: Card, fx: Effect, for_free: bool = Fals
         card.paid.append((Energy.RESONANCE, extra))
         game.say(f"{caster.name} pays {extra} Resonance more for targeting a Tough spell")
     yield from upgrades(game, caster, card)
-    yield from ritual_path(game, caster, card)
+    yield from ritual_path.buy(game, caster, card)
     duration = card.aspect("Duration")
     if duration is not None and duration.value == "F":
         place_focus(game, caster, card)
@@ -553,38 +494,6 @@ def renew_upgrades(game: Game, card: Card) -> Flow[None]:
     if card.dormant:  # "A Dormant spell does not cause any effect"
         return
     yield from upgrades(game, card.controller or card.owner, card, (UpgradeTiming.PER_ROUND, UpgradeTiming.THIS_IMPACT))
-
-
-def ritual_options(game: Game, caster: Being, card: Card, start: int = 0) -> list[Choice]:
-    """The tiers ``caster`` may buy next, ``start`` tiers being bought already (by the caster, for an Ally)."""
-    options = [Choice("no tiers", (0, 0, 0))]
-    for tiers in range(1, len(card.spec.ritual) - start + 1):
-        for will in range(0, tiers // RITUAL_WILL_TIERS + 1):
-            harmony = tiers - will * RITUAL_WILL_TIERS
-            if will and not game.can_pay(caster, Energy.WILL, will):
-                continue
-            parts = [f"{will} Will"] * bool(will) + [f"{harmony} Harmony"] * bool(harmony)
-            options.append(Choice(f"{tiers} tier{'s' * (tiers > 1)} for {' and '.join(parts)}",
-                                  (tiers, will, harmony)))
-    return options
-
-
-def ritual_path(game: Game, caster: Being, card: Card) -> Flow[None]:
-    """Tiers bought left to right (N/A tiers too) for 1 Harmony each or 1 Will for 3."""
-    if not card.spec.ritual or game.level1:
-        return
-    pick = yield from game.ask("ritual", caster, f"buy tiers of {card.title}'s ritual path?",
-                               ritual_options(game, caster, card), card)
-    tiers, will, harmony = pick.value
-    if tiers:
-        game.pay(caster, Energy.WILL, will, "Ritual Path")
-        game.pay(caster, Energy.HARMONY, harmony, "Ritual Path")
-        card.paid.extend([(Energy.WILL, will)] * bool(will) + [(Energy.HARMONY, harmony)] * bool(harmony))
-        game.say(f"{caster.name} buys {tiers} ritual tier(s) of {card.title}")
-    tiers = yield from allies.ritual_help(game, caster, card, tiers)  # "cumulative with your own"
-    card.ritual_tiers = tiers
-    for tier in card.spec.ritual[:tiers]:
-        card.gained.extend(tier.aspects)
 
 
 def offensive_cast(game: Game, caster: Being, fx: Effect) -> Flow[None]:
@@ -672,7 +581,7 @@ def activate(game: Game, fx: Effect) -> Flow[None]:
     role = card.role
     if role is Role.ABJURATION:
         card.place = Place.IN_PLAY  # briefly, while it impacts
-        for spell in transmutes.abjured(game, fx):  # its target, or every spell of the team (Area)
+        for spell in targeting.abjured(game, fx):  # its target, or every spell of the team (Area)
             if spell.place in (Place.IN_PLAY, Place.MANIFESTING):  # an earlier impact may have taken it
                 yield from impact.impact_card(game, fx, spell)
         yield from fire(game, card, "activated")  # it activated, if only for its impact
@@ -680,7 +589,7 @@ def activate(game: Game, fx: Effect) -> Flow[None]:
         game.discard(card)
         return
     if role is Role.TRANSMUTE:
-        yield from transmutes.activate(game, fx)
+        yield from activate_transmute(game, fx)
         return
     if card.has("Evade"):
         evaded = fx.evade_of
@@ -706,7 +615,31 @@ def activate(game: Game, fx: Effect) -> Flow[None]:
         yield from impact.apply_directives(game, fx, bearer, fx.aspects())
         yield from card.spec().on_impact(fx)
     yield from fire(game, card, "activated")
-    if card.place is Place.IN_PLAY and not lasts(card):
+    if card.place is Place.IN_PLAY and not duration.lasts(card):
+        game.discard(card)
+
+
+def activate_transmute(game: Game, fx: Effect) -> Flow[None]:
+    """A Transmute impacts its target spell: the bearer's Defenses may stop an offensive one; when it
+    gets through it combines (Exclusive first), and Backlash strikes its controller."""
+    card, target = fx.card, fx.target
+    assert isinstance(target, Card)
+    bearer = target.bearer
+    # "All Defenses protect the Magi and spells in the Magi's Defense zone, Enhance zone ...": a Transmute
+    # aimed at a spell there, from an opponent, meets the bearer's Defenses (an Attack zone spell has none).
+    guarded = target.zone in (Zone.DEFENSE, Zone.ENHANCEMENT, Zone.CURSE)
+    offensive = bearer is not None and guarded and impact.offensive(fx, bearer) and fx.sphere is not None
+    if offensive and bearer is not None and not (yield from impact.defenses(game, fx, bearer, fx.aspects())).hit:
+        game.say(f"{card.title} is blocked and discarded")
+        game.discard(card)
+        return
+    transmutes.combine(game, card, target)
+    rite.prolong(game, target)  # Prolong Cast: a manifesting spell that now needs more Full Actions waits
+    transmutes.backlash(game, fx, target)
+    yield from card.spec().on_impact(fx)
+    yield from fire(game, card, "activated")
+    if card.place is Place.IN_PLAY and not duration.lasts(card):
+        game.say(f"{card.title} has no Duration and is discarded after its impact")
         game.discard(card)
 
 
@@ -745,7 +678,7 @@ def place_in_zone(game: Game, fx: Effect) -> Flow[None]:
     else:
         bearer = fx.target if isinstance(fx.target, Being) else fx.controller
         yield from game.enter_zone(card, bearer, zone)
-    start_counters(card, fx.aspects())
+    duration.start_counters(card, fx.aspects())
 
 
 def impact_attack(game: Game, fx: Effect) -> Flow[None]:
@@ -759,42 +692,12 @@ def impact_attack(game: Game, fx: Effect) -> Flow[None]:
             game.move(card, Zone.CURSE)
             card.cursed = hit
             card.counters.pop("duration", None)
-            set_duration(card, card.aspect("Curse Duration"))
+            duration.set_duration(card, card.aspect("Curse Duration"))
             game.say(f"{card.title} becomes an active Curse on {', '.join(b.name for b in hit)}")
             yield from triggers.emit(game, "this becomes active Curse", card=card)
         else:
             game.say(f"{card.title} is blocked and discarded: a Curse that misses is discarded")
             game.discard(card)
-
-
-def start_counters(card: Card, aspects: list[Aspect] | None = None) -> None:
-    """"When a spell with Duration # is activated, place # Duration counters on it" — with what upgrades
-    and passive effects add ("I also place 3 Duration counters onto it rather than 2")."""
-    durability = card.aspect("Durability")
-    if durability is not None and isinstance(durability.value, int):
-        card.counters["durability"] = durability.value
-    set_duration(card, card.aspect("Duration"))
-    bonus = sum(int(a.value) for a in (card.gained if aspects is None else aspects)
-                if a.name == "Duration" and a.bonus and isinstance(a.value, int))
-    if bonus and "duration" in card.counters:
-        card.counters["duration"] += bonus
-
-
-def set_duration(card: Card, aspect: Aspect | None) -> None:
-    if aspect is None:
-        return
-    if aspect.value in ("P", "F"):
-        card.persistent = aspect.value == "P" or card.persistent
-    elif isinstance(aspect.value, int):
-        card.counters["duration"] = aspect.value
-
-
-def lasts(card: Card) -> bool:
-    """"Spells without a Duration are discarded right after their first impact"."""
-    if card.spec.is_curse() and card.zone is Zone.ATTACK:
-        return False
-    return (card.persistent or card.focus is not None or card.counters.get("duration", 0) > 0
-            or card.counters.get("durability", 0) > 0)
 
 
 def fire(game: Game, card: Card, event: str) -> Flow[None]:
@@ -887,8 +790,8 @@ def ability_targets(game: Game, b: Being, ability: Ability) -> list[Choice]:
     foes = [o for o in game.opponents(b) if not o.incapacitated]
     if ability.offensive:
         if ability.has("Area"):
-            return [Choice(f"team {t}", ("team", t)) for t in _teams(foes)]
-        return [Choice(o.name, ("being", o.name)) for o in foes if not cloaked(game, o)]
+            return [Choice(f"team {t}", ("team", t)) for t in targeting.teams_of(foes)]
+        return [Choice(o.name, ("being", o.name)) for o in foes if not control.cloaked(game, o)]
     return [Choice(b.name, ("being", b.name))]
 
 
@@ -919,7 +822,7 @@ def use_ability(game: Game, b: Being, card: Card, ability: Ability) -> Flow[None
         drop_rite(game, b)
     card.ability_uses[ability.name] = card.ability_uses.get(ability.name, 0) + 1
     choice = yield from game.ask("target", b, f"target of {ability.name}?", ability_targets(game, b, ability), card)
-    target, team, _ = resolve_target(game, choice.value)
+    target, team, _ = targeting.resolve_target(game, choice.value)
     game.say(f"{b.name} uses {ability.name} of {card.title} at {choice.label}")
     fx = Effect(game, card, b, target, ability=ability, team=team, is_spell=False, past_defenses=False)
     yield from fx.declare(ability.method)  # its mode and step targets, before the Response phase

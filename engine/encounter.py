@@ -275,7 +275,7 @@ def targets(game: Game, b: Being, card: Card) -> list[Being] | str:
         return "*"
     if card.has("Area"):
         return foes[0].team if foes else []
-    return [o for o in foes if not casting.cloaked(game, o)]
+    return [o for o in foes if not control.cloaked(game, o)]
 
 
 def choose_target(game: Game, b: Being, foes: list[Being]) -> Flow[Being]:

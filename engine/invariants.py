@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine import allies, encounter, namshub
 from engine.cards import Energy
-from engine.casting import lasts
+from engine.duration import lasts
 from engine.rules import Game
 from engine.state import ENHANCEMENT_SLOTS, MAX_INTERRUPT_STONES, Place, Zone
 

@@ -5,7 +5,7 @@ Glossary terms played here: Actions ("# Actions"), Rite Zone.
 "The spell is Spoken then placed in the Rite zone until the Magi has enough Full Actions invested into
 the spell, at which time the spell is treated like any other just-Spoken spell: choose target, pay costs
 and handle Response phase." Casting it spends the first Full Action; each later turn the Magi may
-*advance* it with another Full Action, and the last one makes it emerge (``casting.cast_spoken``).
+*advance* it with another Full Action, and the last one makes it emerge (``actions.advance_rite``).
 "If the player takes a Full Action for anything ... other than advancing a Rite zone spell, all spells in
 the Rite zone are discarded" (``casting.drop_rite``, called by every other Full Action); Free Actions
 leave the Rite zone alone; Disrupt empties it (``behaviours.disrupt``).
@@ -21,7 +21,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.cards import Energy
-from engine.decisions import Act, Choice, Flow
 from engine.state import Being, Card, Place
 
 if TYPE_CHECKING:
@@ -75,39 +74,6 @@ def begin(game: Game, caster: Being, card: Card, spoken: str) -> None:
         game.gain(caster, Energy.VOICE, card.spec.fluency)
     game.say(f"{caster.name} speaks {card.title} into the Rite zone "
              f"(1 of {full_actions(game, caster, card)} Full Actions)")
-
-
-def options(game: Game, b: Being) -> list[Choice]:
-    """Advancing a Rite zone spell is a Full Action; the last one needs the spell castable now. A spell
-    whose Full Actions are all invested already (a Transmute took some off) emerges as a Free Action."""
-    from engine import casting
-
-    out = []
-    for card in b.rite:
-        need = full_actions(game, b, card)
-        if invested(card) < need and (b.full_actions <= 0 or b.interrupt_stones):
-            continue
-        if invested(card) + 1 >= need and casting.why_not(game, b, card) is not None:
-            continue
-        out.append(Choice(f'advance "{card.title}" in the Rite zone', Act("rite", card.id)))
-    return out
-
-
-def advance(game: Game, b: Being, card: Card) -> Flow[None]:
-    from engine import casting
-
-    need = full_actions(game, b, card)
-    if invested(card) + 1 < need:
-        b.full_actions -= 1
-        card.counters[INVESTED] = invested(card) + 1
-        game.say(f"{b.name} invests a Full Action in {card.title} ({invested(card)} of {need})")
-        return
-    last_action = invested(card) < need  # this Full Action completes it; else it had enough already
-    card.counters.pop(INVESTED, None)
-    game.say(f"{card.title} emerges from the Rite zone")
-    # "at which time the spell is treated like any other just-Spoken spell": its trigger runs first.
-    yield from game.emit_event("this emerges from Rite zone", card=card)
-    yield from casting.cast_spoken(game, b, card, "silent", from_rite=True, last_action=last_action)
 
 
 def prolong(game: Game, card: Card) -> None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
+from engine import control, targeting
 from engine.cards import Declaration, StepTarget
 from engine.decisions import Choice, Flow
 from engine.state import Being, Card, Kind
@@ -31,13 +32,12 @@ NO_MODE = -1  # a "choose one" none of whose modes could be declared: every mode
 
 def choices(game: Game, who: Being, card: Card, st: StepTarget) -> list[Choice]:
     """Every legal choice for one step target, labelled as the spell's own targets are."""
-    from engine import casting  # casting plays the cast cycle, which declares through this module
 
     if st.selector is None:
         return [Choice(b.name, ("being", b.name)) for b in game.beings
-                if _is_being(b, st) and not (b.team != who.team and casting.cloaked(game, b))]
-    return [Choice(f'"{c.title}" of {casting._who(c)}', ("card", c.id))
-            for c in casting.spell_targets(game, who, card, st.selector)]
+                if _is_being(b, st) and not (b.team != who.team and control.cloaked(game, b))]
+    return [Choice(f'"{c.title}" of {targeting.holder_name(c)}', ("card", c.id))
+            for c in targeting.spell_targets(game, who, card, st.selector)]
 
 
 def still_valid(game: Game, x: Being | Card, st: StepTarget) -> bool:

@@ -22,10 +22,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import rite
-from engine.cards import Aspect, Energy, Selector
-from engine.decisions import Choice, Flow
-from engine.state import Being, Card, Place, Zone
+from engine import duration, registry
+from engine.cards import Aspect, Energy
+from engine.state import Card, Place
 
 if TYPE_CHECKING:
     from engine.effects import Effect
@@ -47,36 +46,8 @@ def grants(transmute: Card) -> tuple[Aspect, ...]:
 
 
 def _is_directive(a: Aspect) -> bool:
-    from engine import behaviours
-
-    return behaviours.kind_of(a.name) == "directive"
-
-
-# ---------------------------------------------------------------- casting a Transmute
-def activate(game: Game, fx: Effect) -> Flow[None]:
-    """A Transmute impacts its target spell: the bearer's Defenses may stop an offensive one; when it
-    gets through it combines (Exclusive first), and Backlash strikes its controller."""
-    from engine import casting, impact
-
-    card, target = fx.card, fx.target
-    assert isinstance(target, Card)
-    bearer = target.bearer
-    # "All Defenses protect the Magi and spells in the Magi's Defense zone, Enhance zone ...": a Transmute
-    # aimed at a spell there, from an opponent, meets the bearer's Defenses (an Attack zone spell has none).
-    guarded = target.zone in (Zone.DEFENSE, Zone.ENHANCEMENT, Zone.CURSE)
-    offensive = bearer is not None and guarded and impact.offensive(fx, bearer) and fx.sphere is not None
-    if offensive and bearer is not None and not (yield from impact.defenses(game, fx, bearer, fx.aspects())).hit:
-        game.say(f"{card.title} is blocked and discarded")
-        game.discard(card)
-        return
-    combine(game, card, target)
-    rite.prolong(game, target)  # Prolong Cast: a manifesting spell that now needs more Full Actions waits
-    backlash(game, fx, target)
-    yield from card.spec().on_impact(fx)
-    yield from casting.fire(game, card, "activated")
-    if card.place is Place.IN_PLAY and not casting.lasts(card):
-        game.say(f"{card.title} has no Duration and is discarded after its impact")
-        game.discard(card)
+    kw = registry.load().get(a.name)
+    return kw is not None and kw.kind == "directive"
 
 
 def combine(game: Game, transmute: Card, target: Card) -> None:
@@ -84,8 +55,6 @@ def combine(game: Game, transmute: Card, target: Card) -> None:
 
     "Only one Exclusive Transmute may be combined with any target spell. If a second Exclusive Transmute
     is combined on a spell, the first Exclusive Transmute is discarded"; others are not affected."""
-    from engine import casting
-
     if transmute.has("Exclusive"):
         for other in [t for t in target.combined if t.has("Exclusive")]:
             game.say(f"{other.title} is discarded: only one Exclusive Transmute may combine with {target.title}")
@@ -98,7 +67,7 @@ def combine(game: Game, transmute: Card, target: Card) -> None:
     # joins its zone when it is placed (``follow``).
     transmute.combined_with = target
     target.combined.append(transmute)
-    casting.start_counters(transmute)
+    duration.start_counters(transmute)
     game.say(f"{transmute.title} combines with {target.title}")
 
 
@@ -122,32 +91,6 @@ def backlash(game: Game, fx: Effect, target: Card) -> None:
         return
     lost = game.lose(fx.controller, Energy.HARMONY, rating)
     game.say(f"{fx.controller.name} takes {lost} Unblockable Harmony Dmg: Backlash {rating} of {target.title}")
-
-
-# ---------------------------------------------------------------- Area Abjurations
-def area_targets(game: Game, caster: Being, card: Card) -> list[Choice]:
-    """"If an Abjuration spell has Area, that means it targets all validly targetable spells for all Magi
-    of a given team": one choice per team that has such a spell."""
-    from engine import casting
-
-    teams: list[str] = []
-    for c in casting.spell_targets(game, caster, card, card.spec.targets or Selector()):
-        holder = c.bearer or c.controller or c.owner
-        if holder.team not in teams:
-            teams.append(holder.team)
-    return [Choice(f"team {t}", ("team", t)) for t in teams]
-
-
-def abjured(game: Game, fx: Effect) -> list[Card]:
-    """The spells an Abjuration impacts: its target, or (Area) every valid target of the team now."""
-    from engine import casting
-
-    if fx.team is None:
-        return [fx.target] if isinstance(fx.target, Card) else []
-    pool = casting.spell_targets(game, fx.controller, fx.card, fx.card.spec.targets or Selector())
-    if fx.team == "*":  # "A Global Abjuration would impact all active spells"
-        return pool
-    return [c for c in pool if (c.bearer or c.controller or c.owner).team == fx.team]
 
 
 # ---------------------------------------------------------------- Dormant and Re-activate
