@@ -111,7 +111,7 @@ def perform(game: Game, b: Being, act: Act) -> Flow[None]:
 def meditate(game: Game, b: Being) -> None:
     """Meditate: a Full Action to gain 2 Resonance and 1 Harmony (no Response phase)."""
     b.full_actions -= 1
-    casting.drop_rite(game, b)
+    rite.drop_rite(game, b)
     game.gain(b, Energy.RESONANCE, 2)
     game.gain(b, Energy.HARMONY, 1)
     game.say(f"{b.name} meditates")
@@ -121,7 +121,7 @@ def shed_interrupt_stone(game: Game, b: Being) -> None:
     """"Magi must spend a Full Action to shed an interrupt stone"."""
     b.full_actions -= 1
     b.interrupt_stones -= 1
-    casting.drop_rite(game, b)
+    rite.drop_rite(game, b)
     game.say(f"{b.name} spends a Full Action to shed an interrupt stone")
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine import control, events, registry
+from engine import control, defenses, events, registry
 from engine.cards import Aspect, Energy
 from engine.state import ENHANCEMENT_SLOTS, MAX_INTERRUPT_STONES, Being, Card, Departure, Place, Zone
 
@@ -30,9 +30,7 @@ def energy_of(aspect: Aspect) -> Energy:
 
 def warded_loss(game: Game, fx: Effect, target: Being, energy: Energy, amount: int) -> tuple[int, int]:
     """Energy Dmg after the target's Ward for that energy: (lost, warded)."""
-    from engine import impact
-
-    warded = impact.ward(game, fx, target, energy) if impact.offensive(fx, target) else 0
+    warded = defenses.ward(game, fx, target, energy) if defenses.offensive(fx, target) else 0
     return game.lose(target, energy, max(0, amount - warded)), warded
 
 

@@ -15,6 +15,7 @@ from engine import (
     allies,
     behaviours,
     control,
+    defenses,
     duration,
     events,
     exchange,
@@ -300,7 +301,7 @@ def cast_spoken(game: Game, caster: Being, card: Card, spoken: str, in_window: b
     elif not free:
         caster.full_actions -= 1
         if not from_rite:
-            drop_rite(game, caster)
+            rite.drop_rite(game, caster)
     at = f" at {choice.label}" if choice.label not in (caster.name,) else ""
     game.say(f"{caster.name} casts {card.title}{at}" + (" (Free Action)" if free else "")
              + (" as a Response" if in_window else ""))
@@ -379,13 +380,6 @@ def miscast(game: Game, caster: Being, card: Card) -> None:
     caster.codex.append(card)
     caster.miscast_this_turn.add(card.title)
     game.say(f"{caster.name} miscasts {card.title}: Kotukh!")
-
-
-def drop_rite(game: Game, caster: Being) -> None:
-    """A Full Action for anything but a Rite zone spell discards every spell in the Rite zone."""
-    for card in list(caster.rite):
-        game.say(f"{card.title} is discarded from the Rite zone")
-        game.discard(card)
 
 
 def pay(game: Game, caster: Being, card: Card, fx: Effect, for_free: bool = False) -> Flow[None]:
@@ -628,8 +622,8 @@ def activate_transmute(game: Game, fx: Effect) -> Flow[None]:
     # "All Defenses protect the Magi and spells in the Magi's Defense zone, Enhance zone ...": a Transmute
     # aimed at a spell there, from an opponent, meets the bearer's Defenses (an Attack zone spell has none).
     guarded = target.zone in (Zone.DEFENSE, Zone.ENHANCEMENT, Zone.CURSE)
-    offensive = bearer is not None and guarded and impact.offensive(fx, bearer) and fx.sphere is not None
-    if offensive and bearer is not None and not (yield from impact.defenses(game, fx, bearer, fx.aspects())).hit:
+    offensive = bearer is not None and guarded and defenses.offensive(fx, bearer) and fx.sphere is not None
+    if offensive and bearer is not None and not (yield from defenses.defenses(game, fx, bearer, fx.aspects())).hit:
         game.say(f"{card.title} is blocked and discarded")
         game.discard(card)
         return
@@ -741,7 +735,7 @@ def impacts_each_round(fx: Effect) -> bool:
     card = fx.card
     if card.role is Role.TRANSMUTE:  # its directives act through the spell it is combined with
         return False
-    return bool(impact.directives(fx.aspects())) or "on_impact" in card.spec.__dict__
+    return bool(defenses.directives(fx.aspects())) or "on_impact" in card.spec.__dict__
 
 
 def maintenance_impact(game: Game, fx: Effect) -> Flow[None]:
@@ -819,7 +813,7 @@ def use_ability(game: Game, b: Being, card: Card, ability: Ability) -> Flow[None
     """An ability is not a spell: it places nothing and fires no "casts an offensive spell" trigger."""
     if not free_ability(card, ability):
         b.full_actions -= 1
-        drop_rite(game, b)
+        rite.drop_rite(game, b)
     card.ability_uses[ability.name] = card.ability_uses.get(ability.name, 0) + 1
     choice = yield from game.ask("target", b, f"target of {ability.name}?", ability_targets(game, b, ability), card)
     target, team, _ = targeting.resolve_target(game, choice.value)

@@ -9,7 +9,7 @@ a copy of the match.
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -62,3 +62,13 @@ class Act:
 PASS = Choice("pass", Act("pass"))
 YES = Choice("yes", True)
 NO = Choice("no", False)
+
+
+@dataclass
+class Outcome:
+    """How a match ended: the winning team (None and ``draw`` for a draw), who was incapacitated, and why."""
+
+    winner: str | None = None  # a team name
+    incapacitated: list[str] = field(default_factory=list)
+    draw: bool = False
+    reason: str = ""

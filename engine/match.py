@@ -23,9 +23,9 @@ from typing import Any
 
 from engine import actions, codex, specs
 from engine import encounter as enc  # duel() has a parameter named encounter
-from engine.decisions import Choice, Decision
+from engine.decisions import Choice, Decision, Outcome
 from engine.errors import IllegalAction
-from engine.rules import CHECKPOINT, Game, Options, Outcome
+from engine.rules import CHECKPOINT, Game, Options
 from engine.state import Being, Card
 
 

@@ -16,13 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from engine import rite
 from engine.cards import Cost, SpellCard
-from engine.decisions import Act, Choice, Flow
+from engine.decisions import Act, Choice, Flow, Outcome
 from engine.effects import Effect
 from engine.state import Being, Card, Kind, Place
 
 if TYPE_CHECKING:
-    from engine.rules import Game, Outcome
+    from engine.rules import Game
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -139,10 +140,8 @@ def perform_step(game: Game, b: Being, card: Card) -> Flow[None]:
     for cost in step.costs:
         game.pay(b, cost.energy, cost.amount, "Nam-Shub")
     if not step.free:
-        from engine.casting import drop_rite
-
         b.full_actions -= 1
-        drop_rite(game, b)
+        rite.drop_rite(game, b)
     card.counters[STEPS] = card.counters.get(STEPS, 0) + 1
     card.counters[LAST_ROUND] = game.round
     game.say(f"{b.name} completes {step.name} of {card.title} "
@@ -159,8 +158,6 @@ def perform_step(game: Game, b: Being, card: Card) -> Flow[None]:
 def victory(game: Game) -> Outcome | None:
     """"A powerful, world-altering spell that may provide unique victory conditions": a team that has
     completed a victory Nam-Shub wins when victory conditions are checked (after maintenance)."""
-    from engine.rules import Outcome
-
     winners = sorted({str(c.team_zone) for c in game.nam_shubs if complete(c) and _spec(c).victory})
     if not winners:
         return None

@@ -7,7 +7,7 @@ the spell, at which time the spell is treated like any other just-Spoken spell: 
 and handle Response phase." Casting it spends the first Full Action; each later turn the Magi may
 *advance* it with another Full Action, and the last one makes it emerge (``actions.advance_rite``).
 "If the player takes a Full Action for anything ... other than advancing a Rite zone spell, all spells in
-the Rite zone are discarded" (``casting.drop_rite``, called by every other Full Action); Free Actions
+the Rite zone are discarded" (:func:`drop_rite`, called by every other Full Action); Free Actions
 leave the Rite zone alone; Disrupt empties it (``behaviours.disrupt``).
 
 A spell starts its rite only when it could be cast now (``casting.why_not``); its Voice, when Intoned,
@@ -93,3 +93,10 @@ def prolong(game: Game, card: Card) -> None:
     caster.rite.append(card)
     game.say(f"{card.title} needs {need} Full Actions now and moves into {caster.name}'s Rite zone "
              f"({spent} of {need})")
+
+
+def drop_rite(game: Game, caster: Being) -> None:
+    """A Full Action for anything but a Rite zone spell discards every spell in the Rite zone."""
+    for card in list(caster.rite):
+        game.say(f"{card.title} is discarded from the Rite zone")
+        game.discard(card)

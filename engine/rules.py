@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from engine import allies, control, events, exchange, namshub, transmutes, triggers
 from engine.cards import CardLibrary, Energy, Selector
-from engine.decisions import Choice, Decision, Flow
+from engine.decisions import Choice, Decision, Flow, Outcome
 from engine.errors import IllegalAction
 from engine.state import (
     ENHANCEMENT_SLOTS,
@@ -65,14 +65,6 @@ class Options:
     intoning: bool = False
     max_rounds: int = 60
     log: bool = True
-
-
-@dataclass
-class Outcome:
-    winner: str | None = None  # a team name
-    incapacitated: list[str] = field(default_factory=list)
-    draw: bool = False
-    reason: str = ""
 
 
 class Game:

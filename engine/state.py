@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from engine import registry
 from engine.cards import Aspect, Energy, Role, Selector, SpellCard, Sphere
 
 
@@ -114,9 +115,7 @@ class Card:
         own = self.spec.directives + self.spec.empowerments + (*self.gained, *self.round_gained, *self.impact_gained)
         if not self.combined:
             return own
-        from engine.transmutes import grants  # what the Transmutes combined with it add, while they last
-
-        return own + tuple(a for t in self.combined for a in grants(t))
+        return own + tuple(a for t in self.combined for a in transmute_grants(t))
 
     def aspect(self, name: str) -> Aspect | None:
         return next((a for a in self.aspects() if a.name == name and not a.bonus), None)
@@ -290,3 +289,18 @@ def being_json(b: Being) -> dict[str, Any]:
     if b.incapacitated:
         out["incapacitated"] = True
     return out
+
+
+def transmute_grants(transmute: Card) -> tuple[Aspect, ...]:
+    """The aspects an active Transmute gives the spell it is combined with: its directives, as additions,
+    and what its passive says its target gains (``passive: target gains Refined``), as the spell's own."""
+    if not transmute.active:
+        return ()
+    added = tuple(Aspect(name=a.name, params=a.params, qualifier=a.qualifier, bonus=bool(a.params))
+                  for a in transmute.spec.directives + tuple(g for g in transmute.gained if _is_directive(g)))
+    return added + tuple(a for mod in transmute.spec.modifiers if mod.selector.combined for a in mod.grants)
+
+
+def _is_directive(a: Aspect) -> bool:
+    kw = registry.load().get(a.name)
+    return kw is not None and kw.kind == "directive"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import impact
+from engine import defenses
 from engine.cards import Selector
 from engine.decisions import Choice
 from engine.state import Being, Card
@@ -58,7 +58,7 @@ def evade_targets(game: Game, caster: Being, card: Card) -> list[Choice]:
     """"An Evade spell targets a single effect" — one on its way to the caster (or team), not Area."""
     out = []
     for i, fx in enumerate(game.pending):
-        if fx.area or fx.controller.team == caster.team or not impact.in_broadcast(card, fx):
+        if fx.area or fx.controller.team == caster.team or not defenses.in_broadcast(card, fx):
             continue
         hit = fx.target if isinstance(fx.target, Being) else None
         if hit is not None and (hit is caster or (card.has("Area") and hit.team == caster.team)):

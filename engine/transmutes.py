@@ -7,7 +7,7 @@ A Transmute targets an active spell and, when it impacts, *combines* with it: it
 Transmute's directives add to the spell's ("Add Dmg X": a Transmute's ``Dmg 1`` gives +1 Dmg to a spell
 that deals Dmg, and the Dmg aspect to one that does not); its empowerments (Duration, Exclusive,
 Response ...) are its own. "The effect of a Transmute is removed when the Transmute is discarded": the
-grant is read from the live combination (:func:`grants`, called by ``Card.aspects``), never copied.
+grant is read from the live combination (``state.transmute_grants``, called by ``Card.aspects``), never copied.
 Discarding the spell discards the Transmutes combined with it (``Game.discard``), not the other way round.
 
 Dormancy: a Dormant spell stays in play, counts its Duration down and must be sustained, but has no
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import duration, registry
+from engine import duration
 from engine.cards import Aspect, Energy
 from engine.state import Card, Place
 
@@ -32,22 +32,6 @@ if TYPE_CHECKING:
 
 # The behaviour names of the rules this module plays (engine.behaviours.implemented()).
 RULES = frozenset({"transmute_spell", "combination", "exclusive", "backlash"})
-
-
-# ---------------------------------------------------------------- what a Transmute adds to its spell
-def grants(transmute: Card) -> tuple[Aspect, ...]:
-    """The aspects an active Transmute gives the spell it is combined with: its directives, as additions,
-    and what its passive says its target gains (``passive: target gains Refined``), as the spell's own."""
-    if not transmute.active:
-        return ()
-    added = tuple(Aspect(name=a.name, params=a.params, qualifier=a.qualifier, bonus=bool(a.params))
-                  for a in transmute.spec.directives + tuple(g for g in transmute.gained if _is_directive(g)))
-    return added + tuple(a for mod in transmute.spec.modifiers if mod.selector.combined for a in mod.grants)
-
-
-def _is_directive(a: Aspect) -> bool:
-    kw = registry.load().get(a.name)
-    return kw is not None and kw.kind == "directive"
 
 
 def combine(game: Game, transmute: Card, target: Card) -> None:

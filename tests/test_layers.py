@@ -24,12 +24,9 @@ HIDDEN_IMPORTS = frozenset({
     ("compiler/cli.py", "play", "engine.scenario"),
     ("compiler/cli.py", "play", "generated"),
     ("compiler/cli.py", "summary", "engine.scenario"),
-    ("engine/behaviours.py", "warded_loss", "engine.impact"),
     ("engine/casting.py", "respond", "engine.encounter"),
     ("engine/impact.py", "effective_aspects", "engine.encounter"),
     ("engine/impact.py", "resisted", "engine.encounter"),
-    ("engine/namshub.py", "perform_step", "engine.casting"),
-    ("engine/namshub.py", "victory", "engine.rules"),
     ("engine/rite.py", "full_actions", "engine.casting"),
     ("engine/rules.py", "action_phase", "engine.actions"),
     ("engine/rules.py", "action_phase", "engine.encounter"),
@@ -37,7 +34,6 @@ HIDDEN_IMPORTS = frozenset({
     ("engine/rules.py", "discord_event", "engine.encounter"),
     ("engine/rules.py", "encounter_bonus", "engine.encounter"),
     ("engine/rules.py", "maintenance_phase", "engine.casting"),
-    ("engine/state.py", "aspects", "engine.transmutes"),
 })
 
 
