@@ -8,13 +8,16 @@ Interrupt Stone, Vowed.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from engine import allies, casting, control, namshub, rite, specs
 from engine import exchange as exchanges
 from engine.cards import Energy
 from engine.decisions import PASS, Act, Choice, Decision, Flow
-from engine.rules import Game
 from engine.state import Being, Card, Kind, Place
+
+if TYPE_CHECKING:
+    from engine.rules import Game
 
 
 def can_take_full_action(b: Being) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import cache
+from typing import TYPE_CHECKING
 
 from engine import (
     allies,
@@ -32,8 +33,10 @@ from engine.cards import Ability, Cost, Energy, Requirement, Role, Selector, Spe
 from engine.decisions import PASS, Act, Choice, Flow
 from engine.effects import Effect
 from engine.errors import Unsupported
-from engine.rules import Game
 from engine.state import MAX_INTERRUPT_STONES, Being, Card, Departure, Kind, Place, Zone, fits
+
+if TYPE_CHECKING:
+    from engine.rules import Game
 
 ZONE_OF_ROLE = {Role.ATTACK: Zone.ATTACK, Role.DEFENSE: Zone.DEFENSE, Role.COMPONENT: Zone.DEFENSE,
                 Role.ENHANCE: Zone.ENHANCEMENT}

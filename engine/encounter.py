@@ -18,7 +18,6 @@ Resistance.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine import casting, control
@@ -35,6 +34,7 @@ from engine.cards import (
 )
 from engine.decisions import Choice, Decision, Flow
 from engine.effects import Effect
+from engine.encounter_state import EncounterState, state_of
 from engine.errors import EngineError, IllegalAction, Unsupported
 from engine.state import Being, Card, Kind, Place
 
@@ -47,22 +47,6 @@ MODES = ("easy", "standard")
 # the Magi's own Discord rather than an attack of the Encounter's.
 DISCORD_EVENT = Ability(name="Discord Event", aspects=(Aspect(name="Unblockable"),), method=DISCORD_EVENT_METHOD,
                         offensive=False)
-
-
-@dataclass
-class EncounterState:
-    """What an Encounter being carries beyond a Magi's state: its card, its mode and the counters out
-    of its bag."""
-
-    spec: type[EncounterCard]
-    mode: str = "standard"
-    out: dict[str, int] = field(default_factory=dict)
-
-
-def state_of(b: Being) -> EncounterState:
-    st = b.encounter
-    assert isinstance(st, EncounterState), f"{b.name} is not an Encounter"
-    return st
 
 
 # ---------------------------------------------------------------- setting up
@@ -364,34 +348,6 @@ def respond(game: Game, b: Being, fx: Effect) -> Flow[bool]:
             game.say(f"{b.name} pays {r.cost.text()} and draws {colour}: its {r.name} fails")
         return True
     return False
-
-
-def threshold_grants(fx: Effect) -> list[Aspect]:
-    """"Encounter <5: Attacks gain Pierce 2" — the aspects the Encounter's thresholds add to an effect of
-    its spells and abilities (the Discord Event its own card changes is neither)."""
-    b = fx.controller
-    st = b.encounter
-    if not isinstance(st, EncounterState) or fx.card.spec.kind == "encounter":
-        return []
-    out: list[Aspect] = []
-    for th in st.spec.thresholds:
-        if b.energy(th.energy) < th.below and (th.role is None or fx.card.role is th.role):
-            out.extend(th.grants)
-    return out
-
-
-def potency(fx: Effect) -> int:
-    """"The Potency of any spell is equal to its Fluency plus 1 for each tier of its ritual path that
-    is unlocked plus 1 for each Transmute combined with it"."""
-    card = fx.card
-    return card.spec.fluency + card.ritual_tiers + len(card.combined)
-
-
-def resists(b: Being, fx: Effect) -> bool:
-    """"In order to affect an Encounter, a spell must have Potency equal to or greater than the
-    Encounter's Resistance"."""
-    st = b.encounter
-    return isinstance(st, EncounterState) and potency(fx) < st.spec.resistance
 
 
 # ---------------------------------------------------------------- the Discord Event it changes

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from engine import behaviours, defenses, registry, specs, transmutes
+from engine import behaviours, defenses, encounter_state, registry, specs, transmutes
 from engine.cards import Aspect, Energy, Modifier
 from engine.decisions import Flow
 from engine.errors import Unsupported
@@ -49,9 +49,7 @@ def effective_aspects(game: Game, fx: Effect) -> list[Aspect]:
             if mod.grants and modifier_applies(source, mod, fx):
                 base.extend(mod.grants)
     if fx.controller.encounter is not None:
-        from engine import encounter
-
-        base.extend(encounter.threshold_grants(fx))
+        base.extend(encounter_state.threshold_grants(fx))
     return base
 
 
@@ -70,11 +68,9 @@ def resisted(game: Game, fx: Effect, being: Being) -> bool:
     Encounter's Resistance" — every offensive impact on it: a spell's, and each "deal" step of an ability."""
     if being.encounter is None or not defenses.offensive(fx, being):
         return False
-    from engine import encounter
-
-    if not encounter.resists(being, fx):
+    if not encounter_state.resists(being, fx):
         return False
-    game.say(f"{being.name} resists {fx.name}: its Potency {encounter.potency(fx)} is below "
+    game.say(f"{being.name} resists {fx.name}: its Potency {encounter_state.potency(fx)} is below "
              f"Resistance {being.encounter.spec.resistance}")
     return True
 

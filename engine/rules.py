@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine import allies, control, events, exchange, namshub, transmutes, triggers
+from engine import actions, allies, casting, control, encounter, events, exchange, namshub, transmutes, triggers
 from engine.cards import CardLibrary, Energy, Selector
 from engine.decisions import Choice, Decision, Flow, Outcome
 from engine.errors import IllegalAction
@@ -305,8 +305,6 @@ class Game:
     def encounter_bonus(self, b: Being, stat: str) -> int:
         if b.kind is not Kind.ENCOUNTER:
             return 0
-        from engine import encounter
-
         return encounter.stat_bonus(self, b, stat)
 
     def initiative_key(self, b: Being) -> tuple[int, ...]:
@@ -366,8 +364,6 @@ class Game:
     def discord_event(self, b: Being) -> Flow[None]:
         """"Every Discord Event is an immediate, unblockable, nontransferable loss of 3 Essence. (Some
         scenarios and encounters will change the effect.)": an Encounter ``b`` faces may print another."""
-        from engine import encounter  # engine.encounter casts through engine.casting, which imports this module
-
         changer = encounter.changes_discord_event(self, b)
         if changer is None:
             self.lose(b, Energy.ESSENCE, DISCORD_EVENT_ESSENCE)  # unblockable, nontransferable
@@ -376,8 +372,6 @@ class Game:
 
     # ------------------------------------------------------------------ maintenance phase
     def maintenance_phase(self) -> Flow[None]:
-        from engine import casting
-
         for zone in MAINTENANCE_ORDER:
             for owner in list(self.order):
                 left = [c for c in owner.zones[zone] if c.place is Place.IN_PLAY]
@@ -489,8 +483,6 @@ class Game:
     # ------------------------------------------------------------------ action phase
     def action_phase(self) -> Flow[None]:
         """Turns in initiative order, one action each, until a whole round of turns passes."""
-        from engine import actions, encounter
-
         for b in self.beings:
             b.full_actions = b.actions_per_round + self.encounter_bonus(b, "actions") + b.extra_action_this_round
         yield from triggers.emit(self, "action phase begins")  # after the Full Actions are set
@@ -610,8 +602,6 @@ class Game:
         allies.on_discard(self, card)  # an Ally spell takes its Koishaka with it
         if card.encounter_ability:
             # "Encounters do not actually discard their spells and abilities."
-            from engine import encounter
-
             self._unplace(card)
             card.leave_play()
             encounter.return_card(card)

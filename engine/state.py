@@ -223,7 +223,7 @@ class Being:
     miscast_this_turn: set[str] = field(default_factory=set)
     incapacitated: bool = False
     first_round: int = 0  # a Koishaka's first round: it has lowest initiative
-    encounter: Any = None  # an Encounter's card, mode and draw bag (engine.encounter.EncounterState)
+    encounter: Any = None  # an Encounter's card, mode and draw bag (engine.encounter_state.EncounterState)
     body: Card | None = None  # a Koishaka: the Ally spell that summoned it, in play (engine.allies)
 
     def energy(self, e: Energy) -> int:

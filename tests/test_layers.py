@@ -25,15 +25,7 @@ HIDDEN_IMPORTS = frozenset({
     ("compiler/cli.py", "play", "generated"),
     ("compiler/cli.py", "summary", "engine.scenario"),
     ("engine/casting.py", "respond", "engine.encounter"),
-    ("engine/impact.py", "effective_aspects", "engine.encounter"),
-    ("engine/impact.py", "resisted", "engine.encounter"),
     ("engine/rite.py", "full_actions", "engine.casting"),
-    ("engine/rules.py", "action_phase", "engine.actions"),
-    ("engine/rules.py", "action_phase", "engine.encounter"),
-    ("engine/rules.py", "discard", "engine.encounter"),
-    ("engine/rules.py", "discord_event", "engine.encounter"),
-    ("engine/rules.py", "encounter_bonus", "engine.encounter"),
-    ("engine/rules.py", "maintenance_phase", "engine.casting"),
 })
 
 
