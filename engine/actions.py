@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING
 
 from engine import allies, casting, control, namshub, rite, specs
 from engine import exchange as exchanges
+from engine.acts import PASS, Act
 from engine.cards import Energy
-from engine.decisions import PASS, Act, Choice, Decision, Flow
+from engine.core.decisions import Choice, Decision, Flow
 from engine.state import Being, Card, Kind, Place
 
 if TYPE_CHECKING:

@@ -26,8 +26,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.acts import Act
 from engine.cards import Energy
-from engine.decisions import NO, YES, Act, Choice, Flow
+from engine.core.decisions import NO, YES, Choice, Flow
 from engine.state import Being, Card, Kind, Place
 
 if TYPE_CHECKING:

@@ -16,7 +16,7 @@ from engine.cards import Aspect, Energy
 from engine.state import ENHANCEMENT_SLOTS, MAX_INTERRUPT_STONES, Being, Card, Departure, Place, Zone
 
 if TYPE_CHECKING:
-    from engine.decisions import Flow
+    from engine.core.decisions import Flow
     from engine.effects import Effect
     from engine.rules import Game
 

@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
-    from engine.decisions import Flow
+    from engine.core.decisions import Flow
     from engine.effects import Effect
 
 

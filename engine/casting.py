@@ -29,10 +29,11 @@ from engine import (
     transmutes,
     triggers,
 )
+from engine.acts import PASS, Act
 from engine.cards import Ability, Cost, Energy, Requirement, Role, Selector, SpellCard, UpgradeTiming
-from engine.decisions import PASS, Act, Choice, Flow
+from engine.core.decisions import Choice, Flow
+from engine.core.errors import Unsupported
 from engine.effects import Effect
-from engine.errors import Unsupported
 from engine.state import MAX_INTERRUPT_STONES, Being, Card, Departure, Kind, Place, Zone, fits
 
 if TYPE_CHECKING:

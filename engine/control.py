@@ -34,8 +34,9 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from engine import registry
+from engine.acts import Act
 from engine.cards import ROLE_WORDS, Aspect, Energy, Role, Selector, SpellCard, Sphere
-from engine.decisions import Act, Choice
+from engine.core.decisions import Choice
 from engine.state import Being, Card, Zone, fits
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ RULES = frozenset({"prevented", "will_break", "cloaked", "phased", "injunction",
 
 # "Innate Actions cannot be prevented by effects that control or limit a broad category of Magi actions.
 # ... To limit an innate Action, an effect must name the innate Action specifically in its text."
-# The name as a card prints it, and the verb of the action phase's choice (engine.decisions.Act).
+# The name as a card prints it, and the verb of the action phase's choice (engine.core.decisions.Act).
 INNATE_ACTIONS = {
     "Upgrade Specialization": "upgrade-spec",
     "Dismiss": "dismiss",

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from engine import control, events, registry
 from engine.cards import PHYSICAL_SPHERES, Aspect, Energy
-from engine.decisions import Choice, Flow
+from engine.core.decisions import Choice, Flow
 from engine.state import Being, Card, Zone
 
 if TYPE_CHECKING:

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from engine import exchange, impact, step_targets, tough
 from engine.cards import Ability, Aspect, Condition, Cost, Energy, Quantity, Sphere, StepTarget
 from engine.controller import gain_control
-from engine.decisions import NO, YES, Choice, Flow
-from engine.errors import Unsupported
+from engine.core.decisions import NO, YES, Choice, Flow
+from engine.core.errors import Unsupported
 from engine.state import Being, Card
 
 if TYPE_CHECKING:

@@ -32,10 +32,10 @@ from engine.cards import (
     Role,
     SpellCard,
 )
-from engine.decisions import Choice, Decision, Flow
+from engine.core.decisions import Choice, Decision, Flow
+from engine.core.errors import EngineError, IllegalAction, Unsupported
 from engine.effects import Effect
 from engine.encounter_state import EncounterState, state_of
-from engine.errors import EngineError, IllegalAction, Unsupported
 from engine.state import Being, Card, Kind, Place
 
 if TYPE_CHECKING:

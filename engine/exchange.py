@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from engine.acts import Act
 from engine.cards import Energy
-from engine.decisions import Act, Choice, Flow
+from engine.core.decisions import Choice, Flow
 from engine.state import Being, Card, Kind
 
 if TYPE_CHECKING:

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 from engine import behaviours, defenses, encounter_state, registry, specs, transmutes
 from engine.cards import Aspect, Energy, Modifier
-from engine.decisions import Flow
-from engine.errors import Unsupported
+from engine.core.decisions import Flow
+from engine.core.errors import Unsupported
 from engine.state import Being, Card, Place, fits
 
 if TYPE_CHECKING:

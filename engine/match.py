@@ -1,6 +1,6 @@
 """The game-state protocol: what tools and players use to drive a match.
 
-A :class:`Match` is at one :class:`~engine.decisions.Decision` at a time (or terminal). ``legal()``
+A :class:`Match` is at one :class:`~engine.core.decisions.Decision` at a time (or terminal). ``legal()``
 lists its choices, ``apply(choice)`` takes one and runs the rules to the next decision, ``result``
 tells who won, and ``copy()`` makes an independent match at the same point.
 
@@ -23,8 +23,8 @@ from typing import Any
 
 from engine import actions, codex, specs
 from engine import encounter as enc  # duel() has a parameter named encounter
-from engine.decisions import Choice, Decision, Outcome
-from engine.errors import IllegalAction
+from engine.core.decisions import Choice, Decision, Outcome
+from engine.core.errors import IllegalAction
 from engine.rules import CHECKPOINT, Game, Options
 from engine.state import Being, Card
 

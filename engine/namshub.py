@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from engine import rite
+from engine.acts import Act
 from engine.cards import Cost, SpellCard
-from engine.decisions import Act, Choice, Flow, Outcome
+from engine.core.decisions import Choice, Flow, Outcome
 from engine.effects import Effect
 from engine.state import Being, Card, Kind, Place
 

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine import exchange
 from engine.cards import Aspect, Energy
-from engine.decisions import Choice, Flow
-from engine.errors import Unsupported
+from engine.core.decisions import Choice, Flow
+from engine.core.errors import Unsupported
 from engine.state import Being, Card, Place
 
 if TYPE_CHECKING:

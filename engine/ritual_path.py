@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.cards import Energy
-from engine.decisions import Choice, Flow
+from engine.core.decisions import Choice, Flow
 from engine.state import Being, Card, Kind
 
 if TYPE_CHECKING:

@@ -1,7 +1,7 @@
 """The rules of Serpent's Tongue (Crucible Update): the round, its phases and the turns of the action phase.
 
 The engine is a generator (:meth:`Game.run`): it plays the rules and, whenever someone must choose,
-yields a :class:`~engine.decisions.Decision` listing every legal choice, and is sent one back. Nothing
+yields a :class:`~engine.core.decisions.Decision` listing every legal choice, and is sent one back. Nothing
 here asks a callback, so a match can stop at any decision, be inspected, copied and resumed
 (:mod:`engine.match`). Each method is one rule of the Quick Start or the Glossary, named after it;
 keyword behaviour is looked up in :mod:`engine.behaviours` through the registry.
@@ -19,8 +19,9 @@ from typing import Any
 
 from engine import actions, allies, casting, control, encounter, events, exchange, namshub, transmutes, triggers
 from engine.cards import CardLibrary, Energy, Selector
-from engine.decisions import Choice, Decision, Flow, Outcome
-from engine.errors import IllegalAction
+from engine.core import chance
+from engine.core.decisions import Choice, Decision, Flow, Outcome
+from engine.core.errors import IllegalAction
 from engine.state import (
     ENHANCEMENT_SLOTS,
     MAINTENANCE_ORDER,
@@ -34,13 +35,16 @@ from engine.state import (
 )
 
 # Resonance roll table: "1-3 = 1, 4-6 = 2, 7-9 = 3, 10 = 5 (Resonance Overload)".
-RESONANCE_TABLE = ((3, 1), (6, 2), (9, 3), (10, 5))
+# "Roll a ten-sided die: 1-3 gain 1 Resonance, 4-6 gain 2, 7-9 gain 3, 10 gain 5 (Resonance Overload)".
+D10 = chance.parse("d10")
+RESONANCE_TABLE = chance.Table(((3, 1), (6, 2), (9, 3), (10, 5)))
+# Discord and Harmony rolls: "roll 2 ten-sided dice: if the result is LESS than your amount of Discord".
+TWO_D10 = chance.parse("2d10")
 MAX_PREPARED = 3
 DISCORD_EVENT_AT = 7  # "Magi make a Discord roll each initiative phase if they have 7 or more Discord"
 HARMONY_EVENT_AT = 7
 DISCORD_LIMIT = 20  # "If a Magi reaches 20 Discord, he or she is immediately incapacitated"
 DISCORD_EVENT_ESSENCE = 3
-DIE = tuple(Choice(str(n), n) for n in range(1, 11))
 # Yielded at the start of every round so the match can keep a restart point (see engine.match).
 CHECKPOINT = Decision("checkpoint", None, "", ())
 
@@ -166,12 +170,17 @@ class Game:
                                 card=card.title if card else None)
         return choice
 
-    def roll(self, why: str) -> Flow[int]:
-        """A ten-sided die (its 0 face reads as 10), from the match's one seeded source or the script."""
+    def die(self, sides: int, why: str) -> Flow[int]:
+        """One die, from the match's one seeded source or, when chance is scripted, a ``die`` decision."""
         if self.options.chance == "auto":
-            return self.rng.randint(1, 10)
-        choice = yield Decision("die", None, why, DIE)
+            return self.rng.randint(1, sides)
+        choice = yield Decision("die", None, why, chance.faces(sides))
         return int(choice.value)
+
+    def roll(self, why: str, dice: chance.Dice = D10) -> Flow[int]:
+        """The total of a roll (a ten-sided die unless ``dice`` says otherwise; its 0 face reads as 10)."""
+        thrown = yield from chance.roll(self, dice, why)
+        return thrown.total
 
     # ------------------------------------------------------------------ energies
     def _advanced(self, energy: Energy) -> bool:
@@ -291,7 +300,7 @@ class Game:
     def resonance_roll(self) -> Flow[None]:
         """"All Magi (including Encounters and Koishaka if they have the Resonance stat) receive Resonance"."""
         roll = yield from self.roll("Resonance roll")
-        amount = next(r for top, r in RESONANCE_TABLE if roll <= top)
+        amount = RESONANCE_TABLE.read(roll)
         self.say(f"Resonance roll {roll}: every being gains {amount} Resonance"
                  + (" (Resonance Overload)" if roll == 10 else ""))
         for b in self.beings:
@@ -349,13 +358,13 @@ class Game:
             return
         discord = -b.harmony
         if discord >= DISCORD_EVENT_AT:
-            total = (yield from self.roll(f"Discord roll for {b.name}")) + (yield from self.roll("second die"))
+            total = yield from self.roll(f"Discord roll for {b.name}", TWO_D10)
             if total < discord:
                 self.say(f"{b.name} suffers a Discord Event (rolled {total} under {discord} Discord)")
                 yield from self.discord_event(b)
                 yield from triggers.emit(self, "WHO suffers Discord Event", being=b)
         elif b.harmony >= HARMONY_EVENT_AT:
-            total = (yield from self.roll(f"Harmony roll for {b.name}")) + (yield from self.roll("second die"))
+            total = yield from self.roll(f"Harmony roll for {b.name}", TWO_D10)
             if total < b.harmony:
                 self.say(f"{b.name} enjoys a Harmony Event: +1 Will")
                 self.gain(b, Energy.WILL, 1)

@@ -16,8 +16,8 @@ from typing import Any
 
 from engine import actions, casting, codex, encounter, specs
 from engine.cards import CardLibrary, Energy, SpellCard
-from engine.decisions import Choice, Decision
-from engine.errors import EngineError, IllegalAction, Unsupported
+from engine.core.decisions import Choice, Decision
+from engine.core.errors import EngineError, IllegalAction, Unsupported
 from engine.match import Match
 from engine.rules import Game, Options
 from engine.state import Being, Card, Zone

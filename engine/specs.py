@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from engine.acts import Act
 from engine.cards import Ability, Energy, Modifier, SpecTier, SpellCard
-from engine.decisions import Act, Choice
+from engine.core.decisions import Choice
 from engine.state import Being, Card, Place, Zone
 
 if TYPE_CHECKING:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from engine import control, targeting
 from engine.cards import Declaration, StepTarget
-from engine.decisions import Choice, Flow
+from engine.core.decisions import Choice, Flow
 from engine.state import Being, Card, Kind
 
 if TYPE_CHECKING:

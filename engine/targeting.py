@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from engine import defenses
 from engine.cards import Selector
-from engine.decisions import Choice
+from engine.core.decisions import Choice
 from engine.state import Being, Card
 
 if TYPE_CHECKING:

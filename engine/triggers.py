@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import events
-from engine.decisions import Flow
+from engine.core.decisions import Flow
 from engine.effects import Effect
 from engine.state import Being, Card
 

@@ -32,7 +32,7 @@ from engine.cards import (
     Upgrade,
     UpgradeTiming,
 )
-from engine.decisions import Flow
+from engine.core.decisions import Flow
 from engine.effects import Effect
 
 

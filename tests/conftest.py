@@ -17,8 +17,8 @@ import pytest
 
 from engine import actions, casting
 from engine.cards import CardLibrary
-from engine.decisions import Choice, Decision
-from engine.errors import IllegalAction
+from engine.core.decisions import Choice, Decision
+from engine.core.errors import IllegalAction
 from engine.rules import Game, Options
 from engine.state import Being, Card, Place
 from generated import LIBRARY

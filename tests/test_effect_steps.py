@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from engine import casting
-from engine.decisions import Choice, Decision
+from engine.core.decisions import Choice, Decision
 from engine.state import Place
 from tests.conftest import Table
 

@@ -18,7 +18,7 @@ from compiler.build import compile_paths
 from compiler.emit_site import emit_site
 from engine import encounter, registry
 from engine.cards import Energy
-from engine.errors import Unsupported
+from engine.core.errors import Unsupported
 from engine.state import Being
 from tests.conftest import Table
 from tests.test_scenario_expect import ok

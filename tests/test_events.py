@@ -14,7 +14,7 @@ import pytest
 
 from compiler import render_text
 from engine import actions, registry, triggers
-from engine.decisions import Act
+from engine.acts import Act
 from engine.state import Place, Zone
 from tests.conftest import Table, example_cards
 

@@ -6,6 +6,7 @@ fails this test, and so does one that has gone (strike it from the list, so that
 from __future__ import annotations
 
 import ast
+import re
 import shutil
 import subprocess
 import sys
@@ -74,3 +75,32 @@ def test_the_import_contracts_hold() -> None:
         pytest.fail("import-linter is not installed: `pip install -e '.[test]'` (make test does it)")
     run = subprocess.run([linter, "--no-cache"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
+
+
+# The words of the games the seeds describe: the core must say none of them (issue 10: "the core's source
+# names nothing of any game").
+GAME_WORDS = ("Resonance", "Harmony", "Essence", "Voice", "Will", "Sphere", "Magi", "Koishaka", "Encounter",
+              "Nam-Shub", "Codex", "Discord", "Gem", "Element", "Incantation", "Amtgard", "Enchantment")
+
+
+def core_modules() -> list[Path]:
+    return sorted((ROOT / "engine" / "core").rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", core_modules(), ids=lambda p: p.name)
+def test_the_core_imports_nothing_but_itself(path: Path) -> None:
+    """The generic core knows no ruleset: it imports the standard library, its own modules and nothing else
+    of this project."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            for module in imported(node):
+                if module.split(".")[0] in ("engine", "compiler", "generated"):
+                    assert module.startswith("engine.core"), f"{path.name} imports {module}"
+
+
+@pytest.mark.parametrize("path", core_modules(), ids=lambda p: p.name)
+def test_the_core_names_no_game(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    named = [w for w in GAME_WORDS if re.search(rf"\b{re.escape(w)}s?\b", text)]
+    assert not named, f"{path.relative_to(ROOT)} names {named}: a game's words belong to its ruleset"

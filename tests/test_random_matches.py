@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 from engine import encounter, invariants
 from engine.cards import CardLibrary
-from engine.decisions import Choice
-from engine.errors import IllegalAction
+from engine.core.decisions import Choice
+from engine.core.errors import IllegalAction
 from engine.match import Match, RandomPlayer, duel, play_out
 from engine.rules import CHECKPOINT, Game, Options
 from engine.state import Being, Card

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import actions
-from engine.errors import IllegalAction
+from engine.core.errors import IllegalAction
 from engine.state import Zone
 from tests.conftest import Table
 

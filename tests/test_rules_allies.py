@@ -9,7 +9,7 @@ import pytest
 
 from engine import actions, casting, codex, invariants
 from engine.cards import CardLibrary, Energy, SpecTier, SpellCard, Sphere
-from engine.decisions import Choice
+from engine.core.decisions import Choice
 from engine.rules import Game, Options
 from engine.state import Being, Card, Kind, Place, Zone
 from generated import LIBRARY

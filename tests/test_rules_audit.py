@@ -8,8 +8,8 @@ import pytest
 
 from engine import actions, behaviours, casting, encounter, invariants
 from engine.cards import Energy
-from engine.decisions import Choice, Decision
-from engine.errors import IllegalAction
+from engine.core.decisions import Choice, Decision
+from engine.core.errors import IllegalAction
 from engine.match import duel
 from engine.state import Being, Zone
 from generated import LIBRARY

@@ -10,8 +10,8 @@ import pytest
 
 from compiler.build import compile_paths
 from engine import actions, casting
-from engine.decisions import Act
-from engine.errors import IllegalAction
+from engine.acts import Act
+from engine.core.errors import IllegalAction
 from engine.state import Being, Zone
 from tests.conftest import Table
 

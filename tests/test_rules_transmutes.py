@@ -9,7 +9,7 @@ from collections import deque
 import pytest
 
 from engine import actions, casting, invariants, rite
-from engine.decisions import Act
+from engine.acts import Act
 from engine.state import Card, Place, Zone, being_json
 from tests.conftest import Table
 

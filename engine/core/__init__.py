@@ -1,0 +1,1 @@
+"""The generic core: what every ruleset plays on, and knows no game."""

@@ -1,0 +1,58 @@
+"""The decision protocol: what the engine asks, one :class:`Decision` at a time, with every legal
+:class:`Choice` listed, and the :class:`Outcome` a match ends with.
+
+The rules of a game run as a generator that yields a Decision whenever someone must choose (a player's
+move, a target, an optional step, a die when dice are scripted) and is sent back one of its choices.
+Choices name things by id or name, never by object, so the same choice applies to a copy of the match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+# A piece of the rules that may need decisions before it returns a T.
+Flow = Generator["Decision", "Choice", T]
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One legal answer. ``label`` is how scripts, logs and tools name it."""
+
+    label: str
+    value: Any = None
+
+    def __str__(self) -> str:
+        return self.label
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A choice put to one player (``being`` is None for chance: a die, a draw from a bag). ``kind`` names
+    the sort of question for scripts; a ruleset documents its kinds."""
+
+    kind: str
+    being: str | None
+    prompt: str
+    options: tuple[Choice, ...]
+    card: str | None = None  # the card the question is about, when there is one
+
+    def find(self, label: str) -> Choice | None:
+        return next((c for c in self.options if c.label == label), None)
+
+
+YES = Choice("yes", True)
+NO = Choice("no", False)
+
+
+@dataclass
+class Outcome:
+    """How a match ended: the winning team (None and ``draw`` for a draw), who was put out, and why."""
+
+    winner: str | None = None  # a team name
+    incapacitated: list[str] = field(default_factory=list)
+    draw: bool = False
+    reason: str = ""
