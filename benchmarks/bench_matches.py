@@ -9,7 +9,8 @@ temporary git worktree and the same seeded random matches are played there and h
 Python process on one core. The two trees take turns ``--rounds`` times in this run and each keeps its
 best run, so that both figures share the machine's load (on a shared 2-core machine one run varies by
 up to 40%). The last line printed is one JSON object with ``baseline_decisions_per_s``,
-``decisions_per_s`` and ``ratio`` (ours over the baseline's).
+``decisions_per_s``, ``ratio`` (ours over the baseline's) and ``parallel_ratio`` (the core's parallel runner
+on every core over the same matches played one after another, in this tree).
 """
 
 from __future__ import annotations
@@ -33,11 +34,18 @@ MATCHES = 120
 WORKER = r"""
 import json, statistics, sys, time
 from pathlib import Path
-import engine
 tree = Path(sys.argv[1]).resolve()
+# The venv's editable install would find this repository's modules for any name the tree lacks.
+sys.meta_path[:] = [f for f in sys.meta_path if "editable" not in repr(f)]
+import engine
 assert Path(engine.__file__).resolve().is_relative_to(tree), (engine.__file__, tree)
-from engine.match import RandomPlayer, duel
+if (tree / "engine" / "core" / "match.py").exists():  # the core's match protocol (issue 10 on)
+    from engine.core.match import RandomPlayer
+    from engine.setup import duel
+else:
+    from engine.match import RandomPlayer, duel
 from generated import LIBRARY
+assert Path(sys.modules[duel.__module__].__file__).resolve().is_relative_to(tree)
 
 def play(seed):
     match, player = duel(LIBRARY, seed), RandomPlayer(seed)
@@ -76,6 +84,38 @@ def measure(tree: Path, matches: int) -> dict[str, float]:
     return result
 
 
+# The core's parallel runner on every core against the same matches one after another, in this tree.
+PARALLEL = r"""
+import json, sys, time
+from engine.core.match import run_many
+from engine.setup import duel
+from generated import LIBRARY
+
+def setup(seed):
+    return duel(LIBRARY, seed)
+
+seeds = range(int(sys.argv[1]))
+start = time.perf_counter()
+one = run_many(setup, seeds, workers=1)
+serial = time.perf_counter() - start
+start = time.perf_counter()
+many = run_many(setup, seeds)
+parallel = time.perf_counter() - start
+assert [p.steps for p in one] == [p.steps for p in many], "the parallel runner played other matches"
+print(json.dumps({"serial": serial, "parallel": parallel}))
+"""
+
+
+def parallel_ratio(matches: int) -> float:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "0"}
+    run = subprocess.run([sys.executable, "-c", PARALLEL, str(matches)], cwd=ROOT, env=env,
+                         capture_output=True, text=True, check=False)
+    if run.returncode != 0:
+        sys.exit(f"bench_matches: the parallel runner failed:\n{run.stderr[-3000:]}")
+    times = json.loads(run.stdout.splitlines()[-1])
+    return float(times["serial"] / times["parallel"])
+
+
 def checkout(rev: str, into: Path) -> None:
     run = subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--force", str(into), rev],
                          capture_output=True, text=True, check=False)
@@ -111,8 +151,11 @@ def main() -> None:
     print(f"random matches, one core, {args.matches} seeded matches each, best of {args.rounds} turns:")
     base_rate = report(f"baseline {args.baseline}", baseline)
     our_rate = report("this tree", ours)
+    ratio = parallel_ratio(args.matches)
+    print(f"  parallel runner        {ratio:.2f}x the matches per second on {os.cpu_count()} cores")
     print(json.dumps({"baseline": args.baseline, "baseline_decisions_per_s": round(base_rate),
-                      "decisions_per_s": round(our_rate), "ratio": round(our_rate / base_rate, 2)}))
+                      "decisions_per_s": round(our_rate), "ratio": round(our_rate / base_rate, 2),
+                      "parallel_ratio": round(ratio, 2), "cores": os.cpu_count()}))
 
 
 if __name__ == "__main__":

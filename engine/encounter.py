@@ -85,7 +85,7 @@ def scale(game: Game, b: Being) -> None:
 
 def set_mode(game: Game, b: Being, mode: str) -> None:
     """Easy → standard between rounds ("No more Easy Mode!"): the per-opponent bonuses come in. Through
-    :meth:`engine.match.Match.set_mode`, so that the match records it."""
+    :meth:`engine.core.match.Match.intervene` ("mode"), so that the match records it."""
     if not isinstance(b.encounter, EncounterState):
         raise IllegalAction("Encounter", f"{b.name} is not an Encounter: only Encounters have modes")
     if mode not in MODES:

@@ -3,7 +3,7 @@
 The engine is a generator (:meth:`Game.run`): it plays the rules and, whenever someone must choose,
 yields a :class:`~engine.core.decisions.Decision` listing every legal choice, and is sent one back. Nothing
 here asks a callback, so a match can stop at any decision, be inspected, copied and resumed
-(:mod:`engine.match`). Each method is one rule of the Quick Start or the Glossary, named after it;
+(:mod:`engine.core.match`). Each method is one rule of the Quick Start or the Glossary, named after it;
 keyword behaviour is looked up in :mod:`engine.behaviours` through the registry.
 
 The cast cycle, Responses and Defenses live in :mod:`engine.casting` and :mod:`engine.impact`; this
@@ -20,7 +20,7 @@ from typing import Any
 from engine import actions, allies, casting, control, encounter, events, exchange, namshub, transmutes, triggers
 from engine.cards import CardLibrary, Energy, Selector
 from engine.core import chance
-from engine.core.decisions import Choice, Decision, Flow, Outcome
+from engine.core.decisions import CHECKPOINT, Choice, Decision, Flow, Outcome
 from engine.core.errors import IllegalAction
 from engine.state import (
     ENHANCEMENT_SLOTS,
@@ -45,8 +45,6 @@ DISCORD_EVENT_AT = 7  # "Magi make a Discord roll each initiative phase if they 
 HARMONY_EVENT_AT = 7
 DISCORD_LIMIT = 20  # "If a Magi reaches 20 Discord, he or she is immediately incapacitated"
 DISCORD_EVENT_ESSENCE = 3
-# Yielded at the start of every round so the match can keep a restart point (see engine.match).
-CHECKPOINT = Decision("checkpoint", None, "", ())
 
 
 def reattune_price(card: Card) -> int:
@@ -96,10 +94,22 @@ class Game:
                 self.register(card)
 
     def __getstate__(self) -> dict[str, Any]:
-        """A restart point (engine.match) holds the state, not the card library: that is shared."""
+        """A restart point (engine.core.match) holds the state, not the card library: that is shared."""
         state = dict(self.__dict__)
         state["library"] = None
         return state
+
+    # ------------------------------------------------------------------ the match protocol (engine.core.match)
+    def explain(self, decision: Decision, choice: str) -> str | None:
+        """The rule that refuses ``choice``, and why ("Energy Exchange: ... one per round")."""
+        return actions.explain(self, decision, choice)
+
+    def intervene(self, kind: str, who: str, value: str) -> None:
+        """"No more Easy Mode!": an Encounter changes mode between two decisions (a script does it as a
+        round begins); the match records it, so a copy has it too."""
+        if kind != "mode":
+            raise IllegalAction("Match", f"Serpent's Tongue knows no intervention {kind!r}")
+        encounter.set_mode(self, self.being(who), value)
 
     # ------------------------------------------------------------------ helpers
     def register(self, card: Card) -> Card:

@@ -1,5 +1,5 @@
 """Scripted matches: a scenario's beings, Codexes, dice, actions and choices, replayed through the
-game-state protocol (:class:`engine.match.Match`).
+game-state protocol (:class:`engine.core.match.Match`).
 
 The match stops at each decision; :class:`ScriptDriver` answers it from the script — a die from a
 `dice` line, an action from the next action line of the being whose turn it is, a choice from a
@@ -18,7 +18,7 @@ from engine import actions, casting, codex, encounter, specs
 from engine.cards import CardLibrary, Energy, SpellCard
 from engine.core.decisions import Choice, Decision
 from engine.core.errors import EngineError, IllegalAction, Unsupported
-from engine.match import Match
+from engine.core.match import Match
 from engine.rules import Game, Options
 from engine.state import Being, Card, Zone
 
@@ -266,10 +266,10 @@ class ScriptDriver:
 
     def apply_modes(self, match: Match) -> None:
         """An Encounter's change of mode takes effect at the top of the round that names it; the match
-        records it (Match.set_mode), so a copy of the match keeps it."""
+        records it (Match.intervene), so a copy of the match keeps it."""
         for item in [i for i in self.queue if isinstance(i, ModeItem)]:
             try:
-                match.set_mode(item.being, item.mode)
+                match.intervene("mode", item.being, item.mode)
             except IllegalAction as err:
                 raise ScenarioError(err.message, item.where, err.rule) from err
             self._take(item)

@@ -1,6 +1,6 @@
 """Game state: beings with their five energies and zones, the cards in play and their counters.
 
-Plain data only (no rules): the engine in :mod:`engine.rules` changes it, :mod:`engine.match` copies
+Plain data only (no rules): the engine in :mod:`engine.rules` changes it, :mod:`engine.core.match` copies
 it. Cards and beings refer to each other by object; a copy of the whole state keeps those links.
 """
 

@@ -424,7 +424,8 @@ def test_act2_round_2_as_the_rules_play_it(act2: dict) -> None:
 
 def test_encounter_matches_end() -> None:
     """Random legal play against the Shadow always ends: by a win, or the round limit."""
-    from engine.match import RandomPlayer, duel, play_out
+    from engine.core.match import RandomPlayer, play_out
+    from engine.setup import duel
     from tests.test_random_matches import check
 
     for seed in range(20):

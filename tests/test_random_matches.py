@@ -17,10 +17,11 @@ from hypothesis import strategies as st
 
 from engine import encounter, invariants
 from engine.cards import CardLibrary
-from engine.core.decisions import Choice
+from engine.core.decisions import CHECKPOINT, Choice
 from engine.core.errors import IllegalAction
-from engine.match import Match, RandomPlayer, duel, play_out
-from engine.rules import CHECKPOINT, Game, Options
+from engine.core.match import Match, RandomPlayer, play_out, run_many
+from engine.rules import Game, Options
+from engine.setup import duel
 from engine.state import Being, Card
 from generated import LIBRARY
 from tests.conftest import example_cards
@@ -84,7 +85,7 @@ def test_copy_keeps_an_encounters_change_of_mode() -> None:
     match = duel(LIBRARY, 11, encounter="Sentient Shadow", log=True)
     shadow = match.game.being("Shadow")
     assert encounter.state_of(shadow).mode == "standard" and shadow.starting_essence == 12
-    match.set_mode("Shadow", "easy")
+    match.intervene("mode", "Shadow", "easy")
     twin = match.copy()
     for m in (match, twin):
         shadow = m.game.being("Shadow")
@@ -97,7 +98,7 @@ def test_copy_keeps_an_encounters_change_of_mode() -> None:
 def test_a_mode_change_the_rules_refuse_changes_nothing() -> None:
     match = duel(LIBRARY, 11)
     with pytest.raises(IllegalAction, match="only Encounters have modes"):
-        match.set_mode("White", "easy")
+        match.intervene("mode", "White", "easy")
     assert match.copy().game.snapshot() == match.game.snapshot()
 
 
@@ -135,3 +136,13 @@ def test_random_play_reorders_shields() -> None:
         except StopIteration:
             pass
     assert asked and reordered
+
+
+def _duel(seed: int) -> Match:
+    return duel(LIBRARY, seed)
+
+
+def test_the_parallel_runner_plays_the_same_matches_as_one_process() -> None:
+    """engine.core.match.run_many spreads seeded matches over processes: each plays as it would alone."""
+    seeds = range(6)
+    assert run_many(_duel, seeds, workers=2) == run_many(_duel, seeds, workers=1)

@@ -340,7 +340,7 @@ def team_match(seed: int, cards: dict[str, type[SpellCard]]) -> Game:
 
 
 def play_randomly(game: Game, seed: int, max_steps: int = 100_000) -> None:
-    """The random player of engine.match, without Match (its restart points pickle the card classes,
+    """The random player of engine.core.match, without Match (its restart points pickle the card classes,
     which test-compiled cards cannot be); the invariants are checked after every decision."""
     rng = random.Random(seed)
     flow = game.run()

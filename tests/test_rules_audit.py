@@ -10,7 +10,7 @@ from engine import actions, behaviours, casting, encounter, invariants
 from engine.cards import Energy
 from engine.core.decisions import Choice, Decision
 from engine.core.errors import IllegalAction
-from engine.match import duel
+from engine.setup import duel
 from engine.state import Being, Zone
 from generated import LIBRARY
 from tests.conftest import Table

@@ -46,6 +46,8 @@ class Decision:
 
 YES = Choice("yes", True)
 NO = Choice("no", False)
+# Yielded by the rules where a match may keep a restart point (engine.core.match): as each round begins.
+CHECKPOINT = Decision("checkpoint", None, "", ())
 
 
 @dataclass

@@ -1,0 +1,202 @@
+"""The match protocol: what tools and players use to drive a game of any ruleset.
+
+A :class:`Match` is at one :class:`~engine.core.decisions.Decision` at a time (or terminal). ``legal()``
+lists its choices, ``apply(choice)`` takes one and runs the rules to the next decision, ``result`` tells
+how it ended, and ``copy()`` makes an independent match at the same point.
+
+The rules run as a generator (:meth:`Rules.run`), so a match is suspended at a decision for free.
+Generators cannot be copied, so a copy is rebuilt the event-sourcing way: at each :data:`CHECKPOINT` the
+rules yield (a ruleset yields one as each round begins) the match keeps a pickled restart point of the
+game, plus the choices made since; a copy unpickles the restart point and replays those few choices. A
+match nobody copies (a random match, a replay) keeps only its first restart point, since pickling the game
+at every checkpoint is a cost no one uses; its first copy replays from there and turns the restart points
+on, for it and for the copy.
+
+:func:`run_many` plays many seeded matches on every core at once (OpenSpiel's and boardgame.io's
+simulators do the same); it is what the benchmarks and long random runs use.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections.abc import Callable, Generator, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from engine.core.decisions import CHECKPOINT, Choice, Decision, Outcome
+from engine.core.errors import IllegalAction
+
+
+class Rules(Protocol):
+    """What the core needs of a ruleset's game state to run a match on it."""
+
+    outcome: Outcome | None
+    library: Any  # shared by copies, never pickled with the state
+
+    def run(self) -> Generator[Decision, Choice, Outcome]:
+        """The whole match, yielding a decision whenever someone must choose."""
+        ...
+
+    def explain(self, decision: Decision, choice: str) -> str | None:
+        """Why ``choice`` is no legal answer to ``decision`` ("Rule: reason"), when a rule says why."""
+        ...
+
+    def intervene(self, kind: str, who: str, value: str) -> None:
+        """Something done between two decisions rather than in answer to one (see :class:`Intervention`);
+        raises IllegalAction, changing nothing, when the rules refuse it."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Intervention:
+    """Something a match's players do between two decisions rather than in answer to one (a ruleset names
+    the kinds it accepts). Recorded with the choices, so a copy replays it in its place."""
+
+    kind: str
+    who: str
+    value: str
+
+    def play(self, game: Rules) -> None:
+        game.intervene(self.kind, self.who, self.value)
+
+
+class Match:
+    def __init__(self, game: Rules) -> None:
+        self.game = game
+        self._flow: Generator[Decision, Choice, Outcome] = game.run()
+        self._restart: bytes = b""
+        self._since: list[str | Intervention] = []  # the choices (by label) and interventions since then
+        self.checkpoints = False  # a restart point at every checkpoint: from the first copy() on
+        self.decision: Decision | None = None
+        self.steps = 0
+        self._run(lambda: next(self._flow))
+
+    # ---- the protocol
+    @property
+    def terminal(self) -> bool:
+        return self.decision is None
+
+    @property
+    def result(self) -> Outcome | None:
+        return self.game.outcome
+
+    @property
+    def current(self) -> Decision | None:
+        """The decision the match waits for: who makes it (``being``; None for chance) and its choices."""
+        return self.decision
+
+    def legal(self) -> tuple[Choice, ...]:
+        return self.decision.options if self.decision else ()
+
+    def apply(self, choice: Choice | str) -> None:
+        if self.decision is None:
+            raise IllegalAction("Match", "the match is over")
+        picked = choice if isinstance(choice, Choice) else self.decision.find(choice)
+        if picked is None or picked not in self.decision.options:
+            legal = "legal: " + ", ".join(c.label for c in self.decision.options)
+            reason = self.game.explain(self.decision, str(choice))  # the rule that forbids it, and why
+            if reason:
+                rule, _, why = reason.partition(": ")
+                raise IllegalAction(rule, f"{choice}: {why}; {legal}")
+            raise IllegalAction(self.decision.kind, f"{choice} is not a legal choice here; {legal}")
+        self._since.append(picked.label)
+        self.steps += 1
+        self._run(lambda: self._flow.send(picked))
+
+    def intervene(self, kind: str, who: str, value: str) -> None:
+        """Play an :class:`Intervention` now, between decisions, and keep it with the choices."""
+        if self.decision is None:
+            raise IllegalAction("Match", "the match is over")
+        event = Intervention(kind, who, value)
+        event.play(self.game)
+        self._since.append(event)
+
+    def copy(self) -> Match:
+        """An independent match at the same decision (restart point + replay of the choices since)."""
+        self.checkpoints = True
+        clone = Match.__new__(Match)
+        clone.checkpoints = True
+        clone.game = pickle.loads(self._restart)
+        clone.game.library = self.game.library
+        clone._flow = clone.game.run()
+        clone._restart = self._restart
+        clone._since = []
+        clone.decision = None
+        clone.steps = self.steps
+        clone._run(lambda: next(clone._flow), keep_restart=True)
+        for label in self._since:
+            if isinstance(label, Intervention):
+                label.play(clone.game)
+                clone._since.append(label)
+                continue
+            assert clone.decision is not None
+            picked = clone.decision.find(label)
+            assert picked is not None, f"copy diverged at {label!r}"
+            clone._since.append(label)
+            clone._run(lambda choice=picked: clone._flow.send(choice))
+        return clone
+
+    # ---- running the rules
+    def _run(self, step: Callable[[], Decision], keep_restart: bool = False) -> None:
+        try:
+            decision = step()
+            while decision is CHECKPOINT:
+                if keep_restart:
+                    keep_restart = False
+                elif self.checkpoints or not self._restart:
+                    self._restart = pickle.dumps(self.game, pickle.HIGHEST_PROTOCOL)
+                    self._since = []
+                decision = next(self._flow)
+            self.decision = decision
+        except StopIteration:
+            self.decision = None
+
+
+class RandomPlayer:
+    """Picks uniformly among the legal choices, from its own seeded source (so matches replay)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, decision: Decision) -> Choice:
+        return self.rng.choice(decision.options)
+
+
+def play_out(match: Match, player: RandomPlayer, max_steps: int = 100_000,
+             check: Callable[[Match], object] | None = None) -> Outcome | None:
+    """Drive a match with one player answering every decision; ``check(match)`` after each step."""
+    for _ in range(max_steps):
+        if match.decision is None:
+            return match.result
+        match.apply(player.choose(match.decision))
+        if check is not None:
+            check(match)
+    raise AssertionError(f"the match did not end within {max_steps} decisions")
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """What one random match of :func:`run_many` gives back (the match itself stays in its process)."""
+
+    seed: int
+    steps: int
+    outcome: Outcome | None
+
+
+def play_random(setup: Callable[[int], Match], seed: int) -> Played:
+    """One match from ``setup(seed)`` played to its end by a :class:`RandomPlayer` of the same seed."""
+    match = setup(seed)
+    outcome = play_out(match, RandomPlayer(seed))
+    return Played(seed, match.steps, outcome)
+
+
+def run_many(setup: Callable[[int], Match], seeds: Iterable[int], workers: int | None = None) -> list[Played]:
+    """Random matches for every seed, on ``workers`` processes (all cores when None; 1 plays them here).
+    ``setup`` must be a module-level function, so that other processes can find it."""
+    seeds = list(seeds)
+    if workers == 1:
+        return [play_random(setup, s) for s in seeds]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(play_random, [setup] * len(seeds), seeds, chunksize=max(1, len(seeds) // 16)))
