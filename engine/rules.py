@@ -19,8 +19,8 @@ from typing import Any
 
 from engine import actions, allies, casting, control, encounter, events, exchange, namshub, transmutes, triggers
 from engine.cards import CardLibrary, Energy, Selector
-from engine.core import chance
-from engine.core.decisions import CHECKPOINT, Choice, Decision, Flow, Outcome
+from engine.core import chance, flow
+from engine.core.decisions import Choice, Decision, Flow, Outcome
 from engine.core.errors import IllegalAction
 from engine.state import (
     ENHANCEMENT_SLOTS,
@@ -67,6 +67,20 @@ class Options:
     intoning: bool = False
     max_rounds: int = 60
     log: bool = True
+
+
+# The round (Quick Start, "Round Structure"): "Each round always begins with a Resonance roll", then the
+# initiative, maintenance, spell preparation and action phases; "After all players have concluded their
+# maintenance phases, check for any victory conditions", and a match that ends there plays no more phases.
+ROUND = (
+    flow.Phase("refresh", steps=("start_round",)),
+    flow.Phase("initiative", begins="round begins", steps=("initiative_phase",)),
+    flow.Phase("maintenance", steps=("maintenance_phase", "settle", "check_victory")),
+    flow.Phase("preparation", steps=("spell_preparation_phase",)),
+    flow.Phase("action", steps=("action_phase",), ends="round ends"),  # before the prepared spells go back
+    flow.Phase("cleanup", steps=("end_round",)),
+    flow.Phase("end", steps=("keep_snapshot",), after_outcome=True),
+)
 
 
 class Game:
@@ -256,34 +270,20 @@ class Game:
 
     # ------------------------------------------------------------------ the match
     def run(self) -> Flow[Outcome]:
-        while self.outcome is None:
-            if self.round >= self.options.max_rounds:
-                self.outcome = Outcome(draw=True, reason=f"no winner after {self.round} rounds",
-                                       incapacitated=[b.name for b in self.beings if b.incapacitated])
-                break
-            yield CHECKPOINT
-            yield from self.play_round()
-        assert self.outcome is not None
-        return self.outcome
+        return (yield from flow.play(self, ROUND, self.options.max_rounds))
 
     def play_round(self) -> Flow[None]:
-        self.round += 1
-        self.start_round()
-        self.phase = "initiative"
-        yield from triggers.emit(self, "round begins")  # "Each round always begins with a Resonance roll"
-        yield from self.initiative_phase()
-        self.phase = "maintenance"
-        yield from self.maintenance_phase()
-        yield from triggers.settle(self)  # what maintenance set off, before victory is checked
-        self.check_victory()
-        if self.outcome is None:
-            self.phase = "preparation"
-            yield from self.spell_preparation_phase()
-            self.phase = "action"
-            yield from self.action_phase()
-            yield from triggers.emit(self, "round ends")  # before the prepared spells go back
-            self.end_round()
-        self.phase = "end"
+        return flow.play_round(self, ROUND)
+
+    def draw_at_limit(self) -> Outcome:
+        return Outcome(draw=True, reason=f"no winner after {self.round} rounds",
+                       incapacitated=[b.name for b in self.beings if b.incapacitated])
+
+    def settle(self) -> Flow[None]:
+        """What the phase set off (a spell discarded, a Magi incapacitated), before victory is checked."""
+        yield from triggers.settle(self)
+
+    def keep_snapshot(self) -> None:
         self.snapshots.append(self.snapshot())
 
     def start_round(self) -> None:
