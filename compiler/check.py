@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from compiler import ast
 from compiler import model as m
 from compiler import steps as effect_steps
+from compiler.check_encounter import check_encounter
 from compiler.diagnostics import Diagnostics, did_you_mean
 from compiler.names import MAX_SLUG_BYTES, MAX_TITLE, class_name
 from compiler.source import Span
@@ -46,6 +47,7 @@ from engine.cards import (
     Timing,
     Upgrade,
     UpgradeTiming,
+    role_word,
 )
 from engine.registry import Keyword, Registry
 
@@ -82,11 +84,6 @@ KIND_DEFAULTS: dict[str, dict[str, int | Sphere | Role]] = {
 }
 
 
-def role_word(word: str) -> Role | None:
-    """A role as the rulebook writes it in running text, singular or plural ("Attacks", "Enhancement")."""
-    return ROLE_WORDS.get(word) or ROLE_WORDS.get(word.rstrip("s"))
-
-
 def _kind_text(kind: str) -> str:
     return {"spell": "spell", "specialization": "Specialization", "artifact": "Artifact"}.get(kind, f"the {kind}")
 
@@ -99,8 +96,6 @@ class Checker:
 
     # ------------------------------------------------------------------ spells
     def check_file(self, tree: ast.SpellFile) -> list[m.CheckedSpell]:
-        from compiler.check_encounter import check_encounter
-
         out: list[m.CheckedSpell] = []
         for node in tree.spells:
             if isinstance(node, ast.EncounterNode):

@@ -5,10 +5,11 @@ and its own spells and abilities. Every problem is reported; the card compiles o
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from compiler import ast
 from compiler import model as m
 from compiler import steps as effect_steps
-from compiler.check import Checker, role_word
 from compiler.diagnostics import did_you_mean
 from compiler.names import class_name
 from engine.cards import (
@@ -25,7 +26,11 @@ from engine.cards import (
     Sphere,
     Stat,
     Threshold,
+    role_word,
 )
+
+if TYPE_CHECKING:
+    from compiler.check import Checker
 
 STATS = ("essence", "resonance", "resonance bonus", "actions", "resistance")
 TARGETING = ("lowest", "highest")

@@ -221,7 +221,7 @@ def rite_options(game: Game, b: Being) -> list[Choice]:
     whose Full Actions are all invested already (a Transmute took some off) emerges as a Free Action."""
     out = []
     for card in b.rite:
-        need = rite.full_actions(game, b, card)
+        need = casting.full_actions(game, b, card)
         if rite.invested(card) < need and (b.full_actions <= 0 or b.interrupt_stones):
             continue
         if rite.invested(card) + 1 >= need and casting.why_not(game, b, card) is not None:
@@ -231,7 +231,7 @@ def rite_options(game: Game, b: Being) -> list[Choice]:
 
 
 def advance_rite(game: Game, b: Being, card: Card) -> Flow[None]:
-    need = rite.full_actions(game, b, card)
+    need = casting.full_actions(game, b, card)
     if rite.invested(card) + 1 < need:
         b.full_actions -= 1
         card.counters[rite.INVESTED] = rite.invested(card) + 1

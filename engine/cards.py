@@ -44,6 +44,11 @@ class Role(StrEnum):
 ROLE_WORDS: dict[str, Role] = {r.value: r for r in Role} | {"Enhancement": Role.ENHANCE}
 
 
+def role_word(word: str) -> Role | None:
+    """A role as the rulebook writes it in running text, singular or plural ("Attacks", "Enhancement")."""
+    return ROLE_WORDS.get(word) or ROLE_WORDS.get(word.rstrip("s"))
+
+
 class Energy(StrEnum):
     RESONANCE = "Resonance"
     HARMONY = "Harmony"

@@ -18,6 +18,7 @@ from engine import (
     control,
     defenses,
     duration,
+    encounter_state,
     events,
     exchange,
     impact,
@@ -68,8 +69,13 @@ def provisional(game: Game, caster: Being, card: Card, target: Being | Card | No
     return Effect(game, card, caster, target)
 
 
+def full_actions(game: Game, caster: Being, card: Card) -> int:
+    """How many Full Actions casting ``card`` takes now, its aspects and passive effects counted (engine/rite.py)."""
+    return rite.actions_needed(card, provisional(game, caster, card).aspects())
+
+
 def is_free(game: Game, caster: Being, card: Card) -> bool:
-    return rite.full_actions(game, caster, card) == 0
+    return full_actions(game, caster, card) == 0
 
 
 def why_not(game: Game, caster: Being, card: Card, in_window: bool = False) -> str | None:
@@ -93,7 +99,7 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False) -> s
     if in_window:
         if not response:
             return f"Response: {card.title} cannot be cast out of turn"
-        need = rite.full_actions(game, caster, card)
+        need = full_actions(game, caster, card)
         if need > 1:
             return f"Actions: {card.title} needs several Full Actions, which a Response cannot wait for"
         if need and caster.interrupt_stones >= MAX_INTERRUPT_STONES:
@@ -251,8 +257,9 @@ def cast(game: Game, caster: Being, card: Card, in_window: bool = False) -> Flow
         miscast(game, caster, card)
         yield from triggers.emit(game, "WHO miscasts spell", being=caster)
         return
-    if not in_window and rite.full_actions(game, caster, card) > 1:
-        rite.begin(game, caster, card, spoken)  # "# Actions": Spoken, then it waits in the Rite zone
+    need = full_actions(game, caster, card)
+    if not in_window and need > 1:
+        rite.begin(game, caster, card, spoken, need)  # "# Actions": Spoken, then it waits in the Rite zone
         if spoken == "intoned":  # its Voice is earned as it is Spoken into the Rite zone
             yield from triggers.emit(game, "WHO intones spell", being=caster)
         return
@@ -266,7 +273,7 @@ def cast_spoken(game: Game, caster: Being, card: Card, spoken: str, in_window: b
     just had enough Full Actions invested in the Rite zone, and this last one discards nothing there —
     ``last_action`` False: it had them all already, and emerges as a Free Action; ``for_free``: an effect
     casts it "for free", see :func:`cast_free`)."""
-    need = rite.full_actions(game, caster, card)
+    need = full_actions(game, caster, card)
     free = for_free or need == 0 or (from_rite and not last_action)
     # Declare: "choose one" is chosen at declaration (seed 003), then the target, then the chosen
     # mode's step targets ("deal Dmg 2 to target Magi").
@@ -516,8 +523,6 @@ def respond(game: Game, fx: Effect) -> Flow[None]:
         yield from triggers.emit(game, "WHO is targeted by offensive effect", being=b)
     if fx.has("Veiled"):
         return
-    from engine import encounter
-
     game.pending.append(fx)
     try:
         order = [b for b in game.order if not b.incapacitated]
@@ -528,7 +533,7 @@ def respond(game: Game, fx: Effect) -> Flow[None]:
         while passes < len(order) and fx.card.place in (Place.MANIFESTING, Place.IN_PLAY):
             b = order[i % len(order)]
             if b.kind is Kind.ENCOUNTER:
-                acted = yield from encounter.respond(game, b, fx)
+                acted = yield from encounter_state.respond(game, b, fx)
             else:
                 acted = yield from respond_once(game, b, fx)
             if acted:
@@ -632,7 +637,8 @@ def activate_transmute(game: Game, fx: Effect) -> Flow[None]:
         game.discard(card)
         return
     transmutes.combine(game, card, target)
-    rite.prolong(game, target)  # Prolong Cast: a manifesting spell that now needs more Full Actions waits
+    if target.manifesting and target.caster is not None:  # Prolong Cast: now needing more, it waits
+        rite.prolong(game, target, full_actions(game, target.caster, target))
     transmutes.backlash(game, fx, target)
     yield from card.spec().on_impact(fx)
     yield from fire(game, card, "activated")

@@ -5,7 +5,7 @@ Each returns a list of broken rules, empty when the state is sound.
 
 from __future__ import annotations
 
-from engine import allies, encounter, namshub
+from engine import allies, encounter_state, namshub
 from engine.cards import Energy
 from engine.duration import lasts
 from engine.rules import Game
@@ -44,7 +44,7 @@ def broken(game: Game, settled: bool) -> list[str]:
 
 
 def _bonus(game: Game, b: object) -> int:
-    return encounter.stat_bonus(game, b, "actions")  # type: ignore[arg-type]
+    return encounter_state.stat_bonus(game, b, "actions")  # type: ignore[arg-type]
 
 
 def _combinations(game: Game) -> list[str]:

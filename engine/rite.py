@@ -18,9 +18,10 @@ Full Action requirement by 1"; Absolute Free Action makes it a Free Action.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from engine.cards import Energy
+from engine.cards import Aspect, Energy
 from engine.state import Being, Card, Place
 
 if TYPE_CHECKING:
@@ -37,16 +38,15 @@ def printed_actions(card: Card) -> int:
     return max(counts, default=1)
 
 
-def full_actions(game: Game, caster: Being, card: Card) -> int:
-    """How many Full Actions casting ``card`` takes now: its printed count, changed by its aspects in the
+def actions_needed(card: Card, aspects: Iterable[Aspect]) -> int:
+    """How many Full Actions casting ``card`` takes with ``aspects`` (its own and what passive effects give
+    it, as ``casting.full_actions`` gathers them): its printed count, changed by its aspects in the
     order they came ("Spells apply in the order they activate": Threnody's Absolute Free Action then Prolong
     Cast's added Full Action leave 1; the other way round, 0). Added ``N Actions`` add N; Free Action takes
     off 1, once ("Adding Free Action to a spell that costs # Actions only reduces the Full Action requirement
     by 1"); Absolute Free Action makes it a Free Action."""
-    from engine import casting
-
     need, freed = printed_actions(card), False
-    for a in casting.provisional(game, caster, card).aspects():
+    for a in aspects:
         if a.name == "Absolute Free Action":
             need = 0
         elif a.name == "Free Action" and not freed:
@@ -60,8 +60,8 @@ def invested(card: Card) -> int:
     return card.counters.get(INVESTED, 0)
 
 
-def begin(game: Game, caster: Being, card: Card, spoken: str) -> None:
-    """The first Full Action: the Spoken spell goes to the caster's Rite zone."""
+def begin(game: Game, caster: Being, card: Card, spoken: str, need: int) -> None:
+    """The first Full Action of the ``need`` it takes: the Spoken spell goes to the caster's Rite zone."""
     for pile in (caster.prepared, caster.codex):
         if card in pile:
             pile.remove(card)
@@ -73,19 +73,18 @@ def begin(game: Game, caster: Being, card: Card, spoken: str) -> None:
     if spoken == "intoned":
         game.gain(caster, Energy.VOICE, card.spec.fluency)
     game.say(f"{caster.name} speaks {card.title} into the Rite zone "
-             f"(1 of {full_actions(game, caster, card)} Full Actions)")
+             f"(1 of {need} Full Actions)")
 
 
-def prolong(game: Game, card: Card) -> None:
+def prolong(game: Game, card: Card, need: int) -> None:
     """"A spell that has Action requirements added to it (via a spell such as Prolong Cast) moves into the
     Rite zone (and may be re-targeted when it emerges)": a manifesting spell now needing more Full Actions
-    than its caster has spent on it leaves the stack for its caster's Rite zone, with what it took counted as
+    (``need``) than its caster has spent on it leaves the stack for its caster's Rite zone, with what it took counted as
     invested. Its costs were paid as it was cast; it pays none again when it emerges (``Card.prolonged``)."""
     caster = card.caster
     if not card.manifesting or caster is None:
         return
     spent = card.counters.get(INVESTED, 0)
-    need = full_actions(game, caster, card)
     if need <= spent:
         return
     card.place = Place.RITE

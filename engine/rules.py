@@ -17,7 +17,19 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine import actions, allies, casting, control, encounter, events, exchange, namshub, transmutes, triggers
+from engine import (
+    actions,
+    allies,
+    casting,
+    control,
+    encounter,
+    encounter_state,
+    events,
+    exchange,
+    namshub,
+    transmutes,
+    triggers,
+)
 from engine.cards import CardLibrary, Energy, Selector
 from engine.core import chance, flow
 from engine.core.decisions import Choice, Decision, Flow, Outcome
@@ -324,7 +336,7 @@ class Game:
     def encounter_bonus(self, b: Being, stat: str) -> int:
         if b.kind is not Kind.ENCOUNTER:
             return 0
-        return encounter.stat_bonus(self, b, stat)
+        return encounter_state.stat_bonus(self, b, stat)
 
     def initiative_key(self, b: Being) -> tuple[int, ...]:
         """Most Harmony first; ties broken by Resonance, Will, then Essence (level 1: Resonance, Essence)."""

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import casting, encounter, specs
+from engine import casting, encounter, encounter_state, specs
 from engine.cards import Energy
 from engine.state import Being, Place
 from generated import LIBRARY
@@ -45,8 +45,8 @@ def test_encounter_stats_gain_their_bonus_per_additional_opponent_in_standard_mo
     Resonance bonus, 2 (+1) Full Actions — against two Magi, 12, 2 and 3."""
     t, shadow = shadow_table("standard")
     assert (shadow.essence, shadow.starting_essence) == (12, 12)
-    assert encounter.stat_bonus(t.game, shadow, "resonance") == 2
-    assert shadow.actions_per_round + encounter.stat_bonus(t.game, shadow, "actions") == 3
+    assert encounter_state.stat_bonus(t.game, shadow, "resonance") == 2
+    assert shadow.actions_per_round + encounter_state.stat_bonus(t.game, shadow, "actions") == 3
 
 
 @pytest.mark.rule("Encounter")
@@ -62,7 +62,7 @@ def test_easy_mode_ignores_the_per_opponent_bonuses() -> None:
 @pytest.mark.rule("Encounter")
 def test_standard_mode_against_one_magi_has_no_bonus() -> None:
     t, shadow = shadow_table("standard", magi=1)
-    assert shadow.essence == 10 and encounter.stat_bonus(t.game, shadow, "actions") == 0
+    assert shadow.essence == 10 and encounter_state.stat_bonus(t.game, shadow, "actions") == 0
 
 
 @pytest.mark.rule("Encounter")
@@ -96,20 +96,20 @@ def test_draw_bag_counters_stay_out_until_the_reset_condition() -> None:
     for colour in ("red", "red", "yellow"):
         shadow.resonance = 0  # Draw Darkness or Dark Lash: no die for a target
         turn(t, shadow, colour)
-    assert encounter.in_bag(shadow) == {"red": 2, "yellow": 1}
+    assert encounter_state.in_bag(shadow) == {"red": 2, "yellow": 1}
     shadow.resonance = 0
     turn(t, shadow, "red")  # the third red: 3 red and 1 yellow are out
-    assert encounter.in_bag(shadow) == {"red": 4, "yellow": 2}
+    assert encounter_state.in_bag(shadow) == {"red": 4, "yellow": 2}
 
 
 @pytest.mark.rule("Encounter")
 def test_the_draw_offers_only_colours_left_in_the_bag() -> None:
     t, shadow = shadow_table()
     encounter.state_of(shadow).out = {"red": 3, "yellow": 0}
-    flow = encounter.draw(t.game, shadow, "its action")
+    flow = encounter_state.draw(t.game, shadow, "its action")
     assert [c.label for c in next(flow).options] == ["red", "yellow"]
     encounter.state_of(shadow).out = {"red": 4, "yellow": 1}
-    flow = encounter.draw(t.game, shadow, "its action")
+    flow = encounter_state.draw(t.game, shadow, "its action")
     assert [c.label for c in next(flow).options] == ["yellow"]
 
 
@@ -222,7 +222,7 @@ def test_evade_response_pays_1_resonance_and_draws_red_to_evade() -> None:
     t.draws.append("red")
     t.in_play(t.black, "Fireball", "Shadow")
     assert (shadow.resonance, shadow.essence) == (2, 12)
-    assert encounter.in_bag(shadow) == {"red": 4, "yellow": 2}
+    assert encounter_state.in_bag(shadow) == {"red": 4, "yellow": 2}
     t.draws.append("yellow")
     t.in_play(t.black, "Fireball", "Shadow")
     assert (shadow.resonance, shadow.essence) == (1, 10)

@@ -8,7 +8,7 @@ from collections import deque
 
 import pytest
 
-from engine import actions, casting, invariants, rite
+from engine import actions, casting, invariants
 from engine.acts import Act
 from engine.state import Card, Place, Zone, being_json
 from tests.conftest import Table
@@ -261,11 +261,11 @@ def test_spells_apply_in_the_order_they_activate_threnody_then_prolong_cast(t: T
     Then Magi B casts Prolong Cast. The Prolong Cast would now add a Full Action, returning the Strike to
     needing 1 Full Action"."""
     strike = strike_in_the_rite_zone(t)
-    assert rite.full_actions(t.game, t.white, strike) == 2
+    assert casting.full_actions(t.game, t.white, strike) == 2
     t.cast(t.white, "Threnody", "Atomic Strike")  # a Free Action: the Rite zone stays
-    assert t.white.rite == [strike] and rite.full_actions(t.game, t.white, strike) == 0
+    assert t.white.rite == [strike] and casting.full_actions(t.game, t.white, strike) == 0
     t.cast(t.black, "Prolong Cast", "Atomic Strike")
-    assert rite.full_actions(t.game, t.white, strike) == 1
+    assert casting.full_actions(t.game, t.white, strike) == 1
     # One Full Action is invested already: it emerges as the Magi's next action takes nothing more.
     t.white.full_actions = 1
     advance(t, strike, "Black")
@@ -279,9 +279,9 @@ def test_spells_apply_in_the_order_they_activate_prolong_cast_then_threnody(t: T
     spell"."""
     strike = strike_in_the_rite_zone(t)
     t.cast(t.black, "Prolong Cast", "Atomic Strike")
-    assert rite.full_actions(t.game, t.white, strike) == 3
+    assert casting.full_actions(t.game, t.white, strike) == 3
     t.cast(t.white, "Threnody", "Atomic Strike")
-    assert rite.full_actions(t.game, t.white, strike) == 0
+    assert casting.full_actions(t.game, t.white, strike) == 0
     t.white.full_actions = 0  # a Free Action spell emerges with no Full Action left
     assert 'advance "Atomic Strike" in the Rite zone' in t.action_options(t.white)
     advance(t, strike, "Black")
@@ -299,7 +299,7 @@ def test_a_spell_that_has_action_requirements_added_moves_into_the_rite_zone(t: 
     stun = t.cast(t.white, "Stun", "Black")  # costs 1 Resonance
     assert stun.place is Place.RITE and t.white.rite == [stun] and t.white.resonance == 0
     assert t.black.essence == 12 and t.black.interrupt_stones == 1  # it has not impacted
-    assert stun.counters["actions"] == 1 and rite.full_actions(t.game, t.white, stun) == 2
+    assert stun.counters["actions"] == 1 and casting.full_actions(t.game, t.white, stun) == 2
     sound(t)
     t.white.full_actions = 1
     advance(t, stun, "Black")  # its target is chosen again as it emerges (Black is the only opponent here)
