@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine import control, defenses, events, registry
 from engine.cards import Aspect, Energy
+from engine.core import modifiers
 from engine.state import ENHANCEMENT_SLOTS, MAX_INTERRUPT_STONES, Being, Card, Departure, Place, Zone
 
 if TYPE_CHECKING:
@@ -191,7 +192,8 @@ def collect_interrupt_stone(game: Game, fx: Effect, aspect: Aspect, target: Any,
         return
     stones = max(amount, 1)
     if fx.controller.team != target.team:
-        if target.offensive_stones_this_round or target.interrupt_stones >= MAX_INTERRUPT_STONES:
+        if not modifiers.allowed(1, so_far=target.offensive_stones_this_round, per_round=1,
+                                 now=target.interrupt_stones, cap=MAX_INTERRUPT_STONES):
             game.say(f"{target.name} collects no interrupt stone from {fx.name}: an opponent's effects give at most "
                      f"one a round, and none past {MAX_INTERRUPT_STONES}")
             return
@@ -208,7 +210,7 @@ def extra_full_action(game: Game, fx: Effect, aspect: Aspect, target: Any, amoun
     Full Action each round regardless of how many effects try to add one" (the "Action" entry)."""
     if not isinstance(target, Being):
         return
-    if target.extra_action_this_round:
+    if not modifiers.allowed(1, so_far=int(target.extra_action_this_round), per_round=1):
         game.say(f"{target.name} gains no Full Action from {fx.name}: extra Full Actions do not stack")
         return
     target.extra_action_this_round = True

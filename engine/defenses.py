@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING
 
 from engine import control, events, registry
 from engine.cards import PHYSICAL_SPHERES, Aspect, Energy
+from engine.core import modifiers
 from engine.core.decisions import Choice, Flow
+from engine.core.modifiers import Change, Mode
 from engine.state import Being, Card, Zone
 
 if TYPE_CHECKING:
@@ -247,15 +249,15 @@ def ward(game: Game, fx: Effect, being: Being, energy: Energy) -> int:
         return 0
     if fx.has("Unblockable"):  # "Unblockable spells are unaffected by Defense spells"
         return 0
-    best = 0
-    for card in shields_and_wards(game, being):
-        for a in card.aspects():
-            if a.name != "Ward":
-                continue
-            kind = Energy(a.qualifier) if a.qualifier in {e.value for e in Energy} else Energy.ESSENCE
-            if kind is energy and in_broadcast(card, fx):
-                best = max(best, int(a.value) if isinstance(a.value, int) else 1)
-    return best
+    wards = [Change(Mode.UPGRADE, int(a.value) if isinstance(a.value, int) else 1)
+             for card in shields_and_wards(game, being) if in_broadcast(card, fx)
+             for a in card.aspects() if a.name == "Ward" and _warded(a) is energy]
+    return modifiers.apply(0, wards)
+
+
+def _warded(ward: Aspect) -> Energy:
+    """The energy a Ward guards: the one it names (`Harmony Ward 2`), else Essence."""
+    return Energy(ward.qualifier) if ward.qualifier in {e.value for e in Energy} else Energy.ESSENCE
 
 
 def shields_and_wards(game: Game, being: Being) -> list[Card]:

@@ -22,6 +22,8 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from engine.cards import Aspect, Energy
+from engine.core import modifiers
+from engine.core.modifiers import Change, Mode
 from engine.state import Being, Card, Place
 
 if TYPE_CHECKING:
@@ -45,15 +47,15 @@ def actions_needed(card: Card, aspects: Iterable[Aspect]) -> int:
     Cast's added Full Action leave 1; the other way round, 0). Added ``N Actions`` add N; Free Action takes
     off 1, once ("Adding Free Action to a spell that costs # Actions only reduces the Full Action requirement
     by 1"); Absolute Free Action makes it a Free Action."""
-    need, freed = printed_actions(card), False
+    changes = []
     for a in aspects:
         if a.name == "Absolute Free Action":
-            need = 0
-        elif a.name == "Free Action" and not freed:
-            need, freed = max(0, need - 1), True
+            changes.append(Change(Mode.OVERRIDE, 0))
+        elif a.name == "Free Action":
+            changes.append(Change(Mode.ADD, -1, once="Free Action"))
         elif a.name == ADDED and isinstance(a.value, int):
-            need += a.value
-    return need
+            changes.append(Change(Mode.ADD, a.value))
+    return modifiers.apply(printed_actions(card), changes, arrival=True, floor=0)
 
 
 def invested(card: Card) -> int:
