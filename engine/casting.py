@@ -1,9 +1,11 @@
 """The Cast Cycle — Speak, declare, Place, Pay, Respond, Activate — and the resolution of spells in play.
 
-Glossary terms played here: Cast Cycle, Spoken, Miscast, Eloquent, Voice, Target, Manifesting,
-Requirements (Active, Discard, Pay, Attunement, Dominance, Burn Focus, Sacrifice, to sustain),
-Generate, Upgrade, Ritual Path, Duration F and Focus, Response, Priority, Interrupt Stone, Veiled,
-Activate, Resolve, Sustain, Duration, Curse Duration, Durability, Area, Evade, Abjuration Spell.
+Glossary terms played here: Cast Cycle, Spoken, Miscast, Eloquent, Voice, Manifesting, Requirements
+(Active, Discard, Pay, Attunement, Dominance, Burn Focus, Sacrifice, to sustain), Generate, Upgrade,
+Duration F and Focus, Response, Priority, Interrupt Stone, Veiled, Activate (Abjurations, Transmutes,
+Evades and Allies each activate their own way), Resolve, Sustain, Curse Duration, Area, Evade, Abjuration
+Spell. What a spell may aim at is engine/targeting.py, its Duration engine/duration.py, its Ritual Path
+engine/ritual_path.py.
 """
 
 from __future__ import annotations
