@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import events
+from engine.core import events as core_events
 from engine.core.decisions import Flow
 from engine.effects import Effect
+from engine.events import Pending
 from engine.state import Being, Card
 
 if TYPE_CHECKING:
@@ -20,18 +22,15 @@ CHAIN_LIMIT = 200
 
 def settle(game: Game) -> Flow[None]:
     """Run every trigger owed so far, in the order their events happened (a trigger may owe more)."""
-    ran = 0
-    while game.pending_triggers:
-        if ran == CHAIN_LIMIT:
-            game.say(f"triggers stop: {CHAIN_LIMIT} in a row set each other off "
-                     f"({', '.join(sorted({p.card.title for p in game.pending_triggers}))})")
-            game.pending_triggers.clear()
-            return
-        ran += 1
-        p = game.pending_triggers.pop(0)
-        fx = Effect(game, p.card, p.controller, p.bearer, is_spell=False)
-        fx.refs.update(bearer=p.bearer, caster=p.caster or p.controller)  # as they were, should it have left play
-        yield from getattr(p.card.spec(), p.method)(fx)
+    yield from core_events.settle(game.pending_triggers, lambda p: run(game, p), limit=CHAIN_LIMIT, say=game.say,
+                             name=lambda p: p.card.title)
+
+
+def run(game: Game, p: Pending) -> Flow[None]:
+    """One card's trigger: its rules text, for whom it concerned as the event happened."""
+    fx = Effect(game, p.card, p.controller, p.bearer, is_spell=False)
+    fx.refs.update(bearer=p.bearer, caster=p.caster or p.controller)  # as they were, should it have left play
+    yield from getattr(p.card.spec(), p.method)(fx)
 
 
 def emit(game: Game, event: str, *, card: Card | None = None, being: Being | None = None,
