@@ -31,10 +31,11 @@ from engine import (
     triggers,
 )
 from engine.cards import CardLibrary, Energy, Selector
-from engine.core import chance, flow
+from engine.core import chance, flow, resources
 from engine.core.decisions import Choice, Decision, Flow, Outcome
 from engine.core.errors import IllegalAction
 from engine.state import (
+    ENERGIES,
     ENHANCEMENT_SLOTS,
     MAINTENANCE_ORDER,
     Being,
@@ -230,36 +231,29 @@ class Game:
         if injunction is not None:
             self.say(f"{b.name} cannot gain {energy.value}: {injunction.title} (Injunction)")
             return 0
-        now = b.energy(energy)
-        new = now + amount
-        if energy is Energy.ESSENCE:
-            new = max(now, min(new, b.starting_essence))
-        b.set_energy(energy, new)
-        return new - now
+        return resources.gain(b, ENERGIES[energy], amount)
 
     def lose(self, b: Being, energy: Energy, amount: int) -> int:
         """Dmg to an energy. Harmony may go negative (Discord); the others stop at zero."""
         if amount <= 0 or self._advanced(energy) or energy in b.lacks:
             return 0
-        now = b.energy(energy)
-        new = now - amount if energy is Energy.HARMONY else max(0, now - amount)
-        b.set_energy(energy, new)
+        lost = resources.lose(b, ENERGIES[energy], amount)
         self.check_limits(b)
-        return now - new
+        return lost
 
     def can_pay(self, b: Being, energy: Energy, amount: int) -> bool:
         if b.incapacitated:
             return False
         if self._advanced(energy) or amount <= 0:
             return True
-        # Harmony may be paid into Discord; every other energy must be there to be spent.
-        return energy is Energy.HARMONY or b.energy(energy) >= amount
+        return resources.can_pay(b, ENERGIES[energy], amount)  # Harmony may be paid into Discord
 
     def pay(self, b: Being, energy: Energy, amount: int, rule: str) -> None:
         if not self.can_pay(b, energy, amount):
             raise IllegalAction(rule, f"{b.name} cannot pay {amount} {energy.value} (has {b.energy(energy)})")
         if amount > 0 and not self._advanced(energy):
-            b.set_energy(energy, b.energy(energy) - amount)
+            if energy not in b.lacks:  # a lacked energy "is always considered to be zero"
+                resources.spend(b, ENERGIES[energy], amount)
             self.check_limits(b)
 
     def check_limits(self, b: Being) -> None:

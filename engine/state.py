@@ -12,6 +12,7 @@ from typing import Any
 
 from engine import registry
 from engine.cards import Aspect, Energy, Role, Selector, SpellCard, Sphere
+from engine.core.resources import Resource
 
 
 class Zone(StrEnum):
@@ -30,7 +31,15 @@ STARTING_ESSENCE = 12
 MAX_INTERRUPT_STONES = 2
 
 
-_ATTR = {e: e.value.lower() for e in Energy}
+# The five energies (Quick Start, "Energies"), declared: "Harmony is the only energy that can go negative";
+# Essence "never rises above starting Essence"; "Each Magi begins combat with 3 Willpower".
+ENERGIES: dict[Energy, Resource] = {
+    Energy.RESONANCE: Resource("Resonance", "resonance"),
+    Energy.HARMONY: Resource("Harmony", "harmony", floor=None),
+    Energy.ESSENCE: Resource("Essence", "essence", start=STARTING_ESSENCE, cap_attr="starting_essence"),
+    Energy.WILL: Resource("Will", "will", start=3),
+    Energy.VOICE: Resource("Voice", "voice"),
+}
 
 
 class Place(StrEnum):
@@ -195,11 +204,11 @@ class Being:
     name: str
     team: str
     kind: Kind = Kind.MAGI
-    resonance: int = 0
-    harmony: int = 0
-    essence: int = STARTING_ESSENCE
-    will: int = 3
-    voice: int = 0
+    resonance: int = ENERGIES[Energy.RESONANCE].start
+    harmony: int = ENERGIES[Energy.HARMONY].start
+    essence: int = ENERGIES[Energy.ESSENCE].start
+    will: int = ENERGIES[Energy.WILL].start
+    voice: int = ENERGIES[Energy.VOICE].start
     starting_essence: int = STARTING_ESSENCE
     # "If an Encounter does not start with a given Energy, that energy is always considered to be zero".
     lacks: frozenset[Energy] = frozenset()
@@ -226,14 +235,18 @@ class Being:
     encounter: Any = None  # an Encounter's card, mode and draw bag (engine.encounter_state.EncounterState)
     body: Card | None = None  # a Koishaka: the Ally spell that summoned it, in play (engine.allies)
 
+    def __post_init__(self) -> None:
+        for e in self.lacks:  # "that energy is always considered to be zero"
+            setattr(self, ENERGIES[e].attr, 0)
+
     def energy(self, e: Energy) -> int:
         if self.lacks and e in self.lacks:
             return 0
-        return int(getattr(self, _ATTR[e]))
+        return ENERGIES[e].held(self)
 
     def set_energy(self, e: Energy, value: int) -> None:
         if not (self.lacks and e in self.lacks):
-            setattr(self, _ATTR[e], value)
+            setattr(self, ENERGIES[e].attr, value)
 
     def in_play(self) -> list[Card]:
         z = self.zones
