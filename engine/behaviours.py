@@ -139,7 +139,7 @@ def _return_to_play(game: Game, gone: Departure, onto: Card | None) -> None:
     card.persistent, card.gained = gone.persistent, list(gone.gained)
     card.ritual_tiers, card.mode, card.step_targets = gone.ritual_tiers, gone.mode, dict(gone.step_targets)
     card.cursed, card.dormant = list(gone.cursed), False
-    bearer.zones[zone].append(card)
+    bearer.put(card, zone)
     if onto is not None:
         card.combined_with = onto
         onto.combined.append(card)

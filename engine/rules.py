@@ -554,7 +554,7 @@ class Game:
         card.bearer, card.zone = bearer, zone
         if zone is Zone.ENHANCEMENT:
             yield from self.make_room(bearer, card)
-        bearer.zones[zone].append(card)
+        bearer.put(card, zone)
         transmutes.follow(card)  # Transmutes combined with it while it was being cast
         self.uniqueness(card)
 
@@ -605,9 +605,9 @@ class Game:
 
     def move(self, card: Card, zone: Zone) -> None:
         assert card.bearer is not None and card.zone is not None
-        card.bearer.zones[card.zone].remove(card)
+        card.bearer.take(card, card.zone)
         card.zone = zone
-        card.bearer.zones[zone].append(card)
+        card.bearer.put(card, zone)
         transmutes.follow(card)
 
     def remove_focus(self, card: Card, why: str) -> None:
@@ -649,7 +649,7 @@ class Game:
         for b in self.beings:
             for z in Zone:
                 if card in b.zones[z]:
-                    b.zones[z].remove(card)
+                    b.take(card, z)
             if card in b.rite:
                 b.rite.remove(card)
             if card in b.prepared:

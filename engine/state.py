@@ -234,6 +234,7 @@ class Being:
     first_round: int = 0  # a Koishaka's first round: it has lowest initiative
     encounter: Any = None  # an Encounter's card, mode and draw bag (engine.encounter_state.EncounterState)
     body: Card | None = None  # a Koishaka: the Ally spell that summoned it, in play (engine.allies)
+    _in_play: list[Card] | None = field(default=None, repr=False, compare=False)  # see in_play()
 
     def __post_init__(self) -> None:
         for e in self.lacks:  # "that energy is always considered to be zero"
@@ -249,9 +250,29 @@ class Being:
             setattr(self, ENERGIES[e].attr, value)
 
     def in_play(self) -> list[Card]:
-        z = self.zones
-        body = [self.body] if self.body is not None else []
-        return [*z[Zone.ATTACK], *z[Zone.DEFENSE], *z[Zone.CURSE], *z[Zone.ENHANCEMENT], *body]
+        """Its spells in play, zone by zone, then its body (a Koishaka's Ally spell). Read at nearly every
+        decision, so it is kept until a zone or the body changes (:meth:`put`, :meth:`take`, :meth:`embody`);
+        callers only read it."""
+        if self._in_play is None:
+            z = self.zones
+            body = [self.body] if self.body is not None else []
+            self._in_play = [*z[Zone.ATTACK], *z[Zone.DEFENSE], *z[Zone.CURSE], *z[Zone.ENHANCEMENT], *body]
+        return self._in_play
+
+    def put(self, card: Card, zone: Zone) -> None:
+        """``card`` lies in this being's ``zone`` now, after the cards already there."""
+        self.zones[zone].append(card)
+        self._in_play = None
+
+    def take(self, card: Card, zone: Zone) -> None:
+        """``card`` leaves this being's ``zone``."""
+        self.zones[zone].remove(card)
+        self._in_play = None
+
+    def embody(self, card: Card | None) -> None:
+        """A Koishaka's Ally spell: what keeps it in the match (engine.allies)."""
+        self.body = card
+        self._in_play = None
 
     @property
     def free_foci(self) -> int:

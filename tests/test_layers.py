@@ -138,3 +138,17 @@ def test_the_core_names_no_game(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     named = [w for w in GAME_WORDS if re.search(rf"\b{re.escape(w)}s?\b", text)]
     assert not named, f"{path.relative_to(ROOT)} names {named}: a game's words belong to its ruleset"
+
+
+ZONE_MUTATION = re.compile(r"zones\[[^\]]*\]\s*"  # a zone, then a call that changes it or an assignment
+                           r"(\.(append|remove|insert|clear|pop|extend|sort|reverse)\(|\[[^\]]*\]\s*=|=[^=])")
+
+
+def test_zones_change_only_through_their_being() -> None:
+    """A being keeps its spells in play ready for every decision (engine.state.Being.in_play): a zone that
+    changed behind its back would leave that list stale. Only Being.put and Being.take change a zone."""
+    for path in sorted([*ROOT.glob("engine/**/*.py"), *ROOT.glob("tests/**/*.py")]):
+        if path.name in ("state.py", "test_layers.py"):
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            assert not ZONE_MUTATION.search(line), f"{path.relative_to(ROOT)}:{number} changes a zone: {line.strip()}"
