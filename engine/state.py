@@ -64,6 +64,7 @@ class Card:
 
     spec: type[SpellCard]
     owner: Being
+    title: str = field(init=False, repr=False)  # its spec's, read at nearly every decision: kept as an attribute
     id: int = 0
     place: Place = Place.CODEX
     zone: Zone | None = None
@@ -96,9 +97,8 @@ class Card:
     encounter_ability: bool = False  # an Encounter's spell: never discarded, never refunded
     helped: list[tuple[Being, Energy, int]] = field(default_factory=list)  # Allies' Ritual Path payments
 
-    @property
-    def title(self) -> str:
-        return self.spec.title
+    def __post_init__(self) -> None:
+        self.title = self.spec.title
 
     @property
     def sphere(self) -> Sphere:
