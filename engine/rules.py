@@ -38,6 +38,7 @@ from engine.state import (
     ENERGIES,
     ENHANCEMENT_SLOTS,
     MAINTENANCE_ORDER,
+    ROUND_COUNTERS,
     Being,
     Card,
     Kind,
@@ -294,11 +295,7 @@ class Game:
 
     def start_round(self) -> None:
         for b in self.beings:
-            b.exchanged_this_round = False
-            b.reattuned_this_round = False
-            b.spec_upgraded_this_round = False
-            b.offensive_stones_this_round = 0
-            b.extra_action_this_round = False
+            resources.refresh(b, ROUND_COUNTERS, "round begins")
         for card in self.all_in_play():
             card.ability_uses.clear()
 

@@ -197,6 +197,19 @@ class Departure:
                    transmutes=tuple(cls.of(t) for t in card.combined))
 
 
+# What a being may do once a round, counted and set back as each round begins: "perform an energy exchange,
+# once per round"; "You may only re-attune one spell per round"; "Magi may upgrade a Spec by a single tier
+# once per round"; an opponent's effects give "at most one" interrupt stone and "AT MOST one additional Full
+# Action each round".
+ROUND_COUNTERS = (
+    Resource("energy exchange", "exchanged_this_round", start=False, refresh="round begins"),
+    Resource("re-attune", "reattuned_this_round", start=False, refresh="round begins"),
+    Resource("Specialization upgrade", "spec_upgraded_this_round", start=False, refresh="round begins"),
+    Resource("extra Full Action", "extra_action_this_round", start=False, refresh="round begins"),
+    Resource("offensive interrupt stones", "offensive_stones_this_round", refresh="round begins"),
+)
+
+
 @dataclass(eq=False)
 class Being:
     """A Magi, an Encounter or a Koishaka: energies, zones, Codex, actions."""

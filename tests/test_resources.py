@@ -70,3 +70,20 @@ def test_a_floored_resource_never_falls_below_it(held: int, amount: int) -> None
     h = Holder(health=max(0, held))
     resources.lose(h, HEALTH, amount)
     assert h.health >= 0
+
+
+def test_a_counter_goes_back_to_its_start_when_it_refreshes() -> None:
+    """"Magi may perform a single energy exchange once per round" (seed 004): what counts it is set back as
+    each round begins, and nothing else is."""
+    @dataclass
+    class Magi:
+        exchanged_this_round: bool = True
+        stones: int = 2
+
+    declared = (Resource("energy exchange", "exchanged_this_round", start=False, refresh="round begins"),
+                Resource("interrupt stones", "stones"))
+    m = Magi()
+    resources.refresh(m, declared, "round ends")
+    assert m.exchanged_this_round is True
+    resources.refresh(m, declared, "round begins")
+    assert m.exchanged_this_round is False and m.stones == 2

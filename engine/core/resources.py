@@ -3,12 +3,17 @@ them: the attribute that holds each one, where it starts, the least it may fall 
 may go below zero), and what caps it (a fixed most, or another attribute of the holder, as a number that may
 never rise above the one it started with).
 
+A resource may also be declared to go back to its start at a moment of the match (``refresh``: the name of
+the event, such as a round beginning); :func:`refresh` does it for every resource declared so. That is how a
+ruleset says its per-round counters ("once per round").
+
 The arithmetic is here; what a ruleset adds around it (who may not gain at all, what happens at a limit) is
 its own, in the rules that call these functions.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 
@@ -20,6 +25,7 @@ class Resource:
     floor: int | None = 0  # None: it may go below zero
     cap: int | None = None  # a fixed most
     cap_attr: str | None = None  # or the holder's attribute that caps it
+    refresh: str | None = None  # the moment it goes back to ``start``
 
     def held(self, holder: object) -> int:
         return int(getattr(holder, self.attr))
@@ -57,3 +63,10 @@ def can_pay(holder: object, res: Resource, amount: int) -> bool:
 def spend(holder: object, res: Resource, amount: int) -> None:
     """Spend ``amount``, which :func:`can_pay` has allowed."""
     setattr(holder, res.attr, res.held(holder) - amount)
+
+
+def refresh(holder: object, declared: Iterable[Resource], moment: str) -> None:
+    """Every resource of ``declared`` that refreshes at ``moment`` goes back to its start."""
+    for res in declared:
+        if res.refresh == moment:
+            setattr(holder, res.attr, res.start)
