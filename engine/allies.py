@@ -67,7 +67,7 @@ def summon(game: Game, fx: Effect) -> Flow[None]:
     card.place = Place.IN_PLAY
     card.bearer = k
     card.persistent = True  # it stays as long as its Koishaka does
-    k.embody(card)
+    k.body = card
     game.beings.append(k)
     game.order.append(k)  # "In that first round, they have the lowest initiative"
     game.uniqueness(card)
@@ -105,7 +105,7 @@ def on_discard(game: Game, card: Card) -> None:
         return
     for k in list(game.beings):
         if k.body is card:
-            k.embody(None)
+            k.body = None
             dissolve(game, k)
 
 

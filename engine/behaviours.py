@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from engine import control, defenses, events, registry
 from engine.cards import Aspect, Energy
 from engine.core import modifiers
-from engine.state import ENHANCEMENT_SLOTS, MAX_INTERRUPT_STONES, Being, Card, Departure, Place, Zone
+from engine.state import MAX_INTERRUPT_STONES, Being, Card, Departure, Place, Zone
 
 if TYPE_CHECKING:
     from engine.core.decisions import Flow
@@ -125,8 +125,7 @@ def restore(game: Game, gone: Departure) -> None:
 
 def _room(bearer: Being, zone: Zone) -> bool:
     """An Enhancement slot taken since it left is not given back: the spell returns to the Codex instead."""
-    slots = [c for c in bearer.zones[Zone.ENHANCEMENT] if c.combined_with is None]
-    return zone is not Zone.ENHANCEMENT or len(slots) < ENHANCEMENT_SLOTS
+    return bearer.room_in(zone)
 
 
 def _return_to_play(game: Game, gone: Departure, onto: Card | None) -> None:
@@ -139,7 +138,7 @@ def _return_to_play(game: Game, gone: Departure, onto: Card | None) -> None:
     card.persistent, card.gained = gone.persistent, list(gone.gained)
     card.ritual_tiers, card.mode, card.step_targets = gone.ritual_tiers, gone.mode, dict(gone.step_targets)
     card.cursed, card.dormant = list(gone.cursed), False
-    bearer.put(card, zone)
+    bearer.zones.put(card, zone)
     if onto is not None:
         card.combined_with = onto
         onto.combined.append(card)

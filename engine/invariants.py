@@ -9,7 +9,7 @@ from engine import allies, encounter_state, namshub
 from engine.cards import Energy
 from engine.duration import lasts
 from engine.rules import Game
-from engine.state import ENHANCEMENT_SLOTS, MAX_INTERRUPT_STONES, Place, Zone
+from engine.state import MAX_INTERRUPT_STONES, Place
 
 
 def broken(game: Game, settled: bool) -> list[str]:
@@ -23,9 +23,9 @@ def broken(game: Game, settled: bool) -> list[str]:
                 out.append(f"{b.name} has negative {e.value}")
         if b.essence > b.starting_essence:
             out.append(f"{b.name} has {b.essence} Essence, above its starting {b.starting_essence}")
-        slots = [c for c in b.zones[Zone.ENHANCEMENT] if c.combined_with is None]  # a Transmute lies on its spell
-        if len(slots) > ENHANCEMENT_SLOTS:
-            out.append(f"{b.name} has {len(slots)} Enhancements")
+        for zone, capacity in b.zones.capacity.items():
+            if len(b.slots_taken(zone)) > capacity:
+                out.append(f"{b.name} has {len(b.slots_taken(zone))} cards in its {zone.value} zone, past {capacity}")
         # Past 2 only by effects of the Magi's own side ("Collect Interrupt Stone").
         if not 0 <= b.interrupt_stones <= MAX_INTERRUPT_STONES + b.own_side_stones:
             out.append(f"{b.name} has {b.interrupt_stones} interrupt stones")

@@ -36,7 +36,6 @@ from engine.core.decisions import Choice, Decision, Flow, Outcome
 from engine.core.errors import IllegalAction
 from engine.state import (
     ENERGIES,
-    ENHANCEMENT_SLOTS,
     MAINTENANCE_ORDER,
     ROUND_COUNTERS,
     Being,
@@ -551,7 +550,7 @@ class Game:
         card.bearer, card.zone = bearer, zone
         if zone is Zone.ENHANCEMENT:
             yield from self.make_room(bearer, card)
-        bearer.put(card, zone)
+        bearer.zones.put(card, zone)
         transmutes.follow(card)  # Transmutes combined with it while it was being cast
         self.uniqueness(card)
 
@@ -591,20 +590,20 @@ class Game:
                 if other.has("Shape-Shift"):
                     self.say(f"{other.title} is discarded: only one Shape-Shift may be active")
                     self.discard(other)
-        slots = [c for c in bearer.zones[Zone.ENHANCEMENT] if c.combined_with is None]  # Transmutes take none
-        if len(slots) >= ENHANCEMENT_SLOTS:
-            options = [Choice(f'"{c.title}"', c.id) for c in slots]
+        if not bearer.room_in(Zone.ENHANCEMENT):
+            options = [Choice(f'"{c.title}"', c.id) for c in bearer.slots_taken(Zone.ENHANCEMENT)]
             gone = yield from self.ask("enhancement", bearer, "which Enhancement is discarded to make room?",
                                        options, card)
             lost = self.card(gone.value)
-            self.say(f"{lost.title} is discarded: a Magi has only {ENHANCEMENT_SLOTS} Enhancement slots")
+            self.say(f"{lost.title} is discarded: a Magi has only {bearer.zones.capacity[Zone.ENHANCEMENT]} "
+                     "Enhancement slots")
             self.discard(lost)
 
     def move(self, card: Card, zone: Zone) -> None:
         assert card.bearer is not None and card.zone is not None
-        card.bearer.take(card, card.zone)
+        card.bearer.zones.take(card, card.zone)
         card.zone = zone
-        card.bearer.put(card, zone)
+        card.bearer.zones.put(card, zone)
         transmutes.follow(card)
 
     def remove_focus(self, card: Card, why: str) -> None:
@@ -646,7 +645,7 @@ class Game:
         for b in self.beings:
             for z in Zone:
                 if card in b.zones[z]:
-                    b.take(card, z)
+                    b.zones.take(card, z)
             if card in b.rite:
                 b.rite.remove(card)
             if card in b.prepared:

@@ -83,5 +83,5 @@ def start(game: Game, b: Being, spec: type[SpellCard]) -> Card:
     card.caster = card.controller = card.bearer = b
     card.zone = Zone.ENHANCEMENT
     card.persistent = True
-    b.put(card, Zone.ENHANCEMENT)
+    b.zones.put(card, Zone.ENHANCEMENT)
     return card

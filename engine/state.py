@@ -13,6 +13,7 @@ from typing import Any
 from engine import registry
 from engine.cards import Aspect, Energy, Role, Selector, SpellCard, Sphere
 from engine.core.resources import Resource
+from engine.core.zones import Zones
 
 
 class Zone(StrEnum):
@@ -26,7 +27,7 @@ class Zone(StrEnum):
 # zones ..., then all Curse zones, then all Enhancement zones").
 MAINTENANCE_ORDER = (Zone.ATTACK, Zone.DEFENSE, Zone.CURSE, Zone.ENHANCEMENT)
 ZONES = tuple(Zone)
-ENHANCEMENT_SLOTS = 4
+ZONE_CAPACITY = {Zone.ENHANCEMENT: 4}  # "Magi have 4 Enhancement slots"
 STARTING_ESSENCE = 12
 MAX_INTERRUPT_STONES = 2
 
@@ -230,7 +231,7 @@ class Being:
     discard: list[Card] = field(default_factory=list)
     banished: list[Card] = field(default_factory=list)
     rite: list[Card] = field(default_factory=list)
-    zones: dict[Zone, list[Card]] = field(default_factory=lambda: {z: [] for z in Zone})
+    zones: Zones[Zone, Card] = field(default_factory=lambda: Zones(Zone, ZONE_CAPACITY))
     full_actions: int = 2
     actions_per_round: int = 2
     interrupt_stones: int = 0
@@ -247,7 +248,6 @@ class Being:
     first_round: int = 0  # a Koishaka's first round: it has lowest initiative
     encounter: Any = None  # an Encounter's card, mode and draw bag (engine.encounter_state.EncounterState)
     body: Card | None = None  # a Koishaka: the Ally spell that summoned it, in play (engine.allies)
-    _in_play: list[Card] | None = field(default=None, repr=False, compare=False)  # see in_play()
 
     def __post_init__(self) -> None:
         for e in self.lacks:  # "that energy is always considered to be zero"
@@ -262,30 +262,19 @@ class Being:
         if not (self.lacks and e in self.lacks):
             setattr(self, ENERGIES[e].attr, value)
 
+    def slots_taken(self, zone: Zone) -> list[Card]:
+        """The cards that fill ``zone``'s slots: a Transmute lies on its spell and takes none."""
+        return [c for c in self.zones[zone] if c.combined_with is None]
+
+    def room_in(self, zone: Zone) -> bool:
+        """Whether one more card fits in ``zone`` (a zone without a capacity always has room)."""
+        capacity = self.zones.capacity.get(zone)
+        return capacity is None or len(self.slots_taken(zone)) < capacity
+
     def in_play(self) -> list[Card]:
-        """Its spells in play, zone by zone, then its body (a Koishaka's Ally spell). Read at nearly every
-        decision, so it is kept until a zone or the body changes (:meth:`put`, :meth:`take`, :meth:`embody`);
-        callers only read it."""
-        if self._in_play is None:
-            z = self.zones
-            body = [self.body] if self.body is not None else []
-            self._in_play = [*z[Zone.ATTACK], *z[Zone.DEFENSE], *z[Zone.CURSE], *z[Zone.ENHANCEMENT], *body]
-        return self._in_play
-
-    def put(self, card: Card, zone: Zone) -> None:
-        """``card`` lies in this being's ``zone`` now, after the cards already there."""
-        self.zones[zone].append(card)
-        self._in_play = None
-
-    def take(self, card: Card, zone: Zone) -> None:
-        """``card`` leaves this being's ``zone``."""
-        self.zones[zone].remove(card)
-        self._in_play = None
-
-    def embody(self, card: Card | None) -> None:
-        """A Koishaka's Ally spell: what keeps it in the match (engine.allies)."""
-        self.body = card
-        self._in_play = None
+        """Its spells in play, zone by zone, then its body (a Koishaka's Ally spell): to read, never to change."""
+        cards = self.zones.all()
+        return cards if self.body is None else [*cards, self.body]
 
     @property
     def free_foci(self) -> int:

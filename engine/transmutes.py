@@ -46,7 +46,7 @@ def combine(game: Game, transmute: Card, target: Card) -> None:
     transmute.place = Place.IN_PLAY
     transmute.bearer, transmute.zone, transmute.team_zone = target.bearer, target.zone, None
     if target.bearer is not None and target.zone is not None:
-        target.bearer.put(transmute, target.zone)
+        target.bearer.zones.put(transmute, target.zone)
     # else the spell is still being cast (manifesting, or in the Rite zone): the Transmute lies on it and
     # joins its zone when it is placed (``follow``).
     transmute.combined_with = target
@@ -59,10 +59,10 @@ def follow(spell: Card) -> None:
     """The Transmutes on a spell lie in its zone: they go where it is placed or moved."""
     for t in spell.combined:
         if t.bearer is not None and t.zone is not None and t in t.bearer.zones[t.zone]:
-            t.bearer.take(t, t.zone)
+            t.bearer.zones.take(t, t.zone)
         t.bearer, t.zone = spell.bearer, spell.zone
         if spell.bearer is not None and spell.zone is not None:
-            spell.bearer.put(t, spell.zone)
+            spell.bearer.zones.put(t, spell.zone)
 
 
 # ---------------------------------------------------------------- Backlash

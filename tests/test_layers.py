@@ -145,10 +145,10 @@ ZONE_MUTATION = re.compile(r"zones\[[^\]]*\]\s*"  # a zone, then a call that cha
 
 
 def test_zones_change_only_through_their_being() -> None:
-    """A being keeps its spells in play ready for every decision (engine.state.Being.in_play): a zone that
-    changed behind its back would leave that list stale. Only Being.put and Being.take change a zone."""
+    """A holder's zones keep what lies in them ready for every decision (engine.core.zones.Zones.all): a zone
+    that changed behind their back would leave that list stale. Only Zones.put and Zones.take change one."""
     for path in sorted([*ROOT.glob("engine/**/*.py"), *ROOT.glob("tests/**/*.py")]):
-        if path.name in ("state.py", "test_layers.py"):
+        if path.name in ("zones.py", "test_layers.py"):
             continue
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             assert not ZONE_MUTATION.search(line), f"{path.relative_to(ROOT)}:{number} changes a zone: {line.strip()}"
