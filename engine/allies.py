@@ -51,6 +51,15 @@ def koishaka_of(game: Game, magi: Being) -> Being | None:
     return next((k for k in game.beings if k.body is not None and k.body.controller is magi), None)
 
 
+def discard_first_ally(game: Game, magi: Being) -> None:
+    """"A Magi may only have one active Ally at a time. Activating or taking control of a second Ally will
+    immediately discard the first": its Koishaka leaves the match with it (:func:`on_discard`)."""
+    first = koishaka_of(game, magi)
+    if first is not None and first.body is not None:
+        game.say(f"{first.name} is discarded: {magi.name} may control only one Ally at a time")
+        game.discard(first.body)
+
+
 # ---------------------------------------------------------------- summoning
 def summon(game: Game, fx: Effect) -> Flow[None]:
     """An Ally spell activates: its Koishaka joins the caster's team with its printed energies."""
@@ -59,10 +68,7 @@ def summon(game: Game, fx: Effect) -> Flow[None]:
         game.say(f"{card.title} fizzles: {caster.name} is incapacitated")
         game.discard(card)
         return
-    old = koishaka_of(game, caster)
-    if old is not None and old.body is not None:
-        game.say(f"{old.name} is discarded: {caster.name} may control only one Ally at a time")
-        game.discard(old.body)
+    discard_first_ally(game, caster)
     k = koishaka(game, card, caster)
     card.place = Place.IN_PLAY
     card.bearer = k

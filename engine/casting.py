@@ -640,7 +640,7 @@ def activate_transmute(game: Game, fx: Effect) -> Flow[None]:
         return
     transmutes.combine(game, card, target)
     if target.manifesting and target.caster is not None:  # Prolong Cast: now needing more, it waits
-        rite.prolong(game, target, full_actions(game, target.caster, target))
+        rite.prolong(game, target.caster, target, full_actions(game, target.caster, target))
     transmutes.backlash(game, fx, target)
     yield from card.spec().on_impact(fx)
     yield from fire(game, card, "activated")

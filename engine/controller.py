@@ -71,10 +71,7 @@ def take_koishaka(game: Game, who: Being, k: Being) -> bool:
     body = k.body
     if body is None or boss.kind is not Kind.MAGI or boss.incapacitated or allies.controller(k) is boss:
         return False
-    first = allies.koishaka_of(game, boss)
-    if first is not None and first.body is not None:
-        game.say(f"{first.name} is discarded: {boss.name} may control only one Ally at a time")
-        game.discard(first.body)  # its Koishaka leaves the match with it (allies.on_discard)
+    allies.discard_first_ally(game, boss)
     game.say(f"{boss.name} gains control of the Koishaka {k.name}, which joins team {boss.team}")
     k.team = boss.team
     game.shift_control(body, boss)

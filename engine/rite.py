@@ -78,14 +78,11 @@ def begin(game: Game, caster: Being, card: Card, spoken: str, need: int) -> None
              f"(1 of {need} Full Actions)")
 
 
-def prolong(game: Game, card: Card, need: int) -> None:
+def prolong(game: Game, caster: Being, card: Card, need: int) -> None:
     """"A spell that has Action requirements added to it (via a spell such as Prolong Cast) moves into the
-    Rite zone (and may be re-targeted when it emerges)": a manifesting spell now needing more Full Actions
-    (``need``) than its caster has spent on it leaves the stack for its caster's Rite zone, with what it took counted as
+    Rite zone (and may be re-targeted when it emerges)": ``caster``'s manifesting spell, now needing ``need``
+    Full Actions, more than were spent on it, leaves the stack for the Rite zone with those counted as
     invested. Its costs were paid as it was cast; it pays none again when it emerges (``Card.prolonged``)."""
-    caster = card.caster
-    if not card.manifesting or caster is None:
-        return
     spent = card.counters.get(INVESTED, 0)
     if need <= spent:
         return

@@ -162,19 +162,6 @@ class Game:
             raise IllegalAction("Card", f"there is no card #{card_id}")
         return card
 
-    def all_cards(self) -> Iterator[Card]:
-        for b in self.beings:
-            yield from b.codex
-            yield from b.prepared
-            yield from b.rite
-            yield from b.in_play()
-            yield from b.discard
-            yield from b.banished
-        yield from self.nam_shubs
-        for fx in self.pending:
-            if fx.card.manifesting:
-                yield fx.card
-
     def opponents(self, b: Being) -> list[Being]:
         return [o for o in self.beings if o.team != b.team]
 

@@ -26,7 +26,6 @@ class Zone(StrEnum):
 # Maintenance resolves zones in this order ("Begin by resolving all Attack zones, then all Defense
 # zones ..., then all Curse zones, then all Enhancement zones").
 MAINTENANCE_ORDER = (Zone.ATTACK, Zone.DEFENSE, Zone.CURSE, Zone.ENHANCEMENT)
-ZONES = tuple(Zone)
 ZONE_CAPACITY = {Zone.ENHANCEMENT: 4}  # "Magi have 4 Enhancement slots"
 STARTING_ESSENCE = 12
 MAX_INTERRUPT_STONES = 2

@@ -68,10 +68,6 @@ class Dice:
         return Dice(count=self.count + extra, sides=self.sides, keep=self.keep, explode=self.explode,
                     plus=self.plus, fail_on=self.fail_on)
 
-    def with_plus(self, plus: int) -> Dice:
-        return Dice(count=self.count, sides=self.sides, keep=self.keep, explode=self.explode, plus=plus,
-                    fail_on=self.fail_on)
-
 
 def parse(text: str) -> Dice:
     """``2d10``, ``d10``, ``3d6kh1!+4 fail 1``; anything else is a :class:`DiceError` that says what is wrong."""
