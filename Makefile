@@ -20,8 +20,8 @@ site: build
 	cd site && NO_MKDOCS_2_WARNING=1 ../$(BIN)/mkdocs build --strict
 
 play: $(STAMP)
-	$(BIN)/spellc play cards_src/scenarios/act1_walkthrough.scenario
-	$(BIN)/spellc play cards_src/scenarios/act2_walkthrough.scenario
+	$(BIN)/spellc play cards_src/serpents_tongue/scenarios/act1_walkthrough.scenario
+	$(BIN)/spellc play cards_src/serpents_tongue/scenarios/act2_walkthrough.scenario
 
 run: site play
 

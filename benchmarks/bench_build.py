@@ -10,11 +10,11 @@ import statistics
 import time
 from pathlib import Path
 
-from compiler.build import compile_paths, spell_files
-from compiler.emit_python import emit_python
-from compiler.emit_site import emit_site
 from compiler.parse import parser
-from engine.registry import load
+from compiler.serpents_tongue.emit_python import emit_python
+from compiler.serpents_tongue.emit_site import emit_site
+from compiler.serpents_tongue.frontend import compile_paths, spell_files
+from engine.rulesets.serpents_tongue.registry import load
 
 ROOT = Path(__file__).resolve().parent.parent
 REPEAT = 30
@@ -30,7 +30,7 @@ def timed(fn: object) -> float:
 
 
 def main() -> None:
-    files = spell_files([ROOT / "cards_src"])
+    files = spell_files([ROOT / "cards_src" / "serpents_tongue"])
     texts = [f.read_text(encoding="utf-8") for f in files]
     lark = parser()
 
@@ -39,7 +39,7 @@ def main() -> None:
             lark.parse(t)
 
     def full_compile() -> None:
-        result = compile_paths([ROOT / "cards_src"], ROOT)
+        result = compile_paths([ROOT / "cards_src" / "serpents_tongue"], ROOT)
         emit_python(result.spells)
         emit_site(result.spells, load())
 

@@ -39,12 +39,17 @@ tree = Path(sys.argv[1]).resolve()
 sys.meta_path[:] = [f for f in sys.meta_path if "editable" not in repr(f)]
 import engine
 assert Path(engine.__file__).resolve().is_relative_to(tree), (engine.__file__, tree)
-if (tree / "engine" / "core" / "match.py").exists():  # the core's match protocol (issue 10 on)
+if (tree / "engine" / "rulesets").exists():  # a ruleset per game (issue 10 on)
+    from engine.core.match import RandomPlayer
+    from engine.rulesets.serpents_tongue.setup import duel
+    from generated.serpents_tongue import LIBRARY
+elif (tree / "engine" / "core" / "match.py").exists():  # the core's match protocol
     from engine.core.match import RandomPlayer
     from engine.setup import duel
+    from generated import LIBRARY
 else:
     from engine.match import RandomPlayer, duel
-from generated import LIBRARY
+    from generated import LIBRARY
 assert Path(sys.modules[duel.__module__].__file__).resolve().is_relative_to(tree)
 
 def play(seed):
@@ -88,8 +93,8 @@ def measure(tree: Path, matches: int) -> dict[str, float]:
 PARALLEL = r"""
 import json, sys, time
 from engine.core.match import run_many
-from engine.setup import duel
-from generated import LIBRARY
+from engine.rulesets.serpents_tongue.setup import duel
+from generated.serpents_tongue import LIBRARY
 
 def setup(seed):
     return duel(LIBRARY, seed)

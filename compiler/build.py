@@ -1,7 +1,9 @@
-"""The compiler's façade: source paths in; checked model, diagnostics and written outputs out.
+"""The compiler's façade: source paths in; each ruleset's checked cards, diagnostics and outputs out.
 
-Every output is rendered in memory first and then published as one transaction (:mod:`compiler.publish`),
-so a failing, interrupted or concurrent build never leaves half-written or mismatched outputs.
+A card file belongs to the ruleset whose folder it sits in (``cards_src/<ruleset>/``, or any folder named
+after one), else to the default ruleset. Every output of every ruleset, and the site's home page, is
+rendered in memory first and then published as one transaction (:mod:`compiler.publish`), so a failing,
+interrupted or concurrent build never leaves half-written or mismatched outputs.
 """
 
 from __future__ import annotations
@@ -10,102 +12,79 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from compiler.check import Checker
-from compiler.coverage import report
 from compiler.diagnostics import Diagnostics
-from compiler.emit_python import emit_python
-from compiler.emit_site import emit_site
-from compiler.model import CheckedNamShub, CheckedSpell
-from compiler.parse import parse
+from compiler.frontend import Compiled, Frontend
 from compiler.publish import Output, publish
-from compiler.source import SourceFile, Undecodable, shown_path
-from compiler.transform import to_ast
-from engine.registry import Registry, load
+from compiler.serpents_tongue.frontend import FRONTEND as SERPENTS_TONGUE
+from compiler.site_home import HOME, home_page
+from engine.core.ruleset import Ruleset, ruleset_of
+from engine.rulesets import DEFAULT, RULESETS
 
-# The outputs, relative to the project root: folders replaced whole, and single pages.
-GENERATED = "generated"
-SITE_FOLDERS = ("site/docs/spells", "site/docs/glossary")
-SITE_FILES = ("site/docs/coverage.md",)
-OUTPUTS = (GENERATED, *SITE_FOLDERS, *SITE_FILES)
+FRONTENDS: dict[str, Frontend] = {f.ruleset.name: f for f in (SERPENTS_TONGUE,)}
+# Every folder and page a build replaces, relative to the project root.
+OUTPUTS: tuple[str, ...] = (*(out for f in FRONTENDS.values() for out in f.outputs), HOME)
+CARD_SUFFIX = ".spell"
 
 
 @dataclass
-class CompileResult:
-    spells: list[CheckedSpell] = field(default_factory=list)
-    nam_shubs: list[CheckedNamShub] = field(default_factory=list)
-    diagnostics: Diagnostics = field(default_factory=Diagnostics)
-    files: int = 0
+class Build:
+    """Each ruleset's checked cards, in the catalogue's order."""
+
+    compiled: dict[str, Compiled] = field(default_factory=dict)
+
+    @property
+    def diagnostics(self) -> Diagnostics:
+        return Diagnostics([d for c in self.compiled.values() for d in c.diagnostics.items])
 
     @property
     def ok(self) -> bool:
-        return not self.diagnostics.has_errors
+        return all(c.ok for c in self.compiled.values())
+
+    @property
+    def files(self) -> int:
+        return sum(c.files for c in self.compiled.values())
+
+    def counts(self) -> str:
+        return ", ".join(f"{RULESETS[name].title}: {c.cards} cards" for name, c in self.compiled.items())
 
 
-def spell_files(paths: Iterable[Path]) -> list[Path]:
-    out: list[Path] = []
+def ruleset_for(path: Path) -> Ruleset:
+    return ruleset_of(path, RULESETS, DEFAULT)
+
+
+def card_files(paths: Iterable[Path]) -> dict[str, list[Path]]:
+    """The card files under ``paths``, by ruleset, in path order."""
+    found: dict[str, list[Path]] = {}
     for p in paths:
-        if p.is_dir():
-            out.extend(sorted(p.rglob("*.spell")))
-        else:
-            out.append(p)
-    return out
+        files = sorted(p.rglob(f"*{CARD_SUFFIX}")) if p.is_dir() else [p]
+        for file in files:
+            found.setdefault(ruleset_for(file.resolve()).name, []).append(file)
+    return found
 
 
-def _modified(path: Path) -> int:
-    try:
-        return path.stat().st_mtime_ns
-    except OSError:
-        return 0
+def compile_sources(paths: Iterable[Path], root: Path | None = None) -> Build:
+    """Parse and check every card file under ``paths``, each by its ruleset's front end."""
+    by_ruleset = card_files(paths)
+    return Build({name: FRONTENDS[name].compile(by_ruleset[name], root)
+                  for name in FRONTENDS if name in by_ruleset})
 
 
-def compile_paths(paths: Iterable[Path], root: Path | None = None, registry: Registry | None = None
-                  ) -> CompileResult:
-    """Parse and check every ``.spell`` file under ``paths``; collect all diagnostics."""
-    reg = registry or load()
-    result = CompileResult()
-    checker = Checker(reg, result.diagnostics)
-    ages: dict[str, int] = {}  # shown path → modification time, so a clash blames the newer card
-    for path in spell_files(paths):
-        try:
-            source = SourceFile.read(path, root)
-        except Undecodable as err:
-            result.diagnostics.error("E000", err.message, err.span, "help: save the file as UTF-8")
-            continue
-        except OSError as err:
-            result.diagnostics.error("E000", f"cannot read file: {err.strerror or err}",
-                                     SourceFile(shown_path(path, root), "").end)
-            continue
-        result.files += 1
-        ages[source.path] = _modified(path)
-        tree = parse(source, result.diagnostics)
-        if tree is not None:
-            file = to_ast(tree, source)
-            result.spells.extend(checker.check_file(file))
-            result.nam_shubs.extend(checker.check_nam_shubs(file))
-    result.spells = checker.check_titles(result.spells, result.nam_shubs, lambda shown: ages.get(shown, 0))
-    return result
+def render(root: Path, built: Build) -> dict[str, Output]:
+    """Every output's new contents, rendered before anything is written (a failing emitter writes nothing)."""
+    outputs: dict[str, Output] = {HOME: home_page(RULESETS.values())}
+    for compiled in built.compiled.values():
+        outputs.update(compiled.render(root))
+    return outputs
 
 
-def build(root: Path, sources: Path | None = None) -> CompileResult:
-    """Compile ``cards_src/`` into ``generated/`` and the site's generated pages (nothing on error).
+def build(root: Path) -> Build:
+    """Compile every ruleset's ``cards_src/<ruleset>/`` into its ``generated/`` and site pages (nothing on error).
 
-    The coverage page reads the rule markers of ``root/tests`` (see :mod:`compiler.coverage`). Raises
+    The coverage pages read the rule markers of ``root/tests`` (see :mod:`compiler.coverage`). Raises
     :class:`compiler.publish.PublishError` when the outputs cannot be written; they are then as they were.
     """
-    result = compile_paths([sources or root / "cards_src"], root)
-    if result.ok:
-        publish(root, render(root, result))
-    return result
-
-
-def render(root: Path, result: CompileResult) -> dict[str, Output]:
-    """Every output's new contents, rendered before anything is written (a failing emitter writes nothing)."""
-    registry = load()
-    site_files = emit_site(result.spells, registry, report(registry, root / "tests"), result.nam_shubs)
-    outputs: dict[str, Output] = {GENERATED: emit_python(result.spells, result.nam_shubs)}
-    for folder in SITE_FOLDERS:
-        prefix = folder.removeprefix("site/docs/") + "/"
-        outputs[folder] = {k[len(prefix):]: v for k, v in site_files.items() if k.startswith(prefix)}
-    for page in SITE_FILES:
-        outputs[page] = site_files[page.removeprefix("site/docs/")]
-    return outputs
+    built = Build({name: f.compile(card_files([root / f.ruleset.cards]).get(name, []), root)
+                   for name, f in FRONTENDS.items()})
+    if built.ok:
+        publish(root, render(root, built))
+    return built

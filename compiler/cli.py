@@ -9,10 +9,11 @@ import time
 from pathlib import Path
 from typing import TextIO
 
-from compiler.build import build, compile_paths
-from compiler.diagnostics import Diagnostics
+from compiler.build import FRONTENDS, build, compile_sources, ruleset_for
+from compiler.diagnostics import Diagnostics, write_text
 from compiler.publish import PublishError
-from compiler.source import SourceFile, Span, Undecodable, shown_path
+from compiler.source import SourceFile, Undecodable, shown_path
+from engine.rulesets import DEFAULT
 
 
 def project_root() -> Path:
@@ -28,18 +29,18 @@ def cmd_build(args: argparse.Namespace) -> int:
     root = project_root()
     start = time.perf_counter()
     try:
-        result = build(root)
+        built = build(root)
     except PublishError as err:
         print(f"spellc: error: {err}", file=sys.stderr)
         return 1
     elapsed = time.perf_counter() - start
-    if result.diagnostics.items:
-        print(result.diagnostics.render(), file=sys.stderr)
-    if not result.ok:
+    if built.diagnostics.items:
+        print(built.diagnostics.render(), file=sys.stderr)
+    if not built.ok:
         print("spellc: build failed; nothing was written", file=sys.stderr)
         return 1
-    print(f"spellc: compiled {len(result.spells)} spells from {result.files} files into generated/ and "
-          f"site/docs/ in {elapsed:.2f}s")
+    print(f"spellc: compiled {built.counts()} from {built.files} files into generated/ and site/docs/ "
+          f"in {elapsed:.2f}s")
     return 0
 
 
@@ -49,12 +50,12 @@ def cmd_check(args: argparse.Namespace) -> int:
     missing = [p for p in paths if not p.exists()]
     for p in missing:
         print(f"spellc: error: no such file or folder: {p}", file=sys.stderr)
-    result = compile_paths([p for p in paths if p.exists()], Path.cwd())
-    if result.diagnostics.items:
-        print(result.diagnostics.render(), file=sys.stderr)
-    if not result.ok or missing:
+    built = compile_sources([p for p in paths if p.exists()], Path.cwd())
+    if built.diagnostics.items:
+        print(built.diagnostics.render(), file=sys.stderr)
+    if not built.ok or missing:
         return 1
-    print(f"spellc: {len(result.spells)} spells in {result.files} files: no errors")
+    print(f"spellc: {built.counts() or 'no cards'} in {built.files} files: no errors")
     return 0
 
 
@@ -68,63 +69,30 @@ def cmd_play(args: argparse.Namespace) -> int:
     except OSError as err:
         print(f"spellc: error: cannot read {path}: {err.strerror}", file=sys.stderr)
         return 1
-    return play(data, shown_path(path, Path.cwd()), json_out=args.json, log=args.log)
+    return play(data, shown_path(path, Path.cwd()), json_out=args.json, log=args.log,
+                ruleset=ruleset_for(path.resolve()).name)
 
 
-def play(data: bytes, shown: str, *, json_out: bool = False, log: bool = False,
+def play(data: bytes, shown: str, *, json_out: bool = False, log: bool = False, ruleset: str = DEFAULT,
          out: TextIO | None = None, err: TextIO | None = None) -> int:
-    """`spellc play` on a scenario's bytes: print the replay to ``out``, diagnostics to ``err``; 0 or 1.
-
-    The fuzz test calls this in-process: it is the whole command but for reading the file.
+    """`spellc play` on a scenario's bytes, by ``ruleset``'s rules: the replay to ``out``, diagnostics to
+    ``err``; 0 or 1. The fuzz test calls this in-process: it is the whole command but for reading the file.
     """
-    from compiler.scenario import parse_scenario
-    from engine.scenario import replay
-
     out = out or sys.stdout
     err = err or sys.stderr
-    diags = Diagnostics()
     try:
         source = SourceFile.decode(shown, data)
     except Undecodable as bad:
-        _emit(err, diags, "E000", bad.message, bad.span, "help: save the file as UTF-8")
+        diags = Diagnostics()
+        diags.error("E000", bad.message, bad.span, "help: save the file as UTF-8")
+        write_text(err, diags.render())
         return 1
-    scenario = parse_scenario(source, diags)
-    if scenario is None:
-        _write(err, diags.render())
-        return 1
-    from generated import LIBRARY
-
-    result = replay(scenario, LIBRARY)
-    if json_out:
-        _write(out, json.dumps(result.json(), indent=2))
-    elif log:
-        _write(out, "\n".join(result.game.log))
-    elif summary(result):
-        _write(out, summary(result))
-    if result.error is not None:
-        e = result.error
-        w = e.where
-        span = Span(source, w.line, w.column, w.line, w.end_column)
-        notes = (f"note: rule: {e.rule}",) if e.rule else ()
-        _emit(err, diags, "E300", e.message, span, *notes)
-        return 1
-    return 0
-
-
-def _emit(err: TextIO, diags: Diagnostics, code: str, message: str, span: Span, *notes: str) -> None:
-    diags.error(code, message, span, *notes)
-    _write(err, diags.render())
-
-
-def _write(stream: TextIO, text: str) -> None:
-    """Print ``text``; a character the terminal cannot encode (a lone surrogate) is shown escaped."""
-    encoding = getattr(stream, "encoding", None) or "utf-8"
-    print(text.encode(encoding, "backslashreplace").decode(encoding, "replace"), file=stream)
+    return FRONTENDS[ruleset].play(source, json_out=json_out, log=log, out=out, err=err)
 
 
 def cmd_coverage(args: argparse.Namespace) -> int:
     from compiler import coverage
-    from engine.registry import load
+    from engine.rulesets.serpents_tongue.registry import load
 
     tests = project_root() / "tests"
     rows = coverage.report(tests_dir=tests)
@@ -139,42 +107,6 @@ def cmd_coverage(args: argparse.Namespace) -> int:
               f"below --fail-under {args.fail_under:g}", file=sys.stderr)
         return 1
     return 0
-
-
-def summary(result: object) -> str:
-    """Each round's end: every being's energies and zones; then the outcome."""
-    from engine.scenario import Replay
-
-    assert isinstance(result, Replay)
-    game = result.game
-    lines: list[str] = []
-    # An Encounter that lacks an energy has none to show (it "is always considered to be zero").
-    energies = ("essence", "resonance") if game.level1 else ("essence", "resonance", "harmony", "will")
-    snaps = [(f"End of round {snap['round']}:", snap) for snap in game.snapshots]
-    if result.stopped is not None:
-        snaps.append((f"Round {result.stopped['round']}, where the script stops (line {result.stopped['line']}):",
-                      result.stopped))
-    for head, snap in snaps:
-        lines.append(head)
-        for name, b in snap["beings"].items():
-            zones = "; ".join(
-                f"{zone}: " + ", ".join(_card(c) for c in cards)
-                for zone, cards in b["zones"].items() if cards
-            )
-            shown = ", ".join(f"{b[e]} {e.capitalize()}" for e in energies if e in b)
-            lines.append(f"  {name}: {shown}" + (f"  [{zones}]" if zones else ""))
-    outcome = game.outcome
-    if outcome is not None:
-        lines.append(f"Outcome: {'draw' if outcome.draw else f'{outcome.winner} wins'}"
-                     f" ({', '.join(outcome.incapacitated) or 'nobody'} incapacitated)")
-    return "\n".join(lines)
-
-
-def _card(c: dict[str, object]) -> str:
-    counters = c["counters"]
-    assert isinstance(counters, dict)
-    extra = ", ".join(f"{k} {v}" for k, v in counters.items())
-    return f"{c['title']}" + (f" ({extra})" if extra else "")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -196,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--log", action="store_true", help="print the match's log, line by line, as the rules ran")
     p.set_defaults(func=cmd_play)
     p = sub.add_parser("coverage", help="report which glossary terms the engine plays and the tests show",
-                       description="One row per Glossary term of engine/glossary.toml: supported (the engine "
+                       description="One row per Glossary term of serpents_tongue/glossary.toml: supported (the engine "
                        "implements its behaviour and a test cites it with @pytest.mark.rule), unsupported (and "
                        "what is missing) or not a rule (lore). Exits 0: it is a report, unless --fail-under "
                        "is given.")

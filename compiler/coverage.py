@@ -1,6 +1,6 @@
 """The coverage report: for each row of the Glossary, does the engine play it and does a test show it?
 
-A row is *supported* when the engine implements its behaviour (``engine.behaviours.implemented()``) and
+A row is *supported* when the engine implements its behaviour (``behaviours.implemented()``) and
 at least one test cites it; *not a rule* when it is lore; *unsupported* otherwise, with what is missing.
 A redirect ("Voluntary Discard: See Dismiss") reports its target's status.
 
@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from compiler.diagnostics import did_you_mean
-from engine.behaviours import implemented as engine_implemented
-from engine.registry import Registry, Term, load
+from engine.rulesets.serpents_tongue.behaviours import implemented as engine_implemented
+from engine.rulesets.serpents_tongue.registry import Registry, Term, load
 
 ROOT = Path(__file__).resolve().parent.parent
 SUPPORTED = "supported"

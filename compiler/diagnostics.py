@@ -6,6 +6,7 @@ import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TextIO
 
 from compiler.source import Span
 
@@ -77,3 +78,9 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> tuple[str, ...]:
     by_lower = {c.lower(): c for c in pool}
     close = difflib.get_close_matches(word.lower(), list(by_lower), n=1, cutoff=0.6)
     return (f"help: did you mean '{by_lower[close[0]]}'?",) if close else ()
+
+
+def write_text(stream: TextIO, text: str) -> None:
+    """Print ``text``; a character the terminal cannot encode (a lone surrogate) is shown escaped."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    print(text.encode(encoding, "backslashreplace").decode(encoding, "replace"), file=stream)

@@ -11,14 +11,14 @@ from __future__ import annotations
 import keyword
 import re
 
-from engine.registry import slugify
+from engine.rulesets.serpents_tongue.registry import slugify
 
 # A printed title is a few words; the longest in the seeds is under 40 characters. The page slug, and so a
 # file name (at most 255 bytes on common file systems), comes from the title: its UTF-8 is held to 200.
 MAX_TITLE = 80
 MAX_SLUG_BYTES = 200
 
-# What a generated module binds besides its card classes: its imports (compiler/templates/*.py.j2) and
+# What a generated module binds besides its card classes: its imports (compiler/serpents_tongue/templates/*.py.j2) and
 # the names it defines. tests/test_build_determinism.py checks this list against a compiled module.
 GENERATED_NAMES = frozenset({
     "Ability", "ActionChart", "Aspect", "ChartCondition", "ChartLine", "Condition", "Cost", "DieChart", "DieFace",

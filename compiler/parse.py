@@ -34,20 +34,30 @@ MAX_NUMBER = 9999  # no printed card or scripted match of the seeds counts past 
 MAX_TEXT = 1000  # characters in a quoted text (a title, a die chart's line, an incantation)
 
 
+# A ruleset's cards are read with the common grammar and its fragment, as one grammar text (its
+# fragment may `%extend` a rule of the common one); its scenarios with its scenario grammar alone.
+COMMON = "common.lark"
+
+
+def card_grammar(fragment: str) -> tuple[str, ...]:
+    return (COMMON, fragment)
+
+
 @cache
-def parser(name: str = "spell") -> Lark:
+def parser(grammar: tuple[str, ...]) -> Lark:
     return Lark(
-        (GRAMMAR_DIR / f"{name}.lark").read_text(encoding="utf-8"),
+        "\n".join((GRAMMAR_DIR / name).read_text(encoding="utf-8") for name in grammar),
         parser="lalr",
         propagate_positions=True,
         maybe_placeholders=True,
     )
 
 
-def parse(source: SourceFile, diags: Diagnostics, grammar: str = "spell", max_number: int = MAX_NUMBER
+def parse(source: SourceFile, diags: Diagnostics, grammar: tuple[str, ...], max_number: int = MAX_NUMBER
           ) -> Tree[Token] | None:
-    """The parse tree, or None after a located diagnostic. Every number is at most ``max_number`` (a grammar
-    whose transformer gives each number its own range may pass a looser bound)."""
+    """The parse tree of ``source`` read with the files ``grammar`` (under grammar/), or None after a located
+    diagnostic. Every number is at most ``max_number`` (a grammar whose transformer gives each number its
+    own range may pass a looser bound)."""
     lark = parser(grammar)
     try:
         tree = lark.parse(source.text)

@@ -1,1 +1,2 @@
-"""The rules engine: plays compiled cards by the rules of Serpent's Tongue. Never imports the compiler."""
+"""The rules engine: a core that knows no game (``engine.core``) and a ruleset per game
+(``engine.rulesets``). Never imports the compiler."""

@@ -15,13 +15,13 @@ from typing import Any
 
 import pytest
 
-from engine import actions, casting
-from engine.cards import CardLibrary
 from engine.core.decisions import Choice, Decision
 from engine.core.errors import IllegalAction
-from engine.rules import Game, Options
-from engine.state import Being, Card, Place
-from generated import LIBRARY
+from engine.rulesets.serpents_tongue import actions, casting
+from engine.rulesets.serpents_tongue.cards import CardLibrary
+from engine.rulesets.serpents_tongue.rules import Game, Options
+from engine.rulesets.serpents_tongue.state import Being, Card, Place
+from generated.serpents_tongue import LIBRARY
 
 # None: the first choice (zone order; Shields in the order they were placed).
 DEFAULTS = {"speak": "silent", "upgrade": "no upgrade", "ritual": "no tiers", "resolve order": None,
@@ -155,8 +155,8 @@ def compile_card_classes(text: str) -> list[Any]:
     """Every class compiled from card source text: a title printed at several fluencies gives several."""
     import tempfile
 
-    from compiler.build import compile_paths
-    from compiler.emit_python import emit_python
+    from compiler.serpents_tongue.emit_python import emit_python
+    from compiler.serpents_tongue.frontend import compile_paths
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "test.spell"
@@ -178,9 +178,9 @@ ROOT = Path(__file__).resolve().parent.parent
 def replayed(scenario_path: Path) -> dict[str, Any]:
     """A scenario of cards_src/scenarios replayed against the compiled cards; its JSON (one snapshot a round)."""
     from compiler.diagnostics import Diagnostics
-    from compiler.scenario import parse_scenario
+    from compiler.serpents_tongue.scenario import parse_scenario
     from compiler.source import SourceFile
-    from engine.scenario import replay
+    from engine.rulesets.serpents_tongue.scenario import replay
 
     scenario = parse_scenario(SourceFile.read(scenario_path, ROOT), Diagnostics())
     assert scenario is not None

@@ -15,18 +15,18 @@ from typing import Any
 
 import pytest
 
-from compiler.build import compile_paths
-from compiler.emit_python import _environment as emit_python_environment
-from compiler.emit_python import emit_python, py_literal
-from compiler.emit_site import emit_site
 from compiler.names import GENERATED_NAMES
-from engine import registry
+from compiler.serpents_tongue.emit_python import _environment as emit_python_environment
+from compiler.serpents_tongue.emit_python import emit_python, py_literal
+from compiler.serpents_tongue.emit_site import emit_site
+from compiler.serpents_tongue.frontend import compile_paths
+from engine.rulesets.serpents_tongue import registry
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _emit() -> tuple[dict[str, str], dict[str, str]]:
-    result = compile_paths([ROOT / "cards_src"], ROOT)
+    result = compile_paths([ROOT / "cards_src" / "serpents_tongue"], ROOT)
     assert result.ok, result.diagnostics.render()
     return emit_python(result.spells), emit_site(result.spells, registry.load())
 
@@ -43,14 +43,14 @@ def test_emitting_twice_gives_identical_outputs() -> None:
 _EMIT_SCRIPT = """
 import json, sys
 from pathlib import Path
-from compiler.build import compile_paths
+from compiler.serpents_tongue.frontend import compile_paths
 from compiler.names import GENERATED_NAMES
-from compiler.emit_python import _environment as emit_python_environment
-from compiler.emit_python import emit_python, py_literal
-from compiler.emit_site import emit_site
-from engine import registry
+from compiler.serpents_tongue.emit_python import _environment as emit_python_environment
+from compiler.serpents_tongue.emit_python import emit_python, py_literal
+from compiler.serpents_tongue.emit_site import emit_site
+from engine.rulesets.serpents_tongue import registry
 root = Path(sys.argv[1])
-result = compile_paths([root / "cards_src"], root)
+result = compile_paths([root / "cards_src" / "serpents_tongue"], root)
 assert result.ok, result.diagnostics.render()
 json.dump([emit_python(result.spells), emit_site(result.spells, registry.load())], sys.stdout, sort_keys=True)
 """
@@ -70,13 +70,13 @@ def test_outputs_do_not_depend_on_the_hash_seed() -> None:
 
 def test_committed_generated_package_is_up_to_date() -> None:
     python_files, _ = _emit()
-    generated = ROOT / "generated"
+    generated = ROOT / "generated" / "serpents_tongue"
     committed = {p.name for p in generated.glob("*.py")}
     stale = sorted(name for name, text in python_files.items()
                    if not (generated / name).is_file() or (generated / name).read_bytes() != text.encode("utf-8"))
     extra = sorted(committed - set(python_files))
     assert not stale and not extra, (
-        f"generated/ is stale (differs: {stale}; not emitted any more: {extra}): run `spellc build`"
+        f"generated/serpents_tongue/ is stale (differs: {stale}; not emitted any more: {extra}): run `spellc build`"
     )
 
 

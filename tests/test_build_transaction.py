@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from compiler import publish as publish_module
-from compiler.build import OUTPUTS, compile_paths, render
+from compiler.build import OUTPUTS, compile_sources, render
 from compiler.publish import WORKSPACE, PublishError, fault_steps, locked, publish
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,7 +41,7 @@ def _outputs(root: Path) -> dict[str, Any]:
 def new_outputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """What a clean build writes, as data (rendered in memory from a copy of the project)."""
     root = _copy_project(tmp_path_factory.mktemp("clean"))
-    result = compile_paths([root / "cards_src"], root)
+    result = compile_sources([root / "cards_src"], root)
     assert result.ok
     rendered = render(root, result)
     return {name: dict(out) if not isinstance(out, str) else out for name, out in rendered.items()}
@@ -97,8 +97,8 @@ def test_a_build_killed_at_any_step_is_recovered_whole(step: str, tmp_path: Path
 
 def test_the_next_build_after_a_kill_publishes_everything(tmp_path: Path, new_outputs: dict[str, Any]) -> None:
     root = _copy_project(tmp_path)
-    assert _build_subprocess(root, **{publish_module.FAULT_ENV: "aside:site/docs/spells"}).returncode == 137
-    assert (root / "generated").is_dir() and not (root / "site/docs/spells").exists()
+    assert _build_subprocess(root, **{publish_module.FAULT_ENV: "aside:site/docs/serpents_tongue/spells"}).returncode == 137
+    assert (root / "generated/serpents_tongue").is_dir() and not (root / "site/docs/serpents_tongue/spells").exists()
     run = _build_subprocess(root)
     assert run.returncode == 0, run.stderr
     assert _outputs(root) == new_outputs
@@ -123,7 +123,7 @@ def test_a_failing_swap_keeps_every_old_output(tmp_path: Path, monkeypatch: pyte
     real_replace = os.replace
 
     def failing_replace(src: Any, dst: Any) -> None:
-        if Path(dst) == root / "site/docs/glossary" and "new" in Path(src).parts:
+        if Path(dst) == root / "site/docs/serpents_tongue/glossary" and "new" in Path(src).parts:
             raise OSError(18, "Invalid cross-device link")
         real_replace(src, dst)
 
@@ -170,7 +170,8 @@ def test_a_read_only_output_folder_gives_an_error_and_no_leftovers(tmp_path: Pat
 def test_leftovers_of_older_builds_are_cleaned(tmp_path: Path) -> None:
     """Builds before transactions left `.generated.old` and `.NAME.new-*` folders that broke later builds."""
     root = _copy_project(tmp_path)
-    for junk in (".generated.old", ".generated.new-abc123", "site/docs/.spells.new-x1"):
+    for junk in ("generated/.serpents_tongue.old", "generated/.serpents_tongue.new-abc123",
+                 "site/docs/serpents_tongue/.spells.new-x1"):
         (root / junk).mkdir()
         (root / junk / "f.txt").write_text("junk\n", encoding="utf-8")
         (root / junk / "f.txt").chmod(0o444)

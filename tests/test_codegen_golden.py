@@ -22,9 +22,9 @@ from typing import Any
 
 import pytest
 
-from compiler.build import compile_paths
-from compiler.emit_python import emit_python
-from engine.cards import SpellCard
+from compiler.serpents_tongue.emit_python import emit_python
+from compiler.serpents_tongue.frontend import compile_paths
+from engine.rulesets.serpents_tongue.cards import SpellCard
 
 ROOT = Path(__file__).resolve().parent.parent
 OK = ROOT / "tests" / "fixtures" / "ok"
@@ -62,7 +62,7 @@ def test_codegen(path: Path) -> None:
         assert expected_file.is_file(), f"no {expected_file.name}: run with SPELLC_UPDATE_GOLDEN=1"
         assert text == expected_file.read_text(encoding="utf-8")
 
-    # The module imports (engine.cards, engine.effects) and builds every card class.
+    # The module imports (cards, effects) and builds every card class.
     namespace: dict[str, Any] = {"__name__": f"golden_{path.stem}"}
     exec(compile(text, f"generated/{module}", "exec"), namespace)
     cards = namespace["CARDS"]

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from compiler import render_text
-from compiler.build import compile_paths
-from engine import actions, invariants
-from engine.state import Being, Place, Zone
+from compiler.serpents_tongue import render_text
+from compiler.serpents_tongue.frontend import compile_paths
+from engine.rulesets.serpents_tongue import actions, invariants
+from engine.rulesets.serpents_tongue.state import Being, Place, Zone
 from tests.conftest import EXAMPLES, Table
 
 

@@ -2,7 +2,7 @@
 
 The first tests read the Glossary of seed 004 (``tests/fixtures/seed_004_glossary.txt``, the section from
 "The Glossary" to the Design Team, byte for byte) with their own small parser, so that a heading missing
-from ``engine/glossary.toml``, or an entry whose text drifted from the book, fails here.
+from ``engine/rulesets/serpents_tongue/glossary.toml``, or an entry whose text drifted from the book, fails here.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pytest
 
 from compiler import coverage
 from compiler.cli import main
-from engine import registry
+from engine.rulesets.serpents_tongue import registry
 
 ROOT = Path(__file__).resolve().parent.parent
 GLOSSARY_FIXTURE = ROOT / "tests" / "fixtures" / "seed_004_glossary.txt"
@@ -225,7 +225,7 @@ def test_the_rule_marker_is_registered() -> None:
 
 
 def test_site_coverage_page_links_every_term() -> None:
-    from compiler.emit_site import emit_site
+    from compiler.serpents_tongue.emit_site import emit_site
 
     rows = coverage.report()
     page = emit_site([], registry.load(), rows)["coverage.md"]

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from engine import casting
 from engine.core.decisions import Choice, Decision
-from engine.state import Place
+from engine.rulesets.serpents_tongue import casting
+from engine.rulesets.serpents_tongue.state import Place
 from tests.conftest import Table
 
 Seen = list[tuple[str, str, dict[str, Any]]]

@@ -1,5 +1,5 @@
 """Encounters (Glossary "Encounter", "Potency", "Resistance"; Walkthrough Act II): the Sentient Shadow
-compiled from cards_src/encounters/sentient_shadow.spell, played by engine/encounter.py."""
+compiled from cards_src/encounters/sentient_shadow.spell, played by engine/rulesets/serpents_tongue/encounter.py."""
 
 from __future__ import annotations
 
@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from engine import casting, encounter, encounter_state, specs
-from engine.cards import Energy
-from engine.state import Being, Place
-from generated import LIBRARY
+from engine.rulesets.serpents_tongue import casting, encounter, encounter_state, specs
+from engine.rulesets.serpents_tongue.cards import Energy
+from engine.rulesets.serpents_tongue.state import Being, Place
+from generated.serpents_tongue import LIBRARY
 from tests.conftest import Table, compile_cards, example_cards, replayed
 
 ROOT = Path(__file__).resolve().parent.parent
-ACT2 = ROOT / "cards_src" / "scenarios" / "act2_walkthrough.scenario"
+ACT2 = ROOT / "cards_src" / "serpents_tongue" / "scenarios" / "act2_walkthrough.scenario"
 
 
 def shadow_table(mode: str = "standard", magi: int = 2) -> tuple[Table, Being]:
@@ -425,7 +425,7 @@ def test_act2_round_2_as_the_rules_play_it(act2: dict) -> None:
 def test_encounter_matches_end() -> None:
     """Random legal play against the Shadow always ends: by a win, or the round limit."""
     from engine.core.match import RandomPlayer, play_out
-    from engine.setup import duel
+    from engine.rulesets.serpents_tongue.setup import duel
     from tests.test_random_matches import check
 
     for seed in range(20):

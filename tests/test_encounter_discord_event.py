@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from compiler import render_text
-from compiler.build import compile_paths
-from compiler.emit_site import emit_site
-from engine import encounter, registry
-from engine.cards import Energy
+from compiler.serpents_tongue import render_text
+from compiler.serpents_tongue.emit_site import emit_site
+from compiler.serpents_tongue.frontend import compile_paths
 from engine.core.errors import Unsupported
-from engine.state import Being
+from engine.rulesets.serpents_tongue import encounter, registry
+from engine.rulesets.serpents_tongue.cards import Energy
+from engine.rulesets.serpents_tongue.state import Being
 from tests.conftest import Table
 from tests.test_scenario_expect import ok
 

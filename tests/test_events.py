@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from compiler import render_text
-from engine import actions, registry, triggers
-from engine.acts import Act
-from engine.state import Place, Zone
+from compiler.serpents_tongue import render_text
+from engine.rulesets.serpents_tongue import actions, registry, triggers
+from engine.rulesets.serpents_tongue.acts import Act
+from engine.rulesets.serpents_tongue.state import Place, Zone
 from tests.conftest import Table, example_cards
 
 
@@ -41,7 +41,7 @@ def action_phase(t: Table, *actions: str) -> None:
 # ------------------------------------------------------------------ the registry
 def test_every_event_is_declared_rendered_and_bound() -> None:
     """Each `[[event]]` row has its sentence, its glossary text and a behaviour the engine declares."""
-    from engine import behaviours
+    from engine.rulesets.serpents_tongue import behaviours
 
     reg = registry.load()
     for name, event in reg.events.items():
@@ -410,7 +410,7 @@ def test_triggers_that_set_each_other_off_stop() -> None:
 
 
 def test_an_unknown_trigger_is_a_located_diagnostic_naming_the_rows(tmp_path: Path) -> None:
-    from compiler.build import compile_paths
+    from compiler.serpents_tongue.frontend import compile_paths
 
     path = tmp_path / "x.spell"
     path.write_text('spell "X" {\n    sphere Mind\n    role Enhance\n    fluency 1\n    resonance 0\n'

@@ -22,7 +22,7 @@ import pytest
 from compiler.cli import play
 
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPED = sorted((ROOT / "cards_src" / "scenarios").glob("*.scenario"))
+SHIPPED = sorted((ROOT / "cards_src" / "serpents_tongue" / "scenarios").glob("*.scenario"))
 CRASHERS = ROOT / "tests" / "fixtures" / "crashers" / "scenarios"
 LOCATED = re.compile(r"^fuzz\.scenario:\d+:\d+: error\[E\d{3}\]: ", re.MULTILINE)
 INPUTS = int(os.environ.get("SPELLC_FUZZ_SCENARIOS", "3000"))

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import casting, codex, exchange
-from engine.cards import Energy
-from engine.state import Being, Zone
+from engine.rulesets.serpents_tongue import casting, codex, exchange
+from engine.rulesets.serpents_tongue.cards import Energy
+from engine.rulesets.serpents_tongue.state import Being, Zone
 from tests.conftest import Table, example_cards
 
 

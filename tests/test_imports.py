@@ -1,5 +1,5 @@
 """Every module imports on its own, whatever was imported before it: `import generated` first (as a tool
-that only wants the cards does) once failed on a cycle through engine.events, hidden by the test suite's
+that only wants the cards does) once failed on a cycle through events, hidden by the test suite's
 own import order. Each module is imported in a fresh interpreter."""
 
 from __future__ import annotations

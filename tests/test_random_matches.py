@@ -3,7 +3,7 @@
 Two Magi with random legal Codexes drawn from every compiled spell of cards_src/ play each other
 (one match in five, together against the Sentient Shadow), some with a Specialization; a seeded
 random player picks among the legal choices at every decision. After every step the
-invariants of engine.invariants hold. The number of matches is SPELLC_RANDOM_MATCHES (2,000 by
+invariants of engine.rulesets.serpents_tongue.invariants hold. The number of matches is SPELLC_RANDOM_MATCHES (2,000 by
 default: run more on demand).
 """
 
@@ -15,15 +15,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import encounter, invariants
-from engine.cards import CardLibrary
 from engine.core.decisions import CHECKPOINT, Choice
 from engine.core.errors import IllegalAction
 from engine.core.match import Match, RandomPlayer, play_out, run_many
-from engine.rules import Game, Options
-from engine.setup import duel
-from engine.state import Being, Card
-from generated import LIBRARY
+from engine.rulesets.serpents_tongue import encounter, invariants
+from engine.rulesets.serpents_tongue.cards import CardLibrary
+from engine.rulesets.serpents_tongue.rules import Game, Options
+from engine.rulesets.serpents_tongue.setup import duel
+from engine.rulesets.serpents_tongue.state import Being, Card
+from generated.serpents_tongue import LIBRARY
 from tests.conftest import example_cards
 
 MATCHES = int(os.environ.get("SPELLC_RANDOM_MATCHES", "2000"))

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler.build import compile_paths
-from engine import registry
+from compiler.serpents_tongue.frontend import compile_paths
+from engine.rulesets.serpents_tongue import registry
 
 KEYWORD = '[[keyword]]\nname = "Zap"\nkind = "directive"\n'
 ROW = '[[term]]\nname = "Zap"\nkeyword = "Zap"\nglossary = "A directive."\n'

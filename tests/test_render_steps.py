@@ -1,4 +1,4 @@
-"""The site renders every rules-text step form back into card English (compiler/render_text.py).
+"""The site renders every rules-text step form back into card English (compiler/serpents_tongue/render_text.py).
 
 Each case is one `rules { ... }` line as a designer writes it and the sentence the spell's page prints
 for it, following seed 003's wording ("You may ...", "If ..., ...", "... unless ...", "...; if you did,
@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from compiler import model as m
-from compiler import render_text
-from compiler.build import compile_paths
+from compiler.serpents_tongue import model as m
+from compiler.serpents_tongue import render_text
+from compiler.serpents_tongue.frontend import compile_paths
 
 CARD = """spell "Sample" {{
     sphere Soul

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import actions
 from engine.core.errors import IllegalAction
-from engine.state import Zone
+from engine.rulesets.serpents_tongue import actions
+from engine.rulesets.serpents_tongue.state import Zone
 from tests.conftest import Table
 
 

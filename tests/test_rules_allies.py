@@ -7,12 +7,12 @@ import random
 
 import pytest
 
-from engine import actions, casting, codex, invariants
-from engine.cards import CardLibrary, Energy, SpecTier, SpellCard, Sphere
 from engine.core.decisions import Choice
-from engine.rules import Game, Options
-from engine.state import Being, Card, Kind, Place, Zone
-from generated import LIBRARY
+from engine.rulesets.serpents_tongue import actions, casting, codex, invariants
+from engine.rulesets.serpents_tongue.cards import CardLibrary, Energy, SpecTier, SpellCard, Sphere
+from engine.rulesets.serpents_tongue.rules import Game, Options
+from engine.rulesets.serpents_tongue.state import Being, Card, Kind, Place, Zone
+from generated.serpents_tongue import LIBRARY
 from tests.conftest import EXAMPLES, Table, compile_cards, example_cards
 from tests.test_random_matches import MATCHES
 
@@ -246,7 +246,7 @@ class _Initiate(SpellCard):
 def test_the_five_innate_actions_are_offered(t: Table) -> None:
     """"The innate Actions are: Upgrade Specialization, Dismiss a Controlled Spell, Swap Focus, Meditate,
     Shed Interrupt Stone"."""
-    from engine import specs
+    from engine.rulesets.serpents_tongue import specs
 
     specs.start(t.game, t.white, _Initiate)
     ally = grey(t)
@@ -375,9 +375,9 @@ def test_the_site_prints_the_koishaka_and_the_nam_shub_pages() -> None:
     """The reference site renders what the engine plays: an Ally spell's Koishaka, a Nam-Shub's steps."""
     from pathlib import Path
 
-    from compiler.build import compile_paths
-    from compiler.emit_site import emit_site
-    from engine.registry import load
+    from compiler.serpents_tongue.emit_site import emit_site
+    from compiler.serpents_tongue.frontend import compile_paths
+    from engine.rulesets.serpents_tongue.registry import load
 
     result = compile_paths([EXAMPLES / "ally_examples.spell"], Path(__file__).parent.parent)
     pages = emit_site(result.spells, load(), [], result.nam_shubs)

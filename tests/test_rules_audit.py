@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine import actions, behaviours, casting, encounter, invariants
-from engine.cards import Energy
 from engine.core.decisions import Choice, Decision
 from engine.core.errors import IllegalAction
-from engine.setup import duel
-from engine.state import Being, Zone
-from generated import LIBRARY
+from engine.rulesets.serpents_tongue import actions, behaviours, casting, encounter, invariants
+from engine.rulesets.serpents_tongue.cards import Energy
+from engine.rulesets.serpents_tongue.setup import duel
+from engine.rulesets.serpents_tongue.state import Being, Zone
+from generated.serpents_tongue import LIBRARY
 from tests.conftest import Table
 
 

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from compiler.build import compile_paths
-from engine import actions, casting
-from engine.acts import Act
+from compiler.serpents_tongue.frontend import compile_paths
 from engine.core.errors import IllegalAction
-from engine.state import Being, Zone
+from engine.rulesets.serpents_tongue import actions, casting
+from engine.rulesets.serpents_tongue.acts import Act
+from engine.rulesets.serpents_tongue.state import Being, Zone
 from tests.conftest import Table
 
 

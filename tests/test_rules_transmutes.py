@@ -8,9 +8,9 @@ from collections import deque
 
 import pytest
 
-from engine import actions, casting, invariants
-from engine.acts import Act
-from engine.state import Card, Place, Zone, being_json
+from engine.rulesets.serpents_tongue import actions, casting, invariants
+from engine.rulesets.serpents_tongue.acts import Act
+from engine.rulesets.serpents_tongue.state import Card, Place, Zone, being_json
 from tests.conftest import Table
 
 

@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 
 from compiler.diagnostics import Diagnostics
-from compiler.scenario import parse_scenario
+from compiler.serpents_tongue.scenario import parse_scenario
 from compiler.source import SourceFile
-from engine import codex
-from engine.cards import CardLibrary
-from engine.scenario import ScenarioError, setup
-from generated import LIBRARY
+from engine.rulesets.serpents_tongue import codex
+from engine.rulesets.serpents_tongue.cards import CardLibrary
+from engine.rulesets.serpents_tongue.scenario import ScenarioError, setup
+from generated.serpents_tongue import LIBRARY
 from tests.conftest import compile_card_classes
 from tests.test_scenario_errors import located, play_text, scenario
 

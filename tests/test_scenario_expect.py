@@ -12,16 +12,16 @@ from typing import Any
 import pytest
 
 from compiler.diagnostics import Diagnostics
-from compiler.scenario import parse_scenario
+from compiler.serpents_tongue.scenario import parse_scenario
 from compiler.source import SourceFile
-from engine.cards import CardLibrary
-from engine.scenario import Replay, replay
-from generated import LIBRARY
+from engine.rulesets.serpents_tongue.cards import CardLibrary
+from engine.rulesets.serpents_tongue.scenario import Replay, replay
+from generated.serpents_tongue import LIBRARY
 from tests.test_scenario_errors import located, play_text
 
 ROOT = Path(__file__).resolve().parent.parent
-ACT1 = (ROOT / "cards_src" / "scenarios" / "act1_walkthrough.scenario").read_text(encoding="utf-8")
-ACT2 = (ROOT / "cards_src" / "scenarios" / "act2_walkthrough.scenario").read_text(encoding="utf-8")
+ACT1 = (ROOT / "cards_src" / "serpents_tongue" / "scenarios" / "act1_walkthrough.scenario").read_text(encoding="utf-8")
+ACT2 = (ROOT / "cards_src" / "serpents_tongue" / "scenarios" / "act2_walkthrough.scenario").read_text(encoding="utf-8")
 EXAMPLES = ROOT / "tests" / "fixtures" / "cards"
 SCENARIO_CARDS = ROOT / "tests" / "fixtures" / "scenario_cards" / "scenario_examples.spell"
 
@@ -30,8 +30,8 @@ SCENARIO_CARDS = ROOT / "tests" / "fixtures" / "scenario_cards" / "scenario_exam
 def library() -> CardLibrary:
     """The shipped cards and the example cards of tests/fixtures/cards, compiled into importable modules
     (a Match pickles its state, cards included, so each class must be found again by its module)."""
-    from compiler.build import compile_paths
-    from compiler.emit_python import emit_python
+    from compiler.serpents_tongue.emit_python import emit_python
+    from compiler.serpents_tongue.frontend import compile_paths
 
     result = compile_paths(sorted(EXAMPLES.glob("*.spell")) + [SCENARIO_CARDS])
     assert result.ok, result.diagnostics.render()

@@ -11,7 +11,7 @@ from compiler.cli import main
 from tests.conftest import replayed
 
 ROOT = Path(__file__).resolve().parent.parent
-ACT1 = ROOT / "cards_src" / "scenarios" / "act1_walkthrough.scenario"
+ACT1 = ROOT / "cards_src" / "serpents_tongue" / "scenarios" / "act1_walkthrough.scenario"
 
 # "End of Round N Summary" of the Magi's Handbook: (Essence, Resonance) for White and Black.
 SUMMARIES = {
@@ -90,7 +90,7 @@ def test_unpayable_cost_stops_replay(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert "Black cannot pay 5 Resonance for Fireball (has 3)" in err and "rule: Energy Orbs" in err
 
 
-ACT2 = ROOT / "cards_src" / "scenarios" / "act2_walkthrough.scenario"
+ACT2 = ROOT / "cards_src" / "serpents_tongue" / "scenarios" / "act2_walkthrough.scenario"
 
 
 @pytest.fixture(scope="module")

@@ -21,3 +21,7 @@ class Unsupported(EngineError):
         where = f" on '{card}'" if card else ""
         super().__init__(f"the engine cannot play '{what}'{where} yet")
         self.what = what
+
+
+class DeclarationError(EngineError):
+    """A ruleset's declaration (its TOML tables) is malformed: the project's own bug, found at load."""

@@ -1,0 +1,1 @@
+"""Serpent's Tongue's front end: its cards' AST, checker, model, emitters and scenario reader."""

@@ -1,0 +1,381 @@
+"""Checking an Encounter's card (Walkthrough Act II, Glossary "Encounter"): its stats, draw bag, reset
+condition, action charts, ability charts, standing Responses and thresholds, the Discord Event it changes,
+and its own spells and abilities. Every problem is reported; the card compiles only when all of them are right.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from compiler.diagnostics import did_you_mean
+from compiler.names import class_name
+from compiler.serpents_tongue import ast
+from compiler.serpents_tongue import model as m
+from compiler.serpents_tongue import steps as effect_steps
+from engine.rulesets.serpents_tongue.cards import (
+    ActionChart,
+    Aspect,
+    ChartCondition,
+    ChartLine,
+    Cost,
+    DieChart,
+    DieFace,
+    EncounterResponse,
+    Energy,
+    Role,
+    Sphere,
+    Stat,
+    Threshold,
+    role_word,
+)
+
+if TYPE_CHECKING:
+    from compiler.serpents_tongue.check import Checker
+
+STATS = ("essence", "resonance", "resonance bonus", "actions", "resistance")
+TARGETING = ("lowest", "highest")
+# The Responses an Encounter may print that the engine plays: the Sentient Shadow's Evade.
+RESPONSES = ("Evade",)
+# Who a Discord Event's steps can name: the Magi who suffers it (`impacted`: the event lands on them) and
+# the Encounter whose card changes it (`controller`). Nothing there is cast, borne or aimed, so `this`,
+# `bearer`, `caster` and `target` would name nobody and their steps would do nothing, unseen.
+DISCORD_EVENT_WORDS = ("impacted", "controller")
+DISCORD_EVENT_NOTE = "note: in a Discord Event, `impacted` is the Magi who suffers it and `controller` the Encounter"
+
+
+def check_encounter(checker: Checker, node: ast.EncounterNode) -> list[m.CheckedSpell]:
+    return _EncounterCheck(checker, node).run()
+
+
+class _EncounterCheck:
+    def __init__(self, checker: Checker, node: ast.EncounterNode) -> None:
+        self.c = checker
+        self.diags = checker.diags
+        self.node = node
+
+    def run(self) -> list[m.CheckedSpell]:
+        errors_before = self._errors()
+        stats = self.stats()
+        sources = self.spheres()
+        cards = [i for i in self.node.items if isinstance(i, ast.SpellNode)]
+        defaults: dict[str, int | Sphere | Role] = {"sphere": sources[0]} if sources else {}
+        checked = [s for card in cards if (s := self.c.check_spell(card, defaults, self.node.title)) is not None]
+        titles = {card.title for card in cards}
+        bag = self.counts("bag")
+        reset = self.counts("reset", bag)
+        die_charts = self.die_charts(titles)
+        charts = self.charts(titles, {d.name for d in die_charts}, dict(bag))
+        rules = m.EncounterRules(
+            sources=tuple(sources), essence=stats["essence"], starting_resonance=stats["resonance"].base,
+            resonance_bonus=stats["resonance bonus"], actions=stats["actions"],
+            resistance=stats["resistance"].base, lacks=self.lacks(), targeting=self.targeting(),
+            bag=bag, reset=reset, responses=self.responses(dict(bag)), thresholds=self.thresholds(),
+            charts=charts, die_charts=die_charts, cards=tuple(card.title for card in cards),
+        )
+        discord_event = self.discord_event()
+        if self._errors() > errors_before or not sources:
+            return []
+        span = self.node.span
+        card = m.CheckedSpell(
+            title=self.node.title, class_name=class_name(self.node.title), sphere=sources[0], role=Role.ATTACK,
+            fluency=1, resonance=0, harmony=0, descriptors=(), directives=(), empowerments=(), broadcast=(),
+            requirements=(), upgrades=(), ritual=(), targets=None, modifiers=(), triggers=(), abilities=(),
+            on_impact=(), variables=(), source_path=span.source.path, line=span.line, span=span,
+            kind="encounter", rules=rules, discord_event=discord_event,
+        )
+        return [card, *checked]
+
+    def _errors(self) -> int:
+        return len([d for d in self.diags.items if d.severity == "error"])
+
+    # ---------------------------------------------------------------- stats
+    def stats(self) -> dict[str, Stat]:
+        found: dict[str, ast.EncStat] = {}
+        for item in self.node.items:
+            if isinstance(item, ast.EncStat):
+                if item.name in found:
+                    self.diags.error("E011", f"duplicate '{item.name}' line", item.span,
+                                     f"note: first given at line {found[item.name].span.line}")
+                found.setdefault(item.name, item)
+        if "essence" not in found:
+            self.diags.error("E010", f"Encounter {self.node.title!r} has no starting Essence", self.node.title_span,
+                             "help: add a line such as `essence 10 (+2)`")
+        out = {}
+        defaults = {"essence": 10, "resonance": 0, "resonance bonus": 0, "actions": 2, "resistance": 0}
+        for name in STATS:
+            stat = found.get(name)
+            out[name] = Stat(base=stat.value, per_opponent=stat.per_opponent) if stat else Stat(base=defaults[name])
+        if found.get("actions") and found["actions"].value < 1:
+            self.diags.error("E016", "an Encounter takes at least 1 Full Action a round", found["actions"].span)
+        return out
+
+    def _words(self, name: str) -> ast.EncWords | None:
+        lines = [i for i in self.node.items if isinstance(i, ast.EncWords) and i.name == name]
+        for extra in lines[1:]:
+            self.diags.error("E011", f"duplicate '{name}' line", extra.span)
+        return lines[0] if lines else None
+
+    def spheres(self) -> list[Sphere]:
+        line = self._words("source")
+        if line is None:
+            self.diags.error("E010", f"Encounter {self.node.title!r} names no source Sphere", self.node.title_span,
+                             "help: add a line such as `source Soul`: its spells and abilities are of that Sphere")
+            return []
+        out = []
+        for w in line.words:
+            sphere = next((s for s in Sphere if s.value == w.text), None)
+            if sphere is None:
+                self.diags.error("E016", f"unknown Sphere '{w.text}'", w.span,
+                                 *did_you_mean(w.text, [s.value for s in Sphere]))
+            else:
+                out.append(sphere)
+        return out
+
+    def lacks(self) -> tuple[Energy, ...]:
+        line = self._words("lacks")
+        return tuple(e for w in line.words if (e := self.c._energy(w))) if line else ()
+
+    def targeting(self) -> tuple[str, Energy] | None:
+        line = self._words("targeting")
+        if line is None:
+            return None
+        how, what = line.words
+        if how.text not in TARGETING:
+            self.diags.error("E016", f"targeting reads `targeting lowest ENERGY` or `highest`, not '{how.text}'",
+                             how.span, *did_you_mean(how.text, TARGETING))
+            return None
+        energy = self.c._energy(what)
+        return (how.text, energy) if energy else None
+
+    # ---------------------------------------------------------------- the draw bag
+    def counts(self, name: str, bag: tuple[tuple[str, int], ...] | None = None) -> tuple[tuple[str, int], ...]:
+        lines = [i for i in self.node.items if isinstance(i, ast.EncCounts) and i.name == name]
+        for extra in lines[1:]:
+            self.diags.error("E011", f"duplicate '{name}' line", extra.span)
+        if not lines:
+            if name == "bag":
+                self.diags.error("E010", f"Encounter {self.node.title!r} has no draw bag", self.node.title_span,
+                                 "help: add a line such as `bag 4 red, 2 yellow`")
+            return ()
+        out: list[tuple[str, int]] = []
+        in_bag = dict(bag or ())
+        for n, word in lines[0].counts:
+            colour = word.text
+            if any(c == colour for c, _ in out):
+                self.diags.error("E011", f"'{colour}' is counted twice", word.span)
+                continue
+            if bag is not None and colour not in in_bag:
+                self.diags.error("E016", f"the bag holds no '{colour}' counters", word.span,
+                                 *did_you_mean(colour, list(in_bag)))
+                continue
+            if bag is not None and n > in_bag[colour]:
+                self.diags.error("E016", f"the bag holds only {in_bag[colour]} {colour}, so {n} can never be out",
+                                 word.span)
+                continue
+            if n < 1:
+                self.diags.error("E016", "a count is at least 1", word.span)
+                continue
+            out.append((colour, n))
+        return tuple(out)
+
+    # ---------------------------------------------------------------- charts
+    def charts(self, titles: set[str], die_charts: set[str], bag: dict[str, int]) -> tuple[ActionChart, ...]:
+        out: list[ActionChart] = []
+        for item in self.node.items:
+            if not isinstance(item, ast.EncChart):
+                continue
+            colour = item.colour.text
+            if colour not in bag:
+                self.diags.error("E016", f"a chart for '{colour}', but the bag holds no such counters",
+                                 item.colour.span, *did_you_mean(colour, list(bag)))
+                continue
+            if any(ch.colour == colour for ch in out):
+                self.diags.error("E011", f"a second chart for '{colour}'", item.colour.span)
+                continue
+            lines = tuple(line for ln in item.lines if (line := self.chart_line(ln, titles, die_charts)))
+            out.append(ActionChart(colour=colour, lines=lines))
+        for colour in bag:
+            if not any(ch.colour == colour for ch in out) and bag:
+                self.diags.error("E010", f"no action chart for the bag's '{colour}' counters", self.node.title_span,
+                                 f"help: add `chart {colour} {{ ... }}`")
+        return tuple(out)
+
+    def chart_line(self, node: ast.ChartLineNode, titles: set[str], die_charts: set[str]) -> ChartLine | None:
+        cost = 0
+        if node.cost is not None:
+            energy = self.c._energy(node.cost.energy)
+            if energy is not None and energy is not Energy.RESONANCE:
+                self.diags.error("E016", "an action chart's need is Resonance the Encounter spends",
+                                 node.cost.energy.span)
+                return None
+            cost = node.cost.amount
+        conditions = self.condition(node.condition) if node.condition is not None else ()
+        if conditions is None:
+            return None
+        if node.action is not None and node.action not in titles:
+            self.diags.error("E016", f"the Encounter has no spell or ability {node.action!r}", node.action_span,
+                             *did_you_mean(node.action, sorted(titles)))
+            return None
+        if node.roll is not None and node.roll not in die_charts:
+            self.diags.error("E016", f"the Encounter has no die chart {node.roll!r}", node.action_span,
+                             *did_you_mean(node.roll, sorted(die_charts)))
+            return None
+        return ChartLine(cost=cost, conditions=conditions, action=node.action, roll=node.roll)
+
+    def condition(self, phrase: ast.Phrase) -> tuple[ChartCondition, ...] | None:
+        """``Soul or Mind Curse on Encounter``, ``Focused opponent``, ``Encounter below 5 Essence``."""
+        texts = [w.text for w in phrase.words]
+        if texts[-3:] == ["Curse", "on", "Encounter"]:
+            spheres = []
+            for w in phrase.words[:-3]:
+                if w.text == "or":
+                    continue
+                sphere = next((s for s in Sphere if s.value == w.text), None)
+                if sphere is None:
+                    self.diags.error("E016", f"unknown Sphere '{w.text}'", w.span,
+                                     *did_you_mean(w.text, [s.value for s in Sphere]))
+                    return None
+                spheres.append(sphere)
+            return (ChartCondition(kind="curse on encounter", spheres=tuple(spheres)),)
+        if [t.lower() for t in texts] == ["focused", "opponent"]:
+            return (ChartCondition(kind="focused opponent"),)
+        if len(texts) == 4 and texts[:2] == ["Encounter", "below"] and texts[2].isdigit() and texts[3] == "Essence":
+            return (ChartCondition(kind="essence below", amount=int(texts[2])),)
+        self.diags.error("E018", f"cannot read the chart condition '{phrase.text()}'", phrase.span,
+                         "note: write `SPHERE or SPHERE Curse on Encounter`, `Focused opponent` or "
+                         "`Encounter below N Essence`")
+        return None
+
+    def die_charts(self, titles: set[str]) -> tuple[DieChart, ...]:
+        out: list[DieChart] = []
+        for item in self.node.items:
+            if not isinstance(item, ast.EncDieChart):
+                continue
+            faces: list[DieFace] = []
+            covered: dict[int, int] = {}
+            ok = True
+            for face in item.faces:
+                # The die's 0 face reads as 10.
+                low, high = face.low or 10, face.high or 10
+                if not (1 <= low <= 10 and 1 <= high <= 10 and low <= high):
+                    self.diags.error("E016", f"a ten-sided die shows 1 to 9 and 0, not {face.low}-{face.high}",
+                                     face.span)
+                    ok = False
+                    continue
+                twice = [n for n in range(low, high + 1) if n in covered]
+                if twice:
+                    self.diags.error("E016", f"face{'s' * (len(twice) > 1)} {', '.join(str(n % 10) for n in twice)} "
+                                     f"already on line {covered[twice[0]]}", face.span)
+                    ok = False
+                covered.update({n: face.span.line for n in range(low, high + 1) if n not in covered})
+                if face.action is not None and face.action not in titles:
+                    self.diags.error("E016", f"the Encounter has no spell or ability {face.action!r}", face.span,
+                                     *did_you_mean(face.action, sorted(titles)))
+                    ok = False
+                faces.append(DieFace(low=low, high=high, action=face.action))
+            missing = [n % 10 for n in range(1, 11) if n not in covered]
+            if missing:
+                self.diags.error("E016", f"die chart {item.name!r} says nothing for "
+                                 f"{', '.join(map(str, missing))}", item.span,
+                                 "help: every face of the die needs a line (`0: critical failure` does nothing)")
+                ok = False
+            if ok:
+                out.append(DieChart(name=item.name, faces=tuple(faces)))
+        return tuple(out)
+
+    # ---------------------------------------------------------------- standing rules
+    def responses(self, bag: dict[str, int]) -> tuple[EncounterResponse, ...]:
+        out = []
+        for item in self.node.items:
+            if not isinstance(item, ast.EncResponse):
+                continue
+            if item.name not in RESPONSES:
+                self.diags.error("E018", f"the engine plays only these Encounter Responses: {', '.join(RESPONSES)}",
+                                 item.span, *did_you_mean(item.name, RESPONSES))
+                continue
+            role, needs = self._role_and_keywords(item.needs)
+            energy = self.c._energy(item.cost.energy)
+            for w in item.colours:
+                if w.text not in bag:
+                    self.diags.error("E016", f"the bag holds no '{w.text}' counters", w.span,
+                                     *did_you_mean(w.text, list(bag)))
+            if needs is None or energy is None:
+                continue
+            out.append(EncounterResponse(name=item.name, needs=needs, role=role,
+                                         cost=Cost(amount=item.cost.amount, energy=energy),
+                                         succeeds_on=tuple(w.text for w in item.colours),
+                                         standard_only=item.standard_only))
+        return tuple(out)
+
+    def _role_and_keywords(self, words: ast.AspectWords) -> tuple[Role | None, tuple[str, ...] | None]:
+        role = None
+        names: list[str] = []
+        for w in words.words:
+            if role_word(w.text):
+                role = role_word(w.text)
+                continue
+            kw = self.c.reg.get(w.text)
+            if kw is None:
+                self.diags.error("E012", f"unknown keyword '{w.text}'", w.span,
+                                 *did_you_mean(w.text, [k.name for k in self.c.reg.keywords.values()]))
+                return role, None
+            names.append(kw.name)
+        return role, tuple(names)
+
+    def thresholds(self) -> tuple[Threshold, ...]:
+        out = []
+        for item in self.node.items:
+            if not isinstance(item, ast.EncThreshold):
+                continue
+            energy = self.c._energy(item.energy)
+            role, rest = self._role_and_keywords(item.who)
+            if rest:
+                self.diags.error("E016", "a threshold names the role of the Encounter's effects it changes, "
+                                 "such as `Attack`", item.who.span)
+                continue
+            grants: tuple[Aspect, ...] = tuple(
+                a for g in item.grants if (a := self.c._aspect(g, ("directive", "empowerment"), None, set(), True)))
+            if energy is not None:
+                out.append(Threshold(energy=energy, below=item.amount, role=role, grants=grants))
+        return tuple(out)
+
+    # ---------------------------------------------------------------- the Discord Event it changes
+    def discord_event(self) -> tuple[m.Step, ...]:
+        """``discord event: STEPS`` — "Some scenarios and encounters will change the effect" of a Discord
+        Event: these steps, for the Magi facing the Encounter, in place of the loss of 3 Essence."""
+        lines = [i for i in self.node.items if isinstance(i, ast.EncDiscordEvent)]
+        for extra in lines[1:]:
+            self.diags.error("E011", "duplicate 'discord event' line", extra.span,
+                             f"note: first given at line {lines[0].span.line}")
+        if not lines:
+            return ()
+        steps = self.c.effect(lines[0].steps)
+        for step in effect_steps.walk(steps):
+            self._discord_event_step(step)
+        return steps
+
+    def _discord_event_step(self, step: m.Step) -> None:
+        if isinstance(step, m.MCastFree):
+            self.diags.error("E018", "an Encounter casts only from its action charts: a Discord Event cannot "
+                             "cast a spell for free", step.span)
+        for word in _words_named(step):
+            if word not in DISCORD_EVENT_WORDS:
+                self.diags.error("E018", f"'{word}' names nobody in a Discord Event", step.span,
+                                 *did_you_mean(word, DISCORD_EVENT_WORDS), DISCORD_EVENT_NOTE)
+        target = getattr(step, "target", None)
+        # Both words name a being: a step that only a spell can take would do nothing.
+        problem = effect_steps.mismatch(step, on_spell=False, text=target) if target in DISCORD_EVENT_WORDS else None
+        if problem:
+            self.diags.error("E018", problem, step.span, DISCORD_EVENT_NOTE)
+
+
+def _words_named(step: m.Step) -> list[str]:
+    """The target words one step names itself (not the steps inside it): its target, what its condition
+    counts on, what its costs discard. A `target KIND` is chosen, so it always names someone."""
+    target = getattr(step, "target", None)
+    words = [target] if isinstance(target, str) else []
+    if isinstance(step, m.MIf):
+        words.append(step.condition.quantity.of)
+    if isinstance(step, m.MPayTo):
+        words.extend(step.discards)
+    return words

@@ -1,0 +1,487 @@
+"""Checked spells and the keyword registry → the Markdown pages of the rules reference (mkdocs).
+
+Pages (paths relative to ``site/docs/``):
+
+- ``spells/index.md``: every spell, grouped by Sphere;
+- ``spells/<slug>.md``: one spell drawn as its card, with its rules text rendered back into English;
+- ``glossary/index.md``: every Glossary term, keyword and trigger event, grouped by kind;
+- ``glossary/<slug>.md``: one Glossary term (a keyword's page is the page of the row that defines it) or
+  one keyword the Glossary has no heading for; ``glossary/events/<slug>.md``: one trigger event. Pages
+  of keywords and events list the spells that use them, and every spell page links its keywords, so
+  links run both ways. A term's page shows its coverage status and the tests that cite it;
+- ``coverage.md``: the coverage report (:mod:`compiler.coverage`), one row per Glossary term.
+
+Card text is untrusted: the templates' environment escapes every interpolated value both for HTML and for
+Markdown (each special character becomes a numeric character reference), so a title such as
+``<script>`` or ``*bold*`` prints as written. Only values built here as :class:`Markup` bypass that:
+link targets and CSS classes, which are checked against a strict pattern first. Links are Markdown links
+(inside ``md_in_html`` blocks where the card is HTML) so that ``mkdocs build --strict`` validates them.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from jinja2 import Environment
+from markupsafe import Markup
+
+from compiler import coverage as cov
+from compiler.markdown import css_class, make_env, quote, rich_text, safe_href
+from compiler.serpents_tongue import model as m
+from compiler.serpents_tongue import render_text as rt
+from engine.rulesets.serpents_tongue.cards import Aspect, Requirement, Sphere
+from engine.rulesets.serpents_tongue.registry import TERM_KINDS, Event, Keyword, Registry, Term, slugify
+
+TEMPLATES = Path(__file__).with_name("templates")
+KIND_TITLES = {"directive": "Directives", "empowerment": "Empowerments", "requirement": "Requirement forms",
+               "rule": "Rules", "concept": "Concepts", "lore": "Lore (not rules)"}
+FLUENCY_MAX = 4
+SPELLS_INDEX = "spells/index.md"
+GLOSSARY_INDEX = "glossary/index.md"
+COVERAGE_PAGE = "coverage.md"
+DISCORD_EVENT_TERM = "Discord Event"  # the Glossary row an Encounter's `discord event` line changes
+
+
+
+# ---------------------------------------------------------------------- page paths
+def spell_page(spell: m.CheckedSpell) -> str:
+    return f"spells/{spell.page_slug}.md"
+
+
+def keyword_page(keyword: Keyword) -> str:
+    """The page of the glossary row that defines the keyword, or its own page when it has no row."""
+    return f"glossary/{slugify(keyword.entry) if keyword.entry else keyword.slug}.md"
+
+
+def term_page(term: Term) -> str:
+    return f"glossary/{term.slug}.md"
+
+
+def event_page(event: Event) -> str:
+    return f"glossary/events/{slugify(event.name)}.md"
+
+
+def relative(from_page: str, to_page: str) -> Markup:
+    return safe_href(posixpath.relpath(to_page, posixpath.dirname(from_page)))
+
+
+# ---------------------------------------------------------------------- view models
+@dataclass(frozen=True, slots=True)
+class Link:
+    text: str
+    href: Markup
+    css: Markup | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Orb:
+    label: str
+    value: str
+    energy_css: Markup
+    sign_css: Markup
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A requirement or upgrade line: plain words, linked keywords, then plain words."""
+
+    links: tuple[Link, ...]
+    rest: str
+    lead: str = ""  # a count printed before the keyword, as in `! 2 Actions`
+
+
+@dataclass(frozen=True, slots=True)
+class SpellView:
+    title: str
+    href: Markup
+    sphere: str
+    sphere_css: Markup
+    role: str
+    fluency: int
+    pips: str
+    orbs: tuple[Orb, ...]
+    descriptors: tuple[str, ...]
+    directives: tuple[Link, ...]
+    empowerments: tuple[Link, ...]
+    broadcast: tuple[tuple[str, Markup], ...]
+    requirements: tuple[Line, ...]
+    upgrades: tuple[Line, ...]
+    ritual: tuple[tuple[Link, ...], ...]
+    targets: str | None
+    rules: tuple[str, ...]
+    glossary: tuple[Link, ...]
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class EntryView:
+    """A glossary page: a Glossary term, a keyword without a Glossary heading, or a trigger event."""
+
+    name: str
+    kind: str
+    noun: str  # "keyword", "term" or "trigger"
+    href: Markup
+    index: Markup  # back to the glossary index
+    summary: Markup
+    glossary: Markup  # the text as a Markdown block quote
+    behaviour: str | None
+    facts: tuple[tuple[str, str], ...] = ()
+    see: tuple[Link | str, ...] = ()
+    spells: tuple[Link, ...] | None = None  # None: no spell section (not a keyword's defining page)
+    keyword: Link | None = None  # a row that describes a keyword defined on another page
+    alias: Link | None = None  # "See X": the row this heading stands for
+    note: Markup | None = None
+    status: str | None = None  # the coverage status; None: not a Glossary term
+    reason: str | None = None
+    tests: tuple[str, ...] = ()
+    coverage: Markup | None = None  # link to the coverage page
+
+
+@dataclass
+class _Site:
+    """What every page needs to know: where each spell and keyword lives, and who uses what."""
+
+    registry: Registry
+    spells: list[m.CheckedSpell]
+    coverage: dict[str, cov.Row] = field(default_factory=dict)  # term name → its coverage row
+    pages: dict[str, str] = field(default_factory=dict)  # spell title → page
+    keyword_users: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    event_users: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+
+
+# ---------------------------------------------------------------------- keyword use
+def step_aspects(step: m.Step) -> Iterator[Aspect]:
+    """The directives a rules-text step deals, nested steps included."""
+    if isinstance(step, m.MDeal):
+        yield step.aspect
+    elif isinstance(step, m.MMay | m.MIf | m.MIfYouDid | m.MPayTo):
+        yield from step_aspects(step.step)
+    elif isinstance(step, m.MChooseOne):
+        for option in step.options:
+            for inner in option:
+                yield from step_aspects(inner)
+    elif not isinstance(step, m.MAddCharges | m.MRemoveCharges | m.MDiscard | m.MGain | m.MCastFree
+                        | m.MGainControl):
+        raise TypeError(f"unhandled step node {type(step).__name__}")
+
+
+def spell_keywords(spell: m.CheckedSpell) -> set[str]:
+    """Every registry keyword the spell uses, wherever it appears on the card or in its rules."""
+    aspects: list[Aspect] = [*spell.directives, *spell.empowerments]
+    aspects += [a for u in spell.upgrades for a in u.aspects]
+    aspects += [a for tier in spell.ritual for a in tier.aspects]
+    aspects += [a for ab in spell.abilities for a in ab.aspects]
+    aspects += [a for mod in spell.modifiers for a in mod.grants]
+    steps = [*spell.on_impact, *(s for t in spell.triggers for s in t.steps),
+             *(s for ab in spell.abilities for s in ab.steps), *spell.discord_event]
+    aspects += [a for s in steps for a in step_aspects(s)]
+    return {a.name for a in aspects} | {r.form for r in spell.requirements}
+
+
+def _index(spells: Sequence[m.CheckedSpell], registry: Registry, rows: Sequence[cov.Row]) -> _Site:
+    site = _Site(registry=registry, spells=sorted(spells, key=lambda s: (s.title.casefold(), s.title)),
+                 coverage={r.term: r for r in rows})
+    owners: dict[str, str] = {}
+    for spell in site.spells:
+        page = spell_page(spell)
+        if page in owners or page == SPELLS_INDEX:
+            raise ValueError(f"spells {owners.get(page, '(the index)')!r} and {spell.title!r} would share "
+                             f"the page {page}: give one of them a title that differs in its letters")
+        owners[page] = spell.title
+        site.pages.setdefault(spell.title, page)  # a title printed at several fluencies: links go to its lowest
+        for name in spell_keywords(spell):
+            if name not in registry.keywords:
+                raise ValueError(f"spell {spell.title!r} uses {name!r}, which the registry does not declare")
+            site.keyword_users[name].add(spell.title)
+        for trigger in spell.triggers:
+            if trigger.event not in registry.events:
+                raise ValueError(f"spell {spell.title!r} triggers on {trigger.event!r}, which the registry "
+                                 "does not declare")
+            site.event_users[trigger.event].add(spell.title)
+    _check_glossary_pages(registry)
+    return site
+
+
+def _check_glossary_pages(registry: Registry) -> None:
+    seen: dict[str, str] = {GLOSSARY_INDEX: "(the index)"}
+    pages = [(term_page(t), t.name) for t in registry.terms]
+    pages += [(keyword_page(k), k.name) for k in registry.keywords.values() if k.entry is None]
+    pages += [(event_page(e), e.name) for e in registry.events.values()]
+    for page, name in pages:
+        if page in seen:
+            raise ValueError(f"glossary entries {seen[page]!r} and {name!r} would share the page {page}")
+        seen[page] = name
+
+
+# ---------------------------------------------------------------------- spell pages
+def _keyword_link(site: _Site, from_page: str, name: str, text: str, css: str | None = None) -> Link:
+    keyword = site.registry.keywords[name]
+    return Link(text=text, href=relative(from_page, keyword_page(keyword)), css=css_class(css) if css else None)
+
+
+def _aspect_links(
+    site: _Site, page: str, aspects: Iterable[Aspect], css: str | None = None
+) -> tuple[Link, ...]:
+    return tuple(_keyword_link(site, page, a.name, rt.aspect_text(a), css) for a in aspects)
+
+
+def _orb(label: str, value: int) -> Orb:
+    # The card's colours: red negative numbers are paid, blue positive ones are gained.
+    kind = "cost" if value < 0 else "gain" if value > 0 else "zero"
+    return Orb(label=label, value=f"{value:+d}" if value else "0", energy_css=css_class(f"orb-{label.lower()}"),
+               sign_css=css_class(f"orb-{kind}"))
+
+
+def _role_text(spell: m.CheckedSpell) -> str:
+    if spell.kind == "encounter":
+        return "Encounter"
+    if spell.kind in ("specialization", "artifact"):
+        return spell.kind.capitalize()
+    role = f"{spell.role.value} (Curse)" if spell.is_curse else spell.role.value
+    if spell.encounter is not None:  # "We know this action is a spell since it has the "spell" modifier"
+        return f"{role} — {spell.kind.removeprefix('encounter ')} of {spell.encounter}"
+    return role
+
+
+def _source(spell: m.CheckedSpell | m.CheckedNamShub) -> str:
+    # Pages must not depend on where the compiler ran: show a path inside the repository.
+    path = Path(spell.source_path)
+    root = Path(__file__).resolve().parents[1]
+    if path.is_absolute() and path.resolve().is_relative_to(root):
+        path = path.resolve().relative_to(root)
+    return f"{path.as_posix()}:{spell.line}"
+
+
+def _spell_glossary(site: _Site, page: str, spell: m.CheckedSpell) -> tuple[Link, ...]:
+    names = sorted(spell_keywords(spell), key=lambda n: (n.casefold(), n))
+    links = [_keyword_link(site, page, n, n) for n in names]
+    for name in sorted({t.event for t in spell.triggers}):
+        links.append(Link(text=f"when {name}", href=relative(page, event_page(site.registry.events[name]))))
+    discord = site.registry.term(DISCORD_EVENT_TERM) if spell.discord_event else None
+    if discord is not None:  # the rule its card changes
+        links.append(Link(text=discord.name, href=relative(page, term_page(discord))))
+    return tuple(links)
+
+
+def spell_view(site: _Site, spell: m.CheckedSpell, from_page: str | None = None) -> SpellView:
+    page = spell_page(spell)
+    here = from_page or page
+    return SpellView(
+        title=spell.title,
+        href=relative(here, page),
+        sphere=spell.sphere.value,
+        sphere_css=css_class(f"sphere-{spell.sphere.value.lower()}"),
+        role=_role_text(spell),
+        fluency=spell.fluency,
+        pips="●" * spell.fluency + "○" * max(0, FLUENCY_MAX - spell.fluency),
+        orbs=(_orb("Resonance", spell.resonance), _orb("Harmony", spell.harmony)),
+        descriptors=spell.descriptors,
+        directives=_aspect_links(site, page, spell.directives, "directive"),
+        empowerments=_aspect_links(site, page, spell.empowerments, "empowerment"),
+        broadcast=tuple((s.value, css_class(f"sphere-{s.value.lower()}")) for s in spell.broadcast),
+        requirements=tuple(_requirement_line(site, page, r) for r in spell.requirements),
+        upgrades=tuple(Line(links=_aspect_links(site, page, u.aspects),
+                            rest=f"for {' or '.join(c.text() for c in u.costs)}") for u in spell.upgrades),
+        ritual=tuple(_aspect_links(site, page, tier.aspects) for tier in spell.ritual),
+        targets=rt.targets_text(spell.targets) if spell.targets else None,
+        rules=tuple(rt.rules_lines(spell)),
+        glossary=_spell_glossary(site, page, spell),
+        source=_source(spell),
+    )
+
+
+def _requirement_line(site: _Site, page: str, r: Requirement) -> Line:
+    lead, _, rest = rt.requirement_text(r).partition(r.form)
+    return Line(links=(_keyword_link(site, page, r.form, r.form),), rest=rest.strip(), lead=lead.strip())
+
+
+# ---------------------------------------------------------------------- glossary pages
+def _summary(text: str) -> Markup:
+    """The glossary text's first sentence, for the index."""
+    first = text.split("\n")[0]
+    end = first.find(". ")
+    return rich_text(first if end < 0 else first[: end + 1])
+
+
+def _spell_links(site: _Site, from_page: str, titles: Iterable[str]) -> tuple[Link, ...]:
+    return tuple(Link(text=t, href=relative(from_page, site.pages[t]))
+                 for t in sorted(titles, key=lambda t: (t.casefold(), t)))
+
+
+def _keyword_facts(keyword: Keyword) -> list[tuple[str, str]]:
+    facts = [("Kind", keyword.kind)]
+    params = list(keyword.params)
+    if keyword.optional:
+        params = params[: len(params) - keyword.optional] + [f"{p} (optional)" for p in
+                                                             params[len(params) - keyword.optional:]]
+    facts.append(("Parameters", ", ".join(params) or "none"))
+    if keyword.leading_count:
+        facts.append(("Written", f"! 2 {keyword.name} (the count first, as printed)"))
+    if keyword.qualifiers:
+        facts.append(("Qualifiers", ", ".join(keyword.qualifiers)))
+    facts.append(("Allowed on", ", ".join(keyword.roles) or "every role"))
+    if keyword.meaningless_on:
+        facts.append(("Meaningless on", ", ".join(keyword.meaningless_on)))
+    return facts
+
+
+def _see_links(site: _Site, page: str, names: Iterable[str]) -> tuple[Link | str, ...]:
+    see: list[Link | str] = []
+    for name in names:
+        term = site.registry.term(name)
+        keyword = site.registry.get(name)
+        if term is not None:
+            see.append(Link(text=name, href=relative(page, term_page(term))))
+        elif keyword is not None:
+            see.append(Link(text=name, href=relative(page, keyword_page(keyword))))
+        else:
+            see.append(name)
+    return tuple(see)
+
+
+def keyword_view(site: _Site, keyword: Keyword, from_page: str | None = None) -> EntryView:
+    """The page of a keyword the Glossary has no heading for (Pay, Once per Round)."""
+    page = keyword_page(keyword)
+    return EntryView(
+        name=keyword.name, kind=keyword.kind, noun="keyword", href=relative(from_page or page, page),
+        index=relative(page, GLOSSARY_INDEX),
+        summary=_summary(keyword.glossary), glossary=quote(tuple(p.split("\n"))
+                                                          for p in keyword.glossary.split("\n\n")),
+        behaviour=keyword.behaviour, facts=(*_keyword_facts(keyword), ("Source", "not a Glossary heading")),
+        see=_see_links(site, page, keyword.see),
+        spells=_spell_links(site, page, site.keyword_users.get(keyword.name, ())),
+    )
+
+
+def term_view(site: _Site, term: Term, from_page: str | None = None) -> EntryView:
+    page = term_page(term)
+    reg = site.registry
+    keyword = reg.get(term.keyword) if term.keyword else None
+    defines = keyword is not None and keyword.entry == term.name
+    facts = _keyword_facts(keyword) if keyword is not None else [("Kind", term.kind)]
+    if term.heading != term.name:
+        facts.append(("Printed heading", term.heading))
+    row = site.coverage.get(term.name)
+    target = reg.target(term)
+    return EntryView(
+        name=term.name, kind=term.kind, noun="keyword" if keyword else "term",
+        href=relative(from_page or page, page), index=relative(page, GLOSSARY_INDEX),
+        summary=_summary(target.glossary), glossary=quote(term.paragraphs), behaviour=term.behaviour,
+        facts=tuple(facts), see=_see_links(site, page, term.see),
+        spells=_spell_links(site, page, site.keyword_users.get(keyword.name, ())) if keyword and defines else None,
+        keyword=Link(text=keyword.name, href=relative(page, keyword_page(keyword)))
+        if keyword is not None and not defines else None,
+        alias=Link(text=target.name, href=relative(page, term_page(target))) if target is not term else None,
+        note=rich_text(term.note) if term.note else None,
+        status=row.status if row else None, reason=row.reason if row else None,
+        tests=row.tests if row else (), coverage=relative(page, COVERAGE_PAGE),
+    )
+
+
+def event_view(site: _Site, event: Event, from_page: str | None = None) -> EntryView:
+    page = event_page(event)
+    return EntryView(
+        name=f"when {event.name}", kind="trigger event", noun="trigger",
+        href=relative(from_page or page, page),
+        index=relative(page, GLOSSARY_INDEX),
+        summary=_summary(event.glossary), glossary=quote([[event.glossary]]), behaviour=event.behaviour,
+        facts=(("Kind", "trigger event"), ("Reads as", f"{rt.event_text(event.name)}: …")),
+        spells=_spell_links(site, page, site.event_users.get(event.name, ())),
+    )
+
+
+def _by_name(items: Iterable[EntryView]) -> list[EntryView]:
+    return sorted(items, key=lambda e: (e.name.casefold(), e.name))
+
+
+# ---------------------------------------------------------------------- the emitter
+def emit_site(spells: Sequence[m.CheckedSpell], registry: Registry,
+              coverage: Sequence[cov.Row] | None = None,
+              nam_shubs: Sequence[m.CheckedNamShub] = ()) -> dict[str, str]:
+    """{path under site/docs/: page text} for every generated page; deterministic for equal inputs.
+
+    ``coverage`` defaults to the report over this repository's tests.
+    """
+    env = make_env(TEMPLATES)
+    rows = cov.report(registry) if coverage is None else coverage
+    site = _index(spells, registry, rows)
+    out = _spell_pages(env, site, nam_shubs) | _glossary_pages(env, site) | _coverage_page(env, site, rows)
+    return dict(sorted(out.items()))
+
+
+def nam_shub_page(page: m.CheckedNamShub) -> str:
+    return f"spells/{page.page_slug}.md"
+
+
+def _nam_shub_step(step: m.MNamShubStep) -> str:
+    action = "Free Action" if step.free else "Full Action"
+    cost = f", paying {' and '.join(c.text() for c in step.costs)}" if step.costs else ""
+    does = f" {rt.steps_text(step.steps)}" if step.steps else ""
+    return f"{step.name} ({action}{cost}).{does}"
+
+
+def _nam_shub_pages(env: Environment, site: _Site, pages: Sequence[m.CheckedNamShub]) -> dict[str, str]:
+    out = {}
+    template = env.get_template("site_nam_shub.md.j2")
+    for page in pages:
+        path = nam_shub_page(page)
+        if path in out or path in site.pages.values():
+            raise ValueError(f"Nam-Shub {page.title!r} would share the page {path} with another")
+        out[path] = template.render(page={"title": page.title, "victory": page.victory,
+                                          "steps": [_nam_shub_step(s) for s in page.steps],
+                                          "source": _source(page)})
+    return out
+
+
+def _spell_pages(env: Environment, site: _Site, nam_shubs: Sequence[m.CheckedNamShub] = ()) -> dict[str, str]:
+    groups: list[tuple[str, list[SpellView]]] = []
+    for sphere in Sphere:
+        members = [spell_view(site, s, SPELLS_INDEX) for s in site.spells if s.sphere is sphere]
+        if members:
+            groups.append((sphere.value, members))
+    pages = sorted(nam_shubs, key=lambda p: (p.title.casefold(), p.title))
+    listed = [{"title": p.title, "href": relative(SPELLS_INDEX, nam_shub_page(p))} for p in pages]
+    out = {SPELLS_INDEX: env.get_template("site_spells_index.md.j2").render(groups=groups, nam_shubs=listed)}
+    out |= _nam_shub_pages(env, site, pages)
+    template = env.get_template("site_spell.md.j2")
+    for spell in site.spells:
+        out[spell_page(spell)] = template.render(spell=spell_view(site, spell))
+    return out
+
+
+def _glossary_pages(env: Environment, site: _Site) -> dict[str, str]:
+    reg = site.registry
+    rowless = [k for k in reg.keywords.values() if k.entry is None]
+    groups: dict[str, list[EntryView]] = {kind: [] for kind in TERM_KINDS}
+    for term in reg.terms:
+        groups[term.kind].append(term_view(site, term, GLOSSARY_INDEX))
+    for keyword in rowless:
+        groups[keyword.kind].append(keyword_view(site, keyword, GLOSSARY_INDEX))
+    kinds = [(KIND_TITLES[kind], _by_name(groups[kind])) for kind in TERM_KINDS]
+    events = sorted(reg.events.values(), key=lambda e: e.name)
+    kinds.append(("Trigger events", [event_view(site, e, GLOSSARY_INDEX) for e in events]))
+    index = env.get_template("site_glossary_index.md.j2").render(
+        kinds=[k for k in kinds if k[1]], coverage=relative(GLOSSARY_INDEX, COVERAGE_PAGE))
+    out = {GLOSSARY_INDEX: index}
+    template = env.get_template("site_glossary_entry.md.j2")
+    for term in reg.terms:
+        out[term_page(term)] = template.render(entry=term_view(site, term))
+    for keyword in rowless:
+        out[keyword_page(keyword)] = template.render(entry=keyword_view(site, keyword))
+    for event in events:
+        out[event_page(event)] = template.render(entry=event_view(site, event))
+    return out
+
+
+def _coverage_page(env: Environment, site: _Site, rows: Sequence[cov.Row]) -> dict[str, str]:
+    terms = {t.name: t for t in site.registry.terms}
+    lines = [(Link(text=r.term, href=relative(COVERAGE_PAGE, term_page(terms[r.term]))), r) for r in rows]
+    counts = {status: sum(r.status == status for r in rows)
+              for status in (cov.SUPPORTED, cov.UNSUPPORTED, cov.NOT_A_RULE)}
+    text = env.get_template("site_coverage.md.j2").render(
+        rows=lines, summary=cov.summary(rows), counts=counts, index=relative(COVERAGE_PAGE, GLOSSARY_INDEX))
+    return {COVERAGE_PAGE: text}

@@ -1,0 +1,186 @@
+"""Serpent's Tongue's cards through the compiler: parse and check, render the engine's modules and the
+site's pages, replay a scenario."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+from compiler.coverage import report
+from compiler.diagnostics import Diagnostics, write_text
+from compiler.parse import card_grammar, parse
+from compiler.publish import Output
+from compiler.serpents_tongue.check import Checker
+from compiler.serpents_tongue.emit_python import emit_python
+from compiler.serpents_tongue.emit_site import emit_site
+from compiler.serpents_tongue.model import CheckedNamShub, CheckedSpell
+from compiler.serpents_tongue.scenario import parse_scenario
+from compiler.serpents_tongue.transform import to_ast
+from compiler.source import SourceFile, Span, Undecodable, shown_path
+from engine.rulesets import RULESETS
+from engine.rulesets.serpents_tongue.registry import Registry, load
+from engine.rulesets.serpents_tongue.scenario import Replay, replay
+
+RULESET = RULESETS["serpents_tongue"]
+GENERATED = RULESET.generated.as_posix()
+SITE = RULESET.site.as_posix()
+# The site's pages under site/docs/<ruleset>/ that the build writes (rules.md is written by hand).
+SITE_FOLDERS = (f"{SITE}/spells", f"{SITE}/glossary")
+SITE_FILES = (f"{SITE}/coverage.md",)
+
+
+@dataclass
+class CompileResult:
+    spells: list[CheckedSpell] = field(default_factory=list)
+    nam_shubs: list[CheckedNamShub] = field(default_factory=list)
+    diagnostics: Diagnostics = field(default_factory=Diagnostics)
+    files: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return not self.diagnostics.has_errors
+
+    @property
+    def cards(self) -> int:
+        return len(self.spells)
+
+    def render(self, root: Path) -> dict[str, Output]:
+        return render(root, self)
+
+
+def spell_files(paths: Iterable[Path]) -> list[Path]:
+    out: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            out.extend(sorted(p.rglob("*.spell")))
+        else:
+            out.append(p)
+    return out
+
+
+def _modified(path: Path) -> int:
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return 0
+
+
+def compile_paths(paths: Iterable[Path], root: Path | None = None, registry: Registry | None = None
+                  ) -> CompileResult:
+    """Parse and check every ``.spell`` file under ``paths``; collect all diagnostics."""
+    reg = registry or load()
+    result = CompileResult()
+    checker = Checker(reg, result.diagnostics)
+    grammar = card_grammar(RULESET.grammar)
+    ages: dict[str, int] = {}  # shown path → modification time, so a clash blames the newer card
+    for path in spell_files(paths):
+        try:
+            source = SourceFile.read(path, root)
+        except Undecodable as err:
+            result.diagnostics.error("E000", err.message, err.span, "help: save the file as UTF-8")
+            continue
+        except OSError as err:
+            result.diagnostics.error("E000", f"cannot read file: {err.strerror or err}",
+                                     SourceFile(shown_path(path, root), "").end)
+            continue
+        result.files += 1
+        ages[source.path] = _modified(path)
+        tree = parse(source, result.diagnostics, grammar)
+        if tree is not None:
+            file = to_ast(tree, source)
+            result.spells.extend(checker.check_file(file))
+            result.nam_shubs.extend(checker.check_nam_shubs(file))
+    result.spells = checker.check_titles(result.spells, result.nam_shubs, lambda shown: ages.get(shown, 0))
+    return result
+
+
+def render(root: Path, result: CompileResult) -> dict[str, Output]:
+    """Every output's new contents, rendered before anything is written (a failing emitter writes nothing)."""
+    registry = load()
+    site_files = emit_site(result.spells, registry, report(registry, root / "tests"), result.nam_shubs)
+    outputs: dict[str, Output] = {GENERATED: emit_python(result.spells, result.nam_shubs)}
+    for folder in SITE_FOLDERS:
+        prefix = folder.removeprefix(f"{SITE}/") + "/"
+        outputs[folder] = {k[len(prefix):]: v for k, v in site_files.items() if k.startswith(prefix)}
+    for page in SITE_FILES:
+        outputs[page] = site_files[page.removeprefix(f"{SITE}/")]
+    return outputs
+
+
+def play(source: SourceFile, *, json_out: bool = False, log: bool = False, out: TextIO, err: TextIO) -> int:
+    """Replay a scenario against the compiled cards; its summary, JSON or log to ``out``."""
+    diags = Diagnostics()
+    scenario = parse_scenario(source, diags)
+    if scenario is None:
+        write_text(err, diags.render())
+        return 1
+    # The compiled cards are the build's output, loaded by name when a match is played.
+    library = importlib.import_module(f"generated.{RULESET.name}").LIBRARY
+    result = replay(scenario, library)
+    if json_out:
+        write_text(out, json.dumps(result.json(), indent=2))
+    elif log:
+        write_text(out, "\n".join(result.game.log))
+    elif summary(result):
+        write_text(out, summary(result))
+    if result.error is not None:
+        e = result.error
+        w = e.where
+        span = Span(source, w.line, w.column, w.line, w.end_column)
+        notes = (f"note: rule: {e.rule}",) if e.rule else ()
+        diags.error("E300", e.message, span, *notes)
+        write_text(err, diags.render())
+        return 1
+    return 0
+
+
+def summary(result: Replay) -> str:
+    """Each round's end: every being's energies and zones; then the outcome."""
+    game = result.game
+    lines: list[str] = []
+    # An Encounter that lacks an energy has none to show (it "is always considered to be zero").
+    energies = ("essence", "resonance") if game.level1 else ("essence", "resonance", "harmony", "will")
+    snaps = [(f"End of round {snap['round']}:", snap) for snap in game.snapshots]
+    if result.stopped is not None:
+        snaps.append((f"Round {result.stopped['round']}, where the script stops (line {result.stopped['line']}):",
+                      result.stopped))
+    for head, snap in snaps:
+        lines.append(head)
+        for name, b in snap["beings"].items():
+            zones = "; ".join(
+                f"{zone}: " + ", ".join(_card(c) for c in cards)
+                for zone, cards in b["zones"].items() if cards
+            )
+            shown = ", ".join(f"{b[e]} {e.capitalize()}" for e in energies if e in b)
+            lines.append(f"  {name}: {shown}" + (f"  [{zones}]" if zones else ""))
+    outcome = game.outcome
+    if outcome is not None:
+        lines.append(f"Outcome: {'draw' if outcome.draw else f'{outcome.winner} wins'}"
+                     f" ({', '.join(outcome.incapacitated) or 'nobody'} incapacitated)")
+    return "\n".join(lines)
+
+
+def _card(c: dict[str, object]) -> str:
+    counters = c["counters"]
+    assert isinstance(counters, dict)
+    extra = ", ".join(f"{k} {v}" for k, v in counters.items())
+    return f"{c['title']}" + (f" ({extra})" if extra else "")
+
+
+@dataclass(frozen=True)
+class SerpentsTongue:
+    ruleset = RULESET
+    outputs = (GENERATED, *SITE_FOLDERS, *SITE_FILES)
+
+    def compile(self, files: Sequence[Path], root: Path | None) -> CompileResult:
+        return compile_paths(files, root)
+
+    def play(self, source: SourceFile, *, json_out: bool, log: bool, out: TextIO, err: TextIO) -> int:
+        return play(source, json_out=json_out, log=log, out=out, err=err)
+
+
+FRONTEND = SerpentsTongue()

@@ -1,0 +1,396 @@
+"""The checked model back into English card text, for the reference site.
+
+The wording follows the printed cards for aspects, requirements and upgrades, and seed 003's effect
+grammar for rules text ("You may ...", "If ..., ...", "... unless ...", "...; if you did, ...",
+"You may pay ... to ...", "Choose one: • ..."). The site renders this text from the same model the Python
+emitter turns into behaviour, so the page and the game cannot disagree.
+
+Steps render as lower-case clauses first; callers capitalise them when a clause starts a sentence, so a
+nested step ("you may deal ...") and a top-level one ("Deal ...") share one renderer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from compiler.serpents_tongue import model as m
+from engine.rulesets.serpents_tongue.cards import (
+    Aspect,
+    ChartLine,
+    Condition,
+    Modifier,
+    Quantity,
+    Requirement,
+    Role,
+    Selector,
+    SpecTier,
+    Stat,
+    StepTarget,
+    Timing,
+    Upgrade,
+    UpgradeTiming,
+)
+
+# The model's target words (compiler.serpents_tongue.check.TARGET_WORDS values) as English noun phrases.
+TARGETS: dict[str, str] = {
+    "this": "this spell",
+    "bearer": "the bearer",
+    "caster": "the caster",
+    "controller": "its controller",
+    "target": "the target",
+    "impacted": "the impacted Magi",
+}
+# A Deal's "target" is the opponent the step chooses ("deal Physical Dmg 1 to target opponent"): the
+# checker reads `target` and `target opponent` as the same word.
+DEAL_TARGETS: dict[str, str] = TARGETS | {"target": "target opponent"}
+
+COMPARISONS: dict[str, str] = {
+    ">=": "at least",
+    "<=": "at most",
+    "<": "fewer than",
+    ">": "more than",
+    "==": "exactly",
+}
+
+# Registry event names are the phrases written after `when`; these are their sentence openings.
+# A `WHO` row (`WHO is Disrupted`) is one event for each being it may name: one sentence for each.
+_WHO = ("bearer", "caster", "controller")
+EVENTS: dict[str, str] = {
+    "bearer casts offensive spell at caster": "Each time the bearer casts an offensive spell at the caster",
+    "resolved": "Each time this spell is resolved in maintenance",
+    "activated": "When this spell activates",
+    "round begins": "At the beginning of each round",
+    "Resonance Overload": "Each time the Resonance roll is a Resonance Overload",
+    "spell preparation begins": "As each spell preparation phase begins",
+    "action phase begins": "As each action phase begins",
+    "round ends": "At the end of each round",
+    "this loses its last Duration counter": "When this spell loses its last Duration counter",
+    "this becomes active Curse": "When this spell becomes an active Curse",
+    "this is discarded": "When this spell is discarded",
+    "this loses Focus": "When this spell loses its Focus",
+    "this is Dispelled": "When this spell is Dispelled",
+    "this emerges from Rite zone": "When this spell emerges from the Rite zone",
+    "this goes Dormant": "When this spell goes Dormant",
+    "this re-activates": "When this spell re-activates",
+    "this is Dampened": "When this spell is Dampened",
+    "this fizzles": "When this spell fizzles",
+    "this blocks effect": "Each time this Shield blocks an effect",
+    "this changes controller": "Each time another Magi gains control of this spell",
+    **{f"{w} suffers Discord Event": f"Each time the {w} suffers a Discord Event" for w in _WHO},
+    **{f"{w} enjoys Harmony Event": f"Each time the {w} enjoys a Harmony Event" for w in _WHO},
+    **{f"{w}'s turn begins": f"At the start of each of the {w}'s turns" for w in _WHO},
+    **{f"{w}'s turn ends": f"At the end of each of the {w}'s turns" for w in _WHO},
+    **{f"{w} intones spell": f"Each time the {w} Intones a spell" for w in _WHO},
+    **{f"{w} miscasts spell": f"Each time the {w} miscasts a spell" for w in _WHO},
+    **{f"{w} casts spell": f"Each time the {w} casts a spell" for w in _WHO},
+    **{f"{w} takes interrupt stone": f"Each time the {w} takes an interrupt stone" for w in _WHO},
+    **{f"{w} is incapacitated": f"When the {w} is incapacitated" for w in _WHO},
+    **{f"{w} takes Dmg": f"Each time the {w} takes Dmg" for w in _WHO},
+    **{f"{w} is Disrupted": f"Each time the {w} is Disrupted" for w in _WHO},
+    **{f"{w} is targeted by offensive effect": f"Each time an opponent's effect targets the {w}" for w in _WHO},
+    **{f"{w} activates ability": f"Each time the {w} activates an ability" for w in _WHO},
+    **{f"{w} evades effect": f"Each time the {w} evades an effect" for w in _WHO},
+}
+
+
+# ---------------------------------------------------------------------- words and phrases
+def target_text(target: m.Target, *, deal: bool = False) -> str:
+    if isinstance(target, StepTarget):  # a target of the step's own: "target Magi", "target Curse"
+        return target.text()
+    table = DEAL_TARGETS if deal else TARGETS
+    try:
+        return table[target]
+    except KeyError:
+        raise ValueError(f"no English for the target word {target!r}") from None
+
+
+def possessive(target: str) -> str:
+    return f"{target_text(target)}'s"
+
+
+def capitalize(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def event_text(event: str) -> str:
+    """The opening of a trigger sentence; an event without wording yet reads as its registry phrase."""
+    return EVENTS.get(event, f"When {event}")
+
+
+def aspect_text(a: Aspect) -> str:
+    return a.text()
+
+
+def aspects_text(aspects: Sequence[Aspect]) -> str:
+    return ", ".join(aspect_text(a) for a in aspects)
+
+
+def selector_text(s: Selector, *, plural: bool = False) -> str:
+    """``Cellular Enhancement``; plural: ``the caster's Bio Attack spells at the bearer``.
+
+    The default state (active) is left out, as the cards leave it out; "manifesting" is spelled out.
+    """
+    words: list[str] = []
+    if s.whose:
+        words.append(possessive(s.whose))
+    if s.state not in ("active", "rite"):
+        words.append(s.state)
+    if s.sphere:
+        words.append(s.sphere.value)
+    words.extend(s.descriptors)
+    words.extend(s.has)  # "Forces Shape-Shift spells"
+    words.append(_selector_noun(s, plural))
+    if s.at:
+        words.append(f"at {target_text(s.at)}")
+    if s.state == "rite":
+        words.append("in the Rite zone")
+    return " ".join(words)
+
+
+def _selector_noun(s: Selector, plural: bool) -> str:
+    if s.curse:
+        return "Curses" if plural else "Curse"
+    if s.role is None:
+        return "spells" if plural else "spell"
+    role = "Enhancement" if s.role is Role.ENHANCE else s.role.value
+    return f"{role} spells" if plural else role
+
+
+def targets_text(s: Selector) -> str:
+    """The targets line of an Abjuration or Transmute: ``Targets an active Curse``."""
+    phrase = f"{s.state} {selector_text(s)}" if s.state == "active" else selector_text(s)
+    article = "an" if phrase[:1].lower() in "aeiou" else "a"
+    return f"Targets {article} {phrase}"
+
+
+def requirement_text(r: Requirement) -> str:
+    words = [r.form] if r.count is None or r.form != "Actions" else [str(r.count), r.form]  # `! 2 Actions`
+    if r.cost is not None:
+        words.append(r.cost.text())
+    if r.selector is not None:
+        words.append(selector_text(r.selector))
+    if r.on_bearer:
+        words.append("on Bearer")
+    if r.timing is not Timing.CAST:  # "to cast" is what a requirement means when it says nothing
+        words.append(r.timing.value)
+    return " ".join(words)
+
+
+def upgrade_text(u: Upgrade) -> str:
+    timing = "" if u.timing is UpgradeTiming.CAST else f" {u.timing.value}"
+    return f"{aspects_text(u.aspects)} for {' or '.join(c.text() for c in u.costs)}{timing}"
+
+
+def quantity_text(q: Quantity) -> str:
+    if q.kind == "charges":
+        return f"the number of {q.name} charges on {target_text(q.of)}"
+    if q.kind == "energy":
+        return f"{possessive(q.of)} {q.name}"
+    raise ValueError(f"no English for the quantity kind {q.kind!r}")
+
+
+def condition_text(c: Condition) -> str:
+    try:
+        op = COMPARISONS[c.op]
+    except KeyError:
+        raise ValueError(f"no English for the comparison {c.op!r}") from None
+    q = c.quantity
+    if q.kind == "lost" and (c.op, c.amount) == (">=", 1):
+        return f"{target_text(q.of)} lost {q.name} this way"
+    if q.kind == "charges":
+        amount = f"{c.amount} {q.name} charge{'' if c.amount == 1 else 's'}"
+    elif q.kind == "energy":
+        amount = f"{c.amount} {q.name}"
+    else:
+        raise ValueError(f"no English for the quantity kind {q.kind!r}")
+    return f"{target_text(q.of)} has {op} {amount}"
+
+
+# ---------------------------------------------------------------------- steps
+class _StepRenderer:
+    """One ``visit_<Node>`` per step kind; each returns a lower-case clause without a full stop."""
+
+    def visit(self, step: m.Step) -> str:
+        method: Callable[[m.Step], str] | None = getattr(self, f"visit_{type(step).__name__}", None)
+        if method is None:
+            raise TypeError(f"no English for the step node {type(step).__name__}")
+        return method(step)
+
+    def visit_MDeal(self, step: m.MDeal) -> str:
+        return f"deal {aspect_text(step.aspect)} to {target_text(step.target, deal=True)}"
+
+    def visit_MAddCharges(self, step: m.MAddCharges) -> str:
+        plural = "" if step.amount == 1 else "s"
+        return f"add {step.amount} {step.charge} charge{plural} to {target_text(step.target)}"
+
+    def visit_MRemoveCharges(self, step: m.MRemoveCharges) -> str:
+        return f"remove all {step.charge} charges from {target_text(step.target)}"
+
+    def visit_MDiscard(self, step: m.MDiscard) -> str:
+        return f"discard {target_text(step.target)}"
+
+    def visit_MGain(self, step: m.MGain) -> str:
+        return f"gain {step.cost.text()}"
+
+    def visit_MCastFree(self, step: m.MCastFree) -> str:
+        what = selector_text(step.selector)
+        what = what if what.endswith("spell") else f"{what} spell"
+        return f"cast {'an' if what[:1].lower() in 'aeiou' else 'a'} {what} for free"
+
+    def visit_MGainControl(self, step: m.MGainControl) -> str:
+        # "target Ally" alone would read as a human Ally, a Magi: the step takes the Ally spell (and its Koishaka).
+        spell = " spell" if step.target.selector is not None and step.target.selector.role is Role.ALLY else ""
+        return f"gain control of {target_text(step.target)}{spell}"
+
+    def visit_MMay(self, step: m.MMay) -> str:
+        return f"you may {self.visit(step.step)}"
+
+    def visit_MIf(self, step: m.MIf) -> str:
+        if step.negate:
+            return f"{self.visit(step.step)} unless {condition_text(step.condition)}"
+        return f"if {condition_text(step.condition)}, {self.visit(step.step)}"
+
+    def visit_MIfYouDid(self, step: m.MIfYouDid) -> str:
+        return f"if you did, {self.visit(step.step)}"
+
+    def visit_MPayTo(self, step: m.MPayTo) -> str:
+        payments = [f"pay {' and '.join(c.text() for c in step.costs)}"] if step.costs else []
+        payments += [f"discard {target_text(d)}" for d in step.discards]
+        if not payments:
+            return f"you may {self.visit(step.step)}"
+        return f"you may {' and '.join(payments)} to {self.visit(step.step)}"
+
+    def visit_MChooseOne(self, step: m.MChooseOne) -> str:
+        return "choose one: " + " ".join(f"• {steps_text(option)}" for option in step.options)
+
+
+_RENDERER = _StepRenderer()
+
+
+def step_text(step: m.Step) -> str:
+    """One step as a sentence without its full stop: ``Deal Physical Dmg 1 to target opponent``."""
+    return capitalize(_RENDERER.visit(step))
+
+
+def steps_text(steps: Sequence[m.Step]) -> str:
+    """Steps as sentences: ``Deal Dmg 1 to the bearer; if you did, gain 1 Resonance.``"""
+    return capitalize(_clauses(steps))
+
+
+def _clauses(steps: Sequence[m.Step]) -> str:
+    """Steps as lower-case-initial text, ready to follow a colon ("When ...: add ...")."""
+    sentences: list[str] = []
+    for step in steps:
+        clause = _RENDERER.visit(step)
+        # Seed 003 writes "[Do X]; if you did, [do Y]": the condition belongs to the step before it.
+        if isinstance(step, m.MIfYouDid) and sentences:
+            sentences[-1] = f"{sentences[-1]}; {clause}"
+        else:
+            sentences.append(clause)
+    if not sentences:
+        return "nothing happens."
+    return " ".join(_full_stop(s if i == 0 else capitalize(s)) for i, s in enumerate(sentences))
+
+
+def _full_stop(sentence: str) -> str:
+    # A "choose one" ends with its last option's own full stop.
+    return sentence if sentence.endswith(".") else f"{sentence}."
+
+
+# ---------------------------------------------------------------------- whole rules text
+def rules_lines(spell: m.CheckedSpell) -> list[str]:
+    """The spell's rules text, one sentence (or one rule) a line, in the order a reader needs it:
+    definitions first, since the aspect list and the rules below use them."""
+    lines = [f"{name} is {quantity_text(q)}." for name, q in spell.variables]
+    if spell.koishaka:
+        lines.append(koishaka_line(spell))
+    lines += [f"{event_text(t.event)}: {_clauses(t.steps)}" for t in spell.triggers]
+    lines += [_modifier_line(mod) for mod in spell.modifiers]
+    if spell.koishaka:  # an Ally spell's abilities are its Koishaka's, not its bearer's
+        lines += [_ability_line(a).replace("Grants the ability", "The Koishaka has the ability", 1)
+                  for a in spell.abilities]
+    else:
+        lines += [_ability_line(a) for a in spell.abilities]
+    if spell.on_impact:
+        lines.append(f"On impact: {_clauses(spell.on_impact)}")
+    if spell.kind == "specialization":
+        lines = [f"Initiate: {line}" for line in lines]
+        lines += [_tier_line(t) for t in spell.tiers]
+    if spell.rules is not None:
+        lines += encounter_lines(spell.rules)
+    if spell.discord_event:
+        lines.append(discord_event_line(spell.discord_event))
+    return lines
+
+
+def discord_event_line(steps: Sequence[m.Step]) -> str:
+    """"Some scenarios and encounters will change the effect" of a Discord Event: what an Encounter's does."""
+    return ("Discord Event — changed for the Magi facing it (the impacted Magi), still unblockable, in place of "
+            f"the loss of 3 Essence: {_clauses(steps)}")
+
+
+def koishaka_line(spell: m.CheckedSpell) -> str:
+    stats = ", ".join(f"{c.energy.value} {c.amount}" for c in spell.koishaka)
+    actions = spell.koishaka_actions
+    return f"Summons a Koishaka: {stats}; {actions} Full Action{'s' * (actions != 1)} a round."
+
+
+def _modifier_line(mod: Modifier) -> str:
+    if mod.selector.combined:
+        return f"The spell it is combined with gains {aspects_text(mod.grants)}."
+    what = selector_text(mod.selector, plural=True)
+    parts = [f"gain {aspects_text(mod.grants)}"] * bool(mod.grants)
+    parts += [f"generate {', '.join(f'{c.amount:+d} {c.energy.value}' for c in mod.generate)}"] * bool(mod.generate)
+    return capitalize(f"{what} {' and '.join(parts)}.")
+
+
+def _tier_line(tier: SpecTier) -> str:
+    rules = " ".join(_modifier_line(mod) for mod in tier.modifiers)
+    return f"Tree {tier.tree}, tier {tier.tier} — {tier.name} ({tier.cost} Resonance or Voice): {rules}"
+
+
+def encounter_lines(r: m.EncounterRules) -> list[str]:
+    """An Encounter's card in words: stats (with their per-opponent bonus), bag, charts, standing rules."""
+    def stat(name: str, st: Stat) -> str:
+        bonus = f" ({st.per_opponent:+d} for each additional opponent, not in easy mode)" if st.per_opponent else ""
+        return f"{name} {st.base}{bonus}"
+
+    lines = [
+        "Stats: " + "; ".join([stat("Essence", r.essence), f"Resonance {r.starting_resonance}",
+                               stat("Resonance bonus", r.resonance_bonus), stat("Full Actions", r.actions)]
+                              + [f"Resistance {r.resistance}"] * bool(r.resistance)) + ".",
+        "Source Spheres: " + ", ".join(s.value for s in r.sources) + ".",
+    ]
+    if r.lacks:
+        lines.append(f"It has no {' or '.join(e.value for e in r.lacks)}: always zero.")
+    if r.targeting:
+        lines.append(f"Targeting: the opponent with the {r.targeting[0]} {r.targeting[1].value}; "
+                     "a die breaks ties (highest roll is the target).")
+    lines.append("Draw bag: " + ", ".join(f"{n} {c}" for c, n in r.bag)
+                 + (f"; all counters return once {', '.join(f'{n} {c}' for c, n in r.reset)} are out." if r.reset
+                    else "."))
+    for resp in r.responses:
+        lines.append(f"Response ({resp.name}): against each {' '.join(resp.needs)} "
+                     f"{resp.role.value if resp.role else 'effect'} aimed at it alone, it pays {resp.cost.text()} "
+                     f"and draws; {' or '.join(resp.succeeds_on)} evades. The counter goes back at once."
+                     + (" Not in easy mode." if resp.standard_only else ""))
+    for th in r.thresholds:
+        lines.append(f"Below {th.below} {th.energy.value}: its {th.role.value if th.role else ''} effects gain "
+                     f"{aspects_text(th.grants)}.")
+    for chart in r.charts:
+        lines.append(f"Chart {chart.colour}: " + "; ".join(
+            f"{i}. {_chart_line(ln)}" for i, ln in enumerate(chart.lines, 1)) + ".")
+    for die in r.die_charts:
+        lines.append(f"{die.name} (roll the die): " + "; ".join(
+            f"{f.text()}: {f.action or 'Critical Failure'}" for f in die.faces) + ".")
+    return lines
+
+
+def _chart_line(ln: ChartLine) -> str:
+    needs = [f"{ln.cost} Resonance"] * bool(ln.cost) + [c.text() for c in ln.conditions]
+    what = ln.action if ln.action else f"roll on {ln.roll}"
+    return f"{what} (needs {', '.join(needs)})" if needs else str(what)
+
+def _ability_line(ability: m.MAbility) -> str:
+    options = f" ({aspects_text(ability.aspects)})" if ability.aspects else ""
+    return f"Grants the ability {ability.name}{options}: {_clauses(ability.steps)}"

@@ -1,0 +1,355 @@
+"""Scenario source → :class:`engine.rulesets.serpents_tongue.scenario.Scenario` (grammar/serpents_tongue_scenario.lark)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token, Transformer, v_args
+from lark.tree import Meta
+
+from compiler.diagnostics import Diagnostics, did_you_mean
+from compiler.parse import parse, string_value
+from compiler.source import SourceFile, Span
+from engine.rulesets import RULESETS
+from engine.rulesets.serpents_tongue import codex as codex_rules
+from engine.rulesets.serpents_tongue import scenario as sc
+
+# Sane bounds for every number a scenario writes, so that a typo cannot ask for 10^400 of anything.
+# The rulebook's own numbers are far inside them: 12 Essence, 20 Discord, a d10, 27 spells a Codex.
+ENERGY_LIMIT = 999  # an energy's starting or expected value, an exchange's amounts, an upgrade's cost
+COUNTER_LIMIT = 999  # Duration, Durability, Karma counters
+ROUND_LIMIT = 999
+LEVELS = (1, 2)  # level 1 leaves out the advanced energies (Act I); level 2 plays them all
+MAX_DIGITS = 12  # longer than any bound above: refused by parse() before int() is asked to read it
+
+
+@v_args(meta=True)
+class ToScenario(Transformer[Token, Any]):
+    def __init__(self, source: SourceFile, diags: Diagnostics) -> None:
+        super().__init__()
+        self.source = source
+        self.diags = diags
+
+    def _span(self, tok: Token) -> Span:
+        line, column = tok.line or 1, tok.column or 1
+        end = tok.end_column if tok.end_line == tok.line and tok.end_column else column + 1
+        return Span(self.source, line, column, line, end)
+
+    def _str(self, tok: Token) -> str:
+        return string_value(tok)  # vetted by parse(): escapes, surrogates and length
+
+    def _int(self, tok: Token, low: int, high: int, what: str, rule: str | None = None, quote: str = "") -> int:
+        """A number within [low, high]; outside (or too long to read) it is a located error."""
+        text = str(tok).lstrip("x")
+        digits = text.lstrip("+-").lstrip("0") or "0"
+        # Leading zeros are dropped first: CPython refuses to read over 4,300 digits, even "000...7".
+        value = int(text[0] + digits if text[0] in "+-" else digits) if len(digits) <= MAX_DIGITS else None
+        if value is None or not low <= value <= high:
+            shown = str(value) if value is not None else f"a {len(digits)}-digit number"
+            notes = ((f"note: rule: {rule}",) if rule else ()) + ((f'note: "{quote}"',) if quote else ())
+            self.diags.error("E302", f"{what} must be from {low} to {high}, not {shown}", self._span(tok), *notes)
+            return low
+        return value
+
+    def _where(self, meta: Meta) -> sc.Where:
+        end = meta.end_column if meta.end_line == meta.line else meta.column + 1
+        return sc.Where(self.source.path, meta.line, meta.column, end)
+
+    def start(self, meta: Meta, c: list[Any]) -> sc.Scenario:
+        header, *rounds = c
+        title, level, beings, intoning, where = header
+        return sc.Scenario(title=title, level=level, beings=tuple(beings), rounds=tuple(rounds), where=where,
+                           intoning=intoning)
+
+    def match(self, meta: Meta, c: list[Any]) -> tuple[str, int, list[sc.BeingSetup], bool, sc.Where]:
+        title, *settings = c
+        level = next((s for s in settings if isinstance(s, int) and not isinstance(s, bool)), 2)
+        beings = [s for s in settings if isinstance(s, sc.BeingSetup)]
+        intoning = any(s is True for s in settings)
+        return self._str(title), level, beings, intoning, self._where(meta)
+
+    def intoning(self, meta: Meta, c: list[Any]) -> bool:
+        return True
+
+    def encounter(self, meta: Meta, c: list[Any]) -> sc.BeingSetup:
+        name, card, *fields = c
+        team = next((f[1] for f in fields if f[0] == "team"), str(name))
+        mode = next((f[1] for f in fields if f[0] == "mode"), "standard")
+        return sc.BeingSetup(name=str(name), team=team, codex=(), energies=(), where=self._where(meta),
+                             kind="encounter", card=self._str(card), mode=mode)
+
+    def mode(self, meta: Meta, c: list[Token]) -> tuple[str, str]:
+        return ("mode", str(c[0]))
+
+    def specialization(self, meta: Meta, c: list[Token]) -> tuple[str, str]:
+        return ("specialization", self._str(c[0]))
+
+    def artifact(self, meta: Meta, c: list[Token]) -> tuple[str, str]:
+        return ("artifact", self._str(c[0]))
+
+    def level(self, meta: Meta, c: list[Token]) -> int:
+        return self._int(c[0], LEVELS[0], LEVELS[-1], "the level")
+
+    def magi(self, meta: Meta, c: list[Any]) -> sc.BeingSetup:
+        name, *fields = c
+        energies = tuple(f for f in fields
+                         if isinstance(f, tuple) and f[0] not in ("team", "specialization", "artifact"))
+        team = next((f[1] for f in fields if isinstance(f, tuple) and f[0] == "team"), str(name))
+        spec = next((f[1] for f in fields if isinstance(f, tuple) and f[0] == "specialization"), None)
+        codex = tuple(t for f in fields if isinstance(f, list) for t in f)
+        codex_where = next((t.where for t in codex), None)
+        artifacts = tuple(f[1] for f in fields if isinstance(f, tuple) and f[0] == "artifact")
+        return sc.BeingSetup(name=str(name), team=team, codex=codex, energies=energies, where=self._where(meta),
+                             specialization=spec, artifacts=artifacts, codex_where=codex_where)
+
+    def essence(self, meta: Meta, c: list[Token]) -> tuple[str, int]:
+        return ("essence", self._int(c[0], 1, ENERGY_LIMIT, "starting Essence"))
+
+    def resonance(self, meta: Meta, c: list[Token]) -> tuple[str, int]:
+        return ("resonance", self._int(c[0], 0, ENERGY_LIMIT, "starting Resonance"))
+
+    def harmony(self, meta: Meta, c: list[Token]) -> tuple[str, int]:
+        return ("harmony", self._int(c[0], -ENERGY_LIMIT, ENERGY_LIMIT, "starting Harmony"))
+
+    def will(self, meta: Meta, c: list[Token]) -> tuple[str, int]:
+        return ("will", self._int(c[0], 0, ENERGY_LIMIT, "starting Will"))
+
+    def voice(self, meta: Meta, c: list[Token]) -> tuple[str, int]:
+        return ("voice", self._int(c[0], 0, ENERGY_LIMIT, "starting Voice"))
+
+    def team(self, meta: Meta, c: list[Token]) -> tuple[str, str]:
+        return ("team", str(c[0]))
+
+    def codex(self, meta: Meta, c: list[list[sc.CodexEntry]]) -> list[sc.CodexEntry]:
+        return [t for item in c for t in item]
+
+    def card_item(self, meta: Meta, c: list[Any]) -> list[sc.CodexEntry]:
+        # "Only 3 spells of the same title may be included": more copies are refused here, before
+        # a list of 99999999 titles is built.
+        copies = (self._int(c[2], 1, codex_rules.MAX_PER_TITLE, f"copies of {self._str(c[0])!r}", "Codex",
+                            codex_rules.RULE_PER_TITLE)
+                  if c[2] is not None else 1)
+        fluency = self._int(c[1], 1, 4, "a fluency", "Fluency") if c[1] is not None else None
+        return [sc.CodexEntry(self._str(c[0]), fluency, self._where(meta))] * copies
+
+    def round(self, meta: Meta, c: list[Any]) -> sc.RoundScript:
+        number, *items = c
+        end = sc.Where(self.source.path, meta.end_line, meta.end_column - 1, meta.end_column)
+        return sc.RoundScript(number=self._int(number, 1, ROUND_LIMIT, "a round number"), items=tuple(items),
+                              where=self._where(meta), end=end)
+
+    def dice(self, meta: Meta, c: list[Token]) -> sc.DiceItem:
+        # "0 reads as 10" on a ten-sided die.
+        values = tuple(self._int(v, 1, 10, "a ten-sided die", "Dice") for v in c)
+        return sc.DiceItem(values=values, where=self._where(meta))
+
+    def goes_first(self, meta: Meta, c: list[Token]) -> sc.ChoiceItem:
+        return sc.ChoiceItem(being=str(c[0]), kind="first", value=str(c[0]), where=self._where(meta))
+
+    def reattune(self, meta: Meta, c: list[Token]) -> sc.PrepareItem:
+        return sc.PrepareItem(being=str(c[0]), reattune=tuple(self._str(t) for t in c[1:]), where=self._where(meta))
+
+    def prepare(self, meta: Meta, c: list[Token]) -> sc.PrepareItem:
+        return sc.PrepareItem(being=str(c[0]), prepare=tuple(self._str(t) for t in c[1:]), where=self._where(meta))
+
+    def _action(self, meta: Meta, being: Token, action: Any) -> sc.ActionItem:
+        return sc.ActionItem(being=str(being), action=action, where=self._where(meta))
+
+    def meditate(self, meta: Meta, c: list[Token]) -> sc.ActionItem:
+        return self._action(meta, c[0], sc.Plain("meditate"))
+
+    def pass_(self, meta: Meta, c: list[Token]) -> sc.ActionItem:
+        return self._action(meta, c[0], sc.Plain("pass"))
+
+    def at(self, meta: Meta, c: list[Any]) -> tuple[str, str | None, bool]:
+        """(target, the bearer it is "of", whether the target is a being's or team's name)."""
+        first = c[0]
+        if first.type == "STRING":
+            return self._str(first), (str(c[1]) if len(c) > 1 and c[1] is not None else None), False
+        return str(first), None, True
+
+    def discarding(self, meta: Meta, c: list[Token]) -> tuple[str, ...]:
+        return (self._str(c[0]),)
+
+    def more_discard(self, meta: Meta, c: list[Token]) -> tuple[str, str, Meta]:
+        return ("discard", self._str(c[0]), meta)
+
+    def cast(self, meta: Meta, c: list[Any]) -> sc.ActionItem:
+        being, title, at, discards, *options = c
+        target, of, is_name = at if at else (None, None, False)
+        discards = list(discards or ())
+        for i, option in enumerate(options):
+            if option[0] != "discard":
+                continue
+            if not discards or any(o[0] != "discard" for o in options[:i]):
+                # A title after the options, or with no `discarding` before it, answers nothing.
+                self.diags.error("E305", f"{option[1]!r} here is no discard: titles to discard follow "
+                                 "`discarding`, before the options", self._span_of(option[2]),
+                                 f'help: write `casts "X" discarding "A", "{option[1]}", intoning`')
+            discards.append(option[1])
+        speak = next((o[1] for o in options if o[0] == "speak"), "silent")
+        upgrade = next((o[1] for o in options if o[0] == "upgrade"), None)
+        tiers = next((o[1] for o in options if o[0] == "ritual"), None)
+        return self._action(meta, being, sc.Cast(self._str(title), target, of, tuple(discards), speak=speak,
+                                                 upgrade=upgrade, tiers=tiers, target_is_name=is_name))
+
+    def _span_of(self, meta: Meta) -> Span:
+        end = meta.end_column if meta.end_line == meta.line else meta.column + 1
+        return Span(self.source, meta.line, meta.column, meta.line, end)
+
+    def buying_option(self, meta: Meta, c: list[Any]) -> tuple[str, str]:
+        """`buying 2 tiers for 1 Will and 2 Harmony`: the ritual path's choice (the cost may be left out)."""
+        tiers = self._int(c[0], 0, 4, "ritual tiers", "Ritual Path")
+        paid = [p for p in c[2:] if p is not None]
+        label = f"{tiers} tier{'s' * (tiers != 1)}" if tiers else "no tiers"
+        return ("ritual", label + (" for " + " and ".join(paid) if paid else ""))
+
+    def paid(self, meta: Meta, c: list[Token]) -> str:
+        return f"{self._int(c[0], 0, ENERGY_LIMIT, 'a ritual cost', 'Ritual Path')} {c[1]}"
+
+    def advance(self, meta: Meta, c: list[Token]) -> sc.ActionItem:
+        return self._action(meta, c[0], sc.Plain(f'advance "{self._str(c[1])}" in the Rite zone'))
+
+    def dismiss(self, meta: Meta, c: list[Token]) -> sc.ActionItem:
+        return self._action(meta, c[0], sc.Plain(f'dismiss "{self._str(c[1])}"'))
+
+    def intoning_option(self, meta: Meta, c: list[Any]) -> tuple[str, str]:
+        return ("speak", "intone")
+
+    def miscasting_option(self, meta: Meta, c: list[Any]) -> tuple[str, str]:
+        return ("speak", "miscast")
+
+    def upgrading_option(self, meta: Meta, c: list[Token]) -> tuple[str, str]:
+        return ("upgrade", f"{self._int(c[0], 0, ENERGY_LIMIT, 'an upgrade cost')} {c[1]}")
+
+    def draw(self, meta: Meta, c: list[Token]) -> sc.DrawItem:
+        return sc.DrawItem(values=tuple(str(t) for t in c), where=self._where(meta))
+
+    def enter_mode(self, meta: Meta, c: list[Token]) -> sc.ModeItem:
+        return sc.ModeItem(being=str(c[0]), mode=str(c[1]), where=self._where(meta))
+
+    def exchange(self, meta: Meta, c: list[Token]) -> sc.ActionItem:
+        being, give, give_energy, get, get_energy = c
+        amounts = [self._int(n, 0, ENERGY_LIMIT, "an exchanged amount", "Energy Exchange") for n in (give, get)]
+        return self._action(meta, being, sc.Plain(f"exchange {amounts[0]} {give_energy} for {amounts[1]} {get_energy}"))
+
+    def unlock(self, meta: Meta, c: list[Token]) -> sc.ActionItem:
+        being, spec, tier = c
+        return self._action(meta, being, sc.Plain(f'upgrade "{self._str(spec)}" {tier}'))
+
+    def shed(self, meta: Meta, c: list[Token]) -> sc.ActionItem:
+        return self._action(meta, c[0], sc.Plain("shed interrupt stone"))
+
+    def use(self, meta: Meta, c: list[Any]) -> sc.ActionItem:
+        being, ability, spell, at = c
+        return self._action(meta, being, sc.Use(self._str(spell), self._str(ability), at[0] if at else None,
+                                                     target_is_name=bool(at and at[2])))
+
+    def _choice(self, meta: Meta, c: list[Token], kind: str) -> sc.ChoiceItem:
+        return sc.ChoiceItem(being=str(c[0]), kind=kind, value=self._str(c[1]), where=self._where(meta))
+
+    def accept(self, meta: Meta, c: list[Token]) -> sc.ChoiceItem:
+        return self._choice(meta, c, "accept")
+
+    def decline(self, meta: Meta, c: list[Token]) -> sc.ChoiceItem:
+        return self._choice(meta, c, "decline")
+
+    def choose(self, meta: Meta, c: list[Token]) -> sc.ChoiceItem:
+        return self._choice(meta, c, "choose")
+
+    def expect(self, meta: Meta, c: list[Any]) -> sc.ExpectItem:
+        being, *exps = c
+        energies = tuple(e[1] for e in exps if e[0] == "energy")
+        cards = tuple(e[1] for e in exps if e[0] == "card")
+        absent = tuple(e[1] for e in exps if e[0] == "no card")
+        incap = any(e[0] == "incapacitated" for e in exps)
+        stones = next((e[1] for e in exps if e[0] == "stones"), None)
+        return sc.ExpectItem(being=str(being), energies=energies, cards=cards, absent=absent, incapacitated=incap,
+                             stones=stones, where=self._where(meta))
+
+    def expect_no_card(self, meta: Meta, c: list[Token]) -> tuple[str, tuple[str, str]]:
+        return ("no card", (str(c[0]), self._str(c[1])))
+
+    def expect_stones(self, meta: Meta, c: list[Token]) -> tuple[str, int]:
+        return ("stones", self._int(c[1], 0, 2, "interrupt stones", "Interrupt Stone"))
+
+    def dormant(self, meta: Meta, c: list[Token]) -> tuple[str, int]:
+        return ("dormant", 1)
+
+    def stop(self, meta: Meta, c: list[Token]) -> sc.StopItem:
+        return sc.StopItem(where=self._where(meta))
+
+    def expect_draw(self, meta: Meta, c: list[Token]) -> sc.ExpectWinner:
+        return sc.ExpectWinner(winner=None, draw=True, where=self._where(meta))
+
+    def expect_initiative(self, meta: Meta, c: list[Token]) -> sc.ExpectInitiative:
+        return sc.ExpectInitiative(order=tuple(str(t) for t in c), where=self._where(meta))
+
+    def expect_winner(self, meta: Meta, c: list[Token]) -> sc.ExpectWinner:
+        return sc.ExpectWinner(winner=str(c[0]) if c else None, where=self._where(meta))
+
+    def expect_energy(self, meta: Meta, c: list[Token]) -> tuple[str, tuple[str, int]]:
+        return ("energy", (str(c[0]), self._int(c[1], -ENERGY_LIMIT, ENERGY_LIMIT, f"an expected {c[0]}")))
+
+    def expect_card(self, meta: Meta, c: list[Any]) -> tuple[str, tuple[str, str, tuple[tuple[str, int], ...]]]:
+        zone, title, *counters = c
+        return ("card", (str(zone), self._str(title), tuple(x for x in counters if x is not None)))
+
+    def counter(self, meta: Meta, c: list[Token]) -> tuple[str, int]:
+        return (str(c[0]), self._int(c[1], 0, COUNTER_LIMIT, f"an expected {c[0]} count"))
+
+    def expect_incapacitated(self, meta: Meta, c: list[Token]) -> tuple[str, None]:
+        return ("incapacitated", None)
+
+
+def parse_scenario(source: SourceFile, diags: Diagnostics) -> sc.Scenario | None:
+    tree = parse(source, diags, (RULESETS["serpents_tongue"].scenario_grammar,), max_number=10**MAX_DIGITS - 1)
+    if tree is None:
+        return None
+    errors = len(diags.items)
+    result: sc.Scenario = ToScenario(source, diags).transform(tree)
+    if not any(d.severity == "error" for d in diags.items[errors:]):
+        check_names(result, source, diags)
+    if any(d.severity == "error" for d in diags.items[errors:]):
+        return None
+    return result
+
+
+def check_names(scenario: sc.Scenario, source: SourceFile, diags: Diagnostics) -> None:
+    """Every being a line names is one the match sets up, and each is set up once (did-you-mean otherwise)."""
+    beings: dict[str, sc.BeingSetup] = {}
+    for b in scenario.beings:
+        if b.name in beings:
+            diags.error("E304", f"{b.name} is set up twice (first at line {beings[b.name].where.line})",
+                        _span(source, b.where))
+        beings.setdefault(b.name, b)
+    teams = {b.team for b in scenario.beings}
+
+    def known(name: str | None, where: sc.Where, also: frozenset[str] = frozenset(), what: str = "being") -> None:
+        if name is None or name in beings or name in also:
+            return
+        pool = [*beings, *also]
+        diags.error("E303", f"no {what} is named {name}: the match sets up "
+                    + (", ".join(beings) or "no beings"), _span(source, where), *did_you_mean(name, pool))
+
+    for number, script in enumerate(scenario.rounds, 1):
+        for i, item in enumerate(script.items):
+            if isinstance(item, sc.StopItem) and (number < len(scenario.rounds) or i < len(script.items) - 1):
+                diags.error("E306", "`stop` ends the script: it must be its last line (what follows would never "
+                            "be played or checked)", _span(source, item.where))
+            if isinstance(item, sc.ExpectWinner):
+                known(item.winner, item.where, frozenset(teams), "being or team")
+            elif isinstance(item, sc.ExpectInitiative):
+                for name in item.order:
+                    known(name, item.where)
+            elif isinstance(item, sc.ActionItem | sc.PrepareItem | sc.ChoiceItem | sc.ModeItem | sc.ExpectItem):
+                known(item.being, item.where)
+                action = getattr(item, "action", None)
+                if isinstance(action, sc.Cast) and action.target_of is not None:
+                    known(action.target_of, item.where)
+                if isinstance(action, sc.Cast | sc.Use) and action.target is not None and action.target_is_name:
+                    known(action.target, item.where, frozenset(teams), "being or team")
+
+
+def _span(source: SourceFile, where: sc.Where) -> Span:
+    return Span(source, where.line, where.column, where.line, where.end_column)

@@ -1,0 +1,373 @@
+"""Parse tree → AST: a thin Lark Transformer, one method per grammar rule, building frozen nodes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token, Transformer, Tree, v_args
+from lark.tree import Meta
+
+from compiler.parse import span_of, string_value
+from compiler.serpents_tongue import ast
+from compiler.source import SourceFile, Span
+
+# Named keyword terminals that are structure, not content, where they appear outside a phrase.
+STRUCTURAL = {"TO", "ON", "AND", "OR", "CHARGES", "CHARGE", "ALL", "FROM", "ONE", "IMPACT", "FOR"}
+
+
+@v_args(meta=True)
+class ToAst(Transformer[Token, Any]):
+    def __init__(self, source: SourceFile) -> None:
+        super().__init__()
+        self.source = source
+
+    # ---- helpers
+    def _span(self, meta: Meta) -> Span:
+        if getattr(meta, "empty", True):
+            return Span(self.source, 1, 1, 1, 2)
+        return Span(self.source, meta.line, meta.column, meta.end_line, meta.end_column)
+
+    def _word(self, tok: Token) -> ast.Word:
+        return ast.Word(text=str(tok), span=span_of(self.source, tok))
+
+    def _words(self, children: list[Any]) -> tuple[ast.Word, ...]:
+        return tuple(c if isinstance(c, ast.Word) else self._word(c) for c in children)
+
+    @staticmethod
+    def _content(children: list[Any]) -> list[Any]:
+        return [c for c in children if not (isinstance(c, Token) and c.type in STRUCTURAL)]
+
+    # ---- file and spell
+    def start(self, meta: Meta, children: list[ast.SpellNode | ast.EncounterNode | ast.NamShubNode]
+              ) -> ast.SpellFile:
+        return ast.SpellFile(spells=tuple(c for c in children if not isinstance(c, ast.NamShubNode)),
+                             nam_shubs=tuple(c for c in children if isinstance(c, ast.NamShubNode)),
+                             span=self._span(meta))
+
+    def spell(self, meta: Meta, children: list[Any]) -> ast.SpellNode:
+        title_tok, *fields = children
+        return ast.SpellNode(
+            title=string_value(title_tok),
+            title_span=span_of(self.source, title_tok),
+            fields=tuple(fields),
+            span=self._span(meta),
+        )
+
+    def _card(self, meta: Meta, children: list[Any], kind: str) -> ast.SpellNode:
+        title_tok, *fields = children
+        return ast.SpellNode(title=string_value(title_tok), title_span=span_of(self.source, title_tok),
+                             fields=tuple(fields), span=self._span(meta), kind=kind)
+
+    def specialization(self, meta: Meta, children: list[Any]) -> ast.SpellNode:
+        return self._card(meta, children, "specialization")
+
+    def artifact(self, meta: Meta, children: list[Any]) -> ast.SpellNode:
+        return self._card(meta, children, "artifact")
+
+    def spec_tier(self, meta: Meta, c: list[Any]) -> ast.TierLine:
+        key, name, cost, *rules = c
+        return ast.TierLine(key=self._word(key), name=string_value(name), cost=int(cost),
+                            rules=tuple(rules), span=self._span(meta))
+
+    # ---- an Encounter's card
+    def encounter(self, meta: Meta, children: list[Any]) -> ast.EncounterNode:
+        title_tok, *items = children
+        return ast.EncounterNode(title=string_value(title_tok), title_span=span_of(self.source, title_tok),
+                                 items=tuple(items), span=self._span(meta))
+
+    def enc_spell(self, meta: Meta, children: list[Any]) -> ast.SpellNode:
+        return self._card(meta, children, "encounter spell")
+
+    def enc_ability(self, meta: Meta, children: list[Any]) -> ast.SpellNode:
+        return self._card(meta, children, "encounter ability")
+
+    def per_opponent(self, meta: Meta, c: list[Token]) -> int:
+        return int(str(c[0]))
+
+    def _stat(self, name: str, meta: Meta, c: list[Any]) -> ast.EncStat:
+        return ast.EncStat(name=name, value=int(c[0]), per_opponent=(c[1] if len(c) > 1 and c[1] else 0),
+                           span=self._span(meta))
+
+    def enc_essence(self, meta: Meta, c: list[Any]) -> ast.EncStat:
+        return self._stat("essence", meta, c)
+
+    def enc_resonance(self, meta: Meta, c: list[Any]) -> ast.EncStat:
+        return self._stat("resonance", meta, c)
+
+    def enc_resonance_bonus(self, meta: Meta, c: list[Any]) -> ast.EncStat:
+        return self._stat("resonance bonus", meta, c)
+
+    def enc_actions(self, meta: Meta, c: list[Any]) -> ast.EncStat:
+        return self._stat("actions", meta, c)
+
+    def enc_resistance(self, meta: Meta, c: list[Any]) -> ast.EncStat:
+        return self._stat("resistance", meta, c)
+
+    def _enc_words(self, name: str, meta: Meta, c: list[Token]) -> ast.EncWords:
+        return ast.EncWords(name=name, words=self._words(c), span=self._span(meta))
+
+    def enc_source(self, meta: Meta, c: list[Token]) -> ast.EncWords:
+        return self._enc_words("source", meta, c)
+
+    def enc_lacks(self, meta: Meta, c: list[Token]) -> ast.EncWords:
+        return self._enc_words("lacks", meta, c)
+
+    def enc_targeting(self, meta: Meta, c: list[Token]) -> ast.EncWords:
+        return self._enc_words("targeting", meta, c)
+
+    def _counts(self, name: str, meta: Meta, c: list[Token]) -> ast.EncCounts:
+        pairs = tuple((int(c[i]), self._word(c[i + 1])) for i in range(0, len(c), 2))
+        return ast.EncCounts(name=name, counts=pairs, span=self._span(meta))
+
+    def enc_bag(self, meta: Meta, c: list[Token]) -> ast.EncCounts:
+        return self._counts("bag", meta, c)
+
+    def enc_reset(self, meta: Meta, c: list[Token]) -> ast.EncCounts:
+        return self._counts("reset", meta, c)
+
+    def easy_off(self, meta: Meta, c: list[Any]) -> bool:
+        return True
+
+    def enc_response(self, meta: Meta, c: list[Any]) -> ast.EncResponse:
+        name, needs, cost, *rest = [x for x in c if not (isinstance(x, Token) and x.type in STRUCTURAL)]
+        colours = tuple(self._word(t) for t in rest if isinstance(t, Token))
+        return ast.EncResponse(name=string_value(name), needs=needs, cost=cost, colours=colours,
+                               standard_only=any(x is True for x in rest), span=self._span(meta))
+
+    def enc_threshold(self, meta: Meta, c: list[Any]) -> ast.EncThreshold:
+        amount, energy, who, grants = c
+        return ast.EncThreshold(amount=int(amount), energy=self._word(energy), who=who, grants=grants,
+                                span=self._span(meta))
+
+    def enc_discord_event(self, meta: Meta, c: list[Any]) -> ast.EncDiscordEvent:
+        return ast.EncDiscordEvent(steps=c[0], span=self._span(meta))
+
+    def enc_chart(self, meta: Meta, c: list[Any]) -> ast.EncChart:
+        colour, *lines = c
+        return ast.EncChart(colour=self._word(colour), lines=tuple(lines), span=self._span(meta))
+
+    def chart_line(self, meta: Meta, c: list[Any]) -> ast.ChartLineNode:
+        needs, (kind, title, span) = c
+        cost, condition = needs if needs else (None, None)
+        return ast.ChartLineNode(cost=cost, condition=condition, action=title if kind == "use" else None,
+                                 roll=title if kind == "roll" else None, action_span=span, span=self._span(meta))
+
+    def chart_needs(self, meta: Meta, c: list[Any]) -> tuple[ast.CostWords | None, ast.Phrase | None]:
+        cost = next((x for x in c if isinstance(x, ast.CostWords)), None)
+        condition = next((x for x in c if isinstance(x, ast.Phrase)), None)
+        return cost, condition
+
+    def chart_use(self, meta: Meta, c: list[Token]) -> tuple[str, str, Span]:
+        return "use", string_value(c[0]), span_of(self.source, c[0])
+
+    def chart_roll(self, meta: Meta, c: list[Token]) -> tuple[str, str, Span]:
+        return "roll", string_value(c[0]), span_of(self.source, c[0])
+
+    def enc_die_chart(self, meta: Meta, c: list[Any]) -> ast.EncDieChart:
+        name, *faces = c
+        return ast.EncDieChart(name=string_value(name), faces=tuple(faces), span=self._span(meta))
+
+    def die_face(self, meta: Meta, c: list[Token]) -> ast.DieFaceNode:
+        faces, what = c
+        low, _, high = str(faces).partition("-")
+        action = string_value(what) if what.type == "STRING" else None
+        return ast.DieFaceNode(low=int(low), high=int(high or low), action=action, span=self._span(meta))
+
+    def _field(self, name: str, meta: Meta, children: list[Token]) -> ast.Field:
+        return ast.Field(name=name, value=self._word(children[0]), span=self._span(meta))
+
+    def sphere(self, meta: Meta, c: list[Token]) -> ast.Field:
+        return self._field("sphere", meta, c)
+
+    def role(self, meta: Meta, c: list[Token]) -> ast.Field:
+        return self._field("role", meta, c)
+
+    def fluency(self, meta: Meta, c: list[Token]) -> ast.Field:
+        return self._field("fluency", meta, c)
+
+    def resonance(self, meta: Meta, c: list[Token]) -> ast.Field:
+        return self._field("resonance", meta, c)
+
+    def harmony(self, meta: Meta, c: list[Token]) -> ast.Field:
+        return self._field("harmony", meta, c)
+
+    def aspects(self, meta: Meta, c: list[ast.AspectList]) -> ast.AspectList:
+        return c[0]
+
+    def aspect_list(self, meta: Meta, sections: list[tuple[ast.AspectWords, ...]]) -> ast.AspectList:
+        return ast.AspectList(sections=tuple(sections), span=self._span(meta))
+
+    def section(self, meta: Meta, children: list[Any]) -> tuple[ast.AspectWords, ...]:
+        return tuple(c for c in children if c is not None)
+
+    def aspect(self, meta: Meta, children: list[Token]) -> ast.AspectWords:
+        return ast.AspectWords(words=self._words(children), span=self._span(meta))
+
+    directive = aspect
+
+    def aspect_seq(self, meta: Meta, children: list[ast.AspectWords]) -> tuple[ast.AspectWords, ...]:
+        return tuple(children)
+
+    tier_aspects = aspect_seq
+
+    def broadcast(self, meta: Meta, children: list[Token]) -> ast.Broadcast:
+        return ast.Broadcast(spheres=self._words(children), span=self._span(meta))
+
+    def targets(self, meta: Meta, children: list[ast.Phrase]) -> ast.TargetsLine:
+        return ast.TargetsLine(phrase=children[0], span=self._span(meta))
+
+    def phrase(self, meta: Meta, children: list[Token]) -> ast.Phrase:
+        return ast.Phrase(words=self._words(children), span=self._span(meta))
+
+    target = phrase
+
+    def condition(self, meta: Meta, children: list[ast.Phrase]) -> ast.Phrase:
+        return children[0]
+
+    def requirement(self, meta: Meta, children: list[ast.Phrase]) -> ast.RequirementLine:
+        return ast.RequirementLine(phrase=children[0], span=self._span(meta))
+
+    def cost(self, meta: Meta, children: list[Token]) -> ast.CostWords:
+        return ast.CostWords(amount=int(children[0]), energy=self._word(children[1]), span=self._span(meta))
+
+    pay_energy = cost
+
+    def pay_discard(self, meta: Meta, children: list[ast.Phrase]) -> ast.Phrase:
+        return children[0]
+
+    def upgrade(self, meta: Meta, children: list[Any]) -> ast.UpgradeLine:
+        aspects, *costs = self._content(children)
+        timing = costs.pop() if costs and isinstance(costs[-1], str) else ""
+        return ast.UpgradeLine(aspects=aspects, costs=tuple(costs), timing=timing, span=self._span(meta))
+
+    def per_round(self, meta: Meta, children: list[Any]) -> str:
+        return "per round"
+
+    def this_impact(self, meta: Meta, children: list[Any]) -> str:
+        return "this impact"
+
+    def tier(self, meta: Meta, children: list[Any]) -> tuple[ast.AspectWords, ...]:
+        only = children[0]
+        return () if isinstance(only, Token) else only
+
+    def ritual(self, meta: Meta, children: list[tuple[ast.AspectWords, ...]]) -> ast.RitualLine:
+        return ast.RitualLine(tiers=tuple(children), span=self._span(meta))
+
+    def koishaka(self, meta: Meta, children: list[ast.Stat]) -> ast.KoishakaLine:
+        return ast.KoishakaLine(stats=tuple(children), span=self._span(meta))
+
+    def stat(self, meta: Meta, c: list[Token]) -> ast.Stat:
+        return ast.Stat(name=self._word(c[0]), value=int(c[1]), span=self._span(meta))
+
+    # ---- Nam-Shub pages
+    def nam_shub(self, meta: Meta, children: list[Any]) -> ast.NamShubNode:
+        title_tok, *fields = children
+        return ast.NamShubNode(title=string_value(title_tok), title_span=span_of(self.source, title_tok),
+                               fields=tuple(fields), span=self._span(meta))
+
+    def ns_step(self, meta: Meta, c: list[Any]) -> ast.NamShubStepLine:
+        parts: dict[str, Any] = dict(x for x in c[1:] if isinstance(x, tuple))
+        return ast.NamShubStepLine(name=string_value(c[0]), options=parts.get("options", ()),
+                                   costs=parts.get("costs", ()), steps=parts.get("effect", ()), span=self._span(meta))
+
+    def ns_victory(self, meta: Meta, c: list[Any]) -> ast.VictoryLine:
+        return ast.VictoryLine(span=self._span(meta))
+
+    def ns_options(self, meta: Meta, c: list[Any]) -> tuple[str, Any]:
+        return "options", c[0]
+
+    def ns_costs(self, meta: Meta, c: list[Any]) -> tuple[str, Any]:
+        return "costs", tuple(self._content(c))
+
+    def ns_effect(self, meta: Meta, c: list[Any]) -> tuple[str, Any]:
+        return "effect", c[0]
+
+    # ---- rules text
+    def rules(self, meta: Meta, children: list[ast.Rule]) -> ast.RulesBlock:
+        return ast.RulesBlock(rules=tuple(children), span=self._span(meta))
+
+    def trigger(self, meta: Meta, c: list[Any]) -> ast.TriggerRule:
+        return ast.TriggerRule(event=c[0], steps=c[1], span=self._span(meta))
+
+    def passive(self, meta: Meta, c: list[Any]) -> ast.PassiveRule:
+        return ast.PassiveRule(selector=c[0], grants=c[1], span=self._span(meta))
+
+    def passive_generate(self, meta: Meta, c: list[Any]) -> ast.GenerateRule:
+        return ast.GenerateRule(selector=c[0], amounts=tuple(c[1:]), span=self._span(meta))
+
+    def generate(self, meta: Meta, c: list[Token]) -> ast.CostWords:
+        return ast.CostWords(amount=int(str(c[0])), energy=self._word(c[1]), span=self._span(meta))
+
+    def ability(self, meta: Meta, c: list[Any]) -> ast.AbilityRule:
+        name = string_value(c[0])
+        options = c[1] if len(c) == 3 else ()  # no options: it takes a Full Action
+        return ast.AbilityRule(name=name, options=options, steps=c[-1], span=self._span(meta))
+
+    def definition(self, meta: Meta, c: list[Any]) -> ast.Definition:
+        return ast.Definition(name=self._word(c[0]), value=c[1], span=self._span(meta))
+
+    def on_impact(self, meta: Meta, c: list[Any]) -> ast.OnImpact:
+        return ast.OnImpact(steps=self._content(c)[0], span=self._span(meta))
+
+    def steps(self, meta: Meta, children: list[ast.Step]) -> tuple[ast.Step, ...]:
+        return tuple(children)
+
+    def option(self, meta: Meta, children: list[tuple[ast.Step, ...]]) -> tuple[ast.Step, ...]:
+        return children[0]
+
+    def deal(self, meta: Meta, c: list[Any]) -> ast.Deal:
+        c = self._content(c)
+        return ast.Deal(directive=c[0], target=c[1], span=self._span(meta))
+
+    def add_charges(self, meta: Meta, c: list[Any]) -> ast.AddCharges:
+        c = [x for x in self._content(c) if not isinstance(x, Tree)]
+        return ast.AddCharges(amount=int(c[0]), charge=self._word(c[1]), target=c[2], span=self._span(meta))
+
+    def remove_charges(self, meta: Meta, c: list[Any]) -> ast.RemoveCharges:
+        c = [x for x in self._content(c) if not isinstance(x, Tree)]
+        return ast.RemoveCharges(charge=self._word(c[0]), target=c[1], span=self._span(meta))
+
+    def charge_word(self, meta: Meta, c: list[Any]) -> Tree[Token]:
+        return Tree("charge_word", [])
+
+    def discard(self, meta: Meta, c: list[Any]) -> ast.DiscardStep:
+        return ast.DiscardStep(target=c[0], span=self._span(meta))
+
+    def cast_free(self, meta: Meta, c: list[Token]) -> ast.CastFree:
+        words = self._words(c)
+        return ast.CastFree(spells=ast.Phrase(words=words, span=words[0].span.to(words[-1].span)),
+                            span=self._span(meta))
+
+    def gain_control(self, meta: Meta, c: list[Any]) -> ast.GainControl:
+        return ast.GainControl(target=c[0], span=self._span(meta))
+
+    def gain(self, meta: Meta, c: list[Token]) -> ast.Gain:
+        return ast.Gain(amount=int(c[0]), energy=self._word(c[1]), span=self._span(meta))
+
+    def may_step(self, meta: Meta, c: list[Any]) -> ast.May:
+        return ast.May(step=c[0], span=self._span(meta))
+
+    def if_step(self, meta: Meta, c: list[Any]) -> ast.If:
+        return ast.If(condition=c[0], step=c[1], span=self._span(meta))
+
+    def unless_step(self, meta: Meta, c: list[Any]) -> ast.Unless:
+        return ast.Unless(step=c[0], condition=c[1], span=self._span(meta))
+
+    def if_you_did_step(self, meta: Meta, c: list[Any]) -> ast.IfYouDid:
+        return ast.IfYouDid(step=c[0], span=self._span(meta))
+
+    def pay_to_step(self, meta: Meta, c: list[Any]) -> ast.PayTo:
+        c = self._content(c)
+        *costs, step = c
+        energy = tuple(x for x in costs if isinstance(x, ast.CostWords))
+        discards = tuple(x for x in costs if isinstance(x, ast.Phrase))
+        return ast.PayTo(energy=energy, discards=discards, step=step, span=self._span(meta))
+
+    def choose_one_step(self, meta: Meta, c: list[Any]) -> ast.ChooseOne:
+        options = tuple(x for x in self._content(c) if isinstance(x, tuple))
+        return ast.ChooseOne(options=options, span=self._span(meta))
+
+
+def to_ast(tree: Tree[Token], source: SourceFile) -> ast.SpellFile:
+    result: ast.SpellFile = ToAst(source).transform(tree)
+    return result

@@ -1,0 +1,245 @@
+"""A Magi's turn in the action phase: the legal actions, and taking one.
+
+Glossary terms played here: Action, Full Action, Free Action (action type), Turn, Innate Actions
+(Meditate, Shed Interrupt Stone, Dismiss, Upgrade Specialization, Swap Focus), Energy Exchange,
+Interrupt Stone, Vowed.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from engine.core.decisions import Choice, Decision, Flow
+from engine.rulesets.serpents_tongue import allies, casting, control, namshub, rite, specs
+from engine.rulesets.serpents_tongue import exchange as exchanges
+from engine.rulesets.serpents_tongue.acts import PASS, Act
+from engine.rulesets.serpents_tongue.cards import Energy
+from engine.rulesets.serpents_tongue.state import Being, Card, Kind, Place
+
+if TYPE_CHECKING:
+    from engine.rulesets.serpents_tongue.rules import Game
+
+
+def can_take_full_action(b: Being) -> bool:
+    """"A Magi may not take a Full Action while they have an interrupt stone"."""
+    return b.full_actions > 0 and b.interrupt_stones == 0
+
+
+def options(game: Game, b: Being) -> list[Choice]:
+    out = [PASS]
+    if can_take_full_action(b) and b.kind is not Kind.KOISHAKA:  # "Koishaka cannot meditate"
+        out.append(Choice("meditate", Act("meditate")))
+    if b.interrupt_stones and b.full_actions > 0:
+        out.append(Choice("shed interrupt stone", Act("shed")))
+    seen: set[str] = set()
+    for card in b.prepared:
+        if card.title not in seen and casting.why_not(game, b, card) is None:
+            seen.add(card.title)
+            out.append(Choice(f'cast "{card.title}"', Act("cast", card.id)))
+    out.extend(rite_options(game, b))
+    for card, ability in casting.usable_abilities(game, b):
+        out.append(Choice(f'use "{ability.name}" of "{card.title}"', Act("ability", card.id, ability.name)))
+    out.extend(exchanges.options(game, b))  # "at any time": see exchange for the other moments
+    out.extend(specs.upgrade_options(game, b))
+    for card in controlled(game, b):
+        if not card.has("Vowed") and not card.encounter_ability:
+            out.append(Choice(f'dismiss "{card.title}"', Act("dismiss", card.id)))
+    out.extend(allies.options(game, b))  # Swap Focus; dismissing one's Koishaka
+    out.extend(namshub.options(game, b))
+    out.extend(control.will_break_options(game, b))
+    return _unique(control.permitted(game, b, out))
+
+
+def controlled(game: Game, b: Being) -> list[Card]:
+    """The cards in play ``b`` controls, whoever bears them: "Only the controller has the ability to
+    voluntarily Dismiss a card" — its own spells on an opponent or an Ally, and those it took control of."""
+    return [c for c in game.all_in_play() if c.controller is b and c.place is Place.IN_PLAY]
+
+
+def _unique(choices: list[Choice]) -> list[Choice]:
+    seen: set[str] = set()
+    out = []
+    for c in choices:
+        if c.label not in seen:
+            seen.add(c.label)
+            out.append(c)
+    return out
+
+
+def take_turn(game: Game, b: Being) -> Flow[bool]:
+    """One turn: a Full or Free Action, after which "the turn will pass to the next Magi".
+
+    Returns whether the Magi acted (passing ends nothing by itself; the phase ends when all pass)."""
+    while True:
+        pick = yield from game.ask("action", b, f"{b.name}'s turn", options(game, b))
+        act: Act = pick.value
+        if act.verb == "pass":
+            return False
+        if act.verb == "exchange":
+            exchanges.exchange(game, b, int(act.name or 0))
+            continue  # an exchange is not an action: the turn goes on
+        yield from perform(game, b, act)
+        return True
+
+
+def perform(game: Game, b: Being, act: Act) -> Flow[None]:
+    if act.verb == "meditate":
+        meditate(game, b)
+    elif act.verb == "shed":
+        shed_interrupt_stone(game, b)
+    elif act.verb == "cast":
+        yield from casting.cast(game, b, game.card(int(act.card or 0)))
+    elif act.verb == "rite":
+        yield from advance_rite(game, b, game.card(int(act.card or 0)))
+    elif act.verb == "ability":
+        card = game.card(int(act.card or 0))
+        ability = next(a for a in card.spec.abilities if a.name == act.name)
+        yield from casting.use_ability(game, b, card, ability)
+    elif act.verb == "dismiss":
+        dismiss(game, b, game.card(int(act.card or 0)))
+    elif act.verb == "will-break":
+        control.will_break(game, b, game.card(int(act.card or 0)))
+    elif act.verb == "upgrade-spec":
+        specs.upgrade(game, b, game.card(int(act.card or 0)), str(act.name))
+    elif act.verb == "swap-focus":
+        yield from allies.swap_focus(game, b, game.card(int(act.card or 0)))
+    elif act.verb == "nam-shub":
+        namshub.begin(game, b, game.card(int(act.card or 0)))
+    elif act.verb == "nam-shub-step":
+        yield from namshub.perform_step(game, b, game.card(int(act.card or 0)))
+    else:
+        raise AssertionError(f"unknown action {act}")
+
+
+def meditate(game: Game, b: Being) -> None:
+    """Meditate: a Full Action to gain 2 Resonance and 1 Harmony (no Response phase)."""
+    b.full_actions -= 1
+    rite.drop_rite(game, b)
+    game.gain(b, Energy.RESONANCE, 2)
+    game.gain(b, Energy.HARMONY, 1)
+    game.say(f"{b.name} meditates")
+
+
+def shed_interrupt_stone(game: Game, b: Being) -> None:
+    """"Magi must spend a Full Action to shed an interrupt stone"."""
+    b.full_actions -= 1
+    b.interrupt_stones -= 1
+    rite.drop_rite(game, b)
+    game.say(f"{b.name} spends a Full Action to shed an interrupt stone")
+
+
+def dismiss(game: Game, b: Being, card: Card) -> None:
+    """Dismiss: a Free Action to discard a spell one controls (not a manifesting or a Vowed one)."""
+    game.say(f"{b.name} dismisses {card.title}")
+    game.discard(card)
+
+
+# ================================================================== why an action is refused
+def why_not(game: Game, b: Being, label: str) -> str | None:
+    """Why ``b`` cannot take the action named ``label`` (as the action decision names it) now: "Rule:
+    reason", or None when it can or no rule explains it."""
+    for i in range(len(exchanges.EXCHANGES)):
+        if label == exchanges.label(i):
+            return exchanges.why_not(game, b, i)
+    if label.startswith("exchange "):
+        return (f"{exchanges.RULE}: an exchange gives up 1 Will (for 3 Resonance, 2 Harmony or 1 Essence) or "
+                "10 Voice (for those or 1 Will)")
+    if label == "meditate":
+        if b.kind is Kind.KOISHAKA:
+            return "Meditation: Koishaka cannot meditate"
+        return _no_full_action(b)
+    if label == "shed interrupt stone":
+        if not b.interrupt_stones:
+            return f"Interrupt Stone: {b.name} has no interrupt stone to shed"
+        if b.full_actions <= 0:
+            return f"Interrupt Stone: shedding one takes a Full Action, and {b.name} has none left"
+        return None
+    cast = re.fullmatch(r'cast "(.+)"', label)
+    if cast:
+        card = next((c for c in [*b.prepared, *b.codex, *b.rite] if c.title == cast[1]), None)
+        return casting.why_not(game, b, card) if card else f"Spell Preparation: {cast[1]} is not prepared"
+    dismissed = re.fullmatch(r'dismiss "(.+)"', label)
+    if dismissed:
+        mine = [c for c in controlled(game, b) if c.title == dismissed[1]]
+        if not mine:
+            return f"Dismiss: {b.name} controls no {dismissed[1]} in play"
+        return f"Vowed: {dismissed[1]} cannot be dismissed" if all(c.has("Vowed") for c in mine) else None
+    used = re.fullmatch(r'use "(.+)" of "(.+)"', label)
+    if used:
+        return _why_not_ability(game, b, used[1], used[2])
+    return None
+
+
+def _no_full_action(b: Being) -> str | None:
+    if b.interrupt_stones:
+        return f"Interrupt Stone: {b.name} must shed an interrupt stone before taking a Full Action"
+    return None if b.full_actions > 0 else f"Action: {b.name} has no Full Action left this round"
+
+
+def _why_not_ability(game: Game, b: Being, name: str, title: str) -> str | None:
+    banned = control.why_not_ability(game, b)
+    if banned:
+        return banned
+    for card in b.in_play():
+        ability = next((a for a in card.spec.abilities if a.name == name), None)
+        if card.title != title or ability is None or card.bearer is not b:
+            continue
+        if not card.active:
+            return f"Dormant: {title} is not active"
+        if ability.has("Once per Round") and card.ability_uses.get(ability.name, 0) >= 1:
+            return f"Once per Round: {name} has already been used this round"
+        return None if casting.free_ability(card, ability) else _no_full_action(b)
+    return f"Ability: {b.name} bears no active {title} with the ability {name}"
+
+
+def explain(game: Game, decision: Decision, label: str) -> str | None:
+    """Why ``label`` is not a legal answer to ``decision``, by the rule that forbids it ("Rule: reason")."""
+    if decision.being is None:
+        return None
+    b = game.being(decision.being)
+    if decision.kind == "action":
+        return why_not(game, b, label)
+    if decision.kind == "respond":
+        cast = re.fullmatch(r'cast "(.+)"', label)
+        card = next((c for c in [*b.prepared, *b.codex] if cast and c.title == cast[1]), None)
+        if card is not None:
+            return casting.why_not(game, b, card, in_window=True)
+        return why_not(game, b, label) if label.startswith("exchange") else None
+    if decision.kind == "re-attune":
+        if label.startswith("exchange"):
+            return why_not(game, b, label)
+        title = label.strip('"')
+        card = next((c for c in [*b.discard, *b.banished, *b.codex] if c.title == title), None)
+        return game.why_not_reattune(b, card) if card else f"Re-Attune: {title} is not in {b.name}'s discard pile"
+    return None
+
+
+# ---------------------------------------------------------------- the Rite zone (rite.py)
+def rite_options(game: Game, b: Being) -> list[Choice]:
+    """Advancing a Rite zone spell is a Full Action; the last one needs the spell castable now. A spell
+    whose Full Actions are all invested already (a Transmute took some off) emerges as a Free Action."""
+    out = []
+    for card in b.rite:
+        need = casting.full_actions(game, b, card)
+        if rite.invested(card) < need and (b.full_actions <= 0 or b.interrupt_stones):
+            continue
+        if rite.invested(card) + 1 >= need and casting.why_not(game, b, card) is not None:
+            continue
+        out.append(Choice(f'advance "{card.title}" in the Rite zone', Act("rite", card.id)))
+    return out
+
+
+def advance_rite(game: Game, b: Being, card: Card) -> Flow[None]:
+    need = casting.full_actions(game, b, card)
+    if rite.invested(card) + 1 < need:
+        b.full_actions -= 1
+        card.counters[rite.INVESTED] = rite.invested(card) + 1
+        game.say(f"{b.name} invests a Full Action in {card.title} ({rite.invested(card)} of {need})")
+        return
+    last_action = rite.invested(card) < need  # this Full Action completes it; else it had enough already
+    card.counters.pop(rite.INVESTED, None)
+    game.say(f"{card.title} emerges from the Rite zone")
+    # "at which time the spell is treated like any other just-Spoken spell": its trigger runs first.
+    yield from game.emit_event("this emerges from Rite zone", card=card)
+    yield from casting.cast_spoken(game, b, card, "silent", from_rite=True, last_action=last_action)

@@ -1,0 +1,26 @@
+"""A Magi's actions as choice values, and the kinds of decision Serpent's Tongue puts.
+
+Decision kinds: action, respond, target, mode, optional, discard, upgrade, ritual, sustain, speak, first,
+prepare, re-attune, resolve order, enhancement, sacrifice, spell loss, dampen, shield order (the bearer
+re-orders its Shields; the first choice keeps the order they were placed in), die, draw. The energy
+exchanges ride along as extra choices of action, respond, re-attune, sustain and dampen decisions
+(engine.rulesets.serpents_tongue.exchange).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core.decisions import Choice
+
+
+# The innate and standard actions of the action phase, as choice values.
+@dataclass(frozen=True, slots=True)
+class Act:
+    verb: str  # pass | meditate | shed | cast | ability | exchange | dismiss | upgrade-spec | swap-focus
+    # | nam-shub | nam-shub-step | will-break
+    card: int | None = None
+    name: str | None = None  # ability name, spec tier, or "give:get" for an exchange
+
+
+PASS = Choice("pass", Act("pass"))

@@ -1,0 +1,73 @@
+"""Codex legality and Codex building (Glossary: Codex, Title, Unique to Codex).
+
+"A standard Codex may contain at most 27 spells. Only 5 of these can be fluency level 3, and only 2
+can be fluency level 4 ... Only 3 spells of the same title may be included, regardless of fluency."
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from engine.rulesets.serpents_tongue.cards import SpellCard
+
+CODEX_SIZE = 27
+MAX_FLUENCY_3 = 5
+MAX_FLUENCY_4 = 2
+MAX_PER_TITLE = 3
+
+
+# The Glossary's sentences, quoted when a Codex breaks them.
+RULE_SIZE = "A standard Codex may contain at most 27 spells."
+RULE_FLUENCY_3 = "Only 5 of these can be fluency level 3"
+RULE_FLUENCY_4 = "only 2 can be fluency level 4"
+RULE_PER_TITLE = "Only 3 spells of the same title may be included, regardless of fluency level"
+RULE_UNIQUE = "A spell restriction that allows a Magi to have only 1 spell of that title in their Codex at a time."
+
+
+def problems(spells: Sequence[type[SpellCard]]) -> list[str]:
+    """Every reason the list is not a legal Codex (empty when it is)."""
+    return [problem for problem, _ in refusals(spells)]
+
+
+def refusals(spells: Sequence[type[SpellCard]]) -> list[tuple[str, str]]:
+    """Every reason the list is not a legal Codex, each with the Glossary sentence it breaks."""
+    # "There is no limit to the number of Nam-Shubs your Codex may contain": full pages, not spells.
+    spells = [s for s in spells if s.kind != "nam-shub"]
+    out = []
+    if len(spells) > CODEX_SIZE:
+        out.append((f"a Codex holds at most {CODEX_SIZE} spells, not {len(spells)}", RULE_SIZE))
+    by_fluency = Counter(s.fluency for s in spells)
+    if by_fluency[3] > MAX_FLUENCY_3:
+        out.append((f"at most {MAX_FLUENCY_3} spells of fluency 3, not {by_fluency[3]}", RULE_FLUENCY_3))
+    if by_fluency[4] > MAX_FLUENCY_4:
+        out.append((f"at most {MAX_FLUENCY_4} spells of fluency 4, not {by_fluency[4]}", RULE_FLUENCY_4))
+    # Copies are counted per title, whatever their fluency: a title may exist at several fluencies.
+    titles = Counter(s.title for s in spells)
+    for title, n in sorted(titles.items()):
+        if n > MAX_PER_TITLE:
+            out.append((f"at most {MAX_PER_TITLE} spells titled {title!r}, not {n}", RULE_PER_TITLE))
+        unique = any(s.title == title and s.has("Unique to Codex") for s in spells)
+        if unique and n > 1:
+            out.append((f"{title!r} is Unique to Codex: only 1 may be included, not {n}", RULE_UNIQUE))
+    return out
+
+
+def random_codex(pool: Sequence[type[SpellCard]], rng: random.Random, size: int = CODEX_SIZE) -> list[type[SpellCard]]:
+    """A legal Codex of up to ``size`` spells drawn from ``pool`` (only spell cards)."""
+    spells = [s for s in pool if s.kind == "spell"]
+    chosen: list[type[SpellCard]] = []
+    titles: Counter[str] = Counter()
+    fluency: Counter[int] = Counter()
+    limit = {3: MAX_FLUENCY_3, 4: MAX_FLUENCY_4}
+    for _ in range(size * 4):
+        if len(chosen) >= size or not spells:
+            break
+        pick = rng.choice(spells)
+        cap = 1 if pick.has("Unique to Codex") else MAX_PER_TITLE
+        if titles[pick.title] < cap and fluency[pick.fluency] < limit.get(pick.fluency, size):
+            chosen.append(pick)
+            titles[pick.title] += 1
+            fluency[pick.fluency] += 1
+    return chosen

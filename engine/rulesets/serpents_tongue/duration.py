@@ -1,0 +1,40 @@
+"""Duration and Durability: how long a spell stays in play once it activates.
+
+Glossary terms played here: Duration (# counters, P and F), Durability, and "Spells without a Duration are
+discarded right after their first impact".
+"""
+
+from __future__ import annotations
+
+from engine.rulesets.serpents_tongue.cards import Aspect
+from engine.rulesets.serpents_tongue.state import Card, Zone
+
+
+def start_counters(card: Card, aspects: list[Aspect] | None = None) -> None:
+    """"When a spell with Duration # is activated, place # Duration counters on it" — with what upgrades
+    and passive effects add ("I also place 3 Duration counters onto it rather than 2")."""
+    durability = card.aspect("Durability")
+    if durability is not None and isinstance(durability.value, int):
+        card.counters["durability"] = durability.value
+    set_duration(card, card.aspect("Duration"))
+    bonus = sum(int(a.value) for a in (card.gained if aspects is None else aspects)
+                if a.name == "Duration" and a.bonus and isinstance(a.value, int))
+    if bonus and "duration" in card.counters:
+        card.counters["duration"] += bonus
+
+
+def set_duration(card: Card, aspect: Aspect | None) -> None:
+    if aspect is None:
+        return
+    if aspect.value in ("P", "F"):
+        card.persistent = aspect.value == "P" or card.persistent
+    elif isinstance(aspect.value, int):
+        card.counters["duration"] = aspect.value
+
+
+def lasts(card: Card) -> bool:
+    """"Spells without a Duration are discarded right after their first impact"."""
+    if card.spec.is_curse() and card.zone is Zone.ATTACK:
+        return False
+    return (card.persistent or card.focus is not None or card.counters.get("duration", 0) > 0
+            or card.counters.get("durability", 0) > 0)

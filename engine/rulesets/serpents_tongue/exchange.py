@@ -1,0 +1,113 @@
+"""The energy exchange: "Magi are permitted only one energy exchange per round, but they may make that
+exchange at any time as desired" (Glossary, Energy Exchange; "at any time, instantly", The Crucible Update).
+
+An exchange is no action and no decision of its own: it is offered beside the choices of the decisions
+a Magi makes where energy counts — its turn (:mod:`.actions`), a Response window, re-attuning,
+paying to sustain a spell or to keep a Dampened one. Taking it makes the exchange and puts the same
+question again, with the choices the new energies allow (and no exchange: one per round). Where the Magi
+would otherwise not be asked at all (nothing to respond with, nothing to re-attune), it is offered only
+when an exchange would give it a choice it lacks now, so that a window nobody can use stays silent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from engine.core.decisions import Choice, Flow
+from engine.rulesets.serpents_tongue.acts import Act
+from engine.rulesets.serpents_tongue.cards import Energy
+from engine.rulesets.serpents_tongue.state import Being, Card, Kind
+
+if TYPE_CHECKING:
+    from engine.rulesets.serpents_tongue.rules import Game
+
+# "Give up 1 Will to gain (choose one): 3 Resonance OR 2 Harmony OR 1 Essence";
+# "Give up 10 Voice to gain (choose one): 3 Resonance OR 2 Harmony OR 1 Essence OR 1 Will".
+EXCHANGES: tuple[tuple[Energy, int, Energy, int], ...] = (
+    (Energy.WILL, 1, Energy.RESONANCE, 3), (Energy.WILL, 1, Energy.HARMONY, 2), (Energy.WILL, 1, Energy.ESSENCE, 1),
+    (Energy.VOICE, 10, Energy.RESONANCE, 3), (Energy.VOICE, 10, Energy.HARMONY, 2),
+    (Energy.VOICE, 10, Energy.ESSENCE, 1), (Energy.VOICE, 10, Energy.WILL, 1),
+)
+RULE = "Energy Exchange"
+
+
+def label(index: int) -> str:
+    give, n, get, m = EXCHANGES[index]
+    return f"exchange {n} {give.value} for {m} {get.value}"
+
+
+def why_not(game: Game, b: Being, index: int | None = None) -> str | None:
+    """Why ``b`` cannot make an exchange now (``index``: that one): "Energy Exchange: reason", or None."""
+    if game.level1:
+        return f"{RULE}: level 1 play has no Will or Voice to exchange"
+    if b.kind is not Kind.MAGI:
+        return f"{RULE}: only Magi exchange energies"
+    if b.incapacitated:
+        return f"{RULE}: {b.name} is incapacitated and cannot spend energies"
+    if b.exchanged_this_round:
+        return (f"{RULE}: {b.name} has already made this round's energy exchange (\"Magi are permitted only one "
+                "energy exchange per round\")")
+    wanted = range(len(EXCHANGES)) if index is None else [index]
+    if not any(b.energy(EXCHANGES[i][0]) >= EXCHANGES[i][1] for i in wanted):
+        give, n = (Energy.WILL, 1) if index is None else EXCHANGES[index][:2]
+        return f"{RULE}: {b.name} has {b.energy(give)} {give.value}, and the exchange gives up {n}"
+    return None
+
+
+def options(game: Game, b: Being) -> list[Choice]:
+    """The exchanges ``b`` may make now."""
+    if why_not(game, b) is not None:
+        return []
+    return [Choice(label(i), Act("exchange", None, f"{i}"))
+            for i, (give, n, _, _) in enumerate(EXCHANGES) if b.energy(give) >= n]
+
+
+def is_exchange(choice: Choice) -> bool:
+    return isinstance(choice.value, Act) and choice.value.verb == "exchange"
+
+
+def exchange(game: Game, b: Being, index: int) -> None:
+    give, n, get, m = EXCHANGES[index]
+    game.pay(b, give, n, RULE)
+    got = game.gain(b, get, m)
+    b.exchanged_this_round = True
+    game.say(f"{b.name} exchanges {n} {give.value} for {got} {get.value}")
+
+
+def ask(game: Game, b: Being, kind: str, prompt: str, choices: Callable[[], Sequence[Choice]],
+        card: Card | None = None) -> Flow[Choice | None]:
+    """Put a decision to ``b`` with the exchanges beside ``choices()`` (recomputed after an exchange).
+    Returns the choice, or None when ``choices()`` is empty and no exchange is worth offering."""
+    while True:
+        base = list(choices())
+        offered = options(game, b)
+        if offered and len(base) <= 1 and not _opens(game, b, base, offered, choices):
+            offered = []
+        if not base and not offered:
+            return None
+        pick = yield from game.ask(kind, b, prompt, base + offered, card)
+        if not is_exchange(pick):
+            return pick
+        exchange(game, b, int(pick.value.name))
+
+
+def _opens(game: Game, b: Being, base: list[Choice], offered: list[Choice],
+           choices: Callable[[], Sequence[Choice]]) -> bool:
+    """Whether some exchange would give ``b`` a choice it does not have now (tried on its energies, undone)."""
+    now = {c.label for c in base}
+    kept = {e: b.energy(e) for e in Energy}
+    try:
+        for offer in offered:
+            give, n, get, m = EXCHANGES[int(offer.value.name)]
+            b.set_energy(give, b.energy(give) - n)
+            gained = b.energy(get) + m
+            b.set_energy(get, min(gained, b.starting_essence) if get is Energy.ESSENCE else gained)
+            if any(c.label not in now for c in choices()):
+                return True
+            for e, v in kept.items():
+                b.set_energy(e, v)
+        return False
+    finally:
+        for e, v in kept.items():
+            b.set_energy(e, v)

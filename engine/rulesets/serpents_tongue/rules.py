@@ -1,0 +1,651 @@
+"""The rules of Serpent's Tongue (Crucible Update): the round, its phases and the turns of the action phase.
+
+The engine is a generator (:meth:`Game.run`): it plays the rules and, whenever someone must choose,
+yields a :class:`~engine.core.decisions.Decision` listing every legal choice, and is sent one back. Nothing
+here asks a callback, so a match can stop at any decision, be inspected, copied and resumed
+(:mod:`engine.core.match`). Each method is one rule of the Quick Start or the Glossary, named after it;
+keyword behaviour is looked up in :mod:`engine.rulesets.serpents_tongue.behaviours` through the registry.
+
+The cast cycle, Responses and Defenses live in :mod:`.casting` and :mod:`.impact`; this
+module holds the state-wide rules and the round.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import chance, flow, resources
+from engine.core.decisions import Choice, Decision, Flow, Outcome
+from engine.core.errors import IllegalAction
+from engine.rulesets.serpents_tongue import (
+    actions,
+    allies,
+    casting,
+    control,
+    encounter,
+    encounter_state,
+    events,
+    exchange,
+    namshub,
+    transmutes,
+    triggers,
+)
+from engine.rulesets.serpents_tongue.cards import CardLibrary, Energy, Selector
+from engine.rulesets.serpents_tongue.state import (
+    ENERGIES,
+    MAINTENANCE_ORDER,
+    ROUND_COUNTERS,
+    Being,
+    Card,
+    Kind,
+    Place,
+    Zone,
+    being_json,
+    fits,
+)
+
+# Resonance roll table: "1-3 = 1, 4-6 = 2, 7-9 = 3, 10 = 5 (Resonance Overload)".
+# "Roll a ten-sided die: 1-3 gain 1 Resonance, 4-6 gain 2, 7-9 gain 3, 10 gain 5 (Resonance Overload)".
+D10 = chance.parse("d10")
+RESONANCE_TABLE = chance.Table(((3, 1), (6, 2), (9, 3), (10, 5)))
+# Discord and Harmony rolls: "roll 2 ten-sided dice: if the result is LESS than your amount of Discord".
+TWO_D10 = chance.parse("2d10")
+MAX_PREPARED = 3
+DISCORD_EVENT_AT = 7  # "Magi make a Discord roll each initiative phase if they have 7 or more Discord"
+HARMONY_EVENT_AT = 7
+DISCORD_LIMIT = 20  # "If a Magi reaches 20 Discord, he or she is immediately incapacitated"
+DISCORD_EVENT_ESSENCE = 3
+
+
+def reattune_price(card: Card) -> int:
+    """"One non-Bonded spell at a Resonance cost of 1 plus the fluency level of the spell"; Bonded: 1."""
+    return 1 if card.spec.has("Bonded") else 1 + card.spec.fluency
+
+
+@dataclass
+class Options:
+    """Rules options of a match.
+
+    level 1: "we will not use the advanced energies of Harmony or Will" (Act I).
+    chance: "auto" rolls the game's seeded dice; "ask" yields every die as a decision (scenarios).
+    intoning: offer the Speak choice (silent / intone / miscast) when a Magi casts.
+    """
+
+    level: int = 2
+    chance: str = "auto"
+    seed: int = 0
+    intoning: bool = False
+    max_rounds: int = 60
+    log: bool = True
+
+
+# The round (Quick Start, "Round Structure"): "Each round always begins with a Resonance roll", then the
+# initiative, maintenance, spell preparation and action phases; "After all players have concluded their
+# maintenance phases, check for any victory conditions", and a match that ends there plays no more phases.
+ROUND = (
+    flow.Phase("refresh", steps=("start_round",)),
+    flow.Phase("initiative", begins="round begins", steps=("initiative_phase",)),
+    flow.Phase("maintenance", steps=("maintenance_phase", "settle", "check_victory")),
+    flow.Phase("preparation", steps=("spell_preparation_phase",)),
+    flow.Phase("action", steps=("action_phase",), ends="round ends"),  # before the prepared spells go back
+    flow.Phase("cleanup", steps=("end_round",)),
+    flow.Phase("end", steps=("keep_snapshot",), after_outcome=True),
+)
+
+
+class Game:
+    """The whole state of a match and the rules that change it."""
+
+    def __init__(self, beings: list[Being], library: CardLibrary, options: Options | None = None) -> None:
+        self.beings = beings
+        self.library = library
+        self.options = options or Options()
+        self.rng = random.Random(self.options.seed)
+        self.round = 0
+        self.phase = "setup"
+        self.order: list[Being] = list(beings)
+        self.outcome: Outcome | None = None
+        self.log: list[str] = []
+        self.snapshots: list[dict[str, Any]] = []
+        self.pending: list[Any] = []  # effects in their Response phase, innermost last
+        self.pending_triggers: list[events.Pending] = []  # triggers owed by events, not yet run (events)
+        self.turn: str | None = None
+        self.nam_shubs: list[Card] = []  # begun Nam-Shub pages, beside their team zones (namshub)
+        self._next_id = 0
+        self._cards: dict[int, Card] = {}  # every registered card by id: a card never leaves the match
+        for b in beings:
+            for card in b.codex + b.prepared + b.in_play():
+                self.register(card)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A restart point (engine.core.match) holds the state, not the card library: that is shared."""
+        state = dict(self.__dict__)
+        state["library"] = None
+        return state
+
+    # ------------------------------------------------------------------ the match protocol (engine.core.match)
+    def explain(self, decision: Decision, choice: str) -> str | None:
+        """The rule that refuses ``choice``, and why ("Energy Exchange: ... one per round")."""
+        return actions.explain(self, decision, choice)
+
+    def intervene(self, kind: str, who: str, value: str) -> None:
+        """"No more Easy Mode!": an Encounter changes mode between two decisions (a script does it as a
+        round begins); the match records it, so a copy has it too."""
+        if kind != "mode":
+            raise IllegalAction("Match", f"Serpent's Tongue knows no intervention {kind!r}")
+        encounter.set_mode(self, self.being(who), value)
+
+    # ------------------------------------------------------------------ helpers
+    def register(self, card: Card) -> Card:
+        if not card.id:
+            self._next_id += 1
+            card.id = self._next_id
+        self._cards[card.id] = card
+        return card
+
+    @property
+    def level1(self) -> bool:
+        return self.options.level == 1
+
+    def being(self, name: str) -> Being:
+        for b in self.beings:
+            if b.name == name:
+                return b
+        raise IllegalAction("Target", f"there is no being named {name!r} in this match")
+
+    def card(self, card_id: int) -> Card:
+        card = self._cards.get(card_id)
+        if card is None:
+            raise IllegalAction("Card", f"there is no card #{card_id}")
+        return card
+
+    def opponents(self, b: Being) -> list[Being]:
+        return [o for o in self.beings if o.team != b.team]
+
+    def allies(self, b: Being) -> list[Being]:
+        """"A Magi on the same team" — the Magi itself included, for targeting its own zones."""
+        return [o for o in self.beings if o.team == b.team]
+
+    def say(self, text: str) -> None:
+        if self.options.log:
+            self.log.append(f"R{self.round}: {text}")
+
+    def living(self) -> list[Being]:
+        return [b for b in self.order if not b.incapacitated]
+
+    def all_in_play(self) -> Iterator[Card]:
+        for b in self.beings:
+            yield from b.in_play()
+
+    # ------------------------------------------------------------------ asking
+    def ask(self, kind: str, being: Being | None, prompt: str, options: Sequence[Choice],
+            card: Card | None = None) -> Flow[Choice]:
+        """Put a decision; a question with one legal answer is answered by the rules themselves."""
+        if not options:
+            raise AssertionError(f"no legal choice for {kind}: {prompt}")
+        if len(options) == 1:
+            return options[0]
+        if being is not None:
+            being = allies.commander(being)  # a Koishaka's choices are its controller's
+        choice = yield Decision(kind, being.name if being else None, prompt, tuple(options),
+                                card=card.title if card else None)
+        return choice
+
+    def die(self, sides: int, why: str) -> Flow[int]:
+        """One die, from the match's one seeded source or, when chance is scripted, a ``die`` decision."""
+        if self.options.chance == "auto":
+            return self.rng.randint(1, sides)
+        choice = yield Decision("die", None, why, chance.faces(sides))
+        return int(choice.value)
+
+    def roll(self, why: str, dice: chance.Dice = D10) -> Flow[int]:
+        """The total of a roll (a ten-sided die unless ``dice`` says otherwise; its 0 face reads as 10)."""
+        thrown = yield from chance.roll(self, dice, why)
+        return thrown.total
+
+    # ------------------------------------------------------------------ energies
+    def _advanced(self, energy: Energy) -> bool:
+        return self.level1 and energy in (Energy.HARMONY, Energy.WILL, Energy.VOICE)
+
+    def gain(self, b: Being, energy: Energy, amount: int) -> int:
+        """Incapacitated Magi cannot gain energies; Essence never rises above starting Essence."""
+        if b.incapacitated or amount <= 0 or self._advanced(energy) or energy in b.lacks:
+            return 0
+        injunction = control.enjoined(self, b, energy)
+        if injunction is not None:
+            self.say(f"{b.name} cannot gain {energy.value}: {injunction.title} (Injunction)")
+            return 0
+        return resources.gain(b, ENERGIES[energy], amount)
+
+    def lose(self, b: Being, energy: Energy, amount: int) -> int:
+        """Dmg to an energy. Harmony may go negative (Discord); the others stop at zero."""
+        if amount <= 0 or self._advanced(energy) or energy in b.lacks:
+            return 0
+        lost = resources.lose(b, ENERGIES[energy], amount)
+        self.check_limits(b)
+        return lost
+
+    def can_pay(self, b: Being, energy: Energy, amount: int) -> bool:
+        if b.incapacitated:
+            return False
+        if self._advanced(energy) or amount <= 0:
+            return True
+        return resources.can_pay(b, ENERGIES[energy], amount)  # Harmony may be paid into Discord
+
+    def pay(self, b: Being, energy: Energy, amount: int, rule: str) -> None:
+        if not self.can_pay(b, energy, amount):
+            raise IllegalAction(rule, f"{b.name} cannot pay {amount} {energy.value} (has {b.energy(energy)})")
+        if amount > 0 and not self._advanced(energy):
+            if energy not in b.lacks:  # a lacked energy "is always considered to be zero"
+                resources.spend(b, ENERGIES[energy], amount)
+            self.check_limits(b)
+
+    def check_limits(self, b: Being) -> None:
+        if b.essence <= 0 and Energy.ESSENCE not in b.lacks:
+            self.incapacitate(b, "0 Essence")
+        elif Energy.HARMONY not in b.lacks and b.harmony <= -DISCORD_LIMIT and not self.level1:
+            self.incapacitate(b, f"{DISCORD_LIMIT} Discord")
+
+    def incapacitate(self, b: Being, why: str) -> None:
+        """Incapacitated: no energies, no Focus, no actions; its Duration effects stay and resolve."""
+        if b.incapacitated:
+            return
+        b.incapacitated = True
+        self.say(f"{b.name} is incapacitated ({why})")
+        events.queue(self, "WHO is incapacitated", being=b)
+        for card in list(self.all_in_play()):
+            if card.focus is b:
+                self.remove_focus(card, "its Focus is lost: the Magi is incapacitated")
+        allies.on_incapacitated(self, b)
+
+    # ------------------------------------------------------------------ the match
+    def run(self) -> Flow[Outcome]:
+        return (yield from flow.play(self, ROUND, self.options.max_rounds))
+
+    def play_round(self) -> Flow[None]:
+        return flow.play_round(self, ROUND)
+
+    def draw_at_limit(self) -> Outcome:
+        return Outcome(draw=True, reason=f"no winner after {self.round} rounds",
+                       incapacitated=[b.name for b in self.beings if b.incapacitated])
+
+    def settle(self) -> Flow[None]:
+        """What the phase set off (a spell discarded, a Magi incapacitated), before victory is checked."""
+        yield from triggers.settle(self)
+
+    def keep_snapshot(self) -> None:
+        self.snapshots.append(self.snapshot())
+
+    def start_round(self) -> None:
+        for b in self.beings:
+            resources.refresh(b, ROUND_COUNTERS, "round begins")
+        for card in self.all_in_play():
+            card.ability_uses.clear()
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"round": self.round, "beings": {b.name: being_json(b) for b in self.beings}}
+
+    # ------------------------------------------------------------------ initiative phase
+    def initiative_phase(self) -> Flow[None]:
+        yield from self.resonance_roll()
+        yield from self.assign_initiative()
+        if not self.level1:
+            for b in list(self.order):
+                yield from self.discord_and_harmony_rolls(b)
+
+    def resonance_roll(self) -> Flow[None]:
+        """"All Magi (including Encounters and Koishaka if they have the Resonance stat) receive Resonance"."""
+        roll = yield from self.roll("Resonance roll")
+        amount = RESONANCE_TABLE.read(roll)
+        self.say(f"Resonance roll {roll}: every being gains {amount} Resonance"
+                 + (" (Resonance Overload)" if roll == 10 else ""))
+        for b in self.beings:
+            bonus = self.encounter_bonus(b, "resonance")
+            self.gain(b, Energy.RESONANCE, amount + bonus)
+            if roll == 10:  # Resonance Overload: "All Magi earn 5 Resonance and lose 1 Harmony"
+                self.lose(b, Energy.HARMONY, 1)
+        if roll == 10:
+            yield from triggers.emit(self, "Resonance Overload")
+
+    def encounter_bonus(self, b: Being, stat: str) -> int:
+        if b.kind is not Kind.ENCOUNTER:
+            return 0
+        return encounter_state.stat_bonus(self, b, stat)
+
+    def initiative_key(self, b: Being) -> tuple[int, ...]:
+        """Most Harmony first; ties broken by Resonance, Will, then Essence (level 1: Resonance, Essence)."""
+        if self.level1:
+            return (b.energy(Energy.RESONANCE), b.energy(Energy.ESSENCE))
+        return tuple(b.energy(e) for e in (Energy.HARMONY, Energy.RESONANCE, Energy.WILL, Energy.ESSENCE))
+
+    def assign_initiative(self) -> Flow[None]:
+        living = [b for b in self.beings if not b.incapacitated]
+        # "In its first round [a Koishaka] has lowest initiative".
+        newcomers = [b for b in living if b.kind is Kind.KOISHAKA and b.first_round == self.round]
+        groups: dict[tuple[int, ...], list[Being]] = {}
+        for b in living:
+            if b not in newcomers:
+                groups.setdefault(self.initiative_key(b), []).append(b)
+        order: list[Being] = []
+        for key in sorted(groups, reverse=True):
+            order.extend((yield from self.break_tie(groups[key])))
+        self.order = order + newcomers + [b for b in self.beings if b.incapacitated]
+        self.say("initiative: " + ", ".join(b.name for b in self.order))
+
+    def break_tie(self, tied: list[Being]) -> Flow[list[Being]]:
+        """"If all are equal, roll a die"; the winner of the roll may choose who goes first."""
+        if len(tied) == 1:
+            return tied
+        rolls: dict[str, int] = {}
+        for b in tied:
+            rolls[b.name] = yield from self.roll(f"initiative tie-break for {b.name}")
+        best = max(rolls.values())
+        winners = [b for b in tied if rolls[b.name] == best]
+        if len(winners) > 1:
+            return (yield from self.break_tie(tied))  # the highest rolls tied as well: roll again
+        winner = winners[0]
+        options = [Choice(b.name, b.name) for b in tied]
+        first = yield from self.ask("first", winner, "who goes first?", options)
+        rest = sorted((b for b in tied if b.name != first.value), key=lambda b: -rolls[b.name])
+        return [self.being(first.value), *rest]
+
+    def discord_and_harmony_rolls(self, b: Being) -> Flow[None]:
+        if b.incapacitated or Energy.HARMONY in b.lacks:
+            return
+        discord = -b.harmony
+        if discord >= DISCORD_EVENT_AT:
+            total = yield from self.roll(f"Discord roll for {b.name}", TWO_D10)
+            if total < discord:
+                self.say(f"{b.name} suffers a Discord Event (rolled {total} under {discord} Discord)")
+                yield from self.discord_event(b)
+                yield from triggers.emit(self, "WHO suffers Discord Event", being=b)
+        elif b.harmony >= HARMONY_EVENT_AT:
+            total = yield from self.roll(f"Harmony roll for {b.name}", TWO_D10)
+            if total < b.harmony:
+                self.say(f"{b.name} enjoys a Harmony Event: +1 Will")
+                self.gain(b, Energy.WILL, 1)
+                yield from triggers.emit(self, "WHO enjoys Harmony Event", being=b)
+
+    def discord_event(self, b: Being) -> Flow[None]:
+        """"Every Discord Event is an immediate, unblockable, nontransferable loss of 3 Essence. (Some
+        scenarios and encounters will change the effect.)": an Encounter ``b`` faces may print another."""
+        changer = encounter.changes_discord_event(self, b)
+        if changer is None:
+            self.lose(b, Energy.ESSENCE, DISCORD_EVENT_ESSENCE)  # unblockable, nontransferable
+            return
+        yield from encounter.discord_event(self, changer, b)
+
+    # ------------------------------------------------------------------ maintenance phase
+    def maintenance_phase(self) -> Flow[None]:
+        for zone in MAINTENANCE_ORDER:
+            for owner in list(self.order):
+                left = [c for c in owner.zones[zone] if c.place is Place.IN_PLAY]
+                while left:
+                    options = [Choice(f'"{c.title}"', c.id) for c in left]
+                    pick = yield from self.ask("resolve order", owner, f"which of {owner.name}'s "
+                                               f"{zone.value} spells resolves next?", options)
+                    card = self.card(pick.value)
+                    left.remove(card)
+                    if card.place is Place.IN_PLAY and card.zone is zone:
+                        yield from casting.resolve(self, card)
+                    left = [c for c in left if c.place is Place.IN_PLAY and c.zone is zone]
+
+    # ------------------------------------------------------------------ victory
+    def check_victory(self) -> None:
+        """"After all players have concluded their maintenance phases, check for any victory conditions"."""
+        self.outcome = namshub.victory(self)
+        if self.outcome is not None:
+            self.say(f"the match ends: {self.outcome.reason}")
+            return
+        teams: dict[str, list[Being]] = {}
+        for b in self.beings:
+            if b.kind is not Kind.KOISHAKA:
+                teams.setdefault(b.team, []).append(b)
+        standing = [t for t, members in teams.items() if not all(m.incapacitated for m in members)]
+        if len(standing) <= 1 and len(teams) > 1:
+            down = [b.name for b in self.beings if b.incapacitated]
+            self.outcome = Outcome(winner=standing[0] if standing else None, incapacitated=down,
+                                   draw=not standing, reason="every opponent is incapacitated")
+            self.say("the match is a draw" if not standing else f"team {standing[0]} wins")
+
+    # ------------------------------------------------------------------ spell preparation
+    def spell_preparation_phase(self) -> Flow[None]:
+        yield from triggers.emit(self, "spell preparation begins")
+        for b in list(self.order):
+            if b.incapacitated or b.kind is Kind.ENCOUNTER:  # Encounters need not prepare their spells
+                continue
+            yield from self.reattune(b)
+            yield from self.prepare(b)
+
+    def reattune(self, b: Being) -> Flow[None]:
+        """One non-Bonded spell at 1 + fluency, any number of Bonded spells and Burned Foci at 1 each."""
+        while True:
+            # An energy exchange may pay for it: offered beside the choices (engine.rulesets.serpents_tongue.exchange).
+            pick = yield from exchange.ask(self, b, "re-attune", f"{b.name}: re-attune a spell?",
+                                           lambda: self.reattune_options(b))
+            if pick is None or pick.value is None:
+                return
+            if pick.value == "focus":
+                self.pay(b, Energy.RESONANCE, 1, "Burn Focus")
+                b.burned_foci -= 1
+                self.say(f"{b.name} re-attunes a Burned Focus")
+                continue
+            card = self.card(pick.value)
+            bonded = card.spec.has("Bonded")
+            self.pay(b, Energy.RESONANCE, reattune_price(card), "Re-Attune")
+            b.reattuned_this_round = b.reattuned_this_round or not bonded
+            b.discard.remove(card)
+            card.place = Place.CODEX
+            b.codex.append(card)
+            self.say(f"{b.name} re-attunes {card.title}")
+
+    def reattune_options(self, b: Being) -> list[Choice]:
+        options = [Choice("done", None)]
+        seen: set[str] = set()
+        for card in b.discard:
+            if card.title not in seen and self.why_not_reattune(b, card) is None:
+                seen.add(card.title)
+                options.append(Choice(f'"{card.title}"', card.id))
+        if b.burned_foci and self.can_pay(b, Energy.RESONANCE, 1):
+            options.append(Choice("Focus", "focus"))
+        return options
+
+    def why_not_reattune(self, b: Being, card: Card) -> str | None:
+        """Why ``b`` cannot re-attune ``card`` now: "Re-Attune: reason" (or "Banish: ..."), None when it can."""
+        if card.place is Place.BANISHED:
+            return f"Banish: {card.title} is banished, and banished cards can not be re-attuned"
+        if card.place is not Place.DISCARD or card.owner is not b:
+            return f"Re-Attune: {card.title} is not in {b.name}'s discard pile"
+        if not card.spec.has("Bonded") and b.reattuned_this_round:
+            return (f"Re-Attune: {b.name} has already re-attuned a non-Bonded spell this round (one a round; "
+                    "Bonded spells are unlimited)")
+        price = reattune_price(card)
+        if not self.can_pay(b, Energy.RESONANCE, price):
+            return f"Re-Attune: {card.title} costs {price} Resonance to re-attune, and {b.name} has {b.resonance}"
+        return None
+
+    def prepare(self, b: Being) -> Flow[None]:
+        """"Magi may prepare up to 3 spells by placing them in the front pocket of their Codex"."""
+        chosen: list[str] = []
+        while len(b.prepared) < MAX_PREPARED:
+            options = [Choice("done", None)]
+            seen: set[str] = set()
+            for card in b.codex:
+                if card.title not in seen and not namshub.is_page(card):  # a Nam-Shub is begun, not prepared
+                    seen.add(card.title)
+                    options.append(Choice(f'"{card.title}"', card.id))
+            pick = yield from self.ask("prepare", b, f"{b.name}: prepare a spell?", options)
+            if pick.value is None:
+                break
+            card = self.card(pick.value)
+            b.codex.remove(card)
+            card.place = Place.PREPARED
+            b.prepared.append(card)
+            chosen.append(card.title)
+        if chosen:
+            self.say(f"{b.name} prepares {', '.join(chosen)}")
+
+    # ------------------------------------------------------------------ action phase
+    def action_phase(self) -> Flow[None]:
+        """Turns in initiative order, one action each, until a whole round of turns passes."""
+        for b in self.beings:
+            b.full_actions = b.actions_per_round + self.encounter_bonus(b, "actions") + b.extra_action_this_round
+        yield from triggers.emit(self, "action phase begins")  # after the Full Actions are set
+        while True:
+            acted = False
+            for b in list(self.order):
+                if b.incapacitated:
+                    continue
+                self.turn = b.name
+                b.miscast_this_turn.clear()
+                yield from triggers.emit(self, "WHO's turn begins", being=b)
+                if b.kind is Kind.ENCOUNTER:
+                    took = yield from encounter.take_turn(self, b)
+                else:
+                    took = yield from actions.take_turn(self, b)
+                yield from triggers.settle(self)  # what the turn set off (a dismissed spell, an incapacitation)
+                if took:  # "the Magi's turn ends, and play shifts to the next being"
+                    yield from triggers.emit(self, "WHO's turn ends", being=b)
+                acted = acted or took
+            self.turn = None
+            if not acted:
+                return
+
+    def end_round(self) -> None:
+        """"Any spell that is prepared but is not cast by the end of the round returns to the Codex"."""
+        for b in self.beings:
+            for card in b.prepared:
+                card.place = Place.CODEX
+                b.codex.append(card)
+            b.prepared.clear()
+
+    # ------------------------------------------------------------------ events
+    def queue_event(self, event: str, *, card: Card | None = None, being: Being | None = None) -> None:
+        """``event`` happened in plain code: its triggers run at the next settling (events)."""
+        events.queue(self, event, card=card, being=being)
+
+    def emit_event(self, event: str, *, card: Card | None = None, being: Being | None = None) -> Flow[None]:
+        """``event`` happens now: its triggers run at once (engine.rulesets.serpents_tongue.events)."""
+        yield from triggers.emit(self, event, card=card, being=being)
+
+    # ------------------------------------------------------------------ zones and leaving play
+    def enter_zone(self, card: Card, bearer: Being, zone: Zone) -> Flow[None]:
+        card.place = Place.IN_PLAY
+        card.bearer, card.zone = bearer, zone
+        if zone is Zone.ENHANCEMENT:
+            yield from self.make_room(bearer, card)
+        bearer.zones.put(card, zone)
+        transmutes.follow(card)  # Transmutes combined with it while it was being cast
+        self.uniqueness(card)
+
+    def shift_control(self, card: Card, who: Being) -> None:
+        """``who`` becomes the controller of ``card`` in play (Swap Focus, `gain control of`): "if the caster
+        gains control of a duplicate spell, the original is discarded" (Unique to Caster)."""
+        card.controller = who
+        self.uniqueness(card)
+        events.queue(self, "this changes controller", card=card)  # run for the new controller, as play settles
+
+    def uniqueness(self, card: Card) -> None:
+        """Unique to Bearer / Caster / Descriptor X and Legendary: the newcomer stays, the original goes."""
+        others = [c for c in self.all_in_play() if c is not card and c.place is Place.IN_PLAY]
+        rules: list[tuple[str, Any]] = [
+            ("Unique to Bearer", lambda o: o.title == card.title and o.bearer is card.bearer),
+            ("Unique to Caster", lambda o: o.title == card.title and o.controller is card.controller),
+            ("Legendary", lambda o: o.title == card.title),
+        ]
+        for name, same in rules:
+            if card.has(name):
+                for other in others:
+                    if same(other) and other.place is Place.IN_PLAY:
+                        self.say(f"{other.title} is discarded: {name}")
+                        self.discard(other)
+        unique = card.aspect("Unique to Descriptor")
+        for other in others:
+            theirs = other.aspect("Unique to Descriptor")
+            for u in (unique, theirs):
+                if u is not None and u.value in card.spec.descriptors and u.value in other.spec.descriptors \
+                        and other.place is Place.IN_PLAY:
+                    self.say(f"{other.title} is discarded: Unique to Descriptor {u.value}")
+                    self.discard(other)
+
+    def make_room(self, bearer: Being, card: Card) -> Flow[None]:
+        if card.has("Shape-Shift"):
+            for other in list(bearer.zones[Zone.ENHANCEMENT]):
+                if other.has("Shape-Shift"):
+                    self.say(f"{other.title} is discarded: only one Shape-Shift may be active")
+                    self.discard(other)
+        if not bearer.room_in(Zone.ENHANCEMENT):
+            options = [Choice(f'"{c.title}"', c.id) for c in bearer.slots_taken(Zone.ENHANCEMENT)]
+            gone = yield from self.ask("enhancement", bearer, "which Enhancement is discarded to make room?",
+                                       options, card)
+            lost = self.card(gone.value)
+            self.say(f"{lost.title} is discarded: a Magi has only {bearer.zones.capacity[Zone.ENHANCEMENT]} "
+                     "Enhancement slots")
+            self.discard(lost)
+
+    def move(self, card: Card, zone: Zone) -> None:
+        assert card.bearer is not None and card.zone is not None
+        card.bearer.zones.take(card, card.zone)
+        card.zone = zone
+        card.bearer.zones.put(card, zone)
+        transmutes.follow(card)
+
+    def remove_focus(self, card: Card, why: str) -> None:
+        """"If the caster's Focus is removed from the spell, immediately discard the spell, unless Sealed"."""
+        card.focus = None
+        events.queue(self, "this loses Focus", card=card)
+        if card.has("Sealed"):
+            card.persistent = True
+            return
+        self.say(f"{card.title} is discarded: {why}")
+        self.discard(card)
+
+    def discard(self, card: Card, to: Place = Place.DISCARD) -> None:
+        """Leave play (or the Rite zone) for the discard pile, the Codex or banishment."""
+        if card.place in (Place.IN_PLAY, Place.MANIFESTING):  # it leaves play: its trigger still runs
+            events.queue(self, "this is discarded", card=card)
+        allies.on_discard(self, card)  # an Ally spell takes its Koishaka with it
+        if card.encounter_ability:
+            # "Encounters do not actually discard their spells and abilities."
+            self._unplace(card)
+            card.leave_play()
+            encounter.return_card(card)
+            return
+        for t in list(card.combined):  # Combination: Transmutes go with the spell they modify
+            self.discard(t)
+        card.combined.clear()
+        if card.combined_with is not None and card in card.combined_with.combined:
+            card.combined_with.combined.remove(card)
+        self._unplace(card)
+        card.leave_play()
+        owner = card.owner
+        for pile in (owner.discard, owner.codex, owner.banished, owner.prepared):
+            if card in pile:
+                pile.remove(card)
+        card.place = to
+        {Place.DISCARD: owner.discard, Place.CODEX: owner.codex, Place.BANISHED: owner.banished}[to].append(card)
+
+    def _unplace(self, card: Card) -> None:
+        for b in self.beings:
+            for z in Zone:
+                if card in b.zones[z]:
+                    b.zones.take(card, z)
+            if card in b.rite:
+                b.rite.remove(card)
+            if card in b.prepared:
+                b.prepared.remove(card)
+
+    # ------------------------------------------------------------------ selectors
+    def matches(self, card: Card, sel: Selector) -> bool:
+        if sel.state == "active" and not card.active:
+            return False
+        if sel.state == "manifesting" and not card.manifesting:
+            return False
+        if sel.state == "dormant" and not (card.dormant and card.place is Place.IN_PLAY):
+            return False
+        if sel.state == "rite" and card.place is not Place.RITE:
+            return False
+        return fits(card, sel)

@@ -1,0 +1,848 @@
+"""Scripted matches: a scenario's beings, Codexes, dice, actions and choices, replayed through the
+game-state protocol (:class:`engine.core.match.Match`).
+
+The match stops at each decision; :class:`ScriptDriver` answers it from the script — a die from a
+`dice` line, an action from the next action line of the being whose turn it is, a choice from a
+`chooses`/`accepts` line — and picks a *legal* choice by its label. When the script and the rules
+disagree the replay stops with a located error naming the rule (a spell not prepared, a cost that
+cannot be paid, a line out of place), and lists what was legal.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.decisions import Choice, Decision
+from engine.core.errors import EngineError, IllegalAction, Unsupported
+from engine.core.match import Match
+from engine.rulesets.serpents_tongue import actions, casting, codex, encounter, specs
+from engine.rulesets.serpents_tongue.cards import CardLibrary, Energy, SpellCard
+from engine.rulesets.serpents_tongue.rules import Game, Options
+from engine.rulesets.serpents_tongue.state import Being, Card, Zone
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    path: str
+    line: int
+    column: int
+    end_column: int
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}"
+
+
+# ---------------------------------------------------------------- what a script line says
+@dataclass(frozen=True, slots=True)
+class Cast:
+    title: str
+    target: str | None = None  # a being's name, or a spell's title (Abjurations)
+    target_of: str | None = None  # the bearer of a targeted spell, when its title alone is ambiguous
+    discards: tuple[str, ...] = ()  # answers to "Discard X" requirements, in order
+    speak: str = "silent"  # silent | intone | miscast
+    upgrade: str | None = None  # the upgrade cost paid ("1 Will")
+    tiers: str | None = None  # the ritual path choice ("2 tiers for 2 Harmony")
+    mode: str | None = None
+    target_is_name: bool = False  # `at White` (a being or team), not `at "Karmic Debt"` (a spell)
+
+    def label(self) -> str:
+        return f'cast "{self.title}"'
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    spell: str
+    ability: str
+    target: str | None = None
+    target_is_name: bool = False
+
+    def label(self) -> str:
+        return f'use "{self.ability}" of "{self.spell}"'
+
+
+@dataclass(frozen=True, slots=True)
+class Plain:
+    """An action named by its label alone: meditate, pass, shed interrupt stone, exchange ..., dismiss ..."""
+
+    text: str
+
+    def label(self) -> str:
+        return self.text
+
+
+ScriptAction = Cast | Use | Plain
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Item:
+    where: Where
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DiceItem(Item):
+    values: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DrawItem(Item):
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActionItem(Item):
+    being: str
+    action: ScriptAction
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PrepareItem(Item):
+    being: str
+    reattune: tuple[str, ...] = ()
+    prepare: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ModeItem(Item):
+    """``Shadow enters standard mode``: from the top of its round on."""
+
+    being: str
+    mode: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChoiceItem(Item):
+    being: str
+    kind: str  # first | accept | decline | choose
+    value: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExpectItem(Item):
+    being: str
+    energies: tuple[tuple[str, int], ...] = ()
+    cards: tuple[tuple[str, str, tuple[tuple[str, int], ...]], ...] = ()  # zone or pile, title, counters
+    absent: tuple[tuple[str, str], ...] = ()  # zone or pile, title: `attack has no "Fireball"`
+    incapacitated: bool = False
+    stones: int | None = None  # interrupt stones
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExpectWinner(Item):
+    """`expect winner White` / `expect winner none` (no winner: the match goes on, or a draw) / `expect draw`."""
+
+    winner: str | None
+    draw: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExpectInitiative(Item):
+    """`expect initiative Shadow, White, Black`: the order of this round's turns, incapacitated beings left out."""
+
+    order: tuple[str, ...]
+
+
+Expectation = ExpectItem | ExpectWinner | ExpectInitiative
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StopItem(Item):
+    """`stop`: the script ends here, mid-round (a walkthrough that leaves the rest of the round to the players)."""
+
+
+class Stopped(Exception):
+    """Raised by the driver at the first question after a `stop` line that would need a line."""
+
+
+@dataclass(frozen=True, slots=True)
+class CodexEntry:
+    """One spell of a Codex line: its title, and its fluency when several cards share the title."""
+
+    title: str
+    fluency: int | None = None
+    where: Where | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BeingSetup:
+    name: str
+    team: str
+    codex: tuple[CodexEntry, ...]
+    energies: tuple[tuple[str, int], ...]
+    where: Where
+    kind: str = "magi"
+    specialization: str | None = None
+    mode: str | None = None  # an Encounter's mode: easy | standard
+    card: str | None = None  # an Encounter's card title
+    artifacts: tuple[str, ...] = ()
+    codex_where: Where | None = None  # the first Codex line, where a Codex that breaks the rules is shown
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundScript:
+    number: int
+    items: tuple[Item, ...]
+    where: Where
+    end: Where
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Scenario:
+    title: str
+    level: int
+    beings: tuple[BeingSetup, ...]
+    rounds: tuple[RoundScript, ...]
+    where: Where
+    intoning: bool = False
+
+
+class ScenarioError(EngineError):
+    def __init__(self, message: str, where: Where, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.where = where
+        self.rule = rule
+
+
+# A round that asks this many decisions is looping (a script line answered over and over, or rules that
+# never end the round): the replay stops there with a diagnostic instead of running on. The two
+# walkthroughs ask 82 and 57 decisions in all.
+DECISION_LIMIT = 2_000
+
+REATTUNE_RULE = ("Magi may Re-Attune one spell during this phase ... They may also Re-Attune an unlimited number "
+                 "of Bonded spells")
+# Decisions a script may leave unsaid: the rules take this default when no line answers them.
+DEFAULTS = {"speak": "silent", "upgrade": "no upgrade", "ritual": "no tiers"}
+
+
+class ScriptDriver:
+    """Answers a match's decisions from the script, round by round."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        self.current: RoundScript | None = None
+        self.queue: deque[Item] = deque()
+        self.dice: deque[tuple[int, Where]] = deque()
+        self.draws: deque[tuple[str, Where]] = deque()
+        self.sub: dict[str, deque[str]] = {}  # answers still owed by the current action line
+        self.prep: dict[tuple[str, str], deque[str]] = {}
+        self.prep_where: dict[tuple[str, str], Where] = {}  # the (last) line listing them
+        self.last: Where = scenario.where
+        self.game: Game | None = None
+        self.owed_for: str | None = None  # the spell the current action line's answers are about
+        self.owed_target: tuple[str, str] | None = None  # (the question `at NAME` answers, the words)
+        self.caster: str | None = None
+
+    # ---- moving through the script
+    def start_round(self, script: RoundScript) -> None:
+        self.current = script
+        self.queue = deque(script.items)
+        self.prep = {}
+        self.prep_where = {}
+        self.sub = {}
+        self.last = script.where
+
+    def finish_round(self, game: Game) -> None:
+        """Every line of the round must have been used; then the round's expectations are checked."""
+        assert self.current is not None
+        for item in list(self.queue):
+            if not isinstance(item, Expectation):
+                raise ScenarioError(_unused(item), item.where, "Turn")
+        for (name, what), lists in self.prep.items():
+            if lists:
+                raise self._not_prepared(game, name, what, lists[0])
+        if self.dice:
+            raise ScenarioError("more dice than the round needed", self.dice[0][1], "Resonance Roll")
+        if self.draws:
+            raise ScenarioError("more draws than the round needed", self.draws[0][1], "Draw Bag")
+        self._unasked_target()
+        self.sub = {}
+        # The expectations after the round's last used line are checked as the round ends.
+        for item in list(self.queue):
+            if isinstance(item, Expectation):
+                check(game, item)
+        self.queue.clear()
+
+    def apply_modes(self, match: Match) -> None:
+        """An Encounter's change of mode takes effect at the top of the round that names it; the match
+        records it (Match.intervene), so a copy of the match keeps it."""
+        for item in [i for i in self.queue if isinstance(i, ModeItem)]:
+            try:
+                match.intervene("mode", item.being, item.mode)
+            except IllegalAction as err:
+                raise ScenarioError(err.message, item.where, err.rule) from err
+            self._take(item)
+
+    def _peek(self) -> Item | None:
+        for item in self.queue:
+            if not isinstance(item, Expectation):
+                return item
+        return None
+
+    def _take(self, item: Item) -> None:
+        """Use a line. The expectations written before it (and after every earlier line, all used) are
+        checked first: an `expect` holds at its place in the round, before the next line takes effect."""
+        if self.game is not None and self._peek() is item:
+            while self.queue and isinstance(self.queue[0], Expectation):
+                check(self.game, self.queue.popleft())
+        self.queue.remove(item)
+        self.last = item.where
+
+    def _stop_here(self) -> None:
+        """At a question that needs a line: when the script's next line is `stop`, the replay ends here,
+        once the expectations written before it hold."""
+        item = self._peek()
+        if isinstance(item, StopItem):
+            self._take(item)
+            raise Stopped
+
+    def _end(self) -> Where:
+        assert self.current is not None
+        return self.current.end
+
+    # ---- answering
+    def answer(self, game: Game, d: Decision) -> Choice:
+        self.game = game
+        handler = getattr(self, "on_" + d.kind.replace(" ", "_").replace("-", "_"), None)
+        if handler is not None:
+            choice: Choice = handler(game, d)
+            return choice
+        return self.on_choice(game, d)
+
+    def pick(self, d: Decision, label: str, where: Where, rule: str | None = None, why: str = "") -> Choice:
+        found = d.find(label)
+        if found is None:
+            legal = ", ".join(c.label for c in d.options)
+            raise ScenarioError(why or f"{label} is not a legal choice for {d.prompt!r}; legal: {legal}",
+                                where, rule or d.kind)
+        return found
+
+    def on_die(self, game: Game, d: Decision) -> Choice:
+        if not self.dice:
+            self._stop_here()
+            item = self._peek()
+            if not isinstance(item, DiceItem):
+                where = item.where if item else self._end()
+                raise ScenarioError(f"the rules need a die here ({d.prompt}), not this line", where, "Dice")
+            self._take(item)
+            for v in item.values:
+                if not 1 <= v <= 10:
+                    raise ScenarioError(f"a ten-sided die shows 1 to 10 (0 reads as 10), not {v}", item.where)
+                self.dice.append((v, item.where))
+        value, where = self.dice.popleft()
+        return self.pick(d, str(value), where)
+
+    def on_draw(self, game: Game, d: Decision) -> Choice:
+        if not self.draws:
+            self._stop_here()
+            item = self._peek()
+            if not isinstance(item, DrawItem):
+                where = item.where if item else self._end()
+                raise ScenarioError(f"the rules draw from a bag here ({d.prompt}), not this line", where, "Draw Bag")
+            self._take(item)
+            self.draws.extend((v, item.where) for v in item.values)
+        value, where = self.draws.popleft()
+        return self.pick(d, value, where)
+
+    def on_action(self, game: Game, d: Decision) -> Choice:
+        self._stop_here()
+        item = self._peek()
+        if isinstance(item, ActionItem) and item.being == d.being:
+            self._take(item)
+            self._owe(item.action, item.being)
+            label = item.action.label()
+            if d.find(label) is None:
+                raise ScenarioError(self._why(game, d, item.action), item.where, self._rule(game, d, item.action))
+            return self.pick(d, label, item.where)
+        return self.pick(d, "pass", self.last)
+
+    def _exchange(self, d: Decision) -> Choice | None:
+        """An exchange line of ``d``'s being, when ``d`` offers it: energy exchanges may be made at any time
+        (once per round), so the rules offer them beside responses, re-attuning, sustain and optional costs."""
+        item = self._peek()
+        if isinstance(item, ActionItem) and item.being == d.being and item.action.label().startswith("exchange "):
+            found = d.find(item.action.label())
+            if found is not None:
+                self._take(item)
+                return found
+        return None
+
+    def on_shield_order(self, game: Game, d: Decision) -> Choice:
+        return d.options[0]  # the Shields' placed order, unless a script line re-orders them
+
+    def on_respond(self, game: Game, d: Decision) -> Choice:
+        if (exchange := self._exchange(d)) is not None:
+            return exchange
+        item = self._peek()
+        if isinstance(item, ActionItem) and item.being == d.being and isinstance(item.action, Cast):
+            being = game.being(item.being)
+            card = _find_card(being, item.action.title)
+            if card is not None and card.spec.has("Response"):
+                self._take(item)
+                self._owe(item.action, item.being)
+                if d.find(item.action.label()) is None:
+                    raise ScenarioError(self._why(game, d, item.action, in_window=True), item.where,
+                                        self._rule(game, d, item.action, in_window=True))
+                return self.pick(d, item.action.label(), item.where)
+        return self.pick(d, "pass", self.last)
+
+    def _owe(self, action: ScriptAction, caster: str) -> None:
+        """The answers an action line gives beyond the action: each answers only questions about its spell."""
+        self._unasked_target()
+        self.caster = caster
+        self.sub = {}
+        self.owed_for = None
+        self.owed_target = None
+        if isinstance(action, Cast):
+            self.owed_for = action.title
+            if action.target:
+                want = f'"{action.target}" of {action.target_of}' if action.target_of else action.target
+                self.sub["target"] = deque([want])
+                self.owed_target = (f"target of {action.title}?", f"at {action.target}")
+            self.sub["discard"] = deque(f'"{t}"' for t in action.discards)
+            self.sub["speak"] = deque([action.speak])
+            if action.upgrade:
+                self.sub["upgrade"] = deque([action.upgrade])
+            if action.tiers:
+                self.sub["ritual"] = deque([action.tiers])
+            if action.mode:
+                self.sub["mode"] = deque([action.mode])
+        elif isinstance(action, Use) and action.target:
+            self.owed_for = action.spell
+            self.sub["target"] = deque([action.target])
+            self.owed_target = (f"target of {action.ability}?", f"at {action.target}")
+
+    def _unasked_target(self) -> None:
+        """`at NAME` whose question the rules never asked (one legal target: they chose it themselves) must
+        still name the target they chose; otherwise the line says something the match did not do."""
+        owed = self.sub.get("target")
+        # An ability's target is not its spell's: only a cast's `at` is compared.
+        if not owed or self.game is None or self.owed_target is None or not self.owed_target[0].startswith(
+                f"target of {self.owed_for}?"):
+            return
+        want = owed[0]
+        # The spell as cast, still in play (a spell leaving play forgets its target: nothing to compare).
+        cards = [c for c in self.game.all_in_play() if c.title == self.owed_for and c.target is not None
+                 and c.caster is not None and c.caster.name == self.caster]
+        if not cards:
+            return
+        target = max(cards, key=lambda c: c.id).target
+        named = target.name if isinstance(target, Being) else f'"{target.title}"' if target is not None else None
+        if named is not None and want not in (named, named.strip('"')) and not want.startswith(f"{named} of"):
+            raise ScenarioError(f"`{self.owed_target[1]}` answered no question: {self.owed_for} had one legal "
+                                f"target, {named.strip(chr(34))}, and the rules chose it", self.last, "Target")
+
+    def on_target(self, game: Game, d: Decision) -> Choice:
+        owed = self.sub.get("target")
+        # `at NAME` answers the Target question of the spell or ability it was written for, no other: a
+        # step's own target ("deal Dmg 2 to target Magi") or another card's question takes a `chooses` line.
+        if owed and self.owed_target is not None and d.card == self.owed_for and d.prompt == self.owed_target[0]:
+            want = owed.popleft()
+            if d.find(want) is not None:
+                return self.pick(d, want, self.last)
+            # A spell's title alone is enough when only one spell of that title is a legal target.
+            matches = [c for c in d.options if c.label.startswith(f'"{want}" of ') or c.label == f"team {want}"]
+            if len(matches) == 1:
+                return matches[0]
+            return self.pick(d, want, self.last, "Target",
+                             f"{want} is not a legal target of {d.card}; legal: "
+                             + ", ".join(c.label for c in d.options))
+        return self.on_choice(game, d)
+
+    def on_prepare(self, game: Game, d: Decision) -> Choice:
+        return self._preparation(game, d, "prepare")
+
+    def on_re_attune(self, game: Game, d: Decision) -> Choice:
+        return self._preparation(game, d, "reattune")
+
+    def _preparation(self, game: Game, d: Decision, what: str) -> Choice:
+        assert d.being is not None
+        if (exchange := self._exchange(d)) is not None:
+            return exchange
+        key = (d.being, what)
+        if key not in self.prep:
+            titles: deque[str] = deque()
+            for item in list(self.queue):
+                if isinstance(item, PrepareItem) and item.being == d.being and getattr(item, what):
+                    self._take(item)
+                    titles.extend(getattr(item, what))
+                    self.prep_where[key] = item.where
+            self.prep[key] = titles
+        titles = self.prep[key]
+        if not titles:
+            return self.pick(d, "done", self.last)
+        title = titles.popleft()
+        rule = "Re-Attune" if what == "reattune" else "Spell Preparation"
+        if d.find(f'"{title}"') is None:
+            being = game.being(d.being)
+            where = "discard pile" if what == "reattune" else "Codex"
+            why = f"it is not in {being.name}'s {where}"
+            card = _in(being, title, what)
+            if card is not None:
+                reason = game.why_not_reattune(being, card) if what == "reattune" else None
+                rule, why = reason.split(": ", 1) if reason else (rule, "the rules do not allow it now")
+            raise ScenarioError(f"{d.being} cannot {'re-attune' if what == 'reattune' else 'prepare'} {title!r}: "
+                                + why, self.last, rule)
+        return self.pick(d, f'"{title}"', self.last)
+
+    def _not_prepared(self, game: Game, name: str, what: str, title: str) -> ScenarioError:
+        """A title the rules never asked about: the phase ended first (a limit reached, or nothing left)."""
+        assert self.current is not None
+        being = game.being(name)
+        where = self.prep_where.get((name, what), self.current.where)
+        if what == "reattune":
+            card = _in(being, title, what)
+            if card is None:
+                return ScenarioError(f"{name} cannot re-attune {title!r}: it is not in {name}'s discard pile", where,
+                                     "Re-Attune")
+            # Checked after the phase: a spell still in the pile that the rules stopped offering was held back
+            # by the one-spell limit, or by its price.
+            reason = game.why_not_reattune(being, card) or (
+                f"Re-Attune: {name} already re-attuned a non-Bonded spell this phase (\"{REATTUNE_RULE}\")")
+            rule, why = reason.split(": ", 1)
+            return ScenarioError(f"{name} cannot re-attune {title!r}: {why}", where, rule)
+        return ScenarioError(f"{name} cannot prepare {title!r}: \"Magi may prepare up to 3 spells\", or the rules "
+                             "asked no more", where, "Spell Preparation")
+
+    def on_resolve_order(self, game: Game, d: Decision) -> Choice:
+        # Only a `chooses` line says which spell resolves first; an `accepts`/`declines` line is kept for
+        # the optional question it was written for.
+        item = self._peek()
+        if isinstance(item, ChoiceItem) and item.kind == "choose" and item.being == d.being \
+                and d.find(f'"{item.value}"'):
+            self._take(item)
+            return self.pick(d, f'"{item.value}"', item.where)
+        return d.options[0]  # zone order, unless the script says otherwise
+
+    def on_sustain(self, game: Game, d: Decision) -> Choice:
+        if (exchange := self._exchange(d)) is not None:
+            return exchange
+        pay = next((c for c in d.options if c.label.startswith("pay ")), None)
+        item = self._peek()
+        if isinstance(item, ChoiceItem) and item.kind in ("accept", "decline") and item.being == d.being \
+                and item.value == d.card:
+            self._take(item)
+            if item.kind != "accept":
+                return self.pick(d, "let it go", item.where)
+            if pay is None:
+                raise ScenarioError(f"{d.being} cannot pay to sustain {d.card}: " + d.prompt, item.where, "Sustain")
+            return pay
+        return pay or self.pick(d, "let it go", self.last)  # sustain unless the script declines
+
+    def on_choice(self, game: Game, d: Decision) -> Choice:
+        if (exchange := self._exchange(d)) is not None:
+            return exchange
+        owed = self.sub.get(d.kind)
+        if owed and d.card == self.owed_for and d.kind != "target":  # `at NAME`: see on_target
+            want = owed.popleft()
+            found = _match(d, want)
+            return found if found is not None else self.pick(d, want, self.last)
+        if d.kind in DEFAULTS:
+            return self.pick(d, DEFAULTS[d.kind], self.last)
+        self._stop_here()
+        item = self._peek()
+        if not isinstance(item, ChoiceItem) or item.being != d.being:
+            where = item.where if item else self._end()
+            pending = ""
+            if self.sub.get("target") and self.owed_target is not None and d.kind == "target":
+                pending = (f" (`{self.owed_target[1]}` answers {self.owed_target[0]!r} only; "
+                           f"this question needs a `{d.being} chooses \"...\"` line)")
+            raise ScenarioError(f"the rules ask {d.being}: {d.prompt}{pending} — "
+                                + ("this line does not answer it" if item else "the script has no more lines")
+                                + "; legal: " + ", ".join(c.label for c in d.options), where, "Choices")
+        wanted = {"optional": ("accept", "decline"), "first": ("first",)}.get(d.kind, ("choose",))
+        if item.kind not in wanted or (d.kind == "optional" and d.card and item.value != d.card):
+            raise ScenarioError(f"this line answers {_question(item)}, but the rules ask {d.being}: {d.prompt} "
+                                f"({_kind(d)}); legal: " + ", ".join(c.label for c in d.options), item.where,
+                                "Choices")
+        self._take(item)
+        if d.kind == "optional":
+            return self.pick(d, "yes" if item.kind == "accept" else "no", item.where)
+        found = _match(d, item.value)
+        if found is not None:
+            return found
+        return self.pick(d, item.value, item.where, "Choices",
+                         f"{item.value!r} is not one of the choices: " + ", ".join(c.label for c in d.options))
+
+    # ---- explaining a refusal
+    def _why(self, game: Game, d: Decision, action: ScriptAction, in_window: bool = False) -> str:
+        being = game.being(str(d.being))
+        if isinstance(action, Cast):
+            card = _find_card(being, action.title)
+            if action.title not in game.library:
+                return f"{being.name} cannot cast {action.title!r}: there is no such spell"
+            if card is None or card.place.value not in ("prepared", "codex"):
+                return f"{being.name} cannot cast {action.title!r}: it is not prepared"
+            reason = casting.why_not(game, being, card, in_window)
+            if reason:
+                return f"{being.name} cannot cast {action.title!r}: {reason.split(': ', 1)[1]}"
+        reason = actions.why_not(game, being, action.label())
+        if reason:
+            return f"{being.name} cannot {action.label()}: {reason.split(': ', 1)[1]}"
+        legal = ", ".join(c.label for c in d.options)
+        return f"{being.name} cannot {action.label()} now; legal: {legal}"
+
+    def _rule(self, game: Game, d: Decision, action: ScriptAction, in_window: bool = False) -> str:
+        being = game.being(str(d.being))
+        if isinstance(action, Cast):
+            card = _find_card(being, action.title)
+            if card is None or card.place.value not in ("prepared", "codex"):
+                return "Spell Preparation"
+            reason = casting.why_not(game, being, card, in_window)
+            if reason:
+                return reason.split(":", 1)[0]
+        reason = actions.why_not(game, being, action.label())
+        return reason.split(":", 1)[0] if reason else "Action"
+
+
+def _match(d: Decision, text: str) -> Choice | None:
+    """The choice a line names: its label (quoted or not); for a mode, also its number on the card (1 for
+    the first) or a unique beginning of its text; for ritual tiers, a unique beginning ("2 tiers")."""
+    for label in (text, f'"{text}"'):
+        found = d.find(label)
+        if found is not None:
+            return found
+    if d.kind == "mode" and text.isdigit():
+        return next((c for c in d.options if c.value == int(text) - 1), None)
+    if d.kind in ("mode", "ritual") and text:
+        starts = [c for c in d.options if c.label.lower().startswith(text.lower())]
+        if len(starts) == 1:
+            return starts[0]
+    return None
+
+
+def _question(item: ChoiceItem) -> str:
+    if item.kind in ("accept", "decline"):
+        return f"an optional question about {item.value!r} (`{item.being} {item.kind}s \"{item.value}\"`)"
+    if item.kind == "first":
+        return f"who goes first (`{item.being} goes first`)"
+    return f"a choice (`{item.being} chooses \"{item.value}\"`)"
+
+
+def _kind(d: Decision) -> str:
+    return f"{d.kind}, about {d.card}" if d.card else d.kind
+
+
+def _find_card(being: Being, title: str) -> Card | None:
+    for pile in (being.prepared, being.codex):
+        for c in pile:
+            if c.title == title:
+                return c
+    return None
+
+
+def _in(being: Being, title: str, what: str) -> Card | None:
+    pile = being.discard if what == "reattune" else being.codex
+    return next((c for c in pile if c.title == title), None)
+
+
+def _unused(item: Item) -> str:
+    if isinstance(item, ActionItem):
+        return f"{item.being} cannot act here: it is not {item.being}'s turn, or the round has ended"
+    if isinstance(item, DiceItem):
+        return "the rules needed no more dice this round"
+    return "this line was not used by the round"
+
+
+PILES = {"discard": "discard", "codex": "codex", "prepared": "prepared", "rite": "rite", "banished": "banished"}
+
+
+def _cards(b: Being, place: str) -> list[Card]:
+    """The cards in one of a being's zones, or in one of its piles (discard, Codex, prepared, Rite zone)."""
+    if place in PILES:
+        pile: list[Card] = getattr(b, PILES[place])
+        return pile
+    return b.zones[Zone(place)]
+
+
+def _where_name(place: str) -> str:
+    return {"codex": "Codex", "rite": "Rite zone", "discard": "discard pile", "prepared": "prepared spells",
+            "banished": "banished spells"}.get(place, f"{place} zone")
+
+
+def check(game: Game, item: Item) -> None:
+    if isinstance(item, ExpectItem):
+        check_expectation(game, item)
+    elif isinstance(item, ExpectWinner):
+        check_outcome(game, item)
+    elif isinstance(item, ExpectInitiative):
+        order = tuple(b.name for b in game.order if not b.incapacitated)
+        if order != item.order:
+            raise ScenarioError(f"expected initiative {', '.join(item.order)}, got {', '.join(order)}", item.where,
+                                "Initiative Phase")
+
+
+def check_outcome(game: Game, item: ExpectWinner) -> None:
+    outcome = game.outcome
+    got = "no outcome yet" if outcome is None else "a draw" if outcome.draw else f"winner {outcome.winner}"
+    if item.draw:
+        if outcome is None or not outcome.draw:
+            raise ScenarioError(f"expected a draw, got {got}", item.where)
+        return
+    winner = outcome.winner if outcome else None
+    if winner != item.winner:
+        raise ScenarioError(f"expected winner {item.winner or 'none'}, got {got}", item.where)
+
+
+def check_expectation(game: Game, item: ExpectItem) -> None:
+    b = game.being(item.being)
+    for energy, value in item.energies:
+        got = b.energy(Energy(energy.capitalize()))
+        if got != value:
+            raise ScenarioError(f"expected {b.name} to have {value} {energy}, got {got}", item.where)
+    for place, title, counters in item.cards:
+        held = _cards(b, place)
+        cards = [c for c in held if c.title == title]
+        if not cards:
+            raise ScenarioError(f"expected {title!r} in {b.name}'s {_where_name(place)}; it holds: "
+                                + (", ".join(c.title for c in held) or "nothing"), item.where)
+        for name, value in counters:
+            if name == "dormant":
+                if not any(c.dormant for c in cards):
+                    raise ScenarioError(f"expected {title!r} to be Dormant", item.where, "Dormant")
+                continue
+            got = cards[0].counters.get(name, 0)
+            if got != value:
+                raise ScenarioError(f"expected {title!r} to have {value} {name}, got {got}", item.where)
+    for place, title in item.absent:
+        if any(c.title == title for c in _cards(b, place)):
+            raise ScenarioError(f"expected no {title!r} in {b.name}'s {_where_name(place)}", item.where)
+    if item.stones is not None and b.interrupt_stones != item.stones:
+        raise ScenarioError(f"expected {b.name} to have {item.stones} interrupt stone(s), got {b.interrupt_stones}",
+                            item.where, "Interrupt Stone")
+    if item.incapacitated and not b.incapacitated:
+        raise ScenarioError(f"expected {b.name} to be incapacitated", item.where)
+
+
+@dataclass
+class Replay:
+    game: Game
+    error: ScenarioError | None = None
+    log: list[str] = field(default_factory=list)
+    stopped: dict[str, Any] | None = None  # the state where a `stop` line ended the script, mid-round
+
+    def json(self) -> dict[str, Any]:
+        outcome = self.game.outcome
+        return {
+            "rounds": self.game.snapshots,
+            **({"stopped": self.stopped} if self.stopped is not None else {}),
+            "outcome": {
+                "winner": outcome.winner if outcome else None,
+                "draw": bool(outcome and outcome.draw),
+                "incapacitated": [b.name for b in self.game.beings if b.incapacitated],
+            },
+        }
+
+
+def setup(scenario: Scenario, library: CardLibrary) -> Game:
+    beings = []
+    for spec in scenario.beings:
+        if spec.kind == "encounter":
+            if spec.card not in library or library[str(spec.card)].kind != "encounter":
+                raise ScenarioError(f"{spec.card!r} is not a compiled Encounter", spec.where, "Encounter")
+            beings.append(encounter.create(library[str(spec.card)], spec.name, spec.team, spec.mode or "standard",
+                                           library))
+            continue
+        # Level-1 play leaves out the advanced energies: no Will tokens are collected (Act I).
+        b = Being(name=spec.name, team=spec.team, will=0 if scenario.level == 1 else 3)
+        for energy, value in spec.energies:
+            b.set_energy(Energy(energy.capitalize()), value)
+            if energy == "essence":
+                b.starting_essence = value
+        cards = [_codex_card(library, spec, entry) for entry in spec.codex]
+        for refused, quote in codex.refusals(cards):
+            raise ScenarioError(f"{spec.name}'s Codex is not legal: {refused} (\"{quote}\")",
+                                spec.codex_where or spec.where, "Codex")
+        b.codex.extend(Card(spec=card, owner=b) for card in cards)
+        beings.append(b)
+    game = Game(beings, library, Options(level=scenario.level, chance="ask", intoning=scenario.intoning))
+    for spec, b in zip(scenario.beings, beings, strict=True):
+        if spec.kind == "encounter":
+            encounter.scale(game, b)
+        if spec.specialization:
+            if spec.specialization not in library:
+                raise ScenarioError(f"{spec.name}'s Specialization {spec.specialization!r} is not compiled",
+                                    spec.where, "Specialization")
+            specs.start(game, b, library[spec.specialization])
+        for title in spec.artifacts:
+            problem = specs.artifact_problem(b, library.get(title), title)
+            if problem:
+                raise ScenarioError(problem, spec.where, "Artifact")
+            specs.start(game, b, library[title])
+    return game
+
+
+def _codex_card(library: CardLibrary, spec: BeingSetup, entry: CodexEntry) -> type[SpellCard]:
+    where = entry.where or spec.where
+    card = library.get(entry.title)
+    if card is None or card.kind not in ("spell", "nam-shub"):
+        raise ScenarioError(f"{spec.name}'s Codex names {entry.title!r}, which is not a compiled spell",
+                            where, "Codex")
+    printed = library.fluencies(entry.title)
+    if entry.fluency is None:
+        if len(printed) > 1:
+            raise ScenarioError(f"{entry.title!r} is printed at fluencies {', '.join(map(str, printed))}: say which, "
+                                f"e.g. `codex {_quoted(entry.title)} fluency {printed[0]}`", where, "Fluency")
+        return card
+    chosen = library.at(entry.title, entry.fluency)
+    if chosen is None:
+        raise ScenarioError(f"no {entry.title!r} of fluency {entry.fluency} is compiled (it is printed at "
+                            f"fluency {', '.join(map(str, printed))})", where, "Fluency")
+    return chosen
+
+
+def _quoted(title: str) -> str:
+    return '"' + title.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def replay(scenario: Scenario, library: CardLibrary) -> Replay:
+    driver = ScriptDriver(scenario)
+    result = Replay(Game([], library))
+    try:
+        game = setup(scenario, library)
+        result.game = game
+        match = Match(game)
+        scripts = list(scenario.rounds)
+        asked = 0
+        while True:
+            if game.round and driver.current is not None and (match.terminal or game.round > driver.current.number):
+                driver.finish_round(game)
+                driver.current = None
+            if match.terminal:
+                break
+            if driver.current is None:
+                if not scripts:
+                    break  # the script ends here; the match would go on
+                script = scripts.pop(0)
+                nxt = game.round if game.phase != "end" and game.round else game.round + 1
+                if script.number != nxt:
+                    raise ScenarioError(f"round {nxt} comes next, not round {script.number}", script.where)
+                driver.start_round(script)
+                driver.apply_modes(match)
+                asked = 0
+            asked += 1
+            if asked > DECISION_LIMIT:
+                raise ScenarioError(f"round {game.round} asked more than {DECISION_LIMIT} decisions "
+                                    "without ending: the script or the rules are going round in circles",
+                                    driver.last, "Round")
+            decision = match.decision
+            assert decision is not None
+            choice = driver.answer(game, decision)
+            try:
+                match.apply(choice)
+            except (IllegalAction, Unsupported) as err:
+                raise ScenarioError(getattr(err, "message", str(err)), driver.last, getattr(err, "rule", None)) \
+                    from err
+        if scripts:
+            raise ScenarioError(f"the match was already over before round {scripts[0].number}", scripts[0].where)
+    except Stopped:
+        result.stopped = {**result.game.snapshot(), "line": driver.last.line}
+    except ScenarioError as err:
+        result.error = err
+    except Unsupported as err:
+        result.error = ScenarioError(str(err), driver.last, "Unsupported")
+    return result
+
+
+__all__ = ["Cast", "Plain", "Use", "Scenario", "replay"]

@@ -1,0 +1,341 @@
+"""Game state: beings with their five energies and zones, the cards in play and their counters.
+
+Plain data only (no rules): the engine in :mod:`.rules` changes it, :mod:`engine.core.match` copies
+it. Cards and beings refer to each other by object; a copy of the whole state keeps those links.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from engine.core.resources import Resource
+from engine.core.zones import Zones
+from engine.rulesets.serpents_tongue import registry
+from engine.rulesets.serpents_tongue.cards import Aspect, Energy, Role, Selector, SpellCard, Sphere
+
+
+class Zone(StrEnum):
+    ATTACK = "attack"
+    DEFENSE = "defense"
+    CURSE = "curse"
+    ENHANCEMENT = "enhancement"
+
+
+# Maintenance resolves zones in this order ("Begin by resolving all Attack zones, then all Defense
+# zones ..., then all Curse zones, then all Enhancement zones").
+MAINTENANCE_ORDER = (Zone.ATTACK, Zone.DEFENSE, Zone.CURSE, Zone.ENHANCEMENT)
+ZONE_CAPACITY = {Zone.ENHANCEMENT: 4}  # "Magi have 4 Enhancement slots"
+STARTING_ESSENCE = 12
+MAX_INTERRUPT_STONES = 2
+
+
+# The five energies (Quick Start, "Energies"), declared: "Harmony is the only energy that can go negative";
+# Essence "never rises above starting Essence"; "Each Magi begins combat with 3 Willpower".
+ENERGIES: dict[Energy, Resource] = {
+    Energy.RESONANCE: Resource("Resonance", "resonance"),
+    Energy.HARMONY: Resource("Harmony", "harmony", floor=None),
+    Energy.ESSENCE: Resource("Essence", "essence", start=STARTING_ESSENCE, cap_attr="starting_essence"),
+    Energy.WILL: Resource("Will", "will", start=3),
+    Energy.VOICE: Resource("Voice", "voice"),
+}
+
+
+class Place(StrEnum):
+    CODEX = "codex"
+    PREPARED = "prepared"
+    MANIFESTING = "manifesting"
+    IN_PLAY = "in play"
+    RITE = "rite"
+    DISCARD = "discard"
+    BANISHED = "banished"
+
+
+class Kind(StrEnum):
+    MAGI = "magi"
+    ENCOUNTER = "encounter"
+    KOISHAKA = "koishaka"
+
+
+@dataclass(eq=False)
+class Card:
+    """One physical spell card. It is always in exactly one place."""
+
+    spec: type[SpellCard]
+    owner: Being
+    title: str = field(init=False, repr=False)  # its spec's, read at nearly every decision: kept as an attribute
+    id: int = 0
+    place: Place = Place.CODEX
+    zone: Zone | None = None
+    bearer: Being | None = None
+    team_zone: str | None = None  # an Area spell placed between the Magi of this team
+    caster: Being | None = None
+    controller: Being | None = None
+    target: Being | Card | None = None
+    counters: dict[str, int] = field(default_factory=dict)
+    persistent: bool = False
+    focus: Being | None = None  # whose Focus holds this Duration F spell
+    dormant: bool = False
+    combined: list[Card] = field(default_factory=list)  # Transmutes combined with this spell
+    combined_with: Card | None = None
+    gained: list[Aspect] = field(default_factory=list)  # from upgrades, ritual tiers and Transmutes
+    # Upgrades paid with an alternate timing: until the spell's next maintenance, and for one impact.
+    round_gained: list[Aspect] = field(default_factory=list)
+    impact_gained: list[Aspect] = field(default_factory=list)
+    ritual_tiers: int = 0
+    mode: int | None = None  # "choose one", chosen at declaration
+    step_targets: dict[int, Being | Card] = field(default_factory=dict)  # its rules text's "target KIND"s
+    targets_declared: bool = False  # its on-impact step targets were declared as it was cast (5.1.2.b)
+    prolonged: bool = False  # moved back into the Rite zone by added Actions, its costs already paid
+    ability_uses: dict[str, int] = field(default_factory=dict)
+    # What the cast cost, for a Dispel's refund of a manifesting spell.
+    paid: list[tuple[Energy, int]] = field(default_factory=list)
+    sacrificed: list[Departure] = field(default_factory=list)  # spells discarded or sacrificed for it
+    charges_spent: list[tuple[Card, str, int]] = field(default_factory=list)  # "Discard N X charges"
+    cursed: list[Being] = field(default_factory=list)  # the Magi an Area Curse impacted
+    encounter_ability: bool = False  # an Encounter's spell: never discarded, never refunded
+    helped: list[tuple[Being, Energy, int]] = field(default_factory=list)  # Allies' Ritual Path payments
+
+    def __post_init__(self) -> None:
+        self.title = self.spec.title
+
+    @property
+    def sphere(self) -> Sphere:
+        return self.spec.sphere
+
+    @property
+    def role(self) -> Role:
+        return self.spec.role
+
+    @property
+    def active(self) -> bool:
+        # A Transmute combined with a Dormant spell is Dormant as long as the spell is ("Dormant"); one
+        # combined with a spell still being cast (manifesting, or in the Rite zone) acts on it already.
+        spell = self.combined_with
+        return self.place is Place.IN_PLAY and not self.dormant and (
+            spell is None or spell.active or spell.place in (Place.MANIFESTING, Place.RITE))
+
+    @property
+    def manifesting(self) -> bool:
+        return self.place is Place.MANIFESTING
+
+    def aspects(self) -> tuple[Aspect, ...]:
+        own = self.spec.directives + self.spec.empowerments + (*self.gained, *self.round_gained, *self.impact_gained)
+        if not self.combined:
+            return own
+        return own + tuple(a for t in self.combined for a in transmute_grants(t))
+
+    def aspect(self, name: str) -> Aspect | None:
+        return next((a for a in self.aspects() if a.name == name and not a.bonus), None)
+
+    def has(self, name: str) -> bool:
+        return any(a.name == name for a in self.aspects())
+
+    def leave_play(self) -> None:
+        self.zone = None
+        self.bearer = self.caster = self.controller = self.target = None
+        self.team_zone = None
+        self.counters.clear()
+        self.persistent = False
+        self.focus = None
+        self.dormant = False
+        self.combined_with = None
+        self.gained.clear()
+        self.round_gained.clear()
+        self.impact_gained.clear()
+        self.ritual_tiers = 0
+        self.mode = None
+        self.step_targets.clear()
+        self.targets_declared = self.prolonged = False
+        self.ability_uses.clear()
+        self.paid.clear()
+        self.sacrificed.clear()
+        self.charges_spent.clear()
+        self.cursed.clear()
+        self.helped.clear()
+
+    def __repr__(self) -> str:
+        return f"<{self.title} #{self.id} {self.place.value}>"
+
+
+@dataclass(frozen=True, slots=True)
+class Departure:
+    """A spell as it was when it left for another spell's requirement (discarded from play, or sacrificed
+    from the Codex): a Dispel of that spell while it manifests restores it — one that was in play "brought
+    back to active as if [it] had just come back from being dormant, along with any Transmutes that may
+    have been attached to [it]" (Glossary, Dispel)."""
+
+    card: Card
+    place: Place
+    zone: Zone | None = None
+    bearer: Being | None = None
+    team_zone: str | None = None
+    caster: Being | None = None
+    controller: Being | None = None
+    target: Being | Card | None = None
+    counters: tuple[tuple[str, int], ...] = ()
+    persistent: bool = False
+    focus: Being | None = None
+    gained: tuple[Aspect, ...] = ()
+    ritual_tiers: int = 0
+    mode: int | None = None
+    step_targets: tuple[tuple[int, Being | Card], ...] = ()
+    cursed: tuple[Being, ...] = ()
+    transmutes: tuple[Departure, ...] = ()
+
+    @classmethod
+    def of(cls, card: Card) -> Departure:
+        """Taken just before the card leaves (``Game.discard`` clears what it held in play)."""
+        if card.place is not Place.IN_PLAY:
+            return cls(card=card, place=card.place)
+        return cls(card=card, place=card.place, zone=card.zone, bearer=card.bearer, team_zone=card.team_zone,
+                   caster=card.caster, controller=card.controller, target=card.target,
+                   counters=tuple(card.counters.items()), persistent=card.persistent, focus=card.focus,
+                   gained=tuple(card.gained), ritual_tiers=card.ritual_tiers, mode=card.mode,
+                   step_targets=tuple(card.step_targets.items()), cursed=tuple(card.cursed),
+                   transmutes=tuple(cls.of(t) for t in card.combined))
+
+
+# What a being may do once a round, counted and set back as each round begins: "perform an energy exchange,
+# once per round"; "You may only re-attune one spell per round"; "Magi may upgrade a Spec by a single tier
+# once per round"; an opponent's effects give "at most one" interrupt stone and "AT MOST one additional Full
+# Action each round".
+ROUND_COUNTERS = (
+    Resource("energy exchange", "exchanged_this_round", start=False, refresh="round begins"),
+    Resource("re-attune", "reattuned_this_round", start=False, refresh="round begins"),
+    Resource("Specialization upgrade", "spec_upgraded_this_round", start=False, refresh="round begins"),
+    Resource("extra Full Action", "extra_action_this_round", start=False, refresh="round begins"),
+    Resource("offensive interrupt stones", "offensive_stones_this_round", refresh="round begins"),
+)
+
+
+@dataclass(eq=False)
+class Being:
+    """A Magi, an Encounter or a Koishaka: energies, zones, Codex, actions."""
+
+    name: str
+    team: str
+    kind: Kind = Kind.MAGI
+    resonance: int = ENERGIES[Energy.RESONANCE].start
+    harmony: int = ENERGIES[Energy.HARMONY].start
+    essence: int = ENERGIES[Energy.ESSENCE].start
+    will: int = ENERGIES[Energy.WILL].start
+    voice: int = ENERGIES[Energy.VOICE].start
+    starting_essence: int = STARTING_ESSENCE
+    # "If an Encounter does not start with a given Energy, that energy is always considered to be zero".
+    lacks: frozenset[Energy] = frozenset()
+    codex: list[Card] = field(default_factory=list)
+    prepared: list[Card] = field(default_factory=list)
+    discard: list[Card] = field(default_factory=list)
+    banished: list[Card] = field(default_factory=list)
+    rite: list[Card] = field(default_factory=list)
+    zones: Zones[Zone, Card] = field(default_factory=lambda: Zones(Zone, ZONE_CAPACITY))
+    full_actions: int = 2
+    actions_per_round: int = 2
+    interrupt_stones: int = 0
+    offensive_stones_this_round: int = 0
+    own_side_stones: int = 0  # collected from its own side's effects: the only way past 2 stones
+    extra_action_this_round: bool = False
+    foci: int = 1
+    burned_foci: int = 0
+    exchanged_this_round: bool = False
+    reattuned_this_round: bool = False  # a non-Bonded spell: one a round
+    spec_upgraded_this_round: bool = False
+    miscast_this_turn: set[str] = field(default_factory=set)
+    incapacitated: bool = False
+    first_round: int = 0  # a Koishaka's first round: it has lowest initiative
+    encounter: Any = None  # an Encounter's card, mode and draw bag (encounter_state.EncounterState)
+    body: Card | None = None  # a Koishaka: the Ally spell that summoned it, in play (allies)
+
+    def __post_init__(self) -> None:
+        for e in self.lacks:  # "that energy is always considered to be zero"
+            setattr(self, ENERGIES[e].attr, 0)
+
+    def energy(self, e: Energy) -> int:
+        if self.lacks and e in self.lacks:
+            return 0
+        return ENERGIES[e].held(self)
+
+    def set_energy(self, e: Energy, value: int) -> None:
+        if not (self.lacks and e in self.lacks):
+            setattr(self, ENERGIES[e].attr, value)
+
+    def slots_taken(self, zone: Zone) -> list[Card]:
+        """The cards that fill ``zone``'s slots: a Transmute lies on its spell and takes none."""
+        return [c for c in self.zones[zone] if c.combined_with is None]
+
+    def room_in(self, zone: Zone) -> bool:
+        """Whether one more card fits in ``zone`` (a zone without a capacity always has room)."""
+        capacity = self.zones.capacity.get(zone)
+        return capacity is None or len(self.slots_taken(zone)) < capacity
+
+    def in_play(self) -> list[Card]:
+        """Its spells in play, zone by zone, then its body (a Koishaka's Ally spell): to read, never to change."""
+        cards = self.zones.all()
+        return cards if self.body is None else [*cards, self.body]
+
+    @property
+    def free_foci(self) -> int:
+        return self.foci - self.burned_foci
+
+    def __repr__(self) -> str:
+        return f"<{self.name}>"
+
+
+def fits(card: Card, sel: Selector) -> bool:
+    """Whether ``card`` is the kind of spell ``sel`` names (Sphere, role, Curse, empowerments, descriptors);
+    who holds it and its state are the callers' business."""
+    if sel.sphere and card.sphere is not sel.sphere:
+        return False
+    if sel.role and card.role is not sel.role:
+        return False
+    if sel.curse and not card.spec.is_curse():
+        return False
+    if not all(card.has(h) for h in sel.has):
+        return False
+    return all(d in card.spec.descriptors for d in sel.descriptors)
+
+
+def card_json(card: Card) -> dict[str, Any]:
+    counters = {k: v for k, v in sorted(card.counters.items()) if v or k != "karma"}
+    out: dict[str, Any] = {"title": card.title,
+                           "controller": card.controller.name if card.controller else None,
+                           "counters": counters}
+    if card.focus is not None:
+        out["focus"] = card.focus.name
+    return out
+
+
+def being_json(b: Being) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "essence": b.essence,
+        "resonance": b.resonance,
+        "harmony": b.harmony,
+        "will": b.will,
+        "voice": b.voice,
+        "interrupt_stones": b.interrupt_stones,
+        "zones": {z.value: [card_json(c) for c in b.zones[z]] for z in Zone},
+    }
+    if b.rite:  # spells waiting for their Full Actions ("# Actions")
+        out["rite"] = [card_json(c) for c in b.rite]
+    for e in b.lacks:
+        out.pop(e.value.lower(), None)
+    if b.incapacitated:
+        out["incapacitated"] = True
+    return out
+
+
+def transmute_grants(transmute: Card) -> tuple[Aspect, ...]:
+    """The aspects an active Transmute gives the spell it is combined with: its directives, as additions,
+    and what its passive says its target gains (``passive: target gains Refined``), as the spell's own."""
+    if not transmute.active:
+        return ()
+    added = tuple(Aspect(name=a.name, params=a.params, qualifier=a.qualifier, bonus=bool(a.params))
+                  for a in transmute.spec.directives + tuple(g for g in transmute.gained if _is_directive(g)))
+    return added + tuple(a for mod in transmute.spec.modifiers if mod.selector.combined for a in mod.grants)
+
+
+def _is_directive(a: Aspect) -> bool:
+    kw = registry.load().get(a.name)
+    return kw is not None and kw.kind == "directive"

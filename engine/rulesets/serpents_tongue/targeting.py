@@ -1,0 +1,100 @@
+"""Targets: the beings, teams, spells and effects a spell may be aimed at, below the cast cycle.
+
+Glossary terms played here: Target, Area (an Abjuration's: "it targets all validly targetable spells for all
+Magi of a given team"), Adamant, Inexorable, Evade (its target is an effect), and the states a targeted spell
+may have to be in ("active" by default, "manifesting", "dormant", or waiting "in the Rite zone").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core.decisions import Choice
+from engine.rulesets.serpents_tongue import defenses
+from engine.rulesets.serpents_tongue.cards import Selector
+from engine.rulesets.serpents_tongue.state import Being, Card
+
+if TYPE_CHECKING:
+    from engine.rulesets.serpents_tongue.effects import Effect
+    from engine.rulesets.serpents_tongue.rules import Game
+
+
+def teams_of(beings: list[Being]) -> list[str]:
+    """The teams of ``beings``, each once, in order."""
+    seen: list[str] = []
+    for b in beings:
+        if b.team not in seen:
+            seen.append(b.team)
+    return seen
+
+
+def holder_name(c: Card) -> str:
+    """Whose spell it is, for a choice's label: `"Fireball" of White`."""
+    holder = c.bearer or c.caster or c.owner
+    return holder.name
+
+
+def spell_targets(game: Game, caster: Being, card: Card, sel: Selector) -> list[Card]:
+    if sel.state == "manifesting":
+        pool = [fx.card for fx in game.pending if fx.is_spell and fx.card.manifesting]
+    elif sel.state == "rite":
+        pool = [c for b in game.beings for c in b.rite]
+    elif sel.state == "dormant":  # "unless explicitly stated otherwise", spells target active spells only
+        pool = [c for c in game.all_in_play() if c.dormant]
+    else:
+        pool = [c for c in game.all_in_play() if c.active]
+    out = []
+    for c in pool:
+        if c is card or not game.matches(c, sel):
+            continue
+        # Adamant: immune to Abjurations and Transmutes unless Inexorable or cast by its controller.
+        if c.has("Adamant") and not card.has("Inexorable") and c.controller is not caster:
+            continue
+        out.append(c)
+    return out
+
+
+def evade_targets(game: Game, caster: Being, card: Card) -> list[Choice]:
+    """"An Evade spell targets a single effect" — one on its way to the caster (or team), not Area."""
+    out = []
+    for i, fx in enumerate(game.pending):
+        if fx.area or fx.controller.team == caster.team or not defenses.in_broadcast(card, fx):
+            continue
+        hit = fx.target if isinstance(fx.target, Being) else None
+        if hit is not None and (hit is caster or (card.has("Area") and hit.team == caster.team)):
+            out.append(Choice(f"{fx.name} of {fx.controller.name}", ("effect", i)))
+    return out
+
+
+def resolve_target(game: Game, value: tuple[str, object]) -> tuple[Being | Card | None, str | None, Effect | None]:
+    kind, key = value
+    if kind == "being":
+        return game.being(str(key)), None, None
+    if kind == "team":
+        return None, str(key), None
+    if kind == "card":
+        return game.card(int(str(key))), None, None
+    if kind == "effect":
+        return None, None, game.pending[int(str(key))]
+    return None, None, None  # global
+
+
+def area_targets(game: Game, caster: Being, card: Card) -> list[Choice]:
+    """"If an Abjuration spell has Area, that means it targets all validly targetable spells for all Magi
+    of a given team": one choice per team that has such a spell."""
+    teams: list[str] = []
+    for c in spell_targets(game, caster, card, card.spec.targets or Selector()):
+        holder = c.bearer or c.controller or c.owner
+        if holder.team not in teams:
+            teams.append(holder.team)
+    return [Choice(f"team {t}", ("team", t)) for t in teams]
+
+
+def abjured(game: Game, fx: Effect) -> list[Card]:
+    """The spells an Abjuration impacts: its target, or (Area) every valid target of the team now."""
+    if fx.team is None:
+        return [fx.target] if isinstance(fx.target, Card) else []
+    pool = spell_targets(game, fx.controller, fx.card, fx.card.spec.targets or Selector())
+    if fx.team == "*":  # "A Global Abjuration would impact all active spells"
+        return pool
+    return [c for c in pool if (c.bearer or c.controller or c.owner).team == fx.team]

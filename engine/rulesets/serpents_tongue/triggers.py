@@ -1,0 +1,40 @@
+"""Running the triggers that events owe (events records them): at once, or when play settles."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core import events as core_events
+from engine.core.decisions import Flow
+from engine.rulesets.serpents_tongue import events
+from engine.rulesets.serpents_tongue.effects import Effect
+from engine.rulesets.serpents_tongue.events import Pending
+from engine.rulesets.serpents_tongue.state import Being, Card
+
+if TYPE_CHECKING:
+    from engine.rulesets.serpents_tongue.rules import Game
+
+
+# Triggers that set each other off without end (`when bearer takes Dmg: deal Dmg 1 to bearer`) stop here,
+# with a line in the log, rather than hang the match.
+CHAIN_LIMIT = 200
+
+
+def settle(game: Game) -> Flow[None]:
+    """Run every trigger owed so far, in the order their events happened (a trigger may owe more)."""
+    yield from core_events.settle(game.pending_triggers, lambda p: run(game, p), limit=CHAIN_LIMIT, say=game.say,
+                             name=lambda p: p.card.title)
+
+
+def run(game: Game, p: Pending) -> Flow[None]:
+    """One card's trigger: its rules text, for whom it concerned as the event happened."""
+    fx = Effect(game, p.card, p.controller, p.bearer, is_spell=False)
+    fx.refs.update(bearer=p.bearer, caster=p.caster or p.controller)  # as they were, should it have left play
+    yield from getattr(p.card.spec(), p.method)(fx)
+
+
+def emit(game: Game, event: str, *, card: Card | None = None, being: Being | None = None,
+         at: list[Being] | None = None) -> Flow[None]:
+    """``event`` happens now: the cards that react to it run their rules text at once."""
+    events.queue(game, event, card=card, being=being, at=at)
+    yield from settle(game)
