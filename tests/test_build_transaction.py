@@ -97,7 +97,8 @@ def test_a_build_killed_at_any_step_is_recovered_whole(step: str, tmp_path: Path
 
 def test_the_next_build_after_a_kill_publishes_everything(tmp_path: Path, new_outputs: dict[str, Any]) -> None:
     root = _copy_project(tmp_path)
-    assert _build_subprocess(root, **{publish_module.FAULT_ENV: "aside:site/docs/serpents_tongue/spells"}).returncode == 137
+    fault = {publish_module.FAULT_ENV: "aside:site/docs/serpents_tongue/spells"}
+    assert _build_subprocess(root, **fault).returncode == 137
     assert (root / "generated/serpents_tongue").is_dir() and not (root / "site/docs/serpents_tongue/spells").exists()
     run = _build_subprocess(root)
     assert run.returncode == 0, run.stderr

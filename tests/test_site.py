@@ -17,7 +17,8 @@ def test_mkdocs_build_strict(tmp_path: Path) -> None:
     run = subprocess.run([str(mkdocs), "build", "--strict", "-d", str(tmp_path / "out")],
                          cwd=ROOT / "site", capture_output=True, text=True, env=env, timeout=300)
     assert run.returncode == 0, run.stderr
-    page = (tmp_path / "out" / "serpents_tongue" / "spells" / "acidic-matter" / "index.html").read_text(encoding="utf-8")
+    spells = tmp_path / "out" / "serpents_tongue" / "spells"
+    page = (spells / "acidic-matter" / "index.html").read_text(encoding="utf-8")
     # Card text is written as character references (so it can never be markup): compare unescaped.
     text = html.unescape(page)
     assert ">Discard</a> Matter Component" in text and 'href="../../glossary/dmg/"' in page

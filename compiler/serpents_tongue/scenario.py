@@ -1,4 +1,4 @@
-"""Scenario source → :class:`engine.rulesets.serpents_tongue.scenario.Scenario` (grammar/serpents_tongue_scenario.lark)."""
+"""Scenario source → :class:`engine.rulesets.serpents_tongue.scenario.Scenario` (its scenario grammar)."""
 
 from __future__ import annotations
 
