@@ -9,8 +9,9 @@ import time
 from pathlib import Path
 from typing import TextIO
 
+from compiler import coverage
 from compiler.build import FRONTENDS, build, compile_sources, ruleset_for
-from compiler.diagnostics import Diagnostics, write_text
+from compiler.diagnostics import Diagnostics, did_you_mean, write_text
 from compiler.publish import PublishError
 from compiler.source import SourceFile, Undecodable, shown_path
 from engine.rulesets import DEFAULT
@@ -91,16 +92,19 @@ def play(data: bytes, shown: str, *, json_out: bool = False, log: bool = False, 
 
 
 def cmd_coverage(args: argparse.Namespace) -> int:
-    from compiler import coverage
-    from engine.rulesets.serpents_tongue.registry import load
-
+    if args.ruleset is not None and args.ruleset not in FRONTENDS:
+        hint = did_you_mean(args.ruleset, FRONTENDS)
+        print(f"spellc: error: no ruleset is named {args.ruleset!r}" + (f"; {hint[0][6:]}" if hint else "")
+              + f" (the rulesets: {', '.join(FRONTENDS)})", file=sys.stderr)
+        return 2
     tests = project_root() / "tests"
-    rows = coverage.report(tests_dir=tests)
+    fronts = [f for name, f in FRONTENDS.items() if args.ruleset in (None, name)]
+    rows = [row for f in fronts for row in f.coverage(tests)]
     if args.json:
         print(json.dumps([r.json() for r in rows], indent=2))
     else:
         print(coverage.table(rows))
-    for problem in coverage.unknown_citations(load(), coverage.citations(tests)):
+    for problem in (p for f in fronts for p in f.unknown_citations(tests)):
         print(f"spellc: warning: {problem}", file=sys.stderr)
     if args.fail_under is not None and coverage.percent_supported(rows) < args.fail_under:
         print(f"spellc: {coverage.percent_supported(rows):.1f}% of the glossary's rules are supported, "
@@ -128,11 +132,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--log", action="store_true", help="print the match's log, line by line, as the rules ran")
     p.set_defaults(func=cmd_play)
     p = sub.add_parser("coverage", help="report which glossary terms the engine plays and the tests show",
-                       description="One row per Glossary term of serpents_tongue/glossary.toml: supported (the engine "
-                       "implements its behaviour and a test cites it with @pytest.mark.rule), unsupported (and "
+                       description="One row per glossary term of each ruleset (engine/rulesets/*/glossary.toml): "
+                       "supported (the ruleset's registry binds its behaviour and a test of the ruleset cites it "
+                       "with @pytest.mark.rule), unsupported (and "
                        "what is missing) or not a rule (lore). Exits 0: it is a report, unless --fail-under "
                        "is given.")
     p.add_argument("--json", action="store_true", help="print the rows as one JSON list")
+    p.add_argument("--ruleset", metavar="NAME", help="only this ruleset's glossary (default: every ruleset's)")
     p.add_argument("--fail-under", type=float, metavar="PERCENT",
                    help="exit 1 when fewer than PERCENT %% of the terms that are rules (lore left out) are "
                    "supported")

@@ -1,8 +1,9 @@
 """The coverage report: for each row of the Glossary, does the engine play it and does a test show it?
 
-A row is *supported* when the engine implements its behaviour (``behaviours.implemented()``) and
-at least one test cites it; *not a rule* when it is lore; *unsupported* otherwise, with what is missing.
-A redirect ("Voluntary Discard: See Dismiss") reports its target's status.
+A row is *supported* when the ruleset's registry binds its behaviour (the ``implemented`` names a front
+end passes in) and at least one test cites it; *not a rule* when it is lore; *unsupported* otherwise, with
+what is missing. A redirect ("Voluntary Discard: See Dismiss") reports its target's status. Each ruleset's
+terms are cited by the tests of its own folder (``tests/<ruleset>/``; the default ruleset's elsewhere).
 
 Tests cite terms with a marker, several per test if need be::
 
@@ -21,15 +22,39 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Protocol
 
 from compiler.diagnostics import did_you_mean
-from engine.rulesets.serpents_tongue.behaviours import implemented as engine_implemented
-from engine.rulesets.serpents_tongue.registry import Registry, Term, load
+from engine.core.ruleset import ruleset_of
+from engine.rulesets import DEFAULT, RULESETS
 
 ROOT = Path(__file__).resolve().parent.parent
 SUPPORTED = "supported"
 UNSUPPORTED = "unsupported"
 NOT_A_RULE = "not a rule"
+
+
+class Term(Protocol):
+    @property
+    def name(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def behaviour(self) -> str | None: ...
+    @property
+    def keyword(self) -> str | None: ...
+    @property
+    def not_a_rule(self) -> str | None: ...
+
+
+class Glossary(Protocol):
+    """What the report reads of a ruleset's glossary."""
+
+    @property
+    def terms(self) -> Iterable[Term]: ...
+    def term(self, name: str) -> Term | None: ...
+    def target(self, term: Any) -> Term: ...  # Any: each glossary takes its own rows
+    def citable(self) -> list[str]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,9 +73,11 @@ class Row:
     tests: tuple[str, ...]
     reason: str | None
     kind: str
+    ruleset: str = DEFAULT
 
     def json(self) -> dict[str, object]:
-        return {"term": self.term, "status": self.status, "tests": list(self.tests), "reason": self.reason}
+        return {"term": self.term, "status": self.status, "tests": list(self.tests), "reason": self.reason,
+                "ruleset": self.ruleset}
 
 
 # ---------------------------------------------------------------------- reading the tests
@@ -84,12 +111,16 @@ def _tests(body: list[ast.stmt]) -> Iterator[tuple[list[str], ast.FunctionDef | 
                 yield [node.name, *owners], func, [*node.decorator_list, *decorators]
 
 
-def citations(tests_dir: Path | None = None, root: Path | None = None) -> list[Citation]:
-    """Every rule citation under ``tests_dir``, in file and line order."""
+def citations(tests_dir: Path | None = None, root: Path | None = None, ruleset: str | None = None
+              ) -> list[Citation]:
+    """Every rule citation under ``tests_dir`` (of ``ruleset``'s tests only, when given), in file and line
+    order."""
     tests_dir = tests_dir or ROOT / "tests"
     root = root or tests_dir.parent
     out: list[Citation] = []
     for path in sorted(tests_dir.rglob("*.py")):
+        if ruleset is not None and ruleset_of(path.relative_to(tests_dir), RULESETS, DEFAULT).name != ruleset:
+            continue
         rel = path.relative_to(root).as_posix()
         module = ast.parse(path.read_text(encoding="utf-8"), filename=rel)
         marks = [call for node in module.body if isinstance(node, ast.Assign)
@@ -102,9 +133,9 @@ def citations(tests_dir: Path | None = None, root: Path | None = None) -> list[C
     return out
 
 
-def unknown_citations(registry: Registry, cited: Iterable[Citation]) -> list[str]:
+def unknown_citations(registry: Glossary, cited: Iterable[Citation]) -> list[str]:
     """One message per citation that names no glossary term (or keyword), with a suggestion."""
-    names = [t.name for t in registry.terms] + [k.name for k in registry.keywords.values() if k.entry]
+    names = registry.citable()
     out = []
     for c in cited:
         if c.name is None:
@@ -129,14 +160,11 @@ def _status(term: Term, tests: tuple[str, ...], implemented: frozenset[str]) -> 
     return SUPPORTED, None
 
 
-def report(registry: Registry | None = None, tests_dir: Path | None = None,
-           implemented: frozenset[str] | None = None) -> list[Row]:
-    """One row per glossary term, in the Glossary's order."""
-    reg = registry or load()
-    if implemented is None:
-        implemented = engine_implemented()
+def report(reg: Glossary, implemented: frozenset[str], tests_dir: Path | None = None,
+           ruleset: str = DEFAULT) -> list[Row]:
+    """One row per glossary term of ``ruleset``, in the glossary's order."""
     cited: dict[str, set[str]] = defaultdict(set)
-    for c in citations(tests_dir):
+    for c in citations(tests_dir, ruleset=ruleset):
         term = reg.term(c.name) if c.name else None
         if term is not None:
             cited[term.name].add(c.test)
@@ -148,7 +176,8 @@ def report(registry: Registry | None = None, tests_dir: Path | None = None,
         status, reason = _status(target, tests, implemented)
         if target is not term and reason is not None:
             reason = f"as '{target.name}': {reason}"
-        rows.append(Row(term=term.name, status=status, tests=tests, reason=reason, kind=target.kind))
+        rows.append(Row(term=term.name, status=status, tests=tests, reason=reason, kind=target.kind,
+                        ruleset=ruleset))
     return rows
 
 
@@ -166,11 +195,17 @@ def percent_supported(rows: Iterable[Row]) -> float:
 
 
 def table(rows: Iterable[Row]) -> str:
+    """The rows as a text table (with each row's ruleset, when there are several), then the summary."""
     rows = list(rows)
+    several = len({r.ruleset for r in rows}) > 1
     width = max((len(r.term) for r in rows), default=4)
-    lines = [f"{'term':<{width}}  {'status':<11}  tests / reason", f"{'-' * width}  {'-' * 11}  {'-' * 14}"]
+    games = max((len(r.ruleset) for r in rows), default=7) if several else 0
+    first = f"{'ruleset':<{games}}  " if several else ""
+    lines = [f"{first}{'term':<{width}}  {'status':<11}  tests / reason",
+             f"{'-' * games + '  ' if several else ''}{'-' * width}  {'-' * 11}  {'-' * 14}"]
     for r in rows:
         detail = f"{len(r.tests)} test{'s' * (len(r.tests) != 1)}" if r.status == SUPPORTED else r.reason or ""
-        lines.append(f"{r.term:<{width}}  {r.status:<11}  {detail}")
+        game = f"{r.ruleset:<{games}}  " if several else ""
+        lines.append(f"{game}{r.term:<{width}}  {r.status:<11}  {detail}")
     lines.append(summary(rows))
     return "\n".join(lines)

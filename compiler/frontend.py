@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol, TextIO
 
+from compiler.coverage import Row
 from compiler.diagnostics import Diagnostics
 from compiler.publish import Output
 from compiler.source import SourceFile
@@ -48,4 +49,12 @@ class Frontend(Protocol):
 
     def play(self, source: SourceFile, *, json_out: bool, log: bool, out: TextIO, err: TextIO) -> int:
         """Replay a scenario of this ruleset: its summary (or JSON, or log) to ``out``, problems to ``err``."""
+        ...
+
+    def coverage(self, tests_dir: Path) -> list[Row]:
+        """The ruleset's glossary, term by term: supported, unsupported (and why) or not a rule."""
+        ...
+
+    def unknown_citations(self, tests_dir: Path) -> list[str]:
+        """The rule markers of the ruleset's tests that name no term of its glossary."""
         ...

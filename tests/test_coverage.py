@@ -17,6 +17,7 @@ import pytest
 
 from compiler import coverage
 from compiler.cli import main
+from compiler.serpents_tongue.emit_site import coverage_report
 from engine.rulesets.serpents_tongue import registry
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -115,30 +116,31 @@ def _json_report(capsys: pytest.CaptureFixture[str]) -> list[dict[str, object]]:
 
 def test_json_report_shape(capsys: pytest.CaptureFixture[str]) -> None:
     data = _json_report(capsys)
-    assert [row["term"] for row in data] == [t.name for t in registry.load().terms]
+    shown = [row["term"] for row in data if row["ruleset"] == "serpents_tongue"]
+    assert shown == [t.name for t in registry.load().terms]
     for row in data:
-        assert set(row) == {"term", "status", "tests", "reason"}
+        assert set(row) == {"term", "status", "tests", "reason", "ruleset"}
         assert row["status"] in ("supported", "unsupported", "not a rule")
         assert isinstance(row["tests"], list)
         assert (row["reason"] is None) == (row["status"] == "supported")
 
 
 def test_table_ends_with_the_summary(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["coverage"]) == 0
+    assert main(["coverage", "--ruleset", "serpents_tongue"]) == 0
     last = capsys.readouterr().out.strip().splitlines()[-1]
     assert re.fullmatch(rf"\d+ of {len(registry.load().terms)} glossary terms supported, \d+ not rules", last)
 
 
 def test_fail_under_makes_the_report_a_gate(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["coverage", "--fail-under", "0"]) == 0
-    percent = coverage.percent_supported(coverage.report())
+    percent = coverage.percent_supported(coverage_report())
     if percent < 100:
         assert main(["coverage", "--fail-under", "100"]) == 1
         assert "below --fail-under 100" in capsys.readouterr().err
 
 
 def test_lore_is_not_a_rule_with_its_reason() -> None:
-    rows = {r.term: r for r in coverage.report()}
+    rows = {r.term: r for r in coverage_report()}
     term = registry.load().term("Avak'Shar")
     assert term is not None and term.kind == "lore" and term.not_a_rule
     assert rows["Avak'Shar"].status == "not a rule"
@@ -157,7 +159,7 @@ def test_behaviour_without_a_citing_test_is_unsupported(tmp_path: Path) -> None:
     # A keyword row whose keyword is bound to no behaviour (every keyword of the Glossary is bound now).
     unbound = registry.Registry(list(reg.keywords.values()), list(reg.events.values()),
                                 [replace(t, behaviour=None) if t.name == "Backlash" else t for t in reg.terms])
-    rows = {r.term: r for r in coverage.report(unbound, tests_dir=_tests_dir(tmp_path, ""),
+    rows = {r.term: r for r in coverage_report(unbound, tests_dir=_tests_dir(tmp_path, ""),
                                                 implemented=frozenset({"meditation"}))}
     assert rows["Meditation"].status == "unsupported"
     assert rows["Meditation"].reason == "no test cites it"
@@ -177,7 +179,7 @@ def test_behaviour_and_a_citing_test_is_supported(tmp_path: Path) -> None:
         "    def helper(self):\n        pass\n"
     )
     tests = _tests_dir(tmp_path, source)
-    rows = {r.term: r for r in coverage.report(tests_dir=tests,
+    rows = {r.term: r for r in coverage_report(tests_dir=tests,
                                                 implemented=frozenset({"meditation", "dismiss", "dmg"}))}
     assert rows["Meditation"].status == "supported" and rows["Meditation"].reason is None
     assert rows["Meditation"].tests == ("tests/test_cited.py::test_meditate",)
@@ -189,13 +191,14 @@ def test_behaviour_and_a_citing_test_is_supported(tmp_path: Path) -> None:
 
 
 def test_redirect_reason_names_its_target(tmp_path: Path) -> None:
-    rows = {r.term: r for r in coverage.report(tests_dir=_tests_dir(tmp_path, ""), implemented=frozenset())}
+    rows = {r.term: r for r in coverage_report(tests_dir=_tests_dir(tmp_path, ""), implemented=frozenset())}
     assert rows["Voluntary Discard"].reason == "as 'Dismiss': no engine behaviour 'dismiss'"
 
 
 # ---------------------------------------------------------------- rule markers name registry terms
 def test_every_cited_term_is_in_the_registry() -> None:
-    problems = coverage.unknown_citations(registry.load(), coverage.citations(ROOT / "tests"))
+    cited = coverage.citations(ROOT / "tests", ruleset="serpents_tongue")
+    problems = coverage.unknown_citations(registry.load(), cited)
     assert not problems, "\n".join(problems)
 
 
@@ -227,7 +230,7 @@ def test_the_rule_marker_is_registered() -> None:
 def test_site_coverage_page_links_every_term() -> None:
     from compiler.serpents_tongue.emit_site import emit_site
 
-    rows = coverage.report()
+    rows = coverage_report()
     page = emit_site([], registry.load(), rows)["coverage.md"]
     for term in registry.load().terms:
         assert f"(glossary/{term.slug}.md)" in page

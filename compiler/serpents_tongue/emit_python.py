@@ -11,16 +11,13 @@ from __future__ import annotations
 
 import ast as pyast
 import dataclasses
-import json
-import keyword
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
 from pathlib import Path
-from typing import Any
 
 import jinja2
 
+from compiler.python_code import Code, identifier, inert_text, only_code, py_literal
 from compiler.serpents_tongue import model as m
 from compiler.serpents_tongue import render_text
 from compiler.serpents_tongue import steps as effect_steps
@@ -28,61 +25,6 @@ from engine.rulesets.serpents_tongue.cards import DISCORD_EVENT_METHOD, Ability,
 from engine.rulesets.serpents_tongue.namshub import NamShubStep
 
 TEMPLATES = Path(__file__).with_name("templates")
-
-
-class Code(str):
-    """Text safe to paste into generated Python: a literal, an identifier, inert comment text, or a
-    statement the step writer built from those. The templates accept nothing else."""
-
-
-def py_literal(value: Any) -> Code:
-    """A Python expression that rebuilds ``value`` (cards values, enums, tuples, scalars)."""
-    return Code(_literal(value))
-
-
-def _literal(value: Any) -> str:
-    if isinstance(value, Enum):
-        return f"{type(value).__name__}.{identifier(value.name)}"
-    if value is None or isinstance(value, bool | int | str):
-        return repr(value)
-    if isinstance(value, tuple):
-        inner = ", ".join(_literal(v) for v in value)
-        return f"({inner},)" if len(value) == 1 else f"({inner})"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{_literal(k)}: {_literal(v)}" for k, v in value.items()) + "}"
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        args = []
-        for f in dataclasses.fields(value):
-            if not f.init or not f.compare:
-                continue
-            v = getattr(value, f.name)
-            if f.default is not dataclasses.MISSING and v == f.default:
-                continue
-            args.append(f"{f.name}={_literal(v)}")
-        return f"{type(value).__name__}({', '.join(args)})"
-    raise TypeError(f"cannot write {type(value).__name__} into generated code")
-
-
-def inert_text(value: object) -> Code:
-    """``value`` as text that cannot end a ``#`` comment or a docstring: quotes, backslashes, every line
-    break Python or an editor knows (\\n \\r \\x0b \\x0c \\x1c-\\x1e \\x85 \\u2028 \\u2029) and all other
-    non-ASCII characters are written as escapes. A file name may hold any of them."""
-    return Code(json.dumps(str(value), ensure_ascii=True)[1:-1])
-
-
-def identifier(value: object) -> Code:
-    """A name the checker made (a class or method name): refused unless it is a plain identifier."""
-    name = str(value)
-    if not name.isidentifier() or keyword.iskeyword(name) or keyword.issoftkeyword(name) or not name.isascii():
-        raise ValueError(f"not a safe Python identifier: {name!r}")
-    return Code(name)
-
-
-def _only_code(value: object) -> object:
-    """The templates' ``finalize`` hook: every ``{{ }}`` must go through a filter that returns Code."""
-    if isinstance(value, Code) or (isinstance(value, int) and not isinstance(value, bool)):
-        return value
-    raise TypeError(f"unfiltered value {value!r} in a generated-code template: use py, inert_text or identifier")
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,7 +166,7 @@ def _environment() -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
         autoescape=False,  # Python, not HTML: values go through the filters below instead
-        finalize=_only_code,
+        finalize=only_code,
     )
     env.filters["py"] = py_literal
     env.filters["inert_text"] = inert_text

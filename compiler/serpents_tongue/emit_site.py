@@ -33,10 +33,12 @@ from compiler import coverage as cov
 from compiler.markdown import css_class, make_env, quote, rich_text, safe_href
 from compiler.serpents_tongue import model as m
 from compiler.serpents_tongue import render_text as rt
+from engine.rulesets.serpents_tongue.behaviours import implemented as engine_implemented
 from engine.rulesets.serpents_tongue.cards import Aspect, Requirement, Sphere
-from engine.rulesets.serpents_tongue.registry import TERM_KINDS, Event, Keyword, Registry, Term, slugify
+from engine.rulesets.serpents_tongue.registry import TERM_KINDS, Event, Keyword, Registry, Term, load, slugify
 
 TEMPLATES = Path(__file__).with_name("templates")
+RULESET = "serpents_tongue"
 KIND_TITLES = {"directive": "Directives", "empowerment": "Empowerments", "requirement": "Requirement forms",
                "rule": "Rules", "concept": "Concepts", "lore": "Lore (not rules)"}
 FLUENCY_MAX = 4
@@ -399,6 +401,14 @@ def _by_name(items: Iterable[EntryView]) -> list[EntryView]:
 
 
 # ---------------------------------------------------------------------- the emitter
+def coverage_report(registry: Registry | None = None, tests_dir: Path | None = None,
+                    implemented: frozenset[str] | None = None) -> list[cov.Row]:
+    """Serpent's Tongue's rows of the coverage report: its glossary against the behaviours the engine plays
+    (engine.rulesets.serpents_tongue.behaviours.implemented()) and its tests' rule markers."""
+    return cov.report(registry or load(), engine_implemented() if implemented is None else implemented,
+                      tests_dir, RULESET)
+
+
 def emit_site(spells: Sequence[m.CheckedSpell], registry: Registry,
               coverage: Sequence[cov.Row] | None = None,
               nam_shubs: Sequence[m.CheckedNamShub] = ()) -> dict[str, str]:
@@ -407,7 +417,7 @@ def emit_site(spells: Sequence[m.CheckedSpell], registry: Registry,
     ``coverage`` defaults to the report over this repository's tests.
     """
     env = make_env(TEMPLATES)
-    rows = cov.report(registry) if coverage is None else coverage
+    rows = coverage_report(registry) if coverage is None else coverage
     site = _index(spells, registry, rows)
     out = _spell_pages(env, site, nam_shubs) | _glossary_pages(env, site) | _coverage_page(env, site, rows)
     return dict(sorted(out.items()))

@@ -10,13 +10,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from compiler.coverage import report
+from compiler import coverage
 from compiler.diagnostics import Diagnostics, write_text
 from compiler.parse import card_grammar, parse
 from compiler.publish import Output
 from compiler.serpents_tongue.check import Checker
 from compiler.serpents_tongue.emit_python import emit_python
-from compiler.serpents_tongue.emit_site import emit_site
+from compiler.serpents_tongue.emit_site import coverage_report, emit_site
 from compiler.serpents_tongue.model import CheckedNamShub, CheckedSpell
 from compiler.serpents_tongue.scenario import parse_scenario
 from compiler.serpents_tongue.transform import to_ast
@@ -101,7 +101,7 @@ def compile_paths(paths: Iterable[Path], root: Path | None = None, registry: Reg
 def render(root: Path, result: CompileResult) -> dict[str, Output]:
     """Every output's new contents, rendered before anything is written (a failing emitter writes nothing)."""
     registry = load()
-    site_files = emit_site(result.spells, registry, report(registry, root / "tests"), result.nam_shubs)
+    site_files = emit_site(result.spells, registry, coverage_report(registry, root / "tests"), result.nam_shubs)
     outputs: dict[str, Output] = {GENERATED: emit_python(result.spells, result.nam_shubs)}
     for folder in SITE_FOLDERS:
         prefix = folder.removeprefix(f"{SITE}/") + "/"
@@ -181,6 +181,12 @@ class SerpentsTongue:
 
     def play(self, source: SourceFile, *, json_out: bool, log: bool, out: TextIO, err: TextIO) -> int:
         return play(source, json_out=json_out, log=log, out=out, err=err)
+
+    def coverage(self, tests_dir: Path) -> list[coverage.Row]:
+        return coverage_report(tests_dir=tests_dir)
+
+    def unknown_citations(self, tests_dir: Path) -> list[str]:
+        return coverage.unknown_citations(load(), coverage.citations(tests_dir, ruleset=RULESET.name))
 
 
 FRONTEND = SerpentsTongue()

@@ -20,6 +20,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from engine.core.registry import slugify
+
 GLOSSARY_PATH = Path(__file__).with_name("glossary.toml")
 
 KINDS = ("directive", "empowerment", "requirement")
@@ -102,18 +104,6 @@ class Term:
         return tuple(tuple(p.split("\n")) for p in self.glossary.split("\n\n"))
 
 
-# Names Windows keeps for devices whatever the extension ("con.md" cannot be made there), and the
-# folders' own index pages.
-RESERVED_SLUGS = frozenset({"con", "prn", "aux", "nul", "index", *(f"com{i}" for i in range(10)),
-                            *(f"lpt{i}" for i in range(10))})
-
-
-def slugify(name: str) -> str:
-    """A page name: letters and digits, runs of anything else as one '-'; a reserved name gets '-page'."""
-    slug = re.sub(r"-+", "-", "".join(c if c.isalnum() else "-" for c in name.lower())).strip("-")
-    return f"{slug}-page" if slug in RESERVED_SLUGS else slug
-
-
 def normalise(text: str) -> str:
     """Blank lines separate paragraphs and single newlines separate list lines; other whitespace is one space."""
     paragraphs = re.split(r"\n[ \t]*\n", text.strip())
@@ -145,6 +135,10 @@ class Registry:
     def target(self, term: Term) -> Term:
         """The row a redirect ("Voluntary Discard: See Dismiss") stands for; any other row itself."""
         return self._terms[term.alias_of] if term.alias_of else term
+
+    def citable(self) -> list[str]:
+        """What a test's rule marker may name: a row, or a keyword that stands for the row defining it."""
+        return [t.name for t in self.terms] + [k.name for k in self.keywords.values() if k.entry]
 
     def match(self, words: list[str], kinds: tuple[str, ...]) -> tuple[Keyword, int] | None:
         """The keyword whose name starts ``words`` (longest first) and how many words it took.

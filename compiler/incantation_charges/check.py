@@ -1,0 +1,209 @@
+"""AST → checked cards: the engine's own card values (engine.rulesets.incantation_charges.cards), each with
+the line it was written on. Every problem is a located diagnostic; a card with an error is left out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from compiler.diagnostics import Diagnostics, did_you_mean
+from compiler.incantation_charges import ast
+from compiler.names import MAX_TITLE
+from engine.core import steps as core
+from engine.rulesets.incantation_charges.cards import EVENTS, ActionCard, Aim, Interrupt, Kind
+from engine.rulesets.incantation_charges.steps import KINDS, describe
+
+AIMS = {"enemy": Aim.ENEMY, "self": Aim.SELF}
+WHO = ("target", "them", "you")
+# The conditions a step may test, as written: the first word is whom it asks about.
+CONDITIONS = ("you are incanting", "target is incanting", "them is incanting",
+              "you have at least N charges", "target has at least N charges")
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    card: ActionCard
+    path: str
+    line: int
+
+
+class Checker:
+    def __init__(self, diags: Diagnostics) -> None:
+        self.diags = diags
+
+    def check_card(self, node: ast.Card, path: str) -> Checked | None:
+        errors = len(self.diags.items)
+        if len(node.title) > MAX_TITLE or not node.title.strip():
+            self.diags.error("E501", f"a title is 1 to {MAX_TITLE} characters", node.title_span)
+        fields = self._fields(node)
+        kind = Kind(node.kind)
+        incantation = fields.get("incantation")
+        if incantation is not None and isinstance(incantation.value, int) and incantation.value < 1:
+            self.diags.error("E502", "an Incantation entry needs at least 1 charge", incantation.span,
+                             "help: leave the `incantation` line out for an Action without the entry")
+        aim = self._aim(fields.get("at"))
+        effect, when = fields.get("effect"), fields.get("when")
+        interrupt = None
+        if kind is Kind.INTERRUPT:
+            if when is None or effect is not None:
+                self.diags.error("E504", "an interrupt has one `when EVENT: STEPS` line and no `effect`",
+                                 (effect or node).span if effect else node.title_span,
+                                 f"note: the events: {', '.join(EVENTS)}")
+            else:
+                interrupt = Interrupt(event=self._event(when), steps=self._steps(when.steps, aim, True))
+        else:
+            if when is not None:
+                self.diags.error("E505", f"only an interrupt waits for an event; this is an {kind.value}",
+                                 when.span, "help: write `interrupt` instead of `action`, or use `effect:`")
+            if effect is None:
+                self.diags.error("E504", f"an {kind.value} needs an `effect: STEPS` line", node.title_span)
+        steps = self._steps(effect.steps, aim, False) if effect is not None else ()
+        if kind is Kind.IMPLEMENT and effect is not None and not _begins(steps):
+            self.diags.error("E510", "an implement begins an Incantation as a part of its play", effect.span,
+                             "help: add the step `begin an incantation`")
+        if len(self.diags.items) != errors:
+            return None
+        value = incantation.value if incantation is not None and isinstance(incantation.value, int) else None
+        card = ActionCard(title=node.title, kind=kind, incantation=value, aim=aim, steps=steps,
+                          interrupt=interrupt, text=card_text(steps, interrupt),
+                          source=f"{path}:{node.span.line}")
+        return Checked(card, path, node.span.line)
+
+    def check_titles(self, cards: list[tuple[Checked, ast.Card]]) -> list[Checked]:
+        first: dict[str, Checked] = {}
+        out = []
+        for checked, node in cards:
+            title = checked.card.title
+            if title in first:
+                self.diags.error("E511", f"two cards are titled {title!r}", node.title_span,
+                                 f"note: the other is at {first[title].path}:{first[title].line}")
+                continue
+            first[title] = checked
+            out.append(checked)
+        return out
+
+    # ---- fields
+    def _fields(self, node: ast.Card) -> dict[str, ast.Field]:
+        out: dict[str, ast.Field] = {}
+        for f in node.fields:
+            if f.name in out:
+                self.diags.error("E503", f"`{f.name}` is given twice", f.span,
+                                 f"note: first on line {out[f.name].span.line}")
+            out.setdefault(f.name, f)
+        return out
+
+    def _aim(self, field: ast.Field | None) -> Aim:
+        if field is None:
+            return Aim.NONE
+        word = field.value
+        assert isinstance(word, ast.Word)
+        if word.text not in AIMS:
+            self.diags.error("E506", f"a card is played at `enemy` or `self`, not {word.text!r}", word.span,
+                             *did_you_mean(word.text, AIMS))
+            return Aim.NONE
+        return AIMS[word.text]
+
+    def _event(self, field: ast.Field) -> str:
+        said = " ".join(w.text.lower() for w in field.event)
+        if said not in EVENTS:
+            span = field.event[0].span.to(field.event[-1].span)
+            self.diags.error("E507", f"an interrupt cannot wait for {said!r}", span,
+                             *did_you_mean(said, EVENTS), f"note: the events: {', '.join(EVENTS)}")
+        return said
+
+    # ---- steps
+    def _steps(self, nodes: tuple[ast.Step, ...], aim: Aim, interrupt: bool) -> tuple[core.Step, ...]:
+        return tuple(self._step(n, aim, interrupt) for n in nodes)
+
+    def _step(self, node: ast.Step, aim: Aim, interrupt: bool) -> core.Step:
+        def act() -> core.Do:
+            assert node.action is not None
+            return self._do(node.action, aim, interrupt)
+        if node.form == "do":
+            return act()
+        if node.form == "may":
+            return core.May(act())
+        if node.form == "if":
+            assert node.condition is not None
+            return core.If(self._test(node.condition, aim, interrupt), act())
+        if node.form == "unless":
+            assert node.condition is not None
+            return core.Unless(act(), self._test(node.condition, aim, interrupt))
+        if node.form == "if you did":
+            return core.IfYouDid(act())
+        if node.form == "pay to":
+            return core.PayTo(tuple(self._do(c, aim, interrupt) for c in node.costs), act())
+        if node.form == "choose one":
+            return core.ChooseOne(tuple(self._steps(o, aim, interrupt) for o in node.options))
+        raise AssertionError(f"no check for the step form {node.form!r}")
+
+    def _do(self, node: ast.Action, aim: Aim, interrupt: bool) -> core.Do:
+        assert node.kind in KINDS.actions or node.kind in KINDS.costs, node.kind
+        args = tuple(self._who(a, aim, interrupt) if isinstance(a, ast.Word) else a for a in node.args)
+        for a in node.args:
+            if isinstance(a, int) and a < 1:
+                self.diags.error("E508", f"`{describe(core.Do(node.kind, args))}` needs a number of at least 1",
+                                 node.span)
+        return core.Do(node.kind, args)
+
+    def _who(self, word: ast.Word, aim: Aim, interrupt: bool) -> str:
+        """`target` needs a card played at someone; `them` (whom the event concerned) an interrupt."""
+        if word.text not in WHO:
+            self.diags.error("E509", f"a step concerns `target`, `them` or `you`, not {word.text!r}", word.span,
+                             *did_you_mean(word.text, WHO))
+        elif word.text == "target" and aim is Aim.NONE:
+            self.diags.error("E509", "this card is played at no one: there is no `target`", word.span,
+                             "help: add `at enemy` or `at self`")
+        elif word.text == "them" and not interrupt:
+            self.diags.error("E509", "`them` is whom an interrupt's event concerned: this is no interrupt",
+                             word.span, "help: write `target` or `you`")
+        return word.text
+
+    def _test(self, node: ast.Condition, aim: Aim, interrupt: bool) -> core.Test:
+        words = [w.text.lower() for w in node.words]
+        who = words[0] if words else ""
+        rest = " ".join(words[1:])
+        if rest in ("is incanting", "are incanting"):
+            self._who(node.words[0], aim, interrupt)
+            return core.Test("is incanting", (who,))
+        if (len(words) == 6 and words[1] in ("has", "have") and words[2:4] == ["at", "least"]
+                and words[4].isdigit() and words[5] in ("charge", "charges")):
+            self._who(node.words[0], aim, interrupt)
+            return core.Test("has charges", (who, int(words[4])))
+        self.diags.error("E512", f"no condition reads {' '.join(words)!r}", node.span,
+                         *did_you_mean(" ".join(words), CONDITIONS), f"note: the conditions: {'; '.join(CONDITIONS)}")
+        return core.Test("is incanting", ("you",))
+
+
+def _begins(steps: tuple[core.Step, ...]) -> bool:
+    return any(isinstance(s, core.Do) and s.kind == "begin an incantation" for s in steps)
+
+
+# ---------------------------------------------------------------- the card's text, from its steps
+def card_text(steps: tuple[core.Step, ...], interrupt: Interrupt | None) -> str:
+    if interrupt is not None:
+        return f"When {interrupt.event}: {steps_text(interrupt.steps)}."
+    return _sentence(steps_text(steps)) if steps else ""
+
+
+def steps_text(steps: tuple[core.Step, ...]) -> str:
+    return "; ".join(step_text(s) for s in steps)
+
+
+def step_text(step: core.Step) -> str:
+    if isinstance(step, core.Do):
+        return describe(step)
+    if isinstance(step, core.May):
+        return f"you may {step_text(step.action)}"
+    if isinstance(step, core.If):
+        return f"if {describe(step.condition)}: {step_text(step.action)}"
+    if isinstance(step, core.Unless):
+        return f"{step_text(step.action)} unless {describe(step.condition)}"
+    if isinstance(step, core.IfYouDid):
+        return f"if you did: {step_text(step.action)}"
+    if isinstance(step, core.PayTo):
+        return f"you may pay {' and '.join(step_text(c) for c in step.costs)} to {step_text(step.action)}"
+    return "choose one: " + " or ".join(f"({steps_text(o)})" for o in step.options)
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + "."

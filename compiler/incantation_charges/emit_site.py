@@ -1,0 +1,81 @@
+"""Checked cards, the glossary and the coverage report → the pages of site/docs/incantation_charges/.
+
+Pages (relative to that folder): ``cards/index.md`` and a page per card, ``glossary/index.md`` and a page
+per term, ``coverage.md``. The section's ``index.md`` and ``rules.md`` are written by hand.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from compiler import coverage as cov
+from compiler.incantation_charges.check import Checked
+from compiler.markdown import make_env, quote, safe_href
+from compiler.names import page_slug
+from engine.core import steps as core
+from engine.core.registry import Glossary, Registry, Term, slugify
+from engine.rulesets.incantation_charges.cards import ActionCard
+
+TEMPLATES = Path(__file__).with_name("templates")
+
+
+@dataclass(frozen=True, slots=True)
+class CardPage:
+    card: ActionCard
+    path: str
+    line: int
+    page: str
+
+
+def card_page(title: str) -> str:
+    return f"{page_slug(title, 'card')}.md"
+
+
+def term_page(name: str) -> str:
+    return f"{slugify(name)}.md"
+
+
+def emit_site(cards: Sequence[Checked], glossary: Glossary, registry: Registry, rows: Sequence[cov.Row]
+              ) -> dict[str, str]:
+    """{path under site/docs/incantation_charges/: page text}; deterministic for equal inputs."""
+    env = make_env(TEMPLATES)
+    env.filters["href"] = safe_href
+    pages = [CardPage(c.card, c.path, c.line, card_page(c.card.title))
+             for c in sorted(cards, key=lambda c: c.card.title)]
+    out = {"cards/index.md": env.get_template("cards_index.md.j2").render(cards=pages)}
+    for p in pages:
+        out[f"cards/{p.page}"] = env.get_template("card.md.j2").render(c=p)
+    by_term = {r.term: r for r in rows}
+    out["glossary/index.md"] = env.get_template("glossary_index.md.j2").render(
+        terms=[(t, term_page(t.name), by_term[t.name]) for t in glossary.terms])
+    for t in glossary.terms:
+        out[f"glossary/{term_page(t.name)}"] = env.get_template("term.md.j2").render(
+            t=t, row=by_term[t.name], glossary=quote(t.paragraphs), binding=_binding(registry, t),
+            see=[(name, term_page(name)) for name in t.see if glossary.term(name) is not None],
+            cards=[(p.card.title, f"../cards/{p.page}") for p in pages if _shows(t, p.card)])
+    out["coverage.md"] = env.get_template("coverage.md.j2").render(
+        summary=cov.summary(rows), rows=[(r, f"glossary/{term_page(r.term)}") for r in rows])
+    return dict(sorted(out.items()))
+
+
+def _binding(registry: Registry, term: Term) -> str:
+    """What the term is bound to, said for a reader: a rule's function, a phase, a resource, a step kind."""
+    bound = registry.bindings.get(term.behaviour or "")
+    if bound is None:
+        return "nothing"
+    if bound.kind == "rule":
+        module = inspect.getmodule(bound.target)
+        return f"the rule `{bound.name}` of `{module.__name__ if module else '?'}`"
+    return f"the {bound.kind} `{bound.name}`"
+
+
+def _shows(term: Term, card: ActionCard) -> bool:
+    """The cards a term's page lists: those whose entry, kind or steps the term is about."""
+    if term.keyword == "incantation":
+        return card.is_incantation
+    if term.keyword in ("implement", "interrupt"):
+        return card.kind.value == term.keyword
+    return any(isinstance(s, core.Do) and s.kind == term.behaviour for s in card.steps)

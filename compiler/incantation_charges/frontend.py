@@ -1,0 +1,151 @@
+"""Incantation charges' cards through the compiler: parse and check, render the engine's package and the
+site's section, replay a scenario."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+from compiler import coverage
+from compiler.diagnostics import Diagnostics, write_text
+from compiler.incantation_charges.check import Checked, Checker
+from compiler.incantation_charges.emit_python import emit_python
+from compiler.incantation_charges.emit_site import emit_site
+from compiler.incantation_charges.scenario import parse_scenario
+from compiler.incantation_charges.transform import to_ast
+from compiler.parse import card_grammar, parse
+from compiler.publish import Output
+from compiler.source import SourceFile, Span, Undecodable, shown_path
+from engine.rulesets import RULESETS
+from engine.rulesets.incantation_charges.registry import GLOSSARY, REGISTRY
+from engine.rulesets.incantation_charges.scenario import Replay, replay
+
+RULESET = RULESETS["incantation_charges"]
+GENERATED = RULESET.generated.as_posix()
+SITE = RULESET.site.as_posix()
+SITE_FOLDERS = (f"{SITE}/cards", f"{SITE}/glossary")
+SITE_FILES = (f"{SITE}/coverage.md",)
+
+
+def coverage_report(tests_dir: Path | None = None) -> list[coverage.Row]:
+    return coverage.report(GLOSSARY, REGISTRY.implemented(), tests_dir, RULESET.name)
+
+
+@dataclass
+class Compiled:
+    checked: list[Checked] = field(default_factory=list)
+    diagnostics: Diagnostics = field(default_factory=Diagnostics)
+    files: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return not self.diagnostics.has_errors
+
+    @property
+    def cards(self) -> int:
+        return len(self.checked)
+
+    def render(self, root: Path) -> dict[str, Output]:
+        pages = emit_site(self.checked, GLOSSARY, REGISTRY, coverage_report(root / "tests"))
+        outputs: dict[str, Output] = {GENERATED: emit_python(self.checked)}
+        for folder in SITE_FOLDERS:
+            prefix = folder.removeprefix(f"{SITE}/") + "/"
+            outputs[folder] = {k[len(prefix):]: v for k, v in pages.items() if k.startswith(prefix)}
+        for page in SITE_FILES:
+            outputs[page] = pages[page.removeprefix(f"{SITE}/")]
+        return outputs
+
+
+def compile_files(files: Sequence[Path], root: Path | None = None) -> Compiled:
+    result = Compiled()
+    checker = Checker(result.diagnostics)
+    grammar = card_grammar(RULESET.grammar)
+    found = []
+    for path in files:
+        try:
+            source = SourceFile.read(path, root)
+        except Undecodable as err:
+            result.diagnostics.error("E000", err.message, err.span, "help: save the file as UTF-8")
+            continue
+        except OSError as err:
+            result.diagnostics.error("E000", f"cannot read file: {err.strerror or err}",
+                                     SourceFile(shown_path(path, root), "").end)
+            continue
+        result.files += 1
+        tree = parse(source, result.diagnostics, grammar)
+        if tree is None:
+            continue
+        for node in to_ast(tree, source):
+            checked = checker.check_card(node, source.path)
+            if checked is not None:
+                found.append((checked, node))
+    result.checked = checker.check_titles(found)
+    return result
+
+
+def play(source: SourceFile, *, json_out: bool = False, log: bool = False, out: TextIO, err: TextIO) -> int:
+    diags = Diagnostics()
+    scenario = parse_scenario(source, diags)
+    if scenario is None:
+        write_text(err, diags.render())
+        return 1
+    # The compiled cards are the build's output, loaded by name when a match is played.
+    library = importlib.import_module(f"generated.{RULESET.name}").LIBRARY
+    result = replay(scenario, library)
+    if json_out:
+        write_text(out, json.dumps(result.json(), indent=2))
+    elif log:
+        write_text(out, "\n".join(result.game.table.log))
+    else:
+        write_text(out, summary(result))
+    if result.error is not None:
+        w = result.error.where
+        notes = (f"note: rule: {result.error.rule}",) if result.error.rule else ()
+        diags.error("E300", result.error.message, Span(source, w.line, w.column, w.line, w.end_column), *notes)
+        write_text(err, diags.render())
+        return 1
+    return 0
+
+
+def summary(result: Replay) -> str:
+    """Each phase's end: every entity's Health, charges and state; then the outcome."""
+    lines = []
+    for snap in result.snapshots:
+        lines.append(f"Round {snap['round']}, end of the {snap['phase']}:")
+        for name, e in snap["entities"].items():
+            state = [s for s in ("incanting", "pretending", "warded") if e[s]]
+            charges = f"{e['charges']} charge" + ("s" if e["charges"] != 1 else "")
+            lines.append(f"  {name}: {e['health']} Health, {charges}"
+                         + (f", {', '.join(state)}" if state else "")
+                         + (f"  [hand: {', '.join(e['zones']['hand'])}]" if e["zones"]["hand"] else ""))
+    outcome = result.game.outcome
+    if outcome is not None:
+        lines.append(f"Outcome: {'draw' if outcome.draw else f'side {outcome.winner} wins'}"
+                     f" ({', '.join(outcome.incapacitated) or 'nobody'} defeated)")
+    lines.append(f"{result.checked} expectations held")
+    return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class IncantationCharges:
+    ruleset = RULESET
+    outputs = (GENERATED, *SITE_FOLDERS, *SITE_FILES)
+
+    def compile(self, files: Sequence[Path], root: Path | None) -> Compiled:
+        return compile_files(files, root)
+
+    def play(self, source: SourceFile, *, json_out: bool, log: bool, out: TextIO, err: TextIO) -> int:
+        return play(source, json_out=json_out, log=log, out=out, err=err)
+
+    def coverage(self, tests_dir: Path) -> list[coverage.Row]:
+        return coverage_report(tests_dir)
+
+    def unknown_citations(self, tests_dir: Path) -> list[str]:
+        return coverage.unknown_citations(GLOSSARY, coverage.citations(tests_dir, ruleset=RULESET.name))
+
+
+FRONTEND = IncantationCharges()

@@ -1,0 +1,112 @@
+"""Parse tree → AST: one Lark Transformer method per rule of grammar/incantation_charges.lark and of the
+steps of grammar/common.lark."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token, Transformer, Tree, v_args
+from lark.tree import Meta
+
+from compiler.incantation_charges import ast
+from compiler.parse import span_of, string_value
+from compiler.source import SourceFile, Span
+
+
+@v_args(meta=True)
+class ToAst(Transformer[Token, Any]):
+    def __init__(self, source: SourceFile) -> None:
+        super().__init__()
+        self.source = source
+
+    def _span(self, meta: Meta) -> Span:
+        if getattr(meta, "empty", True):
+            return Span(self.source, 1, 1, 1, 2)
+        return Span(self.source, meta.line, meta.column, meta.end_line, meta.end_column)
+
+    def _word(self, tok: Token) -> ast.Word:
+        return ast.Word(text=str(tok), span=span_of(self.source, tok))
+
+    # ---- cards and fields
+    def start(self, meta: Meta, children: list[ast.Card]) -> list[ast.Card]:
+        return children
+
+    def card(self, meta: Meta, children: list[Any]) -> ast.Card:
+        kind, title, *fields = children
+        return ast.Card(kind=str(kind), title=string_value(title), title_span=span_of(self.source, title),
+                        fields=tuple(fields), span=self._span(meta))
+
+    def incantation(self, meta: Meta, children: list[Token]) -> ast.Field:
+        return ast.Field(name="incantation", value=int(children[0]), span=self._span(meta))
+
+    def aim(self, meta: Meta, children: list[Token]) -> ast.Field:
+        return ast.Field(name="at", value=self._word(children[0]), span=self._span(meta))
+
+    def effect(self, meta: Meta, children: list[Any]) -> ast.Field:
+        return ast.Field(name="effect", steps=children[0], span=self._span(meta))
+
+    def when(self, meta: Meta, children: list[Any]) -> ast.Field:
+        phrase, steps = children
+        return ast.Field(name="when", event=phrase, steps=steps, span=self._span(meta))
+
+    def phrase(self, meta: Meta, children: list[Token]) -> tuple[ast.Word, ...]:
+        return tuple(self._word(t) for t in children)
+
+    # ---- steps (seed 003's forms)
+    def steps(self, meta: Meta, children: list[Any]) -> tuple[ast.Step, ...]:
+        return tuple(c if isinstance(c, ast.Step) else ast.Step(form="do", action=c, span=c.span) for c in children)
+
+    def _step(self, meta: Meta, form: str, **parts: Any) -> ast.Step:
+        return ast.Step(form=form, span=self._span(meta), **parts)
+
+    def may_step(self, meta: Meta, children: list[Any]) -> ast.Step:
+        return self._step(meta, "may", action=children[0])
+
+    def if_step(self, meta: Meta, children: list[Any]) -> ast.Step:
+        return self._step(meta, "if", condition=children[0], action=children[1])
+
+    def unless_step(self, meta: Meta, children: list[Any]) -> ast.Step:
+        return self._step(meta, "unless", action=children[0], condition=children[1])
+
+    def if_you_did_step(self, meta: Meta, children: list[Any]) -> ast.Step:
+        return self._step(meta, "if you did", action=children[0])
+
+    def pay_to_step(self, meta: Meta, children: list[Any]) -> ast.Step:
+        *costs, action = children
+        return self._step(meta, "pay to", costs=tuple(costs), action=action)
+
+    def choose_one_step(self, meta: Meta, children: list[Any]) -> ast.Step:
+        return self._step(meta, "choose one", options=tuple(children))
+
+    def option(self, meta: Meta, children: list[Any]) -> tuple[ast.Step, ...]:
+        return tuple(children[0])
+
+    def condition(self, meta: Meta, children: list[Any]) -> ast.Condition:
+        return ast.Condition(words=children[0], span=self._span(meta))
+
+    # ---- the step kinds and costs of this ruleset
+    def _action(self, meta: Meta, kind: str, *args: int | ast.Word) -> ast.Action:
+        return ast.Action(kind=kind, args=args, span=self._span(meta))
+
+    def deal_damage(self, meta: Meta, children: list[Token]) -> ast.Action:
+        return self._action(meta, "deal damage", int(children[0]), self._word(children[1]))
+
+    def heal(self, meta: Meta, children: list[Token]) -> ast.Action:
+        return self._action(meta, "heal", int(children[0]), self._word(children[1]))
+
+    def draw(self, meta: Meta, children: list[Token]) -> ast.Action:
+        return self._action(meta, "draw", int(children[0]))
+
+    def begin_an_incantation(self, meta: Meta, children: list[Token]) -> ast.Action:
+        return self._action(meta, "begin an incantation")
+
+    def ward_your_incantation(self, meta: Meta, children: list[Token]) -> ast.Action:
+        return self._action(meta, "ward your incantation")
+
+    def pay_charges(self, meta: Meta, children: list[Token]) -> ast.Action:
+        return self._action(meta, "charges", int(children[0]))
+
+
+def to_ast(tree: Tree[Token], source: SourceFile) -> list[ast.Card]:
+    cards: list[ast.Card] = ToAst(source).transform(tree)
+    return cards

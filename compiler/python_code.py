@@ -1,0 +1,68 @@
+"""Python that compiled cards are written as. Card values reach it only through :func:`py_literal`, which
+builds constructor calls from ``repr`` of plain values, so no card text can ever become code; text in
+comments and docstrings goes through :func:`inert_text` and names through :func:`identifier`. A template
+whose ``finalize`` is :func:`only_code` refuses any value that did not pass one of these.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import keyword
+from enum import Enum
+from typing import Any
+
+
+class Code(str):
+    """Text safe to paste into generated Python: a literal, an identifier, inert comment text, or a
+    statement the step writer built from those. The templates accept nothing else."""
+
+
+def py_literal(value: Any) -> Code:
+    """A Python expression that rebuilds ``value`` (cards values, enums, tuples, scalars)."""
+    return Code(_literal(value))
+
+
+def _literal(value: Any) -> str:
+    if isinstance(value, Enum):
+        return f"{type(value).__name__}.{identifier(value.name)}"
+    if value is None or isinstance(value, bool | int | str):
+        return repr(value)
+    if isinstance(value, tuple):
+        inner = ", ".join(_literal(v) for v in value)
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_literal(k)}: {_literal(v)}" for k, v in value.items()) + "}"
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        args = []
+        for f in dataclasses.fields(value):
+            if not f.init or not f.compare:
+                continue
+            v = getattr(value, f.name)
+            if f.default is not dataclasses.MISSING and v == f.default:
+                continue
+            args.append(f"{f.name}={_literal(v)}")
+        return f"{type(value).__name__}({', '.join(args)})"
+    raise TypeError(f"cannot write {type(value).__name__} into generated code")
+
+
+def inert_text(value: object) -> Code:
+    """``value`` as text that cannot end a ``#`` comment or a docstring: quotes, backslashes, every line
+    break Python or an editor knows (\\n \\r \\x0b \\x0c \\x1c-\\x1e \\x85 \\u2028 \\u2029) and all other
+    non-ASCII characters are written as escapes. A file name may hold any of them."""
+    return Code(json.dumps(str(value), ensure_ascii=True)[1:-1])
+
+
+def identifier(value: object) -> Code:
+    """A name the checker made (a class or method name): refused unless it is a plain identifier."""
+    name = str(value)
+    if not name.isidentifier() or keyword.iskeyword(name) or keyword.issoftkeyword(name) or not name.isascii():
+        raise ValueError(f"not a safe Python identifier: {name!r}")
+    return Code(name)
+
+
+def only_code(value: object) -> object:
+    """The templates' ``finalize`` hook: every ``{{ }}`` must go through a filter that returns Code."""
+    if isinstance(value, Code) or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    raise TypeError(f"unfiltered value {value!r} in a generated-code template: use py, inert_text or identifier")

@@ -1,0 +1,20 @@
+"""What the engine plays of Incantation charges, bound by name: the rules of incantation.py, the phases of
+the round, the resources, the step kinds; and the glossary (glossary.toml) bound to them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.core.registry import Glossary, Registry, load_glossary
+from engine.rulesets.incantation_charges import incantation
+from engine.rulesets.incantation_charges.game import ROUND
+from engine.rulesets.incantation_charges.state import RESOURCES
+from engine.rulesets.incantation_charges.steps import KINDS
+
+REGISTRY = Registry("incantation_charges")
+REGISTRY.rules_of(incantation)
+REGISTRY.phases(ROUND)
+REGISTRY.resources(RESOURCES)
+REGISTRY.steps(KINDS.actions)
+
+GLOSSARY: Glossary = load_glossary(Path(__file__).with_name("glossary.toml"), REGISTRY)

@@ -1,0 +1,205 @@
+"""Scripted matches of Incantation charges: the entities and their cards, then each round's phases with the
+answers their decisions take and what must hold when the phase ends.
+
+A phase block lists, in order, the answers to the decisions the rules ask in that phase (``Mage begins an
+incantation``, ``Mage plays "Flame Dart" at Goblin``, ``Mage keeps the charges``, ``Mage answers yes``) and
+the expectations checked as it ends (``expect Mage charges 1, incanting``). An answer that is not legal, a
+decision with no answer left, or an answer left over stops the replay with a located error.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.decisions import Decision
+from engine.core.errors import EngineError
+from engine.core.match import Match
+from engine.rulesets.incantation_charges.cards import Library
+from engine.rulesets.incantation_charges.game import Game
+from engine.rulesets.incantation_charges.state import DECK, HAND, ZONES, Entity, Settings
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    path: str
+    line: int
+    column: int
+    end_column: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EntitySpec:
+    name: str
+    team: str
+    health: int
+    hand: tuple[str, ...] = ()
+    deck: tuple[str, ...] = ()  # drawn from the top, in this order
+    where: Where
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Answer:
+    who: str
+    label: str  # the legal choice it names
+    where: Where
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Expect:
+    who: str | None  # None: the match (its winner)
+    what: str  # health | charges | incanting | pretending | warded | hand | waiting | winner
+    value: Any
+    where: Where
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PhaseScript:
+    name: str  # "Draw Phase" | "Action Phase"
+    answers: tuple[Answer, ...] = ()
+    expects: tuple[Expect, ...] = ()
+    where: Where
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundScript:
+    number: int
+    phases: tuple[PhaseScript, ...]
+    where: Where
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Scenario:
+    title: str
+    settings: Settings
+    entities: tuple[EntitySpec, ...]
+    rounds: tuple[RoundScript, ...]
+
+
+class ReplayError(EngineError):
+    def __init__(self, message: str, where: Where, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.where = where
+        self.rule = rule
+
+
+@dataclass
+class Replay:
+    game: Game
+    snapshots: list[dict[str, Any]] = field(default_factory=list)
+    error: ReplayError | None = None
+    checked: int = 0  # expectations that held
+
+    def json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"snapshots": self.snapshots, "log": self.game.table.log,
+                               "expectations_checked": self.checked}
+        if self.game.outcome is not None:
+            o = self.game.outcome
+            out["outcome"] = {"winner": o.winner, "draw": o.draw, "defeated": o.incapacitated}
+        if self.error is not None:
+            out["error"] = self.error.message
+        return out
+
+
+def build(scenario: Scenario, library: Library) -> Game:
+    entities = []
+    for spec in scenario.entities:
+        e = Entity(spec.name, spec.team, spec.health, spec.health)
+        for zone, titles in ((HAND, spec.hand), (DECK, spec.deck)):
+            for title in titles:
+                if title not in library:
+                    raise ReplayError(f"no card is titled {title!r}", spec.where)
+                e.zones.put(library[title], zone)
+        entities.append(e)
+    return Game(entities, library, scenario.settings)
+
+
+def replay(scenario: Scenario, library: Library) -> Replay:
+    try:
+        game = build(scenario, library)
+    except ReplayError as err:
+        return Replay(Game([], library), error=err)
+    result = Replay(game)
+    script = {(r.number, p.name): p for r in scenario.rounds for p in r.phases}
+    last_round = max((r.number for r in scenario.rounds), default=0)
+    answers: deque[Answer] = deque()
+
+    def phase_begins(g: Game, event: str) -> None:
+        answers.clear()
+        answers.extend(script[(g.round, g.phase)].answers if (g.round, g.phase) in script else ())
+
+    def phase_ends(g: Game, event: str) -> None:
+        phase = script.get((g.round, g.phase))
+        if phase is None:
+            return
+        if answers:
+            extra = answers[0]
+            raise ReplayError(f"{extra.who} {extra.label}: the {g.phase} ended before this line was needed",
+                              extra.where)
+        for expect in phase.expects:
+            _check(g, expect)
+            result.checked += 1
+        result.snapshots.append(g.snapshot())
+
+    for event in ("draw phase begins", "action phase begins"):
+        game.watchers[event] = [phase_begins]
+    for event in ("draw phase ends", "action phase ends"):
+        game.watchers[event] = [phase_ends]
+    match = Match(game)
+    try:
+        while match.decision is not None and game.round <= last_round:
+            decision = match.decision
+            if not answers:
+                if (game.round, game.phase) not in script and game.round == last_round:
+                    break  # the script stops here: the rest is left to the players
+                raise ReplayError(f"round {game.round}, {game.phase}: the script has no answer for "
+                                  f"{decision.prompt!r} ({_legal(decision)})", _where_of(scenario, game))
+            match.apply(_choose(game, decision, answers.popleft()))
+    except ReplayError as err:
+        result.error = err
+    return result
+
+
+def _choose(game: Game, decision: Decision, answer: Answer) -> str:
+    if decision.being != answer.who:
+        raise ReplayError(f"it is {decision.being}'s decision ({decision.prompt!r}), not {answer.who}'s",
+                          answer.where)
+    if decision.find(answer.label) is None:
+        why = game.explain(decision, answer.label)
+        rule, _, reason = why.partition(": ") if why else (None, "", "")
+        raise ReplayError(f"{answer.who} cannot {answer.label} now" + (f": {reason}" if reason else "")
+                          + f" ({_legal(decision)})", answer.where, rule)
+    return answer.label
+
+
+def _legal(decision: Decision) -> str:
+    return "legal: " + "; ".join(c.label for c in decision.options)
+
+
+def _where_of(scenario: Scenario, game: Game) -> Where:
+    rounds = [r for r in scenario.rounds if r.number == game.round]
+    return rounds[0].where if rounds else scenario.rounds[-1].where
+
+
+def _check(game: Game, expect: Expect) -> None:
+    if expect.who is None:
+        winner = game.outcome.winner if game.outcome else None
+        if winner != expect.value:
+            raise ReplayError(f"expected the winner {expect.value}, found {winner}", expect.where)
+        return
+    entity = game.table.entities.get(expect.who)
+    if entity is None:
+        raise ReplayError(f"no entity is named {expect.who}", expect.where)
+    if expect.what in ZONES:
+        found: Any = [c.title for c in entity.zones[expect.what]]
+        held = expect.value in found
+        if not held:
+            raise ReplayError(f"expected {expect.who}'s {expect.what} to hold {expect.value!r}, found {found}",
+                              expect.where)
+        return
+    found = getattr(entity, expect.what)
+    if found != expect.value:
+        raise ReplayError(f"after the {game.phase} of round {game.round}, expected {expect.who} {expect.what} "
+                          f"{expect.value}, found {found}", expect.where)

@@ -1,0 +1,103 @@
+"""The step kinds of Incantation charges' cards, each declared once: its words (as the grammar fragment
+grammar/incantation_charges.lark gives them) and what it does. The core (engine.core.steps) resolves the
+may / if / unless / if you did / pay ... to / choose one around them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core import resources
+from engine.core.decisions import Flow
+from engine.core.steps import Do, StepKinds, Test
+from engine.rulesets.incantation_charges import incantation
+from engine.rulesets.incantation_charges.state import CHARGES
+from engine.rulesets.incantation_charges.table import Effect, draw, heal, suffer_damage
+
+KINDS: StepKinds[Effect] = StepKinds()
+
+
+def _done(value: bool) -> Flow[bool]:
+    return value
+    yield  # a generator: steps may ask questions, these ones never do
+
+
+@KINDS.action("deal damage")
+def deal_damage(fx: Effect, amount: int, who: str) -> Flow[bool]:
+    victim = fx.who(who)
+    return (yield from _done(victim is not None and not victim.defeated
+                             and suffer_damage(fx.table, victim, amount) > 0))
+
+
+@KINDS.action("heal")
+def heal_step(fx: Effect, amount: int, who: str) -> Flow[bool]:
+    patient = fx.who(who)
+    return (yield from _done(patient is not None and not patient.defeated and heal(fx.table, patient, amount) > 0))
+
+
+@KINDS.action("draw")
+def draw_step(fx: Effect, count: int) -> Flow[bool]:
+    return (yield from _done(draw(fx.table, fx.player, count) > 0))
+
+
+@KINDS.action("begin an incantation")
+def begin_step(fx: Effect) -> Flow[bool]:
+    """"Many entries, such as those found on implements, allow the entity to begin an Incantation as a part
+    of the play.\""""
+    incantation.begin_an_incantation(fx.player)
+    fx.table.say(f"{fx.player.name} begins an Incantation")
+    fx.table.owe("begins an incantation", fx.player)
+    return (yield from _done(True))
+
+
+@KINDS.action("ward your incantation")
+def ward_step(fx: Effect) -> Flow[bool]:
+    incantation.ward_the_incantation(fx.player)
+    fx.table.say(f"{fx.player.name}'s Incantation is warded until its next turn")
+    return (yield from _done(True))
+
+
+@KINDS.condition("is incanting")
+def is_incanting(fx: Effect, who: str) -> bool:
+    entity = fx.who(who)
+    return entity is not None and entity.incanting
+
+
+@KINDS.condition("has charges")
+def has_charges(fx: Effect, who: str, at_least: int) -> bool:
+    entity = fx.who(who)
+    return entity is not None and entity.charges >= at_least
+
+
+def _can_pay_charges(fx: Effect, amount: int) -> bool:
+    return resources.can_pay(fx.player, CHARGES, amount) and fx.player.charges >= amount
+
+
+@KINDS.cost("charges", _can_pay_charges)
+def pay_charges(fx: Effect, amount: int) -> Flow[bool]:
+    """Paying charges is spending them: "for any purpose, the entity then loses any leftover charges"."""
+    incantation.spend_incantation_charges(fx.player, amount)
+    fx.table.say(f"{fx.player.name} spends {amount} Incantation charges and loses the rest")
+    fx.table.owe("spends incantation charges", fx.player)
+    return (yield from _done(True))
+
+
+def _n(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+# The words each kind, condition and cost is rendered with (the card's text, the site, the prompts), from
+# its arguments as the card gives them.
+WORDING: dict[str, Callable[..., str]] = {
+    "deal damage": lambda amount, who: f"deal {amount} damage to {who}",
+    "heal": lambda amount, who: f"heal {amount} to {who}",
+    "draw": lambda count: f"draw {_n(count, 'card')}",
+    "begin an incantation": lambda: "begin an Incantation",
+    "ward your incantation": lambda: "ward your Incantation",
+    "is incanting": lambda who: f"{who} {'are' if who == 'you' else 'is'} incanting",
+    "has charges": lambda who, least: f"{who} {'have' if who == 'you' else 'has'} at least {_n(least, 'charge')}",
+    "charges": lambda amount: _n(amount, "Incantation charge"),
+}
+
+
+def describe(step: Do | Test) -> str:
+    return WORDING[step.kind](*step.args)
