@@ -26,10 +26,12 @@ SALT = [
 ]
 
 
-def corpus() -> list[bytes]:
-    """The seed inputs: every shipped card file and every card fixture."""
-    shipped = ROOT / "cards_src" / "serpents_tongue"
-    files = sorted(shipped.rglob("*.spell")) + sorted((ROOT / "tests" / "fixtures").rglob("*.spell"))
+def corpus(ruleset: str = "serpents_tongue", suffix: str = ".spell") -> list[bytes]:
+    """The seed inputs: every shipped file of ``ruleset`` ending in ``suffix``, and (for Serpent's Tongue's
+    cards) every card fixture."""
+    files = sorted((ROOT / "cards_src" / ruleset).rglob(f"*{suffix}"))
+    if ruleset == "serpents_tongue" and suffix == ".spell":
+        files += sorted((ROOT / "tests" / "fixtures").rglob("*.spell"))
     return [f.read_bytes() for f in files]
 
 
@@ -64,9 +66,9 @@ def mutate(rng: random.Random, seeds: list[bytes]) -> bytes:
     return bytes(data)
 
 
-def inputs(count: int, seed: int) -> Iterator[bytes]:
+def inputs(count: int, seed: int, seeds: list[bytes] | None = None) -> Iterator[bytes]:
     rng = random.Random(seed)
-    seeds = corpus()
+    seeds = seeds or corpus()
     for _ in range(count):
         yield mutate(rng, seeds)
 

@@ -158,20 +158,20 @@ class Checker:
                              word.span, "help: write `target` or `you`")
         return word.text
 
-    def _test(self, node: ast.Condition, aim: Aim, interrupt: bool) -> core.Test:
+    def _test(self, node: ast.Condition, aim: Aim, interrupt: bool) -> core.Condition:
         words = [w.text.lower() for w in node.words]
         who = words[0] if words else ""
         rest = " ".join(words[1:])
         if rest in ("is incanting", "are incanting"):
             self._who(node.words[0], aim, interrupt)
-            return core.Test("is incanting", (who,))
+            return core.Condition("is incanting", (who,))
         if (len(words) == 6 and words[1] in ("has", "have") and words[2:4] == ["at", "least"]
                 and words[4].isdigit() and words[5] in ("charge", "charges")):
             self._who(node.words[0], aim, interrupt)
-            return core.Test("has charges", (who, int(words[4])))
+            return core.Condition("has charges", (who, int(words[4])))
         self.diags.error("E512", f"no condition reads {' '.join(words)!r}", node.span,
                          *did_you_mean(" ".join(words), CONDITIONS), f"note: the conditions: {'; '.join(CONDITIONS)}")
-        return core.Test("is incanting", ("you",))
+        return core.Condition("is incanting", ("you",))
 
 
 def _begins(steps: tuple[core.Step, ...]) -> bool:

@@ -33,7 +33,7 @@ class Do:
 
 
 @dataclass(frozen=True, slots=True)
-class Test:
+class Condition:
     """A condition kind of the ruleset with its arguments: ``you are incanting``."""
 
     kind: str
@@ -47,14 +47,14 @@ class May:
 
 @dataclass(frozen=True, slots=True)
 class If:
-    condition: Test
+    condition: Condition
     action: Do
 
 
 @dataclass(frozen=True, slots=True)
 class Unless:
     action: Do
-    condition: Test
+    condition: Condition
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +76,7 @@ class ChooseOne:
 Step = Do | May | If | Unless | IfYouDid | PayTo | ChooseOne
 
 Action = Callable[..., Flow[bool]]
-Condition = Callable[..., bool]
+Predicate = Callable[..., bool]
 CanPay = Callable[..., bool]
 
 
@@ -85,7 +85,7 @@ class StepKinds(Generic[Ctx]):
     """A ruleset's step kinds, conditions and costs, declared once each by name (a decorator per kind)."""
 
     actions: dict[str, Action] = field(default_factory=dict)
-    conditions: dict[str, Condition] = field(default_factory=dict)
+    conditions: dict[str, Predicate] = field(default_factory=dict)
     costs: dict[str, tuple[CanPay, Action]] = field(default_factory=dict)
 
     def action(self, name: str) -> Callable[[Action], Action]:
@@ -95,8 +95,8 @@ class StepKinds(Generic[Ctx]):
             return fn
         return register
 
-    def condition(self, name: str) -> Callable[[Condition], Condition]:
-        def register(fn: Condition) -> Condition:
+    def condition(self, name: str) -> Callable[[Predicate], Predicate]:
+        def register(fn: Predicate) -> Predicate:
             self._unique(name, self.conditions)
             self.conditions[name] = fn
             return fn
@@ -124,34 +124,63 @@ class Asker:
     describe: Callable[[Step], str]
 
 
+Path = tuple[int, ...]  # where a "choose one" sits in an effect's steps: its index, and the modes above it
+
+
 def run(steps: Sequence[Step], ctx: Ctx, kinds: StepKinds[Ctx], ask: Asker) -> Flow[None]:
-    """Resolve ``steps`` in order for ``ctx``."""
+    """Resolve ``steps`` in order for ``ctx``: the modes of its "choose one" steps first, as it is declared
+    ("the choice of mode is done when the spell ... is declared, before its resolution", seed 003, 6.5.e)."""
+    modes = yield from declare(steps, ask, ())
+    yield from _resolve_all(steps, ctx, kinds, ask, modes, ())
+
+
+def declare(steps: Sequence[Step], ask: Asker, path: Path) -> Flow[dict[Path, int]]:
+    """The mode of every "choose one" the effect will meet, asked in the order they are written."""
+    modes: dict[Path, int] = {}
+    for i, step in enumerate(steps):
+        if isinstance(step, ChooseOne):
+            options = tuple(Choice("; ".join(ask.describe(s) for s in option), n)
+                            for n, option in enumerate(step.options))
+            picked = yield Decision("choose one", ask.being, "choose one", options, ask.card)
+            modes[(*path, i)] = picked.value
+            modes |= yield from declare(step.options[picked.value], ask, (*path, i, picked.value))
+    return modes
+
+
+def _resolve_all(steps: Sequence[Step], ctx: Ctx, kinds: StepKinds[Ctx], ask: Asker, modes: dict[Path, int],
+                 path: Path) -> Flow[bool]:
     did = False
-    for step in steps:
-        did = yield from resolve(step, ctx, kinds, ask, did)
+    for i, step in enumerate(steps):
+        if isinstance(step, ChooseOne):
+            mode = modes[(*path, i)]
+            did = yield from _resolve_all(step.options[mode], ctx, kinds, ask, modes, (*path, i, mode))
+        else:
+            did = yield from resolve(step, ctx, kinds, ask, did)
+    return did
 
 
-def resolve(step: Step, ctx: Ctx, kinds: StepKinds[Ctx], ask: Asker, did_before: bool) -> Flow[bool]:
-    """One step; whether its action was done."""
+def resolve(step: Do | May | If | Unless | IfYouDid | PayTo, ctx: Ctx, kinds: StepKinds[Ctx], ask: Asker,
+            did_before: bool) -> Flow[bool]:
+    """One step ("choose one" aside: its mode was declared); whether its action was done. A part that cannot
+    be performed returns False and "the remainder of the effect happens as normal" (6.5.f)."""
     if isinstance(step, Do):
         return (yield from kinds.actions[step.kind](ctx, *step.args))
     if isinstance(step, May):
+        # "The controller of the effect chooses whether to do [step] or not just before that step would
+        # happen" (6.5.b).
         if not (yield from _yes(ask, "may", f"{ask.describe(step.action)}?")):
             return False
         return (yield from resolve(step.action, ctx, kinds, ask, did_before))
-    if isinstance(step, If):
+    if isinstance(step, If | Unless):
+        # "The condition is evaluated just before that step would happen" (6.5.c).
         held = kinds.conditions[step.condition.kind](ctx, *step.condition.args)
-        return (yield from resolve(step.action, ctx, kinds, ask, did_before)) if held else False
-    if isinstance(step, Unless):
-        held = kinds.conditions[step.condition.kind](ctx, *step.condition.args)
-        return False if held else (yield from resolve(step.action, ctx, kinds, ask, did_before))
+        if held != isinstance(step, If):
+            return False
+        return (yield from resolve(step.action, ctx, kinds, ask, did_before))
     if isinstance(step, IfYouDid):
+        # "The condition is true if the player started do [do X]" (6.5.d).
         return (yield from resolve(step.action, ctx, kinds, ask, did_before)) if did_before else False
-    if isinstance(step, PayTo):
-        return (yield from _pay_to(step, ctx, kinds, ask, did_before))
-    if isinstance(step, ChooseOne):
-        return (yield from _choose_one(step, ctx, kinds, ask))
-    raise TypeError(f"no runtime for the step {step!r}")
+    return (yield from _pay_to(step, ctx, kinds, ask, did_before))
 
 
 def _yes(ask: Asker, kind: str, prompt: str) -> Flow[bool]:
@@ -160,7 +189,9 @@ def _yes(ask: Asker, kind: str, prompt: str) -> Flow[bool]:
 
 
 def _pay_to(step: PayTo, ctx: Ctx, kinds: StepKinds[Ctx], ask: Asker, did_before: bool) -> Flow[bool]:
-    """"You may pay X to Y": offered only when every cost can be paid; Y happens only if X was paid."""
+    """"You may [pay cost] to [do effect]": offered only when the cost can be paid in full ("if a player
+    chooses to pay a cost, they must be able to pay it in full", 6.4.c); declined, "the internal action is
+    ignored and the resolution of the effect resumes" (6.5.g)."""
     if not all(kinds.costs[c.kind][0](ctx, *c.args) for c in step.costs):
         return False
     if not (yield from _yes(ask, "pay", f"pay {', '.join(ask.describe(c) for c in step.costs)} to "
@@ -170,12 +201,3 @@ def _pay_to(step: PayTo, ctx: Ctx, kinds: StepKinds[Ctx], ask: Asker, did_before
         if not (yield from kinds.costs[cost.kind][1](ctx, *cost.args)):
             return False
     return (yield from resolve(step.action, ctx, kinds, ask, did_before))
-
-
-def _choose_one(step: ChooseOne, ctx: Ctx, kinds: StepKinds[Ctx], ask: Asker) -> Flow[bool]:
-    options = tuple(Choice("; ".join(ask.describe(s) for s in option), i) for i, option in enumerate(step.options))
-    picked = yield Decision("choose one", ask.being, "choose one", options, ask.card)
-    did = False
-    for s in step.options[picked.value]:
-        did = yield from resolve(s, ctx, kinds, ask, did)
-    return did

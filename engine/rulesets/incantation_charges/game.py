@@ -16,7 +16,7 @@ from engine.core import flow
 from engine.core.decisions import Choice, Decision, Flow, Outcome
 from engine.core.errors import IllegalAction
 from engine.core.events import settle
-from engine.core.steps import Asker, Do, Step, Test, run
+from engine.core.steps import Asker, Condition, Do, Step, run
 from engine.rulesets.incantation_charges import incantation
 from engine.rulesets.incantation_charges.cards import EVENTS, ActionCard, Aim, Kind, Library
 from engine.rulesets.incantation_charges.state import DISCARD, HAND, WAITING, Entity, Settings
@@ -206,6 +206,6 @@ class Game:
 
 
 def describe_step(step: Step) -> str:
-    if isinstance(step, Do | Test):
+    if isinstance(step, Do | Condition):
         return describe(step)
     return type(step).__name__

@@ -136,7 +136,7 @@ def replay(scenario: Scenario, library: Library) -> Replay:
             return
         if answers:
             extra = answers[0]
-            raise ReplayError(f"{extra.who} {extra.label}: the {g.phase} ended before this line was needed",
+            raise ReplayError(f"{extra.who}: {extra.label!r}: the {g.phase} ended before this line was needed",
                               extra.where)
         for expect in phase.expects:
             _check(g, expect)
@@ -147,8 +147,8 @@ def replay(scenario: Scenario, library: Library) -> Replay:
         game.watchers[event] = [phase_begins]
     for event in ("draw phase ends", "action phase ends"):
         game.watchers[event] = [phase_ends]
-    match = Match(game)
     try:
+        match = Match(game)
         while match.decision is not None and game.round <= last_round:
             decision = match.decision
             if not answers:

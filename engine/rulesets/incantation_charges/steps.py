@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from engine.core import resources
 from engine.core.decisions import Flow
-from engine.core.steps import Do, StepKinds, Test
+from engine.core.steps import Condition, Do, StepKinds
 from engine.rulesets.incantation_charges import incantation
 from engine.rulesets.incantation_charges.state import CHARGES
 from engine.rulesets.incantation_charges.table import Effect, draw, heal, suffer_damage
@@ -99,5 +99,5 @@ WORDING: dict[str, Callable[..., str]] = {
 }
 
 
-def describe(step: Do | Test) -> str:
+def describe(step: Do | Condition) -> str:
     return WORDING[step.kind](*step.args)

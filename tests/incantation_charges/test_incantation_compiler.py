@@ -1,0 +1,169 @@
+"""Incantation charges' cards through the compiler: what a designer gets for a mistake (a located error with
+a suggestion), that a card's text stays data, that the build is reproducible, and that no input, however
+mangled, gets a traceback."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fuzzing import corpus, inputs
+
+from compiler.build import compile_sources
+from compiler.cli import main, play
+from compiler.diagnostics import Severity
+from compiler.incantation_charges.emit_python import emit_python
+from compiler.incantation_charges.emit_site import emit_site
+from compiler.incantation_charges.frontend import compile_files, coverage_report
+from engine.core.steps import Do, IfYouDid
+from engine.rulesets.incantation_charges.cards import Aim, Kind
+from engine.rulesets.incantation_charges.registry import GLOSSARY, REGISTRY
+
+ROOT = Path(__file__).resolve().parents[2]
+CARDS = ROOT / "cards_src" / "incantation_charges"
+
+
+def _check(tmp_path: Path, text: str) -> str:
+    folder = tmp_path / "incantation_charges"
+    folder.mkdir(exist_ok=True)
+    (folder / "c.spell").write_text(text, encoding="utf-8")
+    result = compile_files([folder / "c.spell"], tmp_path)
+    return result.diagnostics.render()
+
+
+def test_a_card_compiles_to_the_engines_values() -> None:
+    result = compile_files(sorted(CARDS.glob("*.spell")), ROOT)
+    assert result.ok, result.diagnostics.render()
+    cards = {c.card.title: c.card for c in result.checked}
+    wind = cards["Second Wind"]
+    assert (wind.kind, wind.incantation, wind.aim) == (Kind.ACTION, 1, Aim.SELF)
+    assert wind.steps == (Do("heal", (3, "you")), IfYouDid(Do("draw", (1,))))
+    assert wind.text == "Heal 3 to you; if you did: draw 1 card."
+    assert cards["Oak Staff"].kind is Kind.IMPLEMENT and cards["Spell Snare"].interrupt is not None
+
+
+@pytest.mark.parametrize(("card", "expected"), [
+    ('action "A" {\n    at enmey\n    effect: deal 1 damage to target\n}\n',
+     ["c.spell:2:8: error[E506]: a card is played at `enemy` or `self`, not 'enmey'", "did you mean 'enemy'?"]),
+    ('action "A" {\n    effect: deal 1 damage to target\n}\n',
+     ["c.spell:2:30: error[E509]: this card is played at no one: there is no `target`", "add `at enemy`"]),
+    ('action "A" {\n    at enemy\n    effect: deal 1 damage to them\n}\n',
+     ["error[E509]: `them` is whom an interrupt's event concerned"]),
+    ('action "A" {\n    at enemy\n    effect: deal 1 damage to trget\n}\n', ["did you mean 'target'?"]),
+    ('interrupt "S" {\n    when an enemy begins an incantaton: deal 1 damage to them\n}\n',
+     ["error[E507]: an interrupt cannot wait for 'an enemy begins an incantaton'",
+      "did you mean 'an enemy begins an incantation'?"]),
+    ('implement "Rod" {\n    at enemy\n    effect: deal 1 damage to target\n}\n',
+     ["error[E510]: an implement begins an Incantation as a part of its play", "add the step `begin an incantation`"]),
+    ('action "A" {\n    incantation 0\n    effect: draw 1 card\n}\n',
+     ["c.spell:2:5: error[E502]: an Incantation entry needs at least 1 charge"]),
+    ('action "A" {\n    effect: draw 1 card\n    effect: draw 2 cards\n}\n', ["error[E503]: `effect` is given twice"]),
+    ('action "A" {\n    effect: if you are incantign: draw 1 card\n}\n',
+     ["error[E512]: no condition reads 'you are incantign'", "did you mean 'you are incanting'?"]),
+    ('action "A" {\n    when you suffer damage: draw 1 card\n}\n', ["error[E505]: only an interrupt waits"]),
+    ('action "A" {\n    effect: draw 1 card\n}\naction "A" {\n    effect: draw 2 cards\n}\n',
+     ["c.spell:4:8: error[E511]: two cards are titled 'A'", "note: the other is at"]),
+    ('action "A" {\n    effect: sing 1 song\n}\n', ["c.spell:2:13: error[E001]: unexpected 'sing'"]),
+])
+def test_a_mistake_is_a_located_error(tmp_path: Path, card: str, expected: list[str]) -> None:
+    shown = _check(tmp_path, card)
+    for text in expected:
+        assert text in shown, shown
+
+
+def test_a_hostile_title_stays_data(tmp_path: Path) -> None:
+    title = 'x""" + __import__("os").system("echo pwned") + """\\n# {{ 7*7 }} <script>'
+    literal = title.replace("\\", "\\\\").replace('"', '\\"')
+    text = f'action "{literal}" {{\n    effect: draw 1 card\n}}\n'
+    folder = tmp_path / "incantation_charges"
+    folder.mkdir()
+    (folder / "c.spell").write_text(text, encoding="utf-8")
+    result = compile_files([folder / "c.spell"], tmp_path)
+    assert result.ok, result.diagnostics.render()
+    module = emit_python(result.checked)["cards.py"]
+    namespace: dict[str, Any] = {}
+    exec(compile(module, "cards.py", "exec"), namespace)
+    assert [c.title for c in namespace["CARDS"]] == [title]
+    pages = emit_site(result.checked, GLOSSARY, REGISTRY, coverage_report())
+    assert all("<script>" not in page and "{{" not in page for page in pages.values())
+
+
+def test_the_committed_package_is_what_the_cards_compile_to() -> None:
+    result = compile_files(sorted(CARDS.glob("*.spell")), ROOT)
+    generated = ROOT / "generated" / "incantation_charges"
+    for name, text in emit_python(result.checked).items():
+        assert (generated / name).read_text(encoding="utf-8") == text, f"run `spellc build`: {name} is stale"
+
+
+def test_a_card_file_belongs_to_the_ruleset_of_its_folder(tmp_path: Path) -> None:
+    for name, text in (("incantation_charges", 'action "A" {\n    effect: draw 1 card\n}\n'),
+                       ("elsewhere", 'spell "B" {\n    sphere Forces\n    role Attack\n    fluency 1\n'
+                                     '    resonance -1\n    aspects Heat | Dmg 1\n}\n')):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "c.spell").write_text(text, encoding="utf-8")
+    built = compile_sources([tmp_path], tmp_path)
+    assert built.ok, built.diagnostics.render()
+    assert {name: c.cards for name, c in built.compiled.items()} == {"serpents_tongue": 1, "incantation_charges": 1}
+
+
+def test_spellc_check_names_each_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(CARDS)]) == 0
+    assert "Incantation charges: 11 cards" in capsys.readouterr().out
+
+
+def test_coverage_lists_the_ruleset_with_honest_statuses(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    assert main(["coverage", "--json", "--ruleset", "incantation_charges"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert {r["ruleset"] for r in rows} == {"incantation_charges"}
+    assert [r["term"] for r in rows] == [t.name for t in GLOSSARY.terms]
+    for row in rows:
+        term = GLOSSARY.term(row["term"])
+        assert term is not None
+        if row["status"] == "supported":
+            assert term.behaviour in REGISTRY.bindings and row["tests"]
+    assert main(["coverage", "--ruleset", "incantation_chargse"]) == 2
+    assert "did you mean 'incantation_charges'?" in capsys.readouterr().err
+
+
+def test_a_term_bound_to_nothing_is_unsupported_however_many_tests_cite_it() -> None:
+    rows = {r.term: r for r in coverage_report()}
+    assert rows["Spending charges"].status == "supported"
+    from compiler import coverage
+
+    stripped = coverage.report(GLOSSARY, REGISTRY.implemented() - {"spend_incantation_charges"},
+                               ROOT / "tests", "incantation_charges")
+    row = next(r for r in stripped if r.term == "Spending charges")
+    assert row.status == "unsupported" and row.tests
+
+
+# ---------------------------------------------------------------- no traceback, whatever the input
+def _run_cards(data: bytes, tmp: Path) -> bool:
+    folder = tmp / "incantation_charges"
+    folder.mkdir(exist_ok=True)
+    (folder / "fuzz.spell").write_bytes(data)
+    result = compile_files([folder / "fuzz.spell"], tmp)
+    for d in result.diagnostics.items:
+        head = d.render().split("\n", 1)[0]
+        assert head.startswith(f"incantation_charges/fuzz.spell:{d.span.line}:{d.span.column}: "), head
+    if any(d.severity is Severity.ERROR for d in result.diagnostics.items):
+        return False
+    emit_python(result.checked)
+    return True
+
+
+def test_mutated_cards_never_crash(tmp_path: Path) -> None:
+    built = sum(_run_cards(data, tmp_path) for data in inputs(600, 20261123, corpus("incantation_charges")))
+    assert 0 < built < 600
+
+
+def test_mutated_scenarios_never_crash() -> None:
+    seeds = corpus("incantation_charges", ".scenario")
+    for data in inputs(400, 20261124, seeds):
+        out, err = io.StringIO(), io.StringIO()
+        code = play(data, "fuzz.scenario", ruleset="incantation_charges", out=out, err=err)
+        assert code in (0, 1)
+        assert code == 0 or "fuzz.scenario:" in err.getvalue(), err.getvalue()

@@ -1,0 +1,72 @@
+"""Random matches of Incantation charges, each decision a random legal one, with the ruleset's invariants
+checked after every decision ("charges never negative; no charge kept after a spend"), and the match
+protocol's conformance (a copy replays the same, the parallel runner agrees), as for every ruleset."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.match import Match, RandomPlayer, play_out, run_many
+from engine.rulesets.incantation_charges import setup
+from engine.rulesets.incantation_charges.game import Game
+from engine.rulesets.incantation_charges.invariants import broken
+from generated.incantation_charges import LIBRARY
+
+SEEDS = range(300)
+
+
+def duel(seed: int) -> Match:
+    return setup.duel(LIBRARY, seed)
+
+
+def _checked(m: Match) -> None:
+    assert isinstance(m.game, Game)
+    problems = broken(m.game)
+    assert not problems, problems
+
+
+@pytest.mark.rule("Incantation charge", "Spending charges")
+def test_random_matches_keep_the_invariants() -> None:
+    """Charges never fall below none, and "the entity then loses any leftover charges" after any spend."""
+    outcomes = []
+    for seed in SEEDS:
+        m = duel(seed)
+        outcome = play_out(m, RandomPlayer(seed), check=_checked)
+        assert outcome is not None
+        outcomes.append(outcome)
+    winners = {o.winner for o in outcomes if not o.draw}
+    assert winners == {"A", "B"}, "both sides win some matches"
+
+
+def test_every_card_and_both_settings_are_played() -> None:
+    played: set[str] = set()
+    settings: set[bool] = set()
+    for seed in range(60):
+        m = duel(seed)
+        play_out(m, RandomPlayer(seed))
+        assert isinstance(m.game, Game)
+        settings.add(m.game.table.settings.incantation_needs_means)
+        played |= {line.split('"')[1] for line in m.game.table.log if ' plays "' in line}
+    assert played == set(LIBRARY.titles()) and settings == {True, False}
+
+
+def test_a_copy_plays_on_exactly_as_the_original() -> None:
+    for seed in range(10):
+        m = duel(seed)
+        player = RandomPlayer(seed)
+        for _ in range(15):
+            if m.decision is None:
+                break
+            m.apply(player.choose(m.decision))
+        copy = m.copy()
+        a, b = RandomPlayer(seed + 1000), RandomPlayer(seed + 1000)
+        play_out(m, a)
+        play_out(copy, b)
+        assert isinstance(m.game, Game) and isinstance(copy.game, Game)
+        assert m.game.table.log == copy.game.table.log and m.result == copy.result
+
+
+def test_the_parallel_runner_plays_the_same_matches() -> None:
+    here = run_many(duel, range(12), workers=1)
+    pooled = run_many(duel, range(12), workers=2)
+    assert [(p.seed, p.steps, p.outcome) for p in here] == [(p.seed, p.steps, p.outcome) for p in pooled]

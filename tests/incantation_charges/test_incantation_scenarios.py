@@ -1,0 +1,90 @@
+"""Every scenario of cards_src/incantation_charges/scenarios replays with its expectations holding, through
+`spellc play` as a designer runs it; a wrong expectation or an illegal line is a located error."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from compiler.cli import play
+from compiler.diagnostics import Diagnostics
+from compiler.incantation_charges.scenario import parse_scenario
+from compiler.source import SourceFile
+from engine.rulesets.incantation_charges.scenario import replay
+from generated.incantation_charges import LIBRARY
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = sorted((ROOT / "cards_src" / "incantation_charges" / "scenarios").glob("*.scenario"))
+
+
+def _play(text: str, name: str = "x.scenario", *flags: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = play(text.encode("utf-8"), name, json_out="--json" in flags, ruleset="incantation_charges",
+                out=out, err=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_there_is_a_scenario_per_rule_of_the_seed() -> None:
+    assert len(SCENARIOS) >= 8
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_scenario_replays_with_every_expectation_holding(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    diags = Diagnostics()
+    scenario = parse_scenario(SourceFile(path.name, text), diags)
+    assert scenario is not None, diags.render()
+    result = replay(scenario, LIBRARY)
+    assert result.error is None, result.error.message if result.error else ""
+    written = len(re.findall(r"(?m)^\s*expect\b.*$", text))
+    items = sum(len(line.split(",")) for line in re.findall(r"(?m)^\s*expect\b(.*)$", text))
+    assert result.checked == items and written > 0, "every expectation was checked"
+    unasserted = [(r.number, p.name) for r in scenario.rounds for p in r.phases
+                  if not any(e.what == "charges" for e in p.expects)]
+    assert not unasserted, f"every phase of the script asserts the charges it left: {unasserted}"
+
+
+def test_the_json_has_a_snapshot_per_phase() -> None:
+    code, out, _ = _play((ROOT / "cards_src/incantation_charges/scenarios/spend_or_store.scenario")
+                         .read_text(encoding="utf-8"), "s.scenario", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert [(s["round"], s["phase"]) for s in data["snapshots"]][:3] == [
+        (1, "Draw Phase"), (1, "Action Phase"), (2, "Draw Phase")]
+    assert data["snapshots"][2]["entities"]["Mage"]["charges"] == 1
+
+
+MATCH = """match "M" {
+    entity Mage { health 10  team A  hand "Flame Dart" }
+    entity Orc { health 10  team B }
+}
+"""
+
+
+def test_a_wrong_expectation_is_a_located_error() -> None:
+    code, _, err = _play(MATCH + "round 1 {\n    action phase {\n        Mage begins an incantation\n"
+                         "        Orc passes\n        expect Mage charges 1\n    }\n}\n")
+    assert code == 1
+    assert "x.scenario:9:9: error[E300]: after the Action Phase of round 1, expected Mage charges 1, found 0" in err
+
+
+def test_a_play_the_rules_refuse_names_the_rule() -> None:
+    code, _, err = _play(MATCH + 'round 1 {\n    action phase {\n        Mage plays "Flame Dart" at Orc\n    }\n}\n')
+    assert code == 1
+    assert "Flame Dart\" has Incantation 1; Mage has 0 charges" in err and "note: rule: Incantation" in err
+
+
+def test_an_unknown_entity_gets_a_suggestion() -> None:
+    code, _, err = _play(MATCH + "round 1 {\n    action phase {\n        Mgae passes\n    }\n}\n")
+    assert code == 1
+    assert "error[E525]: no entity is named Mgae" in err and "did you mean 'Mage'?" in err
+
+
+def test_an_answer_left_over_at_the_end_of_a_phase_is_an_error() -> None:
+    code, _, err = _play(MATCH + "round 1 {\n    draw phase {\n        Mage keeps the charges\n    }\n}\n")
+    assert code == 1
+    assert "the Draw Phase ended before this line was needed" in err
