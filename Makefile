@@ -22,6 +22,8 @@ site: build
 play: $(STAMP)
 	$(BIN)/spellc play cards_src/serpents_tongue/scenarios/act1_walkthrough.scenario
 	$(BIN)/spellc play cards_src/serpents_tongue/scenarios/act2_walkthrough.scenario
+	@for f in cards_src/incantation_charges/scenarios/*.scenario; do \
+		out=$$($(BIN)/spellc play "$$f") || exit 1; echo "$$f: $$(echo "$$out" | tail -1)"; done
 
 run: site play
 

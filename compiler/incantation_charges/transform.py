@@ -11,6 +11,7 @@ from lark.tree import Meta
 from compiler.incantation_charges import ast
 from compiler.parse import span_of, string_value
 from compiler.source import SourceFile, Span
+from engine.rulesets.incantation_charges.steps import KINDS
 
 
 @v_args(meta=True)
@@ -85,26 +86,17 @@ class ToAst(Transformer[Token, Any]):
         return ast.Condition(words=children[0], span=self._span(meta))
 
     # ---- the step kinds and costs of this ruleset
-    def _action(self, meta: Meta, kind: str, *args: int | ast.Word) -> ast.Action:
+    def __default__(self, data: str, children: list[Any], meta: Meta) -> Any:
+        """A step kind or cost of the grammar fragment (``-> deal_damage``) becomes the step kind the ruleset
+        declares under the same words (``"deal damage"``, engine.rulesets.incantation_charges.steps), its
+        numbers and words its arguments: a new step kind is a grammar line and its declaration, nothing
+        here. Any other rule without a method is a bug of this transformer, said loudly."""
+        kind = str(data).replace("_", " ")
+        if kind not in KINDS.actions and kind not in KINDS.costs:
+            raise TypeError(f"no transformation for the grammar rule {data!r}")
+        args = tuple(int(c) if c.type == "INT" else self._word(c) for c in children
+                     if isinstance(c, Token) and c.type in ("INT", "WORD"))
         return ast.Action(kind=kind, args=args, span=self._span(meta))
-
-    def deal_damage(self, meta: Meta, children: list[Token]) -> ast.Action:
-        return self._action(meta, "deal damage", int(children[0]), self._word(children[1]))
-
-    def heal(self, meta: Meta, children: list[Token]) -> ast.Action:
-        return self._action(meta, "heal", int(children[0]), self._word(children[1]))
-
-    def draw(self, meta: Meta, children: list[Token]) -> ast.Action:
-        return self._action(meta, "draw", int(children[0]))
-
-    def begin_an_incantation(self, meta: Meta, children: list[Token]) -> ast.Action:
-        return self._action(meta, "begin an incantation")
-
-    def ward_your_incantation(self, meta: Meta, children: list[Token]) -> ast.Action:
-        return self._action(meta, "ward your incantation")
-
-    def pay_charges(self, meta: Meta, children: list[Token]) -> ast.Action:
-        return self._action(meta, "charges", int(children[0]))
 
 
 def to_ast(tree: Tree[Token], source: SourceFile) -> list[ast.Card]:

@@ -21,7 +21,7 @@ CARDS = (
     # cards_src/incantation_charges/actions.spell:31
     ActionCard(title='Second Wind', incantation=1, aim=Aim.SELF, steps=(Do(kind='heal', args=(3, 'you')), IfYouDid(action=Do(kind='draw', args=(1,)))), text='Heal 3 to you; if you did: draw 1 card.', source='cards_src/incantation_charges/actions.spell:31'),
     # cards_src/incantation_charges/actions.spell:39
-    ActionCard(title='Siphon', aim=Aim.ENEMY, steps=(Do(kind='deal damage', args=(1, 'target')), PayTo(costs=(Do(kind='charges', args=(1,)),), action=Do(kind='deal damage', args=(3, 'target')))), text='Deal 1 damage to target; you may pay 1 Incantation charge to deal 3 damage to target.', source='cards_src/incantation_charges/actions.spell:39'),
+    ActionCard(title='Siphon', aim=Aim.ENEMY, steps=(Do(kind='deal damage', args=(1, 'target')), PayTo(costs=(Do(kind='pay charges', args=(1,)),), action=Do(kind='deal damage', args=(3, 'target')))), text='Deal 1 damage to target; you may pay 1 Incantation charge to deal 3 damage to target.', source='cards_src/incantation_charges/actions.spell:39'),
     # cards_src/incantation_charges/actions.spell:44
     ActionCard(title='Mend', aim=Aim.SELF, steps=(Do(kind='heal', args=(2, 'you')), May(action=Do(kind='draw', args=(1,)))), text='Heal 2 to you; you may draw 1 card.', source='cards_src/incantation_charges/actions.spell:44'),
     # cards_src/incantation_charges/actions.spell:50

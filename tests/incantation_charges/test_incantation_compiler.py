@@ -167,3 +167,68 @@ def test_mutated_scenarios_never_crash() -> None:
         code = play(data, "fuzz.scenario", ruleset="incantation_charges", out=out, err=err)
         assert code in (0, 1)
         assert code == 0 or "fuzz.scenario:" in err.getvalue(), err.getvalue()
+
+
+# ---------------------------------------------------------------- a step kind is declared once
+def _aliases(fragment: str) -> set[str]:
+    """The step kinds and costs a grammar fragment writes (`-> deal_damage`), in the engine's words."""
+    import re
+
+    text = (ROOT / "grammar" / fragment).read_text(encoding="utf-8")
+    body = text[text.index("?action:"):]
+    return {name.replace("_", " ") for name in re.findall(r"->\s*(\w+)", body)}
+
+
+def test_the_grammar_and_the_engine_declare_the_same_step_kinds() -> None:
+    from engine.rulesets.incantation_charges.steps import KINDS, WORDING
+
+    declared = set(KINDS.actions) | set(KINDS.costs)
+    assert _aliases("incantation_charges.lark") == declared
+    assert declared | set(KINDS.conditions) == set(WORDING)
+
+
+def test_a_new_step_kind_is_a_grammar_line_and_a_declaration(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    """Adding a step kind touches two files: the ruleset's grammar fragment and its steps module. Here both are
+    stood in for: a fragment with one more line, and one more declaration; the checker, the emitter and the
+    engine need nothing else."""
+    import dataclasses
+
+    from compiler.incantation_charges import frontend
+    from engine.core.decisions import Flow
+    from engine.core.match import Match
+    from engine.rulesets.incantation_charges import steps
+    from engine.rulesets.incantation_charges.cards import Library
+    from engine.rulesets.incantation_charges.game import Game
+    from engine.rulesets.incantation_charges.state import HAND, Entity, Settings
+    from engine.rulesets.incantation_charges.table import Effect
+
+    fragment = tmp_path / "with_sap.lark"
+    fragment.write_text((ROOT / "grammar" / "incantation_charges.lark").read_text(encoding="utf-8")
+                        + '\n%extend ?action: "sap" INT "charges" "from" WORD -> sap_charges\n', encoding="utf-8")
+    monkeypatch.setattr(frontend, "RULESET", dataclasses.replace(frontend.RULESET, grammar=str(fragment)))
+
+    def sap(fx: Effect, amount: int, who: str) -> Flow[bool]:
+        victim = fx.who(who)
+        assert victim is not None
+        victim.charges = max(0, victim.charges - amount)
+        return True
+        yield
+
+    monkeypatch.setitem(steps.KINDS.actions, "sap charges", sap)
+    monkeypatch.setitem(steps.WORDING, "sap charges", lambda amount, who: f"sap {amount} charges from {who}")
+    folder = tmp_path / "incantation_charges"
+    folder.mkdir()
+    (folder / "c.spell").write_text('action "Drain" {\n    at enemy\n    effect: sap 2 charges from target\n}\n',
+                                    encoding="utf-8")
+    result = compile_files([folder / "c.spell"], tmp_path)
+    assert result.ok, result.diagnostics.render()
+    card = result.checked[0].card
+    assert card.text == "Sap 2 charges from target."
+    namespace: dict[str, Any] = {}
+    exec(compile(emit_python(result.checked)["cards.py"], "cards.py", "exec"), namespace)
+    mage, foe = Entity("Mage", "A", 10, 10), Entity("Foe", "B", 10, 10, charges=3)
+    mage.zones.put(namespace["CARDS"][0], HAND)
+    m = Match(Game([mage, foe], Library.of(namespace["CARDS"]), Settings()))
+    m.apply('play "Drain" at Foe')
+    assert foe.charges == 1

@@ -1,6 +1,8 @@
-"""The step kinds of Incantation charges' cards, each declared once: its words (as the grammar fragment
-grammar/incantation_charges.lark gives them) and what it does. The core (engine.core.steps) resolves the
-may / if / unless / if you did / pay ... to / choose one around them."""
+"""The step kinds of Incantation charges' cards, each declared once: what it does, under the words the grammar
+fragment gives it (grammar/incantation_charges.lark: `-> deal_damage` is the kind "deal damage"), and how it
+reads (WORDING). The core (engine.core.steps) resolves may / if / unless / if you did / pay ... to / choose
+one around them; the compiler turns each grammar alternative into its kind by name. A new step kind is a
+line of the grammar fragment and a function here: two files."""
 
 from __future__ import annotations
 
@@ -72,7 +74,7 @@ def _can_pay_charges(fx: Effect, amount: int) -> bool:
     return resources.can_pay(fx.player, CHARGES, amount) and fx.player.charges >= amount
 
 
-@KINDS.cost("charges", _can_pay_charges)
+@KINDS.cost("pay charges", _can_pay_charges)
 def pay_charges(fx: Effect, amount: int) -> Flow[bool]:
     """Paying charges is spending them: "for any purpose, the entity then loses any leftover charges"."""
     incantation.spend_incantation_charges(fx.player, amount)
@@ -95,7 +97,7 @@ WORDING: dict[str, Callable[..., str]] = {
     "ward your incantation": lambda: "ward your Incantation",
     "is incanting": lambda who: f"{who} {'are' if who == 'you' else 'is'} incanting",
     "has charges": lambda who, least: f"{who} {'have' if who == 'you' else 'has'} at least {_n(least, 'charge')}",
-    "charges": lambda amount: _n(amount, "Incantation charge"),
+    "pay charges": lambda amount: _n(amount, "Incantation charge"),
 }
 
 
