@@ -8,10 +8,12 @@ Reading the declarations imports no game: a ruleset's code is loaded only by who
 
 from __future__ import annotations
 
+import importlib
 import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path, PurePath
+from typing import Any
 
 from engine.core.errors import DeclarationError
 
@@ -28,6 +30,8 @@ class Ruleset:
     grammar: str  # its card grammar fragment under grammar/, read after grammar/common.lark
     scenario_grammar: str  # its scenario grammar under grammar/
     glossary: Path  # its glossary table
+    random_match: str  # "module:function" of its package: (compiled cards, seed) → a Match
+    invariants: str  # "module:function" of its package: a Match → what its state breaks (nothing: [])
 
     @property
     def cards(self) -> PurePath:
@@ -45,13 +49,19 @@ class Ruleset:
     def package(self) -> str:
         return f"engine.rulesets.{self.name}"
 
+    def entry(self, which: str) -> Any:
+        """One of its declared entry points (``random_match``, ``invariants``), loaded by name: the core
+        imports no game, a tool that plays one loads it."""
+        module, _, function = getattr(self, which).partition(":")
+        return getattr(importlib.import_module(f"{self.package}.{module}"), function)
+
 
 def declare(folder: Path) -> Ruleset:
     """The ruleset of ``folder``, from its ``ruleset.toml``; a malformed one is a :class:`DeclarationError`."""
     path = folder / DECLARATION
     with path.open("rb") as f:
         data = tomllib.load(f)
-    fields = ("title", "seed", "summary", "grammar", "scenario_grammar", "glossary")
+    fields = ("title", "seed", "summary", "grammar", "scenario_grammar", "glossary", "random_match", "invariants")
     missing = [key for key in fields if not isinstance(data.get(key), str)]
     if missing:
         raise DeclarationError(f"{path}: needs {', '.join(missing)} (text)")
@@ -59,7 +69,8 @@ def declare(folder: Path) -> Ruleset:
         raise DeclarationError(f"{path}: a ruleset's folder is a lower-case Python name, not {folder.name!r}")
     return Ruleset(name=folder.name, title=data["title"], seed=data["seed"], summary=data["summary"],
                    grammar=data["grammar"], scenario_grammar=data["scenario_grammar"],
-                   glossary=folder / data["glossary"])
+                   glossary=folder / data["glossary"], random_match=data["random_match"],
+                   invariants=data["invariants"])
 
 
 def catalogue(folder: Path) -> dict[str, Ruleset]:

@@ -1,12 +1,12 @@
 """Random matches of Incantation charges, each decision a random legal one, with the ruleset's invariants
-checked after every decision ("charges never negative; no charge kept after a spend"), and the match
-protocol's conformance (a copy replays the same, the parallel runner agrees), as for every ruleset."""
+checked after every decision ("charges never negative; no charge kept after a spend"). Copying, pickling and
+the parallel runner are checked for every ruleset alike (tests/test_conformance.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.core.match import Match, RandomPlayer, play_out, run_many
+from engine.core.match import Match, RandomPlayer, play_out
 from engine.rulesets.incantation_charges import setup
 from engine.rulesets.incantation_charges.game import Game
 from engine.rulesets.incantation_charges.invariants import broken
@@ -48,25 +48,3 @@ def test_every_card_and_both_settings_are_played() -> None:
         settings.add(m.game.table.settings.incantation_needs_means)
         played |= {line.split('"')[1] for line in m.game.table.log if ' plays "' in line}
     assert played == set(LIBRARY.titles()) and settings == {True, False}
-
-
-def test_a_copy_plays_on_exactly_as_the_original() -> None:
-    for seed in range(10):
-        m = duel(seed)
-        player = RandomPlayer(seed)
-        for _ in range(15):
-            if m.decision is None:
-                break
-            m.apply(player.choose(m.decision))
-        copy = m.copy()
-        a, b = RandomPlayer(seed + 1000), RandomPlayer(seed + 1000)
-        play_out(m, a)
-        play_out(copy, b)
-        assert isinstance(m.game, Game) and isinstance(copy.game, Game)
-        assert m.game.table.log == copy.game.table.log and m.result == copy.result
-
-
-def test_the_parallel_runner_plays_the_same_matches() -> None:
-    here = run_many(duel, range(12), workers=1)
-    pooled = run_many(duel, range(12), workers=2)
-    assert [(p.seed, p.steps, p.outcome) for p in here] == [(p.seed, p.steps, p.outcome) for p in pooled]

@@ -3,7 +3,14 @@ matches)."""
 
 from __future__ import annotations
 
+from engine.core.match import Match
 from engine.rulesets.incantation_charges.game import Game
+
+
+def of_match(match: Match) -> list[str]:
+    """The invariants at a match's current decision (the conformance every ruleset declares, ruleset.toml)."""
+    assert isinstance(match.game, Game)
+    return broken(match.game)
 
 
 def broken(game: Game) -> list[str]:

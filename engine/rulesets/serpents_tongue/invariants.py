@@ -5,11 +5,21 @@ Each returns a list of broken rules, empty when the state is sound.
 
 from __future__ import annotations
 
+from engine.core.match import Match
 from engine.rulesets.serpents_tongue import allies, encounter_state, namshub
 from engine.rulesets.serpents_tongue.cards import Energy
 from engine.rulesets.serpents_tongue.duration import lasts
 from engine.rulesets.serpents_tongue.rules import Game
 from engine.rulesets.serpents_tongue.state import MAX_INTERRUPT_STONES, Place
+
+
+def of_match(match: Match) -> list[str]:
+    """The invariants at a match's current decision (the conformance every ruleset declares, ruleset.toml):
+    settled at a turn's action choice with no effect in progress."""
+    game = match.game
+    assert isinstance(game, Game)
+    d = match.decision
+    return broken(game, d is not None and d.kind == "action" and not game.pending)
 
 
 def broken(game: Game, settled: bool) -> list[str]:

@@ -1,0 +1,82 @@
+"""Conformance: the same tests run against every registered ruleset, as OpenSpiel's do against every game.
+A ruleset declares (ruleset.toml) how to set up a random match from its compiled cards and what its states
+must never break; here every one of them is played by random legal choices with its invariants checked after
+each decision, copied mid-match and replayed, pickled, and run on the parallel runner."""
+
+from __future__ import annotations
+
+import importlib
+import pickle
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+import pytest
+
+from engine.core.match import Match, RandomPlayer, play_out, run_many
+from engine.rulesets import RULESETS
+
+MATCHES = 25
+
+
+def _entries(name: str) -> tuple[Callable[[int], Match], Callable[[Match], list[str]]]:
+    ruleset = RULESETS[name]
+    library = importlib.import_module(f"generated.{name}").LIBRARY
+    make = ruleset.entry("random_match")
+    return (lambda seed: make(library, seed)), ruleset.entry("invariants")
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_random_legal_play_keeps_the_invariants(name: str) -> None:
+    setup, broken = _entries(name)
+
+    def check(m: Match) -> None:
+        problems = broken(m)
+        assert not problems, f"{name}, seed {seed}: {problems}"
+
+    for seed in range(MATCHES):
+        m = setup(seed)
+        assert play_out(m, RandomPlayer(seed), check=check) is not None
+        assert m.terminal and m.legal() == ()
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_a_copy_mid_match_replays_the_same(name: str) -> None:
+    setup, _ = _entries(name)
+    for seed in range(8):
+        m = setup(seed)
+        player = RandomPlayer(seed)
+        for _ in range(20):
+            if m.decision is None:
+                break
+            m.apply(player.choose(m.decision))
+        twin = m.copy()
+        assert twin.decision == m.decision
+        end_a = play_out(m, RandomPlayer(seed + 1))
+        end_b = play_out(twin, RandomPlayer(seed + 1))
+        assert end_a == end_b and m.steps == twin.steps
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_a_state_pickles_and_plays_on(name: str) -> None:
+    setup, _ = _entries(name)
+    m = setup(3)
+    player = RandomPlayer(3)
+    for _ in range(10):
+        if m.decision is not None:
+            m.apply(player.choose(m.decision))
+    state: Any = pickle.loads(pickle.dumps(m.game))
+    assert type(state) is type(m.game) and state.round == m.game.round
+
+
+def _setup(name: str, seed: int) -> Match:
+    """Module-level, so that run_many can send ``partial(_setup, name)`` to other processes by name."""
+    return _entries(name)[0](seed)
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_the_parallel_runner_agrees_with_one_process(name: str) -> None:
+    setup = partial(_setup, name)
+    here = run_many(setup, range(6), workers=1)
+    pooled = run_many(setup, range(6), workers=2)
+    assert [(p.steps, p.outcome) for p in here] == [(p.steps, p.outcome) for p in pooled]
