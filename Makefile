@@ -37,6 +37,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_build.py
 	$(BIN)/python benchmarks/bench_matches.py
+	$(BIN)/python benchmarks/bench_draws.py
 
 clean:
 	rm -rf $(VENV) site/site build *.egg-info
