@@ -7,14 +7,14 @@ ruleset's name. The front ends live beside this module, one per ruleset, and nev
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Protocol, TextIO
 
 from compiler.coverage import Row
 from compiler.diagnostics import Diagnostics
 from compiler.publish import Output
-from compiler.source import SourceFile
+from compiler.source import SourceFile, Undecodable, shown_path
 from engine.core.ruleset import Ruleset
 
 
@@ -58,3 +58,28 @@ class Frontend(Protocol):
     def unknown_citations(self, tests_dir: Path) -> list[str]:
         """The rule markers of the ruleset's tests that name no term of its glossary."""
         ...
+
+
+def read_sources(paths: Iterable[Path], root: Path | None, diags: Diagnostics) -> Iterator[tuple[Path, SourceFile]]:
+    """Each card file and its text; one that cannot be read or is no UTF-8 is a located error instead."""
+    for path in paths:
+        try:
+            yield path, SourceFile.read(path, root)
+        except Undecodable as err:
+            diags.error("E000", err.message, err.span, "help: save the file as UTF-8")
+        except OSError as err:
+            diags.error("E000", f"cannot read file: {err.strerror or err}", SourceFile(shown_path(path, root), "").end)
+
+
+def site_outputs(pages: Mapping[str, str], ruleset: Ruleset, folders: Iterable[str], files: Iterable[str]
+                 ) -> dict[str, Output]:
+    """A ruleset's site pages (keyed under its section, ``spells/x.md``) as the build's outputs: each folder
+    replaced whole with the pages under it, each single page by itself (keyed from the project root)."""
+    site = ruleset.site.as_posix()
+    out: dict[str, Output] = {}
+    for folder in folders:
+        prefix = folder.removeprefix(f"{site}/") + "/"
+        out[folder] = {k[len(prefix):]: v for k, v in pages.items() if k.startswith(prefix)}
+    for page in files:
+        out[page] = pages[page.removeprefix(f"{site}/")]
+    return out

@@ -12,6 +12,7 @@ from typing import TextIO
 
 from compiler import coverage
 from compiler.diagnostics import Diagnostics, write_text
+from compiler.frontend import read_sources, site_outputs
 from compiler.incantation_charges.check import Checked, Checker
 from compiler.incantation_charges.emit_python import emit_python
 from compiler.incantation_charges.emit_site import emit_site
@@ -19,7 +20,7 @@ from compiler.incantation_charges.scenario import parse_scenario
 from compiler.incantation_charges.transform import to_ast
 from compiler.parse import card_grammar, parse
 from compiler.publish import Output
-from compiler.source import SourceFile, Span, Undecodable, shown_path
+from compiler.source import SourceFile, Span
 from engine.rulesets import RULESETS
 from engine.rulesets.incantation_charges.registry import GLOSSARY, REGISTRY
 from engine.rulesets.incantation_charges.scenario import Replay, replay
@@ -51,13 +52,7 @@ class Compiled:
 
     def render(self, root: Path) -> dict[str, Output]:
         pages = emit_site(self.checked, GLOSSARY, REGISTRY, coverage_report(root / "tests"))
-        outputs: dict[str, Output] = {GENERATED: emit_python(self.checked)}
-        for folder in SITE_FOLDERS:
-            prefix = folder.removeprefix(f"{SITE}/") + "/"
-            outputs[folder] = {k[len(prefix):]: v for k, v in pages.items() if k.startswith(prefix)}
-        for page in SITE_FILES:
-            outputs[page] = pages[page.removeprefix(f"{SITE}/")]
-        return outputs
+        return {GENERATED: emit_python(self.checked), **site_outputs(pages, RULESET, SITE_FOLDERS, SITE_FILES)}
 
 
 def compile_files(files: Sequence[Path], root: Path | None = None) -> Compiled:
@@ -65,16 +60,7 @@ def compile_files(files: Sequence[Path], root: Path | None = None) -> Compiled:
     checker = Checker(result.diagnostics)
     grammar = card_grammar(RULESET.grammar)
     found = []
-    for path in files:
-        try:
-            source = SourceFile.read(path, root)
-        except Undecodable as err:
-            result.diagnostics.error("E000", err.message, err.span, "help: save the file as UTF-8")
-            continue
-        except OSError as err:
-            result.diagnostics.error("E000", f"cannot read file: {err.strerror or err}",
-                                     SourceFile(shown_path(path, root), "").end)
-            continue
+    for _, source in read_sources(files, root, result.diagnostics):
         result.files += 1
         tree = parse(source, result.diagnostics, grammar)
         if tree is None:

@@ -12,6 +12,7 @@ from typing import TextIO
 
 from compiler import coverage
 from compiler.diagnostics import Diagnostics, write_text
+from compiler.frontend import read_sources, site_outputs
 from compiler.parse import card_grammar, parse
 from compiler.publish import Output
 from compiler.serpents_tongue.check import Checker
@@ -20,7 +21,7 @@ from compiler.serpents_tongue.emit_site import coverage_report, emit_site
 from compiler.serpents_tongue.model import CheckedNamShub, CheckedSpell
 from compiler.serpents_tongue.scenario import parse_scenario
 from compiler.serpents_tongue.transform import to_ast
-from compiler.source import SourceFile, Span, Undecodable, shown_path
+from compiler.source import SourceFile, Span
 from engine.rulesets import RULESETS
 from engine.rulesets.serpents_tongue.registry import Registry, load
 from engine.rulesets.serpents_tongue.scenario import Replay, replay
@@ -77,16 +78,7 @@ def compile_paths(paths: Iterable[Path], root: Path | None = None, registry: Reg
     checker = Checker(reg, result.diagnostics)
     grammar = card_grammar(RULESET.grammar)
     ages: dict[str, int] = {}  # shown path → modification time, so a clash blames the newer card
-    for path in spell_files(paths):
-        try:
-            source = SourceFile.read(path, root)
-        except Undecodable as err:
-            result.diagnostics.error("E000", err.message, err.span, "help: save the file as UTF-8")
-            continue
-        except OSError as err:
-            result.diagnostics.error("E000", f"cannot read file: {err.strerror or err}",
-                                     SourceFile(shown_path(path, root), "").end)
-            continue
+    for path, source in read_sources(spell_files(paths), root, result.diagnostics):
         result.files += 1
         ages[source.path] = _modified(path)
         tree = parse(source, result.diagnostics, grammar)
@@ -102,13 +94,8 @@ def render(root: Path, result: CompileResult) -> dict[str, Output]:
     """Every output's new contents, rendered before anything is written (a failing emitter writes nothing)."""
     registry = load()
     site_files = emit_site(result.spells, registry, coverage_report(registry, root / "tests"), result.nam_shubs)
-    outputs: dict[str, Output] = {GENERATED: emit_python(result.spells, result.nam_shubs)}
-    for folder in SITE_FOLDERS:
-        prefix = folder.removeprefix(f"{SITE}/") + "/"
-        outputs[folder] = {k[len(prefix):]: v for k, v in site_files.items() if k.startswith(prefix)}
-    for page in SITE_FILES:
-        outputs[page] = site_files[page.removeprefix(f"{SITE}/")]
-    return outputs
+    return {GENERATED: emit_python(result.spells, result.nam_shubs),
+            **site_outputs(site_files, RULESET, SITE_FOLDERS, SITE_FILES)}
 
 
 def play(source: SourceFile, *, json_out: bool = False, log: bool = False, out: TextIO, err: TextIO) -> int:
