@@ -14,7 +14,7 @@ import pytest
 
 from compiler.serpents_tongue import render_text
 from compiler.serpents_tongue.frontend import compile_paths
-from engine.rulesets.serpents_tongue import actions, invariants
+from engine.rulesets.serpents_tongue import actions, invariants, maintenance
 from engine.rulesets.serpents_tongue.state import Being, Place, Zone
 from tests.conftest import EXAMPLES, Table
 
@@ -63,7 +63,7 @@ def test_the_new_controller_pays_the_sustain_costs(t: Table) -> None:
     lantern = t.in_play(t.black, "Tithe Lantern", "Black")
     usurp(t, '"Tithe Lantern" of Black')
     t.white.resonance = t.black.resonance = 1
-    t.run(t.game.maintenance_phase())
+    t.run(maintenance.maintenance_phase(t.game))
     asked = [d.being for d in t.asked if d.kind == "sustain"]
     assert asked == ["White"] and (t.white.resonance, t.black.resonance) == (0, 1)
     assert lantern.place is Place.IN_PLAY
@@ -76,7 +76,7 @@ def test_a_spell_its_new_controller_will_not_sustain_is_discarded_to_its_owner(t
     lantern = t.in_play(t.black, "Tithe Lantern", "Black")
     usurp(t, '"Tithe Lantern" of Black')
     t.black.resonance = 5  # Black could pay, but the spell is no longer Black's to sustain
-    t.run(t.game.maintenance_phase())
+    t.run(maintenance.maintenance_phase(t.game))
     assert lantern in t.black.discard and t.black.resonance == 5
 
 

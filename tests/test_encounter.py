@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.rulesets.serpents_tongue import casting, encounter, encounter_state, specs
+from engine.rulesets.serpents_tongue import casting, encounter, encounter_state, initiative, specs
 from engine.rulesets.serpents_tongue.cards import Energy
 from engine.rulesets.serpents_tongue.state import Being, Place
 from generated.serpents_tongue import LIBRARY
@@ -55,7 +55,7 @@ def test_easy_mode_ignores_the_per_opponent_bonuses() -> None:
     t, shadow = shadow_table("easy")
     assert shadow.essence == 10
     t.rolls.append(10)
-    t.run(t.game.resonance_roll())
+    t.run(initiative.resonance_roll(t.game))
     assert shadow.resonance == 6 and t.white.resonance == 5 and t.white.harmony == -1
 
 
@@ -83,7 +83,7 @@ def test_an_energy_the_encounter_lacks_is_always_zero() -> None:
     t.white.harmony = t.black.harmony = -1
     t.rolls.extend([3, 8])
     t.choices.append("Black")
-    t.run(t.game.assign_initiative())
+    t.run(initiative.assign_initiative(t.game))
     assert shadow.energy(Energy.HARMONY) == 0 and t.game.order[0] is shadow
 
 

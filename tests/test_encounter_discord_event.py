@@ -17,7 +17,7 @@ from compiler.serpents_tongue import render_text
 from compiler.serpents_tongue.emit_site import emit_site
 from compiler.serpents_tongue.frontend import compile_paths
 from engine.core.errors import Unsupported
-from engine.rulesets.serpents_tongue import encounter, registry
+from engine.rulesets.serpents_tongue import encounter, initiative, registry
 from engine.rulesets.serpents_tongue.cards import Energy
 from engine.rulesets.serpents_tongue.state import Being
 from tests.conftest import Table
@@ -53,7 +53,7 @@ def suffers_discord_event(t: Table, b: Being) -> None:
     then you suffer a Discord Event"."""
     b.harmony = -10
     t.rolls.extend([1, 1])
-    t.run(t.game.discord_and_harmony_rolls(b))
+    t.run(initiative.discord_and_harmony_rolls(t.game, b))
 
 
 # ---------------------------------------------------------------- the rule and its change

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from compiler.serpents_tongue import render_text
-from engine.rulesets.serpents_tongue import actions, registry, triggers
+from engine.rulesets.serpents_tongue import actions, initiative, maintenance, preparation, registry, triggers
 from engine.rulesets.serpents_tongue.acts import Act
 from engine.rulesets.serpents_tongue.state import Place, Zone
 from tests.conftest import Table, example_cards
@@ -31,10 +31,10 @@ def a_round(t: Table, *actions: str) -> None:
     t.choices.clear()
 
 
-def action_phase(t: Table, *actions: str) -> None:
-    t.choices.extend(actions)
+def action_phase(t: Table, *moves: str) -> None:
+    t.choices.extend(moves)
     t.choices.extend(["pass"] * 4)
-    t.run(t.game.action_phase())
+    t.run(actions.action_phase(t.game))
     t.choices.clear()
 
 
@@ -97,11 +97,11 @@ def test_event_resonance_overload(t: Table) -> None:
     t.in_play(t.white, "Overload Sponge")
     t.rolls.extend([9, 5, 1])
     t.choices.append("White")
-    t.run(t.game.initiative_phase())
+    t.run(initiative.initiative_phase(t.game))
     assert t.white.will == 3
     t.rolls.extend([10, 5, 1])
     t.choices.append("White")
-    t.run(t.game.initiative_phase())
+    t.run(initiative.initiative_phase(t.game))
     assert t.white.will == 4 and t.white.harmony == -1
 
 
@@ -112,7 +112,7 @@ def test_event_discord_event(t: Table) -> None:
     t.in_play(t.white, "Discord Anchor")
     t.white.harmony = -10
     t.rolls.extend([1, 1])
-    t.run(t.game.discord_and_harmony_rolls(t.white))
+    t.run(initiative.discord_and_harmony_rolls(t.game, t.white))
     assert (t.white.essence, t.white.will) == (9, 4)
 
 
@@ -123,10 +123,10 @@ def test_event_harmony_event(t: Table) -> None:
     t.in_play(t.white, "Harmony Echo")
     t.white.harmony = 8
     t.rolls.extend([6, 6])
-    t.run(t.game.discord_and_harmony_rolls(t.white))
+    t.run(initiative.discord_and_harmony_rolls(t.game, t.white))
     assert (t.white.will, t.white.resonance) == (3, 0)
     t.rolls.extend([1, 1])
-    t.run(t.game.discord_and_harmony_rolls(t.white))
+    t.run(initiative.discord_and_harmony_rolls(t.game, t.white))
     assert (t.white.will, t.white.resonance) == (4, 1)
 
 
@@ -134,7 +134,7 @@ def test_event_harmony_event(t: Table) -> None:
 def test_event_spell_preparation_begins(t: Table) -> None:
     """"During Spell Preparation, players may re-attune spells from their discard pile"."""
     t.in_play(t.white, "Study Lamp")
-    t.run(t.game.spell_preparation_phase())
+    t.run(preparation.spell_preparation_phase(t.game))
     assert t.white.will == 4
 
 
@@ -143,7 +143,7 @@ def test_event_action_phase_begins_after_actions_are_set(t: Table) -> None:
     """"Each Player has 2 Full Actions every round": the event fires once they are set."""
     t.in_play(t.white, "War Drum")
     t.white.full_actions = 0
-    flow = t.game.action_phase()
+    flow = actions.action_phase(t.game)
     decision = next(flow)  # the first turn's question: the event has fired by then
     assert decision.kind == "action" and t.white.will == 4 and t.white.full_actions == 2
 
@@ -197,7 +197,7 @@ def test_event_last_duration_counter(t: Table) -> None:
     """"Discard the spell when the last counter is removed": `when this loses its last Duration counter`
     fires "at the last moment", while the spell is still in play, and then it is discarded."""
     card = t.in_play(t.white, "Last Breath")
-    t.run(t.game.maintenance_phase())
+    t.run(maintenance.maintenance_phase(t.game))
     assert t.white.will == 5 and card.place is Place.DISCARD
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.rulesets.serpents_tongue import casting, codex, exchange
+from engine.rulesets.serpents_tongue import casting, codex, exchange, initiative, maintenance, preparation
 from engine.rulesets.serpents_tongue.cards import Energy
 from engine.rulesets.serpents_tongue.state import Being, Zone
 from tests.conftest import Table, example_cards
@@ -244,7 +244,7 @@ def test_discord_event_costs_three_essence(t: Table) -> None:
     """"If the sum is less than the Magi's current Discord, they immediately suffer a Discord Event"."""
     t.white.harmony = -8
     t.rolls.extend([3, 4])
-    t.run(t.game.discord_and_harmony_rolls(t.white))
+    t.run(initiative.discord_and_harmony_rolls(t.game, t.white))
     assert t.white.essence == 9
 
 
@@ -252,7 +252,7 @@ def test_discord_event_costs_three_essence(t: Table) -> None:
 def test_harmony_event_gains_one_will(t: Table) -> None:
     t.white.harmony = 8
     t.rolls.extend([3, 4])
-    t.run(t.game.discord_and_harmony_rolls(t.white))
+    t.run(initiative.discord_and_harmony_rolls(t.game, t.white))
     assert (t.white.will, t.white.essence) == (4, 12)
 
 
@@ -290,7 +290,8 @@ def test_upgrade_without_a_timing_cannot_be_bought_later(t: Table) -> None:
     t.choices.append("1 Harmony")
     embers = t.cast(t.white, "Banked Embers", "Black")
     assert t.black.essence == 10 and t.white.harmony == -1
-    t.run(t.game.maintenance_phase())  # the Upgrade bought with the casting costs lasts; none is offered again
+    # The Upgrade bought with the casting costs lasts; none is offered again.
+    t.run(maintenance.maintenance_phase(t.game))
     assert t.black.essence == 8 and embers.counters["duration"] == 2
     assert [d.kind for d in t.asked].count("upgrade") == 1
 
@@ -303,10 +304,10 @@ def test_upgrade_per_round_is_offered_again_each_round(t: Table) -> None:
     t.cast(t.white, "Stoked Embers", "Black")
     assert t.black.essence == 10 and t.white.harmony == -1  # Dmg 1 + 1
     t.choices.append("1 Harmony")
-    t.run(t.game.maintenance_phase())
+    t.run(maintenance.maintenance_phase(t.game))
     assert t.black.essence == 8 and t.white.harmony == -2  # paid again for this round
     t.choices.append("no upgrade")
-    t.run(t.game.maintenance_phase())
+    t.run(maintenance.maintenance_phase(t.game))
     assert t.black.essence == 7 and t.white.harmony == -2  # last round's Upgrade ran out
 
 
@@ -317,11 +318,11 @@ def test_upgrade_this_impact_lasts_one_impact(t: Table) -> None:
     embers = t.cast(t.white, "Flaring Embers", "Black")
     assert t.black.essence == 11
     t.choices.append("1 Will")
-    t.run(t.game.maintenance_phase())
+    t.run(maintenance.maintenance_phase(t.game))
     assert t.black.essence == 8 and t.white.will == 2  # Dmg 1 + 2, this impact only
     assert embers.impact_gained == [] and embers.aspect("Dmg") is not None
     t.choices.append("no upgrade")
-    t.run(t.game.maintenance_phase())
+    t.run(maintenance.maintenance_phase(t.game))
     assert t.black.essence == 7
 
 
@@ -352,7 +353,7 @@ def test_burn_focus_and_reattune_it(t: Table) -> None:
     assert "Focus" in (casting.why_not(t.game, t.white, t.give(t.white, "Vigil")) or "")
     t.white.resonance = 1
     t.choices.extend(["Focus", "done"])
-    t.run(t.game.reattune(t.white))
+    t.run(preparation.reattune(t.game, t.white))
     assert t.white.free_foci == 1 and t.white.resonance == 0
 
 
@@ -398,9 +399,9 @@ def test_infusion_heals_on_activation_and_each_maintenance_never_above_starting(
     t.white.essence = 8
     t.in_play(t.white, "Mend")
     assert t.white.essence == 10
-    t.run(t.game.maintenance_phase())
+    t.run(maintenance.maintenance_phase(t.game))
     assert t.white.essence == 12
-    t.run(t.game.maintenance_phase())
+    t.run(maintenance.maintenance_phase(t.game))
     assert t.white.essence == 12
 
 
@@ -415,7 +416,7 @@ def test_second_shape_shift_discards_the_first(t: Table) -> None:
 def test_persistent_duration_stays(t: Table) -> None:
     wolf = t.in_play(t.black, "Wolf Shape")
     for _ in range(5):
-        t.run(t.game.maintenance_phase())
+        t.run(maintenance.maintenance_phase(t.game))
     assert wolf.zone is Zone.ENHANCEMENT and wolf.persistent
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import IllegalAction
-from engine.rulesets.serpents_tongue import actions
+from engine.rulesets.serpents_tongue import actions, initiative, maintenance, preparation
 from engine.rulesets.serpents_tongue.state import Zone
 from tests.conftest import Table
 
@@ -17,7 +17,7 @@ def test_resonance_roll_table(table: Table) -> None:
         t = Table()
         t.rolls.extend([roll, 1, 2])
         t.choices.append("Black")
-        t.run(t.game.initiative_phase())
+        t.run(initiative.initiative_phase(t.game))
         assert t.white.resonance == gained and t.black.resonance == gained
 
 
@@ -26,7 +26,7 @@ def test_resonance_overload_loses_one_harmony() -> None:
     t = Table(level=2)
     t.rolls.extend([10, 5, 1])
     t.choices.append("White")
-    t.run(t.game.initiative_phase())
+    t.run(initiative.initiative_phase(t.game))
     assert (t.white.resonance, t.white.harmony) == (5, -1)
 
 
@@ -35,7 +35,7 @@ def test_initiative_goes_to_more_resonance(table: Table) -> None:
     """Round 2: "Since you have more Resonance you gain initiative"."""
     table.white.resonance, table.black.resonance = 1, 0
     table.rolls.append(4)
-    table.run(table.game.initiative_phase())
+    table.run(initiative.initiative_phase(table.game))
     assert table.game.order[0] is table.white
 
 
@@ -44,7 +44,7 @@ def test_initiative_tie_winner_of_the_roll_chooses(table: Table) -> None:
     """Round 1: tied, "the player that wins the roll may choose who goes first"."""
     table.rolls.extend([7, 3, 8])
     table.choices.append("Black")
-    table.run(table.game.initiative_phase())
+    table.run(initiative.initiative_phase(table.game))
     assert [b.name for b in table.game.order] == ["Black", "White"]
 
 
@@ -109,9 +109,9 @@ def test_duration_places_counters_and_impacts_each_maintenance(table: Table) -> 
     table.cast(table.white, "Pillar of Earth")
     acid = table.in_play(table.white, "Acidic Matter", "Black", "Pillar of Earth")
     assert table.black.essence == 11 and acid.counters == {"duration": 2}
-    table.run(table.game.maintenance_phase())
+    table.run(maintenance.maintenance_phase(table.game))
     assert table.black.essence == 10 and acid.counters == {"duration": 1}
-    table.run(table.game.maintenance_phase())
+    table.run(maintenance.maintenance_phase(table.game))
     assert table.black.essence == 9 and acid in table.white.discard
 
 
@@ -249,7 +249,7 @@ def test_sustain_requirement_checked_in_maintenance(table: Table) -> None:
     aug = table.in_play(table.black, "Cellular Augmentation")
     form = table.in_play(table.black, "Beast Form")
     table.game.discard(aug)
-    table.run(table.game.maintenance_phase())
+    table.run(maintenance.maintenance_phase(table.game))
     assert form in table.black.discard
 
 
@@ -275,7 +275,7 @@ def test_optional_pay_to_effect_declined(table: Table) -> None:
     curse = table.in_play(table.black, "Cellular Degeneration", "White")
     table.black.resonance = 1
     table.choices.append(False)
-    table.run(table.game.maintenance_phase())
+    table.run(maintenance.maintenance_phase(table.game))
     assert curse.counters == {"duration": 2} and table.white.essence == 12
 
 
@@ -283,7 +283,7 @@ def test_optional_pay_to_effect_accepted(table: Table) -> None:
     curse = table.in_play(table.black, "Cellular Degeneration", "White")
     table.black.resonance = 1
     table.choices.append(True)
-    table.run(table.game.maintenance_phase())
+    table.run(maintenance.maintenance_phase(table.game))
     assert curse in table.black.discard and table.white.essence == 10 and table.black.resonance == 0
 
 
@@ -292,7 +292,7 @@ def test_reattune_bonded_costs_one(table: Table) -> None:
     table.in_play(table.black, "Dissolve Tissue", "White")
     table.black.resonance = 1
     table.choices.extend(["Dissolve Tissue", "done"])
-    table.run(table.game.reattune(table.black))
+    table.run(preparation.reattune(table.game, table.black))
     assert table.black.resonance == 0 and table.black.codex[-1].title == "Dissolve Tissue"
 
 
@@ -302,7 +302,7 @@ def test_reattune_one_non_bonded_at_one_plus_fluency(table: Table) -> None:
     table.in_play(table.black, "Fireball", "White")
     table.black.resonance = 4
     table.choices.append("Fireball")
-    table.run(table.game.reattune(table.black))  # the second is not offered: answered "done" by itself
+    table.run(preparation.reattune(table.game, table.black))  # the second is not offered: answered "done" by itself
     assert table.black.resonance == 2 and [c.title for c in table.black.codex] == ["Fireball"]
     assert [c.title for c in table.black.discard] == ["Fireball"]  # 2 Resonance left, but one a round
 
@@ -312,7 +312,7 @@ def test_prepare_at_most_three(table: Table) -> None:
     for title in ["Fireball", "Fireball", "Dissolve Tissue", "Infernal Shot"]:
         table.give(table.black, title, prepared=False)
     table.choices.extend(["Fireball", "Fireball", "Dissolve Tissue"])
-    table.run(table.game.prepare(table.black))  # after three, the rules ask no more
+    table.run(preparation.prepare(table.game, table.black))  # after three, the rules ask no more
     assert len(table.black.prepared) == 3 and [c.title for c in table.black.codex] == ["Infernal Shot"]
 
 
@@ -339,8 +339,8 @@ def test_incapacitated_at_zero_essence_and_victory_after_maintenance(table: Tabl
     table.black.essence = 2
     table.in_play(table.white, "Fireball", "Black")
     assert table.black.incapacitated and table.game.outcome is None
-    table.run(table.game.maintenance_phase())
-    table.game.check_victory()
+    table.run(maintenance.maintenance_phase(table.game))
+    maintenance.check_victory(table.game)
     assert table.game.outcome is not None and table.game.outcome.winner == "White"
 
 

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from engine.core.decisions import Choice
-from engine.rulesets.serpents_tongue import actions, casting, codex, invariants
+from engine.rulesets.serpents_tongue import actions, casting, codex, initiative, invariants, maintenance, preparation
 from engine.rulesets.serpents_tongue.cards import CardLibrary, Energy, SpecTier, SpellCard, Sphere
 from engine.rulesets.serpents_tongue.rules import Game, Options
 from engine.rulesets.serpents_tongue.state import Being, Card, Kind, Place, Zone
@@ -81,10 +81,10 @@ def test_koishaka_has_two_full_actions_and_lowest_initiative_in_its_first_round(
     t.use(hound, "Ember Hound", "Bite", "Black")
     assert t.black.essence == 10 and hound.full_actions == 0
     assert not [c for c in actions.options(t.game, hound) if c.label.startswith("use")]
-    t.run(t.game.assign_initiative())  # still its first round: last, although its 0 Harmony is the most
+    t.run(initiative.assign_initiative(t.game))  # still its first round: last, although its 0 Harmony is the most
     assert [b.name for b in t.game.order] == ["White", "Black", "Ember Hound"]
     t.game.round = 2
-    t.run(t.game.assign_initiative())
+    t.run(initiative.assign_initiative(t.game))
     assert [b.name for b in t.game.order] == ["Ember Hound", "White", "Black"]
 
 
@@ -123,11 +123,11 @@ def test_koishaka_gain_resonance_and_lose_harmony_only_with_those_stats(t: Table
     in an Overload "Koishaka are affected by the Harmony loss only if they have a Harmony stat"."""
     hound = summon(t)  # Essence and Resonance
     t.rolls.append(10)
-    t.run(t.game.resonance_roll())
+    t.run(initiative.resonance_roll(t.game))
     assert (hound.resonance, hound.harmony, t.white.harmony) == (5, 0, -1)
     golem = summon(t, "Stone Golem")  # Essence and Harmony, no Resonance
     t.rolls.append(10)
-    t.run(t.game.resonance_roll())
+    t.run(initiative.resonance_roll(t.game))
     assert (golem.resonance, golem.harmony) == (0, -1)
 
 
@@ -270,7 +270,7 @@ def test_a_team_completes_a_nam_shub_step_by_step_and_wins(t: Table) -> None:
     ally = grey(t)
     page = t.give(t.white, "Unbinding of Kur", prepared=False)
     t.give(t.white, "Song of Eridu", prepared=False)
-    t.run(t.game.prepare(t.white))  # a page is begun from the Codex, never prepared
+    t.run(preparation.prepare(t.game, t.white))  # a page is begun from the Codex, never prepared
     assert not any('"Unbinding of Kur"' in c.label for d in t.asked if d.kind == "prepare" for c in d.options)
     t.game.round = 1
     t.white.resonance, t.white.full_actions = 3, 2
@@ -280,7 +280,7 @@ def test_a_team_completes_a_nam_shub_step_by_step_and_wins(t: Table) -> None:
     act(t, t.white, 'complete "Trace the Circle" of "Unbinding of Kur"')
     assert (t.white.resonance, t.white.full_actions) == (1, 1)
     assert not [o for o in t.action_options(t.white) + t.action_options(ally) if o.startswith("complete")]
-    t.game.check_victory()
+    maintenance.check_victory(t.game)
     assert t.game.outcome is None
     t.game.round = 2  # Grey takes the next step for the team: a Free Action
     act(t, ally, 'complete "Call the Deep" of "Unbinding of Kur"')
@@ -289,7 +289,7 @@ def test_a_team_completes_a_nam_shub_step_by_step_and_wins(t: Table) -> None:
     t.choices.append("Black")
     act(t, t.white, 'complete "Open the Gate" of "Unbinding of Kur"')
     assert t.black.essence == 11
-    t.game.check_victory()  # "After all players have concluded their maintenance phases"
+    maintenance.check_victory(t.game)  # "After all players have concluded their maintenance phases"
     assert t.game.outcome is not None and t.game.outcome.winner == "White"
     assert "Unbinding of Kur" in t.game.outcome.reason
     assert [o for o in t.action_options(t.white) if o.startswith("begin")] == ['begin Nam-Shub "Song of Eridu"']

@@ -8,7 +8,16 @@ import pytest
 
 from engine.core.decisions import Choice, Decision
 from engine.core.errors import IllegalAction
-from engine.rulesets.serpents_tongue import actions, behaviours, casting, encounter, invariants
+from engine.rulesets.serpents_tongue import (
+    actions,
+    behaviours,
+    casting,
+    encounter,
+    invariants,
+    maintenance,
+    preparation,
+    rules,
+)
 from engine.rulesets.serpents_tongue.cards import Energy
 from engine.rulesets.serpents_tongue.setup import duel
 from engine.rulesets.serpents_tongue.state import Being, Zone
@@ -23,7 +32,7 @@ def test_add_dmg_gives_a_spell_without_dmg_a_dmg_directive_each_maintenance(t: T
     t.in_play(t.black, "Blaze Aura")  # passive: bearer's Heat Attack spells gain Dmg +1
     smoulder = t.in_play(t.black, "Smoulder", "White")  # Heat, Duration 2, no Dmg of its own
     assert t.white.essence == 11 and smoulder.zone is Zone.ATTACK
-    t.run(t.game.maintenance_phase())
+    t.run(maintenance.maintenance_phase(t.game))
     assert t.white.essence == 10
 
 
@@ -98,7 +107,7 @@ def test_dispel_brings_discarded_components_back_into_play(t: Table) -> None:
     come back from being dormant, along with any Transmutes that may have been attached to them"."""
     shard = t.in_play(t.white, "Iron Shard", "White")
     temper = t.in_play(t.white, "Temper", "Iron Shard")
-    t.run(t.game.maintenance_phase())
+    t.run(maintenance.maintenance_phase(t.game))
     assert shard.counters["duration"] == 2 and temper in shard.combined
     t.give(t.black, "Negate", prepared=False)
     t.black.resonance, t.white.resonance = 3, 1
@@ -130,7 +139,7 @@ def test_energy_exchange_pays_for_a_re_attunement(t: Table) -> None:
     preparation phase too, where re-attuning is paid for."""
     t.game.discard(t.give(t.white, "Fireball", prepared=False))  # fluency 1: 2 Resonance to re-attune
     t.choices.extend(["exchange 1 Will for 3 Resonance", "Fireball"])
-    t.run(t.game.reattune(t.white))
+    t.run(preparation.reattune(t.game, t.white))
     assert [c.title for c in t.white.codex] == ["Fireball"] and t.white.resonance == 1
 
 
@@ -139,7 +148,7 @@ def test_energy_exchange_pays_a_sustain_cost(t: Table) -> None:
     """A sustain cost is paid in the maintenance phase; the exchange, "at any time", can pay for it."""
     kiln = t.in_play(t.white, "Kiln", "White")  # ! Pay 1 Resonance to sustain
     t.choices.extend(["exchange 1 Will for 3 Resonance", "pay 1 Resonance"])
-    t.run(t.game.maintenance_phase())
+    t.run(maintenance.maintenance_phase(t.game))
     assert kiln.zone is Zone.ENHANCEMENT and (t.white.will, t.white.resonance) == (2, 2)
 
 
@@ -217,12 +226,12 @@ def test_a_second_non_bonded_re_attunement_is_refused_by_its_limit(t: Table) -> 
         t.game.discard(t.give(t.white, "Fireball", prepared=False))
     t.white.resonance = 4
     t.choices.append("Fireball")
-    t.run(t.game.reattune(t.white))
+    t.run(preparation.reattune(t.game, t.white))
     decision = Decision("re-attune", "White", "White: re-attune a spell?", (Choice("done", None),))
     why = actions.explain(t.game, decision, '"Fireball"') or ""
     assert why.startswith("Re-Attune: White has already re-attuned a non-Bonded spell this round")
     t.white.resonance, t.white.reattuned_this_round = 0, False  # a new round, no Resonance
-    assert "costs 2 Resonance" in (t.game.why_not_reattune(t.white, t.white.discard[0]) or "")
+    assert "costs 2 Resonance" in (preparation.why_not_reattune(t.game, t.white, t.white.discard[0]) or "")
 
 
 def test_an_action_refusal_names_its_rule(t: Table) -> None:
@@ -240,7 +249,7 @@ def test_energy_exchange_pays_an_internal_action_out_of_turn(t: Table) -> None:
     curse = t.in_play(t.black, "Cellular Degeneration", "White")
     assert t.black.resonance == 0
     t.choices.extend(["exchange 1 Will for 3 Resonance", "yes"])
-    t.run(t.game.maintenance_phase())
+    t.run(maintenance.maintenance_phase(t.game))
     assert curse in t.black.discard and t.white.essence == 10 and (t.black.will, t.black.resonance) == (2, 2)
 
 
@@ -278,7 +287,7 @@ def test_a_transmute_passive_gives_its_target_an_empowerment(t: Table) -> None:
     assert t.black.essence == 12 and buckler.counters["durability"] == 1  # both blocked
     veil = t.in_play(t.white, "Veil of Smoke", "Smolder")
     assert veil.combined_with in (smolder, other)
-    t.run(t.game.maintenance_phase())
+    t.run(maintenance.maintenance_phase(t.game))
     # The veiled Smolder passes the Shield (1 Dmg); the other is blocked and wears the Shield out.
     assert t.black.essence == 11 and buckler in t.black.discard
 
@@ -294,7 +303,7 @@ def test_a_transmute_may_make_a_shield_refined(t: Table) -> None:
     smolder = t.in_play(t.white, "Smolder", "Black")
     t.in_play(t.white, "Veil of Smoke", "Smolder")
     assert smolder.has("Subtle") and buckler.counters["durability"] == 2
-    t.run(t.game.maintenance_phase())
+    t.run(maintenance.maintenance_phase(t.game))
     assert t.black.essence == 12 and buckler.counters["durability"] == 1  # blocked, not passed by
 
 
@@ -306,7 +315,7 @@ def test_opponents_give_at_most_one_interrupt_stone_a_round(t: Table) -> None:
     t.in_play(t.white, "Time Snare", "Black")
     t.in_play(t.white, "Time Snare", "Black")
     assert t.black.interrupt_stones == 1
-    t.game.start_round()
+    rules.refresh_round_counters(t.game)
     t.black.interrupt_stones = 2
     t.in_play(t.white, "Time Snare", "Black")
     assert t.black.interrupt_stones == 2
@@ -333,7 +342,7 @@ def test_extra_full_actions_do_not_stack(t: Table) -> None:
     t.in_play(t.white, "Quickening", "White")
     t.in_play(t.white, "Borrowed Hours", "White")
     assert t.white.full_actions == 3 and t.white.extra_action_this_round
-    t.game.start_round()
+    rules.refresh_round_counters(t.game)
     t.in_play(t.white, "Quickening", "White")
     assert t.white.extra_action_this_round
 

@@ -10,7 +10,7 @@ import pytest
 
 from compiler.serpents_tongue.frontend import compile_paths
 from engine.core.errors import IllegalAction
-from engine.rulesets.serpents_tongue import actions, casting
+from engine.rulesets.serpents_tongue import actions, casting, initiative, maintenance
 from engine.rulesets.serpents_tongue.acts import Act
 from engine.rulesets.serpents_tongue.state import Being, Zone
 from tests.conftest import Table
@@ -143,7 +143,7 @@ def test_phased_magi_is_immune_to_offensive_effects_but_its_spells_are_not(t: Ta
     t.in_play(t.white, "Phase")
     t.in_play(t.black, "Spark", "White")
     assert t.white.essence == 11
-    t.run(t.game.maintenance_phase())
+    t.run(maintenance.maintenance_phase(t.game))
     assert t.white.essence == 11  # the Curse's Dmg is an offensive effect too
     t.in_play(t.black, "Unweave", "Claws")
     assert claws in t.white.discard
@@ -181,7 +181,7 @@ def test_energy_injunction_prevents_gaining_that_energy(t: Table) -> None:
     """"Most energy injunctions prevent a Magi from gaining that particular energy"."""
     t.in_play(t.black, "Hex of Want", "White")
     t.rolls.append(5)
-    t.run(t.game.resonance_roll())
+    t.run(initiative.resonance_roll(t.game))
     assert (t.white.resonance, t.black.resonance) == (0, 2)
     actions.meditate(t.game, t.white)
     assert (t.white.resonance, t.white.harmony) == (0, 1)  # Harmony is not enjoined
@@ -198,15 +198,15 @@ def test_area_curse_curses_only_the_magi_it_impacts_and_dispel_frees_all(t: Tabl
     assert hex_.cursed == [grey, olive] and screen.counters["durability"] == 2
     assert (t.white.essence, grey.essence, olive.essence) == (12, 11, 11)
     t.rolls.append(5)
-    t.run(t.game.resonance_roll())
+    t.run(initiative.resonance_roll(t.game))
     assert (t.white.resonance, grey.resonance, olive.resonance) == (2, 0, 0)
-    t.run(t.game.maintenance_phase())  # behind the Defenses now: only the Cursed take its Dmg
+    t.run(maintenance.maintenance_phase(t.game))  # behind the Defenses now: only the Cursed take its Dmg
     assert (t.white.essence, grey.essence, olive.essence) == (12, 10, 10)
     t.in_play(t.white, "Unbind", "Wasting Hex")
     assert hex_ in t.black.discard and not hex_.cursed
     t.rolls.append(5)
-    t.run(t.game.resonance_roll())
-    t.run(t.game.maintenance_phase())
+    t.run(initiative.resonance_roll(t.game))
+    t.run(maintenance.maintenance_phase(t.game))
     assert (grey.resonance, olive.resonance, grey.essence) == (2, 2, 10)
 
 

@@ -8,7 +8,7 @@ from collections import deque
 
 import pytest
 
-from engine.rulesets.serpents_tongue import actions, casting, invariants
+from engine.rulesets.serpents_tongue import actions, casting, invariants, maintenance, preparation
 from engine.rulesets.serpents_tongue.acts import Act
 from engine.rulesets.serpents_tongue.state import Card, Place, Zone, being_json
 from tests.conftest import Table
@@ -38,10 +38,10 @@ def test_transmute_modifies_its_spell_for_the_transmutes_duration(t: Table) -> N
     assert kindle.combined_with is smolder and smolder.combined == [kindle]
     assert kindle.zone is Zone.ATTACK and kindle in t.black.zones[Zone.ATTACK]  # it lies on Smolder
     assert t.black.essence == 11  # a Transmute deals nothing itself: it changes Smolder
-    t.run(t.game.maintenance_phase())
-    t.run(t.game.maintenance_phase())
+    t.run(maintenance.maintenance_phase(t.game))
+    t.run(maintenance.maintenance_phase(t.game))
     assert t.black.essence == 7 and kindle in t.white.discard  # 2 + 2, then Kindle's Duration runs out
-    t.run(t.game.maintenance_phase())
+    t.run(maintenance.maintenance_phase(t.game))
     assert t.black.essence == 6 and smolder in t.white.discard  # Smolder alone again: 1
     sound(t)
 
@@ -80,7 +80,7 @@ def test_second_exclusive_transmute_replaces_the_first_not_the_others(t: Table) 
     kindle = t.in_play(t.white, "Kindle", "Smolder")
     bright = t.in_play(t.white, "Bright Kindle", "Smolder")
     assert searing in t.white.discard and smolder.combined == [kindle, bright]
-    t.run(t.game.maintenance_phase())
+    t.run(maintenance.maintenance_phase(t.game))
     assert t.black.essence == 11 - 3  # Smolder 1 + Kindle 1 + Bright Kindle 1
     sound(t)
 
@@ -129,7 +129,7 @@ def test_dormant_spell_counts_down_and_is_sustained_but_does_nothing(t: Table) -
     assert t.white.essence == 9 and casting.why_not(t.game, t.white, t.give(t.white, "Echo")) is None
     t.in_play(t.black, "Stasis", "Kept Mend")
     assert mend.dormant and not mend.active and mend.zone is Zone.ENHANCEMENT
-    t.run(t.game.maintenance_phase())
+    t.run(maintenance.maintenance_phase(t.game))
     assert t.white.essence == 9 and t.white.resonance == 4 and mend.counters["duration"] == 2
     assert (casting.why_not(t.game, t.white, t.give(t.white, "Echo")) or "").startswith("Requirements")
     t.black.resonance = 1
@@ -145,7 +145,7 @@ def test_transmutes_sleep_with_their_spell_but_not_the_reverse(t: Table) -> None
     kindle = t.in_play(t.white, "Kindle", "Smolder")
     t.in_play(t.white, "Stasis", "Kindle")
     assert not kindle.active and smolder.active
-    t.run(t.game.maintenance_phase())
+    t.run(maintenance.maintenance_phase(t.game))
     assert t.black.essence == 10 and kindle.counters["duration"] == 1  # Smolder's 1 alone; Kindle counts down
     t.in_play(t.white, "Awaken", "Kindle")
     t.in_play(t.white, "Stasis", "Smolder")
@@ -316,7 +316,7 @@ def test_banished_cards_cannot_be_reattuned_even_if_bonded(t: Table) -> None:
     t.in_play(t.white, "Exile", "Tether")  # Dispel Banish
     assert tether.place is Place.BANISHED and tether in t.black.banished and tether not in t.black.discard
     t.black.resonance = 5
-    t.run(t.game.reattune(t.black))
+    t.run(preparation.reattune(t.game, t.black))
     asked = [d for d in t.asked if d.kind == "re-attune"]
     assert not asked and tether in t.black.banished  # "done" was the only choice
     sound(t)

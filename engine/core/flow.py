@@ -2,7 +2,7 @@
 said as data).
 
 A ruleset declares its round as :class:`Phase` values: the phase's name, the event it begins with, the
-steps its game plays in order (each a method of the game, named in the declaration, that may ask decisions),
+steps its game plays in order (each a rule of the ruleset: a function of the game that may ask decisions),
 the event it ends with, and whether it is still played once the match has an outcome. :func:`play` runs a
 match round after round until an outcome or the round limit, and offers a restart point as each round
 begins (:data:`~engine.core.decisions.CHECKPOINT`).
@@ -16,11 +16,14 @@ from typing import Any, Protocol
 
 from engine.core.decisions import CHECKPOINT, Flow, Outcome
 
+# A rule a phase plays: a function of the game (or a method of its class), which may ask decisions.
+Step = Callable[[Any], "Flow[None] | None"]
+
 
 @dataclass(frozen=True, slots=True)
 class Phase:
     name: str
-    steps: tuple[str, ...]  # the game's methods for it, in order: each returns None or a Flow
+    steps: tuple[Step, ...]  # its rules, in order: each a function of the game that returns None or a Flow
     begins: str | None = None  # the event emitted as it begins, after the game enters it
     ends: str | None = None  # the event emitted after its last step
     after_outcome: bool = False  # still played when an earlier phase of the round ended the match
@@ -42,14 +45,6 @@ class Flowing(Protocol):
         ...
 
 
-def step(game: Any, name: str) -> Callable[[], Flow[None] | None]:
-    """The game's method for a declared step; a name the game lacks is the ruleset's mistake, said plainly."""
-    method = getattr(game, name, None)
-    if not callable(method):
-        raise TypeError(f"the round declares the step {name!r}, which {type(game).__name__} does not have")
-    return method
-
-
 def play_round(game: Flowing, phases: Sequence[Phase]) -> Flow[None]:
     """One round: each phase in turn, its steps in order; a phase not played ``after_outcome`` is skipped
     once one of the round's steps has decided the match."""
@@ -60,8 +55,8 @@ def play_round(game: Flowing, phases: Sequence[Phase]) -> Flow[None]:
         game.phase = phase.name
         if phase.begins:
             yield from game.emit_event(phase.begins)
-        for name in phase.steps:
-            result = step(game, name)()
+        for step in phase.steps:
+            result = step(game)
             if result is not None:
                 yield from result
         if phase.ends:

@@ -24,9 +24,6 @@ from engine.rulesets.incantation_charges.steps import KINDS, describe
 from engine.rulesets.incantation_charges.table import Effect, Owed, Table, draw
 
 DRAW_PHASE, ACTION_PHASE = "Draw Phase", "Action Phase"
-# "Each round has a Draw Phase and an Action Phase" (see incantation.py for why in this order).
-ROUND = (flow.Phase(DRAW_PHASE, ("draw_phase",), begins="draw phase begins", ends="draw phase ends"),
-         flow.Phase(ACTION_PHASE, ("action_phase",), begins="action phase begins", ends="action phase ends"))
 BEGIN, PRETEND, PASS, KEEP = "begin an incantation", "feign an incantation", "pass", "keep the charges"
 EVENT_LIMIT = 100  # Interrupts answering Interrupts: a chain longer than this is a card loop
 
@@ -209,3 +206,8 @@ def describe_step(step: Step) -> str:
     if isinstance(step, Do | Condition):
         return describe(step)
     return type(step).__name__
+
+
+# "Each round has a Draw Phase and an Action Phase" (see incantation.py for why in this order).
+ROUND = (flow.Phase(DRAW_PHASE, (Game.draw_phase,), begins="draw phase begins", ends="draw phase ends"),
+         flow.Phase(ACTION_PHASE, (Game.action_phase,), begins="action phase begins", ends="action phase ends"))

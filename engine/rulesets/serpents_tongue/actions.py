@@ -11,7 +11,18 @@ import re
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import Choice, Decision, Flow
-from engine.rulesets.serpents_tongue import allies, casting, control, namshub, rite, specs
+from engine.rulesets.serpents_tongue import (
+    allies,
+    casting,
+    control,
+    encounter,
+    encounter_state,
+    namshub,
+    preparation,
+    rite,
+    specs,
+    triggers,
+)
 from engine.rulesets.serpents_tongue import exchange as exchanges
 from engine.rulesets.serpents_tongue.acts import PASS, Act
 from engine.rulesets.serpents_tongue.cards import Energy
@@ -65,6 +76,33 @@ def _unique(choices: list[Choice]) -> list[Choice]:
             seen.add(c.label)
             out.append(c)
     return out
+
+
+def action_phase(game: Game) -> Flow[None]:
+    """Turns in initiative order, one action each, until a whole round of turns passes."""
+    for b in game.beings:
+        b.full_actions = (b.actions_per_round + encounter_state.stat_bonus(game, b, "actions")
+                          + b.extra_action_this_round)
+    yield from triggers.emit(game, "action phase begins")  # after the Full Actions are set
+    while True:
+        acted = False
+        for b in list(game.order):
+            if b.incapacitated:
+                continue
+            game.turn = b.name
+            b.miscast_this_turn.clear()
+            yield from triggers.emit(game, "WHO's turn begins", being=b)
+            if b.kind is Kind.ENCOUNTER:
+                took = yield from encounter.take_turn(game, b)
+            else:
+                took = yield from take_turn(game, b)
+            yield from triggers.settle(game)  # what the turn set off (a dismissed spell, an incapacitation)
+            if took:  # "the Magi's turn ends, and play shifts to the next being"
+                yield from triggers.emit(game, "WHO's turn ends", being=b)
+            acted = acted or took
+        game.turn = None
+        if not acted:
+            return
 
 
 def take_turn(game: Game, b: Being) -> Flow[bool]:
@@ -211,7 +249,9 @@ def explain(game: Game, decision: Decision, label: str) -> str | None:
             return why_not(game, b, label)
         title = label.strip('"')
         card = next((c for c in [*b.discard, *b.banished, *b.codex] if c.title == title), None)
-        return game.why_not_reattune(b, card) if card else f"Re-Attune: {title} is not in {b.name}'s discard pile"
+        if card is None:
+            return f"Re-Attune: {title} is not in {b.name}'s discard pile"
+        return preparation.why_not_reattune(game, b, card)
     return None
 
 

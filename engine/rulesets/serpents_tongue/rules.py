@@ -1,13 +1,14 @@
-"""The rules of Serpent's Tongue (Crucible Update): the round, its phases and the turns of the action phase.
+"""The rules of Serpent's Tongue (Crucible Update): the round, and the state every rule reads and changes.
 
-The engine is a generator (:meth:`Game.run`): it plays the rules and, whenever someone must choose,
-yields a :class:`~engine.core.decisions.Decision` listing every legal choice, and is sent one back. Nothing
-here asks a callback, so a match can stop at any decision, be inspected, copied and resumed
-(:mod:`engine.core.match`). Each method is one rule of the Quick Start or the Glossary, named after it;
-keyword behaviour is looked up in :mod:`engine.rulesets.serpents_tongue.behaviours` through the registry.
+The round is declared as data (``ROUND``): its phases in order, each playing the rules of its chapter module,
+a function of the game named after the rule (:mod:`.initiative`, :mod:`.maintenance`, :mod:`.preparation`,
+:mod:`.actions`). :class:`Game` holds the match: its beings and cards, the energies' arithmetic and limits,
+the decisions it asks and the dice it rolls, and how a card enters and leaves its zones.
 
-The cast cycle, Responses and Defenses live in :mod:`.casting` and :mod:`.impact`; this
-module holds the state-wide rules and the round.
+The engine is a generator (:meth:`Game.run`): it plays the rules and, whenever someone must choose, yields a
+:class:`~engine.core.decisions.Decision` listing every legal choice, and is sent one back. Nothing here asks
+a callback, so a match can stop at any decision, be inspected, copied and resumed (:mod:`engine.core.match`).
+The cast cycle, Responses and Defenses live in :mod:`.casting` and :mod:`.impact`.
 """
 
 from __future__ import annotations
@@ -23,46 +24,29 @@ from engine.core.errors import IllegalAction
 from engine.rulesets.serpents_tongue import (
     actions,
     allies,
-    casting,
     control,
     encounter,
-    encounter_state,
     events,
-    exchange,
-    namshub,
+    initiative,
+    maintenance,
+    preparation,
     transmutes,
     triggers,
 )
 from engine.rulesets.serpents_tongue.cards import CardLibrary, Energy, Selector
 from engine.rulesets.serpents_tongue.state import (
     ENERGIES,
-    MAINTENANCE_ORDER,
     ROUND_COUNTERS,
     Being,
     Card,
-    Kind,
     Place,
     Zone,
     being_json,
     fits,
 )
 
-# Resonance roll table: "1-3 = 1, 4-6 = 2, 7-9 = 3, 10 = 5 (Resonance Overload)".
-# "Roll a ten-sided die: 1-3 gain 1 Resonance, 4-6 gain 2, 7-9 gain 3, 10 gain 5 (Resonance Overload)".
 D10 = chance.parse("d10")
-RESONANCE_TABLE = chance.Table(((3, 1), (6, 2), (9, 3), (10, 5)))
-# Discord and Harmony rolls: "roll 2 ten-sided dice: if the result is LESS than your amount of Discord".
-TWO_D10 = chance.parse("2d10")
-MAX_PREPARED = 3
-DISCORD_EVENT_AT = 7  # "Magi make a Discord roll each initiative phase if they have 7 or more Discord"
-HARMONY_EVENT_AT = 7
 DISCORD_LIMIT = 20  # "If a Magi reaches 20 Discord, he or she is immediately incapacitated"
-DISCORD_EVENT_ESSENCE = 3
-
-
-def reattune_price(card: Card) -> int:
-    """"One non-Bonded spell at a Resonance cost of 1 plus the fluency level of the spell"; Bonded: 1."""
-    return 1 if card.spec.has("Bonded") else 1 + card.spec.fluency
 
 
 @dataclass
@@ -82,17 +66,30 @@ class Options:
     log: bool = True
 
 
+def refresh_round_counters(game: Game) -> None:
+    """The once-a-round counters go back (state.ROUND_COUNTERS), and so do the abilities' uses."""
+    for b in game.beings:
+        resources.refresh(b, ROUND_COUNTERS, "round begins")
+    for card in game.all_in_play():
+        card.ability_uses.clear()
+
+
+def keep_snapshot(game: Game) -> None:
+    game.snapshots.append(game.snapshot())
+
+
 # The round (Quick Start, "Round Structure"): "Each round always begins with a Resonance roll", then the
 # initiative, maintenance, spell preparation and action phases; "After all players have concluded their
 # maintenance phases, check for any victory conditions", and a match that ends there plays no more phases.
+# Each phase's steps are the rules of its chapter module, in order.
 ROUND = (
-    flow.Phase("refresh", steps=("start_round",)),
-    flow.Phase("initiative", begins="round begins", steps=("initiative_phase",)),
-    flow.Phase("maintenance", steps=("maintenance_phase", "settle", "check_victory")),
-    flow.Phase("preparation", steps=("spell_preparation_phase",)),
-    flow.Phase("action", steps=("action_phase",), ends="round ends"),  # before the prepared spells go back
-    flow.Phase("cleanup", steps=("end_round",)),
-    flow.Phase("end", steps=("keep_snapshot",), after_outcome=True),
+    flow.Phase("refresh", steps=(refresh_round_counters,)),
+    flow.Phase("initiative", begins="round begins", steps=(initiative.initiative_phase,)),
+    flow.Phase("maintenance", steps=(maintenance.maintenance_phase, triggers.settle, maintenance.check_victory)),
+    flow.Phase("preparation", steps=(preparation.spell_preparation_phase,)),
+    flow.Phase("action", steps=(actions.action_phase,), ends="round ends"),  # before the prepared spells go back
+    flow.Phase("cleanup", steps=(preparation.prepared_spells_return,)),
+    flow.Phase("end", steps=(keep_snapshot,), after_outcome=True),
 )
 
 
@@ -272,255 +269,8 @@ class Game:
         return Outcome(draw=True, reason=f"no winner after {self.round} rounds",
                        incapacitated=[b.name for b in self.beings if b.incapacitated])
 
-    def settle(self) -> Flow[None]:
-        """What the phase set off (a spell discarded, a Magi incapacitated), before victory is checked."""
-        yield from triggers.settle(self)
-
-    def keep_snapshot(self) -> None:
-        self.snapshots.append(self.snapshot())
-
-    def start_round(self) -> None:
-        for b in self.beings:
-            resources.refresh(b, ROUND_COUNTERS, "round begins")
-        for card in self.all_in_play():
-            card.ability_uses.clear()
-
     def snapshot(self) -> dict[str, Any]:
         return {"round": self.round, "beings": {b.name: being_json(b) for b in self.beings}}
-
-    # ------------------------------------------------------------------ initiative phase
-    def initiative_phase(self) -> Flow[None]:
-        yield from self.resonance_roll()
-        yield from self.assign_initiative()
-        if not self.level1:
-            for b in list(self.order):
-                yield from self.discord_and_harmony_rolls(b)
-
-    def resonance_roll(self) -> Flow[None]:
-        """"All Magi (including Encounters and Koishaka if they have the Resonance stat) receive Resonance"."""
-        roll = yield from self.roll("Resonance roll")
-        amount = RESONANCE_TABLE.read(roll)
-        self.say(f"Resonance roll {roll}: every being gains {amount} Resonance"
-                 + (" (Resonance Overload)" if roll == 10 else ""))
-        for b in self.beings:
-            bonus = self.encounter_bonus(b, "resonance")
-            self.gain(b, Energy.RESONANCE, amount + bonus)
-            if roll == 10:  # Resonance Overload: "All Magi earn 5 Resonance and lose 1 Harmony"
-                self.lose(b, Energy.HARMONY, 1)
-        if roll == 10:
-            yield from triggers.emit(self, "Resonance Overload")
-
-    def encounter_bonus(self, b: Being, stat: str) -> int:
-        if b.kind is not Kind.ENCOUNTER:
-            return 0
-        return encounter_state.stat_bonus(self, b, stat)
-
-    def initiative_key(self, b: Being) -> tuple[int, ...]:
-        """Most Harmony first; ties broken by Resonance, Will, then Essence (level 1: Resonance, Essence)."""
-        if self.level1:
-            return (b.energy(Energy.RESONANCE), b.energy(Energy.ESSENCE))
-        return tuple(b.energy(e) for e in (Energy.HARMONY, Energy.RESONANCE, Energy.WILL, Energy.ESSENCE))
-
-    def assign_initiative(self) -> Flow[None]:
-        living = [b for b in self.beings if not b.incapacitated]
-        # "In its first round [a Koishaka] has lowest initiative".
-        newcomers = [b for b in living if b.kind is Kind.KOISHAKA and b.first_round == self.round]
-        groups: dict[tuple[int, ...], list[Being]] = {}
-        for b in living:
-            if b not in newcomers:
-                groups.setdefault(self.initiative_key(b), []).append(b)
-        order: list[Being] = []
-        for key in sorted(groups, reverse=True):
-            order.extend((yield from self.break_tie(groups[key])))
-        self.order = order + newcomers + [b for b in self.beings if b.incapacitated]
-        self.say("initiative: " + ", ".join(b.name for b in self.order))
-
-    def break_tie(self, tied: list[Being]) -> Flow[list[Being]]:
-        """"If all are equal, roll a die"; the winner of the roll may choose who goes first."""
-        if len(tied) == 1:
-            return tied
-        rolls: dict[str, int] = {}
-        for b in tied:
-            rolls[b.name] = yield from self.roll(f"initiative tie-break for {b.name}")
-        best = max(rolls.values())
-        winners = [b for b in tied if rolls[b.name] == best]
-        if len(winners) > 1:
-            return (yield from self.break_tie(tied))  # the highest rolls tied as well: roll again
-        winner = winners[0]
-        options = [Choice(b.name, b.name) for b in tied]
-        first = yield from self.ask("first", winner, "who goes first?", options)
-        rest = sorted((b for b in tied if b.name != first.value), key=lambda b: -rolls[b.name])
-        return [self.being(first.value), *rest]
-
-    def discord_and_harmony_rolls(self, b: Being) -> Flow[None]:
-        if b.incapacitated or Energy.HARMONY in b.lacks:
-            return
-        discord = -b.harmony
-        if discord >= DISCORD_EVENT_AT:
-            total = yield from self.roll(f"Discord roll for {b.name}", TWO_D10)
-            if total < discord:
-                self.say(f"{b.name} suffers a Discord Event (rolled {total} under {discord} Discord)")
-                yield from self.discord_event(b)
-                yield from triggers.emit(self, "WHO suffers Discord Event", being=b)
-        elif b.harmony >= HARMONY_EVENT_AT:
-            total = yield from self.roll(f"Harmony roll for {b.name}", TWO_D10)
-            if total < b.harmony:
-                self.say(f"{b.name} enjoys a Harmony Event: +1 Will")
-                self.gain(b, Energy.WILL, 1)
-                yield from triggers.emit(self, "WHO enjoys Harmony Event", being=b)
-
-    def discord_event(self, b: Being) -> Flow[None]:
-        """"Every Discord Event is an immediate, unblockable, nontransferable loss of 3 Essence. (Some
-        scenarios and encounters will change the effect.)": an Encounter ``b`` faces may print another."""
-        changer = encounter.changes_discord_event(self, b)
-        if changer is None:
-            self.lose(b, Energy.ESSENCE, DISCORD_EVENT_ESSENCE)  # unblockable, nontransferable
-            return
-        yield from encounter.discord_event(self, changer, b)
-
-    # ------------------------------------------------------------------ maintenance phase
-    def maintenance_phase(self) -> Flow[None]:
-        for zone in MAINTENANCE_ORDER:
-            for owner in list(self.order):
-                left = [c for c in owner.zones[zone] if c.place is Place.IN_PLAY]
-                while left:
-                    options = [Choice(f'"{c.title}"', c.id) for c in left]
-                    pick = yield from self.ask("resolve order", owner, f"which of {owner.name}'s "
-                                               f"{zone.value} spells resolves next?", options)
-                    card = self.card(pick.value)
-                    left.remove(card)
-                    if card.place is Place.IN_PLAY and card.zone is zone:
-                        yield from casting.resolve(self, card)
-                    left = [c for c in left if c.place is Place.IN_PLAY and c.zone is zone]
-
-    # ------------------------------------------------------------------ victory
-    def check_victory(self) -> None:
-        """"After all players have concluded their maintenance phases, check for any victory conditions"."""
-        self.outcome = namshub.victory(self)
-        if self.outcome is not None:
-            self.say(f"the match ends: {self.outcome.reason}")
-            return
-        teams: dict[str, list[Being]] = {}
-        for b in self.beings:
-            if b.kind is not Kind.KOISHAKA:
-                teams.setdefault(b.team, []).append(b)
-        standing = [t for t, members in teams.items() if not all(m.incapacitated for m in members)]
-        if len(standing) <= 1 and len(teams) > 1:
-            down = [b.name for b in self.beings if b.incapacitated]
-            self.outcome = Outcome(winner=standing[0] if standing else None, incapacitated=down,
-                                   draw=not standing, reason="every opponent is incapacitated")
-            self.say("the match is a draw" if not standing else f"team {standing[0]} wins")
-
-    # ------------------------------------------------------------------ spell preparation
-    def spell_preparation_phase(self) -> Flow[None]:
-        yield from triggers.emit(self, "spell preparation begins")
-        for b in list(self.order):
-            if b.incapacitated or b.kind is Kind.ENCOUNTER:  # Encounters need not prepare their spells
-                continue
-            yield from self.reattune(b)
-            yield from self.prepare(b)
-
-    def reattune(self, b: Being) -> Flow[None]:
-        """One non-Bonded spell at 1 + fluency, any number of Bonded spells and Burned Foci at 1 each."""
-        while True:
-            # An energy exchange may pay for it: offered beside the choices (engine.rulesets.serpents_tongue.exchange).
-            pick = yield from exchange.ask(self, b, "re-attune", f"{b.name}: re-attune a spell?",
-                                           lambda: self.reattune_options(b))
-            if pick is None or pick.value is None:
-                return
-            if pick.value == "focus":
-                self.pay(b, Energy.RESONANCE, 1, "Burn Focus")
-                b.burned_foci -= 1
-                self.say(f"{b.name} re-attunes a Burned Focus")
-                continue
-            card = self.card(pick.value)
-            bonded = card.spec.has("Bonded")
-            self.pay(b, Energy.RESONANCE, reattune_price(card), "Re-Attune")
-            b.reattuned_this_round = b.reattuned_this_round or not bonded
-            b.discard.remove(card)
-            card.place = Place.CODEX
-            b.codex.append(card)
-            self.say(f"{b.name} re-attunes {card.title}")
-
-    def reattune_options(self, b: Being) -> list[Choice]:
-        options = [Choice("done", None)]
-        seen: set[str] = set()
-        for card in b.discard:
-            if card.title not in seen and self.why_not_reattune(b, card) is None:
-                seen.add(card.title)
-                options.append(Choice(f'"{card.title}"', card.id))
-        if b.burned_foci and self.can_pay(b, Energy.RESONANCE, 1):
-            options.append(Choice("Focus", "focus"))
-        return options
-
-    def why_not_reattune(self, b: Being, card: Card) -> str | None:
-        """Why ``b`` cannot re-attune ``card`` now: "Re-Attune: reason" (or "Banish: ..."), None when it can."""
-        if card.place is Place.BANISHED:
-            return f"Banish: {card.title} is banished, and banished cards can not be re-attuned"
-        if card.place is not Place.DISCARD or card.owner is not b:
-            return f"Re-Attune: {card.title} is not in {b.name}'s discard pile"
-        if not card.spec.has("Bonded") and b.reattuned_this_round:
-            return (f"Re-Attune: {b.name} has already re-attuned a non-Bonded spell this round (one a round; "
-                    "Bonded spells are unlimited)")
-        price = reattune_price(card)
-        if not self.can_pay(b, Energy.RESONANCE, price):
-            return f"Re-Attune: {card.title} costs {price} Resonance to re-attune, and {b.name} has {b.resonance}"
-        return None
-
-    def prepare(self, b: Being) -> Flow[None]:
-        """"Magi may prepare up to 3 spells by placing them in the front pocket of their Codex"."""
-        chosen: list[str] = []
-        while len(b.prepared) < MAX_PREPARED:
-            options = [Choice("done", None)]
-            seen: set[str] = set()
-            for card in b.codex:
-                if card.title not in seen and not namshub.is_page(card):  # a Nam-Shub is begun, not prepared
-                    seen.add(card.title)
-                    options.append(Choice(f'"{card.title}"', card.id))
-            pick = yield from self.ask("prepare", b, f"{b.name}: prepare a spell?", options)
-            if pick.value is None:
-                break
-            card = self.card(pick.value)
-            b.codex.remove(card)
-            card.place = Place.PREPARED
-            b.prepared.append(card)
-            chosen.append(card.title)
-        if chosen:
-            self.say(f"{b.name} prepares {', '.join(chosen)}")
-
-    # ------------------------------------------------------------------ action phase
-    def action_phase(self) -> Flow[None]:
-        """Turns in initiative order, one action each, until a whole round of turns passes."""
-        for b in self.beings:
-            b.full_actions = b.actions_per_round + self.encounter_bonus(b, "actions") + b.extra_action_this_round
-        yield from triggers.emit(self, "action phase begins")  # after the Full Actions are set
-        while True:
-            acted = False
-            for b in list(self.order):
-                if b.incapacitated:
-                    continue
-                self.turn = b.name
-                b.miscast_this_turn.clear()
-                yield from triggers.emit(self, "WHO's turn begins", being=b)
-                if b.kind is Kind.ENCOUNTER:
-                    took = yield from encounter.take_turn(self, b)
-                else:
-                    took = yield from actions.take_turn(self, b)
-                yield from triggers.settle(self)  # what the turn set off (a dismissed spell, an incapacitation)
-                if took:  # "the Magi's turn ends, and play shifts to the next being"
-                    yield from triggers.emit(self, "WHO's turn ends", being=b)
-                acted = acted or took
-            self.turn = None
-            if not acted:
-                return
-
-    def end_round(self) -> None:
-        """"Any spell that is prepared but is not cast by the end of the round returns to the Codex"."""
-        for b in self.beings:
-            for card in b.prepared:
-                card.place = Place.CODEX
-                b.codex.append(card)
-            b.prepared.clear()
 
     # ------------------------------------------------------------------ events
     def queue_event(self, event: str, *, card: Card | None = None, being: Being | None = None) -> None:

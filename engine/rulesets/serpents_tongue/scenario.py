@@ -17,7 +17,7 @@ from typing import Any
 from engine.core.decisions import Choice, Decision
 from engine.core.errors import EngineError, IllegalAction, Unsupported
 from engine.core.match import Match
-from engine.rulesets.serpents_tongue import actions, casting, codex, encounter, specs
+from engine.rulesets.serpents_tongue import actions, casting, codex, encounter, preparation, specs
 from engine.rulesets.serpents_tongue.cards import CardLibrary, Energy, SpellCard
 from engine.rulesets.serpents_tongue.rules import Game, Options
 from engine.rulesets.serpents_tongue.state import Being, Card, Zone
@@ -480,7 +480,7 @@ class ScriptDriver:
             why = f"it is not in {being.name}'s {where}"
             card = _in(being, title, what)
             if card is not None:
-                reason = game.why_not_reattune(being, card) if what == "reattune" else None
+                reason = preparation.why_not_reattune(game, being, card) if what == "reattune" else None
                 rule, why = reason.split(": ", 1) if reason else (rule, "the rules do not allow it now")
             raise ScenarioError(f"{d.being} cannot {'re-attune' if what == 'reattune' else 'prepare'} {title!r}: "
                                 + why, self.last, rule)
@@ -498,7 +498,7 @@ class ScriptDriver:
                                      "Re-Attune")
             # Checked after the phase: a spell still in the pile that the rules stopped offering was held back
             # by the one-spell limit, or by its price.
-            reason = game.why_not_reattune(being, card) or (
+            reason = preparation.why_not_reattune(game, being, card) or (
                 f"Re-Attune: {name} already re-attuned a non-Bonded spell this phase (\"{REATTUNE_RULE}\")")
             rule, why = reason.split(": ", 1)
             return ScenarioError(f"{name} cannot re-attune {title!r}: {why}", where, rule)

@@ -1,0 +1,47 @@
+"""The Maintenance Phase (Quick Start, "Round Structure"): each Magi's spells in play resolve, zone by zone
+in the printed order, in the order their owner chooses; "After all players have concluded their maintenance
+phases, check for any victory conditions"."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core.decisions import Choice, Flow, Outcome
+from engine.rulesets.serpents_tongue import casting, namshub
+from engine.rulesets.serpents_tongue.state import MAINTENANCE_ORDER, Being, Kind, Place
+
+if TYPE_CHECKING:
+    from engine.rulesets.serpents_tongue.rules import Game
+
+
+def maintenance_phase(game: Game) -> Flow[None]:
+    for zone in MAINTENANCE_ORDER:
+        for owner in list(game.order):
+            left = [c for c in owner.zones[zone] if c.place is Place.IN_PLAY]
+            while left:
+                options = [Choice(f'"{c.title}"', c.id) for c in left]
+                pick = yield from game.ask("resolve order", owner, f"which of {owner.name}'s "
+                                           f"{zone.value} spells resolves next?", options)
+                card = game.card(pick.value)
+                left.remove(card)
+                if card.place is Place.IN_PLAY and card.zone is zone:
+                    yield from casting.resolve(game, card)
+                left = [c for c in left if c.place is Place.IN_PLAY and c.zone is zone]
+
+
+def check_victory(game: Game) -> None:
+    """"After all players have concluded their maintenance phases, check for any victory conditions"."""
+    game.outcome = namshub.victory(game)
+    if game.outcome is not None:
+        game.say(f"the match ends: {game.outcome.reason}")
+        return
+    teams: dict[str, list[Being]] = {}
+    for b in game.beings:
+        if b.kind is not Kind.KOISHAKA:
+            teams.setdefault(b.team, []).append(b)
+    standing = [t for t, members in teams.items() if not all(m.incapacitated for m in members)]
+    if len(standing) <= 1 and len(teams) > 1:
+        down = [b.name for b in game.beings if b.incapacitated]
+        game.outcome = Outcome(winner=standing[0] if standing else None, incapacitated=down,
+                               draw=not standing, reason="every opponent is incapacitated")
+        game.say("the match is a draw" if not standing else f"team {standing[0]} wins")

@@ -1,0 +1,112 @@
+"""The Spell Preparation Phase (Quick Start, "Round Structure"): re-attuning spells from the discard pile,
+then preparing up to three; and, as the round ends, "Any spell that is prepared but is not cast by the end of
+the round returns to the Codex"."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core.decisions import Choice, Flow
+from engine.rulesets.serpents_tongue import exchange, namshub, triggers
+from engine.rulesets.serpents_tongue.cards import Energy
+from engine.rulesets.serpents_tongue.state import Being, Card, Kind, Place
+
+if TYPE_CHECKING:
+    from engine.rulesets.serpents_tongue.rules import Game
+
+MAX_PREPARED = 3
+
+
+def reattune_price(card: Card) -> int:
+    """"One non-Bonded spell at a Resonance cost of 1 plus the fluency level of the spell"; Bonded: 1."""
+    return 1 if card.spec.has("Bonded") else 1 + card.spec.fluency
+
+
+def spell_preparation_phase(game: Game) -> Flow[None]:
+    yield from triggers.emit(game, "spell preparation begins")
+    for b in list(game.order):
+        if b.incapacitated or b.kind is Kind.ENCOUNTER:  # Encounters need not prepare their spells
+            continue
+        yield from reattune(game, b)
+        yield from prepare(game, b)
+
+
+def reattune(game: Game, b: Being) -> Flow[None]:
+    """One non-Bonded spell at 1 + fluency, any number of Bonded spells and Burned Foci at 1 each."""
+    while True:
+        # An energy exchange may pay for it: offered beside the choices (exchange.py).
+        pick = yield from exchange.ask(game, b, "re-attune", f"{b.name}: re-attune a spell?",
+                                       lambda: reattune_options(game, b))
+        if pick is None or pick.value is None:
+            return
+        if pick.value == "focus":
+            game.pay(b, Energy.RESONANCE, 1, "Burn Focus")
+            b.burned_foci -= 1
+            game.say(f"{b.name} re-attunes a Burned Focus")
+            continue
+        card = game.card(pick.value)
+        bonded = card.spec.has("Bonded")
+        game.pay(b, Energy.RESONANCE, reattune_price(card), "Re-Attune")
+        b.reattuned_this_round = b.reattuned_this_round or not bonded
+        b.discard.remove(card)
+        card.place = Place.CODEX
+        b.codex.append(card)
+        game.say(f"{b.name} re-attunes {card.title}")
+
+
+def reattune_options(game: Game, b: Being) -> list[Choice]:
+    options = [Choice("done", None)]
+    seen: set[str] = set()
+    for card in b.discard:
+        if card.title not in seen and why_not_reattune(game, b, card) is None:
+            seen.add(card.title)
+            options.append(Choice(f'"{card.title}"', card.id))
+    if b.burned_foci and game.can_pay(b, Energy.RESONANCE, 1):
+        options.append(Choice("Focus", "focus"))
+    return options
+
+
+def why_not_reattune(game: Game, b: Being, card: Card) -> str | None:
+    """Why ``b`` cannot re-attune ``card`` now: "Re-Attune: reason" (or "Banish: ..."), None when it can."""
+    if card.place is Place.BANISHED:
+        return f"Banish: {card.title} is banished, and banished cards can not be re-attuned"
+    if card.place is not Place.DISCARD or card.owner is not b:
+        return f"Re-Attune: {card.title} is not in {b.name}'s discard pile"
+    if not card.spec.has("Bonded") and b.reattuned_this_round:
+        return (f"Re-Attune: {b.name} has already re-attuned a non-Bonded spell this round (one a round; "
+                "Bonded spells are unlimited)")
+    price = reattune_price(card)
+    if not game.can_pay(b, Energy.RESONANCE, price):
+        return f"Re-Attune: {card.title} costs {price} Resonance to re-attune, and {b.name} has {b.resonance}"
+    return None
+
+
+def prepare(game: Game, b: Being) -> Flow[None]:
+    """"Magi may prepare up to 3 spells by placing them in the front pocket of their Codex"."""
+    chosen: list[str] = []
+    while len(b.prepared) < MAX_PREPARED:
+        options = [Choice("done", None)]
+        seen: set[str] = set()
+        for card in b.codex:
+            if card.title not in seen and not namshub.is_page(card):  # a Nam-Shub is begun, not prepared
+                seen.add(card.title)
+                options.append(Choice(f'"{card.title}"', card.id))
+        pick = yield from game.ask("prepare", b, f"{b.name}: prepare a spell?", options)
+        if pick.value is None:
+            break
+        card = game.card(pick.value)
+        b.codex.remove(card)
+        card.place = Place.PREPARED
+        b.prepared.append(card)
+        chosen.append(card.title)
+    if chosen:
+        game.say(f"{b.name} prepares {', '.join(chosen)}")
+
+
+def prepared_spells_return(game: Game) -> None:
+    """"Any spell that is prepared but is not cast by the end of the round returns to the Codex"."""
+    for b in game.beings:
+        for card in b.prepared:
+            card.place = Place.CODEX
+            b.codex.append(card)
+        b.prepared.clear()
