@@ -32,5 +32,7 @@ CARDS = (
     ActionCard(title='Steady Focus', steps=(Do(kind='ward your incantation'),), text='Ward your Incantation.', source='cards_src/incantation_charges/actions.spell:64'),
     # cards_src/incantation_charges/actions.spell:70
     ActionCard(title='Spell Snare', kind=Kind.INTERRUPT, interrupt=Interrupt(event='an enemy begins an incantation', steps=(Do(kind='deal damage', args=(2, 'them')),)), text='When an enemy begins an incantation: deal 2 damage to them.', source='cards_src/incantation_charges/actions.spell:70'),
+    # cards_src/incantation_charges/actions.spell:75
+    ActionCard(title='Counterspell', kind=Kind.INTERRUPT, interrupt=Interrupt(event='an enemy spends incantation charges', steps=(Do(kind='deal damage', args=(3, 'them')),)), text='When an enemy spends incantation charges: deal 3 damage to them.', source='cards_src/incantation_charges/actions.spell:75'),
 )
 LIBRARY = Library.of(CARDS)

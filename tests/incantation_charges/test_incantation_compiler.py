@@ -110,7 +110,7 @@ def test_a_card_file_belongs_to_the_ruleset_of_its_folder(tmp_path: Path) -> Non
 
 def test_spellc_check_names_each_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", str(CARDS)]) == 0
-    assert "Incantation charges: 11 cards" in capsys.readouterr().out
+    assert "Incantation charges: 12 cards" in capsys.readouterr().out
 
 
 def test_coverage_lists_the_ruleset_with_honest_statuses(capsys: pytest.CaptureFixture[str]) -> None:

@@ -216,4 +216,16 @@ def test_an_interrupt_answers_an_enemys_real_incantation_once() -> None:
     warden, mage = game(m).table.entities.values()
     assert mage.health == 8 and not mage.incanting  # its damage broke the Incantation
     assert [c.title for c in warden.zones["discard"]] == ["Spell Snare"]
-    assert incantation.is_answered_by("an enemy begins an incantation", warden, warden) is False
+    assert incantation.is_answered_by(warden, warden) is False
+
+
+@pytest.mark.rule("Interrupt", "Spending charges")
+def test_spending_charges_is_an_incantation_related_event_an_interrupt_answers() -> None:
+    """Counterspell waits for an enemy to spend Incantation charges: the spend happens (the charges are gone)
+    and the Interrupt answers it."""
+    m = match(entity("Warden", "A", "Counterspell"), entity("Mage", "B", "Flame Dart"))
+    answer(m, 'play "Counterspell"', BEGIN)
+    answer(m, 'play "Flame Dart" at Warden')  # round 2's Draw Phase: the Mage's charge, spent at once
+    warden, mage = game(m).table.entities.values()
+    assert (warden.health, mage.health, mage.charges) == (7, 7, 0)
+    assert [c.title for c in warden.zones["discard"]] == ["Counterspell"]

@@ -29,10 +29,10 @@ class Aim(StrEnum):
     NONE = "none"
 
 
-# The events an Interrupt may wait for: what its `when` line says, and the event the rules emit.
+# The Incantation-related events an Interrupt may wait for ("Assists or Interrupts that rely on
+# Incantation-related events"): what its `when` line says, and the event the rules raise.
 EVENTS = {"an enemy begins an incantation": "begins an incantation",
-          "an enemy spends incantation charges": "spends incantation charges",
-          "you suffer damage": "suffers damage"}
+          "an enemy spends incantation charges": "spends incantation charges"}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

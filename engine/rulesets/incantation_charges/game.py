@@ -182,7 +182,7 @@ class Game:
             for card in list(entity.zones[WAITING]):
                 trigger = card.interrupt
                 if (trigger is None or EVENTS[trigger.event] != owed.event
-                        or not incantation.is_answered_by(trigger.event, entity, subject)):
+                        or not incantation.is_answered_by(entity, subject)):
                     continue
                 entity.zones.take(card, WAITING)
                 entity.zones.put(card, DISCARD)

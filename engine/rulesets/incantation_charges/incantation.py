@@ -96,8 +96,8 @@ def may_pretend(entity: Entity, settings: Settings) -> bool:
     return not may_begin_an_incantation(entity, settings)
 
 
-def is_answered_by(event: str, holder: Entity, subject: Entity) -> bool:
-    """Whether an Interrupt of ``holder`` waiting for ``event`` answers it when it concerns ``subject``: "an
-    enemy ..." is someone of another side, "you ..." the Interrupt's own entity. A false Incantation raises
-    no event at all: "they cannot trigger Assists or Interrupts that rely on Incantation-related events"."""
-    return subject is holder if event.startswith("you ") else subject.team != holder.team
+def is_answered_by(holder: Entity, subject: Entity) -> bool:
+    """Whether an Interrupt of ``holder`` answers an Incantation-related event of ``subject``: its events are
+    an enemy's, someone of another side. A false Incantation raises no event at all: "they cannot trigger
+    Assists or Interrupts that rely on Incantation-related events"."""
+    return subject.team != holder.team

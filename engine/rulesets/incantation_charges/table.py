@@ -67,7 +67,6 @@ def suffer_damage(table: Table, entity: Entity, amount: int) -> int:
         table.say(f"{entity.name} loses its Incantation and its charges")
     elif had:
         table.say(f"{entity.name} keeps its Incantation and {entity.charges} charges: the loss is prevented")
-    table.owe("suffers damage", entity)
     if entity.defeated:
         entity.incanting = False
         table.say(f"{entity.name} is defeated")
