@@ -63,11 +63,12 @@ def card_files(paths: Iterable[Path]) -> dict[str, list[Path]]:
     return found
 
 
-def compile_sources(paths: Iterable[Path], root: Path | None = None) -> Build:
-    """Parse and check every card file under ``paths``, each by its ruleset's front end."""
+def compile_sources(paths: Iterable[Path], root: Path | None = None, every_ruleset: bool = False) -> Build:
+    """Parse and check every card file under ``paths``, each by its ruleset's front end (and, with
+    ``every_ruleset``, a ruleset with no file too, so that its outputs are written empty)."""
     by_ruleset = card_files(paths)
-    return Build({name: FRONTENDS[name].compile(by_ruleset[name], root)
-                  for name in FRONTENDS if name in by_ruleset})
+    return Build({name: f.compile(by_ruleset.get(name, []), root)
+                  for name, f in FRONTENDS.items() if every_ruleset or name in by_ruleset})
 
 
 def render(root: Path, built: Build) -> dict[str, Output]:
@@ -79,13 +80,14 @@ def render(root: Path, built: Build) -> dict[str, Output]:
 
 
 def build(root: Path) -> Build:
-    """Compile every ruleset's ``cards_src/<ruleset>/`` into its ``generated/`` and site pages (nothing on error).
+    """Compile ``cards_src/`` (each file by the ruleset of its folder) into every ruleset's ``generated/`` and
+    site pages (nothing on error).
 
     The coverage pages read the rule markers of ``root/tests`` (see :mod:`compiler.coverage`). Raises
     :class:`compiler.publish.PublishError` when the outputs cannot be written; they are then as they were.
     """
-    built = Build({name: f.compile(card_files([root / f.ruleset.cards]).get(name, []), root)
-                   for name, f in FRONTENDS.items()})
+    sources = root / "cards_src"
+    built = compile_sources([sources] if sources.is_dir() else [], root, every_ruleset=True)
     if built.ok:
         publish(root, render(root, built))
     return built
