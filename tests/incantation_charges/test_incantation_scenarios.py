@@ -46,6 +46,10 @@ def test_scenario_replays_with_every_expectation_holding(path: Path) -> None:
     unasserted = [(r.number, p.name) for r in scenario.rounds for p in r.phases
                   if not any(e.what == "charges" for e in p.expects)]
     assert not unasserted, f"every phase of the script asserts the charges it left: {unasserted}"
+    played = [(r.number, p.name) for r in scenario.rounds for p in r.phases]
+    every = [(n, phase) for n in range(1, scenario.rounds[-1].number + 1) for phase in ("Draw Phase", "Action Phase")]
+    assert played == every[:len(played)] and len(played) >= len(every) - 1, (
+        "each round plays both phases, in order (the last may stop after its Draw Phase)")
 
 
 def test_the_json_has_a_snapshot_per_phase() -> None:
