@@ -1,5 +1,6 @@
-"""The registry of Serpent's Tongue binds each behaviour name of its glossary to the code that plays it
-(engine/rulesets/serpents_tongue/bindings.py)."""
+"""The registry of Serpent's Tongue binds each behaviour name of its glossary to the code that plays it, and
+nothing else counts: a name bound to nothing is reported unsupported, however many tests cite its term, and a
+card that prints its keyword cannot be cast (engine/rulesets/serpents_tongue/bindings.py)."""
 
 from __future__ import annotations
 
@@ -11,13 +12,15 @@ from typing import Any
 
 import pytest
 
+from compiler.serpents_tongue.emit_site import coverage_report
 from engine.core.flow import Phase
 from engine.core.registry import KINDS
 from engine.core.resources import Resource
-from engine.rulesets.serpents_tongue import behaviours, registry
+from engine.rulesets.serpents_tongue import behaviours, casting, registry
 from engine.rulesets.serpents_tongue.bindings import REGISTRY, implemented
 from engine.rulesets.serpents_tongue.rules import ROUND
 from engine.rulesets.serpents_tongue.state import ENERGIES
+from tests.conftest import Table
 
 RULESET = "engine.rulesets.serpents_tongue"
 # The behaviour names the glossary gives that no code plays as such, so that they are bound to nothing and their
@@ -103,3 +106,50 @@ def test_an_event_is_bound_to_the_code_that_emits_it(event: registry.Event) -> N
         assert event.base in (target.begins, target.ends)
     else:
         assert event.base.lower() in strings(target), f"{target.__qualname__} does not emit {event.base!r}"
+
+
+# ---------------------------------------------------------------- what the coverage report says of them
+def test_every_behaviour_the_glossary_names_is_bound_or_reported_unsupported() -> None:
+    reg = registry.load()
+    rows = {r.term: r for r in coverage_report()}
+    for term in reg.terms:
+        played = reg.target(term) if term.keyword is None else term
+        if played.kind == "lore":
+            continue
+        row = rows[term.name]
+        if played.behaviour in REGISTRY.bindings:
+            assert row.status == "supported" or row.reason and "no engine behaviour" not in row.reason, term.name
+        else:
+            assert row.status == "unsupported" and row.reason and "no engine behaviour" in row.reason, term.name
+
+
+def test_a_name_bound_to_nothing_is_unsupported_however_many_tests_cite_it() -> None:
+    rows = {r.term: r for r in coverage_report()}
+    assert rows["Meditation"].status == "supported"
+    stripped = {r.term: r for r in coverage_report(implemented=implemented() - {"meditation"})}
+    assert stripped["Meditation"].status == "unsupported" and stripped["Meditation"].tests
+    assert stripped["Meditation"].reason == "no engine behaviour 'meditation'"
+    for name in ("Spell", "Empowerment"):  # cited by tests, and played by no code of its own
+        assert rows[name].status == "unsupported" and rows[name].tests, name
+
+
+# ---------------------------------------------------------------- what a match plays
+def test_a_match_plays_the_keywords_the_registry_binds() -> None:
+    plays = implemented()
+    assert behaviours.for_keyword("Dmg", plays) is behaviours.dmg
+    assert behaviours.for_keyword("Subtle", plays) is not None
+    assert behaviours.for_keyword("Dmg", plays - {"dmg"}) is None
+    assert behaviours.for_keyword("Subtle", plays - {"subtle"}) is None
+
+
+@pytest.mark.parametrize(("title", "unbound", "keyword"), [
+    ("Cellular Degeneration", "subtle", "Subtle"),  # an empowerment
+    ("Fireball", "dmg", "Dmg"),  # a directive
+])
+def test_a_card_whose_keyword_is_bound_to_nothing_cannot_be_cast(title: str, unbound: str, keyword: str) -> None:
+    t = Table()
+    card = t.give(t.black, title)
+    t.black.resonance = 10
+    assert casting.why_not(t.game, t.black, card) is None
+    t.game.plays = implemented() - {unbound}
+    assert casting.why_not(t.game, t.black, card) == f"Unsupported: the engine cannot play '{keyword}' on '{title}' yet"

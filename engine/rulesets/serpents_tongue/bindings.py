@@ -4,11 +4,15 @@ the function that reads the aspect; for an event, the one that emits it), a phas
 (``rules.ROUND``), a declared energy (``state.ENERGIES``) or a stacking rule (a function that stacks changes
 with :mod:`engine.core.modifiers`).
 
-Two names are bound to nothing, for want of code that plays them as such: ``spell`` (the entry says how
-spells are kept in the setting; the engine's spells are ``state.Card``, data with no rule of their own) and
-``empowerment`` (a kind of aspect: each empowerment is bound on its own, and nothing plays "an empowerment").
+A name bound to nothing here is not played, whatever the glossary says: the coverage report counts its terms
+unsupported however many tests cite them, and a card that prints its keyword cannot be cast (a match is given
+:func:`implemented`, see ``casting.unsupported``). Two names are bound to nothing, for want of code that plays
+them as such: ``spell`` (the entry says how spells are kept in the setting; the engine's spells are
+``state.Card``, data with no rule of their own) and ``empowerment`` (a kind of aspect: each empowerment is
+bound on its own, and nothing plays "an empowerment").
 
-This module sits above every rule module: it imports them to bind their code.
+This module sits above every rule module (it imports them to bind their code): nothing of the engine imports
+it but what sets a match up (setup, scenario), which gives the match the names bound here.
 """
 
 from __future__ import annotations
