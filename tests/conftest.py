@@ -18,6 +18,7 @@ import pytest
 from engine.core.decisions import Choice, Decision
 from engine.core.errors import IllegalAction
 from engine.rulesets.serpents_tongue import actions, casting
+from engine.rulesets.serpents_tongue.bindings import implemented
 from engine.rulesets.serpents_tongue.cards import CardLibrary
 from engine.rulesets.serpents_tongue.rules import Game, Options
 from engine.rulesets.serpents_tongue.state import Being, Card, Place
@@ -38,7 +39,8 @@ class Table:
         self.asked: list[Decision] = []
         self.owed: dict[str, deque[str]] = {}  # answers a cast line gives (target, discards)
         library = CardLibrary(dict(LIBRARY.cards))  # a test may add cards without touching the shared one
-        self.game = Game([self.white, self.black], library, Options(level=level, chance="ask", **options))
+        self.game = Game([self.white, self.black], library, Options(level=level, chance="ask", **options),
+                         plays=implemented())
 
     # ---- driving the rules
     def run(self, flow: Generator[Decision, Choice, Any]) -> Any:

@@ -19,6 +19,7 @@ from engine.core.decisions import CHECKPOINT, Choice
 from engine.core.errors import IllegalAction
 from engine.core.match import Match, RandomPlayer, play_out, run_many
 from engine.rulesets.serpents_tongue import encounter, invariants
+from engine.rulesets.serpents_tongue.bindings import implemented
 from engine.rulesets.serpents_tongue.cards import CardLibrary
 from engine.rulesets.serpents_tongue.rules import Game, Options
 from engine.rulesets.serpents_tongue.setup import duel
@@ -111,7 +112,7 @@ def shield_duel(seed: int) -> Game:
         b = Being(name=name, team=name)
         b.codex = [Card(spec=library[t], owner=b) for t in ["Buckler", "Aegis", "Hammer", "Lance", "Ember"] * 2]
         beings.append(b)
-    return Game(beings, library, Options(level=2, seed=seed, max_rounds=25, log=False))
+    return Game(beings, library, Options(level=2, seed=seed, max_rounds=25, log=False), plays=implemented())
 
 
 @pytest.mark.rule("Shield")

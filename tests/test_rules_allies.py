@@ -9,6 +9,7 @@ import pytest
 
 from engine.core.decisions import Choice
 from engine.rulesets.serpents_tongue import actions, casting, codex, initiative, invariants, maintenance, preparation
+from engine.rulesets.serpents_tongue.bindings import implemented
 from engine.rulesets.serpents_tongue.cards import CardLibrary, Energy, SpecTier, SpellCard, Sphere
 from engine.rulesets.serpents_tongue.rules import Game, Options
 from engine.rulesets.serpents_tongue.state import Being, Card, Kind, Place, Zone
@@ -336,7 +337,7 @@ def team_match(seed: int, cards: dict[str, type[SpellCard]]) -> Game:
         b.codex = [Card(spec=s, owner=b) for s in chosen]
         beings.append(b)
     options = Options(level=2, chance="auto", seed=seed, intoning=True, max_rounds=25)
-    return Game(beings, CardLibrary({s.title: s for s in pool}), options)
+    return Game(beings, CardLibrary({s.title: s for s in pool}), options, plays=implemented())
 
 
 def play_randomly(game: Game, seed: int, max_steps: int = 100_000) -> None:

@@ -33,7 +33,7 @@ from compiler import coverage as cov
 from compiler.markdown import css_class, make_env, quote, rich_text, safe_href
 from compiler.serpents_tongue import model as m
 from compiler.serpents_tongue import render_text as rt
-from engine.rulesets.serpents_tongue.behaviours import implemented as engine_implemented
+from engine.rulesets.serpents_tongue.bindings import implemented as engine_implemented
 from engine.rulesets.serpents_tongue.cards import Aspect, Requirement, Sphere
 from engine.rulesets.serpents_tongue.registry import TERM_KINDS, Event, Keyword, Registry, Term, load, slugify
 
@@ -404,7 +404,8 @@ def _by_name(items: Iterable[EntryView]) -> list[EntryView]:
 def coverage_report(registry: Registry | None = None, tests_dir: Path | None = None,
                     implemented: frozenset[str] | None = None) -> list[cov.Row]:
     """Serpent's Tongue's rows of the coverage report: its glossary against the behaviours the engine plays
-    (engine.rulesets.serpents_tongue.behaviours.implemented()) and its tests' rule markers."""
+    (the names its registry binds, engine.rulesets.serpents_tongue.bindings.implemented()) and its tests' rule
+    markers."""
     return cov.report(registry or load(), engine_implemented() if implemented is None else implemented,
                       tests_dir, RULESET)
 

@@ -1,9 +1,10 @@
-"""Keyword behaviour: the engine side of the registry's ``behaviour`` names.
+"""Keyword behaviour: the directives, and how a card's keyword is played in a match.
 
-Directives are functions applied when an effect impacts. Empowerments, requirement forms and the
-rules around them are played by the rule modules (:mod:`.rules`, :mod:`.casting`,
-:mod:`.impact`, :mod:`.actions`); their behaviour names are listed in ``RULES`` so that a
-keyword the engine lacks is reported as unsupported instead of being silently ignored.
+Directives are functions applied when an effect impacts (``DIRECTIVES``). Empowerments and requirement
+forms are played by the rule modules that read the aspect (:mod:`.rules`, :mod:`.casting`,
+:mod:`.defenses`, :mod:`.actions` ...). Which of them the engine plays is what the ruleset's registry binds
+(:mod:`.bindings`): a match is given the bound names, and a keyword whose behaviour is bound to nothing is
+reported unsupported instead of being silently ignored.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.core import modifiers
-from engine.rulesets.serpents_tongue import control, defenses, events, registry
+from engine.rulesets.serpents_tongue import defenses, events, registry, removal, transmutes
 from engine.rulesets.serpents_tongue.cards import Aspect, Energy
 from engine.rulesets.serpents_tongue.state import MAX_INTERRUPT_STONES, Being, Card, Departure, Place, Zone
 
@@ -221,63 +222,26 @@ DIRECTIVES: dict[str, Behaviour] = {
     "dmg": dmg, "infusion": infusion, "siphon": siphon, "dispel": dispel, "disrupt": disrupt,
     "shed_discord": shed_discord, "obliteration": obliteration,
     "collect_interrupt_stone": collect_interrupt_stone, "extra_full_action": extra_full_action,
+    # transmutes.py (Dormant, Re-activate) and removal.py (Spell Loss, Dampen)
+    **transmutes.DIRECTIVES, **removal.DIRECTIVES,
 }
-
-# Played by the rule modules (by name), listed so the registry's bindings can be checked.
-RULES = frozenset({
-    "duration", "curse_duration", "durability", "shield", "subtle", "refined", "free_action",
-    "once_per_round", "bonded", "shape_shift", "unique_to_bearer", "req_active", "req_discard", "req_pay",
-    "event_offensive_cast", "event_resolved", "event_activated", "event_round_begins", "event_round_ends",
-    "event_resonance_overload", "event_discord_event", "event_harmony_event", "event_spell_preparation_begins",
-    "event_action_phase_begins", "event_turn_begins", "event_turn_ends", "event_last_duration_counter",
-    "event_intones", "event_miscasts", "event_casts", "event_interrupt_stone", "event_becomes_active_curse",
-    "event_discarded", "event_loses_focus", "event_incapacitated", "event_takes_dmg", "event_disrupted",
-    "event_dispelled", "event_goes_dormant", "event_reactivates", "event_dampened", "event_emerges_from_rite_zone",
-    "event_fizzles", "event_targeted", "event_activates_ability", "event_blocks",
-    "event_evades", "event_changes_controller",
-    "pierce", "shatter", "resilient", "impenetrable", "invulnerable", "unblockable", "ward", "evade",
-    "immune", "response", "veiled", "vowed", "legendary", "unique_to_caster", "unique_to_descriptor",
-    "eloquent", "area", "sealed", "area_global", "req_attunement", "req_dominance", "req_burn_focus",
-    "req_sacrifice", "absolute_free_action", "adamant", "inexorable", "unique_to_codex", "tough",
-    # the rules around the keywords (Glossary terms), played by the rule modules
-    "abjuration_spell", "ability", "action", "action_phase", "activate_spell", "activate_ability", "add_dmg",
-    "aspect", "attack_spell", "attack_zone", "bearer", "cast_cycle", "caster", "charge", "codex",
-    "component_spell", "controller", "counter", "curse", "defense_spell", "defense_zone", "descriptor",
-    "directive", "discord", "discord_event", "dismiss", "effect", "empowerment", "energy", "energy_exchange",
-    "enhance_spell", "enhancement_zone", "essence", "fluency", "focus", "free_action_type", "full_action",
-    "generate", "harmony", "harmony_event", "impact", "incapacitated", "initiative_phase", "interrupt_stone",
-    "maintenance_phase", "manifesting", "meditation", "miscast", "offensive_action", "owner", "passive_effect",
-    "priority", "re_attune", "requirements", "resolve", "resonance", "resonance_roll", "resonance_overload",
-    "ritual_path", "round", "spell", "spell_preparation", "spoken", "sustain", "target", "title", "turn",
-    "upgrade", "voice", "will", "zones",
-    # engine.rulesets.serpents_tongue.encounter and engine.rulesets.serpents_tongue.specs
-    "encounter", "potency", "specialization", "artifact",
-    # engine.rulesets.serpents_tongue.allies and engine.rulesets.serpents_tongue.namshub
-    "ally_spell", "ally", "koishaka", "innate_actions", "nam_shub", "team_zone",
-    "area_curse", "utilize",
-}) | control.RULES  # Prevented, Will Breaks, Cloaked, Phased, Injunction, Innate Actions
-
-
-# Played by transmutes.py (Transmute, Combination, Exclusive, Backlash, Dormant, Re-activate),
-# removal.py (Banish, Spell Loss, Dampen) and rite.py (# Actions, Rite Zone).
-from engine.rulesets.serpents_tongue import removal, rite, transmutes  # noqa: E402  (they import nothing of this module's)
-
-DIRECTIVES.update(transmutes.DIRECTIVES)
-DIRECTIVES.update(removal.DIRECTIVES)
-RULES = RULES | transmutes.RULES | removal.RULES | rite.RULES
 
 
 def _marker(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
-    """Empowerments act through the rules, not at impact."""
+    """Empowerments and requirements act through the rules that read them, not at impact."""
 
 
-def for_keyword(name: str) -> Behaviour | None:
+def for_keyword(name: str, plays: frozenset[str]) -> Behaviour | None:
+    """The behaviour of the keyword ``name`` in a match that plays the behaviours ``plays`` (the names the
+    registry binds, :func:`.bindings.implemented`): a directive's function, which impact calls; for an
+    empowerment or a requirement, played by the rule that reads the aspect, a marker that does nothing at
+    impact. None when its behaviour is bound to nothing: the engine does not play it."""
     kw = registry.load().get(name)
-    if kw is None or kw.behaviour is None:
+    if kw is None or kw.behaviour is None or kw.behaviour not in plays:
         return None
-    if kw.behaviour in DIRECTIVES:
-        return DIRECTIVES[kw.behaviour]
-    return _marker if kw.behaviour in RULES else None
+    if kw.kind == "directive":  # a directive with no function would do nothing at impact: not played
+        return DIRECTIVES.get(kw.behaviour)
+    return _marker
 
 
 def kind_of(name: str) -> str | None:
@@ -285,10 +249,5 @@ def kind_of(name: str) -> str | None:
     return kw.kind if kw else None
 
 
-def supported(name: str) -> bool:
-    return for_keyword(name) is not None
-
-
-def implemented() -> frozenset[str]:
-    """Every behaviour name the engine plays: what the coverage report counts as supported."""
-    return frozenset(DIRECTIVES) | RULES
+def supported(name: str, plays: frozenset[str]) -> bool:
+    return for_keyword(name, plays) is not None

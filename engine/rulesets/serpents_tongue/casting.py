@@ -56,21 +56,21 @@ ZONE_OF_ROLE = {Role.ATTACK: Zone.ATTACK, Role.DEFENSE: Zone.DEFENSE, Role.COMPO
 
 
 # ================================================================== can it be cast?
-def unsupported(card: Card) -> str | None:
-    """The first aspect or requirement of the card the engine cannot play, or None."""
+def unsupported(game: Game, card: Card) -> str | None:
+    """The first aspect or requirement of the card whose behaviour the match does not play, or None."""
     for a in card.gained:
-        if not behaviours.supported(a.name):
+        if not behaviours.supported(a.name, game.plays):
             return a.name
-    return _unsupported(card.spec)  # type: ignore[arg-type]  # classes hash by identity
+    return _unsupported(card.spec, game.plays)  # type: ignore[arg-type]  # classes hash by identity
 
 
 @cache
-def _unsupported(spec: type[SpellCard]) -> str | None:
+def _unsupported(spec: type[SpellCard], plays: frozenset[str]) -> str | None:
     for a in spec.directives + spec.empowerments:
-        if not behaviours.supported(a.name):
+        if not behaviours.supported(a.name, plays):
             return a.name
     for req in spec.requirements:
-        if not behaviours.supported(req.form):
+        if not behaviours.supported(req.form, plays):
             return f"! {req.form}"
     return None
 
@@ -96,7 +96,7 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False) -> s
     prevented = control.why_not_cast(game, caster, card)  # Prevented, Phased
     if prevented:
         return prevented
-    what = unsupported(card)
+    what = unsupported(game, card)
     if what:
         return f"Unsupported: the engine cannot play '{what}' on '{card.title}' yet"
     response = card.spec.has("Response")

@@ -43,9 +43,6 @@ if TYPE_CHECKING:
     from engine.rulesets.serpents_tongue.effects import Effect
     from engine.rulesets.serpents_tongue.rules import Game
 
-# The behaviours this module plays (engine.rulesets.serpents_tongue.behaviours.RULES takes them in).
-RULES = frozenset({"prevented", "will_break", "cloaked", "phased", "injunction", "innate_actions"})
-
 # "Innate Actions cannot be prevented by effects that control or limit a broad category of Magi actions.
 # ... To limit an innate Action, an effect must name the innate Action specifically in its text."
 # The name as a card prints it, and the verb of the action phase's choice (engine.core.decisions.Act).

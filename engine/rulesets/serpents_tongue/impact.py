@@ -119,7 +119,7 @@ def apply_directives(game: Game, fx: Effect, target: Being | Card, aspects: list
     for d in defenses.directives(aspects):
         if only_dmg and d.name != "Dmg":
             continue
-        behaviour = behaviours.for_keyword(d.name)
+        behaviour = behaviours.for_keyword(d.name, game.plays)
         if behaviour is None:
             raise Unsupported(d.name, fx.card.title)
         amount = _amount(fx, d)
@@ -148,7 +148,7 @@ def deal(game: Game, fx: Effect, aspect: Aspect, who: Being | Card) -> Flow[None
             if result.through and aspect.name == "Dmg":
                 yield from apply_directives(game, fx, who, [aspect], cap=result.through)
             return
-    behaviour = behaviours.for_keyword(aspect.name)
+    behaviour = behaviours.for_keyword(aspect.name, game.plays)
     if behaviour is None:
         raise Unsupported(aspect.name, fx.card.title)
     choices = behaviour(game, fx, aspect, who, _amount(fx, aspect))

@@ -27,7 +27,6 @@ if TYPE_CHECKING:
     from engine.rulesets.serpents_tongue.effects import Effect
     from engine.rulesets.serpents_tongue.rules import Game
 
-RULES = frozenset({"banish"})
 
 # Where a Spell Loss (or a Dispel) sends a spell, by the word the effect prints after it.
 SPELL_LOSS_TO = {None: Place.DISCARD, "Banish": Place.BANISHED, "Return": Place.CODEX}

@@ -29,7 +29,6 @@ from engine.rulesets.serpents_tongue.state import Being, Card, Place
 if TYPE_CHECKING:
     from engine.rulesets.serpents_tongue.rules import Game
 
-RULES = frozenset({"req_actions", "rite_zone"})
 INVESTED = "actions"  # the counter of Full Actions invested in a Rite zone spell
 ADDED = "Actions"  # the requirement a Transmute adds ("via a spell such as Prolong Cast")
 

@@ -96,10 +96,15 @@ ROUND = (
 class Game:
     """The whole state of a match and the rules that change it."""
 
-    def __init__(self, beings: list[Being], library: CardLibrary, options: Options | None = None) -> None:
+    def __init__(self, beings: list[Being], library: CardLibrary, options: Options | None = None, *,
+                 plays: frozenset[str]) -> None:
         self.beings = beings
         self.library = library
         self.options = options or Options()
+        # The behaviours the engine plays: the names the ruleset's registry binds (bindings.implemented()),
+        # given by whoever sets the match up, since the registry sits above these rules. A card whose keyword
+        # is bound to nothing cannot be cast (casting.unsupported).
+        self.plays = plays
         self.rng = random.Random(self.options.seed)
         self.round = 0
         self.phase = "setup"

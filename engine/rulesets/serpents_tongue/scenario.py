@@ -17,7 +17,7 @@ from typing import Any
 from engine.core.decisions import Choice, Decision
 from engine.core.errors import EngineError, IllegalAction, Unsupported
 from engine.core.match import Match
-from engine.rulesets.serpents_tongue import actions, casting, codex, encounter, preparation, specs
+from engine.rulesets.serpents_tongue import actions, bindings, casting, codex, encounter, preparation, specs
 from engine.rulesets.serpents_tongue.cards import CardLibrary, Energy, SpellCard
 from engine.rulesets.serpents_tongue.rules import Game, Options
 from engine.rulesets.serpents_tongue.state import Being, Card, Zone
@@ -756,7 +756,8 @@ def setup(scenario: Scenario, library: CardLibrary) -> Game:
                                 spec.codex_where or spec.where, "Codex")
         b.codex.extend(Card(spec=card, owner=b) for card in cards)
         beings.append(b)
-    game = Game(beings, library, Options(level=scenario.level, chance="ask", intoning=scenario.intoning))
+    game = Game(beings, library, Options(level=scenario.level, chance="ask", intoning=scenario.intoning),
+                plays=bindings.implemented())
     for spec, b in zip(scenario.beings, beings, strict=True):
         if spec.kind == "encounter":
             encounter.scale(game, b)
@@ -798,7 +799,7 @@ def _quoted(title: str) -> str:
 
 def replay(scenario: Scenario, library: CardLibrary) -> Replay:
     driver = ScriptDriver(scenario)
-    result = Replay(Game([], library))
+    result = Replay(Game([], library, plays=bindings.implemented()))
     try:
         game = setup(scenario, library)
         result.game = game

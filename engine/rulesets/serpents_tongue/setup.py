@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 from engine.core.match import Match
-from engine.rulesets.serpents_tongue import codex, specs
+from engine.rulesets.serpents_tongue import bindings, codex, specs
 from engine.rulesets.serpents_tongue import encounter as enc  # duel() has a parameter named encounter
 from engine.rulesets.serpents_tongue.rules import Game, Options
 from engine.rulesets.serpents_tongue.state import Being, Card
@@ -30,7 +30,7 @@ def duel(library: Any, seed: int, level: int = 2, max_rounds: int = 40, log: boo
     if encounter:
         beings.append(enc.create(library[encounter], encounter.split()[-1], encounter, "standard", library))
     options = Options(level=level, chance="auto", seed=seed, intoning=level > 1, max_rounds=max_rounds, log=log)
-    game = Game(beings, library, options)
+    game = Game(beings, library, options, plays=bindings.implemented())
     spec_pool = [s for s in pool if s.kind == "specialization"]
     for b in beings:
         if b.encounter is not None:

@@ -30,9 +30,6 @@ if TYPE_CHECKING:
     from engine.rulesets.serpents_tongue.effects import Effect
     from engine.rulesets.serpents_tongue.rules import Game
 
-# The behaviour names of the rules this module plays (engine.rulesets.serpents_tongue.behaviours.implemented()).
-RULES = frozenset({"transmute_spell", "combination", "exclusive", "backlash"})
-
 
 def combine(game: Game, transmute: Card, target: Card) -> None:
     """"To apply a Transmute to a target spell": it lies on the spell, in the spell's zone.
