@@ -180,14 +180,46 @@ def _environment() -> jinja2.Environment:
     env.filters["methods"] = methods
     env.filters["modes"] = spell_modes
     env.filters["declarations"] = declarations
-    env.filters["any_declarations"] = lambda spells: any(declarations(s) for s in spells)
-    env.filters["any_free_casts"] = lambda spells: any(effect_steps.casts_for_free(s) for s in spells)
     env.filters["encounter_fields"] = lambda rules: [(identifier(f.name), getattr(rules, f.name))
                                                      for f in dataclasses.fields(rules)]
     env.filters["steps_text"] = render_text.steps_text
     env.filters["ns_methods"] = nam_shub_methods
     env.filters["ns_steps_py"] = nam_shub_steps
     return env
+
+
+# Where each name a compiled module may use comes from: a module imports only those it uses, so that it
+# holds what is specific to its cards and nothing more (tests/test_build_determinism.py checks it).
+IMPORTS = {
+    "engine.rulesets.serpents_tongue.cards": (
+        "Ability", "ActionChart", "Aspect", "ChartCondition", "ChartLine", "Condition", "Cost", "Declaration",
+        "DieChart", "DieFace", "EncounterCard", "EncounterResponse", "Energy", "Modifier", "Quantity",
+        "Requirement", "RitualTier", "Role", "Selector", "SourceRef", "SpecTier", "SpellCard", "Sphere", "Stat",
+        "StepTarget", "Threshold", "Timing", "Trigger", "Upgrade", "UpgradeTiming"),
+    "engine.core.decisions": ("Flow",),
+    "engine.rulesets.serpents_tongue.effects": ("Effect",),
+    "engine.rulesets.serpents_tongue.namshub": ("NamShub", "NamShubStep"),
+    "engine.rulesets.serpents_tongue": ("casting",),
+}
+
+
+def imports_for(body: str) -> Code:
+    """The import lines of a module whose code is ``body``: each name it uses, from where it comes."""
+    used = {node.id for node in pyast.walk(pyast.parse(body)) if isinstance(node, pyast.Name)}
+    lines = []
+    for module, names in IMPORTS.items():
+        wanted = sorted(n for n in names if n in used)
+        if len(wanted) > 2:
+            lines.append(f"from {module} import (\n" + "".join(f"    {n},\n" for n in wanted) + ")")
+        elif wanted:
+            lines.append(f"from {module} import {', '.join(wanted)}")
+    return Code("\n".join(lines))
+
+
+def _with_imports(template: jinja2.Template, **values: object) -> str:
+    """Render a module twice: once to see which names its code uses, then with their imports."""
+    body = template.render(imports=Code(""), **values)
+    return template.render(imports=imports_for(body), **values)
 
 
 def emit_python(spells: Sequence[m.CheckedSpell], nam_shubs: Sequence[m.CheckedNamShub] = ()) -> dict[str, str]:
@@ -202,11 +234,11 @@ def emit_python(spells: Sequence[m.CheckedSpell], nam_shubs: Sequence[m.CheckedN
     for module, members in sorted(by_module.items()):
         what = {"specializations": "Specializations and Artifacts",
                 "encounters": "Encounters and their spells and abilities"}
-        files[f"{module}.py"] = module_tpl.render(what=what.get(module, f"{members[0].sphere.value} spells"),
+        files[f"{module}.py"] = _with_imports(module_tpl, what=what.get(module, f"{members[0].sphere.value} spells"),
                                                   spells=members)
     if nam_shubs:
         pages = sorted(nam_shubs, key=lambda p: (p.source_path, p.line))
-        files["nam_shubs.py"] = env.get_template("nam_shub_module.py.j2").render(pages=pages)
+        files["nam_shubs.py"] = _with_imports(env.get_template("nam_shub_module.py.j2"), pages=pages)
         by_module["nam_shubs"] = []
     files["__init__.py"] = env.get_template("package_init.py.j2").render(modules=sorted(by_module))
     for name, text in files.items():

@@ -123,9 +123,3 @@ def declaration(steps: Sequence[m.Step]) -> Declaration | None:
             targets += [(None, st) for st in _declared((step,))]
     return Declaration(modes=modes, targets=tuple(targets)) if modes or targets else None
 
-
-def casts_for_free(spell: m.CheckedSpell) -> bool:
-    """Whether any of a card's rules-text steps casts a spell "for free" (its module then needs the casting
-    rules at run time)."""
-    methods = [spell.on_impact, *(t.steps for t in spell.triggers), *(a.steps for a in spell.abilities)]
-    return any(isinstance(s, m.MCastFree) for steps in methods for s in walk(steps))

@@ -3,7 +3,6 @@
 # mypy: ignore-errors
 
 from engine.rulesets.serpents_tongue.cards import (
-    Ability,
     ActionChart,
     Aspect,
     ChartCondition,
@@ -15,22 +14,13 @@ from engine.rulesets.serpents_tongue.cards import (
     EncounterCard,
     EncounterResponse,
     Energy,
-    Modifier,
     Quantity,
-    Requirement,
-    RitualTier,
     Role,
-    Selector,
     SourceRef,
-    SpecTier,
     SpellCard,
     Sphere,
     Stat,
     Threshold,
-    Timing,
-    Trigger,
-    Upgrade,
-    UpgradeTiming,
 )
 from engine.core.decisions import Flow
 from engine.rulesets.serpents_tongue.effects import Effect

@@ -3,37 +3,14 @@
 # mypy: ignore-errors
 
 from engine.rulesets.serpents_tongue.cards import (
-    Ability,
-    ActionChart,
     Aspect,
-    ChartCondition,
-    ChartLine,
-    Condition,
-    Cost,
-    DieChart,
-    DieFace,
-    EncounterCard,
-    EncounterResponse,
-    Energy,
-    Modifier,
-    Quantity,
     Requirement,
-    RitualTier,
     Role,
     Selector,
     SourceRef,
-    SpecTier,
     SpellCard,
     Sphere,
-    Stat,
-    Threshold,
-    Timing,
-    Trigger,
-    Upgrade,
-    UpgradeTiming,
 )
-from engine.core.decisions import Flow
-from engine.rulesets.serpents_tongue.effects import Effect
 
 
 # cards_src/serpents_tongue/matter/acidic_matter.spell:4
