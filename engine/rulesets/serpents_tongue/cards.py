@@ -398,6 +398,15 @@ class SpellCard:
     koishaka: ClassVar[tuple[Cost, ...]] = ()
     koishaka_actions: ClassVar[int] = 2
     source: ClassVar[SourceRef]
+    # Its printed aspects (directives, then empowerments) and their names, read at nearly every decision:
+    # worked out once, as the compiled class is made.
+    printed: ClassVar[tuple[Aspect, ...]] = ()
+    printed_names: ClassVar[frozenset[str]] = frozenset()
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.printed = cls.directives + cls.empowerments
+        cls.printed_names = frozenset(a.name for a in cls.printed)
 
     @classmethod
     def aspect(cls, name: str) -> Aspect | None:

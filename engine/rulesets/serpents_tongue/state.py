@@ -58,7 +58,7 @@ class Kind(StrEnum):
     KOISHAKA = "koishaka"
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Card:
     """One physical spell card. It is always in exactly one place."""
 
@@ -121,15 +121,23 @@ class Card:
         return self.place is Place.MANIFESTING
 
     def aspects(self) -> tuple[Aspect, ...]:
-        own = self.spec.directives + self.spec.empowerments + (*self.gained, *self.round_gained, *self.impact_gained)
+        if self._as_printed():
+            return self.spec.printed
+        own = self.spec.printed + (*self.gained, *self.round_gained, *self.impact_gained)
         if not self.combined:
             return own
         return own + tuple(a for t in self.combined for a in transmute_grants(t))
+
+    def _as_printed(self) -> bool:
+        """Nothing gained and nothing combined: its aspects are its card's (most cards, most of the time)."""
+        return not (self.gained or self.round_gained or self.impact_gained or self.combined)
 
     def aspect(self, name: str) -> Aspect | None:
         return next((a for a in self.aspects() if a.name == name and not a.bonus), None)
 
     def has(self, name: str) -> bool:
+        if self._as_printed():
+            return name in self.spec.printed_names
         return any(a.name == name for a in self.aspects())
 
     def leave_play(self) -> None:
@@ -210,7 +218,7 @@ ROUND_COUNTERS = (
 )
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Being:
     """A Magi, an Encounter or a Koishaka: energies, zones, Codex, actions."""
 
