@@ -8,7 +8,6 @@ and the steps' ``may``, ``pay`` and ``choose one``.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Generator
 from typing import Any
 
@@ -29,9 +28,11 @@ EVENT_LIMIT = 100  # Interrupts answering Interrupts: a chain longer than this i
 
 
 class Game:
-    def __init__(self, entities: list[Entity], library: Library, settings: Settings | None = None,
-                 seed: int = 0) -> None:
-        self.table = Table({e.name: e for e in entities}, settings or Settings(), random.Random(seed))
+    """The game holds no chance: the seed's rules roll no die, and a random match's decks are shuffled as it is
+    set up (setup.py)."""
+
+    def __init__(self, entities: list[Entity], library: Library, settings: Settings | None = None) -> None:
+        self.table = Table({e.name: e for e in entities}, settings or Settings())
         self.library = library
         self.round = 0
         self.phase = ""

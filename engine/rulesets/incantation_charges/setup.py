@@ -29,5 +29,5 @@ def duel(library: Library, seed: int, settings: Settings | None = None) -> Match
     rng = random.Random(seed)
     settings = settings or Settings(incantation_needs_means=seed % 2 == 1)
     game = Game([entity("Ada", "A", library, rng, settings), entity("Bram", "B", library, rng, settings)],
-                library, settings, seed)
+                library, settings)
     return Match(game)

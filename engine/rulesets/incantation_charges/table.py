@@ -4,7 +4,6 @@ raised them is done."""
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 
 from engine.core import resources
@@ -25,7 +24,6 @@ class Owed:
 class Table:
     entities: dict[str, Entity]  # in seat order
     settings: Settings
-    rng: random.Random
     log: list[str] = field(default_factory=list)
     owed: list[Owed] = field(default_factory=list)
 
