@@ -8,7 +8,21 @@ from dataclasses import dataclass, field
 import pytest
 
 from engine.core.decisions import Choice, Decision, Flow
-from engine.core.steps import Asker, ChooseOne, Condition, Do, If, IfYouDid, May, PayTo, Step, StepKinds, Unless, run
+from engine.core.steps import (
+    Asker,
+    ChooseOne,
+    Condition,
+    Do,
+    If,
+    IfYouDid,
+    May,
+    PayTo,
+    Step,
+    StepKinds,
+    Unless,
+    run,
+    text,
+)
 
 
 @dataclass
@@ -156,3 +170,17 @@ def test_a_step_kind_is_declared_once() -> None:
     kinds.action("add")(add)
     with pytest.raises(ValueError, match="declared twice"):
         kinds.action("add")(add)
+
+
+def test_steps_read_as_rules_text_in_seed_003s_words() -> None:
+    """The forms are seed 003's ("You may [do step]", "If [condition], [do step]", "[Do Step] unless
+    [condition]", "if you did", "You may [pay cost] to [do effect]", "Choose one"); a game gives its words."""
+    def words(step: Do | Condition) -> str:
+        return f"{step.kind} {' '.join(map(str, step.args))}".strip()
+
+    steps = (May(Do("add", (1,))), If(Condition("flag"), Do("add", (2,))), Unless(Do("add", (3,)), Condition("flag")),
+             IfYouDid(Do("fail")), PayTo((Do("tokens", (2,)),), Do("add", (7,))),
+             ChooseOne(((Do("add", (1,)),), (Do("fail"), Do("add", (2,))))))
+    assert [text(s, words) for s in steps] == [
+        "you may add 1", "if flag: add 2", "add 3 unless flag", "if you did: fail",
+        "you may pay tokens 2 to add 7", "choose one: (add 1) or (fail; add 2)"]

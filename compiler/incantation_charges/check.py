@@ -10,7 +10,7 @@ from compiler.incantation_charges import ast
 from compiler.names import MAX_TITLE
 from engine.core import steps as core
 from engine.rulesets.incantation_charges.cards import EVENTS, ActionCard, Aim, Interrupt, Kind
-from engine.rulesets.incantation_charges.steps import KINDS, describe
+from engine.rulesets.incantation_charges.steps import KINDS, describe, describe_all
 
 AIMS = {"enemy": Aim.ENEMY, "self": Aim.SELF}
 WHO = ("target", "them", "you")
@@ -181,28 +181,8 @@ def _begins(steps: tuple[core.Step, ...]) -> bool:
 # ---------------------------------------------------------------- the card's text, from its steps
 def card_text(steps: tuple[core.Step, ...], interrupt: Interrupt | None) -> str:
     if interrupt is not None:
-        return f"When {interrupt.event}: {steps_text(interrupt.steps)}."
-    return _sentence(steps_text(steps)) if steps else ""
-
-
-def steps_text(steps: tuple[core.Step, ...]) -> str:
-    return "; ".join(step_text(s) for s in steps)
-
-
-def step_text(step: core.Step) -> str:
-    if isinstance(step, core.Do):
-        return describe(step)
-    if isinstance(step, core.May):
-        return f"you may {step_text(step.action)}"
-    if isinstance(step, core.If):
-        return f"if {describe(step.condition)}: {step_text(step.action)}"
-    if isinstance(step, core.Unless):
-        return f"{step_text(step.action)} unless {describe(step.condition)}"
-    if isinstance(step, core.IfYouDid):
-        return f"if you did: {step_text(step.action)}"
-    if isinstance(step, core.PayTo):
-        return f"you may pay {' and '.join(step_text(c) for c in step.costs)} to {step_text(step.action)}"
-    return "choose one: " + " or ".join(f"({steps_text(o)})" for o in step.options)
+        return f"When {interrupt.event}: {describe_all(interrupt.steps)}."
+    return _sentence(describe_all(steps)) if steps else ""
 
 
 def _sentence(text: str) -> str:

@@ -115,6 +115,23 @@ class StepKinds(Generic[Ctx]):
             raise ValueError(f"the step kind {name!r} is declared twice")
 
 
+def text(step: Step, words: Callable[[Do | Condition], str]) -> str:
+    """A step as rules text, in seed 003's words around what ``words`` says of a step kind or condition."""
+    if isinstance(step, Do):
+        return words(step)
+    if isinstance(step, May):
+        return f"you may {text(step.action, words)}"
+    if isinstance(step, If):
+        return f"if {words(step.condition)}: {text(step.action, words)}"
+    if isinstance(step, Unless):
+        return f"{text(step.action, words)} unless {words(step.condition)}"
+    if isinstance(step, IfYouDid):
+        return f"if you did: {text(step.action, words)}"
+    if isinstance(step, PayTo):
+        return f"you may pay {' and '.join(words(c) for c in step.costs)} to {text(step.action, words)}"
+    return "choose one: " + " or ".join(f"({'; '.join(text(s, words) for s in o)})" for o in step.options)
+
+
 @dataclass
 class Asker:
     """Who answers an effect's questions, and how its steps are named to them."""

@@ -15,12 +15,12 @@ from engine.core import flow
 from engine.core.decisions import Choice, Decision, Flow, Outcome
 from engine.core.errors import IllegalAction
 from engine.core.events import settle
-from engine.core.steps import Asker, Condition, Do, Step, run
+from engine.core.steps import Asker, Do, run
 from engine.rulesets.incantation_charges import incantation
 from engine.rulesets.incantation_charges.cards import EVENTS, ActionCard, Aim, Kind, Library
 from engine.rulesets.incantation_charges.state import DISCARD, HAND, WAITING, Entity, Settings
 from engine.rulesets.incantation_charges.steps import KINDS, describe
-from engine.rulesets.incantation_charges.table import Effect, Owed, Table, draw
+from engine.rulesets.incantation_charges.table import Effect, Owed, Table, draw, spend_charges
 
 DRAW_PHASE, ACTION_PHASE = "Draw Phase", "Action Phase"
 BEGIN, PRETEND, PASS, KEEP = "begin an incantation", "feign an incantation", "pass", "keep the charges"
@@ -95,7 +95,7 @@ class Game:
         """"This charge may be immediately spent to play an Action with an Incantation entry equal to or less
         than the entity's current total of charges, or the charge may be stored to play later." Such a play
         "does not count as or against the Action that may be played later in the Action Phase"."""
-        plays = [c for c in self._plays(entity) if c.value[1].is_incantation]
+        plays = [c for c in self._plays(entity) if self.table.in_hand(entity, c.value[1]).is_incantation]
         if not plays:
             return
         answer = yield Decision("draw phase", entity.name, f"{entity.name}: spend the charges now?",
@@ -132,7 +132,8 @@ class Game:
 
     # ---- plays
     def _plays(self, entity: Entity) -> list[Choice]:
-        """Every card of the entity's hand it may play now, at each target it may be played at."""
+        """Every card of the entity's hand it may play now, at each target it may be played at (named by title
+        and name, never by object, so that a choice applies to a copy of the match)."""
         out: list[Choice] = []
         seen: set[str] = set()
         for card in entity.hand:
@@ -140,10 +141,10 @@ class Game:
                 continue
             seen.add(card.title)
             if card.aim is Aim.ENEMY:
-                out += [Choice(f'play "{card.title}" at {e.name}', ("play", card, e.name))
+                out += [Choice(f'play "{card.title}" at {e.name}', ("play", card.title, e.name))
                         for e in self.table.enemies(entity)]
             else:
-                out.append(Choice(f'play "{card.title}"', ("play", card, None)))
+                out.append(Choice(f'play "{card.title}"', ("play", card.title, None)))
         return out
 
     def begin_as_an_action(self, entity: Entity) -> Flow[None]:
@@ -152,14 +153,13 @@ class Game:
         yield from run((Do("begin an incantation"),), fx, KINDS, self._asker(entity, None))
         yield from self.settle()
 
-    def play_card(self, entity: Entity, card: ActionCard, target: str | None) -> Flow[None]:
+    def play_card(self, entity: Entity, title: str, target: str | None) -> Flow[None]:
+        card = self.table.in_hand(entity, title)
         entity.zones.take(card, HAND)
         victim = self.table.entities[target] if target else (entity if card.aim is Aim.SELF else None)
         self.table.say(f'{entity.name} plays "{card.title}"' + (f" at {target}" if target else ""))
         if card.incantation is not None:
-            incantation.spend_incantation_charges(entity, card.incantation)
-            self.table.say(f"{entity.name} spends {card.incantation} Incantation charges and loses the rest")
-            self.table.owe("spends incantation charges", entity)
+            spend_charges(self.table, entity, card.incantation)
         if card.kind is Kind.INTERRUPT:
             entity.zones.put(card, WAITING)
             self.table.say(f'"{card.title}" waits until {card.interrupt.event if card.interrupt else "never"}')
@@ -169,7 +169,7 @@ class Game:
         yield from self.settle()
 
     def _asker(self, entity: Entity, card: ActionCard | None) -> Asker:
-        return Asker(entity.name, card.title if card else None, describe_step)
+        return Asker(entity.name, card.title if card else None, describe)
 
     # ---- Interrupts and the end of the match
     def settle(self) -> Flow[None]:
@@ -201,12 +201,6 @@ class Game:
     def snapshot(self) -> dict[str, Any]:
         return {"round": self.round, "phase": self.phase,
                 "entities": {e.name: e.snapshot() for e in self.table.entities.values()}}
-
-
-def describe_step(step: Step) -> str:
-    if isinstance(step, Do | Condition):
-        return describe(step)
-    return type(step).__name__
 
 
 # "Each round has a Draw Phase and an Action Phase" (see incantation.py for why in this order).

@@ -6,14 +6,14 @@ line of the grammar fragment and a function here: two files."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from engine.core import resources
 from engine.core.decisions import Flow
-from engine.core.steps import Condition, Do, StepKinds
+from engine.core.steps import Condition, Do, Step, StepKinds, text
 from engine.rulesets.incantation_charges import incantation
 from engine.rulesets.incantation_charges.state import CHARGES
-from engine.rulesets.incantation_charges.table import Effect, draw, heal, suffer_damage
+from engine.rulesets.incantation_charges.table import Effect, draw, heal, spend_charges, suffer_damage
 
 KINDS: StepKinds[Effect] = StepKinds()
 
@@ -77,9 +77,7 @@ def _can_pay_charges(fx: Effect, amount: int) -> bool:
 @KINDS.cost("pay charges", _can_pay_charges)
 def pay_charges(fx: Effect, amount: int) -> Flow[bool]:
     """Paying charges is spending them: "for any purpose, the entity then loses any leftover charges"."""
-    incantation.spend_incantation_charges(fx.player, amount)
-    fx.table.say(f"{fx.player.name} spends {amount} Incantation charges and loses the rest")
-    fx.table.owe("spends incantation charges", fx.player)
+    spend_charges(fx.table, fx.player, amount)
     return (yield from _done(True))
 
 
@@ -101,5 +99,14 @@ WORDING: dict[str, Callable[..., str]] = {
 }
 
 
-def describe(step: Do | Condition) -> str:
+def words(step: Do | Condition) -> str:
     return WORDING[step.kind](*step.args)
+
+
+def describe(step: Step) -> str:
+    """A step as the card prints it (the forms of seed 003 around this game's words)."""
+    return text(step, words)
+
+
+def describe_all(steps: Sequence[Step]) -> str:
+    return "; ".join(describe(s) for s in steps)

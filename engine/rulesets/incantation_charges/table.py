@@ -39,6 +39,9 @@ class Table:
     def owe(self, event: str, subject: Entity) -> None:
         self.owed.append(Owed(event, subject.name))
 
+    def in_hand(self, entity: Entity, title: str) -> ActionCard:
+        return next(c for c in entity.hand if c.title == title)
+
 
 @dataclass(eq=False)
 class Effect:
@@ -69,6 +72,13 @@ def suffer_damage(table: Table, entity: Entity, amount: int) -> int:
         entity.incanting = False
         table.say(f"{entity.name} is defeated")
     return lost
+
+
+def spend_charges(table: Table, entity: Entity, amount: int) -> None:
+    """Charges spent, on an Action's entry or for an effect: the rest are lost, and enemies may answer."""
+    incantation.spend_incantation_charges(entity, amount)
+    table.say(f"{entity.name} spends {amount} Incantation charges and loses the rest")
+    table.owe("spends incantation charges", entity)
 
 
 def heal(table: Table, entity: Entity, amount: int) -> int:
