@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from compiler.diagnostics import Diagnostics, did_you_mean
 from compiler.incantation_charges import ast
-from compiler.names import MAX_TITLE
+from compiler.names import MAX_TITLE, page_slug
 from engine.core import steps as core
 from engine.rulesets.incantation_charges.cards import EVENTS, ActionCard, Aim, Interrupt, Kind
 from engine.rulesets.incantation_charges.steps import KINDS, describe, describe_all
@@ -36,50 +36,63 @@ class Checker:
             self.diags.error("E501", f"a title is 1 to {MAX_TITLE} characters", node.title_span)
         fields = self._fields(node)
         kind = Kind(node.kind)
-        incantation = fields.get("incantation")
-        if incantation is not None and isinstance(incantation.value, int) and incantation.value < 1:
-            self.diags.error("E502", "an Incantation entry needs at least 1 charge", incantation.span,
-                             "help: leave the `incantation` line out for an Action without the entry")
         aim = self._aim(fields.get("at"))
-        effect, when = fields.get("effect"), fields.get("when")
-        interrupt = None
-        if kind is Kind.INTERRUPT:
-            if when is None or effect is not None:
-                self.diags.error("E504", "an interrupt has one `when EVENT: STEPS` line and no `effect`",
-                                 (effect or node).span if effect else node.title_span,
-                                 f"note: the events: {', '.join(EVENTS)}")
-            else:
-                interrupt = Interrupt(event=self._event(when), steps=self._steps(when.steps, aim, True))
-        else:
-            if when is not None:
-                self.diags.error("E505", f"only an interrupt waits for an event; this is an {kind.value}",
-                                 when.span, "help: write `interrupt` instead of `action`, or use `effect:`")
-            if effect is None:
-                self.diags.error("E504", f"an {kind.value} needs an `effect: STEPS` line", node.title_span)
-        steps = self._steps(effect.steps, aim, False) if effect is not None else ()
-        if kind is Kind.IMPLEMENT and effect is not None and not _begins(steps):
-            self.diags.error("E510", "an implement begins an Incantation as a part of its play", effect.span,
-                             "help: add the step `begin an incantation`")
+        entry = self._entry(fields.get("incantation"))
+        interrupt = self._interrupt(node, fields, aim) if kind is Kind.INTERRUPT else None
+        steps = self._effect(node, kind, fields, aim) if kind is not Kind.INTERRUPT else ()
         if len(self.diags.items) != errors:
             return None
-        value = incantation.value if incantation is not None and isinstance(incantation.value, int) else None
-        card = ActionCard(title=node.title, kind=kind, incantation=value, aim=aim, steps=steps,
-                          interrupt=interrupt, text=card_text(steps, interrupt),
-                          source=f"{path}:{node.span.line}")
+        card = ActionCard(title=node.title, kind=kind, incantation=entry, aim=aim, steps=steps,
+                          interrupt=interrupt, text=card_text(steps, interrupt), source=f"{path}:{node.span.line}")
         return Checked(card, path, node.span.line)
 
     def check_titles(self, cards: list[tuple[Checked, ast.Card]]) -> list[Checked]:
+        """Two cards may share neither a title nor a page (titles that differ only in punctuation)."""
         first: dict[str, Checked] = {}
         out = []
         for checked, node in cards:
             title = checked.card.title
-            if title in first:
-                self.diags.error("E511", f"two cards are titled {title!r}", node.title_span,
-                                 f"note: the other is at {first[title].path}:{first[title].line}")
+            key = page_slug(title, "card")
+            if key in first:
+                other = first[key]
+                same = "titled" if other.card.title == title else f"given the same page as {other.card.title!r} by"
+                self.diags.error("E511", f"two cards are {same} {title!r}", node.title_span,
+                                 f"note: the other is at {other.path}:{other.line}")
                 continue
-            first[title] = checked
+            first[key] = checked
             out.append(checked)
         return out
+
+    def _entry(self, field: ast.Field | None) -> int | None:
+        """The Incantation entry: "a number of Incantation charges"."""
+        if field is None or not isinstance(field.value, int):
+            return None
+        if field.value < 1:
+            self.diags.error("E502", "an Incantation entry needs at least 1 charge", field.span,
+                             "help: leave the `incantation` line out for an Action without the entry")
+        return field.value
+
+    def _interrupt(self, node: ast.Card, fields: dict[str, ast.Field], aim: Aim) -> Interrupt | None:
+        when, effect = fields.get("when"), fields.get("effect")
+        if when is None or effect is not None:
+            self.diags.error("E504", "an interrupt has one `when EVENT: STEPS` line and no `effect`",
+                             effect.span if effect else node.title_span, f"note: the events: {', '.join(EVENTS)}")
+            return None
+        return Interrupt(event=self._event(when), steps=self._steps(when.steps, aim, True))
+
+    def _effect(self, node: ast.Card, kind: Kind, fields: dict[str, ast.Field], aim: Aim) -> tuple[core.Step, ...]:
+        when, effect = fields.get("when"), fields.get("effect")
+        if when is not None:
+            self.diags.error("E505", f"only an interrupt waits for an event; this is an {kind.value}",
+                             when.span, "help: write `interrupt` instead of `action`, or use `effect:`")
+        if effect is None:
+            self.diags.error("E504", f"an {kind.value} needs an `effect: STEPS` line", node.title_span)
+            return ()
+        steps = self._steps(effect.steps, aim, False)
+        if kind is Kind.IMPLEMENT and not _begins(steps):
+            self.diags.error("E510", "an implement begins an Incantation as a part of its play", effect.span,
+                             "help: add the step `begin an incantation`")
+        return steps
 
     # ---- fields
     def _fields(self, node: ast.Card) -> dict[str, ast.Field]:

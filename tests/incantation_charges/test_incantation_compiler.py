@@ -66,6 +66,8 @@ def test_a_card_compiles_to_the_engines_values() -> None:
     ('action "A" {\n    effect: draw 1 card\n}\naction "A" {\n    effect: draw 2 cards\n}\n',
      ["c.spell:4:8: error[E511]: two cards are titled 'A'", "note: the other is at"]),
     ('action "A" {\n    effect: sing 1 song\n}\n', ["c.spell:2:13: error[E001]: unexpected 'sing'"]),
+    ('action "Fire Ball" {\n    effect: draw 1 card\n}\naction "Fire-Ball" {\n    effect: draw 1 card\n}\n',
+     ["error[E511]: two cards are given the same page as 'Fire Ball' by 'Fire-Ball'"]),
 ])
 def test_a_mistake_is_a_located_error(tmp_path: Path, card: str, expected: list[str]) -> None:
     shown = _check(tmp_path, card)
