@@ -6,7 +6,6 @@ per term, ``coverage.md``. The section's ``index.md`` and ``rules.md`` are writt
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -53,23 +52,12 @@ def emit_site(cards: Sequence[Checked], glossary: Glossary, registry: Registry, 
         terms=[(t, term_page(t.name), by_term[t.name]) for t in glossary.terms])
     for t in glossary.terms:
         out[f"glossary/{term_page(t.name)}"] = env.get_template("term.md.j2").render(
-            t=t, row=by_term[t.name], glossary=quote(t.paragraphs), binding=_binding(registry, t),
+            t=t, row=by_term[t.name], glossary=quote(t.paragraphs), played_by=registry.played_by(t.behaviour),
             see=[(name, term_page(name)) for name in t.see if glossary.term(name) is not None],
             cards=[(p.card.title, f"../cards/{p.page}") for p in pages if _shows(t, p.card)])
     out["coverage.md"] = env.get_template("coverage.md.j2").render(
         summary=cov.summary(rows), rows=[(r, f"glossary/{term_page(r.term)}") for r in rows])
     return dict(sorted(out.items()))
-
-
-def _binding(registry: Registry, term: Term) -> str:
-    """What the term is bound to, said for a reader: a rule's function, a phase, a resource, a step kind."""
-    bound = registry.bindings.get(term.behaviour or "")
-    if bound is None:
-        return "nothing"
-    if bound.kind == "rule":
-        module = inspect.getmodule(bound.target)
-        return f"the rule `{bound.name}` of `{module.__name__ if module else '?'}`"
-    return f"the {bound.kind} `{bound.name}`"
 
 
 def _shows(term: Term, card: ActionCard) -> bool:

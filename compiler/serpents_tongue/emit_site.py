@@ -33,6 +33,7 @@ from compiler import coverage as cov
 from compiler.markdown import css_class, make_env, quote, rich_text, safe_href
 from compiler.serpents_tongue import model as m
 from compiler.serpents_tongue import render_text as rt
+from engine.rulesets.serpents_tongue.bindings import REGISTRY as BINDINGS
 from engine.rulesets.serpents_tongue.bindings import implemented as engine_implemented
 from engine.rulesets.serpents_tongue.cards import Aspect, Requirement, Sphere
 from engine.rulesets.serpents_tongue.registry import TERM_KINDS, Event, Keyword, Registry, Term, load, slugify
@@ -141,6 +142,11 @@ class EntryView:
     reason: str | None = None
     tests: tuple[str, ...] = ()
     coverage: Markup | None = None  # link to the coverage page
+
+    @property
+    def played_by(self) -> tuple[str, str] | None:
+        """What the ruleset's registry binds its behaviour to (bindings.py): its kind and where it is."""
+        return BINDINGS.played_by(self.behaviour)
 
 
 @dataclass

@@ -79,6 +79,17 @@ class Registry:
     def implemented(self) -> frozenset[str]:
         return frozenset(self.bindings)
 
+    def played_by(self, name: str | None) -> tuple[str, str] | None:
+        """What plays ``name``, for a reader: its kind and where it is ("rule",
+        "engine.rulesets.x.incantation.spend_incantation_charges"), or None when nothing is bound to it."""
+        bound = self.bindings.get(name or "")
+        if bound is None:
+            return None
+        target = bound.target
+        if callable(target) and hasattr(target, "__qualname__"):
+            return bound.kind, f"{target.__module__}.{target.__qualname__}"
+        return bound.kind, str(getattr(target, "name", bound.name))
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Term:
