@@ -7,14 +7,15 @@ ruleset's name. The front ends live beside this module, one per ruleset, and nev
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Protocol, TextIO
+from typing import Any, Protocol, TextIO
 
 from compiler.coverage import Row
-from compiler.diagnostics import Diagnostics
+from compiler.diagnostics import Diagnostics, write_text
 from compiler.publish import Output
-from compiler.source import SourceFile, Undecodable, shown_path
+from compiler.source import SourceFile, Span, Undecodable, shown_path
 from engine.core.ruleset import Ruleset
 
 
@@ -83,3 +84,44 @@ def site_outputs(pages: Mapping[str, str], ruleset: Ruleset, folders: Iterable[s
     for page in files:
         out[page] = pages[page.removeprefix(f"{site}/")]
     return out
+
+
+class Located(Protocol):
+    """Where in a scenario a replay stopped (the engine's own record of a script line)."""
+
+    @property
+    def line(self) -> int: ...
+    @property
+    def column(self) -> int: ...
+    @property
+    def end_column(self) -> int: ...
+
+
+class ReplayStop(Protocol):
+    @property
+    def message(self) -> str: ...
+    @property
+    def rule(self) -> str | None: ...
+    @property
+    def where(self) -> Located: ...
+
+
+def loaded_cards(ruleset: Ruleset) -> Any:
+    """The compiled cards of ``ruleset``: the build's output, loaded by name when a match is played (so that
+    ``spellc build`` works whatever state generated/ is in)."""
+    return importlib.import_module(f"generated.{ruleset.name}").LIBRARY
+
+
+def report_replay(source: SourceFile, shown: str, stop: ReplayStop | None, out: TextIO, err: TextIO) -> int:
+    """What ``spellc play`` prints of a replay: ``shown`` (its summary, JSON or log), then where the script and
+    the rules parted, as a located error naming the rule; 0, or 1 when the replay stopped."""
+    if shown:
+        write_text(out, shown)
+    if stop is None:
+        return 0
+    w = stop.where
+    diags = Diagnostics()
+    notes = (f"note: rule: {stop.rule}",) if stop.rule else ()
+    diags.error("E300", stop.message, Span(source, w.line, w.column, w.line, w.end_column), *notes)
+    write_text(err, diags.render())
+    return 1

@@ -3,7 +3,6 @@ site's section, replay a scenario."""
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -12,7 +11,7 @@ from typing import TextIO
 
 from compiler import coverage
 from compiler.diagnostics import Diagnostics, write_text
-from compiler.frontend import read_sources, site_outputs
+from compiler.frontend import loaded_cards, read_sources, report_replay, site_outputs
 from compiler.incantation_charges.check import Checked, Checker
 from compiler.incantation_charges.emit_python import emit_python
 from compiler.incantation_charges.emit_site import emit_site
@@ -20,7 +19,7 @@ from compiler.incantation_charges.scenario import parse_scenario
 from compiler.incantation_charges.transform import to_ast
 from compiler.parse import card_grammar, parse
 from compiler.publish import Output
-from compiler.source import SourceFile, Span
+from compiler.source import SourceFile
 from engine.rulesets import RULESETS
 from engine.rulesets.incantation_charges.registry import GLOSSARY, REGISTRY
 from engine.rulesets.incantation_charges.scenario import Replay, replay
@@ -79,22 +78,10 @@ def play(source: SourceFile, *, json_out: bool = False, log: bool = False, out: 
     if scenario is None:
         write_text(err, diags.render())
         return 1
-    # The compiled cards are the build's output, loaded by name when a match is played.
-    library = importlib.import_module(f"generated.{RULESET.name}").LIBRARY
-    result = replay(scenario, library)
-    if json_out:
-        write_text(out, json.dumps(result.json(), indent=2))
-    elif log:
-        write_text(out, "\n".join(result.game.table.log))
-    else:
-        write_text(out, summary(result))
-    if result.error is not None:
-        w = result.error.where
-        notes = (f"note: rule: {result.error.rule}",) if result.error.rule else ()
-        diags.error("E300", result.error.message, Span(source, w.line, w.column, w.line, w.end_column), *notes)
-        write_text(err, diags.render())
-        return 1
-    return 0
+    result = replay(scenario, loaded_cards(RULESET))
+    shown = (json.dumps(result.json(), indent=2) if json_out
+             else "\n".join(result.game.table.log) if log else summary(result))
+    return report_replay(source, shown, result.error, out, err)
 
 
 def summary(result: Replay) -> str:

@@ -3,7 +3,6 @@ site's pages, replay a scenario."""
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -12,7 +11,7 @@ from typing import TextIO
 
 from compiler import coverage
 from compiler.diagnostics import Diagnostics, write_text
-from compiler.frontend import read_sources, site_outputs
+from compiler.frontend import loaded_cards, read_sources, report_replay, site_outputs
 from compiler.parse import card_grammar, parse
 from compiler.publish import Output
 from compiler.serpents_tongue.check import Checker
@@ -21,7 +20,7 @@ from compiler.serpents_tongue.emit_site import coverage_report, emit_site
 from compiler.serpents_tongue.model import CheckedNamShub, CheckedSpell
 from compiler.serpents_tongue.scenario import parse_scenario
 from compiler.serpents_tongue.transform import to_ast
-from compiler.source import SourceFile, Span
+from compiler.source import SourceFile
 from engine.rulesets import RULESETS
 from engine.rulesets.serpents_tongue.registry import Registry, load
 from engine.rulesets.serpents_tongue.scenario import Replay, replay
@@ -105,24 +104,10 @@ def play(source: SourceFile, *, json_out: bool = False, log: bool = False, out: 
     if scenario is None:
         write_text(err, diags.render())
         return 1
-    # The compiled cards are the build's output, loaded by name when a match is played.
-    library = importlib.import_module(f"generated.{RULESET.name}").LIBRARY
-    result = replay(scenario, library)
-    if json_out:
-        write_text(out, json.dumps(result.json(), indent=2))
-    elif log:
-        write_text(out, "\n".join(result.game.log))
-    elif summary(result):
-        write_text(out, summary(result))
-    if result.error is not None:
-        e = result.error
-        w = e.where
-        span = Span(source, w.line, w.column, w.line, w.end_column)
-        notes = (f"note: rule: {e.rule}",) if e.rule else ()
-        diags.error("E300", e.message, span, *notes)
-        write_text(err, diags.render())
-        return 1
-    return 0
+    result = replay(scenario, loaded_cards(RULESET))
+    shown = (json.dumps(result.json(), indent=2) if json_out
+             else "\n".join(result.game.log) if log else summary(result))
+    return report_replay(source, shown, result.error, out, err)
 
 
 def summary(result: Replay) -> str:
