@@ -401,23 +401,22 @@ class SpellCard:
     # Its printed aspects (directives, then empowerments) and their names, read at nearly every decision:
     # worked out once, as the compiled class is made.
     printed: ClassVar[tuple[Aspect, ...]] = ()
-    printed_names: ClassVar[frozenset[str]] = frozenset()
+    printed_names: ClassVar[dict[str, Aspect]] = {}  # each name's first aspect
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         cls.printed = cls.directives + cls.empowerments
-        cls.printed_names = frozenset(a.name for a in cls.printed)
+        cls.printed_names = {}
+        for a in cls.printed:
+            cls.printed_names.setdefault(a.name, a)
 
     @classmethod
     def aspect(cls, name: str) -> Aspect | None:
-        for a in cls.directives + cls.empowerments:
-            if a.name == name:
-                return a
-        return None
+        return cls.printed_names.get(name)
 
     @classmethod
     def has(cls, name: str) -> bool:
-        return cls.aspect(name) is not None
+        return name in cls.printed_names
 
     @classmethod
     def is_curse(cls) -> bool:

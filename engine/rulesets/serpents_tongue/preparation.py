@@ -85,13 +85,7 @@ def prepare(game: Game, b: Being) -> Flow[None]:
     """"Magi may prepare up to 3 spells by placing them in the front pocket of their Codex"."""
     chosen: list[str] = []
     while len(b.prepared) < MAX_PREPARED:
-        options = [Choice("done", None)]
-        seen: set[str] = set()
-        for card in b.codex:
-            if card.title not in seen and not namshub.is_page(card):  # a Nam-Shub is begun, not prepared
-                seen.add(card.title)
-                options.append(Choice(f'"{card.title}"', card.id))
-        pick = yield from game.ask("prepare", b, f"{b.name}: prepare a spell?", options)
+        pick = yield from game.ask("prepare", b, f"{b.name}: prepare a spell?", _preparable(b))
         if pick.value is None:
             break
         card = game.card(pick.value)
@@ -101,6 +95,15 @@ def prepare(game: Game, b: Being) -> Flow[None]:
         chosen.append(card.title)
     if chosen:
         game.say(f"{b.name} prepares {', '.join(chosen)}")
+
+
+def _preparable(b: Being) -> list[Choice]:
+    """"done", then the first copy of each title in the Codex; a Nam-Shub is begun, not prepared."""
+    firsts: dict[str, Card] = {}
+    for card in b.codex:
+        if card.title not in firsts and not namshub.is_page(card):
+            firsts[card.title] = card
+    return [Choice("done", None), *(Choice(f'"{title}"', card.id) for title, card in firsts.items())]
 
 
 def prepared_spells_return(game: Game) -> None:
