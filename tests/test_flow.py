@@ -4,8 +4,11 @@ declared to follow an outcome."""
 
 from __future__ import annotations
 
+import pickle
+
 from engine.core import flow
 from engine.core.decisions import CHECKPOINT, Choice, Decision, Flow, Outcome
+from engine.core.events import Hooks
 
 
 class Toy:
@@ -85,3 +88,17 @@ def test_a_step_is_any_rule_of_the_game() -> None:
     for _ in flow.play_round(game, (flow.Phase("draw", steps=(shuffle, Toy.draw)),)):
         pass
     assert game.log == ["shuffled", "draw 1"]
+
+
+def test_hooks_call_their_listeners_in_order_and_a_copy_has_none() -> None:
+    """A tool listens to a game's events from outside its rules (engine.core.events.Hooks)."""
+    heard: list[str] = []
+    hooks: Hooks[Toy] = Hooks()
+    hooks.on("round begins", lambda game, event: heard.append(f"first {event}"))
+    hooks.on("round begins", lambda game, event: heard.append(f"second {event}"))
+    hooks.fire(Toy(), "round begins")
+    hooks.fire(Toy(), "actions end")
+    assert heard == ["first round begins", "second round begins"]
+    copy = pickle.loads(pickle.dumps(hooks))
+    copy.fire(Toy(), "round begins")
+    assert len(heard) == 2

@@ -11,7 +11,7 @@ Dmg would never end). What reacts, and how a reaction runs, is the ruleset's.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from engine.core.decisions import Flow
 
@@ -30,3 +30,25 @@ def settle(owed: list[R], run: Callable[[R], Flow[None]], *, limit: int, say: Ca
             return
         ran += 1
         yield from run(owed.pop(0))
+
+
+G = TypeVar("G")
+
+
+class Hooks(Generic[G]):
+    """Who listens to a game's events from outside its rules (a scenario replay checking a phase's end, a tool
+    drawing the table): each event's listeners, called in the order they subscribed as the event happens.
+    Listeners never change the match; a copy of it has none (they belong to whoever watches)."""
+
+    def __init__(self) -> None:
+        self._listeners: dict[str, list[Callable[[G, str], None]]] = {}
+
+    def on(self, event: str, listener: Callable[[G, str], None]) -> None:
+        self._listeners.setdefault(event, []).append(listener)
+
+    def fire(self, game: G, event: str) -> None:
+        for listener in self._listeners.get(event, ()):
+            listener(game, event)
+
+    def __getstate__(self) -> dict[str, object]:
+        return {"_listeners": {}}

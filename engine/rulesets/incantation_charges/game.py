@@ -8,13 +8,13 @@ and the steps' ``may``, ``pay`` and ``choose one``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Generator
 from typing import Any
 
 from engine.core import flow
 from engine.core.decisions import Choice, Decision, Flow, Outcome
 from engine.core.errors import IllegalAction
-from engine.core.events import settle
+from engine.core.events import Hooks, settle
 from engine.core.steps import Asker, Do, run
 from engine.rulesets.incantation_charges import incantation
 from engine.rulesets.incantation_charges.cards import EVENTS, ActionCard, Aim, Kind, Library
@@ -37,8 +37,7 @@ class Game:
         self.round = 0
         self.phase = ""
         self.outcome: Outcome | None = None
-        # Tools watching the match (a scenario replay): event name → callbacks, run as the event happens.
-        self.watchers: dict[str, list[Callable[[Game, str], None]]] = {}
+        self.hooks: Hooks[Game] = Hooks()  # tools watching the match (a scenario replay)
 
     # ---- the match protocol (engine.core.match.Rules) and the flow (engine.core.flow.Flowing)
     def run(self) -> Generator[Decision, Choice, Outcome]:
@@ -66,8 +65,7 @@ class Game:
         raise IllegalAction("Incantation", "nothing is done between two decisions in this game")
 
     def emit_event(self, event: str) -> Flow[None]:
-        for watcher in self.watchers.get(event, []):
-            watcher(self, event)
+        self.hooks.fire(self, event)
         return
         yield
 
@@ -77,7 +75,6 @@ class Game:
     def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()
         state["library"] = None  # shared by copies, never pickled (engine.core.match)
-        state["watchers"] = {}
         return state
 
     # ---- the phases

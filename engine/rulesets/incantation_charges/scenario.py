@@ -144,9 +144,9 @@ def replay(scenario: Scenario, library: Library) -> Replay:
         result.snapshots.append(g.snapshot())
 
     for event in ("draw phase begins", "action phase begins"):
-        game.watchers[event] = [phase_begins]
+        game.hooks.on(event, phase_begins)
     for event in ("draw phase ends", "action phase ends"):
-        game.watchers[event] = [phase_ends]
+        game.hooks.on(event, phase_ends)
     try:
         match = Match(game)
         while match.decision is not None and game.round <= last_round:
