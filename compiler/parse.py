@@ -126,9 +126,13 @@ def _describe(err: UnexpectedInput, source: SourceFile, lark: Lark) -> tuple[str
     end_col = column + (1 if tok.type == "_NL" else len(str(tok)))
     span = Span(source, line, column, line, end_col)
     note = _expected(err.accepts or err.expected, lark)
-    if tok.type != "_NL" and "_NL" in (err.accepts or err.expected):
+    after_something = source.line(line)[:column - 1].strip() != ""  # not the first word of its line
+    if tok.type != "_NL" and "_NL" in (err.accepts or err.expected) and after_something:
         note += " (each field of a card goes on its own line)"
     return f"unexpected {shown}", span, note
+
+
+_WORD_CHOICE = re.compile(r"\(\?:([a-z]+(?:\|[a-z]+)+)\)")
 
 
 def _expected(names: set[str], lark: Lark) -> str:
@@ -139,8 +143,11 @@ def _expected(names: set[str], lark: Lark) -> str:
             continue
         term = next((t for t in lark.terminals if t.name == name), None)
         pattern = getattr(term, "pattern", None)
+        words = _WORD_CHOICE.fullmatch(pattern.value) if pattern is not None and pattern.type == "re" else None
         if pattern is not None and pattern.type == "str":
             shown.append(f"'{pattern.value}'")
+        elif words:  # a terminal of a few words ("action" | "implement" | "interrupt"): the words themselves
+            shown.extend(f"'{w}'" for w in words.group(1).split("|"))
         else:
             shown.append(name.lower())
     shown = sorted(dict.fromkeys(shown))
