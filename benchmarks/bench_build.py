@@ -1,4 +1,5 @@
-"""How long `spellc build`'s compile takes over cards_src/, against a bare Lark parse of the same files.
+"""How long `spellc build`'s compile and render take over cards_src/ (every game), against a bare Lark parse
+of the same files with their games' grammars.
 
 Run on demand (`make bench`); not part of the test suite. Prints medians and the ratio to the baseline
 measured in the same run, since absolute times on a shared machine mean little.
@@ -10,11 +11,9 @@ import statistics
 import time
 from pathlib import Path
 
-from compiler.parse import parser
-from compiler.serpents_tongue.emit_python import emit_python
-from compiler.serpents_tongue.emit_site import emit_site
-from compiler.serpents_tongue.frontend import compile_paths, spell_files
-from engine.rulesets.serpents_tongue.registry import load
+from compiler.build import card_files, compile_sources, render
+from compiler.parse import card_grammar, parser
+from engine.rulesets import RULESETS
 
 ROOT = Path(__file__).resolve().parent.parent
 REPEAT = 30
@@ -30,18 +29,19 @@ def timed(fn: object) -> float:
 
 
 def main() -> None:
-    files = spell_files([ROOT / "cards_src" / "serpents_tongue"])
-    texts = [f.read_text(encoding="utf-8") for f in files]
-    lark = parser()
+    sources = ROOT / "cards_src"
+    by_game = card_files([sources])
+    work = [(parser(card_grammar(RULESETS[name].grammar)), [f.read_text(encoding="utf-8") for f in files])
+            for name, files in by_game.items()]
+    files = [f for fs in by_game.values() for f in fs]
 
     def bare_parse() -> None:
-        for t in texts:
-            lark.parse(t)
+        for lark, texts in work:
+            for t in texts:
+                lark.parse(t)
 
     def full_compile() -> None:
-        result = compile_paths([ROOT / "cards_src" / "serpents_tongue"], ROOT)
-        emit_python(result.spells)
-        emit_site(result.spells, load())
+        render(ROOT, compile_sources([sources], ROOT, every_ruleset=True))
 
     base = timed(bare_parse)
     full = timed(full_compile)
