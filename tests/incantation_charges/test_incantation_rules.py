@@ -100,6 +100,17 @@ def test_a_charge_spent_in_the_draw_phase_does_not_use_the_action() -> None:
     assert 'play "Strike" at Dummy' in options(m)  # its Action is still to come
 
 
+@pytest.mark.rule("Draw Phase")
+def test_an_entity_with_stored_charges_may_play_in_the_draw_phase_without_incanting() -> None:
+    """"During the Draw Phase, an entity with Incantation charges has the opportunity to play such an Action":
+    stored charges will do, whether or not the entity still incants."""
+    m, mage, dummy = _incanting(1, "Flame Dart")
+    answer(m, PASS, KEEP, PASS, PASS)  # round 2: the charge stored; its turn ends the Incantation; it passes
+    assert game(m).phase == DRAW_PHASE and not mage.incanting and mage.charges == 1
+    answer(m, 'play "Flame Dart" at Dummy')
+    assert dummy.health == 27 and mage.charges == 0
+
+
 @pytest.mark.rule("Draw Phase", "Incantation charge")
 def test_a_charge_may_be_stored_to_play_later() -> None:
     """"... or the charge may be stored to play later.\""""

@@ -84,14 +84,16 @@ class Game:
         for entity in self.table.living():
             if incantation.gain_incantation_charge(entity):
                 self.table.say(f"{entity.name} gains an Incantation charge ({entity.charges})")
+            if entity.charges:  # stored ones too, whether or not it still incants
                 yield from self.play_in_draw_phase(entity)
             if self.outcome is not None:
                 return
 
     def play_in_draw_phase(self, entity: Entity) -> Flow[None]:
-        """"This charge may be immediately spent to play an Action with an Incantation entry equal to or less
-        than the entity's current total of charges, or the charge may be stored to play later." Such a play
-        "does not count as or against the Action that may be played later in the Action Phase"."""
+        """"During the Draw Phase, an entity with Incantation charges has the opportunity to play such an
+        Action. This does not count as or against the Action that may be played later in the Action Phase."
+        The charge just gained "may be immediately spent to play an Action with an Incantation entry equal to
+        or less than the entity's current total of charges, or the charge may be stored to play later"."""
         plays = [c for c in self._plays(entity) if self.table.in_hand(entity, c.value[1]).is_incantation]
         if not plays:
             return
