@@ -8,7 +8,9 @@ Two readings the seed leaves to us, said once here:
   the next, or an Incantation begun as an Action could never gain a charge.
 - Incanting ending at the start of a turn does not lose the charges: only damage ("loses any current
   Incantation as well as any built-up Incantation charges") and spending take them away. Charges are
-  "stored to play later".
+  "stored to play later", and "an entity with Incantation charges" may play in the Draw Phase whether or not
+  it still incants.
+- The seed names the Draw Phase but not what is drawn: each entity draws the top card of its deck.
 """
 
 from __future__ import annotations
