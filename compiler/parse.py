@@ -7,9 +7,11 @@ import re
 import warnings
 from functools import cache
 from pathlib import Path
+from typing import Any
 
-from lark import Lark, Token, Tree
+from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.tree import Meta
 
 from compiler.diagnostics import Diagnostics
 from compiler.source import SourceFile, Span
@@ -166,3 +168,16 @@ def span_of(source: SourceFile, node: Tree[Token] | Token) -> Span:
     if getattr(meta, "empty", True):
         return Span(source, 1, 1, 1, 2)
     return Span(source, meta.line, meta.column, meta.end_line, meta.end_column)
+
+
+class SourceTransformer(Transformer[Token, Any]):
+    """A transformer of one source's parse tree: what it builds is located in that source."""
+
+    def __init__(self, source: SourceFile) -> None:
+        super().__init__()
+        self.source = source
+
+    def _span(self, meta: Meta) -> Span:
+        if getattr(meta, "empty", True):
+            return Span(self.source, 1, 1, 1, 2)
+        return Span(self.source, meta.line, meta.column, meta.end_line, meta.end_column)

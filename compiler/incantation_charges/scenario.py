@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import Token, Transformer, Tree, v_args
+from lark import Token, Tree, v_args
 from lark.tree import Meta
 
 from compiler.diagnostics import Diagnostics, did_you_mean
-from compiler.parse import parse, span_of, string_value
+from compiler.parse import SourceTransformer, parse, span_of, string_value
 from compiler.source import SourceFile, Span
 from engine.rulesets import RULESETS
 from engine.rulesets.incantation_charges import scenario as sc
@@ -24,18 +24,14 @@ PHASES = {"draw": "Draw Phase", "action": "Action Phase"}
 
 
 @v_args(meta=True)
-class ToScenario(Transformer[Token, Any]):
+class ToScenario(SourceTransformer):
     def __init__(self, source: SourceFile, diags: Diagnostics) -> None:
-        super().__init__()
-        self.source = source
+        super().__init__(source)
         self.diags = diags
 
     def _where(self, meta: Meta | Token) -> sc.Where:
         span = span_of(self.source, meta) if isinstance(meta, Token) else self._span(meta)
         return sc.Where(self.source.path, span.line, span.column, span.end_column)
-
-    def _span(self, meta: Meta) -> Span:
-        return Span(self.source, meta.line, meta.column, meta.end_line, meta.end_column)
 
     # ---- the match
     def start(self, meta: Meta, children: list[Any]) -> sc.Scenario:

@@ -5,26 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import Token, Transformer, Tree, v_args
+from lark import Token, Tree, v_args
 from lark.tree import Meta
 
 from compiler.incantation_charges import ast
-from compiler.parse import span_of, string_value
-from compiler.source import SourceFile, Span
+from compiler.parse import SourceTransformer, span_of, string_value
+from compiler.source import SourceFile
 from engine.rulesets.incantation_charges.steps import KINDS
 
 
 @v_args(meta=True)
-class ToAst(Transformer[Token, Any]):
-    def __init__(self, source: SourceFile) -> None:
-        super().__init__()
-        self.source = source
-
-    def _span(self, meta: Meta) -> Span:
-        if getattr(meta, "empty", True):
-            return Span(self.source, 1, 1, 1, 2)
-        return Span(self.source, meta.line, meta.column, meta.end_line, meta.end_column)
-
+class ToAst(SourceTransformer):
     def _word(self, tok: Token) -> ast.Word:
         return ast.Word(text=str(tok), span=span_of(self.source, tok))
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import Token, Transformer, Tree, v_args
+from lark import Token, Tree, v_args
 from lark.tree import Meta
 
-from compiler.parse import span_of, string_value
+from compiler.parse import SourceTransformer, span_of, string_value
 from compiler.serpents_tongue import ast
 from compiler.source import SourceFile, Span
 
@@ -16,17 +16,8 @@ STRUCTURAL = {"TO", "ON", "AND", "OR", "CHARGES", "CHARGE", "ALL", "FROM", "ONE"
 
 
 @v_args(meta=True)
-class ToAst(Transformer[Token, Any]):
-    def __init__(self, source: SourceFile) -> None:
-        super().__init__()
-        self.source = source
-
+class ToAst(SourceTransformer):
     # ---- helpers
-    def _span(self, meta: Meta) -> Span:
-        if getattr(meta, "empty", True):
-            return Span(self.source, 1, 1, 1, 2)
-        return Span(self.source, meta.line, meta.column, meta.end_line, meta.end_column)
-
     def _word(self, tok: Token) -> ast.Word:
         return ast.Word(text=str(tok), span=span_of(self.source, tok))
 
