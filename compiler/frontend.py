@@ -16,6 +16,7 @@ from compiler.coverage import Row
 from compiler.diagnostics import Diagnostics, write_text
 from compiler.publish import Output
 from compiler.source import SourceFile, Span, Undecodable, shown_path
+from engine.core.errors import Where
 from engine.core.ruleset import Ruleset
 
 
@@ -86,24 +87,13 @@ def site_outputs(pages: Mapping[str, str], ruleset: Ruleset, folders: Iterable[s
     return out
 
 
-class Located(Protocol):
-    """Where in a scenario a replay stopped (the engine's own record of a script line)."""
-
-    @property
-    def line(self) -> int: ...
-    @property
-    def column(self) -> int: ...
-    @property
-    def end_column(self) -> int: ...
-
-
 class ReplayStop(Protocol):
     @property
     def message(self) -> str: ...
     @property
     def rule(self) -> str | None: ...
     @property
-    def where(self) -> Located: ...
+    def where(self) -> Where: ...
 
 
 def loaded_cards(ruleset: Ruleset) -> Any:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 
 class EngineError(Exception):
     """Base for errors the engine reports to a player, a scenario or a tool."""
@@ -25,3 +27,16 @@ class Unsupported(EngineError):
 
 class DeclarationError(EngineError):
     """A ruleset's declaration (its TOML tables) is malformed: the project's own bug, found at load."""
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    """A line of a script (a scenario): where a replay that stops there says it stopped."""
+
+    path: str
+    line: int
+    column: int
+    end_column: int
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}"

@@ -14,19 +14,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.decisions import Decision
-from engine.core.errors import EngineError
+from engine.core.errors import EngineError, Where
 from engine.core.match import Match
 from engine.rulesets.incantation_charges.cards import Library
 from engine.rulesets.incantation_charges.game import Game
 from engine.rulesets.incantation_charges.state import DECK, HAND, ZONES, Entity, Settings
-
-
-@dataclass(frozen=True, slots=True)
-class Where:
-    path: str
-    line: int
-    column: int
-    end_column: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

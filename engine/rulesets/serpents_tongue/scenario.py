@@ -15,23 +15,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.decisions import Choice, Decision
-from engine.core.errors import EngineError, IllegalAction, Unsupported
+from engine.core.errors import EngineError, IllegalAction, Unsupported, Where
 from engine.core.match import Match
 from engine.rulesets.serpents_tongue import actions, bindings, casting, codex, encounter, preparation, specs
 from engine.rulesets.serpents_tongue.cards import CardLibrary, Energy, SpellCard
 from engine.rulesets.serpents_tongue.rules import Game, Options
 from engine.rulesets.serpents_tongue.state import Being, Card, Zone
-
-
-@dataclass(frozen=True, slots=True)
-class Where:
-    path: str
-    line: int
-    column: int
-    end_column: int
-
-    def __str__(self) -> str:
-        return f"{self.path}:{self.line}:{self.column}"
 
 
 # ---------------------------------------------------------------- what a script line says
