@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, TypeVar, dataclass_transform
 
 T = TypeVar("T")
 
@@ -18,7 +18,16 @@ T = TypeVar("T")
 Flow = Generator["Decision", "Choice", T]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass_transform(frozen_default=True)
+def record(cls: type[T]) -> type[T]:
+    """A value that is never changed once made, compared and hashed by its fields: frozen to the type checker
+    (assigning a field is an error), with slots. At run time its ``__init__`` assigns the fields directly;
+    a frozen dataclass's goes through ``object.__setattr__`` and costs four times as much, and choices are
+    made by the dozen at every decision of a match."""
+    return dataclass(slots=True, unsafe_hash=True)(cls)
+
+
+@record
 class Choice:
     """One legal answer. ``label`` is how scripts, logs and tools name it."""
 
@@ -29,7 +38,7 @@ class Choice:
         return self.label
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Decision:
     """A choice put to one player (``being`` is None for chance: a die, a draw from a bag). ``kind`` names
     the sort of question for scripts; a ruleset documents its kinds."""

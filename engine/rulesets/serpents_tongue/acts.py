@@ -9,13 +9,11 @@ exchanges ride along as extra choices of action, respond, re-attune, sustain and
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from engine.core.decisions import Choice
+from engine.core.decisions import Choice, record
 
 
 # The innate and standard actions of the action phase, as choice values.
-@dataclass(frozen=True, slots=True)
+@record
 class Act:
     verb: str  # pass | meditate | shed | cast | ability | exchange | dismiss | upgrade-spec | swap-focus
     # | nam-shub | nam-shub-step | will-break
