@@ -50,6 +50,10 @@ class Binding:
 class Registry:
     ruleset: str
     bindings: dict[str, Binding] = field(default_factory=dict)
+    # The names bound so far, as one set every match of the ruleset is given: the same object each time, so
+    # that what a match caches by it (a card's unsupported aspects) is found by identity, not compared
+    # name by name. A new binding makes a new set.
+    _implemented: frozenset[str] | None = field(default=None, repr=False, compare=False)
 
     def bind(self, name: str, kind: str, target: Any) -> None:
         if kind not in KINDS:
@@ -57,6 +61,7 @@ class Registry:
         if name in self.bindings:
             raise DeclarationError(f"{self.ruleset}: {name!r} is bound twice")
         self.bindings[name] = Binding(name, kind, target)
+        self._implemented = None
 
     def rules_of(self, module: ModuleType) -> None:
         """Every public function a rules module defines, by its name: the rule it is named after."""
@@ -77,7 +82,9 @@ class Registry:
             self.bind(name, "step", fn)
 
     def implemented(self) -> frozenset[str]:
-        return frozenset(self.bindings)
+        if self._implemented is None:
+            self._implemented = frozenset(self.bindings)
+        return self._implemented
 
     def played_by(self, name: str | None) -> tuple[str, str] | None:
         """What plays ``name``, for a reader: its kind and where it is ("rule",
