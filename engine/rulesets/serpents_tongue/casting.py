@@ -80,13 +80,14 @@ def provisional(game: Game, caster: Being, card: Card, target: Being | Card | No
     return Effect(game, card, caster, target)
 
 
-def full_actions(game: Game, caster: Being, card: Card) -> int:
-    """How many Full Actions casting ``card`` takes now, its aspects and passive effects counted (rite.py)."""
-    return rite.actions_needed(card, provisional(game, caster, card).aspects())
+def full_actions(game: Game, caster: Being, card: Card, fx: Effect | None = None) -> int:
+    """How many Full Actions casting ``card`` takes now, its aspects and passive effects counted (rite.py);
+    ``fx``: its :func:`provisional` effect, when the caller has it already."""
+    return rite.actions_needed(card, (fx or provisional(game, caster, card)).aspects())
 
 
-def is_free(game: Game, caster: Being, card: Card) -> bool:
-    return full_actions(game, caster, card) == 0
+def is_free(game: Game, caster: Being, card: Card, fx: Effect | None = None) -> bool:
+    return full_actions(game, caster, card, fx) == 0
 
 
 def why_not(game: Game, caster: Being, card: Card, in_window: bool = False) -> str | None:
@@ -107,20 +108,21 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False) -> s
         return "Spell Preparation: it is not prepared"
     if card.title in caster.miscast_this_turn:
         return f"Miscast: {caster.name} miscast {card.title} this turn"
+    fx = provisional(game, caster, card)  # its cost and speed, counted once for every check below
     if in_window:
         if not response:
             return f"Response: {card.title} cannot be cast out of turn"
-        need = full_actions(game, caster, card)
+        need = full_actions(game, caster, card, fx)
         if need > 1:
             return f"Actions: {card.title} needs several Full Actions, which a Response cannot wait for"
         if need and caster.interrupt_stones >= MAX_INTERRUPT_STONES:
             return f"Interrupt Stone: {caster.name} already has {MAX_INTERRUPT_STONES} interrupt stones"
     # A Free Action spell needs neither; the Full Actions are counted only when they could matter.
-    elif (caster.interrupt_stones or caster.full_actions <= 0) and not is_free(game, caster, card):
+    elif (caster.interrupt_stones or caster.full_actions <= 0) and not is_free(game, caster, card, fx):
         if caster.interrupt_stones:
             return f"Interrupt Stone: {caster.name} must shed an interrupt stone first"
         return f"Action: {caster.name} has no Full Action left"
-    if not targets(game, caster, card):
+    if not targets(game, caster, card, fx=fx):
         on_bearer = [r for r in card.spec.requirements if r.on_bearer and r.timing.at_cast]
         if on_bearer and _targets(game, caster, card):
             return f"Requirements: {card.title} requires {_req_text(on_bearer[0])}"
@@ -134,7 +136,7 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False) -> s
     duration = card.aspect("Duration")
     if duration is not None and duration.value == "F" and caster.free_foci <= 0:
         return f"Focus: {caster.name} has no Focus left"
-    need = orb_cost(game, caster, card)
+    need = orb_cost(game, caster, card, fx)
     for req in card.spec.requirements:
         if not req.timing.at_cast or req.on_bearer:  # on Bearer: checked per target
             continue
@@ -148,8 +150,8 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False) -> s
     return None
 
 
-def orb_cost(game: Game, caster: Being, card: Card) -> int:
-    fx = provisional(game, caster, card)
+def orb_cost(game: Game, caster: Being, card: Card, fx: Effect | None = None) -> int:
+    fx = fx or provisional(game, caster, card)
     net = card.spec.resonance + impact.generated(game, fx, Energy.RESONANCE)
     return -net if net < 0 else 0
 
@@ -215,15 +217,16 @@ def charge_holders(game: Game, caster: Being, req: Requirement) -> list[Card]:
 
 
 # ================================================================== targets
-def targets(game: Game, caster: Being, card: Card, for_free: bool = False) -> list[Choice]:
-    """Every legal target of ``card`` for ``caster``, as choices (declared when the spell is cast).
+def targets(game: Game, caster: Being, card: Card, for_free: bool = False, fx: Effect | None = None) -> list[Choice]:
+    """Every legal target of ``card`` for ``caster``, as choices (declared when the spell is cast; ``fx``: its
+    :func:`provisional` effect, when the caller has it).
 
     A requirement "on Bearer" narrows them: the bearer-to-be must meet it; so does the Tough of a target,
     unless the spell is cast for free."""
     options = _targets(game, caster, card)
     # A Tough target costs more: one it cannot pay for is none.
     if not for_free and any(o.value[0] == "card" for o in options):
-        need = orb_cost(game, caster, card)
+        need = orb_cost(game, caster, card, fx)
         options = [o for o in options if o.value[0] != "card" or game.can_pay(
             caster, Energy.RESONANCE, need + tough.extra_cost(caster, [game.card(o.value[1])]))]
     on_bearer = [r for r in card.spec.requirements if r.on_bearer and r.timing.at_cast]

@@ -30,6 +30,8 @@ EXCHANGES: tuple[tuple[Energy, int, Energy, int], ...] = (
     (Energy.VOICE, 10, Energy.ESSENCE, 1), (Energy.VOICE, 10, Energy.WILL, 1),
 )
 RULE = "Energy Exchange"
+# The least each energy given up must be (1 Will, 10 Voice): whether any exchange is open at all.
+LEAST = {give: min(n for g, n, _, _ in EXCHANGES if g is give) for give, _, _, _ in EXCHANGES}
 
 
 def label(index: int) -> str:
@@ -48,8 +50,8 @@ def why_not(game: Game, b: Being, index: int | None = None) -> str | None:
     if b.exchanged_this_round:
         return (f"{RULE}: {b.name} has already made this round's energy exchange (\"Magi are permitted only one "
                 "energy exchange per round\")")
-    wanted = range(len(EXCHANGES)) if index is None else [index]
-    if not any(b.energy(EXCHANGES[i][0]) >= EXCHANGES[i][1] for i in wanted):
+    wanted = LEAST.items() if index is None else [EXCHANGES[index][:2]]
+    if not any(b.energy(give) >= n for give, n in wanted):
         give, n = (Energy.WILL, 1) if index is None else EXCHANGES[index][:2]
         return f"{RULE}: {b.name} has {b.energy(give)} {give.value}, and the exchange gives up {n}"
     return None

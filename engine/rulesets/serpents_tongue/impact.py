@@ -6,7 +6,6 @@ Glossary terms played here: Impact, Passive Effect, Add Dmg X, Area, Resistance 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import Flow
@@ -34,11 +33,11 @@ def modifier_applies(source: Card, mod: Modifier, fx: Effect) -> bool:
     return fits(fx.card, sel)
 
 
-def passive_sources(game: Game) -> Iterable[tuple[Card, Modifier]]:
-    for card in game.all_in_play():
-        if card.active:
-            for mod in specs.modifiers(card):
-                yield card, mod
+def passive_sources(game: Game) -> list[tuple[Card, Modifier]]:
+    # Counted for every spell that might be cast, at every decision: most cards have no passive effect
+    # at all (none printed, no Specialization tier), which is read off the card before its state.
+    return [(card, mod) for card in game.all_in_play() if (card.spec.modifiers or card.spec.tiers) and card.active
+            for mod in specs.modifiers(card)]
 
 
 def effective_aspects(game: Game, fx: Effect) -> list[Aspect]:

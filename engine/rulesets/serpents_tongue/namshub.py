@@ -91,8 +91,8 @@ def options(game: Game, b: Being) -> list[Choice]:
     current = working_on(game, b.team)
     if current is None and b.kind is Kind.MAGI:
         seen: set[str] = set()
-        for card in b.codex:
-            if is_page(card) and card.title not in seen:
+        for card in b.codex:  # read at every turn: the kind compared here, not through is_page
+            if card.spec.kind == NamShub.kind and card.title not in seen:
                 seen.add(card.title)
                 out.append(Choice(f'begin Nam-Shub "{card.title}"', Act("nam-shub", card.id)))
     if current is not None and why_not_step(game, b, current) is None:

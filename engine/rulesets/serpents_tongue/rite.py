@@ -19,11 +19,12 @@ Full Action requirement by 1"; Absolute Free Action makes it a Free Action.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from typing import TYPE_CHECKING
 
 from engine.core import modifiers
 from engine.core.modifiers import Change, Mode
-from engine.rulesets.serpents_tongue.cards import Aspect, Energy
+from engine.rulesets.serpents_tongue.cards import Aspect, Energy, SpellCard
 from engine.rulesets.serpents_tongue.state import Being, Card, Place
 
 if TYPE_CHECKING:
@@ -33,9 +34,10 @@ INVESTED = "actions"  # the counter of Full Actions invested in a Rite zone spel
 ADDED = "Actions"  # the requirement a Transmute adds ("via a spell such as Prolong Cast")
 
 
-def printed_actions(card: Card) -> int:
+@cache  # read for every spell that might be cast, at every decision
+def printed_actions(spec: type[SpellCard]) -> int:
     """The Full Actions a spell's ``! # Actions`` requirement asks for (1 without one)."""
-    counts = [r.count or 1 for r in card.spec.requirements if r.form == "Actions" and r.timing.at_cast]
+    counts = [r.count or 1 for r in spec.requirements if r.form == "Actions" and r.timing.at_cast]
     return max(counts, default=1)
 
 
@@ -54,7 +56,8 @@ def actions_needed(card: Card, aspects: Iterable[Aspect]) -> int:
             changes.append(Change(Mode.ADD, -1, once="Free Action"))
         elif a.name == ADDED and isinstance(a.value, int):
             changes.append(Change(Mode.ADD, a.value))
-    return modifiers.apply(printed_actions(card), changes, arrival=True, floor=0)
+    printed = printed_actions(card.spec)  # type: ignore[arg-type]  # classes hash by identity
+    return modifiers.apply(printed, changes, arrival=True, floor=0) if changes else printed
 
 
 def invested(card: Card) -> int:

@@ -14,7 +14,7 @@ The cast cycle, Responses and Defenses live in :mod:`.casting` and :mod:`.impact
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -105,6 +105,7 @@ class Game:
         # given by whoever sets the match up, since the registry sits above these rules. A card whose keyword
         # is bound to nothing cannot be cast (casting.unsupported).
         self.plays = plays
+        self.level1 = self.options.level == 1  # read at every decision (energies, exchanges)
         self.rng = random.Random(self.options.seed)
         self.round = 0
         self.phase = "setup"
@@ -148,10 +149,6 @@ class Game:
         self._cards[card.id] = card
         return card
 
-    @property
-    def level1(self) -> bool:
-        return self.options.level == 1
-
     def being(self, name: str) -> Being:
         for b in self.beings:
             if b.name == name:
@@ -178,9 +175,15 @@ class Game:
     def living(self) -> list[Being]:
         return [b for b in self.order if not b.incapacitated]
 
-    def all_in_play(self) -> Iterator[Card]:
+    def all_in_play(self) -> list[Card]:
+        """Every being's spells in play, being by being (read at nearly every decision: one list, built
+        from each being's kept one): to read, never to change."""
+        out: list[Card] = []
         for b in self.beings:
-            yield from b.in_play()
+            out += b.zones.all()
+            if b.body is not None:
+                out.append(b.body)
+        return out
 
     # ------------------------------------------------------------------ asking
     def ask(self, kind: str, being: Being | None, prompt: str, options: Sequence[Choice],

@@ -263,7 +263,7 @@ class Being:
     def energy(self, e: Energy) -> int:
         if self.lacks and e in self.lacks:
             return 0
-        return ENERGIES[e].held(self)
+        return getattr(self, ENERGIES[e].attr)  # the resource read directly: at every decision
 
     def set_energy(self, e: Energy, value: int) -> None:
         if not (self.lacks and e in self.lacks):
