@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pickle
 
-from engine.core.zones import Zones
+from engine.core.zones import Table, Zones
 
 
 def test_cards_lie_zone_by_zone_in_the_order_they_came() -> None:
@@ -32,3 +32,25 @@ def test_zones_survive_a_copy_of_the_match() -> None:
     zones.put("Fireball", "attack")
     copy = pickle.loads(pickle.dumps(zones))
     assert copy == zones and copy.capacity == {"attack": 1} and copy.all() == ["Fireball"]
+
+
+def test_every_change_at_a_table_is_counted_there() -> None:
+    """A view across every holder's zones (every card in play) is kept until the table counts a change."""
+    table, mine, yours = Table(), Zones[str, str](["attack"]), Zones[str, str](["attack"])
+    table.seat(mine)
+    table.seat(yours)
+    seated = table.changes
+    yours.put("Fireball", "attack")
+    mine.put("Shield", "attack")
+    mine.take("Shield", "attack")
+    assert table.changes == seated + 3
+    table.changed()  # a holder leaves: nothing in the zones changed, the view must still be read again
+    assert table.changes == seated + 4
+
+
+def test_a_table_and_its_seats_survive_a_copy_of_the_match() -> None:
+    table, zones = Table(), Zones[str, str](["attack"])
+    table.seat(zones)
+    copy_table, copy_zones = pickle.loads(pickle.dumps((table, zones)))
+    copy_zones.put("Fireball", "attack")
+    assert copy_zones.table is copy_table and copy_table.changes == table.changes + 1

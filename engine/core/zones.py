@@ -10,10 +10,29 @@ rules enforce in their own way (one game has a card discarded to make room, anot
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping
-from typing import TypeVar
+from typing import Any, TypeVar
 
 K = TypeVar("K", bound=Hashable)
 T = TypeVar("T")
+
+
+class Table:
+    """What the zones of every holder at one game's table share: a count of the changes made to any of them,
+    so that a view across all of them (every card in play) is kept until one changes."""
+
+    __slots__ = ("changes",)
+
+    def __init__(self) -> None:
+        self.changes = 0
+
+    def seat(self, zones: Zones[Any, Any]) -> None:
+        """A holder takes its seat: its zones count their changes here from now on."""
+        zones.table = self
+        self.changed()
+
+    def changed(self) -> None:
+        """Something a view across the table reads changed besides the zones (a holder came or went)."""
+        self.changes += 1
 
 
 class Zones(dict[K, list[T]]):
@@ -23,15 +42,21 @@ class Zones(dict[K, list[T]]):
         super().__init__((name, []) for name in names)
         self.capacity: dict[K, int] = dict(capacity or {})
         self._all: list[T] | None = None
+        self.table: Table | None = None  # the table its holder sits at, once it is seated (Table)
+
+    def _changed(self) -> None:
+        self._all = None
+        if self.table is not None:
+            self.table.changes += 1
 
     def put(self, item: T, name: K) -> None:
         """``item`` lies in zone ``name`` now, after what is already there."""
         self[name].append(item)
-        self._all = None
+        self._changed()
 
     def take(self, item: T, name: K) -> None:
         self[name].remove(item)
-        self._all = None
+        self._changed()
 
     def all(self) -> list[T]:
         """Every card, zone by zone in the declared order: to read, never to change."""

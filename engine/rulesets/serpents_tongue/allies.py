@@ -112,6 +112,7 @@ def on_discard(game: Game, card: Card) -> None:
     for k in list(game.beings):
         if k.body is card:
             k.body = None
+            game.table.changed()  # its body is no longer in play, though it still sits at the table
             dissolve(game, k)
 
 

@@ -21,6 +21,7 @@ from typing import Any
 from engine.core import chance, flow, resources
 from engine.core.decisions import Choice, Decision, Flow, Outcome
 from engine.core.errors import IllegalAction
+from engine.core.zones import Table
 from engine.rulesets.serpents_tongue import (
     actions,
     allies,
@@ -106,6 +107,8 @@ class Game:
         # is bound to nothing cannot be cast (casting.unsupported).
         self.plays = plays
         self.level1 = self.options.level == 1  # read at every decision (energies, exchanges)
+        self.table = Table()  # every being's zones count their changes here: all_in_play is kept until one
+        self._in_play: tuple[int, list[Being], list[Card]] = (-1, [], [])
         self.rng = random.Random(self.options.seed)
         self.round = 0
         self.phase = "setup"
@@ -176,14 +179,16 @@ class Game:
         return [b for b in self.order if not b.incapacitated]
 
     def all_in_play(self) -> list[Card]:
-        """Every being's spells in play, being by being (read at nearly every decision: one list, built
-        from each being's kept one): to read, never to change."""
-        out: list[Card] = []
-        for b in self.beings:
-            out += b.zones.all()
-            if b.body is not None:
-                out.append(b.body)
-        return out
+        """Every being's spells in play, being by being, then its body (read at nearly every decision: kept
+        until a zone at the table changes, or a being comes or goes): to read, never to change."""
+        at, seated, cards = self._in_play
+        if at != self.table.changes or seated != self.beings:
+            for b in self.beings:  # a being that came to the table since: its zones count their changes here
+                if b.zones.table is not self.table:
+                    self.table.seat(b.zones)
+            cards = [card for b in self.beings for card in b.in_play()]
+            self._in_play = (self.table.changes, list(self.beings), cards)
+        return cards
 
     # ------------------------------------------------------------------ asking
     def ask(self, kind: str, being: Being | None, prompt: str, options: Sequence[Choice],
