@@ -11,6 +11,11 @@ best run, so that both figures share the machine's load (on a shared 2-core mach
 up to 40%). The last line printed is one JSON object with ``baseline_decisions_per_s``,
 ``decisions_per_s``, ``ratio`` (ours over the baseline's) and ``parallel_ratio`` (the core's parallel runner
 on every core over the same matches played one after another, in this tree).
+
+Where valgrind is installed, the same seeded matches (``--instructions N`` of them, 3 by default; 0 skips
+it) are also counted in machine instructions per decision, under callgrind, in both trees: a figure the
+machine's load does not move, which the JSON gives as ``baseline_instructions``, ``instructions`` and
+``instruction_ratio`` (the baseline's over ours: how many times fewer this tree runs).
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -111,6 +118,23 @@ print(json.dumps({"serial": serial, "parallel": parallel}))
 """
 
 
+def instructions(tree: Path, matches: int) -> float:
+    """Machine instructions per decision for ``matches`` seeded matches in ``tree``: the worker run under
+    callgrind with them and with none, so that starting Python and loading the cards is taken off."""
+    env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
+    counted, decisions = [], 0
+    for n in (0, matches):
+        run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+                              "-c", WORKER, str(tree), str(n)], cwd=tree, env=env, capture_output=True, text=True,
+                             check=False)
+        found = re.search(r"Collected : (\d+)", run.stderr)
+        if run.returncode != 0 or found is None:
+            sys.exit(f"bench_matches: callgrind failed in {tree}:\n{run.stderr[-3000:]}")
+        counted.append(int(found.group(1)))
+        decisions = json.loads(run.stdout.splitlines()[-1])["decisions"]
+    return (counted[1] - counted[0]) / decisions
+
+
 def parallel_ratio(matches: int) -> float:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "0"}
     run = subprocess.run([sys.executable, "-c", PARALLEL, str(matches)], cwd=ROOT, env=env,
@@ -140,8 +164,12 @@ def main() -> None:
     parser.add_argument("--baseline", default=BASELINE, help="the commit to compare with (default: %(default)s)")
     parser.add_argument("--matches", type=int, default=MATCHES)
     parser.add_argument("--rounds", type=int, default=3, help="turns each tree takes (default: %(default)s)")
+    parser.add_argument("--instructions", type=int, default=3, metavar="N",
+                        help="matches counted in instructions under callgrind (default: %(default)s; 0: none)")
     args = parser.parse_args()
+    counting = args.instructions > 0 and shutil.which("valgrind") is not None
     runs: dict[str, list[dict[str, float]]] = {"baseline": [], "ours": []}
+    counts: dict[str, float] = {}
     with tempfile.TemporaryDirectory(prefix="spellc-bench-") as tmp:
         tree = Path(tmp) / "baseline"
         checkout(args.baseline, tree)
@@ -149,6 +177,9 @@ def main() -> None:
             for _ in range(args.rounds):
                 runs["baseline"].append(measure(tree, args.matches))
                 runs["ours"].append(measure(ROOT, args.matches))
+            if counting:
+                counts = {"baseline": instructions(tree, args.instructions),
+                          "ours": instructions(ROOT, args.instructions)}
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
                            capture_output=True, check=False)
@@ -158,9 +189,18 @@ def main() -> None:
     our_rate = report("this tree", ours)
     ratio = parallel_ratio(args.matches)
     print(f"  parallel runner        {ratio:.2f}x the matches per second on {os.cpu_count()} cores")
-    print(json.dumps({"baseline": args.baseline, "baseline_decisions_per_s": round(base_rate),
-                      "decisions_per_s": round(our_rate), "ratio": round(our_rate / base_rate, 2),
-                      "parallel_ratio": round(ratio, 2), "cores": os.cpu_count()}))
+    figures = {"baseline": args.baseline, "baseline_decisions_per_s": round(base_rate),
+               "decisions_per_s": round(our_rate), "ratio": round(our_rate / base_rate, 2),
+               "parallel_ratio": round(ratio, 2), "cores": os.cpu_count()}
+    if counts:
+        print(f"instructions per decision, {args.instructions} seeded matches under callgrind:")
+        print(f"  baseline {args.baseline:<13} {counts['baseline']:9.0f}")
+        print(f"  this tree              {counts['ours']:9.0f}   {counts['baseline'] / counts['ours']:.2f}x fewer")
+        figures |= {"baseline_instructions": round(counts["baseline"]), "instructions": round(counts["ours"]),
+                    "instruction_ratio": round(counts["baseline"] / counts["ours"], 2)}
+    elif args.instructions:
+        print("instructions per decision: not counted (valgrind is not installed)")
+    print(json.dumps(figures))
 
 
 if __name__ == "__main__":
