@@ -116,7 +116,7 @@ def summary(result: Replay) -> str:
     lines: list[str] = []
     # An Encounter that lacks an energy has none to show (it "is always considered to be zero").
     energies = ("essence", "resonance") if game.level1 else ("essence", "resonance", "harmony", "will")
-    snaps = [(f"End of round {snap['round']}:", snap) for snap in game.snapshots]
+    snaps = [(f"End of round {snap['round']}:", snap) for snap in result.rounds]
     if result.stopped is not None:
         snaps.append((f"Round {result.stopped['round']}, where the script stops (line {result.stopped['line']}):",
                       result.stopped))

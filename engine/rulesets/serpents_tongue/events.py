@@ -55,9 +55,9 @@ def queue(game: Game, event: str, *, card: Card | None = None, being: Being | No
     """Record the triggers ``event`` (a registry row's name) owes: ``card`` is the spell it happens to,
     ``being`` the being it happens to, ``at`` the beings an offensive spell was cast at."""
     events = registry.load().events
-    cards = list(game.all_in_play())
+    cards = game.all_in_play()
     if card is not None and card not in cards:
-        cards.append(card)
+        cards = [*cards, card]
     for c in cards:
         for trig in c.spec.triggers:
             ev = events.get(trig.event)

@@ -21,6 +21,7 @@ from typing import Any
 from engine.core import chance, flow, resources
 from engine.core.decisions import Choice, Decision, Flow, Outcome
 from engine.core.errors import IllegalAction
+from engine.core.events import Hooks
 from engine.core.zones import Table
 from engine.rulesets.serpents_tongue import (
     actions,
@@ -75,9 +76,7 @@ def refresh_round_counters(game: Game) -> None:
         card.ability_uses.clear()
 
 
-def keep_snapshot(game: Game) -> None:
-    game.snapshots.append(game.snapshot())
-
+ROUND_OVER = "round is over"  # no rule reacts to it: it is heard by what watches the match (Game.hooks)
 
 # The round (Quick Start, "Round Structure"): "Each round always begins with a Resonance roll", then the
 # initiative, maintenance, spell preparation and action phases; "After all players have concluded their
@@ -90,7 +89,7 @@ ROUND = (
     flow.Phase("preparation", steps=(preparation.spell_preparation_phase,)),
     flow.Phase("action", steps=(actions.action_phase,), ends="round ends"),  # before the prepared spells go back
     flow.Phase("cleanup", steps=(preparation.prepared_spells_return,)),
-    flow.Phase("end", steps=(keep_snapshot,), after_outcome=True),
+    flow.Phase("end", steps=(), ends=ROUND_OVER, after_outcome=True),  # the round is over, even the one that ended the match
 )
 
 
@@ -115,7 +114,7 @@ class Game:
         self.order: list[Being] = list(beings)
         self.outcome: Outcome | None = None
         self.log: list[str] = []
-        self.snapshots: list[dict[str, Any]] = []
+        self.hooks: Hooks[Game] = Hooks()  # tools watching the match (a scenario replay keeps each round's end)
         self.pending: list[Any] = []  # effects in their Response phase, innermost last
         self.pending_triggers: list[events.Pending] = []  # triggers owed by events, not yet run (events)
         self.turn: str | None = None
@@ -291,7 +290,9 @@ class Game:
         events.queue(self, event, card=card, being=being)
 
     def emit_event(self, event: str, *, card: Card | None = None, being: Being | None = None) -> Flow[None]:
-        """``event`` happens now: its triggers run at once (engine.rulesets.serpents_tongue.events)."""
+        """``event`` happens now: what watches the match hears it, then its triggers run at once
+        (engine.rulesets.serpents_tongue.events)."""
+        self.hooks.fire(self, event)
         yield from triggers.emit(self, event, card=card, being=being)
 
     # ------------------------------------------------------------------ zones and leaving play

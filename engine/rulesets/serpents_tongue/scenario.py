@@ -19,7 +19,7 @@ from engine.core.errors import EngineError, IllegalAction, Unsupported, Where
 from engine.core.match import Match
 from engine.rulesets.serpents_tongue import actions, bindings, casting, codex, encounter, preparation, specs
 from engine.rulesets.serpents_tongue.cards import CardLibrary, Energy, SpellCard
-from engine.rulesets.serpents_tongue.rules import Game, Options
+from engine.rulesets.serpents_tongue.rules import ROUND_OVER, Game, Options
 from engine.rulesets.serpents_tongue.state import Being, Card, Zone
 
 
@@ -710,11 +710,17 @@ class Replay:
     error: ScenarioError | None = None
     log: list[str] = field(default_factory=list)
     stopped: dict[str, Any] | None = None  # the state where a `stop` line ended the script, mid-round
+    rounds: list[dict[str, Any]] = field(default_factory=list)  # the state at each round's end
+
+    def watch(self, game: Game) -> None:
+        """Replay ``game``, keeping its state as each round is over."""
+        self.game = game
+        game.hooks.on(ROUND_OVER, lambda g, _: self.rounds.append(g.snapshot()))
 
     def json(self) -> dict[str, Any]:
         outcome = self.game.outcome
         return {
-            "rounds": self.game.snapshots,
+            "rounds": self.rounds,
             **({"stopped": self.stopped} if self.stopped is not None else {}),
             "outcome": {
                 "winner": outcome.winner if outcome else None,
@@ -791,7 +797,7 @@ def replay(scenario: Scenario, library: CardLibrary) -> Replay:
     result = Replay(Game([], library, plays=bindings.implemented()))
     try:
         game = setup(scenario, library)
-        result.game = game
+        result.watch(game)
         match = Match(game)
         scripts = list(scenario.rounds)
         asked = 0

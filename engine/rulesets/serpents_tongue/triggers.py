@@ -22,6 +22,8 @@ CHAIN_LIMIT = 200
 
 def settle(game: Game) -> Flow[None]:
     """Run every trigger owed so far, in the order their events happened (a trigger may owe more)."""
+    if not game.pending_triggers:  # most events, most of the time: nothing reacted
+        return
     yield from core_events.settle(game.pending_triggers, lambda p: run(game, p), limit=CHAIN_LIMIT, say=game.say,
                              name=lambda p: p.card.title)
 
