@@ -11,6 +11,7 @@ engine/rulesets/serpents_tongue/ritual_path.py.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -37,6 +38,7 @@ from engine.rulesets.serpents_tongue import (
 from engine.rulesets.serpents_tongue.acts import PASS, Act
 from engine.rulesets.serpents_tongue.cards import (
     Ability,
+    Aspect,
     Cost,
     Energy,
     Requirement,
@@ -75,18 +77,37 @@ def _unsupported(spec: type[SpellCard], plays: frozenset[str]) -> str | None:
     return None
 
 
-def provisional(game: Game, caster: Being, card: Card, target: Being | Card | None = None) -> Effect:
-    """The effect a spell would have if cast now (for passive effects that change its cost or speed)."""
-    return Effect(game, card, caster, target)
+@dataclass(slots=True)
+class Provisional:
+    """A spell as it would be cast now: what passive effects read to change its cost or speed. No effect is
+    under way yet, so it has none of an :class:`Effect`'s bookkeeping (made for every spell that might be
+    cast, at every decision)."""
+
+    game: Game
+    card: Card
+    controller: Being
+    target: Being | Card | None = None
+    ability: None = None
+
+    def aspects(self) -> list[Aspect]:
+        return impact.effective_aspects(self.game, self)
+
+    def has(self, name: str) -> bool:
+        return any(a.name == name for a in self.aspects())
 
 
-def full_actions(game: Game, caster: Being, card: Card, fx: Effect | None = None) -> int:
+def provisional(game: Game, caster: Being, card: Card, target: Being | Card | None = None) -> Provisional:
+    """The spell as it would be cast now (for passive effects that change its cost or speed)."""
+    return Provisional(game, card, caster, target)
+
+
+def full_actions(game: Game, caster: Being, card: Card, fx: Provisional | None = None) -> int:
     """How many Full Actions casting ``card`` takes now, its aspects and passive effects counted (rite.py);
     ``fx``: its :func:`provisional` effect, when the caller has it already."""
     return rite.actions_needed(card, (fx or provisional(game, caster, card)).aspects())
 
 
-def is_free(game: Game, caster: Being, card: Card, fx: Effect | None = None) -> bool:
+def is_free(game: Game, caster: Being, card: Card, fx: Provisional | None = None) -> bool:
     return full_actions(game, caster, card, fx) == 0
 
 
@@ -122,7 +143,7 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False) -> s
         if caster.interrupt_stones:
             return f"Interrupt Stone: {caster.name} must shed an interrupt stone first"
         return f"Action: {caster.name} has no Full Action left"
-    if not targets(game, caster, card, fx=fx):
+    if not legal_targets(game, caster, card, fx=fx):
         on_bearer = [r for r in card.spec.requirements if r.on_bearer and r.timing.at_cast]
         if on_bearer and _targets(game, caster, card):
             return f"Requirements: {card.title} requires {_req_text(on_bearer[0])}"
@@ -150,7 +171,7 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False) -> s
     return None
 
 
-def orb_cost(game: Game, caster: Being, card: Card, fx: Effect | None = None) -> int:
+def orb_cost(game: Game, caster: Being, card: Card, fx: Provisional | None = None) -> int:
     fx = fx or provisional(game, caster, card)
     net = card.spec.resonance + impact.generated(game, fx, Energy.RESONANCE)
     return -net if net < 0 else 0
@@ -217,49 +238,55 @@ def charge_holders(game: Game, caster: Being, req: Requirement) -> list[Card]:
 
 
 # ================================================================== targets
-def targets(game: Game, caster: Being, card: Card, for_free: bool = False, fx: Effect | None = None) -> list[Choice]:
+def targets(game: Game, caster: Being, card: Card, for_free: bool = False,
+            fx: Provisional | None = None) -> list[Choice]:
     """Every legal target of ``card`` for ``caster``, as choices (declared when the spell is cast; ``fx``: its
-    :func:`provisional` effect, when the caller has it).
+    :func:`provisional` effect, when the caller has it)."""
+    return [Choice(targeting.target_label(game, t), t) for t in legal_targets(game, caster, card, for_free, fx)]
+
+
+def legal_targets(game: Game, caster: Being, card: Card, for_free: bool = False,
+                  fx: Provisional | None = None) -> list[targeting.Target]:
+    """The targets of :func:`targets`, unlabelled (whether there is one is asked of every spell that might be
+    cast, at every decision).
 
     A requirement "on Bearer" narrows them: the bearer-to-be must meet it; so does the Tough of a target,
     unless the spell is cast for free."""
-    options = _targets(game, caster, card)
+    found = _targets(game, caster, card)
     # A Tough target costs more: one it cannot pay for is none.
-    if not for_free and any(o.value[0] == "card" for o in options):
+    if not for_free and any(t[0] == "card" for t in found):
         need = orb_cost(game, caster, card, fx)
-        options = [o for o in options if o.value[0] != "card" or game.can_pay(
-            caster, Energy.RESONANCE, need + tough.extra_cost(caster, [game.card(o.value[1])]))]
+        found = [t for t in found if t[0] != "card" or game.can_pay(
+            caster, Energy.RESONANCE, need + tough.extra_cost(caster, [game.card(t[1])]))]
     on_bearer = [r for r in card.spec.requirements if r.on_bearer and r.timing.at_cast]
     if on_bearer:
-        options = [o for o in options if o.value[0] != "being" or not any(
-            requirement_problem(game, caster, card, r, game.being(o.value[1])) for r in on_bearer)]
-    return options
+        found = [t for t in found if t[0] != "being" or not any(
+            requirement_problem(game, caster, card, r, game.being(t[1])) for r in on_bearer)]
+    return found
 
 
-def _targets(game: Game, caster: Being, card: Card) -> list[Choice]:
+def _targets(game: Game, caster: Being, card: Card) -> list[targeting.Target]:
     role = card.role
     if card.has("Area:G") and role is not Role.TRANSMUTE:  # "Area is meaningless on ... Transmute spells"
-        return [Choice("everyone", ("global", None))]
+        return [("global", None)]
     if card.has("Evade"):
         return targeting.evade_targets(game, caster, card)
     if role is Role.ATTACK:
         foes = [o for o in game.opponents(caster) if not o.incapacitated]
         if card.has("Area"):
-            return [Choice(f"team {t}", ("team", t)) for t in targeting.teams_of(foes)]
-        return [Choice(o.name, ("being", o.name)) for o in foes if not control.cloaked(game, o)]
+            return [("team", t) for t in targeting.teams_of(foes)]
+        return [("being", o.name) for o in foes if not control.cloaked(game, o)]
     if role in (Role.DEFENSE, Role.COMPONENT, Role.ENHANCE):
-        friends = [a for a in game.allies(caster) if not a.incapacitated]
         if card.has("Area") and role is not Role.COMPONENT:
-            return [Choice(f"team {caster.team}", ("team", caster.team))]
-        return [Choice(a.name, ("being", a.name)) for a in friends]
+            return [("team", caster.team)]
+        return [("being", a.name) for a in game.allies(caster) if not a.incapacitated]
     if role is Role.ABJURATION and card.has("Area"):
         return targeting.area_targets(game, caster, card)
     if role is Role.ALLY:  # "Magi cannot summon Koishaka on behalf of other Allies or opponents"
-        return [Choice(caster.name, ("being", caster.name))]
+        return [("being", caster.name)]
     if role in (Role.ABJURATION, Role.TRANSMUTE):
         sel = card.spec.targets or Selector()
-        return [Choice(f'"{c.title}" of {targeting.holder_name(c)}', ("card", c.id))
-                for c in targeting.spell_targets(game, caster, card, sel)]
+        return [("card", c.id) for c in targeting.spell_targets(game, caster, card, sel)]
     return []
 
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.decisions import Choice, Decision, Flow
 from engine.rulesets.serpents_tongue.cards import Aspect, EncounterCard, Role
-from engine.rulesets.serpents_tongue.state import Being, Kind
+from engine.rulesets.serpents_tongue.state import Being, Cast, Kind
 
 if TYPE_CHECKING:
     from engine.rulesets.serpents_tongue.effects import Effect
@@ -34,7 +34,7 @@ def state_of(b: Being) -> EncounterState:
     return st
 
 
-def threshold_grants(fx: Effect) -> list[Aspect]:
+def threshold_grants(fx: Cast) -> list[Aspect]:
     """"Encounter <5: Attacks gain Pierce 2" — the aspects the Encounter's thresholds add to an effect of
     its spells and abilities (the Discord Event its own card changes is neither)."""
     b = fx.controller

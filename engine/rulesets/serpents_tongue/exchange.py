@@ -39,6 +39,10 @@ def label(index: int) -> str:
     return f"exchange {n} {give.value} for {m} {get.value}"
 
 
+# Each exchange as a choice: the same every time it is offered (a choice is never changed).
+CHOICES = tuple(Choice(label(i), Act("exchange", None, f"{i}")) for i in range(len(EXCHANGES)))
+
+
 def why_not(game: Game, b: Being, index: int | None = None) -> str | None:
     """Why ``b`` cannot make an exchange now (``index``: that one): "Energy Exchange: reason", or None."""
     if game.level1:
@@ -61,8 +65,7 @@ def options(game: Game, b: Being) -> list[Choice]:
     """The exchanges ``b`` may make now."""
     if why_not(game, b) is not None:
         return []
-    return [Choice(label(i), Act("exchange", None, f"{i}"))
-            for i, (give, n, _, _) in enumerate(EXCHANGES) if b.energy(give) >= n]
+    return [choice for choice, (give, n, _, _) in zip(CHOICES, EXCHANGES, strict=True) if b.energy(give) >= n]
 
 
 def is_exchange(choice: Choice) -> bool:

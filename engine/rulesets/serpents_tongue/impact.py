@@ -12,7 +12,7 @@ from engine.core.decisions import Flow
 from engine.core.errors import Unsupported
 from engine.rulesets.serpents_tongue import behaviours, defenses, encounter_state, registry, specs, transmutes
 from engine.rulesets.serpents_tongue.cards import Aspect, Energy, Modifier
-from engine.rulesets.serpents_tongue.state import Being, Card, Place, fits
+from engine.rulesets.serpents_tongue.state import Being, Card, Cast, Place, fits
 
 if TYPE_CHECKING:
     from engine.rulesets.serpents_tongue.effects import Effect
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 # ---------------------------------------------------------------- passive effects
-def modifier_applies(source: Card, mod: Modifier, fx: Effect) -> bool:
+def modifier_applies(source: Card, mod: Modifier, fx: Cast) -> bool:
     sel = mod.selector
     if sel.combined:  # a Transmute's "target gains ...": part of its spell's own aspects (state.transmute_grants)
         return False
@@ -40,7 +40,7 @@ def passive_sources(game: Game) -> list[tuple[Card, Modifier]]:
             for mod in specs.modifiers(card)]
 
 
-def effective_aspects(game: Game, fx: Effect) -> list[Aspect]:
+def effective_aspects(game: Game, fx: Cast) -> list[Aspect]:
     """The aspects an effect has, with what passive effects in play grant it (Flame Form's +1 Dmg)."""
     base = list(fx.ability.aspects) if fx.ability is not None else list(fx.card.aspects())
     if fx.ability is None:
@@ -52,7 +52,7 @@ def effective_aspects(game: Game, fx: Effect) -> list[Aspect]:
     return base
 
 
-def generated(game: Game, fx: Effect, energy: Energy) -> int:
+def generated(game: Game, fx: Cast, energy: Energy) -> int:
     """"Generate": what passive effects add to a spell's energy orb when it is paid for."""
     total = 0
     for source, mod in passive_sources(game):

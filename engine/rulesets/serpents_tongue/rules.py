@@ -89,7 +89,7 @@ ROUND = (
     flow.Phase("preparation", steps=(preparation.spell_preparation_phase,)),
     flow.Phase("action", steps=(actions.action_phase,), ends="round ends"),  # before the prepared spells go back
     flow.Phase("cleanup", steps=(preparation.prepared_spells_return,)),
-    flow.Phase("end", steps=(), ends=ROUND_OVER, after_outcome=True),  # the round is over, even the one that ended the match
+    flow.Phase("end", steps=(), ends=ROUND_OVER, after_outcome=True),  # even for a round that ended the match
 )
 
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Protocol
 
 from engine.core.resources import Resource
 from engine.core.zones import Zones
 from engine.rulesets.serpents_tongue import registry
-from engine.rulesets.serpents_tongue.cards import Aspect, Energy, Role, Selector, SpellCard, Sphere
+from engine.rulesets.serpents_tongue.cards import Ability, Aspect, Energy, Role, Selector, SpellCard, Sphere
 
 
 class Zone(StrEnum):
@@ -347,3 +347,20 @@ def transmute_grants(transmute: Card) -> tuple[Aspect, ...]:
 def _is_directive(a: Aspect) -> bool:
     kw = registry.load().get(a.name)
     return kw is not None and kw.kind == "directive"
+
+
+class Cast(Protocol):
+    """What a passive effect or an Encounter's threshold reads of the effect it changes: an effect under way
+    (effects.Effect), or a spell as it would be cast now (casting.Provisional)."""
+
+    @property
+    def card(self) -> Card: ...
+
+    @property
+    def controller(self) -> Being: ...
+
+    @property
+    def target(self) -> Being | Card | None: ...
+
+    @property
+    def ability(self) -> Ability | None: ...

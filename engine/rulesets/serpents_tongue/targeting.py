@@ -7,9 +7,8 @@ may have to be in ("active" by default, "manifesting", "dormant", or waiting "in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from engine.core.decisions import Choice
 from engine.rulesets.serpents_tongue import defenses
 from engine.rulesets.serpents_tongue.cards import Selector
 from engine.rulesets.serpents_tongue.state import Being, Card
@@ -17,6 +16,11 @@ from engine.rulesets.serpents_tongue.state import Being, Card
 if TYPE_CHECKING:
     from engine.rulesets.serpents_tongue.effects import Effect
     from engine.rulesets.serpents_tongue.rules import Game
+
+
+# A target as a choice's value: ("being", name), ("team", team), ("card", id), ("effect", index into the
+# pending effects) or ("global", None) — names and ids, never objects, so that it applies to a copy too.
+Target = tuple[str, Any]
 
 
 def teams_of(beings: list[Being]) -> list[str]:
@@ -54,7 +58,24 @@ def spell_targets(game: Game, caster: Being, card: Card, sel: Selector) -> list[
     return out
 
 
-def evade_targets(game: Game, caster: Being, card: Card) -> list[Choice]:
+def target_label(game: Game, value: Target) -> str:
+    """How a target is named in a choice: `White`, `team Magi`, `"Fireball" of White`, `Fireball of Black`
+    (an effect on its way), `everyone`."""
+    kind, key = value
+    if kind == "being":
+        return str(key)
+    if kind == "team":
+        return f"team {key}"
+    if kind == "card":
+        card = game.card(key)
+        return f'"{card.title}" of {holder_name(card)}'
+    if kind == "effect":
+        fx = game.pending[key]
+        return f"{fx.name} of {fx.controller.name}"
+    return "everyone"
+
+
+def evade_targets(game: Game, caster: Being, card: Card) -> list[Target]:
     """"An Evade spell targets a single effect" — one on its way to the caster (or team), not Area."""
     out = []
     for i, fx in enumerate(game.pending):
@@ -62,11 +83,11 @@ def evade_targets(game: Game, caster: Being, card: Card) -> list[Choice]:
             continue
         hit = fx.target if isinstance(fx.target, Being) else None
         if hit is not None and (hit is caster or (card.has("Area") and hit.team == caster.team)):
-            out.append(Choice(f"{fx.name} of {fx.controller.name}", ("effect", i)))
+            out.append(("effect", i))
     return out
 
 
-def resolve_target(game: Game, value: tuple[str, object]) -> tuple[Being | Card | None, str | None, Effect | None]:
+def resolve_target(game: Game, value: Target) -> tuple[Being | Card | None, str | None, Effect | None]:
     kind, key = value
     if kind == "being":
         return game.being(str(key)), None, None
@@ -79,7 +100,7 @@ def resolve_target(game: Game, value: tuple[str, object]) -> tuple[Being | Card 
     return None, None, None  # global
 
 
-def area_targets(game: Game, caster: Being, card: Card) -> list[Choice]:
+def area_targets(game: Game, caster: Being, card: Card) -> list[Target]:
     """"If an Abjuration spell has Area, that means it targets all validly targetable spells for all Magi
     of a given team": one choice per team that has such a spell."""
     teams: list[str] = []
@@ -87,7 +108,7 @@ def area_targets(game: Game, caster: Being, card: Card) -> list[Choice]:
         holder = c.bearer or c.controller or c.owner
         if holder.team not in teams:
             teams.append(holder.team)
-    return [Choice(f"team {t}", ("team", t)) for t in teams]
+    return [("team", t) for t in teams]
 
 
 def abjured(game: Game, fx: Effect) -> list[Card]:
