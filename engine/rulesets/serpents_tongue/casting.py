@@ -103,7 +103,7 @@ def provisional(game: Game, caster: Being, card: Card, target: Being | Card | No
 
 def full_actions(game: Game, caster: Being, card: Card, fx: Provisional | None = None) -> int:
     """How many Full Actions casting ``card`` takes now, its aspects and passive effects counted (rite.py);
-    ``fx``: its :func:`provisional` effect, when the caller has it already."""
+    ``fx``: its :func:`provisional` cast, when the caller has it already."""
     return rite.actions_needed(card, (fx or provisional(game, caster, card)).aspects())
 
 
@@ -241,7 +241,7 @@ def charge_holders(game: Game, caster: Being, req: Requirement) -> list[Card]:
 def targets(game: Game, caster: Being, card: Card, for_free: bool = False,
             fx: Provisional | None = None) -> list[Choice]:
     """Every legal target of ``card`` for ``caster``, as choices (declared when the spell is cast; ``fx``: its
-    :func:`provisional` effect, when the caller has it)."""
+    :func:`provisional` cast, when the caller has it)."""
     return [Choice(targeting.target_label(game, t), t) for t in legal_targets(game, caster, card, for_free, fx)]
 
 
