@@ -47,7 +47,7 @@ class Zones(dict[K, list[T]]):
     def _changed(self) -> None:
         self._all = None
         if self.table is not None:
-            self.table.changes += 1
+            self.table.changed()
 
     def put(self, item: T, name: K) -> None:
         """``item`` lies in zone ``name`` now, after what is already there."""
