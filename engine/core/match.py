@@ -23,6 +23,8 @@ import random
 from collections.abc import Callable, Generator, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from itertools import repeat
+from operator import is_
 from typing import Any, Protocol
 
 from engine.core.decisions import CHECKPOINT, Choice, Decision, Outcome
@@ -94,7 +96,7 @@ class Match:
         if self.decision is None:
             raise IllegalAction("Match", "the match is over")
         picked = choice if isinstance(choice, Choice) else self.decision.find(choice)
-        if picked is None or picked not in self.decision.options:
+        if picked is None or not offered(picked, self.decision.options):
             legal = "legal: " + ", ".join(c.label for c in self.decision.options)
             reason = self.game.explain(self.decision, str(choice))  # the rule that forbids it, and why
             if reason:
@@ -152,6 +154,12 @@ class Match:
             self.decision = decision
         except StopIteration:
             self.decision = None
+
+
+def offered(choice: Choice, options: tuple[Choice, ...]) -> bool:
+    """Whether ``choice`` is one of ``options``. A player hands back one of the very objects it was offered,
+    which is found without comparing field by field (``in`` compares every choice before it)."""
+    return any(map(is_, options, repeat(choice))) or choice in options
 
 
 class RandomPlayer:
