@@ -18,9 +18,10 @@ from hypothesis import strategies as st
 from engine.core.decisions import CHECKPOINT, Choice
 from engine.core.errors import IllegalAction
 from engine.core.match import Match, RandomPlayer, play_out, run_many
-from engine.rulesets.serpents_tongue import encounter, invariants
+from engine.rulesets.serpents_tongue import casting, encounter, impact, invariants, rite
 from engine.rulesets.serpents_tongue.bindings import implemented
-from engine.rulesets.serpents_tongue.cards import CardLibrary
+from engine.rulesets.serpents_tongue.cards import CardLibrary, Energy
+from engine.rulesets.serpents_tongue.effects import Effect
 from engine.rulesets.serpents_tongue.rules import Game, Options
 from engine.rulesets.serpents_tongue.setup import duel
 from engine.rulesets.serpents_tongue.state import Being, Card
@@ -147,3 +148,27 @@ def test_the_parallel_runner_plays_the_same_matches_as_one_process() -> None:
     """engine.core.match.run_many spreads seeded matches over processes: each plays as it would alone."""
     seeds = range(6)
     assert run_many(_duel, seeds, workers=2) == run_many(_duel, seeds, workers=1)
+
+
+@pytest.mark.rule("Passive Effect")
+def test_a_spells_cost_and_speed_before_it_is_cast_are_those_its_effect_would_have() -> None:
+    """Legality reads a spell's Full Actions and Resonance off a provisional cast (casting.Provisional), not off
+    a whole Effect: the passive effects in play must count the same on both, at every turn of 12 matches (in
+    which Flame Form, Cellular Degeneration or a Specialization's tiers are in play at some turns)."""
+    compared, with_passives = 0, 0
+    for seed in range(12):
+        match, player = duel(LIBRARY, seed), RandomPlayer(seed)
+        while not match.terminal:
+            d = match.decision
+            if d is not None and d.kind == "action":
+                game = match.game
+                with_passives += bool(impact.passive_sources(game))
+                b = game.being(d.being or "")
+                for card in [*b.prepared, *b.codex]:
+                    fx = Effect(game, card, b, None)
+                    assert casting.full_actions(game, b, card) == rite.actions_needed(card, fx.aspects()), card.title
+                    net = card.spec.resonance + impact.generated(game, fx, Energy.RESONANCE)
+                    assert casting.orb_cost(game, b, card) == max(0, -net), card.title
+                    compared += 1
+            match.apply(player.choose(match.decision))
+    assert compared and with_passives

@@ -44,6 +44,7 @@ def broken(game: Game, settled: bool) -> list[str]:
         if b.essence <= 0 and not b.incapacitated and Energy.ESSENCE not in b.lacks:
             out.append(f"{b.name} has 0 Essence but is not incapacitated")
     out.extend(_places(game))
+    out.extend(_kept_views(game))
     out.extend(_combinations(game))
     out.extend(allies.broken(game) + namshub.broken(game))  # Koishaka and Nam-Shub pages
     if settled:
@@ -51,6 +52,17 @@ def broken(game: Game, settled: bool) -> list[str]:
             if card.spec.kind == "spell" and not lasts(card):
                 out.append(f"{card.title} is in play with no Duration, Durability or Focus to keep it there")
     return out
+
+
+def _kept_views(game: Game) -> list[str]:
+    """What the match keeps to read faster is what it would read afresh: the cards in play (kept until a zone
+    at the table changes or a being comes or goes)."""
+    fresh = [card for b in game.beings for card in b.in_play()]
+    kept = game.all_in_play()
+    if kept != fresh:
+        return [f"the cards kept as in play ({[c.title for c in kept]}) are not those in play "
+                f"({[c.title for c in fresh]})"]
+    return []
 
 
 def _bonus(game: Game, b: object) -> int:
