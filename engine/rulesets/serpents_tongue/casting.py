@@ -590,7 +590,8 @@ def response_options(game: Game, b: Being) -> list[Choice]:
     out = []
     seen: set[str] = set()
     for card in [*b.prepared, *b.codex]:
-        if card.title in seen or not card.spec.has("Response"):
+        # Every card of the Codex, at every Response window: the printed names are read without a call.
+        if card.title in seen or "Response" not in card.spec.printed_names:
             continue
         if why_not(game, b, card, in_window=True) is None:
             seen.add(card.title)

@@ -100,10 +100,10 @@ def prepare(game: Game, b: Being) -> Flow[None]:
 def _preparable(b: Being) -> list[Choice]:
     """"done", then the first copy of each title in the Codex; a Nam-Shub is begun, not prepared."""
     firsts: dict[str, Card] = {}
-    for card in b.codex:
-        if card.title not in firsts and not namshub.is_page(card):
+    for card in b.codex:  # every card of the Codex, at every choice: the kind is compared here, not in a call
+        if card.title not in firsts and card.spec.kind != namshub.NamShub.kind:
             firsts[card.title] = card
-    return [Choice("done", None), *(Choice(f'"{title}"', card.id) for title, card in firsts.items())]
+    return [Choice("done", None), *[Choice(f'"{title}"', card.id) for title, card in firsts.items()]]
 
 
 def prepared_spells_return(game: Game) -> None:

@@ -240,7 +240,7 @@ class Game:
     def can_pay(self, b: Being, energy: Energy, amount: int) -> bool:
         if b.incapacitated:
             return False
-        if self._advanced(energy) or amount <= 0:
+        if amount <= 0 or self._advanced(energy):
             return True
         return resources.can_pay(b, ENERGIES[energy], amount)  # Harmony may be paid into Discord
 

@@ -121,24 +121,21 @@ class Card:
         return self.place is Place.MANIFESTING
 
     def aspects(self) -> tuple[Aspect, ...]:
-        if self._as_printed():
-            return self.spec.printed
-        own = self.spec.printed + (*self.gained, *self.round_gained, *self.impact_gained)
-        if not self.combined:
-            return own
-        return own + tuple(a for t in self.combined for a in transmute_grants(t))
-
-    def _as_printed(self) -> bool:
-        """Nothing gained and nothing combined: its aspects are its card's (most cards, most of the time)."""
-        return not (self.gained or self.round_gained or self.impact_gained or self.combined)
+        """Its card's, then what it gained, then what the Transmutes combined with it grant."""
+        own = self.spec.printed
+        if self.gained or self.round_gained or self.impact_gained:
+            own = own + (*self.gained, *self.round_gained, *self.impact_gained)
+        if self.combined:
+            own = own + tuple(a for t in self.combined for a in transmute_grants(t))
+        return own
 
     def aspect(self, name: str) -> Aspect | None:
         return next((a for a in self.aspects() if a.name == name and not a.bonus), None)
 
     def has(self, name: str) -> bool:
-        if self._as_printed():
-            return name in self.spec.printed_names
-        return any(a.name == name for a in self.aspects())
+        if self.gained or self.round_gained or self.impact_gained or self.combined:
+            return any(a.name == name for a in self.aspects())
+        return name in self.spec.printed_names  # as printed: most cards, most of the time
 
     def leave_play(self) -> None:
         self.zone = None
