@@ -73,7 +73,7 @@ class Match:
         self.checkpoints = False  # a restart point at every checkpoint: from the first copy() on
         self.decision: Decision | None = None
         self.steps = 0
-        self._run(lambda: next(self._flow))
+        self._run(None)
 
     # ---- the protocol
     @property
@@ -105,7 +105,7 @@ class Match:
             raise IllegalAction(self.decision.kind, f"{choice} is not a legal choice here; {legal}")
         self._since.append(picked.label)
         self.steps += 1
-        self._run(lambda: self._flow.send(picked))
+        self._run(picked)
 
     def intervene(self, kind: str, who: str, value: str) -> None:
         """Play an :class:`Intervention` now, between decisions, and keep it with the choices."""
@@ -127,7 +127,7 @@ class Match:
         clone._since = []
         clone.decision = None
         clone.steps = self.steps
-        clone._run(lambda: next(clone._flow), keep_restart=True)
+        clone._run(None, keep_restart=True)
         for label in self._since:
             if isinstance(label, Intervention):
                 label.play(clone.game)
@@ -137,13 +137,15 @@ class Match:
             picked = clone.decision.find(label)
             assert picked is not None, f"copy diverged at {label!r}"
             clone._since.append(label)
-            clone._run(lambda choice=picked: clone._flow.send(choice))
+            clone._run(picked)
         return clone
 
     # ---- running the rules
-    def _run(self, step: Callable[[], Decision], keep_restart: bool = False) -> None:
+    def _run(self, answer: Choice | None, keep_restart: bool = False) -> None:
+        """Run the rules on to their next decision: from the start (``answer`` None), or with ``answer`` to the
+        one they wait for."""
         try:
-            decision = step()
+            decision = next(self._flow) if answer is None else self._flow.send(answer)
             while decision is CHECKPOINT:
                 if keep_restart:
                     keep_restart = False

@@ -43,8 +43,9 @@ def controller(b: Being) -> Being | None:
 
 
 def commander(b: Being) -> Being:
-    """Who makes a being's choices: "The caster of a Koishaka has full command of its actions"."""
-    return controller(b) or b
+    """Who makes a being's choices: "The caster of a Koishaka has full command of its actions" (asked at
+    every decision: a being with no body is its own commander, found without another call)."""
+    return b if b.body is None else controller(b) or b
 
 
 def koishaka_of(game: Game, magi: Being) -> Being | None:

@@ -121,7 +121,7 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False) -> s
     what = unsupported(game, card)
     if what:
         return f"Unsupported: the engine cannot play '{what}' on '{card.title}' yet"
-    response = card.spec.has("Response")
+    response = "Response" in card.spec.printed_names
     # A Rite zone spell is cast (emerges) once its Full Actions are invested: it needs no preparation.
     if (card.place is Place.PREPARED and card in caster.prepared) or (card.place is Place.RITE and card in caster.rite):
         pass
@@ -129,7 +129,7 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False) -> s
         return "Spell Preparation: it is not prepared"
     if card.title in caster.miscast_this_turn:
         return f"Miscast: {caster.name} miscast {card.title} this turn"
-    fx = provisional(game, caster, card)  # its cost and speed, counted once for every check below
+    fx = Provisional(game, card, caster)  # its cost and speed, counted once for every check below
     if in_window:
         if not response:
             return f"Response: {card.title} cannot be cast out of turn"
@@ -144,7 +144,7 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False) -> s
             return f"Interrupt Stone: {caster.name} must shed an interrupt stone first"
         return f"Action: {caster.name} has no Full Action left"
     if not legal_targets(game, caster, card, fx=fx):
-        on_bearer = [r for r in card.spec.requirements if r.on_bearer and r.timing.at_cast]
+        on_bearer = on_bearer_requirements(card.spec)  # type: ignore[arg-type]  # classes hash by identity
         if on_bearer and _targets(game, caster, card):
             return f"Requirements: {card.title} requires {_req_text(on_bearer[0])}"
         if _targets(game, caster, card):
@@ -254,19 +254,25 @@ def legal_targets(game: Game, caster: Being, card: Card, for_free: bool = False,
     unless the spell is cast for free."""
     found = _targets(game, caster, card)
     # A Tough target costs more: one it cannot pay for is none.
-    if not for_free and any(t[0] == "card" for t in found):
+    if not for_free and "card" in [kind for kind, _ in found]:
         need = orb_cost(game, caster, card, fx)
         found = [t for t in found if t[0] != "card" or game.can_pay(
             caster, Energy.RESONANCE, need + tough.extra_cost(caster, [game.card(t[1])]))]
-    on_bearer = [r for r in card.spec.requirements if r.on_bearer and r.timing.at_cast]
+    on_bearer = on_bearer_requirements(card.spec)  # type: ignore[arg-type]  # classes hash by identity
     if on_bearer:
         found = [t for t in found if t[0] != "being" or not any(
             requirement_problem(game, caster, card, r, game.being(t[1])) for r in on_bearer)]
     return found
 
 
+@cache  # read for every spell that might be cast, at every decision
+def on_bearer_requirements(spec: type[SpellCard]) -> tuple[Requirement, ...]:
+    """A spell's requirements "on Bearer" checked as it is cast: its bearer-to-be must meet them."""
+    return tuple(r for r in spec.requirements if r.on_bearer and r.timing.at_cast)
+
+
 def _targets(game: Game, caster: Being, card: Card) -> list[targeting.Target]:
-    role = card.role
+    role = card.spec.role  # the card's own (asked for every spell that might be cast: no property call)
     if card.has("Area:G") and role is not Role.TRANSMUTE:  # "Area is meaningless on ... Transmute spells"
         return [("global", None)]
     if card.has("Evade"):

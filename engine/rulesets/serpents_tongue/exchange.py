@@ -55,10 +55,11 @@ def why_not(game: Game, b: Being, index: int | None = None) -> str | None:
         return (f"{RULE}: {b.name} has already made this round's energy exchange (\"Magi are permitted only one "
                 "energy exchange per round\")")
     wanted = LEAST.items() if index is None else [EXCHANGES[index][:2]]
-    if not any(b.energy(give) >= n for give, n in wanted):
-        give, n = (Energy.WILL, 1) if index is None else EXCHANGES[index][:2]
-        return f"{RULE}: {b.name} has {b.energy(give)} {give.value}, and the exchange gives up {n}"
-    return None
+    for give, n in wanted:
+        if b.energy(give) >= n:
+            return None
+    give, n = (Energy.WILL, 1) if index is None else EXCHANGES[index][:2]
+    return f"{RULE}: {b.name} has {b.energy(give)} {give}, and the exchange gives up {n}"
 
 
 def options(game: Game, b: Being) -> list[Choice]:

@@ -36,8 +36,11 @@ def modifier_applies(source: Card, mod: Modifier, fx: Cast) -> bool:
 def passive_sources(game: Game) -> list[tuple[Card, Modifier]]:
     # Counted for every spell that might be cast, at every decision: most cards have no passive effect
     # at all (none printed, no Specialization tier), which is read off the card before its state.
-    return [(card, mod) for card in game.all_in_play() if (card.spec.modifiers or card.spec.tiers) and card.active
-            for mod in specs.modifiers(card)]
+    found = []
+    for card in game.all_in_play():
+        if (card.spec.modifiers or card.spec.tiers) and card.active:
+            found += [(card, mod) for mod in specs.modifiers(card)]
+    return found
 
 
 def effective_aspects(game: Game, fx: Cast) -> list[Aspect]:

@@ -93,6 +93,10 @@ ROUND = (
 )
 
 
+# The energies a level 1 match leaves alone: "we will not use the advanced energies of Harmony or Will" (Act I).
+ADVANCED = frozenset({Energy.HARMONY, Energy.WILL, Energy.VOICE})
+
+
 class Game:
     """The whole state of a match and the rules that change it."""
 
@@ -105,7 +109,8 @@ class Game:
         # given by whoever sets the match up, since the registry sits above these rules. A card whose keyword
         # is bound to nothing cannot be cast (casting.unsupported).
         self.plays = plays
-        self.level1 = self.options.level == 1  # read at every decision (energies, exchanges)
+        # Read at every decision (energies, exchanges): a level 1 match leaves the ADVANCED energies alone.
+        self.level1 = self.options.level == 1
         self.table = Table()  # every being's zones count their changes here: all_in_play is kept until one
         self._in_play: tuple[int, list[Being], list[Card]] = (-1, [], [])
         self.rng = random.Random(self.options.seed)
@@ -216,12 +221,9 @@ class Game:
         return thrown.total
 
     # ------------------------------------------------------------------ energies
-    def _advanced(self, energy: Energy) -> bool:
-        return self.level1 and energy in (Energy.HARMONY, Energy.WILL, Energy.VOICE)
-
     def gain(self, b: Being, energy: Energy, amount: int) -> int:
         """Incapacitated Magi cannot gain energies; Essence never rises above starting Essence."""
-        if b.incapacitated or amount <= 0 or self._advanced(energy) or energy in b.lacks:
+        if b.incapacitated or amount <= 0 or (self.level1 and energy in ADVANCED) or energy in b.lacks:
             return 0
         injunction = control.enjoined(self, b, energy)
         if injunction is not None:
@@ -231,7 +233,7 @@ class Game:
 
     def lose(self, b: Being, energy: Energy, amount: int) -> int:
         """Dmg to an energy. Harmony may go negative (Discord); the others stop at zero."""
-        if amount <= 0 or self._advanced(energy) or energy in b.lacks:
+        if amount <= 0 or (self.level1 and energy in ADVANCED) or energy in b.lacks:
             return 0
         lost = resources.lose(b, ENERGIES[energy], amount)
         self.check_limits(b)
@@ -240,14 +242,14 @@ class Game:
     def can_pay(self, b: Being, energy: Energy, amount: int) -> bool:
         if b.incapacitated:
             return False
-        if amount <= 0 or self._advanced(energy):
+        if amount <= 0 or (self.level1 and energy in ADVANCED):
             return True
         return resources.can_pay(b, ENERGIES[energy], amount)  # Harmony may be paid into Discord
 
     def pay(self, b: Being, energy: Energy, amount: int, rule: str) -> None:
         if not self.can_pay(b, energy, amount):
             raise IllegalAction(rule, f"{b.name} cannot pay {amount} {energy.value} (has {b.energy(energy)})")
-        if amount > 0 and not self._advanced(energy):
+        if amount > 0 and not (self.level1 and energy in ADVANCED):
             if energy not in b.lacks:  # a lacked energy "is always considered to be zero"
                 resources.spend(b, ENERGIES[energy], amount)
             self.check_limits(b)
@@ -394,8 +396,8 @@ class Game:
 
     def _unplace(self, card: Card) -> None:
         for b in self.beings:
-            for z in Zone:
-                if card in b.zones[z]:
+            for z, cards in b.zones.items():
+                if card in cards:
                     b.zones.take(card, z)
             if card in b.rite:
                 b.rite.remove(card)

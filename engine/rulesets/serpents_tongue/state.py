@@ -130,7 +130,10 @@ class Card:
         return own
 
     def aspect(self, name: str) -> Aspect | None:
-        return next((a for a in self.aspects() if a.name == name and not a.bonus), None)
+        for a in self.aspects():
+            if a.name == name and not a.bonus:
+                return a
+        return None
 
     def has(self, name: str) -> bool:
         if self.gained or self.round_gained or self.impact_gained or self.combined:

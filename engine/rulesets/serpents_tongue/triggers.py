@@ -39,4 +39,5 @@ def emit(game: Game, event: str, *, card: Card | None = None, being: Being | Non
          at: list[Being] | None = None) -> Flow[None]:
     """``event`` happens now: the cards that react to it run their rules text at once."""
     events.queue(game, event, card=card, being=being, at=at)
-    yield from settle(game)
+    if game.pending_triggers:  # most events, most of the time: nothing reacted
+        yield from settle(game)
