@@ -253,8 +253,8 @@ def legal_targets(game: Game, caster: Being, card: Card, for_free: bool = False,
     A requirement "on Bearer" narrows them: the bearer-to-be must meet it; so does the Tough of a target,
     unless the spell is cast for free."""
     found = _targets(game, caster, card)
-    # A Tough target costs more: one it cannot pay for is none.
-    if not for_free and "card" in [kind for kind, _ in found]:
+    # A Tough target costs more: one it cannot pay for is none (the targets of one spell are all of one kind).
+    if not for_free and found and found[0][0] == "card":
         need = orb_cost(game, caster, card, fx)
         found = [t for t in found if t[0] != "card" or game.can_pay(
             caster, Energy.RESONANCE, need + tough.extra_cost(caster, [game.card(t[1])]))]

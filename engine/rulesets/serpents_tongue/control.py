@@ -153,7 +153,9 @@ def controlling(game: Game, being: Being | None = None) -> Iterator[Card]:
 
 def binding(game: Game, being: Being, name: str) -> Iterator[Card]:
     """The active spells with the empowerment ``name`` that bind ``being``."""
-    return (card for card in controlling(game, being) if card.has(name))
+    for card in controlling(game, being):
+        if card.has(name):
+            yield card
 
 
 @cache
