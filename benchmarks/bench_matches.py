@@ -5,12 +5,13 @@ Run on demand (`make bench`), never in the test suite. Usage:
     python benchmarks/bench_matches.py [--baseline REV] [--matches N]
 
 The baseline (by default the last commit before the engine redesign of issue 10) is checked out into a
-temporary git worktree and the same seeded random matches are played there and here, each in a fresh
-Python process on one core. The two trees take turns ``--rounds`` times in this run and each keeps its
-best run, so that both figures share the machine's load (on a shared 2-core machine one run varies by
-up to 40%). The last line printed is one JSON object with ``baseline_decisions_per_s``,
-``decisions_per_s``, ``ratio`` (ours over the baseline's) and ``parallel_ratio`` (the core's parallel runner
-on every core over the same matches played one after another, in this tree).
+temporary git worktree, and the same seeded random matches are played there and here, on one core, in one
+long-lived Python process per tree. The trees take turns seed by seed, ``--rounds`` times each, and each
+seed counts at its fastest run in each tree: a change in the shared machine's speed (one whole run varies by
+up to 40% on a shared 2-core machine) falls on both trees alike. The last line printed is one JSON object
+with ``baseline_decisions_per_s``, ``decisions_per_s``, ``ratio`` (ours over the baseline's) and
+``parallel_ratio`` (the core's parallel runner on every core over the same matches played one after another,
+in this tree).
 
 Where valgrind is installed, the same seeded matches (``--instructions N`` of them, 3 by default; 0 skips
 it) are also counted in machine instructions per decision, under callgrind, in both trees: a figure the
@@ -37,9 +38,10 @@ ROOT = Path(__file__).resolve().parent.parent
 BASELINE = "f768d33"
 MATCHES = 120
 
-# Played in a child process whose ``engine`` and ``generated`` are the tree's own (PYTHONPATH=tree):
-# the seeded random matches, then the median cost of ``Match.copy()`` in one match. It only uses the
-# match protocol both trees share (duel, RandomPlayer, Match.apply/copy).
+# A child process whose ``engine`` and ``generated`` are the tree's own (PYTHONPATH=tree). It plays one seeded
+# random match per seed read on stdin and answers with one JSON line: its decisions and seconds. It only uses
+# the match protocol both trees share (duel, RandomPlayer, Match.apply/copy). "copy" answers the median cost of
+# ``Match.copy()`` in one match; "count N" plays seeds 0..N-1 at once (for callgrind, which counts the process).
 WORKER = r"""
 import json, statistics, sys, time
 from pathlib import Path
@@ -65,38 +67,58 @@ def play(seed):
     match, player = duel(LIBRARY, seed), RandomPlayer(seed)
     while not match.terminal:
         match.apply(player.choose(match.decision))
-    return match.steps, match.result.draw if match.result else False
+    return match.steps, bool(match.result.draw if match.result else False)
 
-matches = int(sys.argv[2])
-start, cpu = time.perf_counter(), time.process_time()
-steps = draws = 0
-for seed in range(matches):
-    n, draw = play(seed)
-    steps += n
-    draws += bool(draw)
-seconds, cpu_seconds = time.perf_counter() - start, time.process_time() - cpu
+def copy_ms():
+    match, player, copies = duel(LIBRARY, 11), RandomPlayer(11), []
+    while not match.terminal:
+        match.apply(player.choose(match.decision))
+        if match.steps % 25 == 0 and not match.terminal:
+            t = time.perf_counter()
+            match.copy()
+            copies.append(time.perf_counter() - t)
+    return statistics.median(copies) * 1e3
 
-match, player, copies = duel(LIBRARY, 11), RandomPlayer(11), []
-while not match.terminal:
-    match.apply(player.choose(match.decision))
-    if match.steps % 25 == 0 and not match.terminal:
-        t = time.perf_counter()
-        match.copy()
-        copies.append(time.perf_counter() - t)
-print(json.dumps({"matches": matches, "decisions": steps, "seconds": seconds, "cpu_seconds": cpu_seconds,
-                  "draws": draws,
-                  "copy_ms": statistics.median(copies) * 1e3}))
+play(99)  # the lazily read tables and caches, before any match is timed
+for line in sys.stdin:
+    word, _, arg = line.strip().partition(" ")
+    if word == "copy":
+        answer = {"copy_ms": copy_ms()}
+    elif word == "count":
+        answer = {"decisions": sum(play(seed)[0] for seed in range(int(arg)))}
+    else:
+        start, cpu = time.perf_counter(), time.process_time()
+        steps, draw = play(int(word))
+        answer = {"decisions": steps, "draw": draw, "seconds": time.perf_counter() - start,
+                  "cpu_seconds": time.process_time() - cpu}
+    print(json.dumps(answer), flush=True)
 """
 
 
-def measure(tree: Path, matches: int) -> dict[str, float]:
-    env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
-    run = subprocess.run([sys.executable, "-c", WORKER, str(tree), str(matches)], cwd=tree, env=env,
-                         capture_output=True, text=True, check=False)
-    if run.returncode != 0:
-        sys.exit(f"bench_matches: the matches failed in {tree}:\n{run.stderr[-3000:]}")
-    result: dict[str, float] = json.loads(run.stdout.splitlines()[-1])
-    return result
+class Worker:
+    """One tree's worker process, kept for the whole run."""
+
+    def __init__(self, tree: Path) -> None:
+        env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
+        self.tree = tree
+        self.process = subprocess.Popen([sys.executable, "-c", WORKER, str(tree)], cwd=tree, env=env, text=True,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+    def ask(self, command: str) -> dict[str, float]:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(command + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            stderr = self.process.stderr.read() if self.process.stderr else ""
+            sys.exit(f"bench_matches: the matches failed in {self.tree}:\n{stderr[-3000:]}")
+        answer: dict[str, float] = json.loads(line)
+        return answer
+
+    def close(self) -> None:
+        if self.process.stdin:
+            self.process.stdin.close()
+        self.process.wait()
 
 
 # The core's parallel runner on every core against the same matches one after another, in this tree.
@@ -128,8 +150,8 @@ def instructions(tree: Path, matches: int) -> float:
     counted, decisions = [], 0
     for n in (0, matches):
         run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-                              "-c", WORKER, str(tree), str(n)], cwd=tree, env=env, capture_output=True, text=True,
-                             check=False)
+                              "-c", WORKER, str(tree)], input=f"count {n}\n", cwd=tree, env=env,
+                             capture_output=True, text=True, check=False)
         found = re.search(r"Collected : (\d+)", run.stderr)
         if run.returncode != 0 or found is None:
             sys.exit(f"bench_matches: callgrind failed in {tree}:\n{run.stderr[-3000:]}")
@@ -155,13 +177,41 @@ def checkout(rev: str, into: Path) -> None:
         sys.exit(f"bench_matches: cannot check out the baseline {rev!r}: {run.stderr.strip()}")
 
 
+def paired_runs(trees: dict[str, Path], matches: int, rounds: int) -> dict[str, list[dict[str, float]]]:
+    """Each seed played in every tree back to back, ``rounds`` times; per tree, each seed's fastest run.
+
+    The trees take turns seed by seed, so a change in the shared machine's speed (which moves one whole run by
+    up to 40% here) falls on both alike; a seed's fastest of ``rounds`` runs leaves out the moments another
+    tenant took the core."""
+    workers = {name: Worker(tree) for name, tree in trees.items()}
+    best: dict[str, list[dict[str, float]]] = {name: [] for name in trees}
+    try:
+        for seed in range(matches):
+            runs: dict[str, list[dict[str, float]]] = {name: [] for name in trees}
+            for turn in range(rounds):
+                order = list(workers.items()) if turn % 2 == 0 else list(workers.items())[::-1]
+                for name, worker in order:
+                    runs[name].append(worker.ask(str(seed)))
+            for name, seed_runs in runs.items():
+                fastest = min(seed_runs, key=lambda r: r["seconds"])
+                best[name].append(fastest | {"cpu_seconds": min(r["cpu_seconds"] for r in seed_runs)})
+        for name, worker in workers.items():
+            best[name].append(worker.ask("copy"))
+    finally:
+        for worker in workers.values():
+            worker.close()
+    return best
+
+
 def report(label: str, runs: list[dict[str, float]]) -> tuple[float, float]:
-    """Print a tree's best turn; its decisions per second of wall clock and per second of its own CPU time."""
-    r = min(runs, key=lambda x: x["seconds"])
-    per_s = r["decisions"] / r["seconds"]
-    per_cpu_s = r["decisions"] / min(x["cpu_seconds"] for x in runs)
-    print(f"  {label:<22} {r['matches'] / r['seconds']:6.1f} matches/s  {per_s:9.0f} decisions/s  "
-          f"({per_cpu_s:.0f} per CPU second)  copy() {r['copy_ms']:.2f} ms  draws {r['draws'] / r['matches']:.0%}")
+    """Print a tree's figures; its decisions per second of wall clock and per second of its own CPU time."""
+    matches, copy = runs[:-1], runs[-1]
+    decisions = sum(r["decisions"] for r in matches)
+    seconds = sum(r["seconds"] for r in matches)
+    per_s, per_cpu_s = decisions / seconds, decisions / sum(r["cpu_seconds"] for r in matches)
+    draws = sum(bool(r["draw"]) for r in matches) / len(matches)
+    print(f"  {label:<22} {len(matches) / seconds:6.1f} matches/s  {per_s:9.0f} decisions/s  "
+          f"({per_cpu_s:.0f} per CPU second)  copy() {copy['copy_ms']:.2f} ms  draws {draws:.0%}")
     return per_s, per_cpu_s
 
 
@@ -169,27 +219,25 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--baseline", default=BASELINE, help="the commit to compare with (default: %(default)s)")
     parser.add_argument("--matches", type=int, default=MATCHES)
-    parser.add_argument("--rounds", type=int, default=3, help="turns each tree takes (default: %(default)s)")
+    parser.add_argument("--rounds", type=int, default=3, help="runs of each seed in each tree (default: %(default)s)")
     parser.add_argument("--instructions", type=int, default=3, metavar="N",
                         help="matches counted in instructions under callgrind (default: %(default)s; 0: none)")
     args = parser.parse_args()
     counting = args.instructions > 0 and shutil.which("valgrind") is not None
-    runs: dict[str, list[dict[str, float]]] = {"baseline": [], "ours": []}
     counts: dict[str, float] = {}
     with tempfile.TemporaryDirectory(prefix="spellc-bench-") as tmp:
         tree = Path(tmp) / "baseline"
         checkout(args.baseline, tree)
         try:
-            for _ in range(args.rounds):
-                runs["baseline"].append(measure(tree, args.matches))
-                runs["ours"].append(measure(ROOT, args.matches))
+            runs = paired_runs({"baseline": tree, "ours": ROOT}, args.matches, args.rounds)
             if counting:
                 counts = {"baseline": instructions(tree, args.instructions),
                           "ours": instructions(ROOT, args.instructions)}
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
                            capture_output=True, check=False)
-    print(f"random matches, one core, {args.matches} seeded matches each, best of {args.rounds} turns:")
+    print(f"random matches, one core, {args.matches} seeded matches, each seed's fastest of {args.rounds} runs "
+          "taken in turn by both trees:")
     base_rate, base_cpu = report(f"baseline {args.baseline}", runs["baseline"])
     our_rate, our_cpu = report("this tree", runs["ours"])
     ratio = parallel_ratio(args.matches)
