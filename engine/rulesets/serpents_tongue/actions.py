@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.decisions import Choice, Decision, Flow
 from engine.rulesets.serpents_tongue import (
+    acts,
     allies,
     casting,
     control,
@@ -24,7 +25,7 @@ from engine.rulesets.serpents_tongue import (
     triggers,
 )
 from engine.rulesets.serpents_tongue import exchange as exchanges
-from engine.rulesets.serpents_tongue.acts import PASS, Act
+from engine.rulesets.serpents_tongue.acts import MEDITATE, PASS, SHED, Act
 from engine.rulesets.serpents_tongue.cards import Energy
 from engine.rulesets.serpents_tongue.state import Being, Card, Kind, Place
 
@@ -38,18 +39,19 @@ def can_take_full_action(b: Being) -> bool:
 
 
 def options(game: Game, b: Being) -> list[Choice]:
+    bans = list(control.bans(game, b))  # read once for every spell, ability and innate action below
     out = [PASS]
     if can_take_full_action(b) and b.kind is not Kind.KOISHAKA:  # "Koishaka cannot meditate"
-        out.append(Choice("meditate", Act("meditate")))
+        out.append(MEDITATE)
     if b.interrupt_stones and b.full_actions > 0:
-        out.append(Choice("shed interrupt stone", Act("shed")))
+        out.append(SHED)
     seen: set[str] = set()
     for card in b.prepared:
-        if card.title not in seen and casting.why_not(game, b, card) is None:
+        if card.title not in seen and casting.why_not(game, b, card, bans=bans) is None:
             seen.add(card.title)
-            out.append(Choice(f'cast "{card.title}"', Act("cast", card.id)))
-    out.extend(rite_options(game, b))
-    for card, ability in casting.usable_abilities(game, b):
+            out.append(acts.cast(card.title, card.id))
+    out.extend(rite_options(game, b, bans))
+    for card, ability in casting.usable_abilities(game, b, bans):
         out.append(Choice(f'use "{ability.name}" of "{card.title}"', Act("ability", card.id, ability.name)))
     out.extend(exchanges.options(game, b))  # "at any time": see exchange for the other moments
     out.extend(specs.upgrade_options(game, b))
@@ -59,7 +61,7 @@ def options(game: Game, b: Being) -> list[Choice]:
     out.extend(allies.options(game, b))  # Swap Focus; dismissing one's Koishaka
     out.extend(namshub.options(game, b))
     out.extend(control.will_break_options(game, b))
-    return _unique(control.permitted(game, b, out))
+    return _unique(control.permitted(game, b, out, bans))
 
 
 def controlled(game: Game, b: Being) -> list[Card]:
@@ -256,7 +258,7 @@ def explain(game: Game, decision: Decision, label: str) -> str | None:
 
 
 # ---------------------------------------------------------------- the Rite zone (rite.py)
-def rite_options(game: Game, b: Being) -> list[Choice]:
+def rite_options(game: Game, b: Being, bans: control.Bans | None = None) -> list[Choice]:
     """Advancing a Rite zone spell is a Full Action; the last one needs the spell castable now. A spell
     whose Full Actions are all invested already (a Transmute took some off) emerges as a Free Action."""
     out = []
@@ -264,7 +266,7 @@ def rite_options(game: Game, b: Being) -> list[Choice]:
         need = casting.full_actions(game, b, card)
         if rite.invested(card) < need and (b.full_actions <= 0 or b.interrupt_stones):
             continue
-        if rite.invested(card) + 1 >= need and casting.why_not(game, b, card) is not None:
+        if rite.invested(card) + 1 >= need and casting.why_not(game, b, card, bans=bans) is not None:
             continue
         out.append(Choice(f'advance "{card.title}" in the Rite zone', Act("rite", card.id)))
     return out

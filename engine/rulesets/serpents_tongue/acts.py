@@ -9,6 +9,8 @@ exchanges ride along as extra choices of action, respond, re-attune, sustain and
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core.decisions import Choice, record
 
 
@@ -22,3 +24,20 @@ class Act:
 
 
 PASS = Choice("pass", Act("pass"))
+MEDITATE = Choice("meditate", Act("meditate"))
+SHED = Choice("shed interrupt stone", Act("shed"))
+DONE = Choice("done", None)
+
+
+# A card's choices are offered again at nearly every decision (the Codex at each preparation, the prepared
+# spells at each turn): each is made once. A choice is never changed, so one object serves every decision.
+@cache
+def named(title: str, card_id: int) -> Choice:
+    """A card offered by its title: ``"Fireball"``, its value the card's id."""
+    return Choice(f'"{title}"', card_id)
+
+
+@cache
+def cast(title: str, card_id: int) -> Choice:
+    """Casting a card, offered as an action or a Response."""
+    return Choice(f'cast "{title}"', Act("cast", card_id))

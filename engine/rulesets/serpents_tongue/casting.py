@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from engine.core.decisions import Choice, Flow
 from engine.core.errors import Unsupported
 from engine.rulesets.serpents_tongue import (
+    acts,
     allies,
     behaviours,
     control,
@@ -35,7 +36,7 @@ from engine.rulesets.serpents_tongue import (
     transmutes,
     triggers,
 )
-from engine.rulesets.serpents_tongue.acts import PASS, Act
+from engine.rulesets.serpents_tongue.acts import PASS
 from engine.rulesets.serpents_tongue.cards import (
     Ability,
     Aspect,
@@ -111,11 +112,13 @@ def is_free(game: Game, caster: Being, card: Card, fx: Provisional | None = None
     return full_actions(game, caster, card, fx) == 0
 
 
-def why_not(game: Game, caster: Being, card: Card, in_window: bool = False) -> str | None:
-    """Why ``caster`` cannot cast ``card`` now (a rule's name and the reason), or None when it can."""
+def why_not(game: Game, caster: Being, card: Card, in_window: bool = False,
+            bans: control.Bans | None = None) -> str | None:
+    """Why ``caster`` cannot cast ``card`` now (a rule's name and the reason), or None when it can.
+    ``bans``: the caster's (:func:`control.bans`), when the caller read them for several spells."""
     if caster.incapacitated:
         return f"Incapacitated: {caster.name} cannot act"
-    prevented = control.why_not_cast(game, caster, card)  # Prevented, Phased
+    prevented = control.why_not_cast(game, caster, card, bans)  # Prevented, Phased
     if prevented:
         return prevented
     what = unsupported(game, card)
@@ -143,6 +146,14 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False) -> s
         if caster.interrupt_stones:
             return f"Interrupt Stone: {caster.name} must shed an interrupt stone first"
         return f"Action: {caster.name} has no Full Action left"
+    # Its own requirements before its targets: they fail far more often, and cost less to read.
+    extra = 0  # "! Pay N Resonance" adds to the orb cost
+    for req in at_cast_requirements(card.spec):  # type: ignore[arg-type]  # classes hash by identity
+        problem = requirement_problem(game, caster, card, req)
+        if problem:
+            return f"Requirements: {problem}"
+        if req.form == "Pay" and req.cost is not None and req.cost.energy is Energy.RESONANCE:
+            extra += req.cost.amount
     if not legal_targets(game, caster, card, fx=fx):
         on_bearer = on_bearer_requirements(card.spec)  # type: ignore[arg-type]  # classes hash by identity
         if on_bearer and _targets(game, caster, card):
@@ -157,15 +168,7 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False) -> s
     duration = card.aspect("Duration")
     if duration is not None and duration.value == "F" and caster.free_foci <= 0:
         return f"Focus: {caster.name} has no Focus left"
-    need = orb_cost(game, caster, card, fx)
-    for req in card.spec.requirements:
-        if not req.timing.at_cast or req.on_bearer:  # on Bearer: checked per target
-            continue
-        problem = requirement_problem(game, caster, card, req)
-        if problem:
-            return f"Requirements: {problem}"
-        if req.form == "Pay" and req.cost is not None and req.cost.energy is Energy.RESONANCE:
-            need += req.cost.amount
+    need = orb_cost(game, caster, card, fx) + extra
     if not game.can_pay(caster, Energy.RESONANCE, need):
         return f"Energy Orbs: {caster.name} cannot pay {need} Resonance for {card.title} (has {caster.resonance})"
     return None
@@ -263,6 +266,12 @@ def legal_targets(game: Game, caster: Being, card: Card, for_free: bool = False,
         found = [t for t in found if t[0] != "being" or not any(
             requirement_problem(game, caster, card, r, game.being(t[1])) for r in on_bearer)]
     return found
+
+
+@cache  # read for every spell that might be cast, at every decision
+def at_cast_requirements(spec: type[SpellCard]) -> tuple[Requirement, ...]:
+    """A spell's requirements checked as it is cast, but those "on Bearer" (checked per target)."""
+    return tuple(r for r in spec.requirements if r.timing.at_cast and not r.on_bearer)
 
 
 @cache  # read for every spell that might be cast, at every decision
@@ -391,7 +400,7 @@ def free_casts(game: Game, caster: Being, selector: Selector) -> list[Choice]:
             continue
         if control.why_not_cast(game, caster, card) or not _targets(game, caster, card):
             continue
-        out.append(Choice(f'"{card.title}"', card.id))
+        out.append(acts.named(card.title, card.id))
     return out
 
 
@@ -411,13 +420,14 @@ def cast_free(fx: Effect, selector: Selector) -> Flow[bool]:
     return True
 
 
+SPOKEN = (Choice("silent", "silent"), Choice("intone", "intoned"), Choice("miscast", "miscast"))
+
+
 def speak(game: Game, caster: Being, card: Card) -> Flow[str]:
     eloquent = card.has("Eloquent")
     if not (game.options.intoning or eloquent) or caster.kind is not Kind.MAGI:
         return "silent"
-    options = [Choice("intone", "intoned"), Choice("miscast", "miscast")]
-    if not eloquent:  # an Eloquent spell must be Spoken to be cast
-        options.insert(0, Choice("silent", "silent"))
+    options = SPOKEN[1:] if eloquent else SPOKEN  # an Eloquent spell must be Spoken to be cast
     pick = yield from game.ask("speak", caster, f"how does {caster.name} cast {card.title}?", options, card)
     return str(pick.value)
 
@@ -471,14 +481,14 @@ def pay(game: Game, caster: Being, card: Card, fx: Effect, for_free: bool = Fals
 def pay_requirement(game: Game, caster: Being, card: Card, req: Requirement) -> Flow[None]:
     if req.form == "Discard" and req.charge is not None:
         holders = charge_holders(game, caster, req)
-        options = [Choice(f'"{c.title}"', c.id) for c in holders]
+        options = [acts.named(c.title, c.id) for c in holders]
         pick = yield from game.ask("discard", caster, f"discard {req.charge} charges from which spell?", options, card)
         holder = game.card(pick.value)
         holder.counters[req.charge.lower()] -= req.count or 1
         card.charges_spent.append((holder, req.charge.lower(), req.count or 1))
         game.say(f"{caster.name} discards {req.count or 1} {req.charge} charge from {holder.title}")
     elif req.form == "Discard" and req.selector is not None:
-        options = [Choice(f'"{c.title}"', c.id) for c in discardable(game, caster, card, req.selector)]
+        options = [acts.named(c.title, c.id) for c in discardable(game, caster, card, req.selector)]
         pick = yield from game.ask("discard", caster, f"discard which {req.selector.text()} for {card.title}?",
                                    options, card)
         gone = game.card(pick.value)
@@ -492,7 +502,7 @@ def pay_requirement(game: Game, caster: Being, card: Card, req: Requirement) -> 
         burn_focus(game, caster)
     elif req.form == "Sacrifice":
         for _ in range(req.count or 1):
-            options = [Choice(f'"{c.title}"', c.id) for c in sacrificeable(caster)]
+            options = [acts.named(c.title, c.id) for c in sacrificeable(caster)]
             pick = yield from game.ask("sacrifice", caster, f"sacrifice which spell for {card.title}?", options, card)
             gone = game.card(pick.value)
             card.sacrificed.append(Departure.of(gone))
@@ -601,7 +611,7 @@ def response_options(game: Game, b: Being) -> list[Choice]:
             continue
         if why_not(game, b, card, in_window=True) is None:
             seen.add(card.title)
-            out.append(Choice(f'cast "{card.title}"', Act("cast", card.id)))
+            out.append(acts.cast(card.title, card.id))
     return out
 
 
@@ -847,8 +857,8 @@ def ability_targets(game: Game, b: Being, ability: Ability) -> list[Choice]:
     return [Choice(b.name, ("being", b.name))]
 
 
-def usable_abilities(game: Game, b: Being) -> Iterator[tuple[Card, Ability]]:
-    if control.why_not_ability(game, b):  # Prevented, Phased
+def usable_abilities(game: Game, b: Being, bans: control.Bans | None = None) -> Iterator[tuple[Card, Ability]]:
+    if control.why_not_ability(game, b, bans):  # Prevented, Phased
         return
     for card in b.in_play():
         if not card.active or card.bearer is not b:

@@ -163,6 +163,9 @@ def _prints_control(spec: type[SpellCard]) -> bool:
     return any(a.name in CONTROL_KEYWORDS for a in spec.directives + spec.empowerments)
 
 
+Bans = Sequence[tuple[Card, Ban, str]]  # the bans on a being, each with its spell and rule
+
+
 def bans(game: Game, being: Being) -> Iterator[tuple[Card, Ban, str]]:
     """Every ban on ``being``, with its spell and the rule that imposes it (Phased bans all actions)."""
     for card in controlling(game, being):
@@ -174,33 +177,34 @@ def bans(game: Game, being: Being) -> Iterator[tuple[Card, Ban, str]]:
 
 
 # ================================================================== Prevented, Phased, Innate Actions
-def why_not_cast(game: Game, caster: Being, card: Card) -> str | None:
-    """Casting a spell is an action: a ban on actions, on spells or on spells of its kind forbids it."""
-    for source, ban, rule in bans(game, caster):
+def why_not_cast(game: Game, caster: Being, card: Card, found: Bans | None = None) -> str | None:
+    """Casting a spell is an action: a ban on actions, on spells or on spells of its kind forbids it.
+    ``found``: the caster's :func:`bans`, when the caller read them already (for every spell of a turn)."""
+    for source, ban, rule in bans(game, caster) if found is None else found:
         if ban.what == ACTIONS or (ban.what == SPELLS and (ban.spells is None or fits(card, ban.spells))):
             what = "taking actions but innate ones" if ban.what == ACTIONS else f"casting {ban.text()}"
             return f"{rule}: {source.title} prevents {caster.name} from {what}"
     return None
 
 
-def why_not_ability(game: Game, b: Being) -> str | None:
-    for source, ban, rule in bans(game, b):
+def why_not_ability(game: Game, b: Being, found: Bans | None = None) -> str | None:
+    for source, ban, rule in bans(game, b) if found is None else found:
         if ban.what in (ACTIONS, ABILITIES):
             return f"{rule}: {source.title} prevents {b.name} from activating abilities"
     return None
 
 
-def permitted(game: Game, b: Being, choices: list[Choice]) -> list[Choice]:
+def permitted(game: Game, b: Being, choices: list[Choice], found: Bans | None = None) -> list[Choice]:
     """Drop the innate Actions a ban names; a broad ban never reaches them (Innate Actions). Advancing a
     Rite zone spell is casting it, so a ban on actions or on that kind of spell stops it as well."""
-    found = list(bans(game, b))
+    found = list(bans(game, b)) if found is None else found
     if not found:
         return choices
     named = {INNATE_ACTIONS[ban.what] for _, ban, _ in found if ban.what in INNATE_ACTIONS}
 
     def allowed(act: Act) -> bool:
         if act.verb == "rite":
-            return why_not_cast(game, b, game.card(int(act.card or 0))) is None
+            return why_not_cast(game, b, game.card(int(act.card or 0)), found) is None
         return act.verb not in named
 
     return [c for c in choices if not isinstance(c.value, Act) or allowed(c.value)]

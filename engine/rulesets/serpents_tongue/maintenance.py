@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.decisions import Choice, Flow, Outcome
-from engine.rulesets.serpents_tongue import casting, namshub
+from engine.core.decisions import Flow, Outcome
+from engine.rulesets.serpents_tongue import acts, casting, namshub
 from engine.rulesets.serpents_tongue.state import MAINTENANCE_ORDER, Being, Kind, Place
 
 if TYPE_CHECKING:
@@ -19,7 +19,7 @@ def maintenance_phase(game: Game) -> Flow[None]:
         for owner in list(game.order):
             left = [c for c in owner.zones[zone] if c.place is Place.IN_PLAY]
             while left:
-                options = [Choice(f'"{c.title}"', c.id) for c in left]
+                options = [acts.named(c.title, c.id) for c in left]
                 pick = yield from game.ask("resolve order", owner, f"which of {owner.name}'s "
                                            f"{zone.value} spells resolves next?", options)
                 card = game.card(pick.value)

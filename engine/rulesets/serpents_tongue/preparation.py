@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import Choice, Flow
-from engine.rulesets.serpents_tongue import exchange, namshub, triggers
+from engine.rulesets.serpents_tongue import acts, exchange, namshub, triggers
+from engine.rulesets.serpents_tongue.acts import DONE
 from engine.rulesets.serpents_tongue.cards import Energy
 from engine.rulesets.serpents_tongue.state import Being, Card, Kind, Place
 
@@ -55,12 +56,12 @@ def reattune(game: Game, b: Being) -> Flow[None]:
 
 
 def reattune_options(game: Game, b: Being) -> list[Choice]:
-    options = [Choice("done", None)]
+    options = [DONE]
     seen: set[str] = set()
     for card in b.discard:
         if card.title not in seen and why_not_reattune(game, b, card) is None:
             seen.add(card.title)
-            options.append(Choice(f'"{card.title}"', card.id))
+            options.append(acts.named(card.title, card.id))
     if b.burned_foci and game.can_pay(b, Energy.RESONANCE, 1):
         options.append(Choice("Focus", "focus"))
     return options
@@ -103,7 +104,7 @@ def _preparable(b: Being) -> list[Choice]:
     for card in b.codex:  # every card of the Codex, at every choice: the kind is compared here, not in a call
         if card.title not in firsts and card.spec.kind != namshub.NamShub.kind:
             firsts[card.title] = card
-    return [Choice("done", None), *[Choice(f'"{title}"', card.id) for title, card in firsts.items()]]
+    return [DONE, *[acts.named(title, card.id) for title, card in firsts.items()]]
 
 
 def prepared_spells_return(game: Game) -> None:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.decisions import Choice, Flow
 from engine.core.errors import Unsupported
-from engine.rulesets.serpents_tongue import exchange
+from engine.rulesets.serpents_tongue import acts, exchange
 from engine.rulesets.serpents_tongue.cards import Aspect, Energy
 from engine.rulesets.serpents_tongue.state import Being, Card, Place
 
@@ -67,7 +67,7 @@ def _by_title(cards: list[Card]) -> list[Choice]:
     """One choice per title: cards of the same title are alike in the Codex."""
     seen: dict[str, Choice] = {}
     for c in cards:
-        seen.setdefault(c.title, Choice(f'"{c.title}"', c.id))
+        seen.setdefault(c.title, acts.named(c.title, c.id))
     return list(seen.values())
 
 

@@ -25,6 +25,7 @@ from engine.core.events import Hooks
 from engine.core.zones import Table
 from engine.rulesets.serpents_tongue import (
     actions,
+    acts,
     allies,
     control,
     encounter,
@@ -344,7 +345,7 @@ class Game:
                     self.say(f"{other.title} is discarded: only one Shape-Shift may be active")
                     self.discard(other)
         if not bearer.room_in(Zone.ENHANCEMENT):
-            options = [Choice(f'"{c.title}"', c.id) for c in bearer.slots_taken(Zone.ENHANCEMENT)]
+            options = [acts.named(c.title, c.id) for c in bearer.slots_taken(Zone.ENHANCEMENT)]
             gone = yield from self.ask("enhancement", bearer, "which Enhancement is discarded to make room?",
                                        options, card)
             lost = self.card(gone.value)
