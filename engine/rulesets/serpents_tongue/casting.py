@@ -49,7 +49,17 @@ from engine.rulesets.serpents_tongue.cards import (
     UpgradeTiming,
 )
 from engine.rulesets.serpents_tongue.effects import Effect
-from engine.rulesets.serpents_tongue.state import MAX_INTERRUPT_STONES, Being, Card, Departure, Kind, Place, Zone, fits
+from engine.rulesets.serpents_tongue.state import (
+    MAX_INTERRUPT_STONES,
+    Being,
+    Card,
+    Departure,
+    Kind,
+    Place,
+    Zone,
+    codex_view,
+    fits,
+)
 
 if TYPE_CHECKING:
     from engine.rulesets.serpents_tongue.rules import Game
@@ -605,14 +615,16 @@ def respond(game: Game, fx: Effect) -> Flow[None]:
 def response_options(game: Game, b: Being) -> list[Choice]:
     out = []
     seen: set[str] = set()
-    for card in [*b.prepared, *b.codex]:
-        # Every card of the Codex, at every Response window: the printed names are read without a call.
-        if card.title in seen or "Response" not in card.spec.printed_names:
-            continue
-        if why_not(game, b, card, in_window=True) is None:
+    for card in [*_responses(b.prepared), *codex_view(b, _responses)]:
+        if card.title not in seen and why_not(game, b, card, in_window=True) is None:
             seen.add(card.title)
             out.append(acts.cast(card.title, card.id))
     return out
+
+
+def _responses(cards: list[Card]) -> list[Card]:
+    """The Response spells among ``cards`` (read at every Response window: the printed names, no call)."""
+    return [card for card in cards if "Response" in card.spec.printed_names]
 
 
 def respond_once(game: Game, b: Being, fx: Effect) -> Flow[bool]:

@@ -21,7 +21,7 @@ from engine.rulesets.serpents_tongue import rite
 from engine.rulesets.serpents_tongue.acts import Act
 from engine.rulesets.serpents_tongue.cards import Cost, SpellCard
 from engine.rulesets.serpents_tongue.effects import Effect
-from engine.rulesets.serpents_tongue.state import Being, Card, Kind, Place
+from engine.rulesets.serpents_tongue.state import Being, Card, Kind, Place, codex_view
 
 if TYPE_CHECKING:
     from engine.rulesets.serpents_tongue.rules import Game
@@ -90,15 +90,20 @@ def options(game: Game, b: Being) -> list[Choice]:
     out = []
     current = working_on(game, b.team)
     if current is None and b.kind is Kind.MAGI:
-        seen: set[str] = set()
-        for card in b.codex:  # read at every turn: the kind compared here, not through is_page
-            if card.spec.kind == NamShub.kind and card.title not in seen:
-                seen.add(card.title)
-                out.append(Choice(f'begin Nam-Shub "{card.title}"', Act("nam-shub", card.id)))
+        out.extend(codex_view(b, _beginnable))
     if current is not None and why_not_step(game, b, current) is None:
         out.append(Choice(f'complete "{next_step(current).name}" of "{current.title}"',
                           Act("nam-shub-step", current.id)))
     return out
+
+
+def _beginnable(codex: list[Card]) -> list[Choice]:
+    """Beginning each page of the Codex (the first copy of each title)."""
+    firsts: dict[str, Card] = {}
+    for card in codex:
+        if card.spec.kind == NamShub.kind and card.title not in firsts:  # no call per card
+            firsts[card.title] = card
+    return [Choice(f'begin Nam-Shub "{title}"', Act("nam-shub", card.id)) for title, card in firsts.items()]
 
 
 def begin(game: Game, b: Being, card: Card) -> None:

@@ -6,14 +6,17 @@ it. Cards and beings refer to each other by object; a copy of the whole state ke
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from engine.core.resources import Resource
 from engine.core.zones import Zones
 from engine.rulesets.serpents_tongue import registry
 from engine.rulesets.serpents_tongue.cards import Ability, Aspect, Energy, Role, Selector, SpellCard, Sphere
+
+T = TypeVar("T")
 
 
 class Zone(StrEnum):
@@ -255,6 +258,8 @@ class Being:
     first_round: int = 0  # a Koishaka's first round: it has lowest initiative
     encounter: Any = None  # an Encounter's card, mode and draw bag (encounter_state.EncounterState)
     body: Card | None = None  # a Koishaka: the Ally spell that summoned it, in play (allies)
+    # What is read off the Codex at every decision, kept with the Codex it was read from (codex_view).
+    codex_views: dict[Callable[[list[Card]], Any], tuple[tuple[Card, ...], Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for e in self.lacks:  # "that energy is always considered to be zero"
@@ -289,6 +294,18 @@ class Being:
 
     def __repr__(self) -> str:
         return f"<{self.name}>"
+
+
+def codex_view(b: Being, view: Callable[[list[Card]], T]) -> T:
+    """``view(b.codex)``, read again only once the Codex has changed. The Codex is read at nearly every
+    decision (what to prepare, which page to begin, which Response to cast) and changes a few times a round;
+    comparing it with the Codex the view was read from costs less than one pass over its cards.
+    ``view`` must depend on nothing but the cards, and its result is shared: to read, never to change."""
+    key = tuple(b.codex)
+    kept = b.codex_views.get(view)
+    if kept is None or kept[0] != key:
+        kept = b.codex_views[view] = (key, view(b.codex))
+    return kept[1]  # type: ignore[no-any-return]
 
 
 def fits(card: Card, sel: Selector) -> bool:
