@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import importlib
 import pickle
+import random
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from engine.core.decisions import Choice, Decision
 from engine.core.match import Match, RandomPlayer, play_out, run_many
 from engine.rulesets import RULESETS
 
@@ -80,3 +84,17 @@ def test_the_parallel_runner_agrees_with_one_process(name: str) -> None:
     here = run_many(setup, range(6), workers=1)
     pooled = run_many(setup, range(6), workers=2)
     assert [(p.steps, p.outcome) for p in here] == [(p.steps, p.outcome) for p in pooled]
+
+
+@given(seed=st.integers(0, 2**32), sizes=st.lists(st.integers(1, 40), min_size=1, max_size=30))
+def test_the_random_player_draws_as_random_choice_does(seed: int, sizes: list[int]) -> None:
+    """Seeded random matches replay across versions: the player's draw is ``random.Random.choice``'s."""
+    player, reference = RandomPlayer(seed), random.Random(seed)
+    for n in sizes:
+        options = tuple(Choice(str(i), i) for i in range(n))
+        assert player.choose(Decision("action", None, "pick", options)) is reference.choice(options)
+
+
+def test_the_random_player_has_nothing_to_pick_from_no_choice() -> None:
+    with pytest.raises(IndexError):
+        RandomPlayer(0).choose(Decision("action", None, "pick", ()))

@@ -171,7 +171,17 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, decision: Decision) -> Choice:
-        return self.rng.choice(decision.options)
+        """``random.Random.choice``'s draw, written out: the same index from the same seed (the matches of
+        earlier versions replay), without its two calls at every decision of a simulation."""
+        options = decision.options
+        n = len(options)
+        if not n:
+            raise IndexError(f"no choice to pick for {decision.kind}")
+        bits = n.bit_length()
+        drawn = self.rng.getrandbits(bits)
+        while drawn >= n:  # rejection sampling, as random.Random._randbelow_with_getrandbits does
+            drawn = self.rng.getrandbits(bits)
+        return options[drawn]
 
 
 def play_out(match: Match, player: RandomPlayer, max_steps: int = 100_000,

@@ -298,14 +298,14 @@ class Being:
 
 def codex_view(b: Being, view: Callable[[list[Card]], T]) -> T:
     """``view(b.codex)``, read again only once the Codex has changed. The Codex is read at nearly every
-    decision (what to prepare, which page to begin, which Response to cast) and changes a few times a round;
+    decision (which page to begin, which Response to cast) and changes a few times a round;
     comparing it with the Codex the view was read from costs less than one pass over its cards.
     ``view`` must depend on nothing but the cards, and its result is shared: to read, never to change."""
     key = tuple(b.codex)
     kept = b.codex_views.get(view)
     if kept is None or kept[0] != key:
         kept = b.codex_views[view] = (key, view(b.codex))
-    return kept[1]  # type: ignore[no-any-return]
+    return kept[1]
 
 
 def fits(card: Card, sel: Selector) -> bool:
