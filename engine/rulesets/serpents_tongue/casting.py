@@ -10,7 +10,7 @@ engine/rulesets/serpents_tongue/ritual_path.py.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -100,7 +100,7 @@ class Provisional:
     target: Being | Card | None = None
     ability: None = None
 
-    def aspects(self) -> list[Aspect]:
+    def aspects(self) -> Sequence[Aspect]:
         return impact.effective_aspects(self.game, self)
 
     def has(self, name: str) -> bool:

@@ -8,7 +8,7 @@ engine/rulesets/serpents_tongue/impact.py, which meets these Defenses on every i
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import permutations
 from typing import TYPE_CHECKING
@@ -104,7 +104,7 @@ def own_shields(being: Being) -> list[Card]:
     return [c for c in being.zones[Zone.DEFENSE] if c.team_zone is None and c.active and c.has("Shield")]
 
 
-def can_block(shield: Card, fx: Effect, aspects: list[Aspect]) -> bool:
+def can_block(shield: Card, fx: Effect, aspects: Sequence[Aspect]) -> bool:
     if fx.sphere is None:  # Spec and Artifact effects come from no Sphere
         return False
     if any(a.name == "Subtle" for a in aspects) and not (shield.has("Refined") or shield.has("Invulnerable")):
@@ -128,7 +128,7 @@ def wear(game: Game, shield: Card, amount: int) -> None:
             game.discard(shield)
 
 
-def defenses(game: Game, fx: Effect, being: Being, aspects: list[Aspect]) -> Flow[ShieldOutcome]:
+def defenses(game: Game, fx: Effect, being: Being, aspects: Sequence[Aspect]) -> Flow[ShieldOutcome]:
     """Shields block offensive effects; Subtle bypasses them, Pierce lets some Dmg through."""
     if any(a.name == "Unblockable" for a in aspects):
         return HIT
@@ -171,7 +171,7 @@ def _likeness(c: Card) -> tuple[object, ...]:
     return (c.title, tuple(sorted(c.counters.items())), tuple(sorted(a.text() for a in c.gained)), c.persistent)
 
 
-def plan(fx: Effect, shields: list[Card], aspects: list[Aspect], pierce: int, shatter: int,
+def plan(fx: Effect, shields: list[Card], aspects: Sequence[Aspect], pierce: int, shatter: int,
          pierced: bool) -> Plan:
     """The effect meets these Shields in order (read only: :func:`meet` carries it out)."""
     steps: list[tuple[Card, int, str]] = []
@@ -200,7 +200,7 @@ def meet(game: Game, p: Plan) -> tuple[bool, bool]:
     return p.blocked, p.pierced
 
 
-def shield_order(game: Game, fx: Effect, being: Being, aspects: list[Aspect], pierce: int, shatter: int,
+def shield_order(game: Game, fx: Effect, being: Being, aspects: Sequence[Aspect], pierce: int, shatter: int,
                  pierced: bool) -> Flow[list[Card]]:
     """"Magi may re-order their Shields before each attacking effect impacts so as to provide the most
     optimal defense for each one" — but "may NOT decline to Shield an effect". The bearer is asked only

@@ -6,11 +6,13 @@ discarded right after their first impact".
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.rulesets.serpents_tongue.cards import Aspect
 from engine.rulesets.serpents_tongue.state import Card, Zone
 
 
-def start_counters(card: Card, aspects: list[Aspect] | None = None) -> None:
+def start_counters(card: Card, aspects: Sequence[Aspect] | None = None) -> None:
     """"When a spell with Duration # is activated, place # Duration counters on it" — with what upgrades
     and passive effects add ("I also place 3 Duration counters onto it rather than 2")."""
     durability = card.aspect("Durability")

@@ -9,6 +9,7 @@ that cannot happen is skipped and the rest of the effect goes on (6.5.f).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -75,7 +76,7 @@ class Effect:
             return None
         return self.card.sphere
 
-    def aspects(self) -> list[Aspect]:
+    def aspects(self) -> Sequence[Aspect]:
         return impact.effective_aspects(self.game, self)
 
     def has(self, name: str) -> bool:

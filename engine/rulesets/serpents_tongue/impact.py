@@ -6,6 +6,7 @@ Glossary terms played here: Impact, Passive Effect, Add Dmg X, Area, Resistance 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import Flow
@@ -43,13 +44,17 @@ def passive_sources(game: Game) -> list[tuple[Card, Modifier]]:
     return found
 
 
-def effective_aspects(game: Game, fx: Cast) -> list[Aspect]:
-    """The aspects an effect has, with what passive effects in play grant it (Flame Form's +1 Dmg)."""
-    base = list(fx.ability.aspects) if fx.ability is not None else list(fx.card.aspects())
-    if fx.ability is None:
-        for source, mod in passive_sources(game):
-            if mod.grants and modifier_applies(source, mod, fx):
-                base.extend(mod.grants)
+def effective_aspects(game: Game, fx: Cast) -> Sequence[Aspect]:
+    """The aspects an effect has, with what passive effects in play grant it (Flame Form's +1 Dmg): to read,
+    never to change (most of the time they are the card's own, read for every spell that might be cast)."""
+    own = fx.ability.aspects if fx.ability is not None else fx.card.aspects()
+    sources = passive_sources(game) if fx.ability is None else []
+    if not sources and fx.controller.encounter is None:
+        return own
+    base = list(own)
+    for source, mod in sources:
+        if mod.grants and modifier_applies(source, mod, fx):
+            base.extend(mod.grants)
     if fx.controller.encounter is not None:
         base.extend(encounter_state.threshold_grants(fx))
     return base
@@ -116,7 +121,7 @@ def impact_card(game: Game, fx: Effect, card: Card) -> Flow[bool]:
     return True
 
 
-def apply_directives(game: Game, fx: Effect, target: Being | Card, aspects: list[Aspect],
+def apply_directives(game: Game, fx: Effect, target: Being | Card, aspects: Sequence[Aspect],
                      cap: int | None = None, only_dmg: bool = False) -> Flow[None]:
     for d in defenses.directives(aspects):
         if only_dmg and d.name != "Dmg":
