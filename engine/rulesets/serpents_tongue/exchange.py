@@ -11,6 +11,7 @@ when an exchange would give it a choice it lacks now, so that a window nobody ca
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -41,10 +42,29 @@ def label(index: int) -> str:
 
 # Each exchange as a choice: the same every time it is offered (a choice is never changed).
 CHOICES = tuple(Choice(label(i), Act("exchange", None, f"{i}")) for i in range(len(EXCHANGES)))
+# The exchanges open to a Magi that has enough of the energies ``key`` (of LEAST's, in its order) and not of
+# the others: each energy is given up in one amount (1 Will, 10 Voice), so that is all they depend on.
+assert all(n == LEAST[give] for give, n, _, _ in EXCHANGES)
+OPEN = {key: tuple(c for c, (give, _, _, _) in zip(CHOICES, EXCHANGES, strict=True) if give in key)
+        for key in (tuple(g for g, bit in zip(LEAST, bits, strict=True) if bit)
+                    for bits in itertools.product((True, False), repeat=len(LEAST)))}
 
 
 def why_not(game: Game, b: Being, index: int | None = None) -> str | None:
     """Why ``b`` cannot make an exchange now (``index``: that one): "Energy Exchange: reason", or None."""
+    closed = _closed(game, b)
+    if closed is not None:
+        return closed
+    wanted = LEAST.items() if index is None else [EXCHANGES[index][:2]]
+    for give, n in wanted:
+        if b.energy(give) >= n:
+            return None
+    give, n = (Energy.WILL, 1) if index is None else EXCHANGES[index][:2]
+    return f"{RULE}: {b.name} has {b.energy(give)} {give}, and the exchange gives up {n}"
+
+
+def _closed(game: Game, b: Being) -> str | None:
+    """Why ``b`` can make no exchange now, whatever energies it has."""
     if game.level1:
         return f"{RULE}: level 1 play has no Will or Voice to exchange"
     if b.kind is not Kind.MAGI:
@@ -54,19 +74,14 @@ def why_not(game: Game, b: Being, index: int | None = None) -> str | None:
     if b.exchanged_this_round:
         return (f"{RULE}: {b.name} has already made this round's energy exchange (\"Magi are permitted only one "
                 "energy exchange per round\")")
-    wanted = LEAST.items() if index is None else [EXCHANGES[index][:2]]
-    for give, n in wanted:
-        if b.energy(give) >= n:
-            return None
-    give, n = (Energy.WILL, 1) if index is None else EXCHANGES[index][:2]
-    return f"{RULE}: {b.name} has {b.energy(give)} {give}, and the exchange gives up {n}"
+    return None
 
 
-def options(game: Game, b: Being) -> list[Choice]:
-    """The exchanges ``b`` may make now."""
-    if why_not(game, b) is not None:
-        return []
-    return [choice for choice, (give, n, _, _) in zip(CHOICES, EXCHANGES, strict=True) if b.energy(give) >= n]
+def options(game: Game, b: Being) -> tuple[Choice, ...]:
+    """The exchanges ``b`` may make now (asked at nearly every decision: each energy is read once)."""
+    if _closed(game, b) is not None:
+        return ()
+    return OPEN[tuple([give for give, n in LEAST.items() if b.energy(give) >= n])]
 
 
 def is_exchange(choice: Choice) -> bool:
@@ -89,16 +104,16 @@ def ask(game: Game, b: Being, kind: str, prompt: str, choices: Callable[[], Sequ
         base = list(choices())
         offered = options(game, b)
         if offered and len(base) <= 1 and not _opens(game, b, base, offered, choices):
-            offered = []
+            offered = ()
         if not base and not offered:
             return None
-        pick = yield from game.ask(kind, b, prompt, base + offered, card)
+        pick = yield from game.ask(kind, b, prompt, [*base, *offered], card)
         if not is_exchange(pick):
             return pick
         exchange(game, b, int(pick.value.name))
 
 
-def _opens(game: Game, b: Being, base: list[Choice], offered: list[Choice],
+def _opens(game: Game, b: Being, base: list[Choice], offered: Sequence[Choice],
            choices: Callable[[], Sequence[Choice]]) -> bool:
     """Whether some exchange would give ``b`` a choice it does not have now (tried on its energies, undone)."""
     now = {c.label for c in base}
