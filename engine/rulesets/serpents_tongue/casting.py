@@ -615,14 +615,14 @@ def respond(game: Game, fx: Effect) -> Flow[None]:
 def response_options(game: Game, b: Being) -> list[Choice]:
     out = []
     seen: set[str] = set()
-    for card in [*_responses(b.prepared), *codex_view(b, _responses)]:
+    for card in [*response_spells(b.prepared), *codex_view(b, response_spells)]:
         if card.title not in seen and why_not(game, b, card, in_window=True) is None:
             seen.add(card.title)
             out.append(acts.cast(card.title, card.id))
     return out
 
 
-def _responses(cards: list[Card]) -> list[Card]:
+def response_spells(cards: list[Card]) -> list[Card]:
     """The Response spells among ``cards`` (read at every Response window: the printed names, no call)."""
     return [card for card in cards if "Response" in card.spec.printed_names]
 
