@@ -21,10 +21,12 @@ MAX_SLUG_BYTES = 200
 # What a generated module binds besides its card classes: its imports (compiler/serpents_tongue/templates/*.py.j2) and
 # the names it defines. tests/test_build_determinism.py checks this list against a compiled module.
 GENERATED_NAMES = frozenset({
-    "Ability", "ActionChart", "Aspect", "ChartCondition", "ChartLine", "Condition", "Cost", "DieChart", "DieFace",
+    "Ability", "ActionChart", "Aspect", "ChartCondition", "ChartLine", "Comparison", "Cost", "DieChart", "DieFace",
     "EncounterCard", "EncounterResponse", "Energy", "Modifier", "Quantity", "Requirement", "RitualTier", "Role",
     "Selector", "SourceRef", "SpecTier", "SpellCard", "Sphere", "Stat", "Threshold", "Timing", "Trigger", "Upgrade",
-    "UpgradeTiming", "Declaration", "StepTarget", "Flow", "Effect", "NamShub", "NamShubStep", "CARDS", "casting",
+    "UpgradeTiming", "Declaration", "StepTarget", "NamShub", "NamShubStep", "CARDS",
+    # the effect steps (engine.core.steps) a card's rules text is written as
+    "ChooseOne", "Condition", "Do", "If", "IfYouDid", "May", "PayTo", "Unless",
 })
 
 

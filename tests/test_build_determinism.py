@@ -109,7 +109,7 @@ def test_hostile_title_compiles_to_plain_data(tmp_path: Path) -> None:
     assert card.title == HOSTILE_TITLE
     assert card.abilities[0].name == "'); import os; ('"
     # A module imports only the names its code uses (not a fixed header of every card value).
-    imported = {"Ability", "Aspect", "Role", "SourceRef", "SpellCard", "Sphere", "Effect", "Flow"}
+    imported = {"Ability", "Aspect", "Role", "SourceRef", "SpellCard", "Sphere", "Do"}
     top_level = {k for k in namespace if not k.startswith("__")}
     assert top_level == imported | {card.__name__, "CARDS"}
     assert top_level - {card.__name__} <= GENERATED_NAMES, "compiler/names.py must list every name bound here"

@@ -160,7 +160,8 @@ def test_casting_for_free_reads_as_card_text(tmp_path: Path) -> None:
     assert result.ok, result.diagnostics.render()
     text = " ".join(render_text.rules_lines(result.spells[0]))
     assert "you may cast a Forces Attack spell for free" in text, text
-    assert "from engine.rulesets.serpents_tongue import casting" in emit_python(result.spells)["forces.py"]
+    assert "Do(kind='cast free', args=(Selector(sphere=Sphere.FORCES, role=Role.ATTACK),))" in emit_python(
+        result.spells)["forces.py"]
 
 
 @pytest.mark.rule("Actions")

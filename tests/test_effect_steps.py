@@ -8,14 +8,22 @@ resolution, however many sentences describe it) and "Target" (declared when the 
 
 from __future__ import annotations
 
+import dataclasses
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from engine.core.decisions import Choice, Decision
-from engine.rulesets.serpents_tongue import casting
-from engine.rulesets.serpents_tongue.state import Place
-from tests.conftest import Table
+from compiler.serpents_tongue import frontend, render_text
+from engine.core.decisions import Choice, Decision, Flow
+from engine.rulesets.serpents_tongue import casting, rules_text
+from engine.rulesets.serpents_tongue.cards import Energy
+from engine.rulesets.serpents_tongue.effects import Effect
+from engine.rulesets.serpents_tongue.state import Being, Place
+from engine.rulesets.serpents_tongue.wording import Target, target_text
+from tests.conftest import Table, compile_cards
+
+GRAMMAR = Path(__file__).parents[1] / "grammar" / "serpents_tongue.lark"
 
 Seen = list[tuple[str, str, dict[str, Any]]]
 
@@ -293,3 +301,45 @@ def test_an_ability_whose_step_target_cannot_be_chosen_cannot_be_used(t: Table) 
     assert not [a for c, a in casting.usable_abilities(t.game, t.white) if c is hand]
     t.in_play(t.black, "Stoneskin")
     assert [a.name for c, a in casting.usable_abilities(t.game, t.white) if c is hand] == ["Mark"]
+
+
+SIPHON = """spell "Siphon" {
+    sphere Soul
+    role Attack
+    fluency 1
+    resonance 0
+    aspects | Dmg 1 |
+    rules {
+        on impact: drain 2 Harmony from target
+    }
+}
+"""
+
+
+def _drain(fx: Effect, amount: int, energy: Energy, target: Target) -> Flow[bool]:
+    who = fx.resolve(target)
+    return isinstance(who, Being) and fx.game.lose(who, energy, amount) > 0
+    yield
+
+
+def test_a_new_step_kind_is_a_grammar_line_and_a_declaration(t: Table, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Adding a step kind touches two files: a line of grammar/serpents_tongue.lark and its declaration
+    (rules_text.kind) in the rule module that plays it. Both are stood in for here; the transformer, the
+    checker, the site's text, the emitter and the engine need nothing else."""
+    fragment = tmp_path / "with_drain.lark"
+    fragment.write_text(GRAMMAR.read_text(encoding="utf-8")
+                        + '\n%extend ?action: "drain" INT WORD "from" target -> drain\n', encoding="utf-8")
+    monkeypatch.setattr(frontend, "RULESET", dataclasses.replace(frontend.RULESET, grammar=str(fragment)))
+    monkeypatch.setitem(rules_text.KINDS.actions, "drain", _drain)
+    monkeypatch.setitem(rules_text.SIGNATURES, "drain", rules_text.Signature(
+        ("amount", "energy", "target"), lambda n, energy, who: f"drain {n} {energy.value} from {target_text(who)}"))
+    path = tmp_path / "siphon.spell"
+    path.write_text(SIPHON, encoding="utf-8")
+    result = frontend.compile_paths([path])
+    assert result.ok, result.diagnostics.render()
+    assert render_text.rules_lines(result.spells[0]) == ["On impact: drain 2 Harmony from the target."]
+    t.game.library.cards.update(compile_cards(SIPHON))
+    before = t.black.harmony
+    t.cast(t.white, "Siphon", "Black")
+    assert t.black.harmony == before - 2

@@ -7,14 +7,14 @@ for it, following seed 003's wording ("You may ...", "If ..., ...", "... unless 
 
 from __future__ import annotations
 
-import typing
+import re
 from pathlib import Path
 
 import pytest
 
-from compiler.serpents_tongue import model as m
 from compiler.serpents_tongue import render_text
 from compiler.serpents_tongue.frontend import compile_paths
+from engine.rulesets.serpents_tongue.bindings import STEP_KINDS
 
 CARD = """spell "Sample" {{
     sphere Soul
@@ -84,7 +84,11 @@ def test_choose_one_renders_each_mode_with_its_own_target() -> None:
         "On impact: choose one: • Deal Dmg 2 to target Magi. • Add 1 Karma charge to target spell."]
 
 
-def test_every_step_node_has_english() -> None:
-    """A step kind the site cannot print would be a page that disagrees with the game."""
-    for node in typing.get_args(m.Step):
-        assert hasattr(render_text._StepRenderer, f"visit_{node.__name__}"), node.__name__
+def test_every_step_kind_of_the_grammar_is_declared_with_its_words() -> None:
+    """A step kind the site cannot print would be a page that disagrees with the game: each alternative of
+    the grammar's `?action` names a declared step kind (rules_text.kind), which words itself."""
+    grammar = (Path(__file__).parents[1] / "grammar" / "serpents_tongue.lark").read_text()
+    block = grammar[grammar.index("?action:"):grammar.index("charge_word:")]
+    named = {alias.replace("_", " ") for alias in re.findall(r"->\s*(\w+)", block)}
+    assert named == set(STEP_KINDS)
+    assert all(callable(s.words) for s in STEP_KINDS.values())

@@ -49,47 +49,13 @@ class CostWords(Node):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Deal(Node):
-    directive: AspectWords
-    target: Phrase
+class Action(Node):
+    """A step kind of the grammar fragment (``deal Dmg 2 to bearer`` is the kind "deal") with its arguments
+    as written: numbers, words, phrases and aspect words, in order. What each one is, the step kind's
+    declaration says (engine.rulesets.serpents_tongue.rules_text), and the checker reads it so."""
 
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class AddCharges(Node):
-    amount: int
-    charge: Word
-    target: Phrase
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RemoveCharges(Node):
-    charge: Word
-    target: Phrase
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DiscardStep(Node):
-    target: Phrase
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Gain(Node):
-    amount: int
-    energy: Word
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class CastFree(Node):
-    """`cast Bio Attack spell for free`: which spells of the controller's may be cast."""
-
-    spells: Phrase
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class GainControl(Node):
-    """`gain control of target spell`: what the effect's controller takes control of."""
-
-    target: Phrase
+    kind: str
+    args: tuple[int | Word | Phrase | AspectWords, ...]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -128,8 +94,7 @@ class ChooseOne(Node):
     options: tuple[tuple[Step, ...], ...]
 
 
-Step = (Deal | AddCharges | RemoveCharges | DiscardStep | Gain | CastFree | GainControl | May | If | Unless | IfYouDid
-        | PayTo | ChooseOne)
+Step = Action | May | If | Unless | IfYouDid | PayTo | ChooseOne
 
 
 # ---- rules

@@ -19,6 +19,7 @@ import difflib
 import itertools
 import re
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from compiler.diagnostics import Diagnostics, did_you_mean
 from compiler.names import MAX_SLUG_BYTES, MAX_TITLE, class_name
@@ -27,11 +28,12 @@ from compiler.serpents_tongue import model as m
 from compiler.serpents_tongue import steps as effect_steps
 from compiler.serpents_tongue.check_encounter import check_encounter
 from compiler.source import Span
-from engine.rulesets.serpents_tongue import control
+from engine.rulesets.serpents_tongue import control, rules_text
+from engine.rulesets.serpents_tongue.bindings import STEP_KINDS
 from engine.rulesets.serpents_tongue.cards import (
     ROLE_WORDS,
     Aspect,
-    Condition,
+    Comparison,
     Cost,
     Energy,
     Modifier,
@@ -925,31 +927,10 @@ class Checker:
     def _steps(self, steps: Iterable[ast.Step], variables: set[str]) -> tuple[m.Step, ...]:
         return tuple(s for step in steps if (s := self._step(step, variables)) is not None)
 
-    def _step(self, step: ast.Step, variables: set[str]) -> m.Step | None:  # noqa: C901 - one case a step
+    def _step(self, step: ast.Step, variables: set[str]) -> m.Step | None:
         span = step.span
-        if isinstance(step, ast.Deal):
-            aspect = self._aspect(step.directive, ("directive",), None, variables)
-            target = self._target(step.target)
-            return m.MDeal(aspect=aspect, target=target, span=span) if aspect and target else None
-        if isinstance(step, ast.AddCharges):
-            target = self._target(step.target)
-            return m.MAddCharges(amount=step.amount, charge=step.charge.text, target=target, span=span) \
-                if target else None
-        if isinstance(step, ast.RemoveCharges):
-            target = self._target(step.target)
-            return m.MRemoveCharges(charge=step.charge.text, target=target, span=span) if target else None
-        if isinstance(step, ast.DiscardStep):
-            target = self._target(step.target)
-            return m.MDiscard(target=target, span=span) if target else None
-        if isinstance(step, ast.Gain):
-            energy = self._energy(step.energy)
-            return m.MGain(cost=Cost(amount=step.amount, energy=energy), span=span) if energy else None
-        if isinstance(step, ast.CastFree):
-            sel = self._selector(step.spells.words, step.spells.span)
-            return m.MCastFree(selector=sel, span=span) if sel else None
-        if isinstance(step, ast.GainControl):
-            target = self._controllable(step.target)
-            return m.MGainControl(target=target, span=span) if target else None
+        if isinstance(step, ast.Action):
+            return self._action(step, variables)
         if isinstance(step, ast.May):
             inner = self._step(step.step, variables)
             return m.MMay(step=inner, span=span) if inner else None
@@ -971,6 +952,30 @@ class Checker:
             options = tuple(self._steps(o, variables) for o in step.options)
             return m.MChooseOne(options=options, span=span)
         raise TypeError(f"unhandled step node {type(step).__name__}")
+
+    def _action(self, step: ast.Action, variables: set[str]) -> m.MDo | None:
+        """A step kind, its arguments read as its declaration says (engine.rulesets.serpents_tongue.rules_text)."""
+        signature = STEP_KINDS.get(step.kind)
+        if signature is None or len(signature.params) != len(step.args):
+            raise TypeError(f"the grammar's step kind {step.kind!r} has no declaration of {len(step.args)} "
+                            "arguments in engine.rulesets.serpents_tongue")
+        args = tuple(self._argument(p, a, variables) for p, a in zip(signature.params, step.args, strict=True))
+        return m.MDo(kind=step.kind, args=args, span=step.span) if None not in args else None
+
+    def _argument(self, param: str, arg: Any, variables: set[str]) -> Any:
+        if param == "directive":
+            return self._aspect(arg, ("directive",), None, variables)
+        if param == "target":
+            return self._target(arg)
+        if param == "controllable":
+            return self._controllable(arg)
+        if param == "energy":
+            return self._energy(arg)
+        if param == "charge":
+            return arg.text
+        if param == "spells":
+            return self._selector(arg.words, arg.span)
+        return arg  # an amount
 
     def _target(self, phrase: ast.Phrase) -> m.Target | None:
         text = phrase.text()
@@ -1035,13 +1040,13 @@ class Checker:
                          "note: write `KIND charges on TARGET` or `TARGET's ENERGY`")
         return None
 
-    def _condition(self, phrase: ast.Phrase) -> Condition | None:
+    def _condition(self, phrase: ast.Phrase) -> Comparison | None:
         """``TARGET has at least N ENERGY`` / ``TARGET has fewer than N KIND charges``."""
         words = list(phrase.words)
         texts = [w.text for w in words]
         # "If a Magi loses Focus this way": what the effect took from the being it impacts.
         if len(texts) == 3 and texts[0] in TARGET_WORDS and texts[1] == "lost" and texts[2] in LOSABLE:
-            return Condition(quantity=Quantity(kind="lost", name=texts[2], of=TARGET_WORDS[texts[0]]), op=">=",
+            return Comparison(quantity=Quantity(kind="lost", name=texts[2], of=TARGET_WORDS[texts[0]]), op=">=",
                              amount=1)
         if len(texts) >= 5 and texts[1] == "has" and texts[0] in TARGET_WORDS:
             for phrase_op, op in COMPARISONS.items():
@@ -1053,11 +1058,11 @@ class Checker:
                     if len(rest) == 1:
                         energy = self._energy(rest[0])
                         if energy:
-                            return Condition(quantity=Quantity(kind="energy", name=energy.value, of=of),
+                            return Comparison(quantity=Quantity(kind="energy", name=energy.value, of=of),
                                              op=op, amount=amount)
                         return None
                     if len(rest) == 2 and rest[1].text in ("charges", "charge"):
-                        return Condition(quantity=Quantity(kind="charges", name=rest[0].text, of=of),
+                        return Comparison(quantity=Quantity(kind="charges", name=rest[0].text, of=of),
                                          op=op, amount=amount)
         self.diags.error("E018", f"cannot read the condition '{phrase.text()}'", phrase.span,
                          "note: write `TARGET has at least|at most|fewer than|more than|exactly N ENERGY`, "
@@ -1068,19 +1073,9 @@ class Checker:
 def _names_a_kind(word: str) -> bool:
     """After `target`: Magi, or the first word of a kind of spell (spell, active, a Sphere, a descriptor)."""
     return word[:1].isupper() or word in ("spell", "active", "manifesting")
-def _names_target(steps: Iterable[m.Step]) -> bool:
+def _names_target(steps: Sequence[m.Step]) -> bool:
     """Whether rules-text steps speak of "target (opponent)", so that whoever performs them chooses one."""
-    for s in steps:
-        if getattr(s, "target", None) == "target" or "target" in getattr(s, "discards", ()):
-            return True
-        if isinstance(s, m.MIf) and s.condition.quantity.of == "target":
-            return True
-        inner = getattr(s, "step", None)
-        if inner is not None and _names_target((inner,)):
-            return True
-        if isinstance(s, m.MChooseOne) and any(_names_target(o) for o in s.options):
-            return True
-    return False
+    return rules_text.names_target(effect_steps.to_core(steps))
 
 
 def _is_number(text: str) -> bool:

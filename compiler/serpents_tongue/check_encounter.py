@@ -355,14 +355,14 @@ class _EncounterCheck:
         return steps
 
     def _discord_event_step(self, step: m.Step) -> None:
-        if isinstance(step, m.MCastFree):
+        if isinstance(step, m.MDo) and step.kind == "cast free":
             self.diags.error("E018", "an Encounter casts only from its action charts: a Discord Event cannot "
                              "cast a spell for free", step.span)
         for word in _words_named(step):
             if word not in DISCORD_EVENT_WORDS:
                 self.diags.error("E018", f"'{word}' names nobody in a Discord Event", step.span,
                                  *did_you_mean(word, DISCORD_EVENT_WORDS), DISCORD_EVENT_NOTE)
-        target = getattr(step, "target", None)
+        target = effect_steps.target_of(step)
         # Both words name a being: a step that only a spell can take would do nothing.
         problem = effect_steps.mismatch(step, on_spell=False, text=target) if target in DISCORD_EVENT_WORDS else None
         if problem:
@@ -372,7 +372,7 @@ class _EncounterCheck:
 def _words_named(step: m.Step) -> list[str]:
     """The target words one step names itself (not the steps inside it): its target, what its condition
     counts on, what its costs discard. A `target KIND` is chosen, so it always names someone."""
-    target = getattr(step, "target", None)
+    target = effect_steps.target_of(step)
     words = [target] if isinstance(target, str) else []
     if isinstance(step, m.MIf):
         words.append(step.condition.quantity.of)

@@ -1,4 +1,5 @@
-"""Checked model → Python effect classes, one module per Sphere (Jinja2 templates + a step visitor).
+"""Checked model → Python card classes, one module per Sphere (Jinja2 templates); a card's rules text is data,
+the engine's step values (engine.core.steps), which engine.rulesets.serpents_tongue.rules_text plays.
 
 Card values reach Python only through :func:`py_literal`, which builds constructor calls from
 ``repr`` of plain values, so no card text can ever become code; text in comments and docstrings goes
@@ -21,6 +22,7 @@ from compiler.python_code import Code, identifier, inert_text, only_code, py_lit
 from compiler.serpents_tongue import model as m
 from compiler.serpents_tongue import render_text
 from compiler.serpents_tongue import steps as effect_steps
+from engine.core import steps as core
 from engine.rulesets.serpents_tongue.cards import DISCORD_EVENT_METHOD, Ability, Declaration, Trigger
 from engine.rulesets.serpents_tongue.namshub import NamShubStep
 
@@ -29,86 +31,11 @@ TEMPLATES = Path(__file__).with_name("templates")
 
 @dataclass(frozen=True, slots=True)
 class Method:
+    """One rules-text method of a card (on_impact, a trigger's, an ability's) as the engine's step values."""
+
     name: str
     line: int
-    body: tuple[str, ...]
-
-
-class StepWriter:
-    """Writes the Python statements of rules-text steps. Each statement leaves ``did`` true when the
-    step was started (seed 003, 6.5.d: "if you did" is true even if the step was modified)."""
-
-    def write(self, steps: Sequence[m.Step], depth: int = 0) -> list[str]:
-        lines: list[str] = []
-        for step in steps:
-            lines.extend(self.visit(step, depth))
-        return lines
-
-    def visit(self, step: m.Step, depth: int) -> list[str]:
-        method = getattr(self, f"visit_{type(step).__name__}", None)
-        if method is None:
-            raise TypeError(f"no Python writer for step {type(step).__name__}")
-        lines: list[str] = method(step, depth)
-        return lines
-
-    @staticmethod
-    def _pad(depth: int, text: str) -> str:
-        return "    " * depth + text
-
-    def _guarded(self, test: str, inner: m.Step, depth: int) -> list[str]:
-        return [
-            self._pad(depth, f"if {test}:"),
-            *self.visit(inner, depth + 1),
-            self._pad(depth, "else:"),
-            self._pad(depth + 1, "did = False"),
-        ]
-
-    def visit_MDeal(self, s: m.MDeal, depth: int) -> list[str]:
-        return [self._pad(depth, f"did = yield from fx.deal({py_literal(s.aspect)}, {py_literal(s.target)})")]
-
-    def visit_MAddCharges(self, s: m.MAddCharges, depth: int) -> list[str]:
-        args = f"{s.amount!r}, {s.charge!r}, {py_literal(s.target)}"
-        return [self._pad(depth, f"did = yield from fx.add_charges({args})")]
-
-    def visit_MRemoveCharges(self, s: m.MRemoveCharges, depth: int) -> list[str]:
-        return [self._pad(depth, f"did = yield from fx.remove_charges({s.charge!r}, {py_literal(s.target)})")]
-
-    def visit_MDiscard(self, s: m.MDiscard, depth: int) -> list[str]:
-        return [self._pad(depth, f"did = yield from fx.discard({py_literal(s.target)})")]
-
-    def visit_MGain(self, s: m.MGain, depth: int) -> list[str]:
-        return [self._pad(depth, f"did = yield from fx.gain({py_literal(s.cost)})")]
-
-    def visit_MCastFree(self, s: m.MCastFree, depth: int) -> list[str]:
-        return [self._pad(depth, f"did = yield from casting.cast_free(fx, {py_literal(s.selector)})")]
-
-    def visit_MGainControl(self, s: m.MGainControl, depth: int) -> list[str]:
-        return [self._pad(depth, f"did = yield from fx.gain_control({py_literal(s.target)})")]
-
-    def visit_MMay(self, s: m.MMay, depth: int) -> list[str]:
-        return self._guarded(f"(yield from fx.may({render_text.step_text(s.step)!r}))", s.step, depth)
-
-    def visit_MIf(self, s: m.MIf, depth: int) -> list[str]:
-        test = f"fx.check({py_literal(s.condition)})"
-        return self._guarded(f"not {test}" if s.negate else test, s.step, depth)
-
-    def visit_MIfYouDid(self, s: m.MIfYouDid, depth: int) -> list[str]:
-        return [self._pad(depth, "if did:"), *self.visit(s.step, depth + 1)]
-
-    def visit_MPayTo(self, s: m.MPayTo, depth: int) -> list[str]:
-        targets = effect_steps.internal_targets(s)
-        extra = f", {py_literal(targets)}" if targets else ""
-        test = (f"(yield from fx.pay_optional({py_literal(s.costs)}, {py_literal(s.discards)}, "
-                f"{render_text.step_text(s)!r}{extra}))")
-        return self._guarded(test, s.step, depth)
-
-    def visit_MChooseOne(self, s: m.MChooseOne, depth: int) -> list[str]:
-        modes = tuple(render_text.steps_text(o) for o in s.options)
-        lines = [self._pad(depth, f"mode = yield from fx.choose_mode({py_literal(modes)})")]
-        for i, option in enumerate(s.options):
-            lines.append(self._pad(depth, f"{'if' if i == 0 else 'elif'} mode == {i}:"))
-            lines.extend(self.write(option, depth + 1) or [self._pad(depth + 1, "pass")])
-        return lines
+    steps: tuple[core.Step, ...]
 
 
 def spell_modes(spell: m.CheckedSpell) -> tuple[str, ...]:
@@ -137,20 +64,11 @@ def declarations(spell: m.CheckedSpell) -> dict[str, Declaration]:
 
 
 def methods(spell: m.CheckedSpell) -> list[Method]:
-    writer = StepWriter()
-    declared = declarations(spell)
-    out = []
-    for name, line, steps in _rules_methods(spell):
-        # A method that declares a mode or targets does so first (a no-op when its spell's cast did).
-        prologue = [f"yield from fx.declare({name!r})"] if name in declared else []
-        out.append(Method(identifier(name), line, tuple(Code(s) for s in (*prologue, *writer.write(steps)))))
-    return out
+    return [Method(name, line, effect_steps.to_core(steps)) for name, line, steps in _rules_methods(spell)]
 
 
 def nam_shub_methods(page: m.CheckedNamShub) -> list[Method]:
-    writer = StepWriter()
-    return [Method(identifier(s.method), s.steps[0].span.line, tuple(Code(line) for line in writer.write(s.steps)))
-            for s in page.steps if s.steps]
+    return [Method(s.method, s.steps[0].span.line, effect_steps.to_core(s.steps)) for s in page.steps if s.steps]
 
 
 def nam_shub_steps(steps: Sequence[m.MNamShubStep]) -> Code:
@@ -192,14 +110,12 @@ def _environment() -> jinja2.Environment:
 # holds what is specific to its cards and nothing more (tests/test_build_determinism.py checks it).
 IMPORTS = {
     "engine.rulesets.serpents_tongue.cards": (
-        "Ability", "ActionChart", "Aspect", "ChartCondition", "ChartLine", "Condition", "Cost", "Declaration",
+        "Ability", "ActionChart", "Aspect", "ChartCondition", "ChartLine", "Comparison", "Cost", "Declaration",
         "DieChart", "DieFace", "EncounterCard", "EncounterResponse", "Energy", "Modifier", "Quantity",
         "Requirement", "RitualTier", "Role", "Selector", "SourceRef", "SpecTier", "SpellCard", "Sphere", "Stat",
         "StepTarget", "Threshold", "Timing", "Trigger", "Upgrade", "UpgradeTiming"),
-    "engine.core.decisions": ("Flow",),
-    "engine.rulesets.serpents_tongue.effects": ("Effect",),
+    "engine.core.steps": ("ChooseOne", "Condition", "Do", "If", "IfYouDid", "May", "PayTo", "Unless"),
     "engine.rulesets.serpents_tongue.namshub": ("NamShub", "NamShubStep"),
-    "engine.rulesets.serpents_tongue": ("casting",),
 }
 
 

@@ -33,6 +33,7 @@ from compiler import coverage as cov
 from compiler.markdown import css_class, make_env, quote, rich_text, safe_href
 from compiler.serpents_tongue import model as m
 from compiler.serpents_tongue import render_text as rt
+from compiler.serpents_tongue import steps as effect_steps
 from engine.rulesets.serpents_tongue.bindings import REGISTRY as BINDINGS
 from engine.rulesets.serpents_tongue.bindings import implemented as engine_implemented
 from engine.rulesets.serpents_tongue.cards import Aspect, Requirement, Sphere
@@ -164,17 +165,9 @@ class _Site:
 # ---------------------------------------------------------------------- keyword use
 def step_aspects(step: m.Step) -> Iterator[Aspect]:
     """The directives a rules-text step deals, nested steps included."""
-    if isinstance(step, m.MDeal):
-        yield step.aspect
-    elif isinstance(step, m.MMay | m.MIf | m.MIfYouDid | m.MPayTo):
-        yield from step_aspects(step.step)
-    elif isinstance(step, m.MChooseOne):
-        for option in step.options:
-            for inner in option:
-                yield from step_aspects(inner)
-    elif not isinstance(step, m.MAddCharges | m.MRemoveCharges | m.MDiscard | m.MGain | m.MCastFree
-                        | m.MGainControl):
-        raise TypeError(f"unhandled step node {type(step).__name__}")
+    for inner in effect_steps.walk((step,)):
+        if isinstance(inner, m.MDo):
+            yield from (a for a in inner.args if isinstance(a, Aspect))
 
 
 def spell_keywords(spell: m.CheckedSpell) -> set[str]:

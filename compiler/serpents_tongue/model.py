@@ -1,19 +1,21 @@
 """The checked model: what the cards mean, built by the checker, read by the emitters.
 
 Values come from :mod:`cards` (the engine plays exactly what the compiler checked); the model
-adds the parts only the compiler needs: spans, the rules-text steps before they become Python.
+adds the parts only the compiler needs: spans, and the rules-text steps with them, before they become the
+engine's step values (compiler.serpents_tongue.steps.to_core).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from compiler.names import page_slug
 from compiler.source import Span
 from engine.rulesets.serpents_tongue.cards import (
     ActionChart,
     Aspect,
-    Condition,
+    Comparison,
     Cost,
     DieChart,
     EncounterResponse,
@@ -42,46 +44,12 @@ class MStep:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class MDeal(MStep):
-    aspect: Aspect
-    target: Target
+class MDo(MStep):
+    """A step kind with its checked arguments (each what its declaration's parameter says: an Aspect, a
+    target word or StepTarget, a number, a charge, an Energy, a Selector)."""
 
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class MAddCharges(MStep):
-    amount: int
-    charge: str
-    target: Target
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class MRemoveCharges(MStep):
-    charge: str
-    target: Target
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class MDiscard(MStep):
-    target: Target
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class MGain(MStep):
-    cost: Cost
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class MCastFree(MStep):
-    """Cast one of the controller's prepared or Codex spells that ``selector`` takes, "for free" (seed 003)."""
-
-    selector: Selector
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class MGainControl(MStep):
-    """The effect's controller becomes the controller of a spell or a Koishaka (seed 004, "Controller")."""
-
-    target: StepTarget  # only a target of the step's own can be taken: the checker refuses Magi and this
+    kind: str
+    args: tuple[Any, ...]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -91,7 +59,7 @@ class MMay(MStep):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MIf(MStep):
-    condition: Condition
+    condition: Comparison
     step: Step
     negate: bool = False  # "STEP unless CONDITION"
 
@@ -113,8 +81,7 @@ class MChooseOne(MStep):
     options: tuple[tuple[Step, ...], ...]
 
 
-Step = (MDeal | MAddCharges | MRemoveCharges | MDiscard | MGain | MCastFree | MGainControl | MMay | MIf | MIfYouDid
-        | MPayTo | MChooseOne)
+Step = MDo | MMay | MIf | MIfYouDid | MPayTo | MChooseOne
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

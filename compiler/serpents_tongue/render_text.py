@@ -11,46 +11,28 @@ nested step ("you may deal ...") and a top-level one ("Deal ...") share one rend
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from compiler.serpents_tongue import model as m
+from compiler.serpents_tongue.steps import to_core
+from engine.rulesets.serpents_tongue import rules_text
 from engine.rulesets.serpents_tongue.cards import (
     Aspect,
     ChartLine,
-    Condition,
     Modifier,
-    Quantity,
     Requirement,
-    Role,
     Selector,
     SpecTier,
     Stat,
-    StepTarget,
     Timing,
     Upgrade,
     UpgradeTiming,
 )
-
-# The model's target words (compiler.serpents_tongue.check.TARGET_WORDS values) as English noun phrases.
-TARGETS: dict[str, str] = {
-    "this": "this spell",
-    "bearer": "the bearer",
-    "caster": "the caster",
-    "controller": "its controller",
-    "target": "the target",
-    "impacted": "the impacted Magi",
-}
-# A Deal's "target" is the opponent the step chooses ("deal Physical Dmg 1 to target opponent"): the
-# checker reads `target` and `target opponent` as the same word.
-DEAL_TARGETS: dict[str, str] = TARGETS | {"target": "target opponent"}
-
-COMPARISONS: dict[str, str] = {
-    ">=": "at least",
-    "<=": "at most",
-    "<": "fewer than",
-    ">": "more than",
-    "==": "exactly",
-}
+from engine.rulesets.serpents_tongue.wording import (
+    capitalize,
+    quantity_text,
+    selector_text,
+)
 
 # Registry event names are the phrases written after `when`; these are their sentence openings.
 # A `WHO` row (`WHO is Disrupted`) is one event for each being it may name: one sentence for each.
@@ -94,24 +76,6 @@ EVENTS: dict[str, str] = {
 
 
 # ---------------------------------------------------------------------- words and phrases
-def target_text(target: m.Target, *, deal: bool = False) -> str:
-    if isinstance(target, StepTarget):  # a target of the step's own: "target Magi", "target Curse"
-        return target.text()
-    table = DEAL_TARGETS if deal else TARGETS
-    try:
-        return table[target]
-    except KeyError:
-        raise ValueError(f"no English for the target word {target!r}") from None
-
-
-def possessive(target: str) -> str:
-    return f"{target_text(target)}'s"
-
-
-def capitalize(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def event_text(event: str) -> str:
     """The opening of a trigger sentence; an event without wording yet reads as its registry phrase."""
     return EVENTS.get(event, f"When {event}")
@@ -123,37 +87,6 @@ def aspect_text(a: Aspect) -> str:
 
 def aspects_text(aspects: Sequence[Aspect]) -> str:
     return ", ".join(aspect_text(a) for a in aspects)
-
-
-def selector_text(s: Selector, *, plural: bool = False) -> str:
-    """``Cellular Enhancement``; plural: ``the caster's Bio Attack spells at the bearer``.
-
-    The default state (active) is left out, as the cards leave it out; "manifesting" is spelled out.
-    """
-    words: list[str] = []
-    if s.whose:
-        words.append(possessive(s.whose))
-    if s.state not in ("active", "rite"):
-        words.append(s.state)
-    if s.sphere:
-        words.append(s.sphere.value)
-    words.extend(s.descriptors)
-    words.extend(s.has)  # "Forces Shape-Shift spells"
-    words.append(_selector_noun(s, plural))
-    if s.at:
-        words.append(f"at {target_text(s.at)}")
-    if s.state == "rite":
-        words.append("in the Rite zone")
-    return " ".join(words)
-
-
-def _selector_noun(s: Selector, plural: bool) -> str:
-    if s.curse:
-        return "Curses" if plural else "Curse"
-    if s.role is None:
-        return "spells" if plural else "spell"
-    role = "Enhancement" if s.role is Role.ENHANCE else s.role.value
-    return f"{role} spells" if plural else role
 
 
 def targets_text(s: Selector) -> str:
@@ -181,120 +114,22 @@ def upgrade_text(u: Upgrade) -> str:
     return f"{aspects_text(u.aspects)} for {' or '.join(c.text() for c in u.costs)}{timing}"
 
 
-def quantity_text(q: Quantity) -> str:
-    if q.kind == "charges":
-        return f"the number of {q.name} charges on {target_text(q.of)}"
-    if q.kind == "energy":
-        return f"{possessive(q.of)} {q.name}"
-    raise ValueError(f"no English for the quantity kind {q.kind!r}")
-
-
-def condition_text(c: Condition) -> str:
-    try:
-        op = COMPARISONS[c.op]
-    except KeyError:
-        raise ValueError(f"no English for the comparison {c.op!r}") from None
-    q = c.quantity
-    if q.kind == "lost" and (c.op, c.amount) == (">=", 1):
-        return f"{target_text(q.of)} lost {q.name} this way"
-    if q.kind == "charges":
-        amount = f"{c.amount} {q.name} charge{'' if c.amount == 1 else 's'}"
-    elif q.kind == "energy":
-        amount = f"{c.amount} {q.name}"
-    else:
-        raise ValueError(f"no English for the quantity kind {q.kind!r}")
-    return f"{target_text(q.of)} has {op} {amount}"
-
-
 # ---------------------------------------------------------------------- steps
-class _StepRenderer:
-    """One ``visit_<Node>`` per step kind; each returns a lower-case clause without a full stop."""
-
-    def visit(self, step: m.Step) -> str:
-        method: Callable[[m.Step], str] | None = getattr(self, f"visit_{type(step).__name__}", None)
-        if method is None:
-            raise TypeError(f"no English for the step node {type(step).__name__}")
-        return method(step)
-
-    def visit_MDeal(self, step: m.MDeal) -> str:
-        return f"deal {aspect_text(step.aspect)} to {target_text(step.target, deal=True)}"
-
-    def visit_MAddCharges(self, step: m.MAddCharges) -> str:
-        plural = "" if step.amount == 1 else "s"
-        return f"add {step.amount} {step.charge} charge{plural} to {target_text(step.target)}"
-
-    def visit_MRemoveCharges(self, step: m.MRemoveCharges) -> str:
-        return f"remove all {step.charge} charges from {target_text(step.target)}"
-
-    def visit_MDiscard(self, step: m.MDiscard) -> str:
-        return f"discard {target_text(step.target)}"
-
-    def visit_MGain(self, step: m.MGain) -> str:
-        return f"gain {step.cost.text()}"
-
-    def visit_MCastFree(self, step: m.MCastFree) -> str:
-        what = selector_text(step.selector)
-        what = what if what.endswith("spell") else f"{what} spell"
-        return f"cast {'an' if what[:1].lower() in 'aeiou' else 'a'} {what} for free"
-
-    def visit_MGainControl(self, step: m.MGainControl) -> str:
-        # "target Ally" alone would read as a human Ally, a Magi: the step takes the Ally spell (and its Koishaka).
-        spell = " spell" if step.target.selector is not None and step.target.selector.role is Role.ALLY else ""
-        return f"gain control of {target_text(step.target)}{spell}"
-
-    def visit_MMay(self, step: m.MMay) -> str:
-        return f"you may {self.visit(step.step)}"
-
-    def visit_MIf(self, step: m.MIf) -> str:
-        if step.negate:
-            return f"{self.visit(step.step)} unless {condition_text(step.condition)}"
-        return f"if {condition_text(step.condition)}, {self.visit(step.step)}"
-
-    def visit_MIfYouDid(self, step: m.MIfYouDid) -> str:
-        return f"if you did, {self.visit(step.step)}"
-
-    def visit_MPayTo(self, step: m.MPayTo) -> str:
-        payments = [f"pay {' and '.join(c.text() for c in step.costs)}"] if step.costs else []
-        payments += [f"discard {target_text(d)}" for d in step.discards]
-        if not payments:
-            return f"you may {self.visit(step.step)}"
-        return f"you may {' and '.join(payments)} to {self.visit(step.step)}"
-
-    def visit_MChooseOne(self, step: m.MChooseOne) -> str:
-        return "choose one: " + " ".join(f"• {steps_text(option)}" for option in step.options)
-
-
-_RENDERER = _StepRenderer()
-
-
+# Each step kind words itself (its declaration, engine.rulesets.serpents_tongue.rules_text), and the forms of
+# seed 003 around it are worded there too: the questions the engine puts read as the site does.
 def step_text(step: m.Step) -> str:
     """One step as a sentence without its full stop: ``Deal Physical Dmg 1 to target opponent``."""
-    return capitalize(_RENDERER.visit(step))
+    return rules_text.describe(to_core((step,))[0])
 
 
 def steps_text(steps: Sequence[m.Step]) -> str:
     """Steps as sentences: ``Deal Dmg 1 to the bearer; if you did, gain 1 Resonance.``"""
-    return capitalize(_clauses(steps))
+    return rules_text.describe_all(to_core(steps))
 
 
 def _clauses(steps: Sequence[m.Step]) -> str:
     """Steps as lower-case-initial text, ready to follow a colon ("When ...: add ...")."""
-    sentences: list[str] = []
-    for step in steps:
-        clause = _RENDERER.visit(step)
-        # Seed 003 writes "[Do X]; if you did, [do Y]": the condition belongs to the step before it.
-        if isinstance(step, m.MIfYouDid) and sentences:
-            sentences[-1] = f"{sentences[-1]}; {clause}"
-        else:
-            sentences.append(clause)
-    if not sentences:
-        return "nothing happens."
-    return " ".join(_full_stop(s if i == 0 else capitalize(s)) for i, s in enumerate(sentences))
-
-
-def _full_stop(sentence: str) -> str:
-    # A "choose one" ends with its last option's own full stop.
-    return sentence if sentence.endswith(".") else f"{sentence}."
+    return rules_text.clauses(to_core(steps))
 
 
 # ---------------------------------------------------------------------- whole rules text

@@ -306,34 +306,24 @@ class ToAst(SourceTransformer):
     def option(self, meta: Meta, children: list[tuple[ast.Step, ...]]) -> tuple[ast.Step, ...]:
         return children[0]
 
-    def deal(self, meta: Meta, c: list[Any]) -> ast.Deal:
-        c = self._content(c)
-        return ast.Deal(directive=c[0], target=c[1], span=self._span(meta))
-
-    def add_charges(self, meta: Meta, c: list[Any]) -> ast.AddCharges:
-        c = [x for x in self._content(c) if not isinstance(x, Tree)]
-        return ast.AddCharges(amount=int(c[0]), charge=self._word(c[1]), target=c[2], span=self._span(meta))
-
-    def remove_charges(self, meta: Meta, c: list[Any]) -> ast.RemoveCharges:
-        c = [x for x in self._content(c) if not isinstance(x, Tree)]
-        return ast.RemoveCharges(charge=self._word(c[0]), target=c[1], span=self._span(meta))
-
     def charge_word(self, meta: Meta, c: list[Any]) -> Tree[Token]:
         return Tree("charge_word", [])
 
-    def discard(self, meta: Meta, c: list[Any]) -> ast.DiscardStep:
-        return ast.DiscardStep(target=c[0], span=self._span(meta))
+    def spells(self, meta: Meta, c: list[Token]) -> ast.Phrase:
+        return ast.Phrase(words=self._words(c), span=self._span(meta))
 
-    def cast_free(self, meta: Meta, c: list[Token]) -> ast.CastFree:
-        words = self._words(c)
-        return ast.CastFree(spells=ast.Phrase(words=words, span=words[0].span.to(words[-1].span)),
-                            span=self._span(meta))
+    def __default__(self, data: str, children: list[Any], meta: Meta) -> ast.Action:
+        """A step kind of the grammar fragment (``-> add_charges``) becomes the kind of the same words ("add
+        charges"), its numbers, words, phrases and aspect words its arguments, in order (the words of the
+        grammar itself, such as `charge`, left out). Which kinds exist, the checker knows: a new step kind
+        is a grammar line and its declaration, nothing here."""
+        args = tuple(self._argument(x) for x in self._content(children) if not isinstance(x, Tree))
+        return ast.Action(kind=str(data).replace("_", " "), args=args, span=self._span(meta))
 
-    def gain_control(self, meta: Meta, c: list[Any]) -> ast.GainControl:
-        return ast.GainControl(target=c[0], span=self._span(meta))
-
-    def gain(self, meta: Meta, c: list[Token]) -> ast.Gain:
-        return ast.Gain(amount=int(c[0]), energy=self._word(c[1]), span=self._span(meta))
+    def _argument(self, x: Any) -> Any:
+        if isinstance(x, Token):
+            return int(x) if x.type == "INT" else self._word(x)
+        return x  # a phrase or aspect words, transformed already
 
     def may_step(self, meta: Meta, c: list[Any]) -> ast.May:
         return ast.May(step=c[0], span=self._span(meta))

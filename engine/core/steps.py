@@ -134,21 +134,55 @@ def text(step: Step, words: Callable[[Do | Condition], str]) -> str:
 
 @dataclass
 class Asker:
-    """Who answers an effect's questions, and how its steps are named to them."""
+    """Who answers an effect's questions, and how its steps are named to them.
+
+    Its three questions (:meth:`may`, :meth:`pay`, :meth:`mode`) ask as seed 003 says by default; a ruleset
+    whose questions carry more (a pay-to cost chosen with an energy exchange beside it, a mode declared
+    with the effect's targets) overrides them in a subclass."""
 
     being: str
     card: str | None
     describe: Callable[[Step], str]
 
+    def may(self, step: May) -> Flow[bool]:
+        """"The controller of the effect chooses whether to do [step] or not just before that step would
+        happen" (6.5.b)."""
+        return (yield from self.yes("may", f"{self.describe(step.action)}?"))
+
+    def pay(self, step: PayTo, ctx: Any, kinds: StepKinds[Any]) -> Flow[bool]:
+        """"You may [pay cost] to [do effect]": offered only when the cost can be paid in full ("if a player
+        chooses to pay a cost, they must be able to pay it in full", 6.4.c); whether it was paid."""
+        if not all(kinds.costs[c.kind][0](ctx, *c.args) for c in step.costs):
+            return False
+        if not (yield from self.yes("pay", f"pay {', '.join(self.describe(c) for c in step.costs)} to "
+                                           f"{self.describe(step.action)}?")):
+            return False
+        for cost in step.costs:
+            if not (yield from kinds.costs[cost.kind][1](ctx, *cost.args)):
+                return False
+        return True
+
+    def mode(self, step: ChooseOne, path: Path) -> Flow[int]:
+        """The option of a "choose one", asked when the effect is declared."""
+        options = tuple(Choice("; ".join(self.describe(s) for s in option), n)
+                        for n, option in enumerate(step.options))
+        picked = yield Decision("choose one", self.being, "choose one", options, self.card)
+        return int(picked.value)
+
+    def yes(self, kind: str, prompt: str) -> Flow[bool]:
+        answer = yield Decision(kind, self.being, prompt, (YES, NO), self.card)
+        return bool(answer.value)
+
 
 Path = tuple[int, ...]  # where a "choose one" sits in an effect's steps: its index, and the modes above it
 
 
-def run(steps: Sequence[Step], ctx: Ctx, kinds: StepKinds[Ctx], ask: Asker) -> Flow[None]:
+def run(steps: Sequence[Step], ctx: Ctx, kinds: StepKinds[Ctx], ask: Asker) -> Flow[bool]:
     """Resolve ``steps`` in order for ``ctx``: the modes of its "choose one" steps first, as it is declared
-    ("the choice of mode is done when the spell ... is declared, before its resolution", seed 003, 6.5.e)."""
+    ("the choice of mode is done when the spell ... is declared, before its resolution", seed 003, 6.5.e).
+    Whether its last step was done."""
     modes = yield from declare(steps, ask, ())
-    yield from _resolve_all(steps, ctx, kinds, ask, modes, ())
+    return (yield from _resolve_all(steps, ctx, kinds, ask, modes, ()))
 
 
 def declare(steps: Sequence[Step], ask: Asker, path: Path) -> Flow[dict[Path, int]]:
@@ -156,11 +190,9 @@ def declare(steps: Sequence[Step], ask: Asker, path: Path) -> Flow[dict[Path, in
     modes: dict[Path, int] = {}
     for i, step in enumerate(steps):
         if isinstance(step, ChooseOne):
-            options = tuple(Choice("; ".join(ask.describe(s) for s in option), n)
-                            for n, option in enumerate(step.options))
-            picked = yield Decision("choose one", ask.being, "choose one", options, ask.card)
-            modes[(*path, i)] = picked.value
-            modes |= yield from declare(step.options[picked.value], ask, (*path, i, picked.value))
+            picked = yield from ask.mode(step, (*path, i))
+            modes[(*path, i)] = picked
+            modes |= yield from declare(step.options[picked], ask, (*path, i, picked))
     return modes
 
 
@@ -183,9 +215,7 @@ def resolve(step: Do | May | If | Unless | IfYouDid | PayTo, ctx: Ctx, kinds: St
     if isinstance(step, Do):
         return (yield from kinds.actions[step.kind](ctx, *step.args))
     if isinstance(step, May):
-        # "The controller of the effect chooses whether to do [step] or not just before that step would
-        # happen" (6.5.b).
-        if not (yield from _yes(ask, "may", f"{ask.describe(step.action)}?")):
+        if not (yield from ask.may(step)):
             return False
         return (yield from resolve(step.action, ctx, kinds, ask, did_before))
     if isinstance(step, If | Unless):
@@ -197,24 +227,7 @@ def resolve(step: Do | May | If | Unless | IfYouDid | PayTo, ctx: Ctx, kinds: St
     if isinstance(step, IfYouDid):
         # "The condition is true if the player started do [do X]" (6.5.d).
         return (yield from resolve(step.action, ctx, kinds, ask, did_before)) if did_before else False
-    return (yield from _pay_to(step, ctx, kinds, ask, did_before))
-
-
-def _yes(ask: Asker, kind: str, prompt: str) -> Flow[bool]:
-    answer = yield Decision(kind, ask.being, prompt, (YES, NO), ask.card)
-    return bool(answer.value)
-
-
-def _pay_to(step: PayTo, ctx: Ctx, kinds: StepKinds[Ctx], ask: Asker, did_before: bool) -> Flow[bool]:
-    """"You may [pay cost] to [do effect]": offered only when the cost can be paid in full ("if a player
-    chooses to pay a cost, they must be able to pay it in full", 6.4.c); declined, "the internal action is
-    ignored and the resolution of the effect resumes" (6.5.g)."""
-    if not all(kinds.costs[c.kind][0](ctx, *c.args) for c in step.costs):
+    # Declined, "the internal action is ignored and the resolution of the effect resumes" (6.5.g).
+    if not (yield from ask.pay(step, ctx, kinds)):
         return False
-    if not (yield from _yes(ask, "pay", f"pay {', '.join(ask.describe(c) for c in step.costs)} to "
-                                         f"{ask.describe(step.action)}?")):
-        return False
-    for cost in step.costs:
-        if not (yield from kinds.costs[cost.kind][1](ctx, *cost.args)):
-            return False
     return (yield from resolve(step.action, ctx, kinds, ask, did_before))

@@ -17,8 +17,7 @@ from engine.rulesets.serpents_tongue.cards import (
     Timing,
     Trigger,
 )
-from engine.core.decisions import Flow
-from engine.rulesets.serpents_tongue.effects import Effect
+from engine.core.steps import Do, PayTo
 
 
 # cards_src/serpents_tongue/bio/cellular.spell:5
@@ -49,16 +48,10 @@ class CellularDegeneration(SpellCard):
     modifiers = (Modifier(selector=Selector(sphere=Sphere.BIO, role=Role.ATTACK, whose='caster', at='bearer'), grants=(Aspect(name='Subtle'),)),)
     triggers = (Trigger(event='resolved', method='when_0'),)
     source = SourceRef(path='cards_src/serpents_tongue/bio/cellular.spell', line=18)
-
-    def when_0(self, fx: Effect) -> Flow[bool]:
+    rules_text = {
         # cards_src/serpents_tongue/bio/cellular.spell:26
-        did = False
-        if (yield from fx.pay_optional((Cost(amount=1, energy=Energy.RESONANCE),), ('this',), 'You may pay 1 Resonance and discard this spell to deal Dmg 2 to the bearer')):
-            did = yield from fx.deal(Aspect(name='Dmg', params=(2,)), 'bearer')
-        else:
-            did = False
-        return did
-        yield  # a generator: rules text may stop for a decision
+        'when_0': (PayTo(costs=(Do(kind='pay', args=(Cost(amount=1, energy=Energy.RESONANCE),)), Do(kind='discard', args=('this',))), action=Do(kind='deal', args=(Aspect(name='Dmg', params=(2,)), 'bearer'))),),
+    }
 
 
 # cards_src/serpents_tongue/bio/cellular.spell:33
@@ -89,13 +82,10 @@ class BeastForm(SpellCard):
     requirements = (Requirement(form='Active', selector=Selector(role=Role.ENHANCE, descriptors=('Cellular',)), on_bearer=True, timing=Timing.CAST_AND_SUSTAIN),)
     abilities = (Ability(name='Feral Strike', aspects=(Aspect(name='Free Action'), Aspect(name='Once per Round')), method='ability_0'),)
     source = SourceRef(path='cards_src/serpents_tongue/bio/cellular.spell', line=44)
-
-    def ability_0(self, fx: Effect) -> Flow[bool]:
+    rules_text = {
         # cards_src/serpents_tongue/bio/cellular.spell:52
-        did = False
-        did = yield from fx.deal(Aspect(name='Dmg', params=(1,), qualifier='Physical'), 'target')
-        return did
-        yield  # a generator: rules text may stop for a decision
+        'ability_0': (Do(kind='deal', args=(Aspect(name='Dmg', params=(1,), qualifier='Physical'), 'target')),),
+    }
 
 
 CARDS: tuple[type[SpellCard], ...] = (DissolveTissue, CellularDegeneration, CellularAugmentation, BeastForm,)

@@ -7,7 +7,7 @@ from engine.rulesets.serpents_tongue.cards import (
     Aspect,
     ChartCondition,
     ChartLine,
-    Condition,
+    Comparison,
     Cost,
     DieChart,
     DieFace,
@@ -22,8 +22,11 @@ from engine.rulesets.serpents_tongue.cards import (
     Stat,
     Threshold,
 )
-from engine.core.decisions import Flow
-from engine.rulesets.serpents_tongue.effects import Effect
+from engine.core.steps import (
+    Condition,
+    Do,
+    If,
+)
 
 
 # cards_src/serpents_tongue/encounters/sentient_shadow.spell:9
@@ -102,13 +105,10 @@ class DrawDarkness(SpellCard):
     directives = ()
     empowerments = ()
     source = SourceRef(path='cards_src/serpents_tongue/encounters/sentient_shadow.spell', line=68)
-
-    def on_impact(self, fx: Effect) -> Flow[bool]:
+    rules_text = {
         # cards_src/serpents_tongue/encounters/sentient_shadow.spell:71
-        did = False
-        did = yield from fx.gain(Cost(amount=2, energy=Energy.RESONANCE))
-        return did
-        yield  # a generator: rules text may stop for a decision
+        'on_impact': (Do(kind='gain', args=(2, Energy.RESONANCE)),),
+    }
 
 
 # cards_src/serpents_tongue/encounters/sentient_shadow.spell:75
@@ -141,16 +141,10 @@ class UnravelTheMind(SpellCard):
     directives = (Aspect(name='Disrupt'),)
     empowerments = (Aspect(name='Area'), Aspect(name='Subtle'))
     source = SourceRef(path='cards_src/serpents_tongue/encounters/sentient_shadow.spell', line=82)
-
-    def on_impact(self, fx: Effect) -> Flow[bool]:
+    rules_text = {
         # cards_src/serpents_tongue/encounters/sentient_shadow.spell:86
-        did = False
-        if fx.check(Condition(quantity=Quantity(kind='lost', name='Focus', of='impacted'), op='>=', amount=1)):
-            did = yield from fx.deal(Aspect(name='Dmg', params=(2,), qualifier='Harmony'), 'impacted')
-        else:
-            did = False
-        return did
-        yield  # a generator: rules text may stop for a decision
+        'on_impact': (If(condition=Condition(kind='compare', args=(Comparison(quantity=Quantity(kind='lost', name='Focus', of='impacted'), op='>=', amount=1),)), action=Do(kind='deal', args=(Aspect(name='Dmg', params=(2,), qualifier='Harmony'), 'impacted'))),),
+    }
 
 
 # cards_src/serpents_tongue/encounters/sentient_shadow.spell:89
@@ -183,13 +177,10 @@ class DevourLight(SpellCard):
     directives = (Aspect(name='Dmg', params=(1,)),)
     empowerments = (Aspect(name='Area'),)
     source = SourceRef(path='cards_src/serpents_tongue/encounters/sentient_shadow.spell', line=93)
-
-    def on_impact(self, fx: Effect) -> Flow[bool]:
+    rules_text = {
         # cards_src/serpents_tongue/encounters/sentient_shadow.spell:97
-        did = False
-        did = yield from fx.gain(Cost(amount=1, energy=Energy.RESONANCE))
-        return did
-        yield  # a generator: rules text may stop for a decision
+        'on_impact': (Do(kind='gain', args=(1, Energy.RESONANCE)),),
+    }
 
 
 # cards_src/serpents_tongue/encounters/sentient_shadow.spell:100

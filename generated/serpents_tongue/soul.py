@@ -16,8 +16,7 @@ from engine.rulesets.serpents_tongue.cards import (
     Trigger,
     Upgrade,
 )
-from engine.core.decisions import Flow
-from engine.rulesets.serpents_tongue.effects import Effect
+from engine.core.steps import Do
 
 
 # cards_src/serpents_tongue/soul/karmic.spell:5
@@ -33,13 +32,10 @@ class KarmicDebt(SpellCard):
     empowerments = (Aspect(name='Curse Duration', params=('P',)), Aspect(name='Unique to Bearer'))
     triggers = (Trigger(event='bearer casts offensive spell at caster', method='when_0'),)
     source = SourceRef(path='cards_src/serpents_tongue/soul/karmic.spell', line=5)
-
-    def when_0(self, fx: Effect) -> Flow[bool]:
+    rules_text = {
         # cards_src/serpents_tongue/soul/karmic.spell:12
-        did = False
-        did = yield from fx.add_charges(1, 'Karma', 'this')
-        return did
-        yield  # a generator: rules text may stop for a decision
+        'when_0': (Do(kind='add charges', args=(1, 'Karma', 'this')),),
+    }
 
 
 # cards_src/serpents_tongue/soul/karmic.spell:19
@@ -55,13 +51,10 @@ class Judgement(SpellCard):
     empowerments = ()
     variables = {'X': Quantity(kind='charges', name='Karma', of='target')}
     source = SourceRef(path='cards_src/serpents_tongue/soul/karmic.spell', line=19)
-
-    def on_impact(self, fx: Effect) -> Flow[bool]:
+    rules_text = {
         # cards_src/serpents_tongue/soul/karmic.spell:27
-        did = False
-        did = yield from fx.remove_charges('Karma', 'target')
-        return did
-        yield  # a generator: rules text may stop for a decision
+        'on_impact': (Do(kind='remove charges', args=('Karma', 'target')),),
+    }
 
 
 # cards_src/serpents_tongue/soul/karmic.spell:35

@@ -28,6 +28,7 @@ from engine.rulesets.serpents_tongue import (
     control,
     defenses,
     duration,
+    effects,
     encounter,
     encounter_state,
     exchange,
@@ -38,6 +39,7 @@ from engine.rulesets.serpents_tongue import (
     removal,
     rite,
     ritual_path,
+    rules_text,
     specs,
     targeting,
     tough,
@@ -192,7 +194,7 @@ REGISTRY.bind("add_dmg", "rule", defenses.combine)
 REGISTRY.bind("impact", "rule", impact.impact_being)
 REGISTRY.bind("offensive_action", "rule", defenses.offensive)
 REGISTRY.bind("descriptor", "rule", fits)  # a selector naming descriptors
-REGISTRY.bind("charge", "rule", Effect.add_charges)
+REGISTRY.bind("charge", "rule", effects.add_charges)
 REGISTRY.bind("counter", "rule", duration.start_counters)
 
 # ---------------------------------------------------------------- the kinds of spell, and the zones they lie in
@@ -263,6 +265,11 @@ REGISTRY.bind("event_disrupted", "rule", behaviours.disrupt)
 REGISTRY.bind("event_goes_dormant", "rule", transmutes.dormant)
 REGISTRY.bind("event_reactivates", "rule", transmutes.reactivate)
 REGISTRY.bind("event_dampened", "rule", removal.dampen)
+
+
+# The step kinds of rules text, each declared in the rule module that plays it (imported above, so all are
+# here): what the compiler reads a card's steps with.
+STEP_KINDS = rules_text.SIGNATURES
 
 
 def implemented() -> frozenset[str]:

@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, ClassVar
 
+from engine.core.steps import Step
+
 if TYPE_CHECKING:
-    from engine.core.decisions import Flow
-    from engine.rulesets.serpents_tongue.effects import Effect
+    pass
 
 
 class Sphere(StrEnum):
@@ -188,7 +189,9 @@ class Quantity:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Condition:
+class Comparison:
+    """A rules-text condition that compares a quantity with a number: "bearer has at least 2 Karma charges"."""
+
     quantity: Quantity
     op: str  # >= <= < > ==
     amount: int
@@ -394,6 +397,8 @@ class SpellCard:
     modes: ClassVar[tuple[str, ...]] = ()  # "choose one" of the rules text, chosen at declaration
     encounter: ClassVar[str | None] = None  # an Encounter's spell or ability: the Encounter's title
     declarations: ClassVar[dict[str, Declaration]] = {}  # rules-text method → its mode and step targets
+    # Its rules text: each method (on_impact, a trigger's, an ability's) and its steps (rules_text.play).
+    rules_text: ClassVar[dict[str, tuple[Step, ...]]] = {}
     # An Ally spell's Koishaka as printed: the energies it has (Essence first) and its Full Actions.
     koishaka: ClassVar[tuple[Cost, ...]] = ()
     koishaka_actions: ClassVar[int] = 2
@@ -421,12 +426,6 @@ class SpellCard:
     @classmethod
     def is_curse(cls) -> bool:
         return cls.role is Role.ATTACK and cls.has("Curse Duration")
-
-    def on_impact(self, fx: Effect) -> Flow[bool]:
-        """Rules text that happens each time the spell impacts (after its directives)."""
-        return False
-        yield  # a generator: rules text may stop for decisions
-
 
 # The method of an Encounter's card that plays the Discord Event it changes (EncounterCard.discord_event).
 DISCORD_EVENT_METHOD = "discord_event_effect"

@@ -30,6 +30,7 @@ from engine.rulesets.serpents_tongue import (
     impact,
     rite,
     ritual_path,
+    rules_text,
     step_targets,
     targeting,
     tough,
@@ -60,6 +61,7 @@ from engine.rulesets.serpents_tongue.state import (
     codex_view,
     fits,
 )
+from engine.rulesets.serpents_tongue.wording import selector_text
 
 if TYPE_CHECKING:
     from engine.rulesets.serpents_tongue.rules import Game
@@ -414,6 +416,13 @@ def free_casts(game: Game, caster: Being, selector: Selector) -> list[Choice]:
     return out
 
 
+def _cast_free_words(selector: Selector) -> str:
+    what = selector_text(selector)
+    what = what if what.endswith("spell") else f"{what} spell"
+    return f"cast {'an' if what[:1].lower() in 'aeiou' else 'a'} {what} for free"
+
+
+@rules_text.kind("cast free", ("spells",), words=_cast_free_words)
 def cast_free(fx: Effect, selector: Selector) -> Flow[bool]:
     """A rules-text step: "If a Spell is played 'for free', the extra cost from Tough X is also waived" (seed
     003, 7.4.5). The controller casts one of their spells that ``selector`` names, paying no energy and taking
@@ -686,7 +695,7 @@ def activate(game: Game, fx: Effect) -> Flow[None]:
         bearer = card.bearer
         assert bearer is not None
         yield from impact.apply_directives(game, fx, bearer, fx.aspects())
-        yield from card.spec().on_impact(fx)
+        yield from rules_text.play(fx, "on_impact")
     yield from fire(game, card, "activated")
     if card.place is Place.IN_PLAY and not duration.lasts(card):
         game.discard(card)
@@ -710,7 +719,7 @@ def activate_transmute(game: Game, fx: Effect) -> Flow[None]:
     if target.manifesting and target.caster is not None:  # Prolong Cast: now needing more, it waits
         rite.prolong(game, target.caster, target, full_actions(game, target.caster, target))
     transmutes.backlash(game, fx, target)
-    yield from card.spec().on_impact(fx)
+    yield from rules_text.play(fx, "on_impact")
     yield from fire(game, card, "activated")
     if card.place is Place.IN_PLAY and not duration.lasts(card):
         game.say(f"{card.title} has no Duration and is discarded after its impact")
@@ -815,7 +824,7 @@ def impacts_each_round(fx: Effect) -> bool:
     card = fx.card
     if card.role is Role.TRANSMUTE:  # its directives act through the spell it is combined with
         return False
-    return bool(defenses.directives(fx.aspects())) or "on_impact" in card.spec.__dict__
+    return bool(defenses.directives(fx.aspects())) or "on_impact" in card.spec.rules_text
 
 
 def maintenance_impact(game: Game, fx: Effect) -> Flow[None]:
@@ -828,10 +837,10 @@ def maintenance_impact(game: Game, fx: Effect) -> Flow[None]:
         for b in card.cursed or ([card.bearer] if card.bearer else []):
             if isinstance(b, Being) and not control.immune(b, fx):  # Phased: immune to offensive effects
                 yield from impact.apply_directives(game, fx, b, fx.aspects())
-        yield from card.spec().on_impact(fx)
+        yield from rules_text.play(fx, "on_impact")
     elif card.bearer is not None:
         yield from impact.apply_directives(game, fx, card.bearer, fx.aspects())
-        yield from card.spec().on_impact(fx)
+        yield from rules_text.play(fx, "on_impact")
 
 
 def sustain(game: Game, card: Card) -> Flow[bool]:
@@ -902,7 +911,7 @@ def use_ability(game: Game, b: Being, card: Card, ability: Ability) -> Flow[None
     yield from fx.declare(ability.method)  # its mode and step targets, before the Response phase
     yield from triggers.emit(game, "WHO activates ability", being=b)  # "Once declared and paid for"
     yield from respond(game, fx)
-    yield from getattr(card.spec(), ability.method)(fx)
+    yield from rules_text.play(fx, ability.method)
     yield from triggers.settle(game)  # what the ability set off
 
 

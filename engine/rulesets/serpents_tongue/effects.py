@@ -1,24 +1,35 @@
-"""Effects and the runtime that compiled rules text calls (``yield from fx.deal(...)``).
+"""Effects, and the step kinds of rules text that act on the game (deal, charges, discard, gain, gain control).
 
 An :class:`Effect` is one spell placement or resolution, or one use of an ability (Glossary,
-"Effect"): it is declared (mode, target), gets a Response phase, then impacts. Its rules-text steps
-are generators so that an optional step can stop for the controller's choice "just before the step".
-Every step returns whether it was started, which is what "if you did" tests (seed 003, 6.5.d); a part
-that cannot happen is skipped and the rest of the effect goes on (6.5.f).
+"Effect"): it is declared (mode, target), gets a Response phase, then impacts. Its rules text is steps
+(rules_text.play) that may stop for the controller's choice "just before the step". Every step kind returns
+whether it was started, which is what "if you did" tests (seed 003, 6.5.d); a part that cannot happen is
+skipped and the rest of the effect goes on (6.5.f).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import NO, YES, Choice, Flow
 from engine.core.errors import Unsupported
-from engine.rulesets.serpents_tongue import exchange, impact, step_targets, tough
-from engine.rulesets.serpents_tongue.cards import Ability, Aspect, Condition, Cost, Energy, Quantity, Sphere, StepTarget
+from engine.rulesets.serpents_tongue import exchange, impact, rules_text, step_targets, tough
+from engine.rulesets.serpents_tongue.cards import (
+    Ability,
+    Aspect,
+    Comparison,
+    Cost,
+    Energy,
+    Quantity,
+    Role,
+    Sphere,
+    StepTarget,
+)
 from engine.rulesets.serpents_tongue.controller import gain_control
 from engine.rulesets.serpents_tongue.state import Being, Card
+from engine.rulesets.serpents_tongue.wording import Target, target_text
 
 if TYPE_CHECKING:
     from engine.rulesets.serpents_tongue.rules import Game
@@ -110,7 +121,7 @@ class Effect:
             return self.quantity(self.card.spec.variables[value])
         raise Unsupported(f"{aspect.name} {value}", self.card.title)
 
-    def check(self, cond: Condition) -> bool:
+    def check(self, cond: Comparison) -> bool:
         return OPS[cond.op](self.quantity(cond.quantity), cond.amount)
 
     # ---- declaration
@@ -128,62 +139,7 @@ class Effect:
         yield from step_targets.choose(self.game, self.controller, self.card, decl.targets, self.mode,
                                        self.chosen)
 
-    # ---- steps (each a generator returning whether it was started)
-    def deal(self, aspect: Aspect, target: str | StepTarget) -> Flow[bool]:
-        who = self.resolve(target)
-        if who is None:
-            return False
-        # The spell's effect met its Target's Defenses as it impacted; a step target meets its own here.
-        past, self.past_defenses = self.past_defenses, self.past_defenses and not isinstance(target, StepTarget)
-        try:
-            yield from impact.deal(self.game, self, aspect, who)
-        finally:
-            self.past_defenses = past
-        return True
-
-    def add_charges(self, amount: int, kind: str, target: str | StepTarget) -> Flow[bool]:
-        x = self.resolve(target)
-        if not isinstance(x, Card) or not x.active:
-            return False
-        key = kind.lower()
-        x.counters[key] = x.counters.get(key, 0) + amount
-        self.game.say(f"{x.title} gains {amount} {kind} charge{'s' * (amount != 1)}")
-        return True
-        yield
-
-    def remove_charges(self, kind: str, target: str | StepTarget) -> Flow[bool]:
-        x = self.resolve(target)
-        cards = x.in_play() if isinstance(x, Being) else ([x] if x is not None else [])
-        key = kind.lower()
-        removed = False
-        for c in cards:
-            if c.counters.get(key):
-                c.counters[key] = 0
-                removed = True
-        if removed:
-            self.game.say(f"all {kind} charges are removed from {getattr(x, 'name', None) or x}")
-        return removed
-        yield
-
-    def discard(self, target: str | StepTarget) -> Flow[bool]:
-        x = self.resolve(target)
-        if not isinstance(x, Card) or not x.active:
-            return False
-        self.game.say(f"{x.title} is discarded")
-        self.game.discard(x)
-        return True
-        yield
-
-    def gain_control(self, target: StepTarget) -> Flow[bool]:
-        """The effect's controller becomes the controller of a spell or a Koishaka (controller)."""
-        return gain_control(self.game, self.controller, self.resolve(target))
-        yield
-
-    def gain(self, cost: Cost) -> Flow[bool]:
-        who = self.refs["controller"]
-        return isinstance(who, Being) and self.game.gain(who, cost.energy, cost.amount) > 0
-        yield
-
+    # ---- the questions its steps put (rules_text.EffectAsker)
     def may(self, prompt: str) -> Flow[bool]:
         """"May": the controller chooses just before the step (seed 003, 6.5.a)."""
         who = self.controller
@@ -229,7 +185,7 @@ class Effect:
         if extra:
             self.game.pay(who, Energy.RESONANCE, extra, tough.RULE)
         for d in discards:
-            yield from self.discard(d)
+            yield from discard(self, d)
         return True
 
     def choose_mode(self, modes: tuple[str, ...]) -> Flow[int]:
@@ -240,3 +196,101 @@ class Effect:
         pick = yield from self.game.ask("mode", self.controller, "choose one", options, self.card)
         self.mode = int(pick.value)
         return self.mode
+
+
+# ---------------------------------------------------------------------- the step kinds of rules text
+# Each returns whether it was started: what "if you did" asks (seed 003, 6.5.d).
+# The directives the Glossary has impact a spell ("Dispel: forcibly removes an active or manifesting
+# spell"); every other one impacts a Magi ("Dmg: a directive to subtract energy from a Magi").
+SPELL_DIRECTIVES = frozenset({"Dispel"})
+
+
+def _deal_refuses(on_spell: bool, named: str, aspect: Aspect, target: Target) -> str | None:
+    if on_spell and aspect.name not in SPELL_DIRECTIVES:
+        return f"'{aspect.name}' impacts a Magi, not a spell: it cannot be dealt to '{named}'"
+    if not on_spell and aspect.name in SPELL_DIRECTIVES:
+        return f"'{aspect.name}' impacts a spell, not a Magi: it cannot be dealt to '{named}'"
+    return None
+
+
+@rules_text.kind("deal", ("directive", "target"), refuses=_deal_refuses,
+                 words=lambda aspect, target: f"deal {aspect.text()} to {target_text(target, deal=True)}")
+def deal(fx: Effect, aspect: Aspect, target: Target) -> Flow[bool]:
+    who = fx.resolve(target)
+    if who is None:
+        return False
+    # The spell's effect met its Target's Defenses as it impacted; a step target meets its own here.
+    past, fx.past_defenses = fx.past_defenses, fx.past_defenses and not isinstance(target, StepTarget)
+    try:
+        yield from impact.deal(fx.game, fx, aspect, who)
+    finally:
+        fx.past_defenses = past
+    return True
+
+
+def _on_spells_only(what: str) -> Callable[..., str | None]:
+    return lambda on_spell, named, *args: None if on_spell else what.format(named=named)
+
+
+@rules_text.kind("add charges", ("amount", "charge", "target"),
+                 refuses=_on_spells_only("charges go on a spell, not on '{named}'"),
+                 words=lambda amount, charge, target: f"add {amount} {charge} charge{'' if amount == 1 else 's'} to "
+                                                      f"{target_text(target)}")
+def add_charges(fx: Effect, amount: int, kind: str, target: Target) -> Flow[bool]:
+    x = fx.resolve(target)
+    if not isinstance(x, Card) or not x.active:
+        return False
+    key = kind.lower()
+    x.counters[key] = x.counters.get(key, 0) + amount
+    fx.game.say(f"{x.title} gains {amount} {kind} charge{'s' * (amount != 1)}")
+    return True
+    yield
+
+
+@rules_text.kind("remove charges", ("charge", "target"),
+                 words=lambda charge, target: f"remove all {charge} charges from {target_text(target)}")
+def remove_charges(fx: Effect, kind: str, target: Target) -> Flow[bool]:
+    x = fx.resolve(target)
+    cards = x.in_play() if isinstance(x, Being) else ([x] if x is not None else [])
+    key = kind.lower()
+    removed = False
+    for c in cards:
+        if c.counters.get(key):
+            c.counters[key] = 0
+            removed = True
+    if removed:
+        fx.game.say(f"all {kind} charges are removed from {getattr(x, 'name', None) or x}")
+    return removed
+    yield
+
+
+@rules_text.kind("discard", ("target",), refuses=_on_spells_only("only a spell can be discarded, not '{named}'"),
+                 words=lambda target: f"discard {target_text(target)}")
+def discard(fx: Effect, target: Target) -> Flow[bool]:
+    x = fx.resolve(target)
+    if not isinstance(x, Card) or not x.active:
+        return False
+    fx.game.say(f"{x.title} is discarded")
+    fx.game.discard(x)
+    return True
+    yield
+
+
+def _ally_spell(target: StepTarget) -> str:
+    # "target Ally" alone would read as a human Ally, a Magi: the step takes the Ally spell (and its Koishaka).
+    return " spell" if target.selector is not None and target.selector.role is Role.ALLY else ""
+
+
+@rules_text.kind("gain control", ("controllable",),
+                 words=lambda target: f"gain control of {target_text(target)}{_ally_spell(target)}")
+def gain_control_step(fx: Effect, target: StepTarget) -> Flow[bool]:
+    """The effect's controller becomes the controller of a spell or a Koishaka (controller)."""
+    return gain_control(fx.game, fx.controller, fx.resolve(target))
+    yield
+
+
+@rules_text.kind("gain", ("amount", "energy"), words=lambda amount, energy: f"gain {amount} {energy.value}")
+def gain(fx: Effect, amount: int, energy: Energy) -> Flow[bool]:
+    who = fx.refs["controller"]
+    return isinstance(who, Being) and fx.game.gain(who, energy, amount) > 0
+    yield

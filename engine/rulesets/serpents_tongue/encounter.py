@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.decisions import Flow
 from engine.core.errors import EngineError, IllegalAction, Unsupported
-from engine.rulesets.serpents_tongue import casting, control
+from engine.rulesets.serpents_tongue import casting, control, rules_text
 from engine.rulesets.serpents_tongue.cards import (
     DISCORD_EVENT_METHOD,
     Ability,
@@ -295,4 +295,4 @@ def discord_event(game: Game, changer: Being, b: Being) -> Flow[None]:
     game.say(f"{spec.title} changes the effect of {b.name}'s Discord Event: {spec.discord_event}")
     card = Card(spec=spec, owner=changer)  # the Encounter's own card: it never enters play
     fx = Effect(game, card, changer, b, ability=DISCORD_EVENT, is_spell=False)
-    yield from getattr(spec(), DISCORD_EVENT_METHOD)(fx)
+    yield from rules_text.play(fx, DISCORD_EVENT_METHOD)

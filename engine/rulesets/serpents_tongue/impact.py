@@ -11,7 +11,15 @@ from typing import TYPE_CHECKING
 
 from engine.core.decisions import Flow
 from engine.core.errors import Unsupported
-from engine.rulesets.serpents_tongue import behaviours, defenses, encounter_state, registry, specs, transmutes
+from engine.rulesets.serpents_tongue import (
+    behaviours,
+    defenses,
+    encounter_state,
+    registry,
+    rules_text,
+    specs,
+    transmutes,
+)
 from engine.rulesets.serpents_tongue.cards import Aspect, Energy, Modifier
 from engine.rulesets.serpents_tongue.state import Being, Card, Cast, Place, fits
 
@@ -104,7 +112,7 @@ def impact_being(game: Game, fx: Effect, being: Being) -> Flow[bool]:
         return False
     fx.refs["impacted"] = being
     yield from apply_directives(game, fx, being, aspects)
-    yield from fx.card.spec().on_impact(fx)
+    yield from rules_text.play(fx, "on_impact")
     return True
 
 
@@ -117,7 +125,7 @@ def impact_card(game: Game, fx: Effect, card: Card) -> Flow[bool]:
             return False
     transmutes.backlash(game, fx, card)  # part of the impact, read before a Dispel takes the spell away
     yield from apply_directives(game, fx, card, fx.aspects())
-    yield from fx.card.spec().on_impact(fx)
+    yield from rules_text.play(fx, "on_impact")
     return True
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.core.decisions import Choice, Flow, Outcome
-from engine.rulesets.serpents_tongue import rite
+from engine.rulesets.serpents_tongue import rite, rules_text
 from engine.rulesets.serpents_tongue.acts import Act
 from engine.rulesets.serpents_tongue.cards import Cost, SpellCard
 from engine.rulesets.serpents_tongue.effects import Effect
@@ -154,7 +154,7 @@ def perform_step(game: Game, b: Being, card: Card) -> Flow[None]:
              f"({card.counters[STEPS]}/{len(_spec(card).steps)})")
     if step.method is not None:
         fx = Effect(game, card, b, target, is_spell=False)
-        yield from getattr(card.spec(), step.method)(fx)
+        yield from rules_text.play(fx, step.method)
     if complete(card):
         game.say(f"team {card.team_zone} completes the Nam-Shub {card.title}"
                  + (": it wins the match when victory is checked" if _spec(card).victory else ""))

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from engine.core import events as core_events
 from engine.core.decisions import Flow
-from engine.rulesets.serpents_tongue import events
+from engine.rulesets.serpents_tongue import events, rules_text
 from engine.rulesets.serpents_tongue.effects import Effect
 from engine.rulesets.serpents_tongue.events import Pending
 from engine.rulesets.serpents_tongue.state import Being, Card
@@ -32,7 +32,7 @@ def run(game: Game, p: Pending) -> Flow[None]:
     """One card's trigger: its rules text, for whom it concerned as the event happened."""
     fx = Effect(game, p.card, p.controller, p.bearer, is_spell=False)
     fx.refs.update(bearer=p.bearer, caster=p.caster or p.controller)  # as they were, should it have left play
-    yield from getattr(p.card.spec(), p.method)(fx)
+    yield from rules_text.play(fx, p.method)
 
 
 def emit(game: Game, event: str, *, card: Card | None = None, being: Being | None = None,
