@@ -130,9 +130,10 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False,
     ``bans``: the caster's (:func:`control.bans`), when the caller read them for several spells."""
     if caster.incapacitated:
         return f"Incapacitated: {caster.name} cannot act"
-    prevented = control.why_not_cast(game, caster, card, bans)  # Prevented, Phased
-    if prevented:
-        return prevented
+    if bans is None or bans:  # given and empty (nearly always): nothing to look at
+        prevented = control.why_not_cast(game, caster, card, bans)  # Prevented, Phased
+        if prevented:
+            return prevented
     what = unsupported(game, card)
     if what:
         return f"Unsupported: the engine cannot play '{what}' on '{card.title}' yet"
@@ -174,7 +175,7 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False,
             return (f"{tough.RULE}: every target of {card.title} is an opposing Tough spell, and {caster.name} "
                     f"cannot pay the Resonance it costs more (has {caster.resonance})")
         return f"Target: {card.title} has no valid target"
-    step_problem = step_targets.why_not(game, caster, card)
+    step_problem = step_targets.why_not(game, caster, card) if card.spec.declarations else None
     if step_problem:
         return step_problem
     duration = card.aspect("Duration")
