@@ -20,6 +20,7 @@ from engine.core.steps import (
     Step,
     StepKinds,
     Unless,
+    clauses,
     run,
     text,
 )
@@ -179,8 +180,19 @@ def test_steps_read_as_rules_text_in_seed_003s_words() -> None:
         return f"{step.kind} {' '.join(map(str, step.args))}".strip()
 
     steps = (May(Do("add", (1,))), If(Condition("flag"), Do("add", (2,))), Unless(Do("add", (3,)), Condition("flag")),
-             IfYouDid(Do("fail")), PayTo((Do("tokens", (2,)),), Do("add", (7,))),
+             IfYouDid(Do("fail")), PayTo((Do("pay", (2,)), Do("discard", ("this",))), Do("add", (7,))),
              ChooseOne(((Do("add", (1,)),), (Do("fail"), Do("add", (2,))))))
     assert [text(s, words) for s in steps] == [
-        "you may add 1", "if flag: add 2", "add 3 unless flag", "if you did: fail",
-        "you may pay tokens 2 to add 7", "choose one: (add 1) or (fail; add 2)"]
+        "you may add 1", "if flag, add 2", "add 3 unless flag", "if you did, fail",
+        "you may pay 2 and discard this to add 7", "choose one: • Add 1. • Fail. Add 2."]
+
+
+def test_an_if_you_did_belongs_to_the_step_before_it() -> None:
+    """"Some conditional effects are written '[Do X]; if you did, [do Y]'" (6.5.d); other steps are
+    sentences of their own."""
+    def words(step: Do | Condition) -> str:
+        return f"{step.kind} {' '.join(map(str, step.args))}".strip()
+
+    steps = (Do("add", (1,)), IfYouDid(Do("add", (2,))), May(Do("fail")))
+    assert clauses(steps, words) == "add 1; if you did, add 2. You may fail."
+    assert clauses((), words) == "nothing happens."

@@ -194,9 +194,5 @@ def _begins(steps: tuple[core.Step, ...]) -> bool:
 # ---------------------------------------------------------------- the card's text, from its steps
 def card_text(steps: tuple[core.Step, ...], interrupt: Interrupt | None) -> str:
     if interrupt is not None:
-        return f"When {interrupt.event}: {describe_all(interrupt.steps)}."
-    return _sentence(describe_all(steps)) if steps else ""
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:] + "."
+        return f"When {interrupt.event}: {describe_all(interrupt.steps)}"
+    return core.capitalize(describe_all(steps)) if steps else ""

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from compiler.serpents_tongue import model as m
 from compiler.serpents_tongue.steps import to_core
+from engine.core.steps import capitalize
 from engine.rulesets.serpents_tongue import rules_text
 from engine.rulesets.serpents_tongue.cards import (
     Aspect,
@@ -29,7 +30,6 @@ from engine.rulesets.serpents_tongue.cards import (
     UpgradeTiming,
 )
 from engine.rulesets.serpents_tongue.wording import (
-    capitalize,
     quantity_text,
     selector_text,
 )

@@ -115,21 +115,48 @@ class StepKinds(Generic[Ctx]):
             raise ValueError(f"the step kind {name!r} is declared twice")
 
 
-def text(step: Step, words: Callable[[Do | Condition], str]) -> str:
-    """A step as rules text, in seed 003's words around what ``words`` says of a step kind or condition."""
+Words = Callable[[Do | Condition], str]  # a ruleset's words for a step kind, a cost or a condition
+
+
+def text(step: Step, words: Words) -> str:
+    """A step as seed 003 writes it (6.5), lower case, around what ``words`` says of a step kind, a cost or a
+    condition: "you may [do step]", "if [condition], [do step]", "[do step] unless [condition]", "if you did,
+    [do Y]", "you may [pay cost] to [do effect]" (a cost's words carry their verb: "pay 2 charges", "discard
+    this spell") and "choose one" with its options after bullets."""
     if isinstance(step, Do):
         return words(step)
     if isinstance(step, May):
         return f"you may {text(step.action, words)}"
     if isinstance(step, If):
-        return f"if {words(step.condition)}: {text(step.action, words)}"
+        return f"if {words(step.condition)}, {text(step.action, words)}"
     if isinstance(step, Unless):
         return f"{text(step.action, words)} unless {words(step.condition)}"
     if isinstance(step, IfYouDid):
-        return f"if you did: {text(step.action, words)}"
+        return f"if you did, {text(step.action, words)}"
     if isinstance(step, PayTo):
-        return f"you may pay {' and '.join(words(c) for c in step.costs)} to {text(step.action, words)}"
-    return "choose one: " + " or ".join(f"({'; '.join(text(s, words) for s in o)})" for o in step.options)
+        return f"you may {' and '.join(words(c) for c in step.costs)} to {text(step.action, words)}"
+    return "choose one: " + " ".join(f"• {capitalize(clauses(option, words))}" for option in step.options)
+
+
+def clauses(steps: Sequence[Step], words: Words) -> str:
+    """Steps as sentences with their full stops, the first in lower case (to follow "When ...:"): seed 003
+    writes "[Do X]; if you did, [do Y]", the condition belonging to the step before it."""
+    sentences: list[str] = []
+    for step in steps:
+        said = text(step, words)
+        if isinstance(step, IfYouDid) and sentences:
+            sentences[-1] = f"{sentences[-1]}; {said}"
+        else:
+            sentences.append(said)
+    if not sentences:
+        return "nothing happens."
+    # A "choose one" ends with its last option's own full stop.
+    return " ".join(s if s.endswith(".") else f"{s}." for s in
+                    (s if i == 0 else capitalize(s) for i, s in enumerate(sentences)))
+
+
+def capitalize(said: str) -> str:
+    return said[:1].upper() + said[1:]
 
 
 @dataclass
@@ -154,8 +181,7 @@ class Asker:
         chooses to pay a cost, they must be able to pay it in full", 6.4.c); whether it was paid."""
         if not all(kinds.costs[c.kind][0](ctx, *c.args) for c in step.costs):
             return False
-        if not (yield from self.yes("pay", f"pay {', '.join(self.describe(c) for c in step.costs)} to "
-                                           f"{self.describe(step.action)}?")):
+        if not (yield from self.yes("pay", f"{self.describe(step)}?")):
             return False
         for cost in step.costs:
             if not (yield from kinds.costs[cost.kind][1](ctx, *cost.args)):

@@ -19,15 +19,15 @@ CARDS = (
     # cards_src/incantation_charges/actions.spell:24
     ActionCard(title='Meteor', incantation=3, aim=Aim.ENEMY, steps=(Do(kind='deal damage', args=(8, 'target')),), text='Deal 8 damage to target.', source='cards_src/incantation_charges/actions.spell:24'),
     # cards_src/incantation_charges/actions.spell:31
-    ActionCard(title='Second Wind', incantation=1, aim=Aim.SELF, steps=(Do(kind='heal', args=(3, 'you')), IfYouDid(action=Do(kind='draw', args=(1,)))), text='Heal 3 to you; if you did: draw 1 card.', source='cards_src/incantation_charges/actions.spell:31'),
+    ActionCard(title='Second Wind', incantation=1, aim=Aim.SELF, steps=(Do(kind='heal', args=(3, 'you')), IfYouDid(action=Do(kind='draw', args=(1,)))), text='Heal 3 to you; if you did, draw 1 card.', source='cards_src/incantation_charges/actions.spell:31'),
     # cards_src/incantation_charges/actions.spell:39
-    ActionCard(title='Siphon', aim=Aim.ENEMY, steps=(Do(kind='deal damage', args=(1, 'target')), PayTo(costs=(Do(kind='pay charges', args=(1,)),), action=Do(kind='deal damage', args=(3, 'target')))), text='Deal 1 damage to target; you may pay 1 Incantation charge to deal 3 damage to target.', source='cards_src/incantation_charges/actions.spell:39'),
+    ActionCard(title='Siphon', aim=Aim.ENEMY, steps=(Do(kind='deal damage', args=(1, 'target')), PayTo(costs=(Do(kind='pay charges', args=(1,)),), action=Do(kind='deal damage', args=(3, 'target')))), text='Deal 1 damage to target. You may pay 1 Incantation charge to deal 3 damage to target.', source='cards_src/incantation_charges/actions.spell:39'),
     # cards_src/incantation_charges/actions.spell:44
-    ActionCard(title='Mend', aim=Aim.SELF, steps=(Do(kind='heal', args=(2, 'you')), May(action=Do(kind='draw', args=(1,)))), text='Heal 2 to you; you may draw 1 card.', source='cards_src/incantation_charges/actions.spell:44'),
+    ActionCard(title='Mend', aim=Aim.SELF, steps=(Do(kind='heal', args=(2, 'you')), May(action=Do(kind='draw', args=(1,)))), text='Heal 2 to you. You may draw 1 card.', source='cards_src/incantation_charges/actions.spell:44'),
     # cards_src/incantation_charges/actions.spell:50
-    ActionCard(title='Disrupt', aim=Aim.ENEMY, steps=(ChooseOne(options=((Do(kind='deal damage', args=(1, 'target')),), (Do(kind='draw', args=(1,)),))), If(condition=Condition(kind='is incanting', args=('target',)), action=Do(kind='deal damage', args=(1, 'target')))), text='Choose one: (deal 1 damage to target) or (draw 1 card); if target is incanting: deal 1 damage to target.', source='cards_src/incantation_charges/actions.spell:50'),
+    ActionCard(title='Disrupt', aim=Aim.ENEMY, steps=(ChooseOne(options=((Do(kind='deal damage', args=(1, 'target')),), (Do(kind='draw', args=(1,)),))), If(condition=Condition(kind='is incanting', args=('target',)), action=Do(kind='deal damage', args=(1, 'target')))), text='Choose one: • Deal 1 damage to target. • Draw 1 card. If target is incanting, deal 1 damage to target.', source='cards_src/incantation_charges/actions.spell:50'),
     # cards_src/incantation_charges/actions.spell:57
-    ActionCard(title='Oak Staff', kind=Kind.IMPLEMENT, aim=Aim.ENEMY, steps=(Do(kind='deal damage', args=(1, 'target')), Do(kind='begin an incantation')), text='Deal 1 damage to target; begin an Incantation.', source='cards_src/incantation_charges/actions.spell:57'),
+    ActionCard(title='Oak Staff', kind=Kind.IMPLEMENT, aim=Aim.ENEMY, steps=(Do(kind='deal damage', args=(1, 'target')), Do(kind='begin an incantation')), text='Deal 1 damage to target. Begin an Incantation.', source='cards_src/incantation_charges/actions.spell:57'),
     # cards_src/incantation_charges/actions.spell:64
     ActionCard(title='Steady Focus', steps=(Do(kind='ward your incantation'),), text='Ward your Incantation.', source='cards_src/incantation_charges/actions.spell:64'),
     # cards_src/incantation_charges/actions.spell:70

@@ -40,7 +40,7 @@ def test_a_card_compiles_to_the_engines_values() -> None:
     wind = cards["Second Wind"]
     assert (wind.kind, wind.incantation, wind.aim) == (Kind.ACTION, 1, Aim.SELF)
     assert wind.steps == (Do("heal", (3, "you")), IfYouDid(Do("draw", (1,))))
-    assert wind.text == "Heal 3 to you; if you did: draw 1 card."
+    assert wind.text == "Heal 3 to you; if you did, draw 1 card."
     assert cards["Oak Staff"].kind is Kind.IMPLEMENT and cards["Spell Snare"].interrupt is not None
 
 

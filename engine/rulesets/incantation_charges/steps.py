@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 
 from engine.core import resources
 from engine.core.decisions import Flow
-from engine.core.steps import Condition, Do, Step, StepKinds, text
+from engine.core.steps import Condition, Do, Step, StepKinds, clauses, text
 from engine.rulesets.incantation_charges import incantation
 from engine.rulesets.incantation_charges.state import CHARGES
 from engine.rulesets.incantation_charges.table import Effect, draw, heal, spend_charges, suffer_damage
@@ -95,7 +95,7 @@ WORDING: dict[str, Callable[..., str]] = {
     "ward your incantation": lambda: "ward your Incantation",
     "is incanting": lambda who: f"{who} {'are' if who == 'you' else 'is'} incanting",
     "has charges": lambda who, least: f"{who} {'have' if who == 'you' else 'has'} at least {_n(least, 'charge')}",
-    "pay charges": lambda amount: _n(amount, "Incantation charge"),
+    "pay charges": lambda amount: f"pay {_n(amount, 'Incantation charge')}",
 }
 
 
@@ -109,4 +109,6 @@ def describe(step: Step) -> str:
 
 
 def describe_all(steps: Sequence[Step]) -> str:
-    return "; ".join(describe(s) for s in steps)
+    """Steps as the card prints them, as sentences, the first in lower case: "deal 2 damage to target; if you
+    did, draw 1 card." """
+    return clauses(steps, words)

@@ -19,7 +19,7 @@ from engine.core import steps as core
 from engine.core.decisions import Flow
 from engine.core.steps import Asker, ChooseOne, Do, If, IfYouDid, May, PayTo, Step, StepKinds, Unless
 from engine.rulesets.serpents_tongue.cards import Comparison, Cost, StepTarget
-from engine.rulesets.serpents_tongue.wording import capitalize, condition_text, target_text
+from engine.rulesets.serpents_tongue.wording import condition_text, target_text
 
 if TYPE_CHECKING:
     from engine.rulesets.serpents_tongue.effects import Effect
@@ -84,54 +84,19 @@ def words(step: Do | core.Condition) -> str:
     return SIGNATURES[step.kind].words(*step.args)
 
 
-def clause(step: Step) -> str:
-    """One step as a lower-case clause, in seed 003's forms ("you may ...", "if ..., ...", "... unless ...",
-    "if you did, ...", "you may pay ... to ...", "choose one: • ...")."""
-    if isinstance(step, Do):
-        return words(step)
-    if isinstance(step, May):
-        return f"you may {clause(step.action)}"
-    if isinstance(step, If):
-        return f"if {words(step.condition)}, {clause(step.action)}"
-    if isinstance(step, Unless):
-        return f"{clause(step.action)} unless {words(step.condition)}"
-    if isinstance(step, IfYouDid):
-        return f"if you did, {clause(step.action)}"
-    if isinstance(step, PayTo):
-        paid = [c.args[0].text() for c in step.costs if c.kind == PAY]
-        payments = [f"pay {' and '.join(paid)}"] if paid else []
-        payments += [words(c) for c in step.costs if c.kind == DISCARD]
-        if not payments:
-            return f"you may {clause(step.action)}"
-        return f"you may {' and '.join(payments)} to {clause(step.action)}"
-    return "choose one: " + " ".join(f"• {describe_all(option)}" for option in step.options)
-
-
 def describe(step: Step) -> str:
     """One step as a sentence without its full stop: ``Deal Physical Dmg 1 to target opponent``."""
-    return capitalize(clause(step))
+    return core.capitalize(core.text(step, words))
 
 
 def describe_all(steps: Sequence[Step]) -> str:
     """Steps as sentences: ``Deal Dmg 1 to the bearer; if you did, gain 1 Resonance.``"""
-    return capitalize(clauses(steps))
+    return core.capitalize(core.clauses(steps, words))
 
 
 def clauses(steps: Sequence[Step]) -> str:
-    """Steps as lower-case-initial text, ready to follow a colon ("When ...: add ...")."""
-    sentences: list[str] = []
-    for step in steps:
-        said = clause(step)
-        # Seed 003 writes "[Do X]; if you did, [do Y]": the condition belongs to the step before it.
-        if isinstance(step, IfYouDid) and sentences:
-            sentences[-1] = f"{sentences[-1]}; {said}"
-        else:
-            sentences.append(said)
-    if not sentences:
-        return "nothing happens."
-    # A "choose one" ends with its last option's own full stop.
-    return " ".join(s if s.endswith(".") else f"{s}." for s in
-                    (s if i == 0 else capitalize(s) for i, s in enumerate(sentences)))
+    """Steps as sentences, the first in lower case, ready to follow a colon ("When ...: add ...")."""
+    return core.clauses(steps, words)
 
 
 # ---------------------------------------------------------------------- reading steps

@@ -44,10 +44,6 @@ def possessive(target: str) -> str:
     return f"{target_text(target)}'s"
 
 
-def capitalize(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def selector_text(s: Selector, *, plural: bool = False) -> str:
     """``Cellular Enhancement``; plural: ``the caster's Bio Attack spells at the bearer``.
 
