@@ -72,13 +72,11 @@ class Match:
         self._since: list[str | Intervention] = []  # the choices (by label) and interventions since then
         self.checkpoints = False  # a restart point at every checkpoint: from the first copy() on
         self.decision: Decision | None = None
+        self.terminal = False  # no decision left: the match is over (an attribute: read after every step)
         self.steps = 0
         self._run(None)
 
     # ---- the protocol
-    @property
-    def terminal(self) -> bool:
-        return self.decision is None
 
     @property
     def result(self) -> Outcome | None:
@@ -126,6 +124,7 @@ class Match:
         clone._restart = self._restart
         clone._since = []
         clone.decision = None
+        clone.terminal = False
         clone.steps = self.steps
         clone._run(None, keep_restart=True)
         for label in self._since:
@@ -156,6 +155,7 @@ class Match:
             self.decision = decision
         except StopIteration:
             self.decision = None
+            self.terminal = True
 
 
 def offered(choice: Choice, options: tuple[Choice, ...]) -> bool:

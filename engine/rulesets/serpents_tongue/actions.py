@@ -39,7 +39,9 @@ def can_take_full_action(b: Being) -> bool:
 
 
 def options(game: Game, b: Being) -> list[Choice]:
-    bans = list(control.bans(game, b))  # read once for every spell, ability and innate action below
+    # Most of the time no spell is in play: no ban, no ability to use, nothing to upgrade, dismiss or break.
+    in_play = bool(game.all_in_play())
+    bans = list(control.bans(game, b)) if in_play else []  # read once for every spell, ability and action below
     out = [PASS]
     if can_take_full_action(b) and b.kind is not Kind.KOISHAKA:  # "Koishaka cannot meditate"
         out.append(MEDITATE)
@@ -50,18 +52,26 @@ def options(game: Game, b: Being) -> list[Choice]:
         if card.title not in seen and casting.why_not(game, b, card, bans=bans) is None:
             seen.add(card.title)
             out.append(acts.cast(card.title, card.id))
-    out.extend(rite_options(game, b, bans))
-    for card, ability in casting.usable_abilities(game, b, bans):
-        out.append(Choice(f'use "{ability.name}" of "{card.title}"', Act("ability", card.id, ability.name)))
+    if b.rite:
+        out.extend(rite_options(game, b, bans))
+    if in_play:
+        out.extend(Choice(f'use "{ability.name}" of "{card.title}"', Act("ability", card.id, ability.name))
+                   for card, ability in casting.usable_abilities(game, b, bans))
     out.extend(exchanges.options(game, b))  # "at any time": see exchange for the other moments
-    out.extend(specs.upgrade_options(game, b))
-    for card in controlled(game, b):
-        if not card.has("Vowed") and not card.encounter_ability:
-            out.append(Choice(f'dismiss "{card.title}"', Act("dismiss", card.id)))
-    out.extend(allies.options(game, b))  # Swap Focus; dismissing one's Koishaka
+    if in_play:
+        out.extend(specs.upgrade_options(game, b))
+        out.extend(dismiss_options(game, b))
+        out.extend(allies.options(game, b))  # Swap Focus; dismissing one's Koishaka
     out.extend(namshub.options(game, b))
-    out.extend(control.will_break_options(game, b))
-    return _unique(control.permitted(game, b, out, bans))
+    if in_play:
+        out.extend(control.will_break_options(game, b))
+    return _unique(control.permitted(game, b, out, bans) if bans else out)
+
+
+def dismiss_options(game: Game, b: Being) -> list[Choice]:
+    """"Only the controller has the ability to voluntarily Dismiss a card", but not a Vowed one."""
+    return [Choice(f'dismiss "{card.title}"', Act("dismiss", card.id)) for card in controlled(game, b)
+            if not card.has("Vowed") and not card.encounter_ability]
 
 
 def controlled(game: Game, b: Being) -> list[Card]:

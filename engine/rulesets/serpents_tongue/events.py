@@ -54,8 +54,10 @@ def queue(game: Game, event: str, *, card: Card | None = None, being: Being | No
           at: list[Being] | None = None) -> None:
     """Record the triggers ``event`` (a registry row's name) owes: ``card`` is the spell it happens to,
     ``being`` the being it happens to, ``at`` the beings an offensive spell was cast at."""
-    events = registry.load().events
     cards = game.all_in_play()
+    if not cards and card is None:  # most events, most of the time: no spell in play to react
+        return
+    events = registry.load().events
     if card is not None and card not in cards:
         cards = [*cards, card]
     for c in cards:

@@ -203,7 +203,7 @@ class Game:
             raise AssertionError(f"no legal choice for {kind}: {prompt}")
         if len(options) == 1:
             return options[0]
-        if being is not None:
+        if being is not None and being.body is not None:
             being = allies.commander(being)  # a Koishaka's choices are its controller's
         choice = yield Decision(kind, being.name if being else None, prompt, tuple(options),
                                 card=card.title if card else None)
