@@ -65,6 +65,8 @@ def options(game: Game, b: Being) -> list[Choice]:
     out.extend(namshub.options(game, b))
     if in_play:
         out.extend(control.will_break_options(game, b))
+    if not (in_play or b.rite):  # a dismissal or a Rite zone spell may be offered twice; nothing else is
+        return out
     return _unique(control.permitted(game, b, out, bans) if bans else out)
 
 

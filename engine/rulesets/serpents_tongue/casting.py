@@ -134,7 +134,8 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False,
         prevented = control.why_not_cast(game, caster, card, bans)  # Prevented, Phased
         if prevented:
             return prevented
-    what = unsupported(game, card)
+    # What the card prints is looked up once per card; what it gained since, each time.
+    what = unsupported(game, card) if card.gained else _unsupported(card.spec, game.plays)  # type: ignore[arg-type]
     if what:
         return f"Unsupported: the engine cannot play '{what}' on '{card.title}' yet"
     response = "Response" in card.spec.printed_names
