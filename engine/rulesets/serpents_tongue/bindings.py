@@ -96,7 +96,7 @@ REGISTRY.bind("eloquent", "rule", casting.speak)
 REGISTRY.bind("once_per_round", "rule", casting.usable_abilities)
 REGISTRY.bind("area", "rule", casting._targets)  # who an Area spell may be aimed at: a team
 REGISTRY.bind("area_global", "rule", casting._targets)
-REGISTRY.bind("vowed", "rule", actions.options)
+REGISTRY.bind("vowed", "rule", actions.dismiss_options)
 REGISTRY.bind("bonded", "rule", preparation.reattune_price)
 REGISTRY.bind("shape_shift", "rule", Game.make_room)
 REGISTRY.bind("unique_to_bearer", "rule", Game.uniqueness)
