@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.core.errors import IllegalAction
 from engine.rulesets.serpents_tongue import actions, initiative, maintenance, preparation
@@ -314,6 +316,29 @@ def test_prepare_at_most_three(table: Table) -> None:
     table.choices.extend(["Fireball", "Fireball", "Dissolve Tissue"])
     table.run(preparation.prepare(table.game, table.black))  # after three, the rules ask no more
     assert len(table.black.prepared) == 3 and [c.title for c in table.black.codex] == ["Infernal Shot"]
+
+
+@pytest.mark.rule("Spell Preparation")
+@given(titles=st.lists(st.sampled_from(["Fireball", "Dissolve Tissue", "Infernal Shot", "Acidic Matter"]),
+                       max_size=12), picks=st.lists(st.integers(0, 20), max_size=3))
+def test_each_title_is_offered_by_its_first_copy_left_in_the_codex(titles: list[str], picks: list[int]) -> None:
+    """"Magi may prepare up to 3 spells" from the Codex: after each one prepared, the choices are those the
+    Codex as it is now gives, each title once, by its first copy (kept as spells are prepared, not re-read)."""
+    table = Table()
+    for title in titles:
+        table.give(table.black, title, prepared=False)
+    offer = preparation.Preparable(table.black.codex)
+    for pick in picks:
+        firsts: dict[str, int] = {}
+        for card in table.black.codex:
+            firsts.setdefault(card.title, card.id)
+        assert [(c.label, c.value) for c in offer.choices()] == [
+            ("done", None), *[(f'"{title}"', card_id) for title, card_id in firsts.items()]]
+        if not firsts:
+            break
+        card = table.game.card(list(firsts.values())[pick % len(firsts)])
+        offer.take(card)
+        table.black.codex.remove(card)
 
 
 @pytest.mark.rule("Action", "Full Action")

@@ -4,6 +4,7 @@ the round returns to the Codex"."""
 
 from __future__ import annotations
 
+import bisect
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import Choice, Flow
@@ -85,11 +86,13 @@ def why_not_reattune(game: Game, b: Being, card: Card) -> str | None:
 def prepare(game: Game, b: Being) -> Flow[None]:
     """"Magi may prepare up to 3 spells by placing them in the front pocket of their Codex"."""
     chosen: list[str] = []
+    offer = Preparable(b.codex)
     while len(b.prepared) < MAX_PREPARED:
-        pick = yield from game.ask("prepare", b, f"{b.name}: prepare a spell?", _preparable(b))
+        pick = yield from game.ask("prepare", b, f"{b.name}: prepare a spell?", offer.choices())
         if pick.value is None:
             break
         card = game.card(pick.value)
+        offer.take(card)
         b.codex.remove(card)
         card.place = Place.PREPARED
         b.prepared.append(card)
@@ -98,13 +101,36 @@ def prepare(game: Game, b: Being) -> Flow[None]:
         game.say(f"{b.name} prepares {', '.join(chosen)}")
 
 
-def _preparable(b: Being) -> list[Choice]:
-    """"done", then the first copy of each title in the Codex; a Nam-Shub is begun, not prepared."""
-    firsts: dict[str, Card] = {}
-    for card in b.codex:  # every card of the Codex, at every choice: the kind is compared here, not in a call
-        if card.title not in firsts and card.spec.kind != namshub.NamShub.kind:
-            firsts[card.title] = card
-    return [DONE, *[acts.named(title, card.id) for title, card in firsts.items()]]
+class Preparable:
+    """What a Magi may prepare: "done", then the first copy of each title in its Codex, in Codex order (a
+    Nam-Shub is begun, not prepared). The Codex is read once as the preparation begins, not at each of its
+    choices: a prepared copy gives its place to the title's next copy, if there is one."""
+
+    def __init__(self, codex: list[Card]) -> None:
+        self._copies: dict[str, list[Card]] = {}  # each title's copies in Codex order (the dict: titles too)
+        self._at: dict[int, int] = {}  # each copy's place in the Codex, by card id
+        for place, card in enumerate(codex):  # the kind compared here, not in a call
+            if card.spec.kind != namshub.NamShub.kind:
+                self._copies.setdefault(card.title, []).append(card)
+                self._at[card.id] = place
+        # The first copies offered: their places in the Codex, in order, and their choices, alike.
+        self._places = [self._at[copies[0].id] for copies in self._copies.values()]
+        self._offered = [acts.named(title, copies[0].id) for title, copies in self._copies.items()]
+
+    def choices(self) -> list[Choice]:
+        return [DONE, *self._offered]
+
+    def take(self, card: Card) -> None:
+        """``card`` (a first copy offered) is prepared: the title's next copy, if any, is offered in its place."""
+        copies = self._copies[card.title]
+        copies.remove(card)
+        i = self._places.index(self._at[card.id])
+        del self._places[i], self._offered[i]
+        if copies:
+            place = self._at[copies[0].id]
+            i = bisect.bisect(self._places, place)
+            self._places.insert(i, place)
+            self._offered.insert(i, acts.named(card.title, copies[0].id))
 
 
 def prepared_spells_return(game: Game) -> None:
