@@ -99,12 +99,16 @@ class Roll:
     @property
     def kept(self) -> tuple[int, ...]:
         """The indexes of the dice that count: the highest ``keep`` (the first thrown wins a tie)."""
-        order = sorted(range(len(self.throws)), key=lambda i: (-self.values[i], i))
+        values = self.values
+        order = sorted(range(len(values)), key=lambda i: (-values[i], i))
         return tuple(sorted(order[: self.dice.keep or len(order)]))
 
     @property
     def total(self) -> int:
-        return sum(self.values[i] for i in self.kept) + self.dice.plus
+        if self.dice.keep is None:  # every die counts (a d10, 2d10): no order to find
+            return sum(self.values) + self.dice.plus
+        values = self.values
+        return sum(values[i] for i in self.kept) + self.dice.plus
 
     @property
     def natural_failure(self) -> bool:

@@ -296,21 +296,22 @@ def on_bearer_requirements(spec: type[SpellCard]) -> tuple[Requirement, ...]:
 
 def _targets(game: Game, caster: Being, card: Card) -> list[targeting.Target]:
     role = card.spec.role  # the card's own (asked for every spell that might be cast: no property call)
-    if card.has("Area:G") and role is not Role.TRANSMUTE:  # "Area is meaningless on ... Transmute spells"
+    names = card.names()
+    if "Area:G" in names and role is not Role.TRANSMUTE:  # "Area is meaningless on ... Transmute spells"
         return [("global", None)]
-    if card.has("Evade"):
+    if "Evade" in names:
         return targeting.evade_targets(game, caster, card)
     if role is Role.ATTACK:
         foes = [o for o in game.opponents(caster) if not o.incapacitated]
-        if card.has("Area"):
+        if "Area" in names:
             return [("team", t) for t in targeting.teams_of(foes)]
         cloaking = bool(game.all_in_play())  # only a spell in play cloaks a Magi
         return [("being", o.name) for o in foes if not (cloaking and control.cloaked(game, o))]
     if role in (Role.DEFENSE, Role.COMPONENT, Role.ENHANCE):
-        if card.has("Area") and role is not Role.COMPONENT:
+        if "Area" in names and role is not Role.COMPONENT:
             return [("team", caster.team)]
         return [("being", a.name) for a in game.allies(caster) if not a.incapacitated]
-    if role is Role.ABJURATION and card.has("Area"):
+    if role is Role.ABJURATION and "Area" in names:
         return targeting.area_targets(game, caster, card)
     if role is Role.ALLY:  # "Magi cannot summon Koishaka on behalf of other Allies or opponents"
         return [("being", caster.name)]

@@ -6,7 +6,7 @@ it. Cards and beings refer to each other by object; a copy of the whole state ke
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol, TypeVar
@@ -142,6 +142,12 @@ class Card:
         if self.gained or self.round_gained or self.impact_gained or self.combined:
             return any(a.name == name for a in self.aspects())
         return name in self.spec.printed_names  # as printed: most cards, most of the time
+
+    def names(self) -> Container[str]:
+        """The names of its aspects, for several :meth:`has` at once."""
+        if self.gained or self.round_gained or self.impact_gained or self.combined:
+            return frozenset(a.name for a in self.aspects())
+        return self.spec.printed_names
 
     def leave_play(self) -> None:
         self.zone = None
