@@ -21,7 +21,7 @@ MAX_PREPARED = 3
 
 def reattune_price(card: Card) -> int:
     """"One non-Bonded spell at a Resonance cost of 1 plus the fluency level of the spell"; Bonded: 1."""
-    return 1 if card.spec.has("Bonded") else 1 + card.spec.fluency
+    return 1 if "Bonded" in card.spec.printed_names else 1 + card.spec.fluency  # at every re-attuning choice
 
 
 def spell_preparation_phase(game: Game) -> Flow[None]:
@@ -74,7 +74,7 @@ def why_not_reattune(game: Game, b: Being, card: Card) -> str | None:
         return f"Banish: {card.title} is banished, and banished cards can not be re-attuned"
     if card.place is not Place.DISCARD or card.owner is not b:
         return f"Re-Attune: {card.title} is not in {b.name}'s discard pile"
-    if not card.spec.has("Bonded") and b.reattuned_this_round:
+    if b.reattuned_this_round and "Bonded" not in card.spec.printed_names:
         return (f"Re-Attune: {b.name} has already re-attuned a non-Bonded spell this round (one a round; "
                 "Bonded spells are unlimited)")
     price = reattune_price(card)
