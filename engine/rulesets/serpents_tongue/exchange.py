@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from engine.core.decisions import Choice, Flow
 from engine.rulesets.serpents_tongue.acts import Act
 from engine.rulesets.serpents_tongue.cards import Energy
-from engine.rulesets.serpents_tongue.state import Being, Card, Kind
+from engine.rulesets.serpents_tongue.state import ENERGIES, Being, Card, Kind
 
 if TYPE_CHECKING:
     from engine.rulesets.serpents_tongue.rules import Game
@@ -33,6 +33,9 @@ EXCHANGES: tuple[tuple[Energy, int, Energy, int], ...] = (
 RULE = "Energy Exchange"
 # The least each energy given up must be (1 Will, 10 Voice): whether any exchange is open at all.
 LEAST = {give: min(n for g, n, _, _ in EXCHANGES if g is give) for give, _, _, _ in EXCHANGES}
+# The same, with the attribute that holds each energy: read at nearly every decision, without a call (an energy
+# a being lacks stays at zero, as Being.energy reads it).
+LEAST_HELD = tuple((give, ENERGIES[give].attr, n) for give, n in LEAST.items())
 
 
 def label(index: int) -> str:
@@ -81,7 +84,7 @@ def options(game: Game, b: Being) -> tuple[Choice, ...]:
     """The exchanges ``b`` may make now (asked at nearly every decision: each energy is read once)."""
     if _closed(game, b) is not None:
         return ()
-    return OPEN[tuple([give for give, n in LEAST.items() if b.energy(give) >= n])]
+    return OPEN[tuple([give for give, attr, n in LEAST_HELD if getattr(b, attr) >= n])]
 
 
 def is_exchange(choice: Choice) -> bool:
