@@ -239,6 +239,17 @@ def test_energy_exchange_once_per_round(t: Table) -> None:
     assert not any(o.startswith("exchange") for o in t.action_options(t.white))
 
 
+@pytest.mark.rule("Energy Exchange", "Will", "Voice")
+def test_the_exchanges_open_are_those_the_magi_has_enough_to_give_up_for(t: Table) -> None:
+    """"Give up 1 Will to gain ...", "Give up 10 Voice to gain ...": each energy given up in one amount, so which
+    exchanges are open depends only on whether the Magi has that much of each."""
+    assert all(n == exchange.LEAST[give] for give, n, _, _ in exchange.EXCHANGES)
+    for will, voice in [(0, 0), (1, 9), (0, 10), (3, 12)]:
+        t.white.will, t.white.voice = will, voice
+        assert [c.label for c in exchange.options(t.game, t.white)] == [
+            exchange.label(i) for i, (give, n, _, _) in enumerate(exchange.EXCHANGES) if t.white.energy(give) >= n]
+
+
 @pytest.mark.rule("Discord Event", "Discord")
 def test_discord_event_costs_three_essence(t: Table) -> None:
     """"If the sum is less than the Magi's current Discord, they immediately suffer a Discord Event"."""

@@ -10,12 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from engine.core.steps import Step
-
-if TYPE_CHECKING:
-    pass
 
 
 class Sphere(StrEnum):

@@ -305,8 +305,7 @@ def _targets(game: Game, caster: Being, card: Card) -> list[targeting.Target]:
         foes = [o for o in game.opponents(caster) if not o.incapacitated]
         if "Area" in names:
             return [("team", t) for t in targeting.teams_of(foes)]
-        cloaking = bool(game.all_in_play())  # only a spell in play cloaks a Magi
-        return [("being", o.name) for o in foes if not (cloaking and control.cloaked(game, o))]
+        return [("being", o.name) for o in foes if not control.cloaked(game, o)]
     if role in (Role.DEFENSE, Role.COMPONENT, Role.ENHANCE):
         if "Area" in names and role is not Role.COMPONENT:
             return [("team", caster.team)]

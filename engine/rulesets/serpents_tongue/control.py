@@ -224,8 +224,9 @@ def immune(being: Being, fx: Effect) -> str | None:
 
 # ================================================================== Cloaked
 def cloaked(game: Game, being: Being) -> bool:
-    """"If a Magi is Cloaked, opponents cannot target the Magi" (Area spells still reach it)."""
-    return next(binding(game, being, "Cloaked"), None) is not None
+    """"If a Magi is Cloaked, opponents cannot target the Magi" (Area spells still reach it). Asked of every
+    opponent an Attack might target, at every decision: with no spell in play, nothing cloaks."""
+    return bool(game.all_in_play()) and next(binding(game, being, "Cloaked"), None) is not None
 
 
 # ================================================================== Injunction

@@ -47,7 +47,6 @@ def label(index: int) -> str:
 CHOICES = tuple(Choice(label(i), Act("exchange", None, f"{i}")) for i in range(len(EXCHANGES)))
 # The exchanges open to a Magi that has enough of the energies ``key`` (of LEAST's, in its order) and not of
 # the others: each energy is given up in one amount (1 Will, 10 Voice), so that is all they depend on.
-assert all(n == LEAST[give] for give, n, _, _ in EXCHANGES)
 OPEN = {key: tuple(c for c, (give, _, _, _) in zip(CHOICES, EXCHANGES, strict=True) if give in key)
         for key in (tuple(g for g, bit in zip(LEAST, bits, strict=True) if bit)
                     for bits in itertools.product((True, False), repeat=len(LEAST)))}

@@ -56,8 +56,7 @@ def effective_aspects(game: Game, fx: Cast) -> Sequence[Aspect]:
     """The aspects an effect has, with what passive effects in play grant it (Flame Form's +1 Dmg): to read,
     never to change (most of the time they are the card's own, read for every spell that might be cast)."""
     own = fx.ability.aspects if fx.ability is not None else fx.card.aspects()
-    # Most of the time no spell is in play to have a passive effect.
-    sources = passive_sources(game) if fx.ability is None and game.all_in_play() else ()
+    sources = passive_sources(game) if fx.ability is None else []
     if not sources and fx.controller.encounter is None:
         return own
     base = list(own)
@@ -72,7 +71,7 @@ def effective_aspects(game: Game, fx: Cast) -> Sequence[Aspect]:
 def generated(game: Game, fx: Cast, energy: Energy) -> int:
     """"Generate": what passive effects add to a spell's energy orb when it is paid for."""
     total = 0
-    for source, mod in passive_sources(game) if game.all_in_play() else ():
+    for source, mod in passive_sources(game):
         if modifier_applies(source, mod, fx):
             total += sum(c.amount for c in mod.generate if c.energy is energy)
     return total

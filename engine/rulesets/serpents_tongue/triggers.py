@@ -38,8 +38,6 @@ def run(game: Game, p: Pending) -> Flow[None]:
 def emit(game: Game, event: str, *, card: Card | None = None, being: Being | None = None,
          at: list[Being] | None = None) -> Flow[None]:
     """``event`` happens now: the cards that react to it run their rules text at once."""
-    if card is None and not game.all_in_play():  # most events, most of the time: no spell to react
-        return
     events.queue(game, event, card=card, being=being, at=at)
     if game.pending_triggers:  # most events, most of the time: nothing reacted
         yield from settle(game)
