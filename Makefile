@@ -24,6 +24,9 @@ play: $(STAMP)
 	$(BIN)/spellc play cards_src/serpents_tongue/scenarios/act2_walkthrough.scenario
 	@for f in cards_src/incantation_charges/scenarios/*.scenario; do \
 		out=$$($(BIN)/spellc play "$$f") || exit 1; echo "$$f: $$(echo "$$out" | tail -1)"; done
+	$(BIN)/spellc play cards_src/rackham_incantation/scenarios/example_of_play.scenario
+	@for f in cards_src/rackham_incantation/scenarios/*.scenario; do \
+		out=$$($(BIN)/spellc play "$$f") || exit 1; echo "$$f: $$(echo "$$out" | tail -1)"; done
 
 run: site play
 

@@ -16,12 +16,14 @@ from compiler.diagnostics import Diagnostics
 from compiler.frontend import Compiled, Frontend
 from compiler.incantation_charges.frontend import FRONTEND as INCANTATION_CHARGES
 from compiler.publish import Output, publish
+from compiler.rackham_incantation.frontend import FRONTEND as RACKHAM_INCANTATION
 from compiler.serpents_tongue.frontend import FRONTEND as SERPENTS_TONGUE
 from compiler.site_home import HOME, home_page
 from engine.core.ruleset import Ruleset, ruleset_of
 from engine.rulesets import DEFAULT, RULESETS
 
-FRONTENDS: dict[str, Frontend] = {f.ruleset.name: f for f in (SERPENTS_TONGUE, INCANTATION_CHARGES)}
+FRONTENDS: dict[str, Frontend] = {f.ruleset.name: f for f in (SERPENTS_TONGUE, INCANTATION_CHARGES,
+                                                                      RACKHAM_INCANTATION)}
 # Every folder and page a build replaces, relative to the project root.
 OUTPUTS: tuple[str, ...] = (*(out for f in FRONTENDS.values() for out in f.outputs), HOME)
 CARD_SUFFIX = ".spell"

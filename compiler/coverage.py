@@ -45,6 +45,8 @@ class Term(Protocol):
     def keyword(self) -> str | None: ...
     @property
     def not_a_rule(self) -> str | None: ...
+    @property
+    def unsupported(self) -> str | None: ...
 
 
 class Glossary(Protocol):
@@ -151,6 +153,8 @@ def unknown_citations(registry: Glossary, cited: Iterable[Citation]) -> list[str
 def _status(term: Term, tests: tuple[str, ...], implemented: frozenset[str]) -> tuple[str, str | None]:
     if term.kind == "lore":
         return NOT_A_RULE, term.not_a_rule
+    if term.behaviour is None and term.unsupported:
+        return UNSUPPORTED, term.unsupported
     if term.behaviour is None:
         return UNSUPPORTED, f"no engine behaviour: keyword '{term.keyword}' is not bound to one yet"
     if term.behaviour not in implemented:

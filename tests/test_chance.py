@@ -92,6 +92,15 @@ def test_a_failing_die_that_is_not_kept_does_not_fail_the_roll() -> None:
     assert roll.total == 5 and not roll.natural_failure
 
 
+def test_the_best_die_kept_is_one_that_did_not_fail() -> None:
+    """"The magician selects the best score of all dice rolled", and "a result of 1 is always regarded as a
+    failure, even if it occurs after having rolled a 6": a 6 then 1 (7) is not the die kept over a 5."""
+    roll, _ = thrown("2d6kh1!+7 fail 1", 6, 1, 5)
+    assert roll.kept == (1,) and roll.total == 12 and roll.at_least(12)
+    worst, _ = thrown("2d6kh1!+7 fail 1", 1, 6, 1)
+    assert worst.natural_failure and not worst.at_least(2)
+
+
 # ---------------------------------------------------------------- the notation
 @pytest.mark.parametrize(("text", "dice"), [
     ("d10", chance.Dice(count=1, sides=10)),

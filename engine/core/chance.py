@@ -98,9 +98,13 @@ class Roll:
 
     @property
     def kept(self) -> tuple[int, ...]:
-        """The indexes of the dice that count: the highest ``keep`` (the first thrown wins a tie)."""
+        """The indexes of the dice that count: the highest ``keep`` (the first thrown wins a tie). A die that
+        showed a failing face is kept only when too few others are left: whoever "selects the best score of
+        all dice rolled" never picks the one that fails (seed 001, 6.6)."""
         values = self.values
-        order = sorted(range(len(values)), key=lambda i: (-values[i], i))
+        fail_on = self.dice.fail_on
+        order = sorted(range(len(values)),
+                       key=lambda i: (any(face in fail_on for face in self.throws[i]), -values[i], i))
         return tuple(sorted(order[: self.dice.keep or len(order)]))
 
     @property

@@ -108,6 +108,7 @@ class Term:
     behaviour: str | None = None  # the binding's name
     see: tuple[str, ...] = ()
     not_a_rule: str | None = None  # for lore: why nothing is played
+    unsupported: str | None = None  # for a rule the engine does not play: why (a board-only rule)
     keyword: str | None = None  # the card word it defines, when it is one
     note: str | None = None
     alias_of: str | None = None
@@ -150,8 +151,11 @@ def load_glossary(path: Path, registry: Registry) -> Glossary:
                                    "does not hold")
         if kind == "lore" and not row.get("not_a_rule"):
             raise DeclarationError(f"{where}: lore says why it is not a rule (not_a_rule)")
+        if row.get("unsupported") and behaviour is not None:
+            raise DeclarationError(f"{where}: a rule is either bound (behaviour) or unsupported, not both")
         terms.append(Term(name=name, kind=kind, glossary=row["glossary"].strip(), behaviour=behaviour,
                           see=tuple(row.get("see", ())), not_a_rule=row.get("not_a_rule"),
+                          unsupported=row.get("unsupported"),
                           keyword=row.get("keyword"), note=row.get("note")))
     names = [t.name for t in terms]
     if len(set(names)) != len(names):

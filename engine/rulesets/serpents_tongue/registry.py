@@ -93,6 +93,7 @@ class Term:
     alias_of: str | None = None
     not_a_rule: str | None = None
     note: str | None = None
+    unsupported: str | None = None  # every unbound rule here says why through its keyword (coverage.py)
 
     @property
     def slug(self) -> str:

@@ -1,0 +1,450 @@
+"""AST → checked cards: the engine's own card values (engine.rulesets.rackham_incantation.cards), each with
+the line it was written on. Every problem is a located diagnostic; a card with an error is left out.
+
+What the checker refuses beyond the grammar: a gem of an unknown Element; a spell whose gems its College could
+never pay (a prohibited Element, or a real Element on a Primitive or Instinctive spell); a magician whose
+Elements its level and people do not allow, whose spell list names a spell it could never cast, or whose spell
+list is over its Magic Potential; a step that summons no creature of the set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from compiler.diagnostics import Diagnostics, did_you_mean
+from compiler.names import MAX_TITLE, page_slug
+from compiler.rackham_incantation import ast
+from compiler.source import Span
+from engine.core import steps as core
+from engine.rulesets.rackham_incantation.cards import (
+    Card,
+    CreatureCard,
+    Difficulty,
+    Extra,
+    Frequency,
+    Level,
+    MagicianCard,
+    Range,
+    SpellCard,
+)
+from engine.rulesets.rackham_incantation.casting import college_allows, elements_allowed
+from engine.rulesets.rackham_incantation.colleges import COLLEGES, PEOPLES, neutral_only, payable_elements
+from engine.rulesets.rackham_incantation.effects import KINDS, describe_all
+from engine.rulesets.rackham_incantation.elements import ELEMENTS, NEUTRAL, Element
+from engine.rulesets.rackham_incantation.state import Magician
+
+ELEMENT_NAMES = [e.value for e in ELEMENTS]
+TARGETS = ("enemy", "ally", "self", "any")
+WHO = ("target", "you")
+TRAITS_OF_TARGETS = ("Undead", "Construct", "Magician")
+MAX_POWER = 20
+REQUIRED = {"spell": ("college", "gems", "difficulty", "range", "power"),
+            "magician": ("people", "level", "power", "initiative", "elements"),
+            "creature": ()}
+DIFFICULTIES = ("difficulty", "free_difficulty", "target_difficulty")
+FREQUENCIES = ("frequency", "once_per_game")
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    card: Card
+    path: str
+    line: int
+
+
+class Checker:
+    def __init__(self, diags: Diagnostics) -> None:
+        self.diags = diags
+
+    # ---- a card
+    def check_card(self, node: ast.Card, path: str) -> tuple[Checked, ast.Card] | None:
+        errors = len(self.diags.items)
+        if len(node.title) > MAX_TITLE or not node.title.strip():
+            self.diags.error("E601", f"a title is 1 to {MAX_TITLE} characters", node.title_span)
+        fields = self._fields(node)
+        source = f"{path}:{node.span.line}"
+        build: dict[str, Callable[[ast.Card, dict[str, ast.Field], str], Card | None]] = {
+            "spell": self._spell, "magician": self._magician, "creature": self._creature}
+        card = build[node.kind](node, fields, source)
+        if card is None or len(self.diags.items) != errors:
+            return None
+        return Checked(card, path, node.span.line), node
+
+    def _fields(self, node: ast.Card) -> dict[str, ast.Field]:
+        out: dict[str, ast.Field] = {}
+        for f in node.fields:
+            key = "difficulty" if f.name in DIFFICULTIES else "frequency" if f.name in FREQUENCIES else f.name
+            if key in out:
+                self.diags.error("E602", f"`{key.replace('_', ' ')}` is given twice", f.span,
+                                 f"note: first on line {out[key].span.line}")
+            out.setdefault(key, f)
+        for name in REQUIRED[node.kind]:
+            if name not in out:
+                self.diags.error("E603", f"a {node.kind} card needs a `{name.replace('_', ' ')}` line",
+                                 node.title_span)
+        return out
+
+    # ---- spells
+    def _spell(self, node: ast.Card, fields: dict[str, ast.Field], source: str) -> SpellCard | None:
+        if any(name not in fields for name in REQUIRED["spell"]):
+            return None
+        college = self._college(fields["college"])
+        gems = self._gems(fields["gems"], college)
+        target, trait = self._target(fields.get("target"))
+        steps = self._steps(fields["effect"].steps, target) if "effect" in fields else ()
+        extra = self._extra(fields.get("extra"), target)
+        card = SpellCard(title=node.title, college=college, gems=gems,
+                         difficulty=self._difficulty(fields["difficulty"]), range=self._range(fields["range"]),
+                         area=_text(fields.get("area"), "one combatant"),
+                         duration=_text(fields.get("duration"), "instantaneous"),
+                         frequency=self._frequency(fields.get("frequency")), target=target, target_trait=trait,
+                         power=self._number(fields["power"], "a Power rating", 0, MAX_POWER),
+                         pa=self._number(fields["pa"], "a P.A. value", 0, 999) if "pa" in fields else 0,
+                         exclusive=self._people(fields["exclusive"]) if "exclusive" in fields else None,
+                         ingredients=_text(fields.get("ingredients"), "") or None, steps=steps, extra=extra,
+                         text=spell_text(steps, extra), source=source)
+        if card.difficulty.of_target and target == "self":
+            self.diags.error("E612", "a difficulty read on the target needs a target other than the caster",
+                             fields["difficulty"].span)
+        return card
+
+    def _college(self, f: ast.Field) -> str:
+        words = [v for v in f.values if isinstance(v, ast.Word)]
+        said = " ".join(w.text for w in words)
+        if said not in COLLEGES:
+            self.diags.error("E604", f"no College of Magic is named {said!r}", f.span,
+                             *did_you_mean(said, COLLEGES),
+                             "note: a people's College (Hermetic Magic...), Elemental X, or Primitive Magic")
+        return said
+
+    def _gems(self, f: ast.Field, college: str) -> tuple[tuple[str, int], ...]:
+        """"The number and the type of Mana gems required by the spell are described on its card" (4.7)."""
+        counted: dict[str, int] = {}
+        allowed = payable_elements(college)
+        for value in f.values:
+            assert isinstance(value, tuple)
+            count, word = value
+            name = word.text
+            if name not in (*ELEMENT_NAMES, NEUTRAL):
+                self.diags.error("E605", f"no Element is named {name!r}", word.span,
+                                 *did_you_mean(name, (*ELEMENT_NAMES, NEUTRAL)),
+                                 f"note: the Elements: {', '.join(ELEMENT_NAMES)}; or {NEUTRAL} (any Element pays)")
+                continue
+            if count < 1:
+                self.diags.error("E606", "a spell needs at least one gem of each Element it lists", f.span)
+            if name != NEUTRAL and college in COLLEGES and Element(name) not in allowed:
+                why = ("its gems are all neutral" if neutral_only(college) else
+                       f"its Elements are {', '.join(e.value for e in ELEMENTS if e in allowed)}")
+                self.diags.error("E607", f"{college} could never pay a gem of {name}: {why}", word.span,
+                                 f"help: write `{count} {NEUTRAL}`" if neutral_only(college) else
+                                 "help: choose the spell's College among those its Elements allow")
+            counted[name] = counted.get(name, 0) + count
+        return tuple((name, counted[name]) for name in (*ELEMENT_NAMES, NEUTRAL) if name in counted)
+
+    def _difficulty(self, f: ast.Field) -> Difficulty:
+        if f.name == "free_difficulty":
+            return Difficulty(free=True)
+        if f.name == "target_difficulty":
+            word, plus = f.values
+            assert isinstance(word, ast.Word) and isinstance(plus, int)
+            if word.text != "Fear":
+                self.diags.error("E608", f"a difficulty reads the target's Fear, not its {word.text!r}", word.span,
+                                 *did_you_mean(word.text, ("Fear",)))
+            return Difficulty(value=plus, of_target="Fear")
+        value = f.values[0]
+        assert isinstance(value, int)
+        if value < 1:
+            self.diags.error("E608", "a difficulty is at least 1", f.span)
+        return Difficulty(value=value)
+
+    def _range(self, f: ast.Field) -> Range:
+        value = f.values[0]
+        if isinstance(value, int):
+            return Range(cm=value)
+        assert isinstance(value, ast.Word)
+        return Range(reach=value.text)
+
+    def _frequency(self, f: ast.Field | None) -> Frequency:
+        if f is None:
+            return Frequency()
+        if f.name == "once_per_game":
+            return Frequency(per_game=True)
+        value = f.values[0]
+        assert isinstance(value, int)
+        if value < 1:
+            self.diags.error("E609", "a frequency is at least 1 per turn", f.span)
+        return Frequency(per_turn=max(value, 1))
+
+    def _target(self, f: ast.Field | None) -> tuple[str, str | None]:
+        if f is None:
+            return "enemy", None
+        words = [v for v in f.values if isinstance(v, ast.Word)]
+        whom, trait = words[0], words[1] if len(words) > 1 else None
+        if whom.text not in TARGETS:
+            self.diags.error("E610", f"a spell is cast at an enemy, an ally, self or any, not {whom.text!r}",
+                             whom.span, *did_you_mean(whom.text, TARGETS))
+        if trait is not None and whom.text == "self":
+            self.diags.error("E610", "a spell cast on its caster names no trait of its target", trait.span)
+        return whom.text, trait.text if trait else None
+
+    def _people(self, f: ast.Field) -> str:
+        word = f.values[0]
+        assert isinstance(word, ast.Word)
+        if word.text not in PEOPLES:
+            self.diags.error("E611", f"no people is named {word.text!r}", word.span, *did_you_mean(word.text, PEOPLES),
+                             f"note: the peoples: {', '.join(PEOPLES)}")
+        return word.text
+
+    def _number(self, f: ast.Field, what: str, low: int, high: int) -> int:
+        value = f.values[0]
+        assert isinstance(value, int)
+        if not low <= value <= high:
+            self.diags.error("E613", f"{what} is {low} to {high}, not {value}", f.span)
+        return value
+
+    def _extra(self, f: ast.Field | None, target: str) -> Extra | None:
+        if f is None:
+            return None
+        per = f.values[0]
+        assert isinstance(per, int)
+        if per < 1:
+            self.diags.error("E614", "an extra effect needs at least 1 additional gem", f.span)
+        return Extra(per=max(per, 1), steps=self._steps(f.steps, target))
+
+    # ---- steps
+    def _steps(self, nodes: tuple[ast.Step, ...], target: str) -> tuple[core.Step, ...]:
+        return tuple(self._step(n, target) for n in nodes)
+
+    def _step(self, node: ast.Step, target: str) -> core.Step:
+        def act() -> core.Do:
+            assert node.action is not None
+            return self._do(node.action, target)
+        if node.form == "do":
+            return act()
+        if node.form == "may":
+            return core.May(act())
+        if node.form in ("if", "unless"):
+            assert node.condition is not None
+            test = self._test(node.condition, target)
+            return core.If(test, act()) if node.form == "if" else core.Unless(act(), test)
+        if node.form == "if you did":
+            return core.IfYouDid(act())
+        if node.form == "pay to":
+            return core.PayTo(tuple(self._do(c, target) for c in node.costs), act())
+        if node.form == "choose one":
+            return core.ChooseOne(tuple(self._steps(o, target) for o in node.options))
+        raise AssertionError(f"no check for the step form {node.form!r}")
+
+    def _do(self, node: ast.Action, target: str) -> core.Do:
+        assert node.kind in KINDS.actions or node.kind in KINDS.costs, node.kind
+        args: list[object] = []
+        for a in node.args:
+            if isinstance(a, ast.Word):
+                args.append(self._who(a))
+            elif isinstance(a, ast.Text):
+                args.append(a.text)
+            else:
+                if a < 1:
+                    self.diags.error("E615", f"`{node.kind}` needs a number of at least 1", node.span)
+                args.append(a)
+        return core.Do(node.kind, tuple(args))
+
+    def _who(self, word: ast.Word) -> str:
+        if word.text not in WHO:
+            self.diags.error("E616", f"a step concerns `target` or `you`, not {word.text!r}", word.span,
+                             *did_you_mean(word.text, WHO))
+        return word.text
+
+    def _test(self, node: ast.Condition, target: str) -> core.Condition:
+        words = [w.text for w in node.words]
+        if len(words) == 3 and words[1] in ("is", "are"):
+            self._who(node.words[0])
+            return core.Condition("is", (words[0], words[2]))
+        self.diags.error("E617", f"no condition reads {' '.join(words)!r}", node.span,
+                         "note: a condition reads `target is TRAIT` or `you are TRAIT` (Undead, Construct...)")
+        return core.Condition("is", ("target", "Undead"))
+
+    # ---- magicians and creatures
+    def _magician(self, node: ast.Card, fields: dict[str, ast.Field], source: str) -> MagicianCard | None:
+        if any(name not in fields for name in REQUIRED["magician"]):
+            return None
+        people = self._people(fields["people"])
+        level = self._level(fields["level"])
+        elements = self._element_words(fields["elements"])
+        spirit = tuple(self._element_words(fields["spirit_of"])) if "spirit_of" in fields else ()
+        card = MagicianCard(title=node.title, people=people, level=level or Level.INITIATE,
+                            power=self._number(fields["power"], "Power", 1, MAX_POWER),
+                            initiative=self._number(fields["initiative"], "Initiative", 0, 20),
+                            elements=tuple(sorted(elements, key=ELEMENTS.index)),
+                            spells=tuple(v.text for v in fields["spells"].values if isinstance(v, ast.Text))
+                            if "spells" in fields else (),
+                            spirit_of=spirit, warrior_mage="warrior_mage" in fields,
+                            fear=self._number(fields["fear"], "Fear", 0, 20) if "fear" in fields else None,
+                            source=source)
+        if level is not None and people in PEOPLES:
+            self._controls(card, fields["elements"])
+        return card
+
+    def _level(self, f: ast.Field) -> Level | None:
+        word = f.values[0]
+        assert isinstance(word, ast.Word)
+        level = Level.named(word.text)
+        if level is None:
+            titles = [lv.title for lv in Level]
+            self.diags.error("E618", f"no level of magic is named {word.text!r}", word.span,
+                             *did_you_mean(word.text, titles), f"note: the levels: {', '.join(titles)}")
+        return level
+
+    def _element_words(self, f: ast.Field) -> list[Element]:
+        out = []
+        for word in f.values:
+            assert isinstance(word, ast.Word)
+            if word.text not in ELEMENT_NAMES:
+                self.diags.error("E605", f"no Element is named {word.text!r}", word.span,
+                                 *did_you_mean(word.text, ELEMENT_NAMES))
+            elif Element(word.text) in out:
+                self.diags.error("E619", f"{word.text} is listed twice", word.span)
+            else:
+                out.append(Element(word.text))
+        return out
+
+    def _controls(self, card: MagicianCard, f: ast.Field) -> None:
+        """"The Initiates are knowledgeable about a single Element", Adepts two, Masters three, "the Virtuosos
+        control all the Elements" (5.4, 10.4); "the Magicians always control an Element: the college related to
+        the essence of their people. Certain Elements are prohibited"; "a Virtuoso has no prohibited college"."""
+        people = PEOPLES[card.people]
+        if len(card.elements) != card.level.elements:
+            self.diags.error("E620", f"a {card.level.title} controls {card.level.elements} Element"
+                             f"{'s' if card.level.elements > 1 else ''}, not {len(card.elements)}", f.span)
+        if not set(card.elements) & people.primary:
+            self.diags.error("E621", f"a magician of {people.title} always controls "
+                             f"{' or '.join(e.value for e in ELEMENTS if e in people.primary)}", f.span)
+        barred = [e.value for e in card.elements if e in people.prohibited and card.level is not Level.VIRTUOSO]
+        if barred:
+            self.diags.error("E622", f"{', '.join(barred)} is prohibited to {people.title}", f.span,
+                             "note: only a Virtuoso \"has no prohibited college\"")
+
+    def _creature(self, node: ast.Card, fields: dict[str, ast.Field], source: str) -> CreatureCard:
+        devotion = self._number(fields["devotion"], "Devotion", 1, MAX_POWER) if "devotion" in fields else None
+        traits = tuple(v.text for v in fields["traits"].values if isinstance(v, ast.Word)) if "traits" in fields else ()
+        return CreatureCard(title=node.title, fear=self._number(fields["fear"], "Fear", 0, 20) if "fear" in fields
+                            else None, traits=traits, devotion=devotion, source=source)
+
+    # ---- across cards
+    def check_set(self, found: list[tuple[Checked, ast.Card]]) -> list[Checked]:
+        """Titles, the spells each magician lists and the creatures each spell summons, once every card is read."""
+        kept = self._titles(found)
+        by_title = {c.card.title: c.card for c in kept}
+        nodes = {c.card.title: node for c, node in found}
+        out = []
+        for checked in kept:
+            node = nodes[checked.card.title]
+            ok = True
+            if isinstance(checked.card, MagicianCard):
+                ok = self._spell_list(checked.card, node, by_title)
+            elif isinstance(checked.card, SpellCard):
+                ok = self._summons(checked.card, node, by_title)
+            if ok:
+                out.append(checked)
+        return out
+
+    def _titles(self, found: list[tuple[Checked, ast.Card]]) -> list[Checked]:
+        first: dict[str, Checked] = {}
+        out = []
+        for checked, node in found:
+            key = page_slug(checked.card.title, "card")
+            if key in first:
+                other = first[key]
+                same = ("titled" if other.card.title == checked.card.title
+                        else f"given the same page as {other.card.title!r} by")
+                self.diags.error("E623", f"two cards are {same} {checked.card.title!r}", node.title_span,
+                                 f"note: the other is at {other.path}:{other.line}")
+                continue
+            first[key] = checked
+            out.append(checked)
+        return out
+
+    def _spell_list(self, card: MagicianCard, node: ast.Card, cards: dict[str, Card]) -> bool:
+        """"The sum of all the Powers of the spells that a magician chooses may not exceed" its Potential (3.10);
+        "a magician may purchase any spell ... that uses the same elements to which he has access" (3.11)."""
+        f = next(f for f in node.fields if f.name == "spells") if card.spells else None
+        if f is None:
+            return True
+        errors = len(self.diags.items)
+        probe = Magician(card.title, "", card=card)
+        total = 0
+        for value in f.values:
+            assert isinstance(value, ast.Text)
+            spell = cards.get(value.text)
+            if not isinstance(spell, SpellCard):
+                spells = [t for t, c in cards.items() if isinstance(c, SpellCard)]
+                self.diags.error("E624", f"no spell is titled {value.text!r}", value.span,
+                                 *did_you_mean(value.text, spells))
+                continue
+            total += spell.power
+            problem = college_allows(probe, spell) or elements_allowed(probe, spell)
+            if problem:
+                self.diags.error("E625", f"{card.title} could never cast {spell.title}: {problem.split(': ', 1)[1]}",
+                                 value.span)
+        if total > card.potential:
+            potential = "its Power" if card.warrior_mage else f"twice its Power {card.power}"
+            self.diags.error("E626", f"the spells of {card.title} total a Power of {total}, over its Magic Potential "
+                             f"of {card.potential} ({potential})", f.span,
+                             "help: drop a spell, or choose spells of a lower Power rating")
+        return len(self.diags.items) == errors
+
+    def _summons(self, spell: SpellCard, node: ast.Card, cards: dict[str, Card]) -> bool:
+        errors = len(self.diags.items)
+        steps = [*spell.steps, *(spell.extra.steps if spell.extra else ())]
+        for step in _walk(steps):
+            if step.kind == "summon" and not isinstance(cards.get(step.args[0]), CreatureCard):
+                creatures = [t for t, c in cards.items() if isinstance(c, CreatureCard)]
+                span = _summon_span(node, step.args[0]) or node.title_span
+                self.diags.error("E627", f"no creature is titled {step.args[0]!r} to summon", span,
+                                 *did_you_mean(step.args[0], creatures))
+        return len(self.diags.items) == errors
+
+
+def _walk(steps: list[core.Step] | tuple[core.Step, ...]) -> list[core.Do]:
+    out: list[core.Do] = []
+    for step in steps:
+        if isinstance(step, core.Do):
+            out.append(step)
+        elif isinstance(step, core.PayTo):
+            out += [*step.costs, step.action]
+        elif isinstance(step, core.ChooseOne):
+            for option in step.options:
+                out += _walk(option)
+        else:
+            out.append(step.action)
+    return out
+
+
+def _summon_span(node: ast.Card, title: str) -> Span | None:
+    for f in node.fields:
+        for step in f.steps:
+            if step.action is not None and step.action.kind == "summon":
+                for a in step.action.args:
+                    if isinstance(a, ast.Text) and a.text == title:
+                        return a.span
+    return None
+
+
+def _text(f: ast.Field | None, default: str) -> str:
+    if f is None:
+        return default
+    value = f.values[0]
+    return value.text if isinstance(value, ast.Text) else default
+
+
+def spell_text(steps: tuple[core.Step, ...], extra: Extra | None) -> str:
+    """The card's description, from its steps: the effect, then "For each N additional gems: ..."."""
+    said = core.capitalize(describe_all(steps)) if steps else ""
+    if extra is not None:
+        gems = "gem" if extra.per == 1 else f"{extra.per} gems"
+        more = f"For each additional {gems}: {describe_all(extra.steps)}" if extra.per == 1 else \
+            f"For each {gems} more: {describe_all(extra.steps)}"
+        said = f"{said} {more}".strip()
+    return said
+

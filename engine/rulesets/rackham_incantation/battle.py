@@ -1,0 +1,95 @@
+"""The battlefield of a match: its models in the order they were set up, the facts about them, the dice, and
+the log. The rules (casting, counters, recovery, the effects) act on it; the game (game.py) runs its turns."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from engine.core import chance
+from engine.core.decisions import Choice, Decision, Flow
+from engine.rulesets.rackham_incantation.cards import Library
+from engine.rulesets.rackham_incantation.elements import ELEMENTS, Element
+from engine.rulesets.rackham_incantation.state import Facts, Magician, Model, Settings
+
+
+@dataclass(eq=False)
+class Battle:
+    models: dict[str, Model]
+    library: Library
+    settings: Settings = field(default_factory=Settings)
+    facts: Facts = field(default_factory=Facts)
+    seed: int | None = None  # None: the dice are scripted, each a ``die`` decision
+    log: list[str] = field(default_factory=list)
+    rng: random.Random = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    # ---- who is where
+    def magicians(self) -> list[Magician]:
+        return [m for m in self.models.values() if isinstance(m, Magician) and m.present]
+
+    def present(self) -> Iterator[Model]:
+        return (m for m in self.models.values() if m.present)
+
+    def enemies(self, of: Model) -> list[Model]:
+        return [m for m in self.present() if m.camp != of.camp]
+
+    def camps(self) -> set[str]:
+        """The camps that still have a magician on the battlefield."""
+        return {m.camp for m in self.magicians()}
+
+    def model(self, name: str) -> Model:
+        return self.models[name]
+
+    def add(self, model: Model) -> Model:
+        """A new model (summoned): named after its card, numbered when that name is taken."""
+        base, n = model.name, 1
+        while model.name in self.models:
+            n += 1
+            model.name = f"{base} {n}"
+        self.models[model.name] = model
+        return model
+
+    def say(self, line: str) -> None:
+        self.log.append(line)
+
+    def state_facts_at_random(self) -> None:
+        """A random match's battlefield for the turn: each two models 0 to 40 cm apart (0: in base contact,
+        engaged in a melee when they are enemies)."""
+        names = [m.name for m in self.present()]
+        self.facts.melee.clear()
+        for i, a in enumerate(names):
+            for b in names[i + 1:]:
+                cm = self.rng.choice((0, 10, 20, 30, 40))
+                self.facts.place(a, b, cm)
+                if cm == 0 and self.models[a].camp != self.models[b].camp:
+                    self.facts.melee.update((a, b))
+
+    # ---- asking
+    def ask(self, kind: str, who: Model | None, prompt: str, options: Sequence[Choice],
+            card: str | None = None) -> Flow[Choice]:
+        """A decision; one with a single legal answer is answered by the rules themselves."""
+        if len(options) == 1:
+            return options[0]
+        return (yield Decision(kind, who.name if who else None, prompt, tuple(options), card))
+
+    def gem_choice(self, kind: str, m: Magician, prompt: str, among: Sequence[Element], card: str | None = None
+                   ) -> Flow[Element]:
+        """One gem's Element, among ``among`` (in the order of ELEMENTS)."""
+        options = [Choice(e.value, e) for e in ELEMENTS if e in among]
+        picked = yield from self.ask(kind, m, prompt, options, card)
+        return Element(picked.value)
+
+    # ---- dice (engine.core.chance)
+    def die(self, sides: int, why: str) -> Flow[int]:
+        if self.seed is not None:
+            return self.rng.randint(1, sides)
+        picked = yield Decision("die", None, why, chance.faces(sides))
+        return int(picked.value)
+
+    def roll(self, dice: chance.Dice, why: str) -> Flow[chance.Roll]:
+        thrown = yield from chance.roll(self, dice, why)
+        return thrown

@@ -1,0 +1,293 @@
+"""Casting a spell (chapters 3, 4.7, 6.1 to 6.6 and 10.7): who may cast what at whom, the gems it costs, the
+Power test, fast and prolonged casts, and the limits of a turn. Each function is named after the rule it plays;
+every quoted sentence is the seed's."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from engine.core import chance
+from engine.core.decisions import Choice, Flow
+from engine.rulesets.rackham_incantation.battle import Battle
+from engine.rulesets.rackham_incantation.cards import SpellCard
+from engine.rulesets.rackham_incantation.colleges import ELEMENTAL, PRIMITIVE_MAGIC, elemental
+from engine.rulesets.rackham_incantation.elements import Element, gems_text
+from engine.rulesets.rackham_incantation.state import Magician, Model
+
+NO_MORE = "no more gems"
+
+
+# ---------------------------------------------------------------- what a magician may cast
+def colleges_of(m: Magician) -> frozenset[str]:
+    """Its people's College, the Elemental College of each Element it controls, and Primitive Magic, "available
+    to all". Instinctive wizards "cannot call upon the Colleges Elementary Magic" (5.5.6)."""
+    elementals = () if m.people.instinctive else tuple(elemental(e) for e in m.controls)
+    return frozenset({m.people.college, PRIMITIVE_MAGIC, *elementals})
+
+
+def college_allows(m: Magician, spell: SpellCard) -> str | None:
+    """"If a magic spell does not belong to the one of the Colleges of Magic of the Magician, he will not be able
+    to cast the spell" (4.7); a spell exclusive to a people is that people's only (3.9)."""
+    if spell.college not in colleges_of(m):
+        return f"College: {spell.title} is of {spell.college}, which {m.name} does not follow"
+    if spell.exclusive and spell.exclusive != m.spec.people:
+        return f"Special: {spell.title} is exclusive to {spell.exclusive}"
+    return None
+
+
+def elements_allowed(m: Magician, spell: SpellCard) -> str | None:
+    """"A Magician can cast only magic spells using the Elements that he controls" (4.7); "a Magician cannot use
+    gems of an Element he does not control" (3.1)."""
+    foreign = sorted({e.value for e in spell.elements if e not in m.controls})
+    if foreign:
+        return f"Elements: {spell.title} needs {', '.join(foreign)}, which {m.name} does not control"
+    return None
+
+
+def can_pay(m: Magician, spell: SpellCard) -> bool:
+    """The printed gems of each Element, then the neutral ones from any controlled gems left (4.8)."""
+    need = Counter(spell.elements)
+    if any(m.reserve[e] < n for e, n in need.items()):
+        return False
+    left = sum(m.reserve[e] - need[e] for e in m.controls)
+    return left >= spell.neutral
+
+
+def spells_per_turn(m: Magician) -> str | None:
+    """"His level limits the number of spells a magician can cast" (6.3.1, table 1)."""
+    if m.spells_cast >= m.level.spells_per_turn:
+        return (f"Spells per turn: {m.name} is {m.level.title}, and has cast {m.spells_cast} spells this turn "
+                f"(at most {m.level.spells_per_turn})")
+    return None
+
+
+def frequency_allows(m: Magician, spell: SpellCard) -> str | None:
+    """"The frequency indicates the number of times that the spells can be cast in one turn. Certain extremely
+    powerful and complex spells can be cast only once per game" (3.7)."""
+    if spell.frequency.per_game and spell.title in m.cast_this_game:
+        return f"Frequency: {spell.title} can be cast only once per game"
+    if not spell.frequency.per_game and m.casts_of[spell.title] >= spell.frequency.per_turn:
+        return f"Frequency: {spell.title} can be cast {spell.frequency.text()}"
+    return None
+
+
+def once_per_target(m: Magician, spell: SpellCard, target: Model) -> str | None:
+    """"A spell can only be cast on the same target once per turn, whether the cast is successful or not"."""
+    if (spell.title, target.name) in m.cast_on:
+        return f"Same target: {spell.title} was cast at {target.name} this turn"
+    return None
+
+
+def concentration(battle: Battle, m: Magician) -> str | None:
+    """"A magician may not cast a spell if he ran, charged, made a Prowess check or shot a ranged weapon"."""
+    if m.name in battle.facts.busy:
+        return f"Concentration: {m.name} ran, charged or shot this turn"
+    return None
+
+
+def target_allowed(battle: Battle, m: Magician, spell: SpellCard, target: Model) -> str | None:
+    """Whom the card is cast at (an enemy, an ally, the magician himself), what it must be, and "the target of a
+    spell must be within the spell's range"; "a Magician must have line of sight to his target or be in
+    base-to-base contact with it" (6.1.3)."""
+    if not target.present:
+        return f"Target: {target.name} is no longer on the battlefield"
+    if spell.target == "self" and target is not m:
+        return f"Target: {spell.title} is cast on its caster only"
+    if spell.target == "enemy" and target.camp == m.camp:
+        return f"Target: {spell.title} is cast at an enemy; {target.name} is of {m.name}'s camp"
+    if spell.target == "ally" and target.camp != m.camp:
+        return f"Target: {spell.title} is cast at an ally; {target.name} is an enemy"
+    if spell.target_trait and not target.has(spell.target_trait):
+        return f"Target: {spell.title} is cast at a {spell.target_trait} model; {target.name} is not one"
+    if spell.difficulty.of_target == "Fear" and target.fear is None:
+        return f"Difficulty: {target.name} has no Fear rating for {spell.title}'s difficulty"
+    if target is m:
+        return None
+    distance = battle.facts.distance(m.name, target.name)
+    if not spell.range.allows(distance):
+        return f"Range: {target.name} is {distance} cm away; {spell.title}'s range is {spell.range.text()}"
+    if distance > 0 and not battle.facts.sees(m.name, target.name):
+        return f"Line of sight: {m.name} cannot see {target.name}"
+    return None
+
+
+def why_not(battle: Battle, m: Magician, spell: SpellCard, target: Model | None = None) -> str | None:
+    """Why ``m`` cannot cast ``spell`` (at ``target``) now, "Rule: reason"; None when it can."""
+    for problem in (spells_per_turn(m), concentration(battle, m), college_allows(m, spell),
+                    elements_allowed(m, spell), frequency_allows(m, spell)):
+        if problem:
+            return problem
+    if not can_pay(m, spell):
+        return f"Mana: {spell.title} costs {spell.gems_text()}; {m.name} holds {gems_text(m.reserve)}"
+    if target is not None:
+        return once_per_target(m, spell, target) or target_allowed(battle, m, spell, target)
+    return None
+
+
+def targets(battle: Battle, m: Magician, spell: SpellCard) -> list[Model]:
+    pool = [m] if spell.target == "self" else list(battle.present())
+    return [t for t in pool if why_not(battle, m, spell, t) is None]
+
+
+def cast_options(battle: Battle, m: Magician) -> list[Choice]:
+    """Every spell of its list it may cast now, at each legal target."""
+    out = []
+    for title in m.spec.spells:
+        spell = battle.library.spell(title)
+        if why_not(battle, m, spell) is None:
+            out += [Choice(cast_label(spell, t), ("cast", title, t.name)) for t in targets(battle, m, spell)]
+    return out
+
+
+def cast_label(spell: SpellCard, target: Model) -> str:
+    return f'cast "{spell.title}" at {target.name}'
+
+
+# ---------------------------------------------------------------- fast and prolonged casts
+def declare_fast_cast(m: Magician) -> None:
+    """"Doing so increases the magician's Initiative by two. It also increases the difficulty of his spells cast
+    this turn by 1 ... Once declared, a fast cast can't be cancelled. Multiple fast casts cannot be declared.\""""
+    m.fast = True
+
+
+def declare_prolonged_cast(m: Magician) -> None:
+    """"Doing so reduces the magician's Initiative characteristic by two. It also decreases the Difficulty of his
+    spells by one" (6.4.2); declared once, never cancelled."""
+    m.prolonged = True
+
+
+# ---------------------------------------------------------------- the Power test
+def difficulty(m: Magician, spell: SpellCard, target: Model, chosen: int | None = None) -> int:
+    """The printed difficulty, the target's (Banishment: "the Fear rating of its target plus 6") or the one set
+    for a free difficulty; then +1 for a fast cast and −1 for a prolonged one."""
+    d = spell.difficulty
+    if d.free:
+        base = chosen or 0
+    elif d.of_target == "Fear":
+        base = (target.fear or 0) + d.value
+    else:
+        base = d.value
+    return base + m.fast - m.prolonged
+
+
+def spell_elements(spell: SpellCard) -> set[Element]:
+    """A spell "of" an Element (for Spirit of X): one that prints a gem of it, or is of its Elemental College."""
+    return set(spell.elements) | ({ELEMENTAL[spell.college]} if spell.college in ELEMENTAL else set())
+
+
+def power_test(m: Magician, spell: SpellCard | None, extra: int) -> chance.Dice:
+    """"The player rolls a d6 and adds the Magician's Power characteristic"; "a natural result of 6 entitles
+    the player to roll again"; "a result of 1 is always regarded as a failure, even if it occurs after having
+    rolled a 6" — unless Spirit of X ("a casting roll of 1 is not regarded as an automatic failure") covers
+    the spell; "for each additional gem spent, the magician may roll an additional d6 ... the magician selects
+    the best score of all dice rolled" (6.3.2, 6.6, 10.7)."""
+    spirit = spell is not None and bool(spell_elements(spell) & set(m.spec.spirit_of))
+    return chance.Dice(count=1 + extra, sides=6, keep=1, explode=True, plus=m.power,
+                       fail_on=frozenset() if spirit else frozenset({1}))
+
+
+def free_difficulties(m: Magician) -> range:
+    """The difficulties offered for a free difficulty: 2 up to what a die of 6 reaches without being thrown
+    again (the seed sets no bound; a higher one could only fail on a single throw)."""
+    return range(2, m.power + 7)
+
+
+@dataclass
+class Cast:
+    """A spell being cast: who, what, at whom, the gems spent (printed and additional), its difficulty and the
+    Power test's roll."""
+
+    caster: Magician
+    spell: SpellCard
+    target: Model
+    spent: list[Element]
+    extra: int = 0
+    difficulty: int = 0
+    roll: chance.Roll | None = None
+    countered: str | None = None
+    dispel_tried: bool = False  # "only one dispel attempt can be made against any spell"
+
+    @property
+    def result(self) -> int:
+        """"The result of the caster": the total of its Power test, which a dispel must equal or exceed."""
+        return self.roll.total if self.roll else 0
+
+
+def spend(m: Magician, gems: list[Element]) -> None:
+    for e in gems:
+        m.reserve[e] -= 1
+    m.reserve += Counter()  # drop the Elements spent to none
+
+
+def pay_printed_gems(battle: Battle, m: Magician, spell: SpellCard) -> Flow[list[Element]]:
+    """"The Magician must use (spend) the gems required by the spell" (6.3); each neutral gem is paid with a
+    gem of an Element the magician controls, chosen one at a time ("freely to combine gems of several
+    Elements", 4.8)."""
+    spent = list(spell.elements)
+    spend(m, spent)
+    for i in range(spell.neutral):
+        held = [e for e in m.controls if m.reserve[e] > 0]
+        gem = yield from battle.gem_choice("neutral gem", m, f"{spell.title}: neutral gem {i + 1} of "
+                                           f"{spell.neutral}", held, spell.title)
+        spend(m, [gem])
+        spent.append(gem)
+    return spent
+
+
+def add_gems(battle: Battle, m: Magician, spell: SpellCard) -> Flow[list[Element]]:
+    """"A magician may add additional gems to increase his chance of a successful cast", one at a time until
+    he says no more."""
+    added: list[Element] = []
+    while True:
+        held = [e for e in m.controls if m.reserve[e] > 0]
+        if not held:
+            return added
+        options = [Choice(NO_MORE, None), *(Choice(e.value, e) for e in held)]
+        picked = yield from battle.ask("additional gem", m, f"{spell.title}: add a gem for another die?",
+                                       options, spell.title)
+        if picked.value is None:
+            return added
+        spend(m, [picked.value])
+        added.append(picked.value)
+
+
+def choose_free_difficulty(battle: Battle, m: Magician, spell: SpellCard) -> Flow[int | None]:
+    """"Certain spells have a free difficulty. In this case, it is the Magician who chooses the difficulty of the
+    magic spell before launching it" (3.3)."""
+    if not spell.difficulty.free:
+        return None
+    options = [Choice(str(n), n) for n in free_difficulties(m)]
+    picked = yield from battle.ask("difficulty", m, f"{spell.title}: set its difficulty", options, spell.title)
+    return int(picked.value)
+
+
+def record_the_cast(m: Magician, spell: SpellCard, target: Model) -> None:
+    """The limits count a cast "whether the cast is successful or not"."""
+    m.spells_cast += 1
+    m.casts_of[spell.title] += 1
+    m.cast_on.add((spell.title, target.name))
+    if spell.frequency.per_game:
+        m.cast_this_game.add(spell.title)
+
+
+def attempt(battle: Battle, m: Magician, spell: SpellCard, target: Model) -> Flow[Cast]:
+    """Pay, set a free difficulty, add gems, then the Power test; "the gems are spent whether the cast succeeds
+    or fails"."""
+    spent = yield from pay_printed_gems(battle, m, spell)
+    chosen = yield from choose_free_difficulty(battle, m, spell)
+    added = yield from add_gems(battle, m, spell)
+    record_the_cast(m, spell, target)
+    cast = Cast(m, spell, target, spent + added, len(added), difficulty(m, spell, target, chosen))
+    cast.roll = yield from battle.roll(power_test(m, spell, len(added)), f"{m.name}'s Power test for {spell.title}")
+    dice = ", ".join("+".join(map(str, t)) for t in cast.roll.throws)
+    battle.say(f"{m.name} casts {spell.title} at {target.name} with {gems_text(cast.spent)}: dice {dice}, "
+               f"total {cast.result} against difficulty {cast.difficulty}: "
+               + ("cast" if succeeds(cast) else "failed"))
+    return cast
+
+
+def succeeds(cast: Cast) -> bool:
+    """"If the total is equal to or greater than the difficulty of the spell the cast is successful, otherwise,
+    the spell fails"; a natural 1 on the die kept fails whatever the total."""
+    return cast.roll is not None and cast.roll.at_least(cast.difficulty)

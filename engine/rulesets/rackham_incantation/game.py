@@ -1,0 +1,226 @@
+"""A match of Incantation 2: turns of a Movement phase (trances are declared), a Magic phase ("integrated with
+the Shooting phase": the magicians cast in Initiative order) and the mana recovery at the end of the turn,
+declared below as data. The battle's rules are in casting.py, counters.py, recovery.py and effects.py.
+
+Decision kinds: ``trance``, ``cast type`` (fast, prolonged or neither, as the Magic phase begins),
+``tactical roll`` order aside (dice), ``activation`` (a spell to cast at a target, a sacrifice, or done),
+``neutral gem``, ``difficulty``, ``additional gem``, ``counter`` (an absorption, a dispel, or let it be),
+``regain a gem``, ``gem of the sacrifice``, the steps' ``may``, ``pay`` and ``choose one``, and ``die`` when
+the dice are scripted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from engine.core import flow
+from engine.core.decisions import Choice, Decision, Flow, Outcome
+from engine.core.errors import IllegalAction
+from engine.core.events import Hooks
+from engine.core.steps import Asker, run
+from engine.rulesets.rackham_incantation import casting, counters, initiative, recovery
+from engine.rulesets.rackham_incantation.battle import Battle
+from engine.rulesets.rackham_incantation.casting import Cast
+from engine.rulesets.rackham_incantation.effects import KINDS, Effect, describe
+from engine.rulesets.rackham_incantation.elements import ELEMENTS, Element, absorptions, combination_text, gems_text
+from engine.rulesets.rackham_incantation.state import Magician
+
+MOVEMENT, MAGIC, RECOVERY = "Movement phase", "Magic phase", "Mana recovery"
+TRANCE, NO_TRANCE = "enter a trance", "no trance"
+FAST, PROLONGED, NEITHER = "fast cast", "prolonged cast", "neither"
+DONE = "done"
+
+
+class Game:
+    def __init__(self, battle: Battle) -> None:
+        self.battle = battle
+        self.library = battle.library
+        self.round = 0
+        self.phase = ""
+        self.outcome: Outcome | None = None
+        self.pending: Cast | None = None  # the spell a counter decision is about
+        self.hooks: Hooks[Game] = Hooks()
+
+    # ---- the match protocol (engine.core.match.Rules) and the flow (engine.core.flow.Flowing)
+    def run(self) -> Generator[Decision, Choice, Outcome]:
+        return (yield from flow.play(self, TURN, self.battle.settings.max_turns))
+
+    def emit_event(self, event: str) -> Flow[None]:
+        self.hooks.fire(self, event)
+        return
+        yield
+
+    def draw_at_limit(self) -> Outcome:
+        return Outcome(draw=True, reason=f"no camp won within {self.battle.settings.max_turns} turns")
+
+    def intervene(self, kind: str, who: str, value: str) -> None:
+        """A fact of the battlefield stated between two decisions (what is not a board, state.py): ``distance``
+        (``value`` "NAME CM"), ``melee``, ``out of melee``, ``blind`` (``value``: whom ``who`` cannot see),
+        ``moved`` or ``ran``."""
+        facts = self.battle.facts
+        names = [who, *([value.rsplit(" ", 1)[0]] if kind == "distance" else [value] if kind == "blind" else [])]
+        for name in names:
+            if name not in self.battle.models:
+                raise IllegalAction("Facts", f"no model is named {name}")
+        if kind == "distance":
+            other, cm = value.rsplit(" ", 1)
+            facts.place(who, other, int(cm))
+        elif kind == "melee":
+            facts.melee.add(who)
+        elif kind == "out of melee":
+            facts.melee.discard(who)
+        elif kind == "blind":
+            facts.blind.add((who, value))
+        elif kind == "moved":
+            facts.moved.add(who)
+        elif kind == "ran":
+            facts.busy.add(who)
+        else:
+            raise IllegalAction("Facts", f"no fact is called {kind!r}")
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        state["library"] = None
+        return state
+
+    def explain(self, decision: Decision, choice: str) -> str | None:
+        """Why ``choice`` is no legal answer, "Rule: reason", when a rule says why."""
+        m = self.battle.models.get(decision.being or "")
+        if not isinstance(m, Magician):
+            return None
+        if choice.startswith('cast "') and '" at ' in choice:
+            title, _, target = choice[len('cast "'):].partition('" at ')
+            if title not in m.spec.spells:
+                return f"Spell list: {title} is not among {m.name}'s spells"
+            victim = self.battle.models.get(target)
+            if victim is None:
+                return f"Target: no model is named {target}"
+            return casting.why_not(self.battle, m, self.library.spell(title), victim)
+        cast = self.pending
+        if cast is not None and choice.startswith("absorb with "):
+            return why_not_absorb(m, cast, choice[len("absorb with "):])
+        if cast is not None and choice.startswith("dispel with ") and cast.dispel_tried:
+            return f"Dispel: only one dispel attempt can be made against {cast.spell.title}, and one was made"
+        if choice in (FAST, PROLONGED) and decision.kind != "cast type":
+            return f"Cast type: a {choice} is declared as the Magic phase begins"
+        return None
+
+    # ---- the turn
+    def movement_phase(self) -> Flow[None]:
+        """"A player declares that his magician is in a trance in the Movement phase" (Warrior-Magi "are unable
+        to enter a trance")."""
+        self.battle.say(f"Turn {self.round}")
+        if self.battle.settings.random_facts:
+            self.battle.state_facts_at_random()
+        for m in self.battle.magicians():
+            m.new_turn()
+            m.wounds_at_start = m.wounds
+            if m.spec.warrior_mage:
+                continue
+            picked = yield from self.battle.ask("trance", m, f"{m.name}: enter a trance?",
+                                                [Choice(TRANCE, True), Choice(NO_TRANCE, False)])
+            if picked.value:
+                recovery.enter_a_trance(m)
+                self.battle.say(f"{m.name} enters a trance")
+
+    def magic_phase(self) -> Flow[None]:
+        """The declarations, then each magician casts in Initiative order."""
+        for m in self.battle.magicians():
+            if casting.cast_options(self.battle, m):
+                yield from self.declare_cast_type(m)
+        order = yield from initiative.initiative_order(self.battle)
+        for m in order:
+            if m.present and self.outcome is None:
+                yield from self.activate(m)
+
+    def declare_cast_type(self, m: Magician) -> Flow[None]:
+        picked = yield from self.battle.ask("cast type", m, f"{m.name}: declare a fast or prolonged cast?",
+                                            [Choice(FAST, FAST), Choice(PROLONGED, PROLONGED), Choice(NEITHER, None)])
+        if picked.value == FAST:
+            casting.declare_fast_cast(m)
+        elif picked.value == PROLONGED:
+            casting.declare_prolonged_cast(m)
+        if picked.value:
+            self.battle.say(f"{m.name} declares a {picked.value} (Initiative {m.initiative})")
+
+    def activate(self, m: Magician) -> Flow[None]:
+        """"Each magician can cast his spells one by one in the order he wishes"; "a magician is not compelled to
+        cast a spell"."""
+        while self.outcome is None and m.present:
+            options = [*casting.cast_options(self.battle, m), *recovery.sacrifice_options(self.battle, m),
+                       Choice(DONE, ("done",))]
+            picked = yield from self.battle.ask("activation", m, f"{m.name}'s casting", options)
+            what = picked.value
+            if what[0] == "done":
+                return
+            if what[0] == "sacrifice":
+                yield from recovery.sacrifice(self.battle, m, self.battle.model(what[1]))
+                continue
+            yield from self.cast(m, what[1], what[2])
+
+    def cast(self, m: Magician, title: str, target: str) -> Flow[None]:
+        spell = self.library.spell(title)
+        cast = yield from casting.attempt(self.battle, m, spell, self.battle.model(target))
+        if not casting.succeeds(cast):
+            return
+        self.pending = cast
+        yield from counters.counter_window(self.battle, cast)
+        self.pending = None
+        if cast.countered:
+            return
+        fx = Effect(self.battle, cast)
+        asker = Asker(m.name, title, describe)
+        yield from run(spell.steps, fx, KINDS, asker)
+        if spell.extra is not None:
+            for _ in range(cast.extra // spell.extra.per):
+                yield from run(spell.extra.steps, fx, KINDS, asker)
+        self.check_outcome()
+
+    def recovery_phase(self) -> Flow[None]:
+        """"At the end of the turn, each model with a Power characteristic makes a mana recovery roll.\""""
+        for m in self.battle.magicians():
+            yield from recovery.mana_recovery(self.battle, m, m.wounds_at_start)
+        self.battle.facts.new_turn()
+
+    def check_outcome(self) -> None:
+        """The camp with the last magicians on the battlefield wins (the seed's book is magic only: a battle's
+        other ways to end are Confrontation's)."""
+        camps = self.battle.camps()
+        if len(camps) <= 1 and self.outcome is None:
+            self.outcome = Outcome(winner=next(iter(camps), None), draw=not camps,
+                                   incapacitated=[m.name for m in self.battle.models.values()
+                                                  if isinstance(m, Magician) and not m.present],
+                                   reason="the last camp with a magician")
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"turn": self.round, "phase": self.phase,
+                "magicians": {m.name: {"gems": dict(sorted((e.value, n) for e, n in m.reserve.items() if n)),
+                                       "spells cast": m.spells_cast, "wounds": m.wounds}
+                              for m in self.battle.magicians()}}
+
+
+def why_not_absorb(m: Magician, cast: Cast, said: str) -> str:
+    """Why an absorption named ``said`` ("Darkness + Earth") is refused: the wrong Elements, Elements the
+    magician does not control, or gems it does not hold."""
+    try:
+        offered = tuple(sorted((Element(n.strip()) for n in said.split("+")), key=ELEMENTS.index))
+    except ValueError:
+        return f"Absorption: {said} names no Element"
+    if len(offered) != len(cast.spent):
+        return (f"Absorption: {cast.spell.title} was cast with {len(cast.spent)} gems "
+                f"({combination_text(cast.spent)}); absorbing it takes as many")
+    if offered not in absorptions(cast.spent, dict.fromkeys(ELEMENTS, len(offered)), ELEMENTS):
+        return (f"Absorption: {combination_text(offered)} does not oppose {combination_text(cast.spent)} gem for "
+                "gem (the Elemental Opposites table)")
+    foreign = sorted({e.value for e in offered if e not in m.controls})
+    if foreign:
+        return f"Absorption: {m.name} does not control {', '.join(foreign)}"
+    return f"Absorption: {m.name} does not hold {combination_text(offered)} (holds {gems_text(m.reserve)})"
+
+
+# The turn: "The Magic phase is integrated with the Shooting phase" (6.1.2); "at the end of the turn, each
+# model with a Power characteristic makes a mana recovery roll" (7).
+TURN = (flow.Phase(MOVEMENT, (Game.movement_phase,), begins="movement phase begins"),
+        flow.Phase(MAGIC, (Game.magic_phase,), begins="magic phase begins", ends="magic phase ends"),
+        flow.Phase(RECOVERY, (Game.recovery_phase,), begins="recovery begins", ends="turn ends"))

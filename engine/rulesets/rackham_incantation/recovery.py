@@ -1,0 +1,115 @@
+"""Mana recovery (chapter 7), the trance (7.3) and Devotion/X (10.6): how a magician regains gems.
+
+"At the end of the turn, each model with a Power characteristic makes a mana recovery roll. The magician rolls
+a d6 and adds his Power. From this result, the magician subtracts the number of gems he currently has in his
+mana reserve. The magician cross-indexes the total with his level on the Recovery table."
+"""
+
+from __future__ import annotations
+
+import sys
+
+from engine.core import chance
+from engine.core.decisions import Choice, Flow
+from engine.rulesets.rackham_incantation.battle import Battle
+from engine.rulesets.rackham_incantation.cards import Level
+from engine.rulesets.rackham_incantation.elements import Element, gems_text
+from engine.rulesets.rackham_incantation.state import MANA_RESERVE, Magician, Model
+
+# Table 5, the Mana Recovery Table: the gems regained, by the total's band and the magician's level. A
+# failure (a natural 1) regains none.
+BANDS = (0, 5, 10, 15, 20, sys.maxsize)  # ≤0, 1-5, 6-10, 11-15, 16-20, ≥21
+RECOVERY_TABLE: dict[Level, chance.Table] = {
+    level: chance.Table(tuple(zip(BANDS, gems, strict=True))) for level, gems in (
+        (Level.INITIATE, (1, 2, 4, 6, 8, 10)),
+        (Level.ADEPT, (1, 3, 5, 7, 9, 11)),
+        (Level.MASTER, (2, 4, 6, 8, 10, 12)),
+        (Level.VIRTUOSO, (3, 5, 7, 9, 11, 13)),
+    )}
+
+
+def recovery_dice(m: Magician) -> chance.Dice:
+    """"The player may re-roll if he rolls a six. A roll of 1 is a failure, even on a subsequent roll";
+    "Orcs do not fail on a recovery roll of 1"."""
+    return chance.Dice(1, 6, explode=True, plus=m.power,
+                       fail_on=frozenset() if m.people.instinctive else frozenset({1}))
+
+
+def engaged(battle: Battle, m: Magician) -> bool:
+    """"A magician in melee ... twice number of gems in his mana reserve is subtracted"; "Necromancers and
+    Sorcerers are not affected by melee"; Warrior-Magi "recover of Mana as if they were not committed"."""
+    return (battle.facts.in_melee(m.name) and not m.people.recovers_in_melee and not m.spec.warrior_mage)
+
+
+def profits_from_trance(battle: Battle, m: Magician, wounds_at_start: int) -> bool:
+    """"If the magician did not move, shoot, cast spells, fight in melee, or was wounded, it will profit from
+    the trance at the end of the turn"; Warrior-Magi "are unable to enter a trance"."""
+    f = battle.facts
+    return (m.in_trance and not m.spec.warrior_mage and m.spells_cast == 0 and m.name not in f.moved
+            and m.name not in f.busy and not f.in_melee(m.name) and m.wounds == wounds_at_start)
+
+
+def subtracted(battle: Battle, m: Magician, trance: bool) -> int:
+    """What the reserve takes off the roll: "a magician in a trance ignores the number of gems in his mana
+    store"; in melee, twice the gems."""
+    if trance:
+        return 0
+    return m.gem_count * (2 if engaged(battle, m) else 1)
+
+
+def mana_recovery(battle: Battle, m: Magician, wounds_at_start: int) -> Flow[int]:
+    """The roll, the table, then the gems regained, each of an Element the magician chooses among those it
+    controls, "up to twice his Power level in gems"; how many it regained."""
+    trance = profits_from_trance(battle, m, wounds_at_start)
+    roll = yield from battle.roll(recovery_dice(m), f"{m.name}'s mana recovery")
+    less = subtracted(battle, m, trance)
+    total = roll.total - less
+    failed = roll.natural_failure
+    earned = 0 if failed else RECOVERY_TABLE[m.level].read(total)
+    room = (MANA_RESERVE.most(m) or 0) - m.gem_count
+    regained = max(0, min(earned, room))
+    dice = "+".join(map(str, roll.throws[0]))
+    battle.say(f"{m.name} recovers: die {dice} + Power {m.power} − {less} = {total}"
+               + (" (a 1: failure)" if failed else "") + f": {earned} gems as {m.level.title}"
+               + (f", {regained} below the cap of {m.reserve_cap}" if regained < earned else "")
+               + (" (in a trance)" if trance else ""))
+    yield from regain(battle, m, regained, "regain a gem")
+    return regained
+
+
+def regain(battle: Battle, m: Magician, count: int, why: str) -> Flow[None]:
+    """``count`` gems, each of an Element the magician controls, chosen one at a time ("he may select the type
+    of each gem from the elements he controls"), never past the cap."""
+    got: list[Element] = []
+    for i in range(count):
+        if m.gem_count >= (MANA_RESERVE.most(m) or 0):
+            break
+        gem = yield from battle.gem_choice(why, m, f"{m.name}: {why} ({i + 1} of {count})", m.controls)
+        m.reserve[gem] += 1
+        got.append(gem)
+    if got:
+        battle.say(f"{m.name} regains {gems_text(got)} (reserve: {gems_text(m.reserve)})")
+
+
+def enter_a_trance(m: Magician) -> None:
+    """"A player declares that his magician is in a trance in the Movement phase when the magician is
+    activated.\""""
+    m.in_trance = True
+
+
+def devoted(battle: Battle, m: Magician) -> list[Model]:
+    """The models with Devotion/X it may sacrifice: of its camp, "in base contact with the Magician"."""
+    return [d for d in battle.present() if d.devotion and d.camp == m.camp and d is not m
+            and battle.facts.distance(m.name, d.name) == 0]
+
+
+def sacrifice_options(battle: Battle, m: Magician) -> list[Choice]:
+    return [Choice(f"sacrifice {d.name}", ("sacrifice", d.name)) for d in devoted(battle, m)]
+
+
+def sacrifice(battle: Battle, m: Magician, follower: Model) -> Flow[None]:
+    """"Sacrificing the model results in an additional X gems in the magician's mana store. The sacrificed model
+    is removed as if it has been killed" (10.6); the reserve's cap still holds."""
+    follower.removed = "sacrificed"
+    battle.say(f"{m.name} sacrifices {follower.name} (Devotion/{follower.devotion})")
+    yield from regain(battle, m, follower.devotion or 0, "gem of the sacrifice")

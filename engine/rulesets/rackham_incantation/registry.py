@@ -1,0 +1,22 @@
+"""What the engine plays of Incantation 2, bound by name: the rules of casting, counters, recovery, the
+Elements and the Colleges, the phases of the turn, the mana reserve, the step kinds; and the glossary
+(glossary.toml) bound to them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.core.registry import Glossary, Registry, load_glossary
+from engine.rulesets.rackham_incantation import casting, colleges, counters, elements, initiative, recovery
+from engine.rulesets.rackham_incantation.effects import KINDS
+from engine.rulesets.rackham_incantation.game import TURN
+from engine.rulesets.rackham_incantation.state import RESOURCES
+
+REGISTRY = Registry("rackham_incantation")
+for module in (elements, colleges, initiative, casting, counters, recovery):
+    REGISTRY.rules_of(module)
+REGISTRY.phases(TURN)
+REGISTRY.resources(RESOURCES)
+REGISTRY.steps(KINDS.actions)
+
+GLOSSARY: Glossary = load_glossary(Path(__file__).with_name("glossary.toml"), REGISTRY)
