@@ -81,7 +81,7 @@ class Checker:
             out.setdefault(key, f)
         for name in REQUIRED[node.kind]:
             if name not in out:
-                self.diags.error("E603", f"a {node.kind} card needs a `{name.replace('_', ' ')}` line",
+                self.diags.error("E603", f"a {node.kind} card needs {_a(name)} `{name.replace('_', ' ')}` line",
                                  node.title_span)
         return out
 
@@ -282,7 +282,8 @@ class Checker:
                             spirit_of=spirit, warrior_mage="warrior_mage" in fields,
                             fear=self._number(fields["fear"], "Fear", 0, 20) if "fear" in fields else None,
                             source=source)
-        if level is not None and people in PEOPLES:
+        named = len([v for v in fields["elements"].values if isinstance(v, ast.Word)])
+        if level is not None and people in PEOPLES and len(elements) == named:  # a typo is reported once
             self._controls(card, fields["elements"])
         return card
 
@@ -315,7 +316,7 @@ class Checker:
         the essence of their people. Certain Elements are prohibited"; "a Virtuoso has no prohibited college"."""
         people = PEOPLES[card.people]
         if len(card.elements) != card.level.elements:
-            self.diags.error("E620", f"a {card.level.title} controls {card.level.elements} Element"
+            self.diags.error("E620", f"{_a(card.level.title)} {card.level.title} controls {card.level.elements} Element"
                              f"{'s' if card.level.elements > 1 else ''}, not {len(card.elements)}", f.span)
         if not set(card.elements) & people.primary:
             self.diags.error("E621", f"a magician of {people.title} always controls "
@@ -429,6 +430,10 @@ def _summon_span(node: ast.Card, title: str) -> Span | None:
                     if isinstance(a, ast.Text) and a.text == title:
                         return a.span
     return None
+
+
+def _a(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
 
 
 def _text(f: ast.Field | None, default: str) -> str:

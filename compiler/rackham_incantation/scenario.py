@@ -175,15 +175,29 @@ class ToScenario(SourceTransformer):
     # ---- expectations
     def expect(self, meta: Meta, c: list[Any]) -> list[sc.Line]:
         who, *items = c
+        merged: list[tuple[str, Any]] = []
+        for what, value in items:  # `gems 3 Air, 1 Light`: the gems after the first continue its list
+            if what == "more gems" and merged and merged[-1][0] == "gems":
+                merged[-1] = ("gems", _add_gems(merged[-1][1], value))
+            elif what == "more gems":
+                self.errors.append(("E637", "a gem count follows `gems`", self._span(meta)))
+            else:
+                merged.append((what, value))
         return [sc.Line(kind="expect", who=who, what=what, value=value, where=self._where(meta))
-                for what, value in items]
+                for what, value in merged]
 
     def expect_winner(self, meta: Meta, c: list[Token]) -> list[sc.Line]:
         name = str(c[0]) if c and c[0] is not None else None
         return [sc.Line(kind="expect", what="winner", value=name, where=self._where(meta))]
 
+    def gem(self, meta: Meta, c: list[Token]) -> tuple[tuple[Element, int], ...]:
+        return ((Element(str(c[1])), int(c[0])),)
+
     def expect_gems(self, meta: Meta, c: list[Any]) -> tuple[str, tuple[tuple[Element, int], ...]]:
         return "gems", c[0]
+
+    def expect_more_gems(self, meta: Meta, c: list[Any]) -> tuple[str, tuple[tuple[Element, int], ...]]:
+        return "more gems", c[0]
 
     def expect_no_gems(self, meta: Meta, c: list[Any]) -> tuple[str, tuple[tuple[Element, int], ...]]:
         return "gems", ()
@@ -196,6 +210,14 @@ class ToScenario(SourceTransformer):
 
     def expect_state(self, meta: Meta, c: list[Token]) -> tuple[str, bool]:
         return str(c[0]), True
+
+
+def _add_gems(gems: tuple[tuple[Element, int], ...], more: tuple[tuple[Element, int], ...]
+              ) -> tuple[tuple[Element, int], ...]:
+    counted = dict(gems)
+    for element, n in more:
+        counted[element] = counted.get(element, 0) + n
+    return tuple((e, counted[e]) for e in ELEMENTS if counted.get(e))
 
 
 def parse_scenario(source: SourceFile, diags: Diagnostics) -> sc.Scenario | None:

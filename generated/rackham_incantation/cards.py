@@ -59,5 +59,27 @@ CARDS = (
     MagicianCard(title='Naëlis', people='Daikinee', level=Level.MASTER, power=6, initiative=5, elements=(Element.WATER, Element.AIR, Element.EARTH), spells=('Undertow', 'Stone Fist', 'Carrying Wind', 'Mana Bolt'), spirit_of=(Element.WATER,), source='cards_src/rackham_incantation/more.spell:108'),
     # cards_src/rackham_incantation/more.spell:119
     MagicianCard(title='Old Keltois Druid', people='Keltois', level=Level.VIRTUOSO, power=8, initiative=5, elements=(Element.WATER, Element.AIR, Element.EARTH, Element.FIRE, Element.LIGHT, Element.DARKNESS), spells=('Fire Dart', 'Undertow', 'Stone Fist', 'Carrying Wind', 'Flash of Light', 'Mana Bolt', 'Wild Surge'), source='cards_src/rackham_incantation/more.spell:119'),
+    # cards_src/rackham_incantation/rules.spell:8
+    SpellCard(title='Thunderspark', college='College of Sorcery', gems=(('Air', 1), ('Fire', 1)), difficulty=Difficulty(value=6), range=Range(cm=30), frequency=Frequency(per_turn=4), power=2, pa=10, steps=(Do(kind='wound', args=(1, 'target')),), text='Deal 1 wound to target.', source='cards_src/rackham_incantation/rules.spell:8'),
+    # cards_src/rackham_incantation/rules.spell:22
+    MagicianCard(title='Zigzag', people='Goblin', level=Level.MASTER, power=8, initiative=6, elements=(Element.WATER, Element.AIR, Element.FIRE), spells=('Thunderspark', 'Mana Bolt'), source='cards_src/rackham_incantation/rules.spell:22'),
+    # cards_src/rackham_incantation/rules.spell:33
+    MagicianCard(title='Kelgar', people='Keltois', level=Level.VIRTUOSO, power=8, initiative=5, elements=(Element.WATER, Element.AIR, Element.EARTH, Element.FIRE, Element.LIGHT, Element.DARKNESS), spells=('Undertow', 'Fire Dart', 'Mana Bolt', 'Wild Surge'), source='cards_src/rackham_incantation/rules.spell:33'),
+    # cards_src/rackham_incantation/rules.spell:43
+    MagicianCard(title='Melkion', people='Griffon', level=Level.ADEPT, power=6, initiative=5, elements=(Element.FIRE, Element.LIGHT), spells=('Fire Dart', 'Flash of Light', 'Sacred Flame', 'Wild Surge'), source='cards_src/rackham_incantation/rules.spell:43'),
+    # cards_src/rackham_incantation/rules.spell:53
+    MagicianCard(title='Ilvan', people='Griffon', level=Level.INITIATE, power=4, initiative=3, elements=(Element.FIRE,), spells=('Fire Dart', 'Wild Surge'), source='cards_src/rackham_incantation/rules.spell:53'),
+    # cards_src/rackham_incantation/rules.spell:64
+    MagicianCard(title='Urgak', people='Orc', level=Level.INITIATE, power=4, initiative=2, elements=(Element.FIRE,), spells=('Brutal Blast', 'Mana Bolt'), source='cards_src/rackham_incantation/rules.spell:64'),
+    # cards_src/rackham_incantation/rules.spell:75
+    MagicianCard(title='Aldric', people='Griffon', level=Level.ADEPT, power=5, initiative=4, elements=(Element.FIRE, Element.LIGHT), spells=('Fire Dart', 'Sacred Flame'), warrior_mage=True, source='cards_src/rackham_incantation/rules.spell:75'),
+    # cards_src/rackham_incantation/rules.spell:87
+    CreatureCard(title='Bone Colossus', fear=8, traits=('Undead',), source='cards_src/rackham_incantation/rules.spell:87'),
+    # cards_src/rackham_incantation/rules.spell:93
+    CreatureCard(title='Keltois Warrior', source='cards_src/rackham_incantation/rules.spell:93'),
+    # cards_src/rackham_incantation/rules.spell:97
+    CreatureCard(title='Orc Warrior', source='cards_src/rackham_incantation/rules.spell:97'),
+    # cards_src/rackham_incantation/rules.spell:102
+    CreatureCard(title='Acolyte of Merin', devotion=1, source='cards_src/rackham_incantation/rules.spell:102'),
 )
 LIBRARY = Library.of(CARDS)

@@ -188,9 +188,10 @@ def power_test(m: Magician, spell: SpellCard | None, extra: int) -> chance.Dice:
 
 
 def free_difficulties(m: Magician) -> range:
-    """The difficulties offered for a free difficulty: 2 up to what a die of 6 reaches without being thrown
-    again (the seed sets no bound; a higher one could only fail on a single throw)."""
-    return range(2, m.power + 7)
+    """The difficulties offered for a free difficulty: 2 up to what a die reaches when its 6 is thrown again
+    once (Power + 12). The seed sets no bound: a higher one is reached only by a third throw, one time in 216,
+    and the card's effect, not the test, is what a chosen difficulty changes."""
+    return range(2, m.power + 13)
 
 
 @dataclass

@@ -30,6 +30,8 @@ MOVEMENT, MAGIC, RECOVERY = "Movement phase", "Magic phase", "Mana recovery"
 TRANCE, NO_TRANCE = "enter a trance", "no trance"
 FAST, PROLONGED, NEITHER = "fast cast", "prolonged cast", "neither"
 DONE = "done"
+ELEMENT_NAMES = frozenset(e.value for e in ELEMENTS)
+GEM_DECISIONS = frozenset({"neutral gem", "additional gem", "regain a gem", "gem of the sacrifice", "spend gem"})
 
 
 class Game:
@@ -39,7 +41,7 @@ class Game:
         self.round = 0
         self.phase = ""
         self.outcome: Outcome | None = None
-        self.pending: Cast | None = None  # the spell a counter decision is about
+        self.last_cast: Cast | None = None  # the spell a counter decision is (or was last) about
         self.hooks: Hooks[Game] = Hooks()
 
     # ---- the match protocol (engine.core.match.Rules) and the flow (engine.core.flow.Flowing)
@@ -85,25 +87,50 @@ class Game:
         return state
 
     def explain(self, decision: Decision, choice: str) -> str | None:
-        """Why ``choice`` is no legal answer, "Rule: reason", when a rule says why."""
+        """Why ``choice`` is no legal answer of ``decision``'s magician, "Rule: reason", when a rule says why."""
         m = self.battle.models.get(decision.being or "")
         if not isinstance(m, Magician):
             return None
         if choice.startswith('cast "') and '" at ' in choice:
-            title, _, target = choice[len('cast "'):].partition('" at ')
-            if title not in m.spec.spells:
-                return f"Spell list: {title} is not among {m.name}'s spells"
-            victim = self.battle.models.get(target)
-            if victim is None:
-                return f"Target: no model is named {target}"
-            return casting.why_not(self.battle, m, self.library.spell(title), victim)
-        cast = self.pending
-        if cast is not None and choice.startswith("absorb with "):
+            return self._why_not_cast(m, *choice[len('cast "'):].partition('" at ')[::2])
+        if choice.startswith(("absorb with ", "dispel with ")):
+            return self._why_not_counter(m, choice)
+        if choice.startswith("sacrifice "):
+            return recovery.why_not_sacrifice(self.battle, m, choice[len("sacrifice "):])
+        if choice == TRANCE and m.spec.warrior_mage:
+            return f"Warrior-Mage: {m.name} is unable to enter a trance"
+        if choice in (FAST, PROLONGED) and (m.fast if choice == FAST else m.prolonged):
+            return f"{choice.capitalize()}: multiple {choice}s cannot be declared ({m.name} declared one this turn)"
+        if choice in ELEMENT_NAMES and decision.kind in GEM_DECISIONS:
+            element = Element(choice)
+            if element not in m.controls:
+                return f"Elements: {m.name} cannot use gems of {choice}, an Element it does not control"
+            if decision.kind != "regain a gem" and m.reserve[element] == 0:
+                return f"Mana: {m.name} holds no gem of {choice}"
+        return None
+
+    def _why_not_cast(self, m: Magician, title: str, target: str) -> str | None:
+        if title not in m.spec.spells:
+            return f"Spell list: {title} is not among {m.name}'s spells"
+        victim = self.battle.models.get(target)
+        if victim is None:
+            return f"Target: no model is named {target}"
+        return casting.why_not(self.battle, m, self.library.spell(title), victim)
+
+    def _why_not_counter(self, m: Magician, choice: str) -> str | None:
+        """About the last spell cast: why ``m`` may not absorb or dispel it."""
+        cast = self.last_cast
+        if cast is None:
+            return "Counter-spell: no spell has been cast to counter"
+        problem = counters.can_be_countered(cast) or counters.may_counter(self.battle, m, cast)
+        if problem:
+            return problem
+        if cast.countered:
+            return f"Counter-spell: {cast.spell.title} was {cast.countered}"
+        if choice.startswith("absorb with "):
             return why_not_absorb(m, cast, choice[len("absorb with "):])
-        if cast is not None and choice.startswith("dispel with ") and cast.dispel_tried:
+        if cast.dispel_tried:
             return f"Dispel: only one dispel attempt can be made against {cast.spell.title}, and one was made"
-        if choice in (FAST, PROLONGED) and decision.kind != "cast type":
-            return f"Cast type: a {choice} is declared as the Magic phase begins"
         return None
 
     # ---- the turn
@@ -137,23 +164,31 @@ class Game:
     def declare_cast_type(self, m: Magician) -> Flow[None]:
         picked = yield from self.battle.ask("cast type", m, f"{m.name}: declare a fast or prolonged cast?",
                                             [Choice(FAST, FAST), Choice(PROLONGED, PROLONGED), Choice(NEITHER, None)])
-        if picked.value == FAST:
-            casting.declare_fast_cast(m)
-        elif picked.value == PROLONGED:
-            casting.declare_prolonged_cast(m)
         if picked.value:
-            self.battle.say(f"{m.name} declares a {picked.value} (Initiative {m.initiative})")
+            self.declare(m, picked.value)
+
+    def declare(self, m: Magician, kind: str) -> None:
+        """"A magician can declare a fast cast anytime in the Magic phase" (a prolonged cast alike): as the phase
+        begins, its Initiative orders the casting; later, only the difficulty of the spells still to cast
+        changes."""
+        (casting.declare_fast_cast if kind == FAST else casting.declare_prolonged_cast)(m)
+        self.battle.say(f"{m.name} declares a {kind} (Initiative {m.initiative})")
 
     def activate(self, m: Magician) -> Flow[None]:
         """"Each magician can cast his spells one by one in the order he wishes"; "a magician is not compelled to
         cast a spell"."""
         while self.outcome is None and m.present:
-            options = [*casting.cast_options(self.battle, m), *recovery.sacrifice_options(self.battle, m),
-                       Choice(DONE, ("done",))]
+            casts = casting.cast_options(self.battle, m)
+            declarations = [Choice(kind, ("declare", kind)) for kind, done in ((FAST, m.fast), (PROLONGED, m.prolonged))
+                            if casts and not done]
+            options = [*casts, *declarations, *recovery.sacrifice_options(self.battle, m), Choice(DONE, ("done",))]
             picked = yield from self.battle.ask("activation", m, f"{m.name}'s casting", options)
             what = picked.value
             if what[0] == "done":
                 return
+            if what[0] == "declare":
+                self.declare(m, what[1])
+                continue
             if what[0] == "sacrifice":
                 yield from recovery.sacrifice(self.battle, m, self.battle.model(what[1]))
                 continue
@@ -164,9 +199,8 @@ class Game:
         cast = yield from casting.attempt(self.battle, m, spell, self.battle.model(target))
         if not casting.succeeds(cast):
             return
-        self.pending = cast
+        self.last_cast = cast
         yield from counters.counter_window(self.battle, cast)
-        self.pending = None
         if cast.countered:
             return
         fx = Effect(self.battle, cast)

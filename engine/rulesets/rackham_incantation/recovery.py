@@ -107,6 +107,17 @@ def sacrifice_options(battle: Battle, m: Magician) -> list[Choice]:
     return [Choice(f"sacrifice {d.name}", ("sacrifice", d.name)) for d in devoted(battle, m)]
 
 
+def why_not_sacrifice(battle: Battle, m: Magician, name: str) -> str | None:
+    follower = battle.models.get(name)
+    if follower is None or not follower.present:
+        return f"Devotion: no model named {name} is on the battlefield"
+    if not follower.devotion or follower.camp != m.camp:
+        return f"Devotion: {name} has no Devotion to {m.name}"
+    if battle.facts.distance(m.name, name) != 0:
+        return f"Devotion: {name} is {battle.facts.distance(m.name, name)} cm away, not in base contact with {m.name}"
+    return None
+
+
 def sacrifice(battle: Battle, m: Magician, follower: Model) -> Flow[None]:
     """"Sacrificing the model results in an additional X gems in the magician's mana store. The sacrificed model
     is removed as if it has been killed" (10.6); the reserve's cap still holds."""

@@ -192,13 +192,23 @@ def _refused(game: Game, match: Match, line: Line) -> None:
         raise ReplayError("the match is over: there is no decision to refuse an answer at", line.where)
     if decision.find(label) is not None and decision.being == line.who:
         raise ReplayError(f"expected {label!r} to be refused, and it is legal ({_legal(decision)})", line.where)
-    why = game.explain(decision, label) if decision.being == line.who else None
-    why = why or (f"Decision: it is {decision.being or 'the dice'}'s decision ({decision.prompt!r})"
-                  if decision.being != line.who else f"{decision.kind}: not among the choices")
+    # Asked of someone else, the answer is weighed as if it were its own decision of that kind.
+    mine = decision if decision.being == line.who else Decision(decision.kind, line.who, decision.prompt, ())
+    why = game.explain(mine, label) or _not_asked(decision, line, label)
     rule = why.partition(": ")[0]
     if line.rule is not None and rule != line.rule:
         raise ReplayError(f"{label!r} is refused by the rule {rule!r} ({why}), not {line.rule!r}", line.where)
     game.battle.say(f"refused: {line.who} {label!r}: {why}")
+
+
+def _not_asked(decision: Decision, line: Line, label: str) -> str:
+    """Why an answer no rule refuses is still not one now: someone else casts first, or it is not asked."""
+    if decision.being == line.who:
+        return f"{decision.kind}: {label!r} is not among the choices"
+    if decision.kind == "activation" and label.startswith('cast "'):
+        return (f"Initiative order: {decision.being} casts now; {line.who} casts in its own place of the "
+                "Initiative order")
+    return f"Decision: it is {decision.being or 'the dice'}'s decision ({decision.prompt!r})"
 
 
 def _legal(decision: Decision) -> str:
