@@ -38,7 +38,8 @@ class Compiled(Protocol):
 
 
 class Frontend(Protocol):
-    ruleset: Ruleset
+    @property
+    def ruleset(self) -> Ruleset: ...
 
     @property
     def outputs(self) -> tuple[str, ...]:

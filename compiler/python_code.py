@@ -6,11 +6,13 @@ whose ``finalize`` is :func:`only_code` refuses any value that did not pass one 
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import json
 import keyword
+from collections.abc import Sequence
 from enum import Enum
-from typing import Any
+from typing import Any, Protocol
 
 
 class Code(str):
@@ -44,6 +46,31 @@ def _literal(value: Any) -> str:
             args.append(f"{f.name}={_literal(v)}")
         return f"{type(value).__name__}({', '.join(args)})"
     raise TypeError(f"cannot write {type(value).__name__} into generated code")
+
+
+class Located(Protocol):
+    """A checked card: its value and where it was written."""
+
+    @property
+    def card(self) -> Any: ...
+    @property
+    def path(self) -> str: ...
+    @property
+    def line(self) -> int: ...
+
+
+def values_package(cards: Sequence[Located], header: str, init: str, package: str) -> dict[str, str]:
+    """``{file name: source}`` of a package whose ``cards.py`` holds every card as a value (in file order, each
+    after a comment saying where it was written) and its ``LIBRARY``; ``header`` imports what the values name."""
+    lines = [header, "CARDS = ("]
+    for checked in sorted(cards, key=lambda c: (c.path, c.line)):
+        lines.append(f"    # {inert_text(checked.path)}:{checked.line}")
+        lines.append(f"    {py_literal(checked.card)},")
+    lines += [")", "LIBRARY = Library.of(CARDS)", ""]
+    files = {"cards.py": "\n".join(lines), "__init__.py": init}
+    for name, text in files.items():
+        ast.parse(text, filename=f"generated/{package}/{name}")  # a SyntaxError is a compiler bug
+    return files
 
 
 def inert_text(value: object) -> Code:

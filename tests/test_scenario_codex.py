@@ -17,7 +17,7 @@ from compiler.serpents_tongue.scenario import parse_scenario
 from compiler.source import SourceFile
 from engine.rulesets.serpents_tongue import codex
 from engine.rulesets.serpents_tongue.cards import CardLibrary
-from engine.rulesets.serpents_tongue.scenario import ScenarioError, setup
+from engine.rulesets.serpents_tongue.scenario import ReplayError, setup
 from generated.serpents_tongue import LIBRARY
 from tests.conftest import compile_card_classes
 from tests.test_scenario_errors import located, play_text, scenario
@@ -77,7 +77,7 @@ def library() -> CardLibrary:
     return CardLibrary.of([*LIBRARY.cards.values(), *compile_card_classes(CARDS)])
 
 
-def played(codex_line: str) -> ScenarioError | None:
+def played(codex_line: str) -> ReplayError | None:
     """The match set up from a scenario with White's Codex line: the error that refused it, if any.
 
     Only the setup runs (the test cards are compiled in memory, and a running Match pickles its cards).
@@ -88,7 +88,7 @@ def played(codex_line: str) -> ScenarioError | None:
     assert parsed is not None, diags.render()
     try:
         setup(parsed, library())
-    except ScenarioError as err:
+    except ReplayError as err:
         return err
     return None
 

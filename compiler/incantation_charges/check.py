@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from compiler import rules_text
 from compiler.diagnostics import Diagnostics, did_you_mean
 from compiler.incantation_charges import ast
 from compiler.names import MAX_TITLE, page_slug
@@ -30,7 +31,7 @@ class Checker:
     def __init__(self, diags: Diagnostics) -> None:
         self.diags = diags
 
-    def check_card(self, node: ast.Card, path: str) -> Checked | None:
+    def check_card(self, node: ast.Card, path: str) -> tuple[Checked, ast.Card] | None:
         errors = len(self.diags.items)
         if len(node.title) > MAX_TITLE or not node.title.strip():
             self.diags.error("E501", f"a title is 1 to {MAX_TITLE} characters", node.title_span)
@@ -44,9 +45,9 @@ class Checker:
             return None
         card = ActionCard(title=node.title, kind=kind, incantation=entry, aim=aim, steps=steps,
                           interrupt=interrupt, text=card_text(steps, interrupt), source=f"{path}:{node.span.line}")
-        return Checked(card, path, node.span.line)
+        return Checked(card, path, node.span.line), node
 
-    def check_titles(self, cards: list[tuple[Checked, ast.Card]]) -> list[Checked]:
+    def check_set(self, cards: list[tuple[Checked, ast.Card]]) -> list[Checked]:
         """Two cards may share neither a title nor a page (titles that differ only in punctuation)."""
         first: dict[str, Checked] = {}
         out = []
@@ -108,7 +109,7 @@ class Checker:
         if field is None:
             return Aim.NONE
         word = field.value
-        assert isinstance(word, ast.Word)
+        assert isinstance(word, rules_text.Word)
         if word.text not in AIMS:
             self.diags.error("E506", f"a card is played at `enemy` or `self`, not {word.text!r}", word.span,
                              *did_you_mean(word.text, AIMS))
@@ -124,41 +125,20 @@ class Checker:
         return said
 
     # ---- steps
-    def _steps(self, nodes: tuple[ast.Step, ...], aim: Aim, interrupt: bool) -> tuple[core.Step, ...]:
-        return tuple(self._step(n, aim, interrupt) for n in nodes)
+    def _steps(self, nodes: tuple[rules_text.Step, ...], aim: Aim, interrupt: bool) -> tuple[core.Step, ...]:
+        return rules_text.to_core(nodes, lambda a: self._do(a, aim, interrupt),
+                                  lambda c: self._test(c, aim, interrupt))
 
-    def _step(self, node: ast.Step, aim: Aim, interrupt: bool) -> core.Step:
-        def act() -> core.Do:
-            assert node.action is not None
-            return self._do(node.action, aim, interrupt)
-        if node.form == "do":
-            return act()
-        if node.form == "may":
-            return core.May(act())
-        if node.form == "if":
-            assert node.condition is not None
-            return core.If(self._test(node.condition, aim, interrupt), act())
-        if node.form == "unless":
-            assert node.condition is not None
-            return core.Unless(act(), self._test(node.condition, aim, interrupt))
-        if node.form == "if you did":
-            return core.IfYouDid(act())
-        if node.form == "pay to":
-            return core.PayTo(tuple(self._do(c, aim, interrupt) for c in node.costs), act())
-        if node.form == "choose one":
-            return core.ChooseOne(tuple(self._steps(o, aim, interrupt) for o in node.options))
-        raise AssertionError(f"no check for the step form {node.form!r}")
-
-    def _do(self, node: ast.Action, aim: Aim, interrupt: bool) -> core.Do:
+    def _do(self, node: rules_text.Action, aim: Aim, interrupt: bool) -> core.Do:
         assert node.kind in KINDS.actions or node.kind in KINDS.costs, node.kind
-        args = tuple(self._who(a, aim, interrupt) if isinstance(a, ast.Word) else a for a in node.args)
+        args = tuple(self._who(a, aim, interrupt) if isinstance(a, rules_text.Word) else a for a in node.args)
         for a in node.args:
             if isinstance(a, int) and a < 1:
                 self.diags.error("E508", f"`{describe(core.Do(node.kind, args))}` needs a number of at least 1",
                                  node.span)
         return core.Do(node.kind, args)
 
-    def _who(self, word: ast.Word, aim: Aim, interrupt: bool) -> str:
+    def _who(self, word: rules_text.Word, aim: Aim, interrupt: bool) -> str:
         """`target` needs a card played at someone; `them` (whom the event concerned) an interrupt."""
         if word.text not in WHO:
             self.diags.error("E509", f"a step concerns `target`, `them` or `you`, not {word.text!r}", word.span,
@@ -171,7 +151,7 @@ class Checker:
                              word.span, "help: write `target` or `you`")
         return word.text
 
-    def _test(self, node: ast.Condition, aim: Aim, interrupt: bool) -> core.Condition:
+    def _test(self, node: rules_text.Condition, aim: Aim, interrupt: bool) -> core.Condition:
         words = [w.text.lower() for w in node.words]
         who = words[0] if words else ""
         rest = " ".join(words[1:])

@@ -7,11 +7,10 @@ through :func:`compiler.python_code.py_literal`, text in comments through ``iner
 
 from __future__ import annotations
 
-import ast as pyast
 from collections.abc import Sequence
 
 from compiler.incantation_charges.check import Checked
-from compiler.python_code import inert_text, py_literal
+from compiler.python_code import values_package
 
 HEADER = '''"""Compiled cards of Incantation charges.
 
@@ -33,12 +32,4 @@ from .cards import CARDS, LIBRARY
 
 def emit_python(cards: Sequence[Checked]) -> dict[str, str]:
     """``{file name: source}`` for the ``generated.incantation_charges`` package."""
-    lines = [HEADER, "CARDS = ("]
-    for checked in sorted(cards, key=lambda c: (c.path, c.line)):
-        lines.append(f"    # {inert_text(checked.path)}:{checked.line}")
-        lines.append(f"    {py_literal(checked.card)},")
-    lines += [")", "LIBRARY = Library.of(CARDS)", ""]
-    files = {"cards.py": "\n".join(lines), "__init__.py": INIT}
-    for name, text in files.items():
-        pyast.parse(text, filename=f"generated/incantation_charges/{name}")  # a SyntaxError is a compiler bug
-    return files
+    return values_package(cards, HEADER, INIT, "incantation_charges")

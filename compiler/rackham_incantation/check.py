@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from compiler import rules_text
 from compiler.diagnostics import Diagnostics, did_you_mean
 from compiler.names import MAX_TITLE, page_slug
 from compiler.rackham_incantation import ast
@@ -92,8 +93,8 @@ class Checker:
         college = self._college(fields["college"])
         gems = self._gems(fields["gems"], college)
         target, trait = self._target(fields.get("target"))
-        steps = self._steps(fields["effect"].steps, target) if "effect" in fields else ()
-        extra = self._extra(fields.get("extra"), target)
+        steps = self._steps(fields["effect"].steps) if "effect" in fields else ()
+        extra = self._extra(fields.get("extra"))
         card = SpellCard(title=node.title, college=college, gems=gems,
                          difficulty=self._difficulty(fields["difficulty"]), range=self._range(fields["range"]),
                          area=_text(fields.get("area"), "one combatant"),
@@ -110,7 +111,7 @@ class Checker:
         return card
 
     def _college(self, f: ast.Field) -> str:
-        words = [v for v in f.values if isinstance(v, ast.Word)]
+        words = [v for v in f.values if isinstance(v, rules_text.Word)]
         said = " ".join(w.text for w in words)
         if said not in COLLEGES:
             self.diags.error("E604", f"no College of Magic is named {said!r}", f.span,
@@ -147,7 +148,7 @@ class Checker:
             return Difficulty(free=True)
         if f.name == "target_difficulty":
             word, plus = f.values
-            assert isinstance(word, ast.Word) and isinstance(plus, int)
+            assert isinstance(word, rules_text.Word) and isinstance(plus, int)
             if word.text != "Fear":
                 self.diags.error("E608", f"a difficulty reads the target's Fear, not its {word.text!r}", word.span,
                                  *did_you_mean(word.text, ("Fear",)))
@@ -162,7 +163,7 @@ class Checker:
         value = f.values[0]
         if isinstance(value, int):
             return Range(cm=value)
-        assert isinstance(value, ast.Word)
+        assert isinstance(value, rules_text.Word)
         return Range(reach=value.text)
 
     def _frequency(self, f: ast.Field | None) -> Frequency:
@@ -179,7 +180,7 @@ class Checker:
     def _target(self, f: ast.Field | None) -> tuple[str, str | None]:
         if f is None:
             return "enemy", None
-        words = [v for v in f.values if isinstance(v, ast.Word)]
+        words = [v for v in f.values if isinstance(v, rules_text.Word)]
         whom, trait = words[0], words[1] if len(words) > 1 else None
         if whom.text not in TARGETS:
             self.diags.error("E610", f"a spell is cast at an enemy, an ally, self or any, not {whom.text!r}",
@@ -190,7 +191,7 @@ class Checker:
 
     def _people(self, f: ast.Field) -> str:
         word = f.values[0]
-        assert isinstance(word, ast.Word)
+        assert isinstance(word, rules_text.Word)
         if word.text not in PEOPLES:
             self.diags.error("E611", f"no people is named {word.text!r}", word.span, *did_you_mean(word.text, PEOPLES),
                              f"note: the peoples: {', '.join(PEOPLES)}")
@@ -203,46 +204,26 @@ class Checker:
             self.diags.error("E613", f"{what} is {low} to {high}, not {value}", f.span)
         return value
 
-    def _extra(self, f: ast.Field | None, target: str) -> Extra | None:
+    def _extra(self, f: ast.Field | None) -> Extra | None:
         if f is None:
             return None
         per = f.values[0]
         assert isinstance(per, int)
         if per < 1:
             self.diags.error("E614", "an extra effect needs at least 1 additional gem", f.span)
-        return Extra(per=max(per, 1), steps=self._steps(f.steps, target))
+        return Extra(per=max(per, 1), steps=self._steps(f.steps))
 
     # ---- steps
-    def _steps(self, nodes: tuple[ast.Step, ...], target: str) -> tuple[core.Step, ...]:
-        return tuple(self._step(n, target) for n in nodes)
+    def _steps(self, nodes: tuple[rules_text.Step, ...]) -> tuple[core.Step, ...]:
+        return rules_text.to_core(nodes, self._do, self._test)
 
-    def _step(self, node: ast.Step, target: str) -> core.Step:
-        def act() -> core.Do:
-            assert node.action is not None
-            return self._do(node.action, target)
-        if node.form == "do":
-            return act()
-        if node.form == "may":
-            return core.May(act())
-        if node.form in ("if", "unless"):
-            assert node.condition is not None
-            test = self._test(node.condition, target)
-            return core.If(test, act()) if node.form == "if" else core.Unless(act(), test)
-        if node.form == "if you did":
-            return core.IfYouDid(act())
-        if node.form == "pay to":
-            return core.PayTo(tuple(self._do(c, target) for c in node.costs), act())
-        if node.form == "choose one":
-            return core.ChooseOne(tuple(self._steps(o, target) for o in node.options))
-        raise AssertionError(f"no check for the step form {node.form!r}")
-
-    def _do(self, node: ast.Action, target: str) -> core.Do:
+    def _do(self, node: rules_text.Action) -> core.Do:
         assert node.kind in KINDS.actions or node.kind in KINDS.costs, node.kind
         args: list[object] = []
         for a in node.args:
-            if isinstance(a, ast.Word):
+            if isinstance(a, rules_text.Word):
                 args.append(self._who(a))
-            elif isinstance(a, ast.Text):
+            elif isinstance(a, rules_text.Text):
                 args.append(a.text)
             else:
                 if a < 1:
@@ -250,13 +231,13 @@ class Checker:
                 args.append(a)
         return core.Do(node.kind, tuple(args))
 
-    def _who(self, word: ast.Word) -> str:
+    def _who(self, word: rules_text.Word) -> str:
         if word.text not in WHO:
             self.diags.error("E616", f"a step concerns `target` or `you`, not {word.text!r}", word.span,
                              *did_you_mean(word.text, WHO))
         return word.text
 
-    def _test(self, node: ast.Condition, target: str) -> core.Condition:
+    def _test(self, node: rules_text.Condition) -> core.Condition:
         words = [w.text for w in node.words]
         if len(words) == 3 and words[1] in ("is", "are"):
             self._who(node.words[0])
@@ -277,19 +258,19 @@ class Checker:
                             power=self._number(fields["power"], "Power", 1, MAX_POWER),
                             initiative=self._number(fields["initiative"], "Initiative", 0, 20),
                             elements=tuple(sorted(elements, key=ELEMENTS.index)),
-                            spells=tuple(v.text for v in fields["spells"].values if isinstance(v, ast.Text))
+                            spells=tuple(v.text for v in fields["spells"].values if isinstance(v, rules_text.Text))
                             if "spells" in fields else (),
                             spirit_of=spirit, warrior_mage="warrior_mage" in fields,
                             fear=self._number(fields["fear"], "Fear", 0, 20) if "fear" in fields else None,
                             source=source)
-        named = len([v for v in fields["elements"].values if isinstance(v, ast.Word)])
+        named = len([v for v in fields["elements"].values if isinstance(v, rules_text.Word)])
         if level is not None and people in PEOPLES and len(elements) == named:  # a typo is reported once
             self._controls(card, fields["elements"])
         return card
 
     def _level(self, f: ast.Field) -> Level | None:
         word = f.values[0]
-        assert isinstance(word, ast.Word)
+        assert isinstance(word, rules_text.Word)
         level = Level.named(word.text)
         if level is None:
             titles = [lv.title for lv in Level]
@@ -300,7 +281,7 @@ class Checker:
     def _element_words(self, f: ast.Field) -> list[Element]:
         out = []
         for word in f.values:
-            assert isinstance(word, ast.Word)
+            assert isinstance(word, rules_text.Word)
             if word.text not in ELEMENT_NAMES:
                 self.diags.error("E605", f"no Element is named {word.text!r}", word.span,
                                  *did_you_mean(word.text, ELEMENT_NAMES))
@@ -328,7 +309,8 @@ class Checker:
 
     def _creature(self, node: ast.Card, fields: dict[str, ast.Field], source: str) -> CreatureCard:
         devotion = self._number(fields["devotion"], "Devotion", 1, MAX_POWER) if "devotion" in fields else None
-        traits = tuple(v.text for v in fields["traits"].values if isinstance(v, ast.Word)) if "traits" in fields else ()
+        traits = (tuple(v.text for v in fields["traits"].values if isinstance(v, rules_text.Word))
+                  if "traits" in fields else ())
         return CreatureCard(title=node.title, fear=self._number(fields["fear"], "Fear", 0, 20) if "fear" in fields
                             else None, traits=traits, devotion=devotion, source=source)
 
@@ -376,7 +358,7 @@ class Checker:
         probe = Magician(card.title, "", card=card)
         total = 0
         for value in f.values:
-            assert isinstance(value, ast.Text)
+            assert isinstance(value, rules_text.Text)
             spell = cards.get(value.text)
             if not isinstance(spell, SpellCard):
                 spells = [t for t, c in cards.items() if isinstance(c, SpellCard)]
@@ -397,8 +379,7 @@ class Checker:
 
     def _summons(self, spell: SpellCard, node: ast.Card, cards: dict[str, Card]) -> bool:
         errors = len(self.diags.items)
-        steps = [*spell.steps, *(spell.extra.steps if spell.extra else ())]
-        for step in _walk(steps):
+        for step in spell.actions():
             if step.kind == "summon" and not isinstance(cards.get(step.args[0]), CreatureCard):
                 creatures = [t for t, c in cards.items() if isinstance(c, CreatureCard)]
                 span = _summon_span(node, step.args[0]) or node.title_span
@@ -407,27 +388,12 @@ class Checker:
         return len(self.diags.items) == errors
 
 
-def _walk(steps: list[core.Step] | tuple[core.Step, ...]) -> list[core.Do]:
-    out: list[core.Do] = []
-    for step in steps:
-        if isinstance(step, core.Do):
-            out.append(step)
-        elif isinstance(step, core.PayTo):
-            out += [*step.costs, step.action]
-        elif isinstance(step, core.ChooseOne):
-            for option in step.options:
-                out += _walk(option)
-        else:
-            out.append(step.action)
-    return out
-
-
 def _summon_span(node: ast.Card, title: str) -> Span | None:
     for f in node.fields:
         for step in f.steps:
             if step.action is not None and step.action.kind == "summon":
                 for a in step.action.args:
-                    if isinstance(a, ast.Text) and a.text == title:
+                    if isinstance(a, rules_text.Text) and a.text == title:
                         return a.span
     return None
 
@@ -440,7 +406,7 @@ def _text(f: ast.Field | None, default: str) -> str:
     if f is None:
         return default
     value = f.values[0]
-    return value.text if isinstance(value, ast.Text) else default
+    return value.text if isinstance(value, rules_text.Text) else default
 
 
 def spell_text(steps: tuple[core.Step, ...], extra: Extra | None) -> str:

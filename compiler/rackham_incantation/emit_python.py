@@ -7,10 +7,9 @@ is the engine's, declared once per step kind. Values reach the module only throu
 
 from __future__ import annotations
 
-import ast as pyast
 from collections.abc import Sequence
 
-from compiler.python_code import inert_text, py_literal
+from compiler.python_code import values_package
 from compiler.rackham_incantation.check import Checked
 
 HEADER = '''"""Compiled cards of Incantation 2 (Rackham).
@@ -36,12 +35,4 @@ from .cards import CARDS, LIBRARY
 
 def emit_python(cards: Sequence[Checked]) -> dict[str, str]:
     """``{file name: source}`` for the ``generated.rackham_incantation`` package."""
-    lines = [HEADER, "CARDS = ("]
-    for checked in sorted(cards, key=lambda c: (c.path, c.line)):
-        lines.append(f"    # {inert_text(checked.path)}:{checked.line}")
-        lines.append(f"    {py_literal(checked.card)},")
-    lines += [")", "LIBRARY = Library.of(CARDS)", ""]
-    files = {"cards.py": "\n".join(lines), "__init__.py": INIT}
-    for name, text in files.items():
-        pyast.parse(text, filename=f"generated/rackham_incantation/{name}")  # a SyntaxError is a compiler bug
-    return files
+    return values_package(cards, HEADER, INIT, "rackham_incantation")

@@ -21,7 +21,6 @@ from compiler import coverage as cov
 from compiler.markdown import css_class, escape_text, make_env, quote, safe_href
 from compiler.names import page_slug
 from compiler.rackham_incantation.check import Checked
-from engine.core import steps as core
 from engine.core.registry import Glossary, Registry, Term, slugify
 from engine.rulesets.rackham_incantation.cards import Card, CreatureCard, MagicianCard, SpellCard
 from engine.rulesets.rackham_incantation.colleges import PEOPLES
@@ -258,28 +257,8 @@ def _creature_line(c: Checked, spells: Sequence[Checked]) -> CreatureLine:
     return CreatureLine(card, c.path, c.line, summoned_by)
 
 
-def _steps(card: SpellCard) -> list[core.Do]:
-    """Every action and cost of a spell's description and of its extra effect."""
-    return _walk([*card.steps, *(card.extra.steps if card.extra else ())])
-
-
-def _walk(steps: Iterable[core.Step]) -> list[core.Do]:
-    out: list[core.Do] = []
-    for step in steps:
-        if isinstance(step, core.Do):
-            out.append(step)
-        elif isinstance(step, core.PayTo):
-            out += [*step.costs, step.action]
-        elif isinstance(step, core.ChooseOne):
-            for option in step.options:
-                out += _walk(option)
-        else:
-            out.append(step.action)
-    return out
-
-
 def _summons(card: SpellCard) -> set[str]:
-    return {str(s.args[0]) for s in _steps(card) if s.kind == "summon" and s.args}
+    return {str(s.args[0]) for s in card.actions() if s.kind == "summon" and s.args}
 
 
 def _words(card: Card) -> set[str]:
@@ -287,7 +266,7 @@ def _words(card: Card) -> set[str]:
     level, traits and the special lines it prints."""
     words: set[str] = set()
     if isinstance(card, SpellCard):
-        words |= {card.college, *(name for name, _ in card.gems), *(s.kind for s in _steps(card))}
+        words |= {card.college, *(name for name, _ in card.gems), *(s.kind for s in card.actions())}
         if card.neutral:
             words |= {"neutral", "neutrality"}
         if card.difficulty.free:
@@ -325,4 +304,4 @@ def _shows(term: Term, card: Card) -> bool:
     if term.keyword and term.keyword.lower() in _words(card):
         return True
     return isinstance(card, SpellCard) and term.behaviour is not None and any(
-        s.kind == term.behaviour for s in _steps(card))
+        s.kind == term.behaviour for s in card.actions())

@@ -29,6 +29,17 @@ class DeclarationError(EngineError):
     """A ruleset's declaration (its TOML tables) is malformed: the project's own bug, found at load."""
 
 
+class ReplayError(EngineError):
+    """Where a scripted match (a scenario) and the rules parted: what went wrong, the script's line, and the rule
+    that refused it when one did."""
+
+    def __init__(self, message: str, where: Where, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.where = where
+        self.rule = rule
+
+
 @dataclass(frozen=True, slots=True)
 class Where:
     """A line of a script (a scenario): where a replay that stops there says it stopped."""

@@ -14,7 +14,7 @@ cannot happen is skipped while the rest of the effect goes on.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -115,6 +115,22 @@ class StepKinds(Generic[Ctx]):
             raise ValueError(f"the step kind {name!r} is declared twice")
 
 
+def walk(steps: Sequence[Step], into_internal: bool = True) -> Iterator[Step]:
+    """Every step, nested ones included (optionally not the action of a pay-to: an internal action)."""
+    for step in steps:
+        yield step
+        if isinstance(step, ChooseOne):
+            for option in step.options:
+                yield from walk(option, into_internal)
+        elif isinstance(step, May | If | Unless | IfYouDid) or (isinstance(step, PayTo) and into_internal):
+            yield from walk((step.action,), into_internal)
+
+
+def actions(steps: Sequence[Step]) -> list[Do]:
+    """Every step kind an effect may do, wherever it is nested (the costs of a pay-to aside)."""
+    return [s for s in walk(steps) if isinstance(s, Do)]
+
+
 Words = Callable[[Do | Condition], str]  # a ruleset's words for a step kind, a cost or a condition
 
 
@@ -153,6 +169,26 @@ def clauses(steps: Sequence[Step], words: Words) -> str:
     # A "choose one" ends with its last option's own full stop.
     return " ".join(s if s.endswith(".") else f"{s}." for s in
                     (s if i == 0 else capitalize(s) for i, s in enumerate(sentences)))
+
+
+@dataclass(frozen=True)
+class Wording:
+    """A ruleset's words for its step kinds, conditions and costs, by name, each from the arguments the card gives
+    (``"deal damage": lambda amount, who: f"deal {amount} damage to {who}"``); the card's text, the site and the
+    prompts read a step through it, in seed 003's forms."""
+
+    phrases: Mapping[str, Callable[..., str]]
+
+    def words(self, step: Do | Condition) -> str:
+        return self.phrases[step.kind](*step.args)
+
+    def describe(self, step: Step) -> str:
+        """A step as the card prints it."""
+        return text(step, self.words)
+
+    def describe_all(self, steps: Sequence[Step]) -> str:
+        """Steps as the card prints them, as sentences, the first in lower case."""
+        return clauses(steps, self.words)
 
 
 def capitalize(said: str) -> str:

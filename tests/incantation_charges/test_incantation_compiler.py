@@ -208,7 +208,8 @@ def test_a_new_step_kind_is_a_grammar_line_and_a_declaration(tmp_path: Path, mon
     fragment = tmp_path / "with_sap.lark"
     fragment.write_text((ROOT / "grammar" / "incantation_charges.lark").read_text(encoding="utf-8")
                         + '\n%extend ?action: "sap" INT "charges" "from" WORD -> sap_charges\n', encoding="utf-8")
-    monkeypatch.setattr(frontend, "RULESET", dataclasses.replace(frontend.RULESET, grammar=str(fragment)))
+    ruleset = dataclasses.replace(frontend.FRONTEND.ruleset, grammar=str(fragment))
+    monkeypatch.setattr(frontend, "FRONTEND", dataclasses.replace(frontend.FRONTEND, ruleset=ruleset))
 
     def sap(fx: Effect, amount: int, who: str) -> Flow[bool]:
         victim = fx.who(who)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.decisions import Decision
-from engine.core.errors import EngineError, Where
+from engine.core.errors import ReplayError, Where
 from engine.core.match import Match
 from engine.rulesets.incantation_charges.cards import Library
 from engine.rulesets.incantation_charges.game import Game
@@ -68,13 +68,6 @@ class Scenario:
     entities: tuple[EntitySpec, ...]
     rounds: tuple[RoundScript, ...]
 
-
-class ReplayError(EngineError):
-    def __init__(self, message: str, where: Where, rule: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.where = where
-        self.rule = rule
 
 
 @dataclass

@@ -6,11 +6,11 @@ line of the grammar fragment and a function here: two files."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from engine.core import resources
 from engine.core.decisions import Flow
-from engine.core.steps import Condition, Do, Step, StepKinds, clauses, text
+from engine.core.steps import StepKinds, Wording
 from engine.rulesets.incantation_charges import incantation
 from engine.rulesets.incantation_charges.state import CHARGES
 from engine.rulesets.incantation_charges.table import Effect, draw, heal, spend_charges, suffer_damage
@@ -99,16 +99,6 @@ WORDING: dict[str, Callable[..., str]] = {
 }
 
 
-def words(step: Do | Condition) -> str:
-    return WORDING[step.kind](*step.args)
-
-
-def describe(step: Step) -> str:
-    """A step as the card prints it (the forms of seed 003 around this game's words)."""
-    return text(step, words)
-
-
-def describe_all(steps: Sequence[Step]) -> str:
-    """Steps as the card prints them, as sentences, the first in lower case: "deal 2 damage to target; if you
-    did, draw 1 card." """
-    return clauses(steps, words)
+WORDS = Wording(WORDING)
+describe = WORDS.describe  # a step as the card prints it (seed 003's forms around this game's words)
+describe_all = WORDS.describe_all  # steps as sentences, the first in lower case: "deal 2 damage to target; ..."

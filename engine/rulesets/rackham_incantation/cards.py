@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 
-from engine.core.steps import Step
+from engine.core.steps import Do, Step, actions
 from engine.rulesets.rackham_incantation.elements import NEUTRAL, Element
 
 
@@ -128,6 +128,10 @@ class SpellCard:
 
     def gems_text(self) -> str:
         return ", ".join(f"{n} {name}" for name, n in self.gems)
+
+    def actions(self) -> list[Do]:
+        """Every step kind its description and its extra effect may do."""
+        return actions((*self.steps, *(self.extra.steps if self.extra else ())))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

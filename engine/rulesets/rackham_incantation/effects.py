@@ -9,11 +9,11 @@ board (state.py): a spell that moves its caster changes the distances the rules 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.core.decisions import Flow
-from engine.core.steps import Condition, Do, Step, StepKinds, clauses, text
+from engine.core.steps import StepKinds, Wording
 from engine.rulesets.rackham_incantation.battle import Battle
 from engine.rulesets.rackham_incantation.casting import Cast, spend
 from engine.rulesets.rackham_incantation.state import Magician, Model
@@ -62,24 +62,24 @@ def summon(fx: Effect, title: str) -> Flow[bool]:
     return (yield from _done(True))
 
 
-@KINDS.action("banish")
-def banish(fx: Effect, who: str) -> Flow[bool]:
+def _remove(fx: Effect, who: str, why: str) -> Flow[bool]:
+    """The model leaves the battlefield (``why``: "banished", "killed")."""
     victim = fx.who(who)
     if not victim.present:
         return (yield from _done(False))
-    victim.removed = "banished"
-    fx.battle.say(f"{victim.name} is banished")
+    victim.removed = why
+    fx.battle.say(f"{victim.name} is {why}")
     return (yield from _done(True))
+
+
+@KINDS.action("banish")
+def banish(fx: Effect, who: str) -> Flow[bool]:
+    return (yield from _remove(fx, who, "banished"))
 
 
 @KINDS.action("slay")
 def slay(fx: Effect, who: str) -> Flow[bool]:
-    victim = fx.who(who)
-    if not victim.present:
-        return (yield from _done(False))
-    victim.removed = "killed"
-    fx.battle.say(f"{victim.name} is slain")
-    return (yield from _done(True))
+    return (yield from _remove(fx, who, "killed"))
 
 
 @KINDS.action("move away")
@@ -130,13 +130,6 @@ WORDING: dict[str, Callable[..., str]] = {
 }
 
 
-def words(step: Do | Condition) -> str:
-    return WORDING[step.kind](*step.args)
-
-
-def describe(step: Step) -> str:
-    return text(step, words)
-
-
-def describe_all(steps: Sequence[Step]) -> str:
-    return clauses(steps, words)
+WORDS = Wording(WORDING)
+describe = WORDS.describe  # a step as the card prints it (seed 003's forms around this game's words)
+describe_all = WORDS.describe_all  # steps as sentences, the first in lower case: "deal 2 damage to target; ..."

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.decisions import Decision
-from engine.core.errors import EngineError, IllegalAction, Where
+from engine.core.errors import IllegalAction, ReplayError, Where
 from engine.core.match import Match
 from engine.rulesets.rackham_incantation.battle import Battle
 from engine.rulesets.rackham_incantation.cards import CreatureCard, Library, MagicianCard
@@ -60,13 +60,6 @@ class Scenario:
     turns: tuple[TurnScript, ...]
     settings: Settings = Settings()
 
-
-class ReplayError(EngineError):
-    def __init__(self, message: str, where: Where, rule: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.where = where
-        self.rule = rule
 
 
 @dataclass

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import steps as core
 from engine.core.decisions import Flow
-from engine.core.steps import Asker, ChooseOne, Do, If, IfYouDid, May, PayTo, Step, StepKinds, Unless
+from engine.core.steps import Asker, ChooseOne, Do, If, May, PayTo, Step, StepKinds, Unless, walk
 from engine.rulesets.serpents_tongue.cards import Comparison, Cost, StepTarget
 from engine.rulesets.serpents_tongue.wording import condition_text, target_text
 
@@ -100,17 +100,6 @@ def clauses(steps: Sequence[Step]) -> str:
 
 
 # ---------------------------------------------------------------------- reading steps
-def walk(steps: Sequence[Step], into_internal: bool = True) -> Iterator[Step]:
-    """Every step, nested ones included (optionally not the action of a pay-to: an internal action)."""
-    for step in steps:
-        yield step
-        if isinstance(step, ChooseOne):
-            for option in step.options:
-                yield from walk(option, into_internal)
-        elif isinstance(step, May | If | Unless | IfYouDid) or (isinstance(step, PayTo) and into_internal):
-            yield from walk((step.action,), into_internal)
-
-
 def step_targets(steps: Sequence[Step], into_internal: bool = True) -> Iterator[StepTarget]:
     """The targets of their own the steps take (``target Curse``), in the order they are written."""
     for step in walk(steps, into_internal):

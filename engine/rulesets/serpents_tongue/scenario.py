@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.decisions import Choice, Decision
-from engine.core.errors import EngineError, IllegalAction, Unsupported, Where
+from engine.core.errors import IllegalAction, ReplayError, Unsupported, Where
 from engine.core.match import Match
 from engine.rulesets.serpents_tongue import actions, bindings, casting, codex, encounter, preparation, specs
 from engine.rulesets.serpents_tongue.cards import CardLibrary, Energy, SpellCard
@@ -186,13 +186,6 @@ class Scenario:
     intoning: bool = False
 
 
-class ScenarioError(EngineError):
-    def __init__(self, message: str, where: Where, rule: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.where = where
-        self.rule = rule
-
 
 # A round that asks this many decisions is looping (a script line answered over and over, or rules that
 # never end the round): the replay stops there with a diagnostic instead of running on. The two
@@ -237,14 +230,14 @@ class ScriptDriver:
         assert self.current is not None
         for item in list(self.queue):
             if not isinstance(item, Expectation):
-                raise ScenarioError(_unused(item), item.where, "Turn")
+                raise ReplayError(_unused(item), item.where, "Turn")
         for (name, what), lists in self.prep.items():
             if lists:
                 raise self._not_prepared(game, name, what, lists[0])
         if self.dice:
-            raise ScenarioError("more dice than the round needed", self.dice[0][1], "Resonance Roll")
+            raise ReplayError("more dice than the round needed", self.dice[0][1], "Resonance Roll")
         if self.draws:
-            raise ScenarioError("more draws than the round needed", self.draws[0][1], "Draw Bag")
+            raise ReplayError("more draws than the round needed", self.draws[0][1], "Draw Bag")
         self._unasked_target()
         self.sub = {}
         # The expectations after the round's last used line are checked as the round ends.
@@ -260,7 +253,7 @@ class ScriptDriver:
             try:
                 match.intervene("mode", item.being, item.mode)
             except IllegalAction as err:
-                raise ScenarioError(err.message, item.where, err.rule) from err
+                raise ReplayError(err.message, item.where, err.rule) from err
             self._take(item)
 
     def _peek(self) -> Item | None:
@@ -303,7 +296,7 @@ class ScriptDriver:
         found = d.find(label)
         if found is None:
             legal = ", ".join(c.label for c in d.options)
-            raise ScenarioError(why or f"{label} is not a legal choice for {d.prompt!r}; legal: {legal}",
+            raise ReplayError(why or f"{label} is not a legal choice for {d.prompt!r}; legal: {legal}",
                                 where, rule or d.kind)
         return found
 
@@ -313,11 +306,11 @@ class ScriptDriver:
             item = self._peek()
             if not isinstance(item, DiceItem):
                 where = item.where if item else self._end()
-                raise ScenarioError(f"the rules need a die here ({d.prompt}), not this line", where, "Dice")
+                raise ReplayError(f"the rules need a die here ({d.prompt}), not this line", where, "Dice")
             self._take(item)
             for v in item.values:
                 if not 1 <= v <= 10:
-                    raise ScenarioError(f"a ten-sided die shows 1 to 10 (0 reads as 10), not {v}", item.where)
+                    raise ReplayError(f"a ten-sided die shows 1 to 10 (0 reads as 10), not {v}", item.where)
                 self.dice.append((v, item.where))
         value, where = self.dice.popleft()
         return self.pick(d, str(value), where)
@@ -328,7 +321,7 @@ class ScriptDriver:
             item = self._peek()
             if not isinstance(item, DrawItem):
                 where = item.where if item else self._end()
-                raise ScenarioError(f"the rules draw from a bag here ({d.prompt}), not this line", where, "Draw Bag")
+                raise ReplayError(f"the rules draw from a bag here ({d.prompt}), not this line", where, "Draw Bag")
             self._take(item)
             self.draws.extend((v, item.where) for v in item.values)
         value, where = self.draws.popleft()
@@ -342,7 +335,7 @@ class ScriptDriver:
             self._owe(item.action, item.being)
             label = item.action.label()
             if d.find(label) is None:
-                raise ScenarioError(self._why(game, d, item.action), item.where, self._rule(game, d, item.action))
+                raise ReplayError(self._why(game, d, item.action), item.where, self._rule(game, d, item.action))
             return self.pick(d, label, item.where)
         return self.pick(d, "pass", self.last)
 
@@ -371,7 +364,7 @@ class ScriptDriver:
                 self._take(item)
                 self._owe(item.action, item.being)
                 if d.find(item.action.label()) is None:
-                    raise ScenarioError(self._why(game, d, item.action, in_window=True), item.where,
+                    raise ReplayError(self._why(game, d, item.action, in_window=True), item.where,
                                         self._rule(game, d, item.action, in_window=True))
                 return self.pick(d, item.action.label(), item.where)
         return self.pick(d, "pass", self.last)
@@ -419,7 +412,7 @@ class ScriptDriver:
         target = max(cards, key=lambda c: c.id).target
         named = target.name if isinstance(target, Being) else f'"{target.title}"' if target is not None else None
         if named is not None and want not in (named, named.strip('"')) and not want.startswith(f"{named} of"):
-            raise ScenarioError(f"`{self.owed_target[1]}` answered no question: {self.owed_for} had one legal "
+            raise ReplayError(f"`{self.owed_target[1]}` answered no question: {self.owed_for} had one legal "
                                 f"target, {named.strip(chr(34))}, and the rules chose it", self.last, "Target")
 
     def on_target(self, game: Game, d: Decision) -> Choice:
@@ -471,11 +464,11 @@ class ScriptDriver:
             if card is not None:
                 reason = preparation.why_not_reattune(game, being, card) if what == "reattune" else None
                 rule, why = reason.split(": ", 1) if reason else (rule, "the rules do not allow it now")
-            raise ScenarioError(f"{d.being} cannot {'re-attune' if what == 'reattune' else 'prepare'} {title!r}: "
+            raise ReplayError(f"{d.being} cannot {'re-attune' if what == 'reattune' else 'prepare'} {title!r}: "
                                 + why, self.last, rule)
         return self.pick(d, f'"{title}"', self.last)
 
-    def _not_prepared(self, game: Game, name: str, what: str, title: str) -> ScenarioError:
+    def _not_prepared(self, game: Game, name: str, what: str, title: str) -> ReplayError:
         """A title the rules never asked about: the phase ended first (a limit reached, or nothing left)."""
         assert self.current is not None
         being = game.being(name)
@@ -483,15 +476,15 @@ class ScriptDriver:
         if what == "reattune":
             card = _in(being, title, what)
             if card is None:
-                return ScenarioError(f"{name} cannot re-attune {title!r}: it is not in {name}'s discard pile", where,
+                return ReplayError(f"{name} cannot re-attune {title!r}: it is not in {name}'s discard pile", where,
                                      "Re-Attune")
             # Checked after the phase: a spell still in the pile that the rules stopped offering was held back
             # by the one-spell limit, or by its price.
             reason = preparation.why_not_reattune(game, being, card) or (
                 f"Re-Attune: {name} already re-attuned a non-Bonded spell this phase (\"{REATTUNE_RULE}\")")
             rule, why = reason.split(": ", 1)
-            return ScenarioError(f"{name} cannot re-attune {title!r}: {why}", where, rule)
-        return ScenarioError(f"{name} cannot prepare {title!r}: \"Magi may prepare up to 3 spells\", or the rules "
+            return ReplayError(f"{name} cannot re-attune {title!r}: {why}", where, rule)
+        return ReplayError(f"{name} cannot prepare {title!r}: \"Magi may prepare up to 3 spells\", or the rules "
                              "asked no more", where, "Spell Preparation")
 
     def on_resolve_order(self, game: Game, d: Decision) -> Choice:
@@ -515,7 +508,7 @@ class ScriptDriver:
             if item.kind != "accept":
                 return self.pick(d, "let it go", item.where)
             if pay is None:
-                raise ScenarioError(f"{d.being} cannot pay to sustain {d.card}: " + d.prompt, item.where, "Sustain")
+                raise ReplayError(f"{d.being} cannot pay to sustain {d.card}: " + d.prompt, item.where, "Sustain")
             return pay
         return pay or self.pick(d, "let it go", self.last)  # sustain unless the script declines
 
@@ -537,12 +530,12 @@ class ScriptDriver:
             if self.sub.get("target") and self.owed_target is not None and d.kind == "target":
                 pending = (f" (`{self.owed_target[1]}` answers {self.owed_target[0]!r} only; "
                            f"this question needs a `{d.being} chooses \"...\"` line)")
-            raise ScenarioError(f"the rules ask {d.being}: {d.prompt}{pending} — "
+            raise ReplayError(f"the rules ask {d.being}: {d.prompt}{pending} — "
                                 + ("this line does not answer it" if item else "the script has no more lines")
                                 + "; legal: " + ", ".join(c.label for c in d.options), where, "Choices")
         wanted = {"optional": ("accept", "decline"), "first": ("first",)}.get(d.kind, ("choose",))
         if item.kind not in wanted or (d.kind == "optional" and d.card and item.value != d.card):
-            raise ScenarioError(f"this line answers {_question(item)}, but the rules ask {d.being}: {d.prompt} "
+            raise ReplayError(f"this line answers {_question(item)}, but the rules ask {d.being}: {d.prompt} "
                                 f"({_kind(d)}); legal: " + ", ".join(c.label for c in d.options), item.where,
                                 "Choices")
         self._take(item)
@@ -658,7 +651,7 @@ def check(game: Game, item: Item) -> None:
     elif isinstance(item, ExpectInitiative):
         order = tuple(b.name for b in game.order if not b.incapacitated)
         if order != item.order:
-            raise ScenarioError(f"expected initiative {', '.join(item.order)}, got {', '.join(order)}", item.where,
+            raise ReplayError(f"expected initiative {', '.join(item.order)}, got {', '.join(order)}", item.where,
                                 "Initiative Phase")
 
 
@@ -667,11 +660,11 @@ def check_outcome(game: Game, item: ExpectWinner) -> None:
     got = "no outcome yet" if outcome is None else "a draw" if outcome.draw else f"winner {outcome.winner}"
     if item.draw:
         if outcome is None or not outcome.draw:
-            raise ScenarioError(f"expected a draw, got {got}", item.where)
+            raise ReplayError(f"expected a draw, got {got}", item.where)
         return
     winner = outcome.winner if outcome else None
     if winner != item.winner:
-        raise ScenarioError(f"expected winner {item.winner or 'none'}, got {got}", item.where)
+        raise ReplayError(f"expected winner {item.winner or 'none'}, got {got}", item.where)
 
 
 def check_expectation(game: Game, item: ExpectItem) -> None:
@@ -679,35 +672,35 @@ def check_expectation(game: Game, item: ExpectItem) -> None:
     for energy, value in item.energies:
         got = b.energy(Energy(energy.capitalize()))
         if got != value:
-            raise ScenarioError(f"expected {b.name} to have {value} {energy}, got {got}", item.where)
+            raise ReplayError(f"expected {b.name} to have {value} {energy}, got {got}", item.where)
     for place, title, counters in item.cards:
         held = _cards(b, place)
         cards = [c for c in held if c.title == title]
         if not cards:
-            raise ScenarioError(f"expected {title!r} in {b.name}'s {_where_name(place)}; it holds: "
+            raise ReplayError(f"expected {title!r} in {b.name}'s {_where_name(place)}; it holds: "
                                 + (", ".join(c.title for c in held) or "nothing"), item.where)
         for name, value in counters:
             if name == "dormant":
                 if not any(c.dormant for c in cards):
-                    raise ScenarioError(f"expected {title!r} to be Dormant", item.where, "Dormant")
+                    raise ReplayError(f"expected {title!r} to be Dormant", item.where, "Dormant")
                 continue
             got = cards[0].counters.get(name, 0)
             if got != value:
-                raise ScenarioError(f"expected {title!r} to have {value} {name}, got {got}", item.where)
+                raise ReplayError(f"expected {title!r} to have {value} {name}, got {got}", item.where)
     for place, title in item.absent:
         if any(c.title == title for c in _cards(b, place)):
-            raise ScenarioError(f"expected no {title!r} in {b.name}'s {_where_name(place)}", item.where)
+            raise ReplayError(f"expected no {title!r} in {b.name}'s {_where_name(place)}", item.where)
     if item.stones is not None and b.interrupt_stones != item.stones:
-        raise ScenarioError(f"expected {b.name} to have {item.stones} interrupt stone(s), got {b.interrupt_stones}",
+        raise ReplayError(f"expected {b.name} to have {item.stones} interrupt stone(s), got {b.interrupt_stones}",
                             item.where, "Interrupt Stone")
     if item.incapacitated and not b.incapacitated:
-        raise ScenarioError(f"expected {b.name} to be incapacitated", item.where)
+        raise ReplayError(f"expected {b.name} to be incapacitated", item.where)
 
 
 @dataclass
 class Replay:
     game: Game
-    error: ScenarioError | None = None
+    error: ReplayError | None = None
     log: list[str] = field(default_factory=list)
     stopped: dict[str, Any] | None = None  # the state where a `stop` line ended the script, mid-round
     rounds: list[dict[str, Any]] = field(default_factory=list)  # the state at each round's end
@@ -735,7 +728,7 @@ def setup(scenario: Scenario, library: CardLibrary) -> Game:
     for spec in scenario.beings:
         if spec.kind == "encounter":
             if spec.card not in library or library[str(spec.card)].kind != "encounter":
-                raise ScenarioError(f"{spec.card!r} is not a compiled Encounter", spec.where, "Encounter")
+                raise ReplayError(f"{spec.card!r} is not a compiled Encounter", spec.where, "Encounter")
             beings.append(encounter.create(library[str(spec.card)], spec.name, spec.team, spec.mode or "standard",
                                            library))
             continue
@@ -747,7 +740,7 @@ def setup(scenario: Scenario, library: CardLibrary) -> Game:
                 b.starting_essence = value
         cards = [_codex_card(library, spec, entry) for entry in spec.codex]
         for refused, quote in codex.refusals(cards):
-            raise ScenarioError(f"{spec.name}'s Codex is not legal: {refused} (\"{quote}\")",
+            raise ReplayError(f"{spec.name}'s Codex is not legal: {refused} (\"{quote}\")",
                                 spec.codex_where or spec.where, "Codex")
         b.codex.extend(Card(spec=card, owner=b) for card in cards)
         beings.append(b)
@@ -758,13 +751,13 @@ def setup(scenario: Scenario, library: CardLibrary) -> Game:
             encounter.scale(game, b)
         if spec.specialization:
             if spec.specialization not in library:
-                raise ScenarioError(f"{spec.name}'s Specialization {spec.specialization!r} is not compiled",
+                raise ReplayError(f"{spec.name}'s Specialization {spec.specialization!r} is not compiled",
                                     spec.where, "Specialization")
             specs.start(game, b, library[spec.specialization])
         for title in spec.artifacts:
             problem = specs.artifact_problem(b, library.get(title), title)
             if problem:
-                raise ScenarioError(problem, spec.where, "Artifact")
+                raise ReplayError(problem, spec.where, "Artifact")
             specs.start(game, b, library[title])
     return game
 
@@ -773,17 +766,17 @@ def _codex_card(library: CardLibrary, spec: BeingSetup, entry: CodexEntry) -> ty
     where = entry.where or spec.where
     card = library.get(entry.title)
     if card is None or card.kind not in ("spell", "nam-shub"):
-        raise ScenarioError(f"{spec.name}'s Codex names {entry.title!r}, which is not a compiled spell",
+        raise ReplayError(f"{spec.name}'s Codex names {entry.title!r}, which is not a compiled spell",
                             where, "Codex")
     printed = library.fluencies(entry.title)
     if entry.fluency is None:
         if len(printed) > 1:
-            raise ScenarioError(f"{entry.title!r} is printed at fluencies {', '.join(map(str, printed))}: say which, "
+            raise ReplayError(f"{entry.title!r} is printed at fluencies {', '.join(map(str, printed))}: say which, "
                                 f"e.g. `codex {_quoted(entry.title)} fluency {printed[0]}`", where, "Fluency")
         return card
     chosen = library.at(entry.title, entry.fluency)
     if chosen is None:
-        raise ScenarioError(f"no {entry.title!r} of fluency {entry.fluency} is compiled (it is printed at "
+        raise ReplayError(f"no {entry.title!r} of fluency {entry.fluency} is compiled (it is printed at "
                             f"fluency {', '.join(map(str, printed))})", where, "Fluency")
     return chosen
 
@@ -813,13 +806,13 @@ def replay(scenario: Scenario, library: CardLibrary) -> Replay:
                 script = scripts.pop(0)
                 nxt = game.round if game.phase != "end" and game.round else game.round + 1
                 if script.number != nxt:
-                    raise ScenarioError(f"round {nxt} comes next, not round {script.number}", script.where)
+                    raise ReplayError(f"round {nxt} comes next, not round {script.number}", script.where)
                 driver.start_round(script)
                 driver.apply_modes(match)
                 asked = 0
             asked += 1
             if asked > DECISION_LIMIT:
-                raise ScenarioError(f"round {game.round} asked more than {DECISION_LIMIT} decisions "
+                raise ReplayError(f"round {game.round} asked more than {DECISION_LIMIT} decisions "
                                     "without ending: the script or the rules are going round in circles",
                                     driver.last, "Round")
             decision = match.decision
@@ -828,16 +821,16 @@ def replay(scenario: Scenario, library: CardLibrary) -> Replay:
             try:
                 match.apply(choice)
             except (IllegalAction, Unsupported) as err:
-                raise ScenarioError(getattr(err, "message", str(err)), driver.last, getattr(err, "rule", None)) \
+                raise ReplayError(getattr(err, "message", str(err)), driver.last, getattr(err, "rule", None)) \
                     from err
         if scripts:
-            raise ScenarioError(f"the match was already over before round {scripts[0].number}", scripts[0].where)
+            raise ReplayError(f"the match was already over before round {scripts[0].number}", scripts[0].where)
     except Stopped:
         result.stopped = {**result.game.snapshot(), "line": driver.last.line}
-    except ScenarioError as err:
+    except ReplayError as err:
         result.error = err
     except Unsupported as err:
-        result.error = ScenarioError(str(err), driver.last, "Unsupported")
+        result.error = ReplayError(str(err), driver.last, "Unsupported")
     return result
 
 
