@@ -10,13 +10,14 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, TextIO
+from typing import Any, Protocol, TextIO, TypeVar
 
 from lark import Token, Tree
 
 from compiler import coverage
 from compiler.diagnostics import Diagnostics, write_text
 from compiler.frontend import ReplayStop, loaded_cards, read_sources, report_replay, site_outputs
+from compiler.names import page_slug
 from compiler.parse import card_grammar, parse
 from compiler.publish import Output
 from compiler.source import SourceFile
@@ -29,6 +30,39 @@ class CardChecker(Protocol):
 
     def check_card(self, node: Any, path: str) -> tuple[Any, Any] | None: ...
     def check_set(self, found: list[tuple[Any, Any]]) -> list[Any]: ...
+
+
+class Titled(Protocol):
+    """What :func:`distinct_titles` reads of a checked card and of its node."""
+
+    @property
+    def card(self) -> Any: ...
+    @property
+    def path(self) -> str: ...
+    @property
+    def line(self) -> int: ...
+
+
+C = TypeVar("C", bound=Titled)
+
+
+def distinct_titles(found: list[tuple[C, Any]], diags: Diagnostics, code: str) -> list[C]:
+    """The cards but those whose title or page another took first: two cards may share neither a title nor a
+    page (titles that differ only in punctuation); each later one is an error ``code`` at its title."""
+    first: dict[str, C] = {}
+    out = []
+    for checked, node in found:
+        title = checked.card.title
+        key = page_slug(title, "card")
+        if key in first:
+            other = first[key]
+            same = "titled" if other.card.title == title else f"given the same page as {other.card.title!r} by"
+            diags.error(code, f"two cards are {same} {title!r}", node.title_span,
+                        f"note: the other is at {other.path}:{other.line}")
+            continue
+        first[key] = checked
+        out.append(checked)
+    return out
 
 
 class Replayed(Protocol):

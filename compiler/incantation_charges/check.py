@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from compiler import rules_text
 from compiler.diagnostics import Diagnostics, did_you_mean
 from compiler.incantation_charges import ast
-from compiler.names import MAX_TITLE, page_slug
+from compiler.names import MAX_TITLE
+from compiler.value_cards import distinct_titles
 from engine.core import steps as core
 from engine.rulesets.incantation_charges.cards import EVENTS, ActionCard, Aim, Interrupt, Kind
 from engine.rulesets.incantation_charges.steps import KINDS, describe, describe_all
@@ -48,21 +49,7 @@ class Checker:
         return Checked(card, path, node.span.line), node
 
     def check_set(self, cards: list[tuple[Checked, ast.Card]]) -> list[Checked]:
-        """Two cards may share neither a title nor a page (titles that differ only in punctuation)."""
-        first: dict[str, Checked] = {}
-        out = []
-        for checked, node in cards:
-            title = checked.card.title
-            key = page_slug(title, "card")
-            if key in first:
-                other = first[key]
-                same = "titled" if other.card.title == title else f"given the same page as {other.card.title!r} by"
-                self.diags.error("E511", f"two cards are {same} {title!r}", node.title_span,
-                                 f"note: the other is at {other.path}:{other.line}")
-                continue
-            first[key] = checked
-            out.append(checked)
-        return out
+        return distinct_titles(cards, self.diags, "E511")
 
     def _entry(self, field: ast.Field | None) -> int | None:
         """The Incantation entry: "a number of Incantation charges"."""

@@ -14,9 +14,10 @@ from dataclasses import dataclass
 
 from compiler import rules_text
 from compiler.diagnostics import Diagnostics, did_you_mean
-from compiler.names import MAX_TITLE, page_slug
+from compiler.names import MAX_TITLE
 from compiler.rackham_incantation import ast
 from compiler.source import Span
+from compiler.value_cards import distinct_titles
 from engine.core import steps as core
 from engine.rulesets.rackham_incantation.cards import (
     Card,
@@ -317,7 +318,7 @@ class Checker:
     # ---- across cards
     def check_set(self, found: list[tuple[Checked, ast.Card]]) -> list[Checked]:
         """Titles, the spells each magician lists and the creatures each spell summons, once every card is read."""
-        kept = self._titles(found)
+        kept = distinct_titles(found, self.diags, "E623")
         by_title = {c.card.title: c.card for c in kept}
         nodes = {c.card.title: node for c, node in found}
         out = []
@@ -332,21 +333,6 @@ class Checker:
                 out.append(checked)
         return out
 
-    def _titles(self, found: list[tuple[Checked, ast.Card]]) -> list[Checked]:
-        first: dict[str, Checked] = {}
-        out = []
-        for checked, node in found:
-            key = page_slug(checked.card.title, "card")
-            if key in first:
-                other = first[key]
-                same = ("titled" if other.card.title == checked.card.title
-                        else f"given the same page as {other.card.title!r} by")
-                self.diags.error("E623", f"two cards are {same} {checked.card.title!r}", node.title_span,
-                                 f"note: the other is at {other.path}:{other.line}")
-                continue
-            first[key] = checked
-            out.append(checked)
-        return out
 
     def _spell_list(self, card: MagicianCard, node: ast.Card, cards: dict[str, Card]) -> bool:
         """"The sum of all the Powers of the spells that a magician chooses may not exceed" its Potential (3.10);
