@@ -27,6 +27,8 @@ play: $(STAMP)
 	$(BIN)/spellc play cards_src/rackham_incantation/scenarios/example_of_play.scenario
 	@for f in cards_src/rackham_incantation/scenarios/*.scenario; do \
 		out=$$($(BIN)/spellc play "$$f") || exit 1; echo "$$f: $$(echo "$$out" | tail -1)"; done
+	@for f in cards_src/amtgard/scenarios/*.scenario; do \
+		out=$$($(BIN)/spellc play "$$f") || exit 1; echo "$$f: $$(echo "$$out" | tail -1)"; done
 
 run: site play
 

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from compiler.amtgard.frontend import FRONTEND as AMTGARD
 from compiler.diagnostics import Diagnostics
 from compiler.frontend import Compiled, Frontend
 from compiler.incantation_charges.frontend import FRONTEND as INCANTATION_CHARGES
@@ -23,7 +24,7 @@ from engine.core.ruleset import Ruleset, ruleset_of
 from engine.rulesets import DEFAULT, RULESETS
 
 FRONTENDS: dict[str, Frontend] = {f.ruleset.name: f for f in (SERPENTS_TONGUE, INCANTATION_CHARGES,
-                                                                      RACKHAM_INCANTATION)}
+                                                                      RACKHAM_INCANTATION, AMTGARD)}
 # Every folder and page a build replaces, relative to the project root.
 OUTPUTS: tuple[str, ...] = (*(out for f in FRONTENDS.values() for out in f.outputs), HOME)
 CARD_SUFFIX = ".spell"

@@ -1,0 +1,232 @@
+"""AST → checked ability cards (engine.rulesets.amtgard.cards), each with the line it was written on. Every
+problem is a located diagnostic with a suggestion where one is likely; a card with an error is left out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from compiler import rules_text
+from compiler.amtgard import ast
+from compiler.diagnostics import Diagnostics, did_you_mean
+from compiler.names import MAX_TITLE
+from compiler.value_cards import distinct_titles
+from engine.core import steps as core
+from engine.rulesets.amtgard.cards import AbilityCard, Grant, Trigger, Uses
+from engine.rulesets.amtgard.effects import describe_all
+from engine.rulesets.amtgard.vocabulary import QUALIFIED, SPECIAL_EFFECTS, STATES, Kind, Reach, School
+
+WHO = ("target", "bearer", "caster", "you")
+EVENTS = ("dies", "hit by a melee weapon", *(f"{s} ends" for s in STATES))
+REQUIRED = ("school", "kind")
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    card: AbilityCard
+    path: str
+    line: int
+
+
+def _words(f: ast.Field) -> list[rules_text.Word]:
+    return [v for v in f.values if isinstance(v, rules_text.Word)]
+
+
+class Checker:
+    def __init__(self, diags: Diagnostics) -> None:
+        self.diags = diags
+
+    def check_card(self, node: ast.Card, path: str) -> tuple[Checked, ast.Card] | None:
+        errors = len(self.diags.items)
+        if len(node.title) > MAX_TITLE or not node.title.strip():
+            self.diags.error("E701", f"a title is 1 to {MAX_TITLE} characters", node.title_span)
+        fields = self._fields(node)
+        if any(name not in fields for name in REQUIRED):
+            return None
+        kind = self._kind(fields["kind"])
+        steps = self._steps(fields["effect"].steps) if "effect" in fields else ()
+        triggers = tuple(Trigger(self._event(f), self._steps(f.steps)) for f in node.fields if f.name == "when")
+        card = AbilityCard(
+            title=node.title, school=self._school(fields["school"]), kind=kind,
+            magical="extraordinary" not in fields, reach=self._reach(fields.get("reach")),
+            uses=self._uses(fields), charge=self._charge(fields.get("charge")),
+            incantation=_text(fields.get("incantation")), materials=_text(fields.get("materials")),
+            trigger=_word(fields.get("trigger")), chant=_text(fields.get("chant")),
+            persistent="persistent" in fields, strips=_int(fields.get("strips")),
+            magic_armor=_int(fields.get("magic_armor")) or 0,
+            grants=tuple(self._grant(f) for f in node.fields if f.name == "grants"),
+            granted=tuple(self._granted(f) for f in node.fields if f.name == "grants_ability"),
+            special_effect=self._special(fields.get("special_effect")), steps=steps, triggers=triggers,
+            source=f"{path}:{node.span.line}")
+        card = replace(card, text=ability_text(card))
+        if "magical" in fields and "extraordinary" in fields:
+            self.diags.error("E703", "an ability is magical (m) or extraordinary (ex), not both",
+                             fields["extraordinary"].span)
+        if len(self.diags.items) != errors:
+            return None
+        return Checked(card, path, node.span.line), node
+
+    def check_set(self, found: list[tuple[Checked, ast.Card]]) -> list[Checked]:
+        kept = distinct_titles(found, self.diags, "E711")
+        titles = {c.card.title for c in kept}
+        out = []
+        for checked, node in found:
+            if checked not in kept:
+                continue
+            missing = [t for t, _ in checked.card.granted if t not in titles]
+            for title in missing:
+                f = next(f for f in node.fields if f.name == "grants_ability" and _text(f) == title)
+                self.diags.error("E712", f"no ability is titled {title!r} to grant", f.span,
+                                 *did_you_mean(title, titles))
+            if not missing:
+                out.append(checked)
+        return out
+
+    # ---- fields
+    def _fields(self, node: ast.Card) -> dict[str, ast.Field]:
+        out: dict[str, ast.Field] = {}
+        for f in node.fields:
+            if f.name in out and f.name not in ("when", "grants", "grants_ability"):
+                self.diags.error("E702", f"`{f.name.replace('_', ' ')}` is given twice", f.span,
+                                 f"note: first on line {out[f.name].span.line}")
+            out.setdefault("uses" if f.name == "unlimited" else f.name, f)
+        for name in REQUIRED:
+            if name not in out:
+                self.diags.error("E704", f"an ability needs a `{'type' if name == 'kind' else name}` line",
+                                 node.title_span)
+        return out
+
+    def _choice(self, word: rules_text.Word, said: str, allowed: list[str], what: str, code: str) -> str | None:
+        if said in allowed:
+            return said
+        self.diags.error(code, f"no {what} is named {said!r}", word.span, *did_you_mean(said, allowed),
+                         f"note: {', '.join(allowed)}")
+        return None
+
+    def _school(self, f: ast.Field) -> School:
+        word = _words(f)[0]
+        found = self._choice(word, word.text, [s.value for s in School], "School", "E705")
+        return School(found) if found else School.NEUTRAL
+
+    def _kind(self, f: ast.Field) -> Kind:
+        words = _words(f)
+        said = " ".join(w.text for w in words)
+        found = self._choice(words[0], said, [k.value for k in Kind], "type of ability", "E706")
+        return Kind(found) if found else Kind.VERBAL
+
+    def _reach(self, f: ast.Field | None) -> Reach:
+        return Reach(_words(f)[0].text) if f else Reach.TOUCH
+
+    def _uses(self, fields: dict[str, ast.Field]) -> Uses:
+        f = fields.get("uses")
+        if f is None or f.name == "unlimited":
+            return Uses()
+        count = _int(f) or 0
+        if count < 1:
+            self.diags.error("E707", "an ability has at least 1 use (or `uses unlimited`)", f.span)
+        return Uses(count, _words(f)[0].text)
+
+    def _charge(self, f: ast.Field | None) -> int | None:
+        if f is None:
+            return None
+        times = int(_words(f)[0].text[1:])
+        if not 1 <= times <= 20:
+            self.diags.error("E708", f"a Charge is x1 to x20, not x{times}", f.span)
+        return times
+
+    def _state(self, word: rules_text.Word, detail: rules_text.Word | None) -> tuple[str, str | None]:
+        state = self._choice(word, word.text, list(STATES), "State", "E709") or word.text
+        if state in QUALIFIED and detail is None:
+            self.diags.error("E709", f"{state} names what it is to: `{state} to Flame`", word.span)
+        if detail is not None and state not in QUALIFIED:
+            self.diags.error("E709", f"{state} is to nothing; only {' and '.join(QUALIFIED)} name what they are to",
+                             detail.span)
+        if state == "Immune" and detail is not None:
+            self._choice(detail, detail.text, [s.value for s in School], "School", "E705")
+        return state, detail.text if detail else None
+
+    def _grant(self, f: ast.Field) -> Grant:
+        words = _words(f)
+        state, detail = self._state(words[0], words[1] if len(words) > 1 else None)
+        return Grant(state, detail)
+
+    def _granted(self, f: ast.Field) -> tuple[str, Uses]:
+        return _text(f), Uses(_int(f), _words(f)[0].text)
+
+    def _special(self, f: ast.Field | None) -> str | None:
+        if f is None:
+            return None
+        words = _words(f)
+        return self._choice(words[0], " ".join(w.text for w in words), list(SPECIAL_EFFECTS), "Special Effect",
+                            "E710")
+
+    def _event(self, f: ast.Field) -> str:
+        words = [w.text for w in f.event]
+        said = " ".join(words[1:] if words and words[0] == "bearer" else words)
+        said = said.removeprefix("is ")
+        if said not in EVENTS:
+            span = f.event[0].span.to(f.event[-1].span)
+            self.diags.error("E713", f"an ability cannot answer {' '.join(words)!r}", span,
+                             *did_you_mean(said, EVENTS), "note: when bearer dies; when bearer is hit by a melee "
+                             "weapon; when STATE ends")
+        return said
+
+    # ---- steps
+    def _steps(self, nodes: tuple[rules_text.Step, ...]) -> tuple[core.Step, ...]:
+        return rules_text.to_core(nodes, self._do, self._test)
+
+    def _who(self, word: rules_text.Value) -> str:
+        assert isinstance(word, rules_text.Word)
+        if word.text not in WHO:
+            self.diags.error("E714", f"a step concerns `target`, `bearer` or `caster`, not {word.text!r}", word.span,
+                             *did_you_mean(word.text, WHO))
+        return word.text
+
+    def _do(self, node: rules_text.Action) -> core.Do:
+        args = list(node.args)
+        if node.kind == "make":
+            seconds = args.pop() if isinstance(args[-1], int) else None
+            who, state = args[0], args[1]
+            assert isinstance(state, rules_text.Word)
+            detail = args[2] if len(args) > 2 else None
+            assert detail is None or isinstance(detail, rules_text.Word)
+            name, said = self._state(state, detail)
+            return core.Do("make", (self._who(who), name, said, seconds))
+        if node.kind == "remove state":
+            state, who = args
+            assert isinstance(state, rules_text.Word)
+            return core.Do("remove state", (self._state(state, None)[0], self._who(who)))
+        return core.Do(node.kind, tuple(self._who(a) if isinstance(a, rules_text.Word) else a for a in args))
+
+    def _test(self, node: rules_text.Condition) -> core.Condition:
+        words = [w.text for w in node.words]
+        if len(words) == 3 and words[1] in ("is", "are") and words[2] in STATES:
+            return core.Condition("is", (self._who(node.words[0]), words[2]))
+        self.diags.error("E715", f"no condition reads {' '.join(words)!r}", node.span,
+                         "note: a condition reads `target is STATE` (Frozen, Stopped...)")
+        return core.Condition("is", ("target", "Frozen"))
+
+
+def _text(f: ast.Field | None) -> str:
+    return next((v.text for v in f.values if isinstance(v, rules_text.Text)), "") if f else ""
+
+
+def _word(f: ast.Field | None) -> str | None:
+    return _words(f)[0].text if f else None
+
+
+def _int(f: ast.Field | None) -> int | None:
+    return next((v for v in f.values if isinstance(v, int)), None) if f else None
+
+
+def ability_text(card: AbilityCard) -> str:
+    """What the ability does, as its entry would say it: its Magic Armor, the States it gives its bearer, its
+    Special Effect and the abilities it grants, then its effect and its triggers in seed 003's forms."""
+    said = [f"{card.magic_armor} point{'s' if card.magic_armor != 1 else ''} of Magic Armor to each location."
+            ] if card.magic_armor else []
+    said += [f"The bearer is {g.text()}." for g in card.grants]
+    said += [f"{card.special_effect}."] if card.special_effect else []
+    said += [f"Grants {title} ({uses.text()})." for title, uses in card.granted]
+    said += [core.capitalize(describe_all(card.steps))] if card.steps else []
+    said += [f"When {'bearer ' if not t.event.endswith(' ends') else ''}{t.event}: {describe_all(t.steps)}"
+             for t in card.triggers]
+    return " ".join(said)

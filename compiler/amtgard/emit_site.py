@@ -1,0 +1,362 @@
+"""Checked abilities, the glossary and the coverage report → the pages of site/docs/amtgard/: the reference a reeve
+would open on a phone.
+
+Pages (relative to that folder): ``abilities/index.md`` (a table of every ability, then the same grouped by
+School) and a page per ability, drawn like a class-list entry; ``states/index.md`` and a page per State, with the
+seed's paragraph, the abilities that give, remove or answer it and the scenarios that show it;
+``effects/index.md`` and a page per Special Effect likewise; ``glossary/index.md`` and a page per term;
+``coverage.md``. The section's ``index.md`` and ``rules.md`` are written by hand.
+
+Every value reaches a page through compiler.markdown: as inert text (the templates' finalize hook), a checked
+link target (``href``) or a block quote of escaped lines (``quote``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from markupsafe import Markup
+
+from compiler import coverage as cov
+from compiler.amtgard.check import Checked
+from compiler.markdown import make_env, quote, safe_href
+from compiler.names import page_slug
+from engine.core import steps as core
+from engine.core.registry import Glossary, Registry, Term, slugify
+from engine.rulesets.amtgard.cards import AbilityCard
+from engine.rulesets.amtgard.effects import describe, describe_all
+from engine.rulesets.amtgard.vocabulary import SPECIAL_EFFECTS, STATES, Kind, School
+
+TEMPLATES = Path(__file__).with_name("templates")
+INDEX = "index"  # the folder's own page: no ability may take its name
+
+# The glossary terms a line of an entry may link to, first found first (the seed's headings: "Enchantments",
+# "Magic Balls", "Traits", "Kill Trigger"...).
+KIND_TERMS: dict[Kind, tuple[str, ...]] = {
+    Kind.VERBAL: ("Verbal",), Kind.ENCHANTMENT: ("Enchantments", "Enchantment"),
+    Kind.MAGIC_BALL: ("Magic Balls", "Magic Ball"), Kind.SPECIALTY_ARROW: ("Specialty Arrows", "Specialty Arrow"),
+    Kind.META_MAGIC: ("Meta-Magic",), Kind.TRAIT: ("Traits", "Trait"), Kind.ARCHETYPE: ("Archetype", "Archetypes"),
+}
+TRIGGERS = {"kill": "Kill Trigger", "wound": "Wound Trigger"}
+
+
+# ---------------------------------------------------------------------- names
+def card_page(title: str) -> str:
+    """An ability's page name (without its folder): its title slugged, as the checker keeps them apart."""
+    return f"{page_slug(title, 'card')}.md"
+
+
+def term_page(name: str) -> str:
+    return f"{slugify(name)}.md"
+
+
+def mark(card: AbilityCard) -> str:
+    """How a class list denotes it: (m) Magical or (ex) Extraordinary."""
+    return "m" if card.magical else "ex"
+
+
+# ---------------------------------------------------------------------- what a page shows
+@dataclass(frozen=True, slots=True)
+class Link:
+    text: str
+    href: str
+
+
+@dataclass(frozen=True, slots=True)
+class Stat:
+    """A line of an entry: its label and its value, the value linked to the glossary when a term names it."""
+
+    label: str
+    value: str
+    href: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """What an ability does with a State (or a Special Effect): the ability, linked, and in what words."""
+
+    ability: Link
+    how: str
+
+
+@dataclass(frozen=True, slots=True)
+class GrantLine:
+    """A State an enchantment gives its bearer: the State, linked to its page, and what it is to."""
+
+    state: Link
+    detail: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class GrantedLine:
+    """An ability an enchantment gives, with its own uses; linked when the set holds it."""
+
+    title: str
+    href: str | None
+    uses: str
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityPage:
+    card: AbilityCard
+    path: str
+    line: int
+    page: str
+    mark: str
+    stats: tuple[Stat, ...]
+    grants: tuple[GrantLine, ...]
+    special: Link | None
+    granted: tuple[GrantedLine, ...]
+    granted_by: tuple[Link, ...]
+    states: tuple[Link, ...]  # every State its steps name, each linked once
+
+
+@dataclass(frozen=True, slots=True)
+class StatePage:
+    """A State or a Special Effect: its page, the seed's paragraph, the abilities and the scenarios."""
+
+    name: str
+    page: str
+    glossary: Markup | None
+    term: str | None  # the glossary page of its term, when there is one
+    given: tuple[Said, ...]
+    removed: tuple[Said, ...]
+    answered: tuple[Said, ...]
+    scenarios: tuple[str, ...]
+
+    @property
+    def givers(self) -> tuple[Link, ...]:
+        """Each ability that gives it, once."""
+        return tuple(dict.fromkeys(s.ability for s in self.given))
+
+    @property
+    def removers(self) -> tuple[Link, ...]:
+        return tuple(dict.fromkeys(s.ability for s in self.removed))
+
+
+# ---------------------------------------------------------------------- the pages
+def emit_site(cards: Sequence[Checked], glossary: Glossary, registry: Registry, rows: Sequence[cov.Row],
+              scenarios: Mapping[str, str] | None = None) -> dict[str, str]:
+    """{path under site/docs/amtgard/: page text}; deterministic for equal inputs. ``scenarios``: {file name:
+    text} of the scenarios a State's or a Special Effect's page lists when they mention it (None: none)."""
+    env = make_env(TEMPLATES)
+    env.filters["href"] = safe_href
+    ordered = sorted(cards, key=lambda c: (c.card.title, c.path, c.line))
+    pages = _pages(ordered)
+    shown = sorted((scenarios or {}).items())
+
+    abilities = [_ability_page(c, pages, ordered, glossary) for c in ordered]
+    out = {"abilities/index.md": env.get_template("abilities_index.md.j2").render(
+        abilities=abilities, schools=[(s.value, [a for a in abilities if a.card.school is s]) for s in School])}
+    for a in abilities:
+        out[f"abilities/{a.page}"] = env.get_template("ability.md.j2").render(a=a)
+
+    states = [_state_page(name, ordered, pages, glossary, shown) for name in STATES]
+    out["states/index.md"] = env.get_template("states_index.md.j2").render(states=states)
+    for s in states:
+        out[f"states/{s.page}"] = env.get_template("state.md.j2").render(s=s)
+    effects = [_effect_page(name, ordered, pages, glossary, shown) for name in SPECIAL_EFFECTS]
+    out["effects/index.md"] = env.get_template("effects_index.md.j2").render(effects=effects)
+    for e in effects:
+        out[f"effects/{e.page}"] = env.get_template("effect.md.j2").render(e=e)
+
+    by_term = {r.term: r for r in rows}
+    out["glossary/index.md"] = env.get_template("glossary_index.md.j2").render(
+        terms=[(t, term_page(t.name), by_term[t.name]) for t in glossary.terms])
+    for t in glossary.terms:
+        out[f"glossary/{term_page(t.name)}"] = env.get_template("term.md.j2").render(
+            t=t, row=by_term[t.name], glossary=quote(t.paragraphs), played_by=registry.played_by(t.behaviour),
+            see=[(name, term_page(name)) for name in t.see if glossary.term(name) is not None],
+            abilities=[Link(c.card.title, f"../abilities/{pages[c.card.title]}") for c in ordered
+                       if _shows(t, c.card)],
+            state=f"../states/{term_page(t.name)}" if t.name in STATES else None,
+            effect=f"../effects/{term_page(t.name)}" if t.name in SPECIAL_EFFECTS else None)
+    out["coverage.md"] = env.get_template("coverage.md.j2").render(
+        summary=cov.summary(rows), rows=[(r, f"glossary/{term_page(r.term)}") for r in rows])
+    return dict(sorted(out.items()))
+
+
+def _pages(ordered: Sequence[Checked]) -> dict[str, str]:
+    """{title: page file}: the title slugged; one that would be the folder's index, or a page already taken,
+    gets a number (the checker keeps titles apart already; this keeps the index whatever it is given)."""
+    taken = {INDEX}
+    out: dict[str, str] = {}
+    for c in ordered:
+        if c.card.title in out:
+            continue
+        base = page_slug(c.card.title, "card")
+        slug, n = base, 1
+        while slug in taken:
+            n += 1
+            slug = f"{base}-{n}"
+        taken.add(slug)
+        out[c.card.title] = f"{slug}.md"
+    return out
+
+
+def _term_href(glossary: Glossary, names: Iterable[str], folder: str = "../glossary/") -> str | None:
+    """The glossary page of the first of ``names`` the glossary holds, from an ability's page."""
+    return next((f"{folder}{term_page(n)}" for n in names if glossary.term(n) is not None), None)
+
+
+def ability_stats(card: AbilityCard, glossary: Glossary) -> tuple[Stat, ...]:
+    """The lines of a class-list entry, each only when the ability has it."""
+    uses = card.uses.text() + (f", Charge x{card.charge}" if card.charge else "")
+    trigger = TRIGGERS.get(card.trigger or "", card.trigger or "")
+    magic = "Magical (m)" if card.magical else "Extraordinary (ex)"
+    lines: list[Stat | None] = [
+        Stat("School", card.school.value, _term_href(glossary, (card.school.value, "School"))),
+        Stat("Type", card.kind.value, _term_href(glossary, KIND_TERMS.get(card.kind, ()))),
+        Stat("Magic", magic, _term_href(glossary, (magic, "Ability"))),
+        Stat("Range", card.reach.value, _term_href(glossary, (f"{card.reach.value} range", "Range"))),
+        Stat("Uses", uses, _term_href(glossary, ("Charge",)) if card.charge else None),
+        Stat("Materials", card.materials) if card.materials else None,
+        Stat("Trigger", trigger, _term_href(glossary, (trigger, "Trigger"))) if card.trigger else None,
+        Stat("Strips", f"{card.strips}, removed at the last",
+             _term_href(glossary, ("Definite number of uses", "Enchantment strips"))) if card.strips is not None
+        else None,
+        Stat("Persistent", "yes: not removed by a respawn", _term_href(glossary, ("Persistent",)))
+        if card.persistent else None,
+    ]
+    return tuple(s for s in lines if s is not None)
+
+
+def _all_steps(card: AbilityCard) -> list[tuple[str | None, core.Step]]:
+    """Every step of the ability, nested ones included, with the event it answers (None: its effect)."""
+    out: list[tuple[str | None, core.Step]] = [(None, s) for s in core.walk(card.steps)]
+    for t in card.triggers:
+        out += [(t.event, s) for s in core.walk(t.steps)]
+    return out
+
+
+def _when(event: str | None, said: str) -> str:
+    if event is None:
+        return said
+    return f"when {'' if event.endswith(' ends') else 'bearer '}{event}: {said}"
+
+
+def _ability_page(c: Checked, pages: Mapping[str, str], ordered: Sequence[Checked], glossary: Glossary
+                  ) -> AbilityPage:
+    card = c.card
+    grants = tuple(GrantLine(Link(g.state, f"../states/{term_page(g.state)}"), g.detail)
+                   for g in card.grants if g.state in STATES)
+    special = (Link(card.special_effect, f"../effects/{term_page(card.special_effect)}")
+               if card.special_effect in SPECIAL_EFFECTS and card.special_effect else None)
+    granted = tuple(GrantedLine(title, pages.get(title), uses.text())
+                    for title, uses in card.granted)
+    granted_by = tuple(Link(o.card.title, pages[o.card.title]) for o in ordered
+                       if any(title == card.title for title, _ in o.card.granted))
+    mentioned = ({name for _, s in _all_steps(card) for name in _states_of(s)}
+                 | {t.event.removesuffix(" ends") for t in card.triggers if t.event.endswith(" ends")})
+    states = tuple(Link(name, f"../states/{term_page(name)}") for name in STATES
+                   if name in mentioned and name not in {g.state for g in card.grants})
+    return AbilityPage(card, c.path, c.line, pages[card.title], mark(card), ability_stats(card, glossary), grants,
+                       special, granted, granted_by, states)
+
+
+def _states_of(step: core.Step) -> list[str]:
+    """The States a step names: one it makes or removes, one its condition asks of."""
+    if isinstance(step, core.Do) and step.kind == "make" and len(step.args) > 1:
+        return [str(step.args[1])]
+    if isinstance(step, core.Do) and step.kind == "remove state" and step.args:
+        return [str(step.args[0])]
+    if isinstance(step, core.If | core.Unless) and step.condition.kind == "is" and len(step.condition.args) > 1:
+        return [str(step.condition.args[1])]
+    return []
+
+
+def _said(step: core.Step) -> str:
+    try:
+        return describe(step)
+    except (KeyError, TypeError):  # a step kind the wording does not know: its kind and arguments
+        return " ".join(str(x) for x in (getattr(step, "kind", type(step).__name__), *getattr(step, "args", ())))
+
+
+def _mentions(text: str, name: str) -> bool:
+    """Whether a scenario's text names ``name`` (as words, in any case, across spaces and line ends)."""
+    words = r"\s+".join(re.escape(w) for w in name.split())
+    return re.search(rf"(?<![\w-]){words}(?![\w-])", text, re.IGNORECASE) is not None
+
+
+def _state_page(name: str, ordered: Sequence[Checked], pages: Mapping[str, str], glossary: Glossary,
+                scenarios: Sequence[tuple[str, str]]) -> StatePage:
+    given: list[Said] = []
+    removed: list[Said] = []
+    answered: list[Said] = []
+    for c in ordered:
+        card = c.card
+        link = Link(card.title, f"../abilities/{pages[card.title]}")
+        given += [Said(link, f"its bearer is {g.text()} while it is worn") for g in card.grants if g.state == name]
+        for event, step in _all_steps(card):
+            if isinstance(step, core.Do) and step.kind == "make" and _states_of(step) == [name]:
+                given.append(Said(link, _when(event, _said(step))))
+            elif isinstance(step, core.Do) and step.kind == "remove state" and _states_of(step) == [name]:
+                removed.append(Said(link, _when(event, _said(step))))
+            elif isinstance(step, core.If | core.Unless) and _states_of(step) == [name]:
+                answered.append(Said(link, _when(event, _said(step))))
+        for t in card.triggers:
+            if t.event == f"{name} ends":
+                answered.append(Said(link, _when(t.event, _steps_said(t.steps))))
+    term = glossary.term(name)
+    return StatePage(name, term_page(name), quote(term.paragraphs) if term else None,
+                     f"../glossary/{term_page(name)}" if term else None,
+                     _unique(given), _unique(removed), _unique(answered),
+                     tuple(file for file, text in scenarios if _mentions(text, name)))
+
+
+def _steps_said(steps: Sequence[core.Step]) -> str:
+    try:
+        return describe_all(steps)
+    except (KeyError, TypeError):
+        return "; ".join(_said(s) for s in steps)
+
+
+def _unique(items: Iterable[Said]) -> tuple[Said, ...]:
+    return tuple(dict.fromkeys(items))
+
+
+def _effect_page(name: str, ordered: Sequence[Checked], pages: Mapping[str, str], glossary: Glossary,
+                 scenarios: Sequence[tuple[str, str]]) -> StatePage:
+    given = tuple(Said(Link(c.card.title, f"../abilities/{pages[c.card.title]}"), _carries(c.card))
+                  for c in ordered if c.card.special_effect == name)
+    term = glossary.term(name)
+    return StatePage(name, term_page(name), quote(term.paragraphs) if term else None,
+                     f"../glossary/{term_page(name)}" if term else None, given, (), (),
+                     tuple(file for file, text in scenarios if _mentions(text, name)))
+
+
+def _carries(card: AbilityCard) -> str:
+    """Where the Special Effect is: on the ball's or arrow's hit, or the bearer's weapon for an enchantment."""
+    if card.thrown:
+        return f"its hits ({card.kind.value}, {card.school.value})"
+    if card.is_enchantment:
+        return f"the hits of its bearer's weapon ({card.kind.value}, {card.school.value})"
+    return f"{card.kind.value}, {card.school.value}"
+
+
+def _words(card: AbilityCard) -> set[str]:
+    """What an ability is, in the words a glossary keyword may name (lower case): the words of the fields its
+    entry writes (``magical``, ``charge``, ``strips``, ``grants``...; not ``school``, ``type`` and ``range``, which
+    every entry has), and its School, type, States and Special Effect."""
+    words = {card.school.value, card.kind.value, *KIND_TERMS.get(card.kind, ()),
+             "magical" if card.magical else "extraordinary",
+             *(g.state for g in card.grants), *(g.text() for g in card.grants),
+             *(name for _, s in _all_steps(card) for name in _states_of(s))}
+    fields = {"charge": card.charge, "incantation": card.incantation, "materials": card.materials,
+              "chant": card.chant, "persistent": card.persistent, "strips": card.strips is not None,
+              "magic armor": card.magic_armor, "grants": card.grants or card.granted,
+              "special effect": card.special_effect, card.special_effect or "": card.special_effect,
+              "trigger": card.trigger, TRIGGERS.get(card.trigger or "", ""): card.trigger}
+    words |= {w for w, has in fields.items() if w and has}
+    return {w.lower() for w in words}
+
+
+def _shows(term: Term, card: AbilityCard) -> bool:
+    """The abilities a term's page lists: those its keyword names, or whose steps are its behaviour."""
+    if term.keyword and term.keyword.lower() in _words(card):
+        return True
+    return term.behaviour is not None and any(
+        isinstance(s, core.Do) and s.kind == term.behaviour for _, s in _all_steps(card))

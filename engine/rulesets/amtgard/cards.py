@@ -1,0 +1,98 @@
+"""An ability as a card: what a class list prints of it, and its behaviour as data (the States it grants, its
+Magic Armor, its Special Effect, the steps it plays and when). The compiler writes each into generated/amtgard/.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from engine.core.steps import Step
+from engine.rulesets.amtgard.vocabulary import Kind, Reach, School
+
+
+@dataclass(frozen=True, slots=True)
+class Uses:
+    """"Uses per life or per refresh": ``count`` of them (None: unlimited), renewed on each life or on a
+    refresh (a per-refresh use is not renewed by a respawn)."""
+
+    count: int | None = None
+    per: str = "life"  # life | refresh
+
+    def text(self) -> str:
+        return "unlimited" if self.count is None else f"{self.count}/{self.per}"
+
+
+@dataclass(frozen=True, slots=True)
+class Grant:
+    """A State the ability gives its bearer as an inherent part of it (Stoneskin's armor aside): "States ...
+    imparted as an inherent part of Enchantments to their bearer cannot be removed in any way while the
+    Enchantment is active"."""
+
+    state: str
+    detail: str | None = None  # Immune to <School>, Resistant to <what>
+
+    def text(self) -> str:
+        return f"{self.state} to {self.detail}" if self.detail else self.state
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """Steps the ability plays when an event befalls its bearer ("when bearer dies")."""
+
+    event: str
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AbilityCard:
+    title: str
+    school: School
+    kind: Kind
+    magical: bool = True  # (m); False: Extraordinary (ex)
+    reach: Reach = Reach.TOUCH
+    uses: Uses = Uses()
+    charge: int | None = None  # Charge xN
+    incantation: str = ""
+    materials: str = ""
+    trigger: str | None = None  # kill | wound
+    chant: str = ""
+    persistent: bool = False
+    strips: int | None = None  # an enchantment's own uses (Phoenix Tears: 2), removed at the last
+    magic_armor: int = 0
+    grants: tuple[Grant, ...] = ()
+    granted: tuple[tuple[str, Uses], ...] = ()  # abilities the enchantment gives, with their own uses
+    special_effect: str | None = None
+    steps: tuple[Step, ...] = ()  # what completing it (or its hit, for a ball or an arrow) does
+    triggers: tuple[Trigger, ...] = ()
+    text: str = ""
+    source: str = ""
+
+    @property
+    def is_enchantment(self) -> bool:
+        return self.kind is Kind.ENCHANTMENT
+
+    @property
+    def thrown(self) -> bool:
+        return self.kind in (Kind.MAGIC_BALL, Kind.SPECIALTY_ARROW)
+
+    def on(self, event: str) -> tuple[Step, ...]:
+        return next((t.steps for t in self.triggers if t.event == event), ())
+
+
+@dataclass(frozen=True)
+class Library:
+    cards: Mapping[str, AbilityCard]
+
+    @classmethod
+    def of(cls, cards: Iterable[AbilityCard]) -> Library:
+        return cls({c.title: c for c in cards})
+
+    def __getitem__(self, title: str) -> AbilityCard:
+        return self.cards[title]
+
+    def __contains__(self, title: object) -> bool:
+        return title in self.cards
+
+    def titles(self) -> list[str]:
+        return sorted(self.cards)

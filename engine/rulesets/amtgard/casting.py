@@ -1,0 +1,182 @@
+"""Using an ability (seed 002, "Incantation", "Range", "Meta-Magic", "Magic Balls", "Charge"): who may, at whom,
+what an incantation consumes, and what completing it does.
+
+"An interrupted incantation does not result in an ability being consumed"; "Completing an incantation results in
+an ability being used up, regardless of if the target was valid or affected"; "Starting an incantation renders
+the player's active Magic Balls inactive and interrupts any other Incantation or Chant the player has in
+progress".
+"""
+
+from __future__ import annotations
+
+from engine.rulesets.amtgard import enchantments
+from engine.rulesets.amtgard.battlefield import Battlefield
+from engine.rulesets.amtgard.cards import AbilityCard
+from engine.rulesets.amtgard.players import Enchantment, Player
+from engine.rulesets.amtgard.vocabulary import Kind, Reach
+
+UNABLE = ("Frozen", "Stunned")  # "may not move, speak, or take any action"; "unable to act in any manner"
+EXTENSION, AMBULANT = "Extension", "Ambulant"
+
+
+def source_of(player: Player, title: str) -> Enchantment | None:
+    """The enchantment that grants ``player`` the ability ``title`` (its uses are the enchantment's), if any."""
+    return next((e for e in player.enchantments if e.active and title in e.granted), None)
+
+
+def uses_left(player: Player, title: str) -> int | None:
+    worn = source_of(player, title)
+    if worn is not None:
+        return worn.granted[title]
+    return player.uses_left.get(title, 0)
+
+
+def can_use(player: Player, card: AbilityCard) -> str | None:
+    """Why ``player`` may not incant ``card`` now; None when it may."""
+    if not player.alive:
+        return f"Death: {player.name} is dead"
+    for state in UNABLE:
+        if player.has(state):
+            return f"{state}: {player.name} may not take any action"
+    if player.has("Suppressed"):
+        return f"Suppressed: {player.name} is unable to cast abilities"
+    if card.kind in (Kind.TRAIT, Kind.ARCHETYPE):
+        return f"Traits: {card.title} is always on; it is never cast"
+    if card.title not in player.abilities and source_of(player, card.title) is None:
+        return f"Abilities: {player.name} has no {card.title}"
+    if uses_left(player, card.title) == 0:
+        return f"Uses: {player.name} has no use of {card.title} left"
+    return None
+
+
+def touchable(target: Player) -> bool:
+    """"The target is willing; Dead; Stunned; Frozen; Insubstantial and unable to move"."""
+    return (target.willing or not target.alive or target.has("Stunned") or target.has("Frozen")
+            or (target.has("Insubstantial") and target.has("Stopped")))
+
+
+def can_target(field: Battlefield, caster: Player, card: AbilityCard, target: Player) -> str | None:
+    """Who the ability may be aimed at, by its range: Self, Touch (a target that may be touched), Other, or any
+    player by name; enchantments only on willing players."""
+    if card.is_enchantment and target is not caster and not target.willing:  # the specific rule first
+        return enchantments.why_not_enchant(field, caster, target, card)
+    if card.reach is Reach.SELF and target is not caster:
+        return f"Range: {card.title} targets its caster only"
+    if card.reach is Reach.OTHER and target is caster:
+        return f"Range: {card.title} targets other players"
+    if card.reach in (Reach.TOUCH, Reach.OTHER) and target is not caster and not touchable(target):
+        return (f"Touch: {target.name} is able and unwilling; Touch needs a willing, Dead, Stunned, Frozen, or "
+                "Insubstantial and unable to move target")
+    if card.is_enchantment:
+        return enchantments.why_not_enchant(field, caster, target, card)
+    return None
+
+
+def can_add_meta(player: Player, meta: AbilityCard, card: AbilityCard) -> str | None:
+    """Meta-Magic "may not be used to modify the behavior of Magic Items or abilities granted by Enchantments"."""
+    if meta.kind is not Kind.META_MAGIC:
+        return f"Meta-Magic: {meta.title} is no meta-magic"
+    if source_of(player, card.title) is not None:
+        return f"Meta-Magic: {card.title} is granted by an enchantment, and meta-magic does not modify it"
+    return can_use(player, meta)
+
+
+def reach_feet(card: AbilityCard, metas: tuple[str, ...]) -> int:
+    """The range at completion: Extension (chosen) carries a Touch ability to 20' and 20' to 50'."""
+    feet = card.reach.feet
+    if EXTENSION in metas:
+        feet = {0: 20, 20: 50}.get(feet, feet)
+    return feet
+
+
+def in_reach(field: Battlefield, caster: Player, card: AbilityCard, target: Player, metas: tuple[str, ...]
+             ) -> str | None:
+    """"The target of an ability must be in range at the completion of an Incantation ... If the incantation is
+    completed and the target is not in range, the ability has no effect but is still expended"; and "at least
+    partially visible"."""
+    if target is caster or card.thrown:
+        return None
+    distance = field.distance(caster.name, target.name)
+    if distance > reach_feet(card, metas):
+        return f"Range: {target.name} is {distance}' away, out of {card.title}'s range"
+    if not field.sees(caster.name, target.name):
+        return f"Visibility: {target.name} was not visible at the completion"
+    return None
+
+
+def consume(field: Battlefield, player: Player, title: str) -> None:
+    """One use of ``title``, from the enchantment that grants it if one does ("tracked separately")."""
+    worn = source_of(player, title)
+    if worn is not None:
+        left = worn.granted[title]
+        worn.granted[title] = None if left is None else left - 1
+        return
+    left = player.uses_left.get(title)
+    if left is not None:
+        player.uses_left[title] = left - 1
+
+
+def begin(field: Battlefield, player: Player, title: str, metas: tuple[str, ...]) -> None:
+    """"Starting an incantation renders the player's active Magic Balls inactive and interrupts any other
+    Incantation"; "Meta-Magics are considered expended as soon as their incantation is finished"."""
+    if player.active_ball is not None:
+        field.say(f"{player.name}'s {player.active_ball} becomes inactive")
+        player.active_ball = None
+    for meta in metas:
+        consume(field, player, meta)
+    player.incanting, player.metas = title, metas
+
+
+def moves(field: Battlefield, player: Player) -> None:
+    """"Unless otherwise noted in the ability description a player may not move their feet when incanting. If a
+    player moves their feet the incant is interrupted"; Ambulant lets it move, and "all Specialty Arrow
+    incantations are treated as Ambulant"."""
+    arrow = player.incanting is not None and field.library[player.incanting].kind is Kind.SPECIALTY_ARROW
+    if AMBULANT in player.metas or arrow:
+        field.say(f"{player.name} moves, incanting {player.incanting} " + ("(an arrow's incantation is Ambulant)"
+                                                                          if arrow else "with Ambulant"))
+        return
+    interrupt(field, player)
+
+
+def interrupt(field: Battlefield, player: Player) -> None:
+    """"An interrupted incantation does not result in an ability being consumed"."""
+    field.say(f"{player.name}'s incantation of {player.incanting} is interrupted")
+    player.incanting, player.metas = None, ()
+
+
+def can_charge(field: Battlefield, player: Player, title: str) -> str | None:
+    """Why ``player`` may not say the Charge Incantation for ``title``: "Some abilities may have their per-life or
+    per-refresh uses restored after they are consumed. These abilities are denoted with the word 'Charge'";
+    Suppressed players are "unable to ... use the Charge incantation"."""
+    card = field.library[title]
+    if card.charge is None:
+        return f"Charge: {title} is not a Charge ability"
+    if not player.alive or any(player.has(s) for s in UNABLE):
+        return f"Charge: {player.name} may not say an incantation now"
+    if player.has("Suppressed"):
+        return f"Suppressed: {player.name} is unable to use the Charge incantation"
+    if uses_left(player, title) == card.uses.count:
+        return f"Charge: {player.name} has every use of {title}"
+    return None
+
+
+def charge(field: Battlefield, player: Player, title: str) -> None:
+    """One full Charge Incantation for ``title`` ("the ability being Charged must be designated at the beginning
+    of the Charge"; a Charge xN needs N repetitions); at the last, a use is regained. Starting it interrupts
+    any incantation in progress."""
+    if player.incanting is not None and player.incanting != CHARGE:
+        interrupt(field, player)
+    done = player.charging.get(title, 0) + 1
+    needed = field.library[title].charge or 1
+    if done < needed:
+        player.charging[title] = done
+        field.say(f"{player.name} charges {title} ({done} of {needed})")
+        return
+    player.charging.pop(title, None)
+    left = player.uses_left.get(title)
+    player.uses_left[title] = None if left is None else left + 1
+    field.say(f"{player.name} charges {title}: a use regained ({player.uses_left[title]} left)")
+
+
+CHARGE = "the Charge Incantation"

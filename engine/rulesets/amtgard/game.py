@@ -1,0 +1,298 @@
+"""A match of Amtgard as a timeline: at each step the field's reeve is asked what happens next (an event), and
+the rules play it. Declared below as one phase, ``event``, played once a round: a round is an event.
+
+Events (the choices' labels, what a scenario line names):
+``Ana begins Stoneskin``, ``Ana completes Stoneskin on Bo``, ``Ana completes Fireball`` (a ball in hand),
+``Ana is interrupted``, ``Ana moves``, ``Bo hits Ana's torso with a weapon``, ``Bo hits Ana's left arm with
+Fireball``, ``Bo hits Ana's shield with Iceball``, ``Bo hits Ana's cloak with Lightning Bolt``, ``Ana dies``,
+``Ana takes a voluntary death``, ``Ana respawns``, ``Ana is returned to life``, ``Ana removes Stoneskin``,
+``30 s pass``. A meta-magic is stated with its ability: ``Ana completes Hold Person on Bo with Extension``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Generator
+from typing import Any
+
+from engine.core import flow
+from engine.core.decisions import Choice, Decision, Flow, Outcome
+from engine.core.errors import IllegalAction
+from engine.core.events import Hooks
+from engine.core.steps import Asker, run
+from engine.rulesets.amtgard import casting, enchantments, hits, life, states
+from engine.rulesets.amtgard.battlefield import Battlefield
+from engine.rulesets.amtgard.cards import AbilityCard
+from engine.rulesets.amtgard.effects import KINDS, Effect, describe
+from engine.rulesets.amtgard.players import Player
+from engine.rulesets.amtgard.vocabulary import LOCATIONS, Kind
+
+REEVE = "reeve"
+PAUSES = (5, 30, 60)  # the seconds a random timeline lets pass at once (a scenario may say any)
+COMPLETES = re.compile(r"(?P<who>.+?) (?P<verb>completes|begins) (?P<title>.+?)(?: on (?P<target>.+?))?"
+                       r"(?: with (?P<metas>.+))?$")
+HITS = re.compile(r"(?P<who>.+?) hits (?P<target>.+?)'s (?P<where>.+?) with (?P<what>.+)$")
+
+
+class Game:
+    def __init__(self, field: Battlefield, max_events: int = 400) -> None:
+        self.field = field
+        self.library = field.library
+        self.round = 0
+        self.phase = ""
+        self.outcome: Outcome | None = None
+        self.max_events = max_events
+        self.pauses: tuple[int, ...] = PAUSES
+        self.hooks: Hooks[Game] = Hooks()
+
+    # ---- the match protocol and the flow
+    def run(self) -> Generator[Decision, Choice, Outcome]:
+        return (yield from flow.play(self, TIMELINE, self.max_events))
+
+    def emit_event(self, event: str) -> Flow[None]:
+        self.hooks.fire(self, event)
+        return
+        yield
+
+    def draw_at_limit(self) -> Outcome:
+        return Outcome(draw=True, reason=f"the timeline ends after {self.max_events} events")
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        state["library"] = None
+        return state
+
+    def intervene(self, kind: str, who: str, value: str) -> None:
+        """A fact of the field stated between two events: ``distance`` ("NAME FEET"), ``unseen`` (whom ``who``
+        cannot see), ``willing`` / ``unwilling``."""
+        f = self.field
+        if who not in f.players:
+            raise IllegalAction("Facts", f"no player is named {who}")
+        if kind == "distance":
+            other, feet = value.rsplit(" ", 1)
+            f.place(who, other, int(feet))
+        elif kind == "unseen":
+            f.unseen.add((who, value))
+        elif kind in ("willing", "unwilling"):
+            f.players[who].willing = kind == "willing"
+        else:
+            raise IllegalAction("Facts", f"no fact is called {kind!r}")
+
+    def explain(self, decision: Decision, choice: str) -> str | None:
+        """Why an event is not one the rules allow now, "Rule: reason"."""
+        charged = re.fullmatch(r"(?P<who>.+?) charges (?P<title>.+)", choice)
+        if charged and charged["who"] in self.field.players and charged["title"] in self.library:
+            return casting.can_charge(self.field, self.field.player(charged["who"]), charged["title"])
+        m = COMPLETES.match(choice)
+        if m and m["who"] in self.field.players and m["title"] in self.library:
+            caster = self.field.player(m["who"])
+            card = self.library[m["title"]]
+            target = self.field.players.get(m["target"] or m["who"])
+            metas = tuple(x.strip() for x in (m["metas"] or "").split(" and ") if x.strip())
+            for meta in metas:
+                if meta not in self.library:
+                    return f"Meta-Magic: no ability is named {meta}"
+                problem = casting.can_add_meta(caster, self.library[meta], card)
+                if problem:
+                    return problem
+            return casting.can_use(caster, card) or (casting.can_target(self.field, caster, card, target)
+                                                     if target else f"Target: no player is named {m['target']}")
+        return None
+
+    # ---- the timeline
+    def next_event(self) -> Flow[None]:
+        options = self.events()
+        picked = yield Decision("event", REEVE, "what happens next?", tuple(options))
+        before = {p.name: set(p.states) for p in self.field.players.values()}
+        yield from self.happen(*picked.value)
+        yield from self.states_ended(before)
+        self.check_outcome()
+
+    def events(self) -> list[Choice]:
+        """Every event the rules allow now, as choices whose value plays it."""
+        out: list[Choice] = []
+        players = list(self.field.players.values())
+        for p in players:
+            out += self._uses(p, players)
+            out += self._hits(p, players)
+            if p.alive:
+                out.append(Choice(f"{p.name} dies", ("dies", p.name)))
+                out.append(Choice(f"{p.name} takes a voluntary death",
+                                  ("voluntary death", p.name)))
+            else:
+                out.append(Choice(f"{p.name} respawns", ("respawn", p.name)))
+                out.append(Choice(f"{p.name} is returned to life", ("return to life", p.name)))
+            if p.incanting:
+                out.append(Choice(f"{p.name} is interrupted", ("interrupt", p.name)))
+                out.append(Choice(f"{p.name} moves", ("moves", p.name)))
+            out += [Choice(f"{p.name} removes {e.title}", ("remove", p.name, e.title))
+                    for e in p.enchantments]
+            out += [Choice(f"{p.name} charges {t}", ("charge", p.name, t))
+                    for t in p.abilities if not casting.can_charge(self.field, p, t)]
+        out += [Choice(f"{n} s pass", ("pass", n)) for n in self.pauses]
+        return out
+
+    def _uses(self, p: Player, players: list[Player]) -> list[Choice]:
+        """Every incantation ``p`` may begin or complete now, at every target it may aim at, with the
+        meta-magics it may state ("stated immediately after indicating the target and prior to beginning the
+        incantation"): one begun is completed with what was stated as it began."""
+        out = []
+        titles = [*p.abilities, *(t for e in p.enchantments if e.active for t in e.granted)]
+        metas = [t for t in p.abilities if self.library[t].kind is Kind.META_MAGIC
+                 and not casting.can_use(p, self.library[t])]
+        for title in dict.fromkeys(titles):
+            card = self.library[title]
+            if card.kind is Kind.META_MAGIC or casting.can_use(p, card):
+                continue
+            if p.incanting == title:
+                out += self._completions(p, card, players, ())
+                continue
+            usable = [m for m in metas if not casting.can_add_meta(p, self.library[m], card)]
+            for with_ in [(), *((m,) for m in usable), *([tuple(usable)] if len(usable) > 1 else [])]:
+                said = f" with {' and '.join(with_)}" if with_ else ""
+                out.append(Choice(f"{p.name} begins {title}{said}", ("begin", p.name, title, with_)))
+                out += self._completions(p, card, players, with_)
+        return out
+
+    def _completions(self, p: Player, card: AbilityCard, players: list[Player], with_: tuple[str, ...]
+                     ) -> list[Choice]:
+        said = f" with {' and '.join(with_)}" if with_ else ""
+        if card.thrown:
+            return [Choice(f"{p.name} completes {card.title}{said}",
+                           ("complete", p.name, card.title, p.name, with_))]
+        return [Choice(f"{p.name} completes {card.title} on {t.name}{said}",
+                       ("complete", p.name, card.title, t.name, with_))
+                for t in players if not casting.can_target(self.field, p, card, t)]
+
+    def _hits(self, p: Player, players: list[Player]) -> list[Choice]:
+        if not p.alive or any(p.has(s) for s in casting.UNABLE):
+            return []
+        weapons = [hits.WEAPON] + ([p.active_ball] if p.active_ball else [])
+        out = []
+        for t in players:
+            if t is p or not t.alive:
+                continue
+            places = [*LOCATIONS, *(item for item in ("shield", "weapon", "cloak") if item in t.equipment)]
+            out += [Choice(f"{p.name} hits {t.name}'s {where} with {what}",
+                           ("hit", p.name, t.name, where, what))
+                    for what in weapons for where in places]
+        return out
+
+    # ---- playing an event
+    def happen(self, verb: str, *args: Any) -> Flow[None]:
+        """The event a choice names (by names and titles, never objects: a copy of the match replays it)."""
+        f = self.field
+        if verb == "pass":
+            yield from self.time_passes(args[0])
+        elif verb == "dies":
+            yield from self.death(f.player(args[0]), None, "a killing blow")
+        elif verb == "complete":
+            yield from self.complete(f.player(args[0]), self.library[args[1]], f.player(args[2]), args[3])
+        elif verb == "begin":
+            yield from self.start(f.player(args[0]), self.library[args[1]], args[2])
+        elif verb == "hit":
+            yield from self.hit(f.player(args[0]), f.player(args[1]), args[2], args[3])
+        else:
+            PLAIN[verb](f, f.player(args[0]), *args[1:])
+
+    def start(self, caster: Player, card: AbilityCard, metas: tuple[str, ...]) -> Flow[None]:
+        casting.begin(self.field, caster, card.title, metas)
+        self.field.say(f"{caster.name} begins {card.title}" + (f" with {' and '.join(metas)}" if metas else ""))
+        return
+        yield
+
+    def time_passes(self, seconds: int) -> Flow[None]:
+        self.field.say(f"{seconds} s pass")
+        states.expire(self.field, self.field.clock.advance(seconds))
+        return
+        yield
+
+    def complete(self, caster: Player, card: AbilityCard, target: Player, metas: tuple[str, ...]) -> Flow[None]:
+        """The incantation completed: the ability is used up "regardless of if the target was valid or
+        affected"; then it takes effect if its target is in range and visible."""
+        if caster.incanting != card.title:  # completed at once: begun and finished
+            casting.begin(self.field, caster, card.title, metas)
+        metas = caster.metas
+        caster.incanting, caster.metas = None, ()
+        casting.consume(self.field, caster, card.title)
+        self.field.say(f"{caster.name} completes {card.title}" + (f" on {target.name}" if not card.thrown else "")
+                       + (f" with {' and '.join(metas)}" if metas else ""))
+        missed = casting.in_reach(self.field, caster, card, target, metas)
+        if missed:
+            self.field.say(f"{card.title} has no effect: {missed}")
+            return
+        if card.thrown:
+            caster.active_ball = card.title  # "must be held in the caster's hand by the end of the incantation"
+            return
+        if card.is_enchantment:
+            worn = enchantments.enchant(self.field, caster, target, card)
+            if card.steps:
+                yield from self.play(card, card.steps, caster, target, worn=worn, bearer=target)
+            return
+        yield from self.play(card, card.steps, caster, target)
+
+    def play(self, card: AbilityCard, steps: Any, caster: Player, target: Player, **where: Any) -> Flow[None]:
+        fx = Effect(self.field, card, caster, target, **where)
+        yield from run(steps, fx, KINDS, Asker(caster.name, card.title, describe))
+        for player in fx.deaths:
+            yield from self.death(player, card.school.value, card.title)
+
+    def hit(self, attacker: Player, target: Player, where: str, what: str) -> Flow[None]:
+        """A weapon or a thrown ability strikes. The enchantments that answer a hit (Gift of Air) are played at the
+        same time as its result on the armor (Ancestral Armor): the armor first, then their steps."""
+        ball = self.library[what] if what != hits.WEAPON else None
+        effect, spent = (ball.special_effect, None) if ball else hits.carried_effect(self.field, attacker)
+        strike = hits.Hit(attacker, target, where, ball, effect)
+        if ball is not None:
+            attacker.active_ball = None  # it "discharges"
+        self.field.say(f"{attacker.name} hits {target.name}'s {where} with {what}" + (f" ({effect})" if effect else ""))
+        if spent is not None:
+            enchantments.spend_strip(self.field, attacker, spent)
+        blocked = hits.shut_off(strike)
+        if blocked:
+            self.field.say(blocked)
+            return
+        if where in ("shield", "weapon"):
+            hits.strike_equipment(self.field, strike)
+            return
+        answering = [(w, self.library[w.title]) for w in target.enchantments
+                     if w.active and strike.melee and self.library[w.title].on("hit by a melee weapon")]
+        wounded = hits.strike_body(self.field, strike)
+        if ball is not None and ball.steps:
+            yield from self.play(ball, ball.steps, attacker, target)
+        for worn, card in answering:
+            yield from self.play(card, card.on("hit by a melee weapon"), target, target, worn=worn, bearer=target)
+        cause = hits.fatal(strike, wounded)
+        if cause:
+            yield from self.death(target, strike.school if cause == "Wounds Kill" else None, cause)
+
+    def death(self, player: Player, school: str | None, cause: str) -> Flow[None]:
+        owed = yield from life.dies(self.field, player, school, cause)
+        for other in owed:
+            yield from self.death(other, None, "a killing effect")
+
+    def states_ended(self, before: dict[str, set[tuple[str, str | None]]]) -> Flow[None]:
+        """An enchantment that answers the end of a State ("when Frozen ends") plays as its bearer loses it."""
+        for player in self.field.players.values():
+            if not player.alive:
+                continue
+            for state, _ in before[player.name] - set(player.states):
+                for worn in list(player.enchantments):
+                    card = self.library[worn.title]
+                    steps = card.on(f"{state} ends")
+                    if worn.active and steps:
+                        yield from self.play(card, steps, player, player, worn=worn, bearer=player)
+
+    def check_outcome(self) -> None:
+        """A timeline has no winner of its own: the rules adjudicate; it ends at its limit."""
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"time": self.field.clock.now, "players": {p.name: p.snapshot() for p in self.field.players.values()}}
+
+
+# The events that ask nothing and owe nothing: a rule of the field played on one player.
+PLAIN: dict[str, Any] = {"voluntary death": life.voluntary_death, "respawn": life.respawn,
+                         "return to life": life.return_to_life, "interrupt": casting.interrupt,
+                         "moves": casting.moves, "remove": enchantments.remove_own, "charge": casting.charge}
+
+TIMELINE = (flow.Phase("event", (Game.next_event,)),)

@@ -1,0 +1,128 @@
+"""Hits (seed 002, "Magic Balls", "Specialty Arrows", "Special Effects Defined"): what a weapon, a Magic Ball or
+an arrow does where it strikes — an armored location, a bare one, a shield, the garb — and the enchantments
+that answer a hit, all at once.
+
+"Special Effects granted to equipment are always Extraordinary. They have no associated School, except for
+Wounds Kill, which is always of the Death School."
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.rulesets.amtgard import armor, enchantments, states
+from engine.rulesets.amtgard.battlefield import Battlefield
+from engine.rulesets.amtgard.cards import AbilityCard
+from engine.rulesets.amtgard.players import Enchantment, Player
+from engine.rulesets.amtgard.vocabulary import School
+
+WEAPON = "a weapon"
+ENHANCES_ARMOR = "Ancestral Armor"  # the enchantment that enhances worn armor (its card's comment says how)
+
+
+@dataclass
+class Hit:
+    """What struck: a weapon (with the Special Effect it carries) or an ability's ball or arrow, and where."""
+
+    attacker: Player
+    target: Player
+    location: str  # a hit location, "shield" or "cloak"
+    ability: AbilityCard | None = None
+    effect: str | None = None  # the Special Effect
+
+    @property
+    def school(self) -> str | None:
+        if self.effect == "Wounds Kill":
+            return School.DEATH.value
+        return self.ability.school.value if self.ability else None
+
+    @property
+    def melee(self) -> bool:
+        return self.ability is None
+
+
+def carried_effect(field: Battlefield, attacker: Player) -> tuple[str | None, Enchantment | None]:
+    """The Special Effect an attacker's weapon carries from an enchantment (Poison: Wounds Kill), and that
+    enchantment, whose use the hit spends "even if ineffective against their target"."""
+    for worn in attacker.enchantments:
+        effect = field.library[worn.title].special_effect
+        if worn.active and effect:
+            return effect, worn
+    return attacker.weapon_effect, None
+
+
+def shut_off(hit: Hit) -> str | None:
+    """Frozen, Insubstantial, Invulnerable: "the player and their carried or worn equipment is not affected by
+    combat, abilities, etc."; Subdual balls "have no effect on equipment that is not being carried"."""
+    for state in states.SHUT_OFF:
+        if hit.target.has(state):
+            return f"{state}: {hit.target.name} and its equipment are not affected"
+    return None
+
+
+def strike_equipment(field: Battlefield, hit: Hit) -> None:
+    """A hit to a shield or a weapon: "A hit to a shield ... with the Shield Destroying Special Effect destroys the
+    shield"; "Three hits to a shield ... with the Shield Crushing Special Effect destroys the shield. Hits do not
+    all have to be from the same source"; "A weapon hit by an effect with the Weapon Destroying Special Effect is
+    destroyed"; Subdual balls "have no effect on equipment that is not being carried"."""
+    item = hit.target.equipment.get(hit.location)
+    if item is None or item.destroyed:
+        return
+    if hit.ability is not None and hit.ability.school is School.SUBDUAL and not item.carried:
+        field.say(f"{hit.ability.title} has no effect on {hit.target.name}'s {item.name}, which is not carried")
+        return
+    if hit.effect == f"{item.name.capitalize()} Destroying":
+        item.destroyed = True
+    elif hit.effect == "Shield Crushing" and item.name == "shield":
+        item.crushed += 1
+        item.destroyed = item.crushed >= 3
+    field.say(f"{hit.target.name}'s {item.name} " + ("is destroyed" if item.destroyed else "holds")
+              + (f" ({item.crushed} Shield Crushing hits)" if item.crushed else ""))
+
+
+def strike_body(field: Battlefield, hit: Hit) -> bool:
+    """A hit to a location (the cloak counts as the torso: "Garb strikes count as hitting the player if the Magic
+    Ball would have continued on to hit the player"): its armor takes the hit, or the player takes a wound;
+    whether a wound was received."""
+    target, loc = hit.target, "torso" if hit.location == "cloak" else hit.location
+    if armor.points(target, loc) > 0:
+        enhanced = any(e.active and e.title == ENHANCES_ARMOR for e in target.enchantments)
+        lost = armor.strike_armor(target, loc, hit.effect, enhanced)
+        field.say(f"{target.name}'s {loc} loses {lost} point{'s' if lost != 1 else ''} of armor "
+                  f"({armor.points(target, loc)} left)")
+        return False
+    if hit.ability is not None and target.immune_to(hit.ability.school.value):
+        field.say(f"{hit.ability.title} does not wound {target.name}: Immune to {hit.ability.school}")
+        return False
+    if target.has("Resistant", "wounds"):
+        field.say(f"{target.name} is Resistant: the wound is not received")
+        resisted(field, target, ("Resistant", "wounds"))
+        return False
+    target.wounds.add(loc)
+    field.say(f"{target.name} is wounded in the {loc}")
+    return True
+
+
+def resisted(field: Battlefield, player: Player, key: tuple[str, str | None]) -> None:
+    """"The player is unaffected by the next effect of a given type": the Resistance is spent — a use of the
+    enchantment it is part of (Blessing Against Harm: removed at its last), or the State itself."""
+    held = player.states[key]
+    worn = next((e for e in player.enchantments if e.id == held.enchantment), None)
+    if worn is not None and worn.strips is not None:
+        enchantments.spend_strip(field, player, worn)
+    elif not held.trait and worn is None:
+        states.lose_state(field, player, key)
+
+
+def fatal(hit: Hit, wounded: bool) -> str | None:
+    """Why the hit kills (the death is the game's to play, in the order of abilities); None when it does not."""
+    if not wounded:
+        return None
+    target, loc = hit.target, "torso" if hit.location == "cloak" else hit.location
+    if armor.wound_kills(target, loc):
+        return f"a wound to the {loc}" if loc == "torso" else "a second limb lost"
+    if target.has("Fragile"):
+        return "Fragile: dies on the next wound"
+    if hit.effect == "Wounds Kill":
+        return "Wounds Kill"
+    return None

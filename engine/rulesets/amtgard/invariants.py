@@ -1,0 +1,39 @@
+"""What holds after every event of a timeline (the random timelines check it)."""
+
+from __future__ import annotations
+
+from engine.core.match import Match
+from engine.rulesets.amtgard import armor
+from engine.rulesets.amtgard.game import Game
+
+
+def of_match(match: Match) -> list[str]:
+    assert isinstance(match.game, Game)
+    return broken(match.game)
+
+
+def broken(game: Game) -> list[str]:
+    out: list[str] = []
+    field = game.field
+    for key in field.clock:
+        left = field.clock.left(key)
+        if left is not None and left < 0:
+            out.append(f"{key} has {left} s left")
+    for p in field.players.values():
+        magical = [e.title for e in p.enchantments if field.library[e.title].magical]
+        if len(magical) > 1:
+            out.append(f"{p.name} carries {len(magical)} magical enchantments: {magical}")
+        if not p.alive:
+            # "Cursed persists after death"; "Immunities granted by Traits persist after death" (and a Trait's
+            # States are never removed).
+            kept = [s for s, held in p.states.items() if s[0] != "Cursed" and not held.trait]
+            if kept:
+                out.append(f"{p.name} is dead and bears {kept}")
+        top = armor.magic_armor_of(field, p) if p.alive else max(
+            (field.library[e.title].magic_armor for e in p.enchantments), default=0)
+        if any(n > top for n in p.magic.values()):
+            out.append(f"{p.name} has Magic Armor {p.magic} above its highest source, {top}")
+        for title, left in p.uses_left.items():
+            if left is not None and left < 0:
+                out.append(f"{p.name} has {left} uses of {title}")
+    return out

@@ -1,0 +1,350 @@
+"""Amtgard's rules (seed 002), one test per rule, named after it and quoting the seed: each builds its players
+and abilities from the engine's values and plays events on a timeline."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pytest
+
+from engine.core.match import Match
+from engine.core.steps import Do
+from engine.rulesets.amtgard import armor, casting, enchantments, states
+from engine.rulesets.amtgard.battlefield import Battlefield
+from engine.rulesets.amtgard.cards import AbilityCard, Grant, Library, Trigger, Uses
+from engine.rulesets.amtgard.game import Game
+from engine.rulesets.amtgard.players import Equipment, Held, Player
+from engine.rulesets.amtgard.vocabulary import LOCATIONS, Kind, Reach, School
+
+
+def card(title: str, school: School = School.PROTECTION, kind: Kind = Kind.ENCHANTMENT, **more: object
+         ) -> AbilityCard:
+    return AbilityCard(title=title, school=school, kind=kind, **more)  # type: ignore[arg-type]
+
+
+STONESKIN = card("Stoneskin", magic_armor=2, magical=False)
+BARKSKIN = card("Barkskin", magic_armor=1)
+PHOENIX = card("Phoenix Tears", School.SPIRIT, strips=2, triggers=(
+    Trigger("dies", (Do("avoid death"), Do("make", ("bearer", "Frozen", None, 30)), Do("lose a strip"))),
+    Trigger("Frozen ends", (Do("heal", ("bearer",)),))))
+SWARM = card("Heart of the Swarm", School.NEUTRAL, grants=(Grant("Stopped"),))
+VAMPIRISM = card("Vampirism", School.DEATH, grants=(Grant("Cursed"),), magical=False)
+RELEASE = card("Release", School.SORCERY, Kind.VERBAL, uses=Uses(None), steps=(Do("remove state", ("Frozen", "target")),))
+SEVER = card("Sever Spirit", School.DEATH, Kind.VERBAL, steps=(Do("remove enchantments", ("target",)),))
+HOLD = card("Hold Person", School.COMMAND, Kind.VERBAL, reach=Reach.FIFTY, uses=Uses(2),
+            steps=(Do("make", ("target", "Stopped", None, 30)),))
+FIREBALL = card("Fireball", School.FLAME, Kind.MAGIC_BALL, uses=Uses(2), special_effect="Armor Destroying")
+ICEBALL = card("Iceball", School.SUBDUAL, Kind.MAGIC_BALL, uses=Uses(2),
+               steps=(Do("make", ("target", "Frozen", None, 30)),))
+GIFT_OF_AIR = card("Gift of Air", School.SORCERY, triggers=(
+    Trigger("hit by a melee weapon", (Do("make", ("bearer", "Insubstantial", None, None)),)),))
+ANCESTRAL = card("Ancestral Armor", magical=False)
+EXTENSION = card("Extension", School.NEUTRAL, Kind.META_MAGIC, uses=Uses(1))
+LIBRARY = Library.of([STONESKIN, BARKSKIN, PHOENIX, SWARM, VAMPIRISM, RELEASE, SEVER, HOLD, FIREBALL, ICEBALL,
+                      GIFT_OF_AIR, ANCESTRAL, EXTENSION])
+
+
+def player(name: str, abilities: Iterable[AbilityCard] = (), team: str = "Red") -> Player:
+    titles = [c.title for c in abilities]
+    return Player(name, team, abilities={t: LIBRARY[t].uses for t in titles},
+                  uses_left={t: LIBRARY[t].uses.count for t in titles})
+
+
+def timeline(*players: Player) -> tuple[Match, Game]:
+    game = Game(Battlefield({p.name: p for p in players}, LIBRARY))
+    game.pauses = (1, 5, 10, 25, 30, 60)
+    return Match(game), game
+
+
+def play(match: Match, *events: str) -> None:
+    for event in events:
+        assert match.decision is not None and match.decision.find(event) is not None, (
+            event, [c.label for c in match.decision.options][:40] if match.decision else None)
+        match.apply(event)
+
+
+# ---------------------------------------------------------------- Magic Armor
+@pytest.mark.rule("Magic Armor")
+def test_only_the_highest_magic_armor_counts_and_removal_lowers_it() -> None:
+    """"A player is wearing both Stoneskin (2 points of Magic Armor) and Barkskin (1 point of Magic Armor). Since
+    Stoneskin is the highest value the Magic Armor from Barkskin is ignored. If Stoneskin is removed the player will
+    have a new Magic Armor maximum of 1 point. All locations greater than 1 point will be lowered to 1 point while
+    all locations at 1 point or lower will remain unchanged.\""""
+    ana, bo = player("Ana", [STONESKIN, BARKSKIN]), player("Bo", team="Blue")
+    match, game = timeline(ana, bo)
+    play(match, "Ana completes Stoneskin on Ana", "Ana completes Barkskin on Ana")
+    assert ana.magic == dict.fromkeys(LOCATIONS, 2)
+    play(match, "Bo hits Ana's left arm with a weapon", "Bo hits Ana's torso with a weapon",
+         "Bo hits Ana's torso with a weapon")
+    assert (ana.magic["left arm"], ana.magic["torso"], ana.magic["right arm"]) == (1, 0, 2)
+    play(match, "Ana removes Stoneskin")
+    assert (ana.magic["left arm"], ana.magic.get("torso", 0), ana.magic["right arm"]) == (1, 0, 1)
+    assert armor.magic_armor_of(game.field, ana) == 1
+
+
+@pytest.mark.rule("Magic Armor")
+def test_magic_armor_fails_on_worn_armor() -> None:
+    """"Enchantments which grant Magic Armor fail when targeting a player with worn armor.\""""
+    ana = player("Ana", [STONESKIN])
+    ana.armor_rating = {"torso": 2}
+    match, game = timeline(ana, player("Bo", team="Blue"))
+    assert match.decision is not None and match.decision.find("Ana completes Stoneskin on Ana") is None
+    assert game.explain(match.decision, "Ana completes Stoneskin on Ana") == (
+        "Magic Armor: Stoneskin fails on Ana, who wears armor")
+
+
+# ---------------------------------------------------------------- Enchantments
+@pytest.mark.rule("Enchantments")
+def test_one_magical_enchantment_at_a_time() -> None:
+    """"Players may only carry one magical enchantment at a time. A player may not have more than one (ex)
+    enchantment of the same name.\""""
+    ana = player("Ana", [BARKSKIN, PHOENIX, STONESKIN])
+    match, game = timeline(ana, player("Bo", team="Blue"))
+    play(match, "Ana completes Barkskin on Ana", "Ana completes Stoneskin on Ana")  # one (m), one (ex)
+    assert match.decision is not None
+    assert game.explain(match.decision, "Ana completes Phoenix Tears on Ana") == (
+        "Enchantments: Ana carries Barkskin, and a player carries one magical enchantment at a time")
+
+
+@pytest.mark.rule("Enchantments")
+def test_enchantments_go_only_on_willing_players() -> None:
+    """"Enchantments may only be cast on willing players.\""""
+    ana, bo = player("Ana", [BARKSKIN]), player("Bo", team="Blue")
+    bo.willing = False
+    match, game = timeline(ana, bo)
+    assert match.decision is not None
+    assert game.explain(match.decision, "Ana completes Barkskin on Bo") == (
+        "Enchantments: Bo is not willing, and enchantments go only on willing players")
+
+
+@pytest.mark.rule("Enchantments")
+def test_death_deactivates_return_to_life_reapplies_heart_of_the_swarm() -> None:
+    """"A player bearing Heart of the Swarm is Stopped. When they die the Enchantment becomes inactive and the
+    player is no longer Stopped since all States other than Cursed are removed on death. If the player is returned
+    to life in a manner that preserves their Enchantments then they will again become Stopped.\""""
+    ana = player("Ana", [SWARM])
+    match, _ = timeline(ana, player("Bo", team="Blue"))
+    play(match, "Ana completes Heart of the Swarm on Ana")
+    assert ana.has("Stopped")
+    play(match, "Ana dies")
+    assert not ana.alive and not ana.has("Stopped") and not ana.enchantments[0].active
+    play(match, "Ana is returned to life")
+    assert ana.alive and ana.has("Stopped") and ana.enchantments[0].active
+
+
+@pytest.mark.rule("Enchantments")
+def test_respawn_and_voluntary_death_remove_enchantments() -> None:
+    """"Respawning removes any Enchantments from a player unless the Enchantments are Persistent"; "If a player
+    voluntarily takes a death, all Enchantments carried are removed.\""""
+    ana = player("Ana", [BARKSKIN])
+    match, _ = timeline(ana, player("Bo", team="Blue"))
+    play(match, "Ana completes Barkskin on Ana", "Ana dies", "Ana respawns")
+    assert ana.enchantments == []
+    play(match, "Ana completes Barkskin on Ana", "Ana takes a voluntary death")
+    assert ana.enchantments == [] and not ana.alive
+
+
+@pytest.mark.rule("Cursed")
+def test_cursed_stays_when_its_enchantment_goes() -> None:
+    """"A player bearing Vampirism dies. Their enchantment becomes inactive, but the Cursed State remains. If the
+    enchantment were removed with Sever Spirit, Vampirism would be removed, but the Player would remain Cursed.\""""
+    ana, bo = player("Ana", [VAMPIRISM]), player("Bo", [SEVER], team="Blue")
+    match, _ = timeline(ana, bo)
+    play(match, "Ana completes Vampirism on Ana", "Ana dies")
+    assert ana.has("Cursed") and not ana.enchantments[0].active
+    play(match, "Bo completes Sever Spirit on Ana")
+    assert ana.enchantments == [] and ana.has("Cursed")
+
+
+# ---------------------------------------------------------------- Ability Order
+@pytest.mark.rule("Ability Order")
+def test_phoenix_tears_killed_twice() -> None:
+    """"A player is enchanted with Phoenix Tears and 'killed'. Phoenix tears activates, making the player alive and
+    Frozen. Another player could remove this Frozen with Release. If the player is 'killed' again, Phoenix Tears
+    will make them alive and Frozen, and then remove itself ... Removal of the Enchantment does not remove Frozen.\""""
+    ana, bo = player("Ana", [PHOENIX]), player("Bo", [RELEASE], team="Blue")
+    match, _ = timeline(ana, bo)
+    play(match, "Ana completes Phoenix Tears on Ana", "Ana dies")
+    assert ana.alive and ana.has("Frozen") and ana.enchantments[0].strips == 1
+    play(match, "Bo completes Release on Ana")
+    assert not ana.has("Frozen")
+    play(match, "Ana dies")
+    assert ana.alive and ana.has("Frozen") and ana.enchantments == []
+
+
+@pytest.mark.rule("Ability Order")
+def test_ancestral_armor_and_gift_of_air_trigger_at_once() -> None:
+    """"A player bearing Ancestral Armor and Gift of Air is hit by a normal melee weapon in an armored location.
+    That hit location loses 1 point of armor, and the player is Insubstantial.\""""
+    ana, bo = player("Ana", [ANCESTRAL, GIFT_OF_AIR]), player("Bo", team="Blue")
+    ana.armor = {"torso": 3}
+    ana.armor_rating = {"torso": 3}
+    match, _ = timeline(ana, bo)
+    play(match, "Ana completes Ancestral Armor on Ana", "Ana completes Gift of Air on Ana",
+         "Bo hits Ana's torso with a weapon")
+    assert ana.armor["torso"] == 2 and ana.has("Insubstantial")
+
+
+# ---------------------------------------------------------------- States
+@pytest.mark.rule("Immune")
+def test_immune_to_sorcery_cannot_be_released() -> None:
+    """"A player who is Immune to Sorcery cannot be Released from Frozen, as they cannot be affected by Release, a
+    Sorcery School ability.\""""
+    ana, bo = player("Ana"), player("Bo", [RELEASE], team="Blue")
+    ana.states[("Immune", "Sorcery")] = Held("a Trait", trait=True)
+    match, game = timeline(ana, bo)
+    states.gain_state(game.field, ana, ("Frozen", None), 30, "Iceball")
+    play(match, "Bo completes Release on Ana")
+    assert ana.has("Frozen")
+
+
+@pytest.mark.rule("Immune")
+def test_becoming_immune_does_not_remove_a_state() -> None:
+    """"If a player who is Stopped by Hold Person casts Song of Determination on themselves, that player remains
+    Stopped.\""""
+    song = card("Song of Determination", School.NEUTRAL, grants=(Grant("Immune", "Command"),), magical=False)
+    lib = Library.of([*LIBRARY.cards.values(), song])
+    ana, bo = player("Ana"), player("Bo", [HOLD], team="Blue")
+    ana.abilities["Song of Determination"] = Uses(1)
+    ana.uses_left["Song of Determination"] = 1
+    game = Game(Battlefield({"Ana": ana, "Bo": bo}, lib))
+    match = Match(game)
+    play(match, "Bo completes Hold Person on Ana", "Ana completes Song of Determination on Ana")
+    assert ana.has("Stopped") and ana.has("Immune", "Command")
+
+
+@pytest.mark.rule("Stopped")
+def test_a_state_gained_again_keeps_the_longer_duration() -> None:
+    """"If a player would gain a State they are already affected by, the State's duration will simply be adjusted
+    to the new duration if it is longer than the current duration.\""""
+    ana, bo = player("Ana"), player("Bo", [HOLD], team="Blue")
+    match, game = timeline(ana, bo)
+    play(match, "Bo completes Hold Person on Ana", "25 s pass", "Bo completes Hold Person on Ana")
+    assert game.field.clock.left(("Ana", "Stopped", None)) == 30
+    play(match, "30 s pass")
+    assert not ana.has("Stopped")
+
+
+@pytest.mark.rule("Suppressed")
+def test_a_suppressed_player_cannot_incant() -> None:
+    """"Suppressed: Player is unable to cast abilities or use the Charge incantation.\""""
+    ana = player("Ana", [HOLD])
+    ana.states[("Suppressed", None)] = Held("Suppress")
+    match, game = timeline(ana, player("Bo", team="Blue"))
+    assert match.decision is not None
+    assert game.explain(match.decision, "Ana completes Hold Person on Bo") == (
+        "Suppressed: Ana is unable to cast abilities")
+
+
+# ---------------------------------------------------------------- Incantation, Range, Meta-Magic, Magic Balls
+@pytest.mark.rule("Incantation")
+def test_an_interrupted_incantation_consumes_nothing_a_completed_one_always() -> None:
+    """"An interrupted incantation does not result in an ability being consumed"; "Completing an incantation
+    results in an ability being used up, regardless of if the target was valid or affected.\""""
+    ana, bo = player("Ana", [HOLD]), player("Bo", team="Blue")
+    match, game = timeline(ana, bo)
+    play(match, "Ana begins Hold Person", "Ana moves")
+    assert ana.uses_left["Hold Person"] == 2 and ana.incanting is None
+    game.field.place("Ana", "Bo", 80)  # out of its 50'
+    play(match, "Ana completes Hold Person on Bo")
+    assert ana.uses_left["Hold Person"] == 1 and not bo.has("Stopped")
+
+
+@pytest.mark.rule("Range")
+def test_touch_needs_a_willing_or_helpless_target() -> None:
+    """"Abilities that are cast at Touch range may only be used provided at least one of the following is true:
+    The target is willing; The target is Dead; The target is Stunned; The target is Frozen; The target is
+    Insubstantial and unable to move from their current location.\""""
+    ana, bo = player("Ana", [RELEASE]), player("Bo", team="Blue")
+    bo.willing = False
+    assert not casting.touchable(bo)
+    bo.states[("Stunned", None)] = Held("x")
+    assert casting.touchable(bo)
+    bo.states.clear()
+    bo.alive = False
+    assert casting.touchable(bo)
+    match, game = timeline(ana, player("Cy", team="Blue"))
+    assert casting.can_target(game.field, ana, RELEASE, player("Di", team="Blue")) is None
+
+
+@pytest.mark.rule("Meta-Magic")
+def test_meta_magic_never_modifies_an_ability_granted_by_an_enchantment() -> None:
+    """"May not be used to modify the behavior of Magic Items or abilities granted by Enchantments such as Heat
+    Weapon from Gift of Flame.\""""
+    heat = card("Heat Weapon", School.FLAME, Kind.VERBAL)
+    ana = player("Ana", [EXTENSION])
+    ana.enchantments.append(enchantments.Enchantment(1, "Gift of Flame", "Ana", granted={"Heat Weapon": 2}))
+    assert casting.can_add_meta(ana, EXTENSION, heat) == (
+        "Meta-Magic: Heat Weapon is granted by an enchantment, and meta-magic does not modify it")
+
+
+@pytest.mark.rule("Magic Balls")
+def test_starting_an_incantation_makes_the_magic_ball_inactive() -> None:
+    """"A Magic Ball will become inactive if the caster begins an incantation.\""""
+    ana, bo = player("Ana", [FIREBALL, HOLD]), player("Bo", team="Blue")
+    match, _ = timeline(ana, bo)
+    play(match, "Ana completes Fireball")
+    assert ana.active_ball == "Fireball"
+    play(match, "Ana begins Hold Person")
+    assert ana.active_ball is None
+
+
+@pytest.mark.rule("Subdual")
+def test_subdual_balls_do_not_affect_uncarried_equipment() -> None:
+    """"Magic Balls of the Subdual School have no effect on equipment that is not being carried. Example: You may
+    not Iceball a player's shield if it is not being wielded or carried by them.\""""
+    ana, bo = player("Ana", [ICEBALL]), player("Bo", team="Blue")
+    bo.equipment["shield"] = Equipment("shield", carried=False)
+    match, _ = timeline(ana, bo)
+    play(match, "Ana completes Iceball", "Ana hits Bo's shield with Iceball")
+    assert not bo.has("Frozen") and not bo.equipment["shield"].destroyed
+
+
+# ---------------------------------------------------------------- Special Effects
+@pytest.mark.rule("Armor Breaking")
+def test_armor_breaking() -> None:
+    """"A hit to armor ... with the Armor Breaking Special Effect will immediately remove all Armor Points from the
+    location struck if ... it currently has three or less Armor Points. Otherwise, the armor is affected as per a
+    normal hit.\""""
+    bo = player("Bo")
+    bo.armor = {"torso": 3, "left arm": 5}
+    assert armor.strike_armor(bo, "torso", "Armor Breaking", False) == 3
+    assert armor.strike_armor(bo, "left arm", "Armor Breaking", False) == 1 and bo.armor["left arm"] == 4
+
+
+@pytest.mark.rule("Armor Destroying")
+def test_immunity_to_flame_and_a_fireball_on_armor() -> None:
+    """"A player with Immunity to Flame can still have their armor destroyed by a Fireball.\""""
+    ana, bo = player("Ana", [FIREBALL]), player("Bo", team="Blue")
+    bo.armor = {"torso": 4}
+    bo.armor_rating = {"torso": 4}
+    bo.states[("Immune", "Flame")] = Held("a Trait", trait=True)
+    match, _ = timeline(ana, bo)
+    play(match, "Ana completes Fireball", "Ana hits Bo's torso with Fireball")
+    assert bo.armor["torso"] == 0 and bo.alive and not bo.wounds
+
+
+@pytest.mark.rule("Shield Crushing")
+def test_three_shield_crushing_hits_destroy_a_shield() -> None:
+    """"Three hits to a shield from a weapon, Magic Ball, etc. with the Shield Crushing Special Effect destroys the
+    shield. Hits do not all have to be from the same source.\""""
+    ana, bo = player("Ana"), player("Bo", team="Blue")
+    ana.weapon_effect = "Shield Crushing"
+    bo.equipment["shield"] = Equipment("shield")
+    match, _ = timeline(ana, bo)
+    play(match, *["Ana hits Bo's shield with a weapon"] * 2)
+    assert not bo.equipment["shield"].destroyed
+    play(match, "Ana hits Bo's shield with a weapon")
+    assert bo.equipment["shield"].destroyed
+
+
+@pytest.mark.rule("Wounds Kill")
+def test_wounds_kill_is_of_the_death_school() -> None:
+    """"Players wounded by objects with the Wounds Kill Special Effect are killed"; it "is always of the Death
+    School": a player Immune to Death is wounded, not killed.\""""
+    ana, bo, cy = player("Ana"), player("Bo", team="Blue"), player("Cy", team="Blue")
+    ana.weapon_effect = "Wounds Kill"
+    cy.states[("Immune", "Death")] = Held("a Trait", trait=True)
+    match, _ = timeline(ana, bo, cy)
+    play(match, "Ana hits Bo's left arm with a weapon", "Ana hits Cy's left arm with a weapon")
+    assert not bo.alive and cy.alive and cy.wounds == {"left arm"}
