@@ -29,7 +29,8 @@ PHOENIX = card("Phoenix Tears", School.SPIRIT, strips=2, triggers=(
     Trigger("Frozen ends", (Do("heal", ("bearer",)),))))
 SWARM = card("Heart of the Swarm", School.NEUTRAL, grants=(Grant("Stopped"),))
 VAMPIRISM = card("Vampirism", School.DEATH, grants=(Grant("Cursed"),), magical=False)
-RELEASE = card("Release", School.SORCERY, Kind.VERBAL, uses=Uses(None), steps=(Do("remove state", ("Frozen", "target")),))
+RELEASE = card("Release", School.SORCERY, Kind.VERBAL, uses=Uses(None),
+               steps=(Do("remove state", ("Frozen", "target")),))
 SEVER = card("Sever Spirit", School.DEATH, Kind.VERBAL, steps=(Do("remove enchantments", ("target",)),))
 HOLD = card("Hold Person", School.COMMAND, Kind.VERBAL, reach=Reach.FIFTY, uses=Uses(2),
             steps=(Do("make", ("target", "Stopped", None, 30)),))
