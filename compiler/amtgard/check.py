@@ -55,7 +55,8 @@ class Checker:
             magic_armor=_int(fields.get("magic_armor")) or 0,
             grants=tuple(self._grant(f) for f in node.fields if f.name == "grants"),
             granted=tuple(self._granted(f) for f in node.fields if f.name == "grants_ability"),
-            special_effect=self._special(fields.get("special_effect")), steps=steps, triggers=triggers,
+            special_effect=self._special(fields.get("special_effect")), works_on=self._works_on(fields.get("works_on")),
+            steps=steps, triggers=triggers,
             source=f"{path}:{node.span.line}")
         card = replace(card, text=ability_text(card))
         if "magical" in fields and "extraordinary" in fields:
@@ -159,6 +160,14 @@ class Checker:
         return self._choice(words[0], " ".join(w.text for w in words), list(SPECIAL_EFFECTS), "Special Effect",
                             "E710")
 
+    def _works_on(self, f: ast.Field | None) -> str | None:
+        """"Can only be affected by mechanics that work on States in general (such as Release) or Frozen in
+        specific (such as Shatter)"."""
+        if f is None:
+            return None
+        word = _words(f)[0]
+        return self._choice(word, word.text, ["States", *STATES], "State", "E709")
+
     def _event(self, f: ast.Field) -> str:
         words = [w.text for w in f.event]
         said = " ".join(words[1:] if words and words[0] == "bearer" else words)
@@ -218,6 +227,13 @@ def _int(f: ast.Field | None) -> int | None:
     return next((v for v in f.values if isinstance(v, int)), None) if f else None
 
 
+def _event_text(event: str) -> str:
+    """As a class list writes it: "bearer dies", "bearer is hit by a melee weapon", "Frozen ends"."""
+    if event.endswith(" ends"):
+        return event
+    return f"bearer {event}" if event == "dies" else f"bearer is {event}"
+
+
 def ability_text(card: AbilityCard) -> str:
     """What the ability does, as its entry would say it: its Magic Armor, the States it gives its bearer, its
     Special Effect and the abilities it grants, then its effect and its triggers in seed 003's forms."""
@@ -227,6 +243,5 @@ def ability_text(card: AbilityCard) -> str:
     said += [f"{card.special_effect}."] if card.special_effect else []
     said += [f"Grants {title} ({uses.text()})." for title, uses in card.granted]
     said += [core.capitalize(describe_all(card.steps))] if card.steps else []
-    said += [f"When {'bearer ' if not t.event.endswith(' ends') else ''}{t.event}: {describe_all(t.steps)}"
-             for t in card.triggers]
+    said += [f"When {_event_text(t.event)}: {describe_all(t.steps)}" for t in card.triggers]
     return " ".join(said)

@@ -11,23 +11,93 @@ from engine.rulesets.amtgard.vocabulary import Kind, Reach, School
 
 
 CARDS = (
+    # cards_src/amtgard/command.spell:9
+    AbilityCard(title='Terror', school=School.COMMAND, kind=Kind.VERBAL, reach=Reach.TWENTY, uses=Uses(count=2), incantation='I command thee to flee in terror', source='cards_src/amtgard/command.spell:9'),
+    # cards_src/amtgard/command.spell:21
+    AbilityCard(title='Shove', school=School.COMMAND, kind=Kind.VERBAL, reach=Reach.TWENTY, uses=Uses(count=2), incantation='I command thee to be moved', source='cards_src/amtgard/command.spell:21'),
+    # cards_src/amtgard/command.spell:35
+    AbilityCard(title='Snaring Vines', school=School.COMMAND, kind=Kind.ENCHANTMENT, reach=Reach.SELF, uses=Uses(count=1), incantation='Vines of the earth, rise at my command', materials='Five red strips', grants=(Grant(state='Stopped'),), granted=(('Hold Person', Uses(count=5)),), text='The bearer is Stopped. Grants Hold Person (5/life).', source='cards_src/amtgard/command.spell:35'),
+    # cards_src/amtgard/death.spell:9
+    AbilityCard(title='Vampirism', school=School.DEATH, kind=Kind.ENCHANTMENT, magical=False, reach=Reach.SELF, uses=Uses(count=1), incantation='The thirst of death dwells within me', materials='A yellow strip', grants=(Grant(state='Cursed'),), text='The bearer is Cursed.', source='cards_src/amtgard/death.spell:9'),
+    # cards_src/amtgard/death.spell:24
+    AbilityCard(title='Poison', school=School.DEATH, kind=Kind.ENCHANTMENT, uses=Uses(count=1), incantation='I coat thy weapon in the venom of death', materials='Three red strips', strips=3, special_effect='Wounds Kill', text='Wounds Kill.', source='cards_src/amtgard/death.spell:24'),
+    # cards_src/amtgard/death.spell:40
+    AbilityCard(title='Sever Spirit', school=School.DEATH, kind=Kind.VERBAL, reach=Reach.TWENTY, uses=Uses(count=1), incantation='Death severs thy spirit from all magic', steps=(Do(kind='remove enchantments', args=('target',)),), text='Remove the enchantments of target.', source='cards_src/amtgard/death.spell:40'),
+    # cards_src/amtgard/death.spell:53
+    AbilityCard(title='Shatter', school=School.DEATH, kind=Kind.VERBAL, reach=Reach.TWENTY, uses=Uses(count=2), incantation='Death shatters thee as ice', works_on='Frozen', steps=(If(condition=Condition(kind='is', args=('target', 'Frozen')), action=Do(kind='kill', args=('target',))),), text='If target is Frozen, kill target.', source='cards_src/amtgard/death.spell:53'),
+    # cards_src/amtgard/death.spell:68
+    AbilityCard(title='Steal Life Essence', school=School.DEATH, kind=Kind.VERBAL, reach=Reach.SELF, uses=Uses(count=1), incantation='Thy death is my power', trigger='kill', source='cards_src/amtgard/death.spell:68'),
+    # cards_src/amtgard/death.spell:83
+    AbilityCard(title='Destruction Arrow', school=School.DEATH, kind=Kind.SPECIALTY_ARROW, reach=Reach.FIFTY, uses=Uses(count=1), incantation='Destruction arrow', special_effect='Armor Destroying', text='Armor Destroying.', source='cards_src/amtgard/death.spell:83'),
+    # cards_src/amtgard/flame.spell:9
+    AbilityCard(title='Fireball', school=School.FLAME, kind=Kind.MAGIC_BALL, reach=Reach.FIFTY, uses=Uses(count=2), incantation='Flame, strike my foe', special_effect='Armor Destroying', text='Armor Destroying.', source='cards_src/amtgard/flame.spell:9'),
+    # cards_src/amtgard/flame.spell:23
+    AbilityCard(title='Lightning Bolt', school=School.FLAME, kind=Kind.MAGIC_BALL, reach=Reach.FIFTY, uses=Uses(count=1), charge=3, incantation='Flame of the storm, strike', special_effect='Armor Breaking', text='Armor Breaking.', source='cards_src/amtgard/flame.spell:23'),
+    # cards_src/amtgard/flame.spell:39
+    AbilityCard(title='Heat Weapon', school=School.FLAME, kind=Kind.VERBAL, reach=Reach.TWENTY, uses=Uses(count=2), incantation='I call upon flame to heat that weapon', source='cards_src/amtgard/flame.spell:39'),
+    # cards_src/amtgard/flame.spell:52
+    AbilityCard(title='Gift of Flame', school=School.FLAME, kind=Kind.ENCHANTMENT, uses=Uses(count=1), incantation='I grant thee the gift of flame', materials='A red strip', granted=(('Heat Weapon', Uses(count=2)),), text='Grants Heat Weapon (2/life).', source='cards_src/amtgard/flame.spell:52'),
+    # cards_src/amtgard/flame.spell:67
+    AbilityCard(title='Pyrotechnics', school=School.FLAME, kind=Kind.VERBAL, reach=Reach.TWENTY, uses=Uses(count=1), incantation='Flame consume thy arms', source='cards_src/amtgard/flame.spell:67'),
+    # cards_src/amtgard/flame.spell:81
+    AbilityCard(title='Elemental Barrage', school=School.FLAME, kind=Kind.VERBAL, reach=Reach.SELF, uses=Uses(count=1), incantation='Flame and storm answer my call', chant='Barrage', source='cards_src/amtgard/flame.spell:81'),
+    # cards_src/amtgard/meta_magic.spell:10
+    AbilityCard(title='Extension', school=School.NEUTRAL, kind=Kind.META_MAGIC, reach=Reach.SELF, uses=Uses(count=2), incantation='Extension', source='cards_src/amtgard/meta_magic.spell:10'),
+    # cards_src/amtgard/meta_magic.spell:22
+    AbilityCard(title='Ambulant', school=School.NEUTRAL, kind=Kind.META_MAGIC, reach=Reach.SELF, uses=Uses(count=2), incantation='Ambulant', source='cards_src/amtgard/meta_magic.spell:22'),
+    # cards_src/amtgard/neutral.spell:8
+    AbilityCard(title='Heart of the Swarm', school=School.NEUTRAL, kind=Kind.ENCHANTMENT, reach=Reach.SELF, uses=Uses(count=1), incantation='Let the swarm gather about me', materials='A yellow strip', grants=(Grant(state='Stopped'),), text='The bearer is Stopped.', source='cards_src/amtgard/neutral.spell:8'),
+    # cards_src/amtgard/neutral.spell:23
+    AbilityCard(title='Attuned', school=School.NEUTRAL, kind=Kind.ENCHANTMENT, magical=False, uses=Uses(count=1), incantation='I attune thee to the flow of magic', materials='A yellow strip', source='cards_src/amtgard/neutral.spell:23'),
+    # cards_src/amtgard/neutral.spell:38
+    AbilityCard(title='Essence Graft', school=School.NEUTRAL, kind=Kind.ENCHANTMENT, uses=Uses(count=1), incantation='I graft this essence to thine own', materials='A yellow strip', source='cards_src/amtgard/neutral.spell:38'),
+    # cards_src/amtgard/neutral.spell:51
+    AbilityCard(title='Innate', school=School.NEUTRAL, kind=Kind.VERBAL, magical=False, reach=Reach.SELF, uses=Uses(count=1), incantation='My power is born within me', source='cards_src/amtgard/neutral.spell:51'),
+    # cards_src/amtgard/neutral.spell:64
+    AbilityCard(title='Shake it Off', school=School.NEUTRAL, kind=Kind.VERBAL, magical=False, reach=Reach.SELF, uses=Uses(count=1), incantation='I shake it off', steps=(Do(kind='remove state', args=('Stopped', 'caster')),), text='Remove Stopped from caster.', source='cards_src/amtgard/neutral.spell:64'),
     # cards_src/amtgard/protection.spell:5
     AbilityCard(title='Stoneskin', school=School.PROTECTION, kind=Kind.ENCHANTMENT, uses=Uses(count=1, per='refresh'), incantation='May the strength of stone protect thee', materials='A white strip', magic_armor=2, text='2 points of Magic Armor to each location.', source='cards_src/amtgard/protection.spell:5'),
-    # cards_src/amtgard/protection.spell:17
-    AbilityCard(title='Barkskin', school=School.PROTECTION, kind=Kind.ENCHANTMENT, uses=Uses(count=2), incantation='May the strength of oak protect thee', materials='A white strip', magic_armor=1, text='1 point of Magic Armor to each location.', source='cards_src/amtgard/protection.spell:17'),
-    # cards_src/amtgard/protection.spell:31
-    AbilityCard(title='Ancestral Armor', school=School.PROTECTION, kind=Kind.ENCHANTMENT, uses=Uses(count=1), incantation='The spirits of our ancestors guard this armor', materials='A white strip', source='cards_src/amtgard/protection.spell:31'),
-    # cards_src/amtgard/protection.spell:42
-    AbilityCard(title='Blessing Against Harm', school=School.PROTECTION, kind=Kind.ENCHANTMENT, uses=Uses(count=1), incantation='I bless thee against harm', materials='A white strip', strips=3, grants=(Grant(state='Resistant', detail='wounds'),), text='The bearer is Resistant to wounds.', source='cards_src/amtgard/protection.spell:42'),
+    # cards_src/amtgard/protection.spell:20
+    AbilityCard(title='Barkskin', school=School.PROTECTION, kind=Kind.ENCHANTMENT, magical=False, uses=Uses(count=2), incantation='May the strength of oak protect thee', materials='A white strip', magic_armor=1, text='1 point of Magic Armor to each location.', source='cards_src/amtgard/protection.spell:20'),
+    # cards_src/amtgard/protection.spell:34
+    AbilityCard(title='Ancestral Armor', school=School.PROTECTION, kind=Kind.ENCHANTMENT, uses=Uses(count=1), incantation='The spirits of our ancestors guard this armor', materials='A white strip', source='cards_src/amtgard/protection.spell:34'),
+    # cards_src/amtgard/protection.spell:45
+    AbilityCard(title='Blessing Against Harm', school=School.PROTECTION, kind=Kind.ENCHANTMENT, uses=Uses(count=1), incantation='I bless thee against harm', materials='A white strip', strips=3, grants=(Grant(state='Resistant', detail='wounds'),), text='The bearer is Resistant to wounds.', source='cards_src/amtgard/protection.spell:45'),
+    # cards_src/amtgard/protection.spell:61
+    AbilityCard(title='Imbue Armor', school=School.PROTECTION, kind=Kind.ENCHANTMENT, uses=Uses(count=1), incantation='I imbue this armor with strength', materials='A white strip', source='cards_src/amtgard/protection.spell:61'),
+    # cards_src/amtgard/protection.spell:75
+    AbilityCard(title='Protection from Projectiles', school=School.PROTECTION, kind=Kind.ENCHANTMENT, uses=Uses(count=1), incantation='I protect thee from arrows and stones', materials='A white strip', source='cards_src/amtgard/protection.spell:75'),
+    # cards_src/amtgard/protection.spell:89
+    AbilityCard(title='Song of Deflection', school=School.PROTECTION, kind=Kind.ENCHANTMENT, magical=False, reach=Reach.SELF, uses=Uses(count=1), chant='Deflection', source='cards_src/amtgard/protection.spell:89'),
     # cards_src/amtgard/sorcery.spell:5
-    AbilityCard(title='Release', school=School.SORCERY, kind=Kind.VERBAL, incantation='I release thee from this bond', steps=(Do(kind='remove state', args=('Frozen', 'target')),), text='Remove Frozen from target.', source='cards_src/amtgard/sorcery.spell:5'),
-    # cards_src/amtgard/sorcery.spell:17
-    AbilityCard(title='Hold Person', school=School.COMMAND, kind=Kind.VERBAL, reach=Reach.FIFTY, uses=Uses(count=2), incantation='I command thee to stop', steps=(Do(kind='make', args=('target', 'Stopped', None, 30)),), text='Make target Stopped for 30 s.', source='cards_src/amtgard/sorcery.spell:17'),
-    # cards_src/amtgard/sorcery.spell:28
-    AbilityCard(title='Song of Determination', school=School.NEUTRAL, kind=Kind.ENCHANTMENT, magical=False, reach=Reach.SELF, uses=Uses(count=1), chant='Determination', grants=(Grant(state='Immune', detail='Command'),), text='The bearer is Immune to Command.', source='cards_src/amtgard/sorcery.spell:28'),
+    AbilityCard(title='Release', school=School.SORCERY, kind=Kind.VERBAL, incantation='I release thee from this bond', works_on='States', steps=(Do(kind='remove state', args=('Frozen', 'target')),), text='Remove Frozen from target.', source='cards_src/amtgard/sorcery.spell:5'),
+    # cards_src/amtgard/sorcery.spell:18
+    AbilityCard(title='Hold Person', school=School.COMMAND, kind=Kind.VERBAL, reach=Reach.FIFTY, uses=Uses(count=2), incantation='I command thee to stop', steps=(Do(kind='make', args=('target', 'Stopped', None, 30)),), text='Make target Stopped for 30 s.', source='cards_src/amtgard/sorcery.spell:18'),
+    # cards_src/amtgard/sorcery.spell:29
+    AbilityCard(title='Song of Determination', school=School.NEUTRAL, kind=Kind.ENCHANTMENT, magical=False, reach=Reach.SELF, uses=Uses(count=1), chant='Determination', grants=(Grant(state='Immune', detail='Command'),), text='The bearer is Immune to Command.', source='cards_src/amtgard/sorcery.spell:29'),
+    # cards_src/amtgard/sorcery.spell:42
+    AbilityCard(title='Dispel Magic', school=School.SORCERY, kind=Kind.VERBAL, reach=Reach.TWENTY, uses=Uses(count=1), incantation='By my power thy magic is undone', steps=(Do(kind='remove enchantments', args=('target',)),), text='Remove the enchantments of target.', source='cards_src/amtgard/sorcery.spell:42'),
+    # cards_src/amtgard/sorcery.spell:56
+    AbilityCard(title='Dimensional Rift', school=School.SORCERY, kind=Kind.VERBAL, reach=Reach.TWENTY, uses=Uses(count=2), incantation='By the power of the rift return to this world', works_on='Insubstantial', steps=(Do(kind='remove state', args=('Insubstantial', 'target')),), text='Remove Insubstantial from target.', source='cards_src/amtgard/sorcery.spell:56'),
+    # cards_src/amtgard/sorcery.spell:75
+    AbilityCard(title='Gift of Air', school=School.SORCERY, kind=Kind.ENCHANTMENT, magical=False, uses=Uses(count=1), incantation='By the power of the wind I make thee as air', materials='A white strip', strips=1, triggers=(Trigger(event='hit by a melee weapon', steps=(Do(kind='make', args=('bearer', 'Insubstantial', None, None)), Do(kind='lose a strip'))),), text='When bearer is hit by a melee weapon: make bearer Insubstantial. Lose a strip.', source='cards_src/amtgard/sorcery.spell:75'),
+    # cards_src/amtgard/sorcery.spell:92
+    AbilityCard(title='Mend', school=School.SORCERY, kind=Kind.VERBAL, uses=Uses(count=2), incantation='By my power be thou whole again', source='cards_src/amtgard/sorcery.spell:92'),
     # cards_src/amtgard/spirit.spell:6
     AbilityCard(title='Phoenix Tears', school=School.SPIRIT, kind=Kind.ENCHANTMENT, uses=Uses(count=1), incantation='Rise again from the ashes', materials='A white strip', strips=2, triggers=(Trigger(event='dies', steps=(Do(kind='avoid death'), Do(kind='make', args=('bearer', 'Frozen', None, 30)), Do(kind='lose a strip'))), Trigger(event='Frozen ends', steps=(Do(kind='heal', args=('bearer',)),))), text='When bearer dies: avoid death. Make bearer Frozen for 30 s. Lose a strip. When Frozen ends: remove the wounds of bearer.', source='cards_src/amtgard/spirit.spell:6'),
     # cards_src/amtgard/spirit.spell:23
     AbilityCard(title='Troll Blood', school=School.SPIRIT, kind=Kind.ENCHANTMENT, magical=False, reach=Reach.SELF, uses=Uses(count=1), strips=3, triggers=(Trigger(event='dies', steps=(Do(kind='avoid death'), Do(kind='make', args=('bearer', 'Frozen', None, 30)), Do(kind='lose a strip'))), Trigger(event='Frozen ends', steps=(Do(kind='heal', args=('bearer',)),))), text='When bearer dies: avoid death. Make bearer Frozen for 30 s. Lose a strip. When Frozen ends: remove the wounds of bearer.', source='cards_src/amtgard/spirit.spell:23'),
+    # cards_src/amtgard/spirit.spell:39
+    AbilityCard(title='Song of Survival', school=School.SPIRIT, kind=Kind.ENCHANTMENT, magical=False, reach=Reach.SELF, uses=Uses(count=1), chant='Survival', strips=1, triggers=(Trigger(event='dies', steps=(Do(kind='avoid death'), Do(kind='heal', args=('bearer',)), Do(kind='lose a strip'))),), text='When bearer dies: avoid death. Remove the wounds of bearer. Lose a strip.', source='cards_src/amtgard/spirit.spell:39'),
+    # cards_src/amtgard/subdual.spell:8
+    AbilityCard(title='Iceball', school=School.SUBDUAL, kind=Kind.MAGIC_BALL, reach=Reach.FIFTY, uses=Uses(count=2), incantation='The cold of the north binds thee', steps=(Do(kind='make', args=('target', 'Frozen', None, 30)),), text='Make target Frozen for 30 s.', source='cards_src/amtgard/subdual.spell:8'),
+    # cards_src/amtgard/traits.spell:9
+    AbilityCard(title='Immunity to Subdual', school=School.NEUTRAL, kind=Kind.TRAIT, magical=False, reach=Reach.SELF, grants=(Grant(state='Immune', detail='Subdual'),), text='The bearer is Immune to Subdual.', source='cards_src/amtgard/traits.spell:9'),
+    # cards_src/amtgard/traits.spell:20
+    AbilityCard(title='Immunity to Flame', school=School.NEUTRAL, kind=Kind.TRAIT, magical=False, reach=Reach.SELF, grants=(Grant(state='Immune', detail='Flame'),), text='The bearer is Immune to Flame.', source='cards_src/amtgard/traits.spell:20'),
+    # cards_src/amtgard/traits.spell:31
+    AbilityCard(title='Immunity to Death', school=School.NEUTRAL, kind=Kind.TRAIT, magical=False, reach=Reach.SELF, grants=(Grant(state='Immune', detail='Death'),), text='The bearer is Immune to Death.', source='cards_src/amtgard/traits.spell:31'),
+    # cards_src/amtgard/traits.spell:42
+    AbilityCard(title='Immunity to Sorcery', school=School.NEUTRAL, kind=Kind.TRAIT, magical=False, reach=Reach.SELF, grants=(Grant(state='Immune', detail='Sorcery'),), text='The bearer is Immune to Sorcery.', source='cards_src/amtgard/traits.spell:42'),
 )
 LIBRARY = Library.of(CARDS)

@@ -63,6 +63,7 @@ class AbilityCard:
     grants: tuple[Grant, ...] = ()
     granted: tuple[tuple[str, Uses], ...] = ()  # abilities the enchantment gives, with their own uses
     special_effect: str | None = None
+    works_on: str | None = None  # "States" (Release) or one State (Shatter: Frozen): what still reaches the shut off
     steps: tuple[Step, ...] = ()  # what completing it (or its hit, for a ball or an arrow) does
     triggers: tuple[Trigger, ...] = ()
     text: str = ""

@@ -52,7 +52,7 @@ def make(fx: Effect, who: str, state: str, detail: str | None, seconds: int | No
     School, or shut off); a bearer's own enchantment's always."""
     player = fx.who(who)
     if who == "target" and fx.worn is None:
-        why = states.unaffected(player, fx.card.school)
+        why = states.unaffected(player, fx.card.school, fx.card.works_on)
         if why:
             fx.field.say(f"{fx.card.title} does not affect {player.name}: {why}")
             return (yield from _done(False))
@@ -110,7 +110,9 @@ def heal(fx: Effect, who: str) -> Flow[bool]:
 def kill(fx: Effect, who: str) -> Flow[bool]:
     """Owed to the game, which plays the death in the order of abilities."""
     player = fx.who(who)
-    if states.unaffected(player, fx.card.school):
+    why = states.unaffected(player, fx.card.school, fx.card.works_on)
+    if why:
+        fx.field.say(f"{fx.card.title} does not affect {player.name}: {why}")
         return (yield from _done(False))
     fx.deaths.append(player)
     return (yield from _done(True))

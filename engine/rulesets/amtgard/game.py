@@ -254,6 +254,8 @@ class Game:
             return
         if where in ("shield", "weapon"):
             hits.strike_equipment(self.field, strike)
+            if ball is not None and ball.steps and hits.reaches_player(strike):
+                yield from self.play(ball, ball.steps, attacker, target)
             return
         answering = [(w, self.library[w.title]) for w in target.enchantments
                      if w.active and strike.melee and self.library[w.title].on("hit by a melee weapon")]

@@ -14,9 +14,10 @@ from engine.rulesets.amtgard import armor, enchantments, states
 from engine.rulesets.amtgard.battlefield import Battlefield
 from engine.rulesets.amtgard.cards import AbilityCard
 from engine.rulesets.amtgard.players import Enchantment, Player
-from engine.rulesets.amtgard.vocabulary import School
+from engine.rulesets.amtgard.vocabulary import Kind, School
 
 WEAPON = "a weapon"
+ARMOR_EFFECTS = ("Armor Breaking", "Armor Destroying")
 ENHANCES_ARMOR = "Ancestral Armor"  # the enchantment that enhances worn armor (its card's comment says how)
 
 
@@ -80,11 +81,22 @@ def strike_equipment(field: Battlefield, hit: Hit) -> None:
               + (f" ({item.crushed} Shield Crushing hits)" if item.crushed else ""))
 
 
+def reaches_player(hit: Hit) -> bool:
+    """Whether a ball striking equipment goes on to the player: "Magic Balls discharge and attempt to affect the
+    first valid player or wielded equipment they strike" — carried equipment is the player's; a shield put down is
+    not."""
+    item = hit.target.equipment.get(hit.location)
+    return item is not None and item.carried and not item.destroyed
+
+
 def strike_body(field: Battlefield, hit: Hit) -> bool:
     """A hit to a location (the cloak counts as the torso: "Garb strikes count as hitting the player if the Magic
     Ball would have continued on to hit the player"): its armor takes the hit, or the player takes a wound;
     whether a wound was received."""
     target, loc = hit.target, "torso" if hit.location == "cloak" else hit.location
+    if (hit.ability is not None and hit.ability.kind is Kind.MAGIC_BALL
+            and (armor.points(target, loc) == 0 or hit.effect not in ARMOR_EFFECTS)):
+        return False  # a ball does what its card says (its steps, its armor effect), and deals no wound of its own
     if armor.points(target, loc) > 0:
         enhanced = any(e.active and e.title == ENHANCES_ARMOR for e in target.enchantments)
         lost = armor.strike_armor(target, loc, hit.effect, enhanced)

@@ -65,7 +65,9 @@ class Player:
         return (state, detail) in self.states
 
     def immune_to(self, school: str | None) -> bool:
-        return school is not None and ("Immune", school) in self.states
+        """Immune to the School, or Cursed ("Player becomes Immune to Spirit")."""
+        return school is not None and (("Immune", school) in self.states
+                                       or (school == "Spirit" and ("Cursed", None) in self.states))
 
     def wears_armor(self) -> bool:
         """Worn armor "rated initially" above zero anywhere (Magic Armor enchantments fail on it)."""
