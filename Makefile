@@ -10,6 +10,9 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[docs,test]'
+	@# The browser tests drive Debian's Chromium (Playwright is told where it is; it downloads no browser).
+	command -v chromium >/dev/null || apt-get install -y -q chromium >/dev/null || \
+		echo "note: Chromium could not be installed; the browser tests will say so"
 	touch $(STAMP)
 
 build: $(STAMP)
