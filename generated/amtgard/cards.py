@@ -76,13 +76,13 @@ CARDS = (
     # cards_src/amtgard/sorcery.spell:29
     AbilityCard(title='Song of Determination', school=School.NEUTRAL, kind=Kind.ENCHANTMENT, magical=False, reach=Reach.SELF, uses=Uses(count=1), chant='Determination', grants=(Grant(state='Immune', detail='Command'),), text='The bearer is Immune to Command.', source='cards_src/amtgard/sorcery.spell:29'),
     # cards_src/amtgard/sorcery.spell:42
-    AbilityCard(title='Dispel Magic', school=School.SORCERY, kind=Kind.VERBAL, reach=Reach.TWENTY, uses=Uses(count=1), incantation='By my power thy magic is undone', steps=(Do(kind='remove enchantments', args=('target',)),), text='Remove the enchantments of target.', source='cards_src/amtgard/sorcery.spell:42'),
+    AbilityCard(title='Dispel Magic', school=School.SORCERY, kind=Kind.VERBAL, reach=Reach.TWENTY, uses=Uses(count=1), incantation='By my power thy magic is undone', steps=(Do(kind='remove magical enchantments', args=('target',)),), text='Remove the magical enchantments of target.', source='cards_src/amtgard/sorcery.spell:42'),
     # cards_src/amtgard/sorcery.spell:56
     AbilityCard(title='Dimensional Rift', school=School.SORCERY, kind=Kind.VERBAL, reach=Reach.TWENTY, uses=Uses(count=2), incantation='By the power of the rift return to this world', works_on='Insubstantial', steps=(Do(kind='remove state', args=('Insubstantial', 'target')),), text='Remove Insubstantial from target.', source='cards_src/amtgard/sorcery.spell:56'),
     # cards_src/amtgard/sorcery.spell:75
     AbilityCard(title='Gift of Air', school=School.SORCERY, kind=Kind.ENCHANTMENT, magical=False, uses=Uses(count=1), incantation='By the power of the wind I make thee as air', materials='A white strip', strips=1, triggers=(Trigger(event='hit by a melee weapon', steps=(Do(kind='make', args=('bearer', 'Insubstantial', None, None)), Do(kind='lose a strip'))),), text='When bearer is hit by a melee weapon: make bearer Insubstantial. Lose a strip.', source='cards_src/amtgard/sorcery.spell:75'),
-    # cards_src/amtgard/sorcery.spell:92
-    AbilityCard(title='Mend', school=School.SORCERY, kind=Kind.VERBAL, uses=Uses(count=2), incantation='By my power be thou whole again', source='cards_src/amtgard/sorcery.spell:92'),
+    # cards_src/amtgard/sorcery.spell:91
+    AbilityCard(title='Mend', school=School.SORCERY, kind=Kind.VERBAL, uses=Uses(count=2), incantation='By my power be thou whole again', steps=(Do(kind='repair', args=('target',)),), text='Repair the armor of target.', source='cards_src/amtgard/sorcery.spell:91'),
     # cards_src/amtgard/spirit.spell:6
     AbilityCard(title='Phoenix Tears', school=School.SPIRIT, kind=Kind.ENCHANTMENT, uses=Uses(count=1), incantation='Rise again from the ashes', materials='A white strip', strips=2, triggers=(Trigger(event='dies', steps=(Do(kind='avoid death'), Do(kind='make', args=('bearer', 'Frozen', None, 30)), Do(kind='lose a strip'))), Trigger(event='Frozen ends', steps=(Do(kind='heal', args=('bearer',)),))), text='When bearer dies: avoid death. Make bearer Frozen for 30 s. Lose a strip. When Frozen ends: remove the wounds of bearer.', source='cards_src/amtgard/spirit.spell:6'),
     # cards_src/amtgard/spirit.spell:23

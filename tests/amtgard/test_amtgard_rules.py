@@ -349,3 +349,33 @@ def test_wounds_kill_is_of_the_death_school() -> None:
     match, _ = timeline(ana, bo, cy)
     play(match, "Ana hits Bo's left arm with a weapon", "Ana hits Cy's left arm with a weapon")
     assert not bo.alive and cy.alive and cy.wounds == {"left arm"}
+
+
+@pytest.mark.rule("Magical (m)")
+def test_magic_that_removes_enchantments_removes_the_magical_ones() -> None:
+    """"Ability Enchantments denoted as Magical (m) ... May be removed by Magic that removes Enchantments, such as
+    Dispel Magic"; those "denoted as Extraordinary (ex) ... do not count towards enchantment limits"."""
+    dispel = card("Dispel Magic", School.SORCERY, Kind.VERBAL, steps=(Do("remove magical enchantments", ("target",)),))
+    lib = Library.of([*LIBRARY.cards.values(), dispel])
+    ana, bo = player("Ana", [BARKSKIN, STONESKIN]), player("Bo", team="Blue")
+    bo.abilities["Dispel Magic"] = Uses(1)
+    bo.uses_left["Dispel Magic"] = 1
+    match = Match(Game(Battlefield({"Ana": ana, "Bo": bo}, lib)))
+    play(match, "Ana completes Barkskin on Ana", "Ana completes Stoneskin on Ana", "Bo completes Dispel Magic on Ana")
+    assert [e.title for e in ana.enchantments] == ["Stoneskin"]
+
+
+@pytest.mark.rule("Magic Armor")
+def test_magic_armor_may_be_repaired_like_any_other_armor() -> None:
+    """"Magic Armor may be repaired like any other armor"; armor destroyed by a Fireball comes back only by "Mend
+    (or a similar ability)"."""
+    mend = card("Mend", School.SORCERY, Kind.VERBAL, steps=(Do("repair", ("target",)),))
+    lib = Library.of([*LIBRARY.cards.values(), mend])
+    ana, bo = player("Ana", [STONESKIN]), player("Bo", [FIREBALL], team="Blue")
+    ana.abilities["Mend"] = Uses(1)
+    ana.uses_left["Mend"] = 1
+    match = Match(Game(Battlefield({"Ana": ana, "Bo": bo}, lib)))
+    play(match, "Ana completes Stoneskin on Ana", "Bo completes Fireball", "Bo hits Ana's torso with Fireball")
+    assert ana.magic.get("torso", 0) == 0
+    play(match, "Ana completes Mend on Ana")
+    assert ana.magic["torso"] == 2

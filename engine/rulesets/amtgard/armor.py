@@ -56,3 +56,10 @@ def strike_armor(player: Player, loc: str, effect: str | None, enhanced: bool) -
 def wound_kills(player: Player, loc: str) -> bool:
     """A wound to the torso kills, and so does the second limb lost (the core rules of combat)."""
     return loc == "torso" or len(player.wounds & set(LIMBS)) >= 2
+
+
+def repair_armor(field: Battlefield, player: Player) -> None:
+    """Worn armor back to its rating, and Magic Armor back to its highest source, at every location."""
+    player.armor = dict(player.armor_rating)
+    top = magic_armor_of(field, player)
+    player.magic = dict.fromkeys(LOCATIONS, top) if top else {}

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from engine.core.decisions import Flow
 from engine.core.steps import StepKinds, Wording
-from engine.rulesets.amtgard import enchantments, states
+from engine.rulesets.amtgard import armor, enchantments, states
 from engine.rulesets.amtgard.battlefield import Battlefield
 from engine.rulesets.amtgard.cards import AbilityCard
 from engine.rulesets.amtgard.players import Enchantment, Player
@@ -89,6 +89,29 @@ def remove_enchantments(fx: Effect, who: str) -> Flow[bool]:
     return (yield from _done(True))
 
 
+@KINDS.action("remove magical enchantments")
+def remove_magical_enchantments(fx: Effect, who: str) -> Flow[bool]:
+    """"Ability Enchantments denoted as Magical (m) ... May be removed by Magic that removes Enchantments, such as
+    Dispel Magic": the (ex) ones stay."""
+    player = fx.who(who)
+    if player.immune_to(fx.card.school):
+        fx.field.say(f"{fx.card.title} does not affect {player.name}: Immune to {fx.card.school}")
+        return (yield from _done(False))
+    magical = [w for w in player.enchantments if fx.field.library[w.title].magical]
+    for worn in magical:
+        enchantments.remove(fx.field, player, worn, fx.card.title)
+    return (yield from _done(bool(magical)))
+
+
+@KINDS.action("repair")
+def repair(fx: Effect, who: str) -> Flow[bool]:
+    """"Magic Armor may be repaired like any other armor": every location back to what its armor gives whole."""
+    player = fx.who(who)
+    armor.repair_armor(fx.field, player)
+    fx.field.say(f"{player.name}'s armor is repaired")
+    return (yield from _done(True))
+
+
 @KINDS.action("avoid death")
 def avoid_death(fx: Effect) -> Flow[bool]:
     """"Effects which allow the enemy struck to avoid death such as Troll Blood, Phoenix Tears"."""
@@ -154,6 +177,8 @@ WORDING: dict[str, Callable[..., str]] = {
     "make": lambda who, state, detail, seconds: f"make {who} {state}{_to(detail)}{_for(seconds)}",
     "remove state": lambda state, who: f"remove {state} from {who}",
     "remove enchantments": lambda who: f"remove the enchantments of {who}",
+    "remove magical enchantments": lambda who: f"remove the magical enchantments of {who}",
+    "repair": lambda who: f"repair the armor of {who}",
     "avoid death": lambda: "avoid death",
     "heal": lambda who: f"remove the wounds of {who}",
     "kill": lambda who: f"kill {who}",
