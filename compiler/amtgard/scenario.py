@@ -42,7 +42,7 @@ class ToScenario(SourceTransformer):
             elif s[0] == "player":
                 players[s[1]] = s[2]
             elif s[1] in players:
-                key, name, value = s
+                key, name, value, _ = s
                 spec = players[name]
                 spec[key] = (*spec.get(key, ()), *value) if key in ("armor", "carries", "ground", "traits") else value
             else:

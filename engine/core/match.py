@@ -50,6 +50,11 @@ class Rules(Protocol):
         raises IllegalAction, changing nothing, when the rules refuse it."""
         ...
 
+    def reconsider(self, decision: Decision) -> Decision:
+        """The decision the match waits for, asked again after an intervention: its choices as the rules list
+        them now (the same decision when an intervention cannot change them)."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class Intervention:
@@ -112,6 +117,7 @@ class Match:
         event = Intervention(kind, who, value)
         event.play(self.game)
         self._since.append(event)
+        self.decision = self.game.reconsider(self.decision)
 
     def copy(self) -> Match:
         """An independent match at the same decision (restart point + replay of the choices since)."""
@@ -130,6 +136,8 @@ class Match:
         for label in self._since:
             if isinstance(label, Intervention):
                 label.play(clone.game)
+                assert clone.decision is not None
+                clone.decision = clone.game.reconsider(clone.decision)
                 clone._since.append(label)
                 continue
             assert clone.decision is not None

@@ -165,8 +165,11 @@ def charge(field: Battlefield, player: Player, title: str) -> None:
     """One full Charge Incantation for ``title`` ("the ability being Charged must be designated at the beginning
     of the Charge"; a Charge xN needs N repetitions); at the last, a use is regained. Starting it interrupts
     any incantation in progress."""
-    if player.incanting is not None and player.incanting != CHARGE:
+    if player.incanting is not None:
         interrupt(field, player)
+    if player.active_ball is not None:  # "Starting an incantation renders the player's active Magic Balls inactive"
+        field.say(f"{player.name}'s {player.active_ball} becomes inactive")
+        player.active_ball = None
     done = player.charging.get(title, 0) + 1
     needed = field.library[title].charge or 1
     if done < needed:
@@ -178,5 +181,3 @@ def charge(field: Battlefield, player: Player, title: str) -> None:
     player.uses_left[title] = None if left is None else left + 1
     field.say(f"{player.name} charges {title}: a use regained ({player.uses_left[title]} left)")
 
-
-CHARGE = "the Charge Incantation"

@@ -78,6 +78,12 @@ class Game:
         else:
             raise IllegalAction("Facts", f"no fact is called {kind!r}")
 
+    def reconsider(self, decision: Decision) -> Decision:
+        """A fact stated (a distance, who is willing) changes which events may happen next: listed again."""
+        if decision.kind != "event":
+            return decision
+        return Decision(decision.kind, decision.being, decision.prompt, tuple(self.events()), decision.card)
+
     def explain(self, decision: Decision, choice: str) -> str | None:
         """Why an event is not one the rules allow now, "Rule: reason"."""
         charged = re.fullmatch(r"(?P<who>.+?) charges (?P<title>.+)", choice)
@@ -101,8 +107,7 @@ class Game:
 
     # ---- the timeline
     def next_event(self) -> Flow[None]:
-        options = self.events()
-        picked = yield Decision("event", REEVE, "what happens next?", tuple(options))
+        picked = yield Decision("event", REEVE, "what happens next?", tuple(self.events()))
         before = {p.name: set(p.states) for p in self.field.players.values()}
         yield from self.happen(*picked.value)
         yield from self.states_ended(before)

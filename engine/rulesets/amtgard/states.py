@@ -36,13 +36,13 @@ def gain_state(field: Battlefield, player: Player, key: StateKey, seconds: int |
     if not player.alive and not trait and key[0] != "Cursed":
         return False
     held = player.states.get(key)
+    timed = (player.name, *key)
     if held is None or trait or enchantment is not None:
         player.states[key] = Held(source, enchantment, trait)
     if trait or enchantment is not None or seconds is None:
-        if held is None or enchantment is not None or trait:
-            field.clock.stop((player.name, *key))
-        return True
-    field.clock.start((player.name, *key), seconds)
+        field.clock.stop(timed)  # no end: outlasts any duration
+    elif held is None or timed in field.clock:  # an untimed State held already is the longer
+        field.clock.start(timed, seconds)
     return True
 
 

@@ -64,6 +64,10 @@ class Game:
     def intervene(self, kind: str, who: str, value: str) -> None:
         raise IllegalAction("Incantation", "nothing is done between two decisions in this game")
 
+    def reconsider(self, decision: Decision) -> Decision:
+        """No intervention is accepted: the decision stands."""
+        return decision
+
     def emit_event(self, event: str) -> Flow[None]:
         self.hooks.fire(self, event)
         return

@@ -178,11 +178,7 @@ class Game:
         """"Each magician can cast his spells one by one in the order he wishes"; "a magician is not compelled to
         cast a spell"."""
         while self.outcome is None and m.present:
-            casts = casting.cast_options(self.battle, m)
-            declarations = [Choice(kind, ("declare", kind)) for kind, done in ((FAST, m.fast), (PROLONGED, m.prolonged))
-                            if casts and not done]
-            options = [*casts, *declarations, *recovery.sacrifice_options(self.battle, m), Choice(DONE, ("done",))]
-            picked = yield from self.battle.ask("activation", m, f"{m.name}'s casting", options)
+            picked = yield from self.battle.ask("activation", m, f"{m.name}'s casting", self.activation_options(m))
             what = picked.value
             if what[0] == "done":
                 return
@@ -193,6 +189,22 @@ class Game:
                 yield from recovery.sacrifice(self.battle, m, self.battle.model(what[1]))
                 continue
             yield from self.cast(m, what[1], what[2])
+
+    def activation_options(self, m: Magician) -> list[Choice]:
+        """A spell to cast at a target, a cast type to declare, a devoted model to sacrifice, or done."""
+        casts = casting.cast_options(self.battle, m)
+        declarations = [Choice(kind, ("declare", kind)) for kind, done in ((FAST, m.fast), (PROLONGED, m.prolonged))
+                        if casts and not done]
+        return [*casts, *declarations, *recovery.sacrifice_options(self.battle, m), Choice(DONE, ("done",))]
+
+    def reconsider(self, decision: Decision) -> Decision:
+        """A fact stated (a distance, a melee, who cannot see whom) changes which spells a magician may cast at
+        whom: its casting choices are listed again. Other decisions are about a spell already cast: they stand."""
+        m = self.battle.models.get(decision.being or "")
+        if decision.kind != "activation" or not isinstance(m, Magician):
+            return decision
+        return Decision(decision.kind, decision.being, decision.prompt, tuple(self.activation_options(m)),
+                        decision.card)
 
     def cast(self, m: Magician, title: str, target: str) -> Flow[None]:
         spell = self.library.spell(title)

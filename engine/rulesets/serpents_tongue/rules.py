@@ -149,6 +149,10 @@ class Game:
             raise IllegalAction("Match", f"Serpent's Tongue knows no intervention {kind!r}")
         encounter.set_mode(self, self.being(who), value)
 
+    def reconsider(self, decision: Decision) -> Decision:
+        """An Encounter's mode changes no choice of the decision pending: the same one."""
+        return decision
+
     # ------------------------------------------------------------------ helpers
     def register(self, card: Card) -> Card:
         if not card.id:
