@@ -107,6 +107,10 @@ def remove_magical_enchantments(fx: Effect, who: str) -> Flow[bool]:
 def repair(fx: Effect, who: str) -> Flow[bool]:
     """"Magic Armor may be repaired like any other armor": every location back to what its armor gives whole."""
     player = fx.who(who)
+    why = states.unaffected(player, None, fx.card.works_on)  # a Frozen player's worn armor is shut off too
+    if why:
+        fx.field.say(f"{fx.card.title} does not affect {player.name}: {why}")
+        return (yield from _done(False))
     armor.repair_armor(fx.field, player)
     fx.field.say(f"{player.name}'s armor is repaired")
     return (yield from _done(True))

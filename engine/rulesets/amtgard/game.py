@@ -89,6 +89,9 @@ class Game:
         charged = re.fullmatch(r"(?P<who>.+?) charges (?P<title>.+)", choice)
         if charged and charged["who"] in self.field.players and charged["title"] in self.library:
             return casting.can_charge(self.field, self.field.player(charged["who"]), charged["title"])
+        hit = HITS.match(choice)
+        if hit and hit["who"] in self.field.players and hit["target"] in self.field.players:
+            return self._why_not_hit(self.field.player(hit["who"]), self.field.player(hit["target"]), hit["what"])
         m = COMPLETES.match(choice)
         if m and m["who"] in self.field.players and m["title"] in self.library:
             caster = self.field.player(m["who"])
@@ -103,6 +106,16 @@ class Game:
                     return problem
             return casting.can_use(caster, card) or (casting.can_target(self.field, caster, card, target)
                                                      if target else f"Target: no player is named {m['target']}")
+        return None
+
+    def _why_not_hit(self, attacker: Player, target: Player, what: str) -> str | None:
+        if not attacker.alive or any(attacker.has(s) for s in casting.UNABLE):
+            return f"Action: {attacker.name} may not strike now"
+        if not target.alive:
+            return f"Death: {target.name} is dead"
+        if what != hits.WEAPON and attacker.active_ball != what:
+            return (f"Magic Balls: {attacker.name} holds no active {what}"
+                    + (f" (its active ball is {attacker.active_ball})" if attacker.active_ball else ""))
         return None
 
     # ---- the timeline

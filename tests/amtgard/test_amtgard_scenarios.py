@@ -1,0 +1,271 @@
+"""Amtgard's scenarios (cards_src/amtgard/scenarios/*.scenario), one test per file, named after it and quoting the
+seed: each parses its timeline, replays it against the compiled abilities, and asserts that it played without an
+error and that at least one of its expectations (or refusals) held."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from compiler.amtgard.scenario import parse_scenario
+from compiler.diagnostics import Diagnostics
+from compiler.source import SourceFile
+from engine.rulesets.amtgard.scenario import Replay, replay
+from generated.amtgard import LIBRARY
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = ROOT / "cards_src" / "amtgard" / "scenarios"
+
+
+def play(name: str) -> Replay:
+    d = Diagnostics()
+    sc = parse_scenario(SourceFile.read(SCENARIOS / name, ROOT), d)
+    assert sc is not None, d.render()
+    r = replay(sc, LIBRARY)
+    assert r.error is None, (r.error.where, r.error.message)
+    return r
+
+
+def held(name: str) -> None:
+    r = play(name)
+    assert r.checked >= 1, f"{name}: no expectation was checked"
+
+
+def test_every_scenario_has_its_test() -> None:
+    names = {p.stem for p in SCENARIOS.glob("*.scenario")}
+    tests = {n.removeprefix("test_") for n in globals() if n.startswith("test_")}
+    assert names <= tests, f"scenarios without a test: {sorted(names - tests)}"
+
+
+# ---- the seed's examples
+
+
+@pytest.mark.rule("Ability Order")
+def test_phoenix_tears_and_troll_blood() -> None:
+    """"A player bearing Phoenix Tears and Troll Blood dies. Both enchantments trigger and lose a strip, player is
+    Frozen for 30s, ignores the killing effect, and when Frozen is removed all wounds are removed"."""
+    held("phoenix_tears_and_troll_blood.scenario")
+
+
+@pytest.mark.rule("Ability Order", "Insubstantial")
+def test_ancestral_armor_and_gift_of_air() -> None:
+    """"A player bearing Ancestral Armor and Gift of Air is hit by a normal melee weapon in an armored location.
+    That hit location loses 1 point of armor, and the player is Insubstantial"."""
+    held("ancestral_armor_and_gift_of_air.scenario")
+
+
+@pytest.mark.rule("Inherent States", "Inactive enchantments", "Return to life")
+def test_heart_of_the_swarm_stopped_then_death() -> None:
+    """"A player bearing Heart of the Swarm is Stopped. When they die the Enchantment becomes inactive and the
+    player is no longer Stopped ... If the player is returned to life in a manner that preserves their
+    Enchantments then they will again become Stopped"."""
+    held("heart_of_the_swarm_stopped_then_death.scenario")
+
+
+@pytest.mark.rule("Inherent States", "Frozen")
+def test_phoenix_tears_killed_twice() -> None:
+    """"Another player could remove this Frozen with Release. If the player is "killed" again, Phoenix Tears will
+    make them alive and Frozen, and then remove itself. Removal of the Enchantment does not remove Frozen"."""
+    held("phoenix_tears_killed_twice.scenario")
+
+
+@pytest.mark.rule("Cursed", "Inherent States")
+def test_vampirism_and_sever_spirit() -> None:
+    """"A player bearing Vampirism dies. Their enchantment becomes inactive, but the Cursed State remains. If the
+    enchantment were removed with Sever Spirit, Vampirism would be removed, but the Player would remain Cursed"."""
+    held("vampirism_and_sever_spirit.scenario")
+
+
+@pytest.mark.rule("Magic Armor")
+def test_stoneskin_and_barkskin() -> None:
+    """"Since Stoneskin is the highest value the Magic Armor from Barkskin is ignored. If Stoneskin is removed the
+    player will have a new Magic Armor maximum of 1 point"."""
+    held("stoneskin_and_barkskin.scenario")
+
+
+@pytest.mark.rule("Immune")
+def test_immune_to_sorcery_and_release() -> None:
+    """"A player who is Immune to Sorcery cannot be Released from Frozen, as they cannot be affected by Release, a
+    Sorcery School ability"."""
+    held("immune_to_sorcery_and_release.scenario")
+
+
+@pytest.mark.rule("Immune", "Armor Destroying")
+def test_immunity_to_flame_and_fireball() -> None:
+    """"A player with Immunity to Flame can still have their armor destroyed by a Fireball"."""
+    held("immunity_to_flame_and_fireball.scenario")
+
+
+@pytest.mark.rule("Immune", "Stopped")
+def test_hold_person_then_song_of_determination() -> None:
+    """"If a player who is Stopped by Hold Person casts Song of Determination on themselves, that player remains
+    Stopped"."""
+    held("hold_person_then_song_of_determination.scenario")
+
+
+@pytest.mark.rule("Definite number of uses", "Wounds Kill")
+def test_poison_against_immune_to_death() -> None:
+    """"Discharging Poison against a target Immune to the Death School still expends that use of Poison"."""
+    held("poison_against_immune_to_death.scenario")
+
+
+@pytest.mark.rule("Magic Balls", "Subdual")
+def test_iceball_against_an_uncarried_shield() -> None:
+    """"Magic Balls of the Subdual School have no effect on equipment that is not being carried. Example: You may
+    not Iceball a player's shield if it is not being wielded or carried by them"."""
+    held("iceball_against_an_uncarried_shield.scenario")
+
+
+@pytest.mark.rule("Garb strikes")
+def test_cloak_and_lightning_bolt() -> None:
+    """"Garb strikes count as hitting the player if the Magic Ball would have continued on to hit the player.
+    Example: You may not block Lightning Bolts with your cloak"."""
+    held("cloak_and_lightning_bolt.scenario")
+
+
+@pytest.mark.rule("Meta-Magic", "Moving feet")
+def test_extension_with_ambulant() -> None:
+    """"A player may cast an ability using Extension and Ambulant, however Extension must be stated without moving
+    the feet as it is unaffected by Ambulant"."""
+    held("extension_with_ambulant.scenario")
+
+
+# ---- one per rule
+
+
+@pytest.mark.rule("One magical enchantment", "Extraordinary (ex)")
+def test_second_magical_enchantment() -> None:
+    """"Players may only carry one magical enchantment at a time. A player may not have more than one (ex)
+    enchantment of the same name"."""
+    held("second_magical_enchantment.scenario")
+
+
+@pytest.mark.rule("Enchantments")
+def test_enchantment_on_an_unwilling_player() -> None:
+    """"Enchantments may only be cast on willing players"; "An Enchantment can always be cast onto a player,
+    regardless of any Immunity"."""
+    held("enchantment_on_an_unwilling_player.scenario")
+
+
+@pytest.mark.rule("Touch range")
+def test_touch_on_an_able_unwilling_target() -> None:
+    """"Abilities that are cast at Touch range may only be used provided at least one of the following is true: The
+    target is willing; The target is Dead; The target is Stunned; The target is Frozen; The target is Insubstantial
+    and unable to move from their current location"."""
+    held("touch_on_an_able_unwilling_target.scenario")
+
+
+@pytest.mark.rule("Suppressed")
+def test_suppressed_player_incanting() -> None:
+    """"Player is unable to cast abilities or use the Charge incantation. Has no effect on abilities already cast,
+    Chants already in progress, or Enchantments activating such as Phoenix Tears"."""
+    held("suppressed_player_incanting.scenario")
+
+
+@pytest.mark.rule("Meta-Magic", "Granted uses")
+def test_meta_magic_on_an_enchantment_granted_ability() -> None:
+    """Meta-Magic "may not be used to modify the behavior of Magic Items or abilities granted by Enchantments such
+    as Heat Weapon from Gift of Flame"."""
+    held("meta_magic_on_an_enchantment_granted_ability.scenario")
+
+
+@pytest.mark.rule("Interrupted incantation", "Moving feet")
+def test_interrupted_incantation() -> None:
+    """"An interrupted incantation does not result in an ability being consumed. Interrupted incantations must be
+    restarted from the beginning"."""
+    held("interrupted_incantation.scenario")
+
+
+@pytest.mark.rule("Range", "Visible target")
+def test_completed_out_of_range() -> None:
+    """"If the incantation is completed and the target is not in range, the ability has no effect but is still
+    expended"."""
+    held("completed_out_of_range.scenario")
+
+
+@pytest.mark.rule("Magic Balls", "Starting an incantation")
+def test_magic_ball_made_inactive() -> None:
+    """"A Magic Ball will become inactive if the caster begins an incantation or the Magic Ball stops being held in
+    hand and has not been thrown"."""
+    held("magic_ball_made_inactive.scenario")
+
+
+@pytest.mark.rule("Armor Breaking")
+def test_armor_breaking() -> None:
+    """"A hit to armor ... with the Armor Breaking Special Effect will immediately remove all Armor Points from the
+    location struck if ... it currently has three or less Armor Points. Otherwise, the armor is affected as per a
+    normal hit"."""
+    held("armor_breaking.scenario")
+
+
+@pytest.mark.rule("Armor Destroying")
+def test_armor_destroying() -> None:
+    """"A hit to armor with weapons, or abilities with the Armor Destroying Special Effect reduces the Armor Points
+    to zero in that location"."""
+    held("armor_destroying.scenario")
+
+
+@pytest.mark.rule("Shield Crushing")
+def test_shield_crushing() -> None:
+    """"Three hits to a shield from a weapon, Magic Ball, etc. with the Shield Crushing Special Effect destroys the
+    shield. Hits do not all have to be from the same source"."""
+    held("shield_crushing.scenario")
+
+
+@pytest.mark.rule("Shield Destroying")
+def test_shield_destroying() -> None:
+    """"A hit to a shield from a weapon, Magic ball, etc. with the Shield Destroying Special Effect destroys the
+    shield"."""
+    held("shield_destroying.scenario")
+
+
+@pytest.mark.rule("Weapon Destroying")
+def test_weapon_destroying() -> None:
+    """"A weapon hit by an effect with the Weapon Destroying Special Effect is destroyed"."""
+    held("weapon_destroying.scenario")
+
+
+@pytest.mark.rule("Wounds Kill")
+def test_wounds_kill() -> None:
+    """"Players wounded by objects with the Wounds Kill Special Effect are killed"."""
+    held("wounds_kill.scenario")
+
+
+@pytest.mark.rule("Fragile")
+def test_fragile() -> None:
+    """"Player dies on the next wound"."""
+    held("fragile.scenario")
+
+
+@pytest.mark.rule("Respawn")
+def test_respawn_and_persistent() -> None:
+    """"[Respawn]]ing removes any Enchantments from a player unless the Enchantments are Persistent" (no card is
+    Persistent: only the removal is shown)."""
+    held("respawn_and_persistent.scenario")
+
+
+@pytest.mark.rule("Voluntary death")
+def test_voluntary_death() -> None:
+    """"If a player voluntarily takes a death, all Enchantments carried are removed"."""
+    held("voluntary_death.scenario")
+
+
+@pytest.mark.rule("Cursed")
+def test_cursed_survives_death() -> None:
+    """"Cursed persists after death but is removed on respawn"."""
+    held("cursed_survives_death.scenario")
+
+
+@pytest.mark.rule("States Defined")
+def test_state_durations_keep_the_longer() -> None:
+    """"If a player would gain a State they are already affected by, the State's duration will simply be adjusted
+    to the new duration if it is longer than the current duration"."""
+    held("state_durations_keep_the_longer.scenario")
+
+
+@pytest.mark.rule("Charge")
+def test_charge() -> None:
+    """"An ability labeled 'Charge x3' requires three full repetitions of the Charge Incantation in order to regain
+    a use"."""
+    held("charge.scenario")
