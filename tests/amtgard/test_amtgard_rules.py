@@ -66,6 +66,7 @@ def play(match: Match, *events: str) -> None:
 
 # ---------------------------------------------------------------- Magic Armor
 @pytest.mark.rule("Magic Armor")
+@pytest.mark.rule("Removing one's own enchantments")
 def test_only_the_highest_magic_armor_counts_and_removal_lowers_it() -> None:
     """"A player is wearing both Stoneskin (2 points of Magic Armor) and Barkskin (1 point of Magic Armor). Since
     Stoneskin is the highest value the Magic Armor from Barkskin is ignored. If Stoneskin is removed the player will
@@ -84,6 +85,7 @@ def test_only_the_highest_magic_armor_counts_and_removal_lowers_it() -> None:
 
 
 @pytest.mark.rule("Magic Armor")
+@pytest.mark.rule("Magic Armor on worn armor")
 def test_magic_armor_fails_on_worn_armor() -> None:
     """"Enchantments which grant Magic Armor fail when targeting a player with worn armor.\""""
     ana = player("Ana", [STONESKIN])
@@ -215,6 +217,8 @@ def test_becoming_immune_does_not_remove_a_state() -> None:
 
 
 @pytest.mark.rule("Stopped")
+@pytest.mark.rule("Verbal")
+@pytest.mark.rule("No longer")
 def test_a_state_gained_again_keeps_the_longer_duration() -> None:
     """"If a player would gain a State they are already affected by, the State's duration will simply be adjusted
     to the new duration if it is longer than the current duration.\""""
@@ -227,6 +231,7 @@ def test_a_state_gained_again_keeps_the_longer_duration() -> None:
 
 
 @pytest.mark.rule("Suppressed")
+@pytest.mark.rule("Ability")
 def test_a_suppressed_player_cannot_incant() -> None:
     """"Suppressed: Player is unable to cast abilities or use the Charge incantation.\""""
     ana = player("Ana", [HOLD])
@@ -303,6 +308,7 @@ def test_subdual_balls_do_not_affect_uncarried_equipment() -> None:
 
 # ---------------------------------------------------------------- Special Effects
 @pytest.mark.rule("Armor Breaking")
+@pytest.mark.rule("Special Effects Defined")
 def test_armor_breaking() -> None:
     """"A hit to armor ... with the Armor Breaking Special Effect will immediately remove all Armor Points from the
     location struck if ... it currently has three or less Armor Points. Otherwise, the armor is affected as per a
@@ -379,3 +385,128 @@ def test_magic_armor_may_be_repaired_like_any_other_armor() -> None:
     assert ana.magic.get("torso", 0) == 0
     play(match, "Ana completes Mend on Ana")
     assert ana.magic["torso"] == 2
+
+
+@pytest.mark.rule("School")
+@pytest.mark.rule("Command")
+@pytest.mark.rule("Death")
+@pytest.mark.rule("Flame")
+@pytest.mark.rule("Neutral")
+@pytest.mark.rule("Protection")
+@pytest.mark.rule("Sorcery")
+@pytest.mark.rule("Spirit")
+@pytest.mark.rule("Subdual")
+def test_each_school_is_what_an_immunity_names() -> None:
+    """"Abilities are divided into Schools"; "Immune: The bearing player or object is not affected by abilities from
+    a given School": a player Immune to one School is shut off from that School's abilities, and no other's."""
+    for school in School:
+        bo = player("Bo")
+        bo.states[("Immune", school.value)] = Held("a Trait", trait=True)
+        for other in School:
+            blocked = states.unaffected(bo, other.value)
+            assert (blocked is not None) == (other is school), (school, other)
+
+
+@pytest.mark.rule("Granted abilities keep their School")
+def test_an_ability_granted_by_an_enchantment_keeps_its_own_school() -> None:
+    """"Abilities granted via an Enchantment retain the original School of the ability, not the School of the
+    Enchantment": Gift of Flame (Protection here) grants Heat Weapon, of the Flame School, which a player Immune to
+    Flame shrugs off."""
+    heat = card("Heat Weapon", School.FLAME, Kind.VERBAL, steps=(Do("make", ("target", "Stunned", None, 10)),))
+    gift = card("Gift of Flame", School.PROTECTION, granted=(("Heat Weapon", Uses(2)),))
+    lib = Library.of([*LIBRARY.cards.values(), heat, gift])
+    ana, bo = player("Ana"), player("Bo", team="Blue")
+    ana.abilities["Gift of Flame"] = Uses(1)
+    ana.uses_left["Gift of Flame"] = 1
+    bo.states[("Immune", "Flame")] = Held("a Trait", trait=True)
+    match = Match(Game(Battlefield({"Ana": ana, "Bo": bo}, lib)))
+    play(match, "Ana completes Gift of Flame on Ana", "Ana completes Heat Weapon on Bo")
+    assert not bo.has("Stunned") and ana.enchantments[0].granted["Heat Weapon"] == 1
+
+
+@pytest.mark.rule("Persistent")
+def test_a_persistent_enchantment_survives_a_respawn() -> None:
+    """"Respawning removes any Enchantments from a player unless the Enchantments are Persistent" — and its Magic
+    Armor comes back with it."""
+    lasting = card("Lasting Stoneskin", magic_armor=2, persistent=True)
+    lib = Library.of([*LIBRARY.cards.values(), lasting])
+    ana = player("Ana")
+    ana.abilities["Lasting Stoneskin"] = Uses(1)
+    ana.uses_left["Lasting Stoneskin"] = 1
+    match = Match(Game(Battlefield({"Ana": ana, "Bo": player("Bo", team="Blue")}, lib)))
+    play(match, "Ana completes Lasting Stoneskin on Ana", "Ana dies", "Ana respawns")
+    assert [e.title for e in ana.enchantments] == ["Lasting Stoneskin"] and ana.magic["torso"] == 2
+
+
+@pytest.mark.rule("Resistant")
+def test_resistant_spends_the_enchantment_that_gives_it() -> None:
+    """"Resistant: The player is unaffected by the next effect of a given type ... Wounds: Does not receive the
+    next wound"; an enchantment with "a definite number of uses" goes at the last."""
+    blessing = card("Blessing Against Harm", strips=2, grants=(Grant("Resistant", "wounds"),))
+    lib = Library.of([*LIBRARY.cards.values(), blessing])
+    ana, bo = player("Ana"), player("Bo", team="Blue")
+    ana.abilities["Blessing Against Harm"] = Uses(1)
+    ana.uses_left["Blessing Against Harm"] = 1
+    match = Match(Game(Battlefield({"Ana": ana, "Bo": bo}, lib)))
+    play(match, "Ana completes Blessing Against Harm on Ana", "Bo hits Ana's left arm with a weapon")
+    assert not ana.wounds and ana.enchantments[0].strips == 1
+    play(match, "Bo hits Ana's left arm with a weapon")
+    assert not ana.wounds and ana.enchantments == [] and not ana.has("Resistant", "wounds")
+    play(match, "Bo hits Ana's left arm with a weapon")
+    assert ana.wounds == {"left arm"}
+
+
+@pytest.mark.rule("Invulnerable")
+def test_an_invulnerable_player_is_not_affected_by_combat() -> None:
+    """"Invulnerable: The player and their carried equipment are not affected by combat, abilities, etc that do not
+    specifically work on Invulnerable players.\""""
+    ana, bo = player("Ana"), player("Bo", [HOLD], team="Blue")
+    ana.states[("Invulnerable", None)] = Held("a Trait", trait=True)
+    match, _ = timeline(ana, bo)
+    play(match, "Bo hits Ana's torso with a weapon", "Bo completes Hold Person on Ana")
+    assert ana.alive and not ana.wounds and not ana.has("Stopped")
+
+
+@pytest.mark.rule("Stunned")
+def test_a_stunned_player_cannot_act_and_may_be_touched() -> None:
+    """"Stunned: Player is unable to act in any manner. May still be affected as per normal"; Touch may reach a
+    Stunned target."""
+    ana = player("Ana", [HOLD])
+    ana.willing = False
+    ana.states[("Stunned", None)] = Held("Heat Weapon")
+    assert casting.can_use(ana, HOLD) == "Stunned: Ana may not take any action" and casting.touchable(ana)
+
+
+@pytest.mark.rule("Traits")
+@pytest.mark.rule("Archetype")
+def test_traits_are_always_on_and_never_removed() -> None:
+    """"Traits ... function all of the time without activation being required ... may not be removed by any means
+    and persist after respawn"; an Archetype likewise "always active": neither is ever cast."""
+    immunity = card("Immunity to Flame", School.NEUTRAL, Kind.TRAIT, grants=(Grant("Immune", "Flame"),))
+    ana = player("Ana", [HOLD])
+    ana.abilities["Immunity to Flame"] = Uses(None)
+    ana.states[("Immune", "Flame")] = Held("Immunity to Flame", trait=True)
+    lib = Library.of([*LIBRARY.cards.values(), immunity])
+    match = Match(Game(Battlefield({"Ana": ana, "Bo": player("Bo", team="Blue")}, lib)))
+    assert casting.can_use(ana, immunity) == "Traits: Immunity to Flame is always on; it is never cast"
+    assert casting.can_use(ana, card("Berserk", School.NEUTRAL, Kind.ARCHETYPE)) is not None
+    play(match, "Ana dies", "Ana respawns")
+    assert ana.has("Immune", "Flame") and states.removable(ana, ("Immune", "Flame"), None) is not None
+
+
+@pytest.mark.rule("Specialty Arrows")
+@pytest.mark.rule("Ambulant arrows")
+def test_a_specialty_arrow_is_a_normal_hit_and_its_incantation_is_ambulant() -> None:
+    """"All Specialty Arrow incantations are treated as Ambulant"; "Properly activated Specialty Arrows count as a
+    normal hit from an arrow to the location struck in addition to their listed effects.\""""
+    arrow = card("Pinning Arrow", School.SUBDUAL, Kind.SPECIALTY_ARROW, uses=Uses(2),
+                 steps=(Do("make", ("target", "Stopped", None, 30)),))
+    lib = Library.of([*LIBRARY.cards.values(), arrow])
+    ana, bo = player("Ana"), player("Bo", team="Blue")
+    ana.abilities["Pinning Arrow"] = Uses(2)
+    ana.uses_left["Pinning Arrow"] = 2
+    match = Match(Game(Battlefield({"Ana": ana, "Bo": bo}, lib)))
+    play(match, "Ana begins Pinning Arrow", "Ana moves")
+    assert ana.incanting == "Pinning Arrow"
+    play(match, "Ana completes Pinning Arrow", "Ana hits Bo's left arm with Pinning Arrow")
+    assert bo.wounds == {"left arm"} and bo.has("Stopped")
