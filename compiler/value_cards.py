@@ -20,6 +20,7 @@ from compiler.frontend import ReplayStop, loaded_cards, read_sources, report_rep
 from compiler.names import page_slug
 from compiler.parse import card_grammar, parse
 from compiler.publish import Output
+from compiler.python_code import Located
 from compiler.source import SourceFile
 from engine.core.registry import Glossary, Registry
 from engine.core.ruleset import Ruleset
@@ -32,18 +33,7 @@ class CardChecker(Protocol):
     def check_set(self, found: list[tuple[Any, Any]]) -> list[Any]: ...
 
 
-class Titled(Protocol):
-    """What :func:`distinct_titles` reads of a checked card and of its node."""
-
-    @property
-    def card(self) -> Any: ...
-    @property
-    def path(self) -> str: ...
-    @property
-    def line(self) -> int: ...
-
-
-C = TypeVar("C", bound=Titled)
+C = TypeVar("C", bound=Located)  # a checked card: its value and where it was written
 
 
 def distinct_titles(found: list[tuple[C, Any]], diags: Diagnostics, code: str) -> list[C]:
