@@ -124,10 +124,10 @@ class Game:
         before = {p.name: set(p.states) for p in self.field.players.values()}
         yield from self.happen(*picked.value)
         yield from self.states_ended(before)
-        self.check_outcome()
 
     def events(self) -> list[Choice]:
-        """Every event the rules allow now, as choices whose value plays it."""
+        """Every event the rules allow now, as choices whose value names it (a timeline has no winner: the
+        rules adjudicate each event, and the match ends at its limit)."""
         out: list[Choice] = []
         players = list(self.field.players.values())
         for p in players:
@@ -135,8 +135,7 @@ class Game:
             out += self._hits(p, players)
             if p.alive:
                 out.append(Choice(f"{p.name} dies", ("dies", p.name)))
-                out.append(Choice(f"{p.name} takes a voluntary death",
-                                  ("voluntary death", p.name)))
+                out.append(Choice(f"{p.name} takes a voluntary death", ("voluntary death", p.name)))
             else:
                 out.append(Choice(f"{p.name} respawns", ("respawn", p.name)))
                 out.append(Choice(f"{p.name} is returned to life", ("return to life", p.name)))
@@ -302,9 +301,6 @@ class Game:
                     steps = card.on(f"{state} ends")
                     if worn.active and steps:
                         yield from self.play(card, steps, player, player, worn=worn, bearer=player)
-
-    def check_outcome(self) -> None:
-        """A timeline has no winner of its own: the rules adjudicate; it ends at its limit."""
 
     def snapshot(self) -> dict[str, Any]:
         return {"time": self.field.clock.now, "players": {p.name: p.snapshot() for p in self.field.players.values()}}
