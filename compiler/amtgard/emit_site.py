@@ -22,10 +22,11 @@ from markupsafe import Markup
 
 from compiler import coverage as cov
 from compiler.amtgard.check import Checked
+from compiler.glossary_pages import glossary_pages, term_page
 from compiler.markdown import make_env, quote, safe_href
 from compiler.names import page_slug
 from engine.core import steps as core
-from engine.core.registry import Glossary, Registry, Term, slugify
+from engine.core.registry import Glossary, Registry, Term
 from engine.rulesets.amtgard.cards import AbilityCard
 from engine.rulesets.amtgard.effects import describe, describe_all
 from engine.rulesets.amtgard.vocabulary import SPECIAL_EFFECTS, STATES, Kind, School
@@ -48,9 +49,6 @@ def card_page(title: str) -> str:
     """An ability's page name (without its folder): its title slugged, as the checker keeps them apart."""
     return f"{page_slug(title, 'card')}.md"
 
-
-def term_page(name: str) -> str:
-    return f"{slugify(name)}.md"
 
 
 def mark(card: AbilityCard) -> str:
@@ -163,19 +161,10 @@ def emit_site(cards: Sequence[Checked], glossary: Glossary, registry: Registry, 
     for e in effects:
         out[f"effects/{e.page}"] = env.get_template("effect.md.j2").render(e=e)
 
-    by_term = {r.term: r for r in rows}
-    out["glossary/index.md"] = env.get_template("glossary_index.md.j2").render(
-        terms=[(t, term_page(t.name), by_term[t.name]) for t in glossary.terms])
-    for t in glossary.terms:
-        out[f"glossary/{term_page(t.name)}"] = env.get_template("term.md.j2").render(
-            t=t, row=by_term[t.name], glossary=quote(t.paragraphs), played_by=registry.played_by(t.behaviour),
-            see=[(name, term_page(name)) for name in t.see if glossary.term(name) is not None],
-            abilities=[Link(c.card.title, f"../abilities/{pages[c.card.title]}") for c in ordered
-                       if _shows(t, c.card)],
-            state=f"../states/{term_page(t.name)}" if t.name in STATES else None,
-            effect=f"../effects/{term_page(t.name)}" if t.name in SPECIAL_EFFECTS else None)
-    out["coverage.md"] = env.get_template("coverage.md.j2").render(
-        summary=cov.summary(rows), rows=[(r, f"glossary/{term_page(r.term)}") for r in rows])
+    out |= glossary_pages(env, glossary, registry, rows, lambda t: {
+        "abilities": [Link(c.card.title, f"../abilities/{pages[c.card.title]}") for c in ordered if _shows(t, c.card)],
+        "state": f"../states/{term_page(t.name)}" if t.name in STATES else None,
+        "effect": f"../effects/{term_page(t.name)}" if t.name in SPECIAL_EFFECTS else None})
     return dict(sorted(out.items()))
 
 

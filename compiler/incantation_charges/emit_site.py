@@ -11,11 +11,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from compiler import coverage as cov
+from compiler.glossary_pages import glossary_pages
 from compiler.incantation_charges.check import Checked
-from compiler.markdown import make_env, quote, safe_href
+from compiler.markdown import make_env, safe_href
 from compiler.names import page_slug
 from engine.core import steps as core
-from engine.core.registry import Glossary, Registry, Term, slugify
+from engine.core.registry import Glossary, Registry, Term
 from engine.rulesets.incantation_charges.cards import ActionCard
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -33,9 +34,6 @@ def card_page(title: str) -> str:
     return f"{page_slug(title, 'card')}.md"
 
 
-def term_page(name: str) -> str:
-    return f"{slugify(name)}.md"
-
 
 def emit_site(cards: Sequence[Checked], glossary: Glossary, registry: Registry, rows: Sequence[cov.Row]
               ) -> dict[str, str]:
@@ -47,16 +45,8 @@ def emit_site(cards: Sequence[Checked], glossary: Glossary, registry: Registry, 
     out = {"cards/index.md": env.get_template("cards_index.md.j2").render(cards=pages)}
     for p in pages:
         out[f"cards/{p.page}"] = env.get_template("card.md.j2").render(c=p)
-    by_term = {r.term: r for r in rows}
-    out["glossary/index.md"] = env.get_template("glossary_index.md.j2").render(
-        terms=[(t, term_page(t.name), by_term[t.name]) for t in glossary.terms])
-    for t in glossary.terms:
-        out[f"glossary/{term_page(t.name)}"] = env.get_template("term.md.j2").render(
-            t=t, row=by_term[t.name], glossary=quote(t.paragraphs), played_by=registry.played_by(t.behaviour),
-            see=[(name, term_page(name)) for name in t.see if glossary.term(name) is not None],
-            cards=[(p.card.title, f"../cards/{p.page}") for p in pages if _shows(t, p.card)])
-    out["coverage.md"] = env.get_template("coverage.md.j2").render(
-        summary=cov.summary(rows), rows=[(r, f"glossary/{term_page(r.term)}") for r in rows])
+    out |= glossary_pages(env, glossary, registry, rows, lambda t: {
+        "cards": [(p.card.title, f"../cards/{p.page}") for p in pages if _shows(t, p.card)]})
     return dict(sorted(out.items()))
 
 

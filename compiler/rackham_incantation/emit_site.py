@@ -14,14 +14,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from markupsafe import Markup
 
 from compiler import coverage as cov
-from compiler.markdown import css_class, escape_text, make_env, quote, safe_href
+from compiler.glossary_pages import glossary_pages
+from compiler.markdown import css_class, escape_text, make_env, safe_href
 from compiler.names import page_slug
 from compiler.rackham_incantation.check import Checked
-from engine.core.registry import Glossary, Registry, Term, slugify
+from engine.core.registry import Glossary, Registry, Term
 from engine.rulesets.rackham_incantation.cards import Card, CreatureCard, MagicianCard, SpellCard
 from engine.rulesets.rackham_incantation.colleges import PEOPLES
 from engine.rulesets.rackham_incantation.elements import ELEMENTS, NEUTRAL, Element
@@ -37,9 +39,6 @@ TARGETS = {"enemy": "an enemy", "ally": "an ally", "self": "the magician himself
 def card_page(title: str) -> str:
     return f"{page_slug(title, 'card')}.md"
 
-
-def term_page(name: str) -> str:
-    return f"{slugify(name)}.md"
 
 
 def gems_html(gems: Iterable[tuple[str, int]]) -> Markup:
@@ -204,19 +203,13 @@ def emit_site(cards: Sequence[Checked], glossary: Glossary, registry: Registry, 
         out[f"magicians/{m.page}"] = env.get_template("magician.md.j2").render(m=m)
     out["creatures/index.md"] = env.get_template("creatures_index.md.j2").render(creatures=creature_lines)
 
-    by_term = {r.term: r for r in rows}
-    out["glossary/index.md"] = env.get_template("glossary_index.md.j2").render(
-        terms=[(t, term_page(t.name), by_term[t.name]) for t in glossary.terms])
-    for t in glossary.terms:
+    def cards_of(t: Term) -> dict[str, Any]:
         shown = [c for c in ordered if _shows(t, c.card)]
-        out[f"glossary/{term_page(t.name)}"] = env.get_template("term.md.j2").render(
-            t=t, row=by_term[t.name], glossary=quote(t.paragraphs), played_by=registry.played_by(t.behaviour),
-            see=[(name, term_page(name)) for name in t.see if glossary.term(name) is not None],
-            spells=[_link(c, "spells") for c in shown if isinstance(c.card, SpellCard)],
-            magicians=[_link(c, "magicians") for c in shown if isinstance(c.card, MagicianCard)],
-            creatures=[c.card.title for c in shown if isinstance(c.card, CreatureCard)])
-    out["coverage.md"] = env.get_template("coverage.md.j2").render(
-        summary=cov.summary(rows), rows=[(r, f"glossary/{term_page(r.term)}") for r in rows])
+        return {"spells": [_link(c, "spells") for c in shown if isinstance(c.card, SpellCard)],
+                "magicians": [_link(c, "magicians") for c in shown if isinstance(c.card, MagicianCard)],
+                "creatures": [c.card.title for c in shown if isinstance(c.card, CreatureCard)]}
+
+    out |= glossary_pages(env, glossary, registry, rows, cards_of)
     return dict(sorted(out.items()))
 
 
