@@ -280,7 +280,7 @@ def test_meta_magic_never_modifies_an_ability_granted_by_an_enchantment() -> Non
     heat = card("Heat Weapon", School.FLAME, Kind.VERBAL)
     ana = player("Ana", [EXTENSION])
     ana.enchantments.append(enchantments.Enchantment(1, "Gift of Flame", "Ana", granted={"Heat Weapon": 2}))
-    assert casting.can_add_meta(ana, EXTENSION, heat) == (
+    assert casting.can_add_meta(Battlefield({}, LIBRARY), ana, EXTENSION, heat) == (
         "Meta-Magic: Heat Weapon is granted by an enchantment, and meta-magic does not modify it")
 
 
@@ -474,7 +474,8 @@ def test_a_stunned_player_cannot_act_and_may_be_touched() -> None:
     ana = player("Ana", [HOLD])
     ana.willing = False
     ana.states[("Stunned", None)] = Held("Heat Weapon")
-    assert casting.can_use(ana, HOLD) == "Stunned: Ana may not take any action" and casting.touchable(ana)
+    assert casting.can_use(Battlefield({}, LIBRARY), ana, HOLD) == "Stunned: Ana may not take any action"
+    assert casting.touchable(ana)
 
 
 @pytest.mark.rule("Traits")
@@ -487,9 +488,10 @@ def test_traits_are_always_on_and_never_removed() -> None:
     ana.abilities["Immunity to Flame"] = Uses(None)
     ana.states[("Immune", "Flame")] = Held("Immunity to Flame", trait=True)
     lib = Library.of([*LIBRARY.cards.values(), immunity])
-    match = Match(Game(Battlefield({"Ana": ana, "Bo": player("Bo", team="Blue")}, lib)))
-    assert casting.can_use(ana, immunity) == "Traits: Immunity to Flame is always on; it is never cast"
-    assert casting.can_use(ana, card("Berserk", School.NEUTRAL, Kind.ARCHETYPE)) is not None
+    game = Game(Battlefield({"Ana": ana, "Bo": player("Bo", team="Blue")}, lib))
+    match = Match(game)
+    assert casting.can_use(game.field, ana, immunity) == "Traits: Immunity to Flame is always on; it is never cast"
+    assert casting.can_use(game.field, ana, card("Berserk", School.NEUTRAL, Kind.ARCHETYPE)) is not None
     play(match, "Ana dies", "Ana respawns")
     assert ana.has("Immune", "Flame") and states.removable(ana, ("Immune", "Flame"), None) is not None
 
@@ -510,3 +512,54 @@ def test_a_specialty_arrow_is_a_normal_hit_and_its_incantation_is_ambulant() -> 
     assert ana.incanting == "Pinning Arrow"
     play(match, "Ana completes Pinning Arrow", "Ana hits Bo's left arm with Pinning Arrow")
     assert bo.wounds == {"left arm"} and bo.has("Stopped")
+
+
+@pytest.mark.rule("Trigger")
+@pytest.mark.rule("Kill Trigger")
+def test_a_kill_trigger_follows_a_final_blow_within_30_seconds_once() -> None:
+    """"Kill Trigger: Can only be used within 30 seconds after striking an enemy with the final blow ... and may
+    only use one Kill Trigger ability per eligible killing blow.\""""
+    feast = card("Feast", School.DEATH, Kind.VERBAL, uses=Uses(3), trigger="kill", reach=Reach.SELF,
+                 steps=(Do("heal", ("caster",)),))
+    lib = Library.of([*LIBRARY.cards.values(), feast])
+    ana, bo, cy = player("Ana"), player("Bo", team="Blue"), player("Cy", team="Blue")
+    ana.abilities["Feast"] = Uses(3)
+    ana.uses_left["Feast"] = 3
+    game = Game(Battlefield({"Ana": ana, "Bo": bo, "Cy": cy}, lib))
+    game.pauses = (31,)
+    match = Match(game)
+    assert match.decision is not None and match.decision.find("Ana completes Feast on Ana") is None
+    assert game.explain(match.decision, "Ana completes Feast on Ana") == (
+        "Kill Trigger: Ana has struck no final blow in the last 30 s")
+    play(match, "Ana hits Bo's torso with a weapon", "Ana completes Feast on Ana")
+    assert ana.uses_left["Feast"] == 2
+    assert match.decision is not None and match.decision.find("Ana completes Feast on Ana") is None  # one per blow
+    play(match, "Ana hits Cy's torso with a weapon", "31 s pass")
+    assert match.decision is not None and match.decision.find("Ana completes Feast on Ana") is None  # too late
+
+
+@pytest.mark.rule("Wound Trigger")
+def test_a_wound_trigger_follows_the_wound_at_once() -> None:
+    """"Wound Trigger: Can only be used immediately after the caster causes a wound to an enemy (even if that wound
+    kills the enemy; but not if the wound is not received, e.g. by a Resistance).\""""
+    bite = card("Bite", School.DEATH, Kind.VERBAL, uses=Uses(3), trigger="wound",
+                steps=(Do("make", ("target", "Fragile", None, 30)),))
+    lib = Library.of([*LIBRARY.cards.values(), bite])
+    ana, bo = player("Ana"), player("Bo", team="Blue")
+    ana.abilities["Bite"] = Uses(3)
+    ana.uses_left["Bite"] = 3
+    game = Game(Battlefield({"Ana": ana, "Bo": bo}, lib))
+    game.pauses = (5,)
+    match = Match(game)
+    play(match, "Ana hits Bo's left arm with a weapon", "Ana completes Bite on Bo")
+    assert bo.has("Fragile")
+    play(match, "Ana hits Bo's left leg with a weapon")
+    assert not bo.alive  # the second limb
+    bo2 = player("Bo2", team="Blue")
+    bo2.states[("Resistant", "wounds")] = Held("a Trait")
+    game2 = Game(Battlefield({"Ana": player("Ana"), "Bo2": bo2}, lib))
+    game2.field.players["Ana"].abilities["Bite"] = Uses(3)
+    game2.field.players["Ana"].uses_left["Bite"] = 3
+    match2 = Match(game2)
+    play(match2, "Ana hits Bo2's left arm with a weapon")  # resisted: no wound received
+    assert match2.decision is not None and match2.decision.find("Ana completes Bite on Bo2") is None

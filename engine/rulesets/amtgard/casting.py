@@ -31,7 +31,7 @@ def uses_left(player: Player, title: str) -> int | None:
     return player.uses_left.get(title, 0)
 
 
-def can_use(player: Player, card: AbilityCard) -> str | None:
+def can_use(field: Battlefield, player: Player, card: AbilityCard) -> str | None:
     """Why ``player`` may not incant ``card`` now; None when it may."""
     if not player.alive:
         return f"Death: {player.name} is dead"
@@ -46,6 +46,20 @@ def can_use(player: Player, card: AbilityCard) -> str | None:
         return f"Abilities: {player.name} has no {card.title}"
     if uses_left(player, card.title) == 0:
         return f"Uses: {player.name} has no use of {card.title} left"
+    return triggered(field, player, card)
+
+
+KILL_WINDOW = 30  # "within 30 seconds after striking an enemy with the final blow"
+
+
+def triggered(field: Battlefield, player: Player, card: AbilityCard) -> str | None:
+    """"Some abilities have special circumstances that must be met before they can be cast." A Kill Trigger "can
+    only be used within 30 seconds after striking an enemy with the final blow" (once per eligible killing blow);
+    a Wound Trigger "only ... immediately after the caster causes a wound to an enemy"."""
+    if card.trigger == "kill" and (player.killing_blow is None or field.clock.now - player.killing_blow > KILL_WINDOW):
+        return f"Kill Trigger: {player.name} has struck no final blow in the last {KILL_WINDOW} s"
+    if card.trigger == "wound" and not player.wounded_enemy:
+        return f"Wound Trigger: {player.name} has not just wounded an enemy"
     return None
 
 
@@ -72,13 +86,13 @@ def can_target(field: Battlefield, caster: Player, card: AbilityCard, target: Pl
     return None
 
 
-def can_add_meta(player: Player, meta: AbilityCard, card: AbilityCard) -> str | None:
+def can_add_meta(field: Battlefield, player: Player, meta: AbilityCard, card: AbilityCard) -> str | None:
     """Meta-Magic "may not be used to modify the behavior of Magic Items or abilities granted by Enchantments"."""
     if meta.kind is not Kind.META_MAGIC:
         return f"Meta-Magic: {meta.title} is no meta-magic"
     if source_of(player, card.title) is not None:
         return f"Meta-Magic: {card.title} is granted by an enchantment, and meta-magic does not modify it"
-    return can_use(player, meta)
+    return can_use(field, player, meta)
 
 
 def reach_feet(card: AbilityCard, metas: tuple[str, ...]) -> int:

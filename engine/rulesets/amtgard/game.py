@@ -101,10 +101,10 @@ class Game:
             for meta in metas:
                 if meta not in self.library:
                     return f"Meta-Magic: no ability is named {meta}"
-                problem = casting.can_add_meta(caster, self.library[meta], card)
+                problem = casting.can_add_meta(self.field, caster, self.library[meta], card)
                 if problem:
                     return problem
-            return casting.can_use(caster, card) or (casting.can_target(self.field, caster, card, target)
+            return casting.can_use(self.field, caster, card) or (casting.can_target(self.field, caster, card, target)
                                                      if target else f"Target: no player is named {m['target']}")
         return None
 
@@ -122,7 +122,10 @@ class Game:
     def next_event(self) -> Flow[None]:
         picked = yield Decision("event", REEVE, "what happens next?", tuple(self.events()))
         before = {p.name: set(p.states) for p in self.field.players.values()}
+        wounders = [p for p in self.field.players.values() if p.wounded_enemy]
         yield from self.happen(*picked.value)
+        for p in wounders:  # "immediately after": the next event ends it
+            p.wounded_enemy = False
         yield from self.states_ended(before)
 
     def events(self) -> list[Choice]:
@@ -156,15 +159,15 @@ class Game:
         out = []
         titles = [*p.abilities, *(t for e in p.enchantments if e.active for t in e.granted)]
         metas = [t for t in p.abilities if self.library[t].kind is Kind.META_MAGIC
-                 and not casting.can_use(p, self.library[t])]
+                 and not casting.can_use(self.field, p, self.library[t])]
         for title in dict.fromkeys(titles):
             card = self.library[title]
-            if card.kind is Kind.META_MAGIC or casting.can_use(p, card):
+            if card.kind is Kind.META_MAGIC or casting.can_use(self.field, p, card):
                 continue
             if p.incanting == title:
                 out += self._completions(p, card, players, ())
                 continue
-            usable = [m for m in metas if not casting.can_add_meta(p, self.library[m], card)]
+            usable = [m for m in metas if not casting.can_add_meta(self.field, p, self.library[m], card)]
             for with_ in [(), *((m,) for m in usable), *([tuple(usable)] if len(usable) > 1 else [])]:
                 said = f" with {' and '.join(with_)}" if with_ else ""
                 out.append(Choice(f"{p.name} begins {title}{said}", ("begin", p.name, title, with_)))
@@ -232,6 +235,8 @@ class Game:
         metas = caster.metas
         caster.incanting, caster.metas = None, ()
         casting.consume(self.field, caster, card.title)
+        if card.trigger == "kill":  # "may only use one Kill Trigger ability per eligible killing blow"
+            caster.killing_blow = None
         self.field.say(f"{caster.name} completes {card.title}" + (f" on {target.name}" if not card.thrown else "")
                        + (f" with {' and '.join(metas)}" if metas else ""))
         missed = casting.in_reach(self.field, caster, card, target, metas)
@@ -277,6 +282,7 @@ class Game:
         answering = [(w, self.library[w.title]) for w in target.enchantments
                      if w.active and strike.melee and self.library[w.title].on("hit by a melee weapon")]
         wounded = hits.strike_body(self.field, strike)
+        attacker.wounded_enemy = wounded and target.team != attacker.team
         if ball is not None and ball.steps:
             yield from self.play(ball, ball.steps, attacker, target)
         for worn, card in answering:
@@ -284,6 +290,8 @@ class Game:
         cause = hits.fatal(strike, wounded)
         if cause:
             yield from self.death(target, strike.school if cause == "Wounds Kill" else None, cause)
+            if target.team != attacker.team:  # the final blow, or one an enemy avoided death from
+                attacker.killing_blow = self.field.clock.now
 
     def death(self, player: Player, school: str | None, cause: str) -> Flow[None]:
         owed = yield from life.dies(self.field, player, school, cause)

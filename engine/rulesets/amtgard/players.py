@@ -59,6 +59,8 @@ class Player:
     metas: tuple[str, ...] = ()  # the meta-magics stated for it
     active_ball: str | None = None
     charging: dict[str, int] = field(default_factory=dict)  # Charge Incantations said so far, by ability
+    killing_blow: int | None = None  # when it last struck an enemy's final blow (a Kill Trigger may follow), unused
+    wounded_enemy: bool = False  # its last event was a wound it caused an enemy (a Wound Trigger may follow)
     willing: bool = True  # whether it accepts abilities cast on it by others (a scenario states it)
 
     def has(self, state: str, detail: str | None = None) -> bool:
