@@ -4,26 +4,16 @@ error and that at least one of its expectations (or refusals) held."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from replaying import replayed, scenarios
 
-from compiler.amtgard.scenario import parse_scenario
-from compiler.diagnostics import Diagnostics
-from compiler.source import SourceFile
-from engine.rulesets.amtgard.scenario import Replay, replay
-from generated.amtgard import LIBRARY
+from engine.rulesets.amtgard.scenario import Replay
 
-ROOT = Path(__file__).resolve().parents[2]
-SCENARIOS = ROOT / "cards_src" / "amtgard" / "scenarios"
+SCENARIOS = scenarios("amtgard")
 
 
 def play(name: str) -> Replay:
-    d = Diagnostics()
-    sc = parse_scenario(SourceFile.read(SCENARIOS / name, ROOT), d)
-    assert sc is not None, d.render()
-    r = replay(sc, LIBRARY)
-    assert r.error is None, (r.error.where, r.error.message)
+    r: Replay = replayed("amtgard", name)
     return r
 
 

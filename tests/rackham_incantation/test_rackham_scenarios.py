@@ -5,28 +5,16 @@ holding; the Example of Play is replayed with the seed's own numbers."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from replaying import replayed
 
-from compiler.diagnostics import Diagnostics
-from compiler.rackham_incantation.scenario import parse_scenario
-from compiler.source import SourceFile
 from engine.rulesets.rackham_incantation.elements import Element
-from engine.rulesets.rackham_incantation.scenario import Replay, replay
+from engine.rulesets.rackham_incantation.scenario import Replay
 from engine.rulesets.rackham_incantation.state import Magician
-from generated.rackham_incantation import LIBRARY
-
-ROOT = Path(__file__).resolve().parents[2]
-SCENARIOS = ROOT / "cards_src" / "rackham_incantation" / "scenarios"
 
 
 def play(name: str) -> Replay:
-    d = Diagnostics()
-    sc = parse_scenario(SourceFile.read(SCENARIOS / name, ROOT), d)
-    assert sc is not None, d.render()
-    r = replay(sc, LIBRARY)
-    assert r.error is None, (r.error.where, r.error.message)
+    r: Replay = replayed("rackham_incantation", name)
     return r
 
 
