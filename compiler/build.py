@@ -1,40 +1,52 @@
-"""The compiler's façade: source paths in; each ruleset's checked cards, diagnostics and outputs out.
+"""The compiler's façade: a card project (or a workspace of them) in; each project's checked cards,
+diagnostics and outputs out.
 
-A card file belongs to the ruleset whose folder it sits in (``cards_src/<ruleset>/``, or any folder named
-after one), else to the default ruleset. Every output of every ruleset, and the site's home page, is
-rendered in memory first and then published as one transaction (:mod:`compiler.publish`), so a failing,
-interrupted or concurrent build never leaves half-written or mismatched outputs.
+A card file belongs to the project whose ``spellc.toml`` is nearest above it (:mod:`compiler.project`), and
+is read by that project's ruleset. Every output of every project, and a workspace's home page, is rendered in
+memory first and then published as one transaction (:mod:`compiler.publish`), so a failing, interrupted or
+concurrent build never leaves half-written or mismatched outputs.
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from compiler.amtgard.frontend import FRONTEND as AMTGARD
 from compiler.diagnostics import Diagnostics
 from compiler.frontend import Compiled, Frontend
 from compiler.incantation_charges.frontend import FRONTEND as INCANTATION_CHARGES
+from compiler.language_reference import PAGE as REFERENCE
+from compiler.language_reference import example_files, language_page
+from compiler.memory_import import load_package
+from compiler.project import REPOSITORY, Project, Workspace, project_of
 from compiler.publish import Output, publish
 from compiler.rackham_incantation.frontend import FRONTEND as RACKHAM_INCANTATION
 from compiler.serpents_tongue.frontend import FRONTEND as SERPENTS_TONGUE
 from compiler.site_home import HOME, home_page
-from engine.core.ruleset import Ruleset, ruleset_of
-from engine.rulesets import DEFAULT, RULESETS
+from engine.core.ruleset import Ruleset
 
 FRONTENDS: dict[str, Frontend] = {f.ruleset.name: f for f in (SERPENTS_TONGUE, INCANTATION_CHARGES,
                                                                       RACKHAM_INCANTATION, AMTGARD)}
-# Every folder and page a build replaces, relative to the project root.
-OUTPUTS: tuple[str, ...] = (*(out for f in FRONTENDS.values() for out in f.outputs), HOME)
+# Every folder and page a build of this repository's workspace replaces, relative to its root.
+OUTPUTS: tuple[str, ...] = (*(out for f in FRONTENDS.values() for out in (*f.outputs, f"{f.ruleset.site}/{REFERENCE}")),
+                             HOME)
 CARD_SUFFIX = ".spell"
+
+
+# The tests whose rule markers the coverage pages read: the engine's own, beside this compiler.
+TESTS = REPOSITORY / "tests"
 
 
 @dataclass
 class Build:
-    """Each ruleset's checked cards, in the catalogue's order."""
+    """Each project's checked cards, in the order they were given."""
 
-    compiled: dict[str, Compiled] = field(default_factory=dict)
+    compiled: dict[Project, Compiled] = field(default_factory=dict)
 
     @property
     def diagnostics(self) -> Diagnostics:
@@ -49,48 +61,111 @@ class Build:
         return sum(c.files for c in self.compiled.values())
 
     def counts(self) -> str:
-        return ", ".join(f"{RULESETS[name].title}: {c.cards} cards" for name, c in self.compiled.items())
+        return ", ".join(f"{p.ruleset.title}: {plural(c.cards, 'card')}" for p, c in self.compiled.items())
 
 
-def ruleset_for(path: Path) -> Ruleset:
-    return ruleset_of(path, RULESETS, DEFAULT)
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
 
 
-def card_files(paths: Iterable[Path]) -> dict[str, list[Path]]:
-    """The card files under ``paths``, by ruleset, in path order."""
-    found: dict[str, list[Path]] = {}
+def reference_page(ruleset: Ruleset) -> str:
+    """The language reference of ``ruleset``: the same for every project of it, its examples read from the
+    card set this repository ships for it."""
+    cards, scenarios = example_files(ruleset, REPOSITORY / ruleset.cards)
+    return language_page(ruleset, cards, scenarios, FRONTENDS[ruleset.name].keywords())
+
+
+def ruleset_for(path: Path, explicit: Path | None = None) -> Ruleset:
+    """The ruleset a card or scenario file is written for: its project's (raises ProjectError outside one)."""
+    return project_of(path, explicit).ruleset
+
+
+def compile_project(project: Project, files: Iterable[Path] | None = None, shown_from: Path | None = None
+                    ) -> Compiled:
+    """Parse and check ``files`` (by default every card of ``project``) by the project's ruleset; paths in
+    diagnostics are shown from ``shown_from``."""
+    cards = project.card_files() if files is None else list(files)
+    return FRONTENDS[project.ruleset.name].compile(cards, shown_from)
+
+
+def compile_sources(paths: Iterable[Path], shown_from: Path | None = None, explicit: Path | None = None) -> Build:
+    """Parse and check every card file under ``paths``, each by the ruleset of its project (or of
+    ``explicit``, the project ``--project`` names). Raises ProjectError for a file in no project."""
+    by_project: dict[Project, list[Path]] = {}
     for p in paths:
-        files = sorted(p.rglob(f"*{CARD_SUFFIX}")) if p.is_dir() else [p]
-        for file in files:
-            found.setdefault(ruleset_for(file.resolve()).name, []).append(file)
-    return found
+        for file in sorted(p.rglob(f"*{CARD_SUFFIX}")) if p.is_dir() else [p]:
+            by_project.setdefault(project_of(file, explicit), []).append(file)
+    return Build({project: compile_project(project, files, shown_from) for project, files in by_project.items()})
 
 
-def compile_sources(paths: Iterable[Path], root: Path | None = None, every_ruleset: bool = False) -> Build:
-    """Parse and check every card file under ``paths``, each by its ruleset's front end (and, with
-    ``every_ruleset``, a ruleset with no file too, so that its outputs are written empty)."""
-    by_ruleset = card_files(paths)
-    return Build({name: f.compile(by_ruleset.get(name, []), root)
-                  for name, f in FRONTENDS.items() if every_ruleset or name in by_ruleset})
+def projects(target: Project | Workspace) -> tuple[Project, ...]:
+    return target.members if isinstance(target, Workspace) else (target,)
 
 
-def render(root: Path, built: Build) -> dict[str, Output]:
-    """Every output's new contents, rendered before anything is written (a failing emitter writes nothing)."""
-    outputs: dict[str, Output] = {HOME: home_page(RULESETS.values())}
-    for compiled in built.compiled.values():
-        outputs.update(compiled.render(root))
+def base_of(target: Project | Workspace) -> Path:
+    """The folder a build publishes under (its lock and staging area sit there): a workspace's, or the
+    nearest folder holding a project and its outputs."""
+    if isinstance(target, Workspace):
+        return target.root
+    return Path(os.path.commonpath([target.root, *target.outputs]))
+
+
+def render(target: Project | Workspace, built: Build, base: Path, tests: Path = TESTS) -> dict[str, Output]:
+    """Every output's new contents keyed from ``base``, rendered before anything is written (a failing emitter
+    writes nothing)."""
+    outputs: dict[str, Output] = {}
+    for project, compiled in built.compiled.items():
+        outputs.update(project.relocate(compiled.render(tests), base))
+        outputs[(project.site / REFERENCE).relative_to(base).as_posix()] = reference_page(project.ruleset)
+    if isinstance(target, Workspace) and target.home is not None:
+        outputs[target.home.relative_to(base).as_posix()] = home_page(p.ruleset for p in target.members)
     return outputs
 
 
-def build(root: Path) -> Build:
-    """Compile ``cards_src/`` (each file by the ruleset of its folder) into every ruleset's ``generated/`` and
-    site pages (nothing on error).
+def build(target: Project | Workspace, tests: Path = TESTS) -> Build:
+    """Compile every card of ``target``'s projects into their compiled cards and site pages (nothing on error).
 
-    The coverage pages read the rule markers of ``root/tests`` (see :mod:`compiler.coverage`). Raises
+    The coverage pages read the rule markers of ``tests`` (see :mod:`compiler.coverage`). Raises
     :class:`compiler.publish.PublishError` when the outputs cannot be written; they are then as they were.
     """
-    sources = root / "cards_src"
-    built = compile_sources([sources] if sources.is_dir() else [], root, every_ruleset=True)
+    built = compile_target(target)
     if built.ok:
-        publish(root, render(root, built))
+        publish(base_of(target), render(target, built, base_of(target), tests))
     return built
+
+
+def compile_target(target: Project | Workspace) -> Build:
+    """Every card of ``target``'s projects, checked; paths shown from where it publishes."""
+    return Build({project: compile_project(project, shown_from=base_of(target)) for project in projects(target)})
+
+
+class CardErrors(Exception):
+    """A project's cards do not compile: nothing of them can be played."""
+
+    def __init__(self, diagnostics: Diagnostics) -> None:
+        super().__init__("the project's cards have errors")
+        self.diagnostics = diagnostics
+
+
+_LIBRARIES: dict[str, Any] = {}  # the digest of a project's sources → its cards, compiled and imported
+
+
+def library(project: Project) -> Any:
+    """The compiled cards of ``project`` as its sources say now: compiled in memory and imported from there
+    (never from its generated/ folder, which may be older than its sources). Compiled once per process for
+    the same sources. Raises :class:`CardErrors` when a card has an error."""
+    files = project.card_files()
+    digest = hashlib.sha256(project.ruleset.name.encode())
+    for file in files:
+        digest.update(f"\0{file.relative_to(project.cards).as_posix()}\0".encode())
+        try:
+            digest.update(file.read_bytes())
+        except OSError:  # compiling it says why, located
+            digest.update(b"\0unreadable")
+    key = digest.hexdigest()
+    if key not in _LIBRARIES:
+        compiled = compile_project(project, files, Path.cwd())
+        if not compiled.ok:
+            raise CardErrors(compiled.diagnostics)
+        _LIBRARIES[key] = load_package(f"_spellc_cards_{key[:16]}", compiled.python()).LIBRARY
+    return _LIBRARIES[key]

@@ -1,4 +1,6 @@
-"""`spellc`: build, check and play. Never prints a traceback for bad input: diagnostics instead."""
+"""`spellc`: new, build, check, play, coverage, fmt and lsp. Never prints a traceback for bad input:
+diagnostics instead. Every command works on the card project nearest above the current folder (or the file
+it is given), or on the one ``--project`` names (compiler.project)."""
 
 from __future__ import annotations
 
@@ -10,27 +12,33 @@ from pathlib import Path
 from typing import TextIO
 
 from compiler import coverage
-from compiler.build import FRONTENDS, build, compile_sources, ruleset_for
+from compiler.build import FRONTENDS, TESTS, CardErrors, build, compile_sources, library, plural, projects
 from compiler.diagnostics import Diagnostics, did_you_mean, write_text
+from compiler.project import Project, ProjectError, create, locate, project_of
 from compiler.publish import PublishError
 from compiler.source import SourceFile, Undecodable, shown_path
-from engine.rulesets import DEFAULT
+from engine.rulesets import RULESETS
 
 
-def project_root() -> Path:
-    """The project folder: the nearest parent of the current folder holding cards_src/, else the repo."""
-    here = Path.cwd().resolve()
-    for folder in (here, *here.parents):
-        if (folder / "cards_src").is_dir() and (folder / "grammar").is_dir():
-            return folder
-    return Path(__file__).resolve().parent.parent
+def explicit(args: argparse.Namespace) -> Path | None:
+    return Path(args.project) if getattr(args, "project", None) else None
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    folder = Path(args.path)
+    written = create(folder, args.ruleset)
+    for path in written:
+        print(f"  {shown_path(path, Path.cwd())}")
+    print(f"spellc: created a card project of {RULESETS[args.ruleset].title} in {folder}; try: cd {folder} && "
+          "spellc play scenarios/sample.scenario")
+    return 0
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    root = project_root()
+    target = locate(Path.cwd(), explicit(args))
     start = time.perf_counter()
     try:
-        built = build(root)
+        built = build(target)
     except PublishError as err:
         print(f"spellc: error: {err}", file=sys.stderr)
         return 1
@@ -40,23 +48,24 @@ def cmd_build(args: argparse.Namespace) -> int:
     if not built.ok:
         print("spellc: build failed; nothing was written", file=sys.stderr)
         return 1
-    print(f"spellc: compiled {built.counts()} from {built.files} files into generated/ and site/docs/ "
-          f"in {elapsed:.2f}s")
+    written = ", ".join(sorted({shown_path(out, Path.cwd()) for p in projects(target) for out in p.outputs}))
+    print(f"spellc: compiled {built.counts()} from {plural(built.files, 'file')} into {written} in {elapsed:.2f}s")
     return 0
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    root = project_root()
-    paths = [Path(p) for p in args.paths] or [root / "cards_src"]
+    paths = [Path(p) for p in args.paths]
+    if not paths:
+        paths = [p.cards for p in projects(locate(Path.cwd(), explicit(args)))]
     missing = [p for p in paths if not p.exists()]
     for p in missing:
         print(f"spellc: error: no such file or folder: {p}", file=sys.stderr)
-    built = compile_sources([p for p in paths if p.exists()], Path.cwd())
+    built = compile_sources([p for p in paths if p.exists()], Path.cwd(), explicit(args))
     if built.diagnostics.items:
         print(built.diagnostics.render(), file=sys.stderr)
     if not built.ok or missing:
         return 1
-    print(f"spellc: {built.counts() or 'no cards'} in {built.files} files: no errors")
+    print(f"spellc: {built.counts() or 'no cards'} in {plural(built.files, 'file')}: no errors")
     return 0
 
 
@@ -70,15 +79,15 @@ def cmd_play(args: argparse.Namespace) -> int:
     except OSError as err:
         print(f"spellc: error: cannot read {path}: {err.strerror}", file=sys.stderr)
         return 1
-    return play(data, shown_path(path, Path.cwd()), json_out=args.json, log=args.log,
-                ruleset=ruleset_for(path.resolve()).name)
+    return play(data, shown_path(path, Path.cwd()), project=project_of(path, explicit(args)), json_out=args.json,
+                log=args.log)
 
 
-def play(data: bytes, shown: str, *, json_out: bool = False, log: bool = False, ruleset: str = DEFAULT,
+def play(data: bytes, shown: str, *, project: Project, json_out: bool = False, log: bool = False,
          out: TextIO | None = None, err: TextIO | None = None) -> int:
-    """`spellc play` on a scenario's bytes, by ``ruleset``'s rules: the replay to ``out``, diagnostics to
-    ``err``; 0 or 1. The fuzz test calls this in-process: it is the whole command but for reading the file.
-    """
+    """`spellc play` on a scenario's bytes, against ``project``'s cards as its sources say now (compiled in
+    memory): the replay to ``out``, diagnostics to ``err``; 0 or 1. The fuzz test calls this in-process: it
+    is the whole command but for reading the file."""
     out = out or sys.stdout
     err = err or sys.stderr
     try:
@@ -88,7 +97,13 @@ def play(data: bytes, shown: str, *, json_out: bool = False, log: bool = False, 
         diags.error("E000", bad.message, bad.span, "help: save the file as UTF-8")
         write_text(err, diags.render())
         return 1
-    return FRONTENDS[ruleset].play(source, json_out=json_out, log=log, out=out, err=err)
+    try:
+        cards = library(project)
+    except CardErrors as bad:
+        write_text(err, bad.diagnostics.render())
+        write_text(err, "spellc: cannot play: the project's cards have errors (see above)")
+        return 1
+    return FRONTENDS[project.ruleset.name].play(source, cards=cards, json_out=json_out, log=log, out=out, err=err)
 
 
 def cmd_coverage(args: argparse.Namespace) -> int:
@@ -97,7 +112,7 @@ def cmd_coverage(args: argparse.Namespace) -> int:
         print(f"spellc: error: no ruleset is named {args.ruleset!r}" + (f"; {hint[0][6:]}" if hint else "")
               + f" (the rulesets: {', '.join(FRONTENDS)})", file=sys.stderr)
         return 2
-    tests = project_root() / "tests"
+    tests = TESTS
     fronts = [f for name, f in FRONTENDS.items() if args.ruleset in (None, name)]
     rows = [row for f in fronts for row in f.coverage(tests)]
     if args.json:
@@ -113,21 +128,39 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     return 0
 
 
+def project_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--project", metavar="DIR", help="the project (a folder holding spellc.toml, or the file "
+                   "itself) instead of the nearest one above the current folder")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="spellc", description="Compile spell cards into engine code and a "
                                      "rules reference site, and play scripted matches.")
     sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("build", help="compile cards_src/ into generated/ and site/docs/",
-                       description="Compile every card under cards_src/ into generated/*.py and the site's "
-                       "spell and glossary pages. Nothing is written if any card has an error.")
+    p = sub.add_parser("new", help="create a card project", description="Create a card project in PATH (a new "
+                       "or empty folder): a spellc.toml naming its ruleset and folders, a sample card, a sample "
+                       "scenario and a README.")
+    p.add_argument("path", metavar="PATH", help="the project's folder")
+    p.add_argument("--ruleset", required=True, metavar="NAME", help="the game its cards are written for")
+    p.set_defaults(func=cmd_new)
+    p = sub.add_parser("build", help="compile a project's cards into its python and site folders",
+                       description="Compile every card of the project (the nearest spellc.toml above the current "
+                       "folder, or --project) into its compiled cards and reference pages; a workspace builds "
+                       "each of its projects and its home page. Nothing is written if any card has an error.")
+    project_option(p)
     p.set_defaults(func=cmd_build)
     p = sub.add_parser("check", help="check card sources and report every problem",
-                       description="Parse and check .spell files (or folders of them); exit 1 on any error.")
-    p.add_argument("paths", nargs="*", help="files or folders (default: cards_src/)")
+                       description="Parse and check .spell files (or folders of them), each by the ruleset of "
+                       "its project; exit 1 on any error.")
+    p.add_argument("paths", nargs="*", help="files or folders (default: the project's cards)")
+    project_option(p)
     p.set_defaults(func=cmd_check)
     p = sub.add_parser("play", help="replay a scripted match by the rules",
-                       description="Replay a scenario file round by round and print each round's summary.")
+                       description="Replay a scenario file by the rules of its project, against the project's "
+                       "cards as their sources say now (compiled in memory: never a stale build), and print "
+                       "each round's summary.")
     p.add_argument("file", help="a .scenario file")
+    project_option(p)
     p.add_argument("--json", action="store_true", help="print one JSON document with a snapshot per round")
     p.add_argument("--log", action="store_true", help="print the match's log, line by line, as the rules ran")
     p.set_defaults(func=cmd_play)
@@ -146,6 +179,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         code: int = args.func(args)
+    except ProjectError as err:
+        print(err.render(), file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # `spellc play ... | head`: the reader left; nothing more to say

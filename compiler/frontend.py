@@ -7,13 +7,13 @@ ruleset's name. The front ends live beside this module, one per ruleset, and nev
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
 from compiler.coverage import Row
 from compiler.diagnostics import Diagnostics, write_text
+from compiler.language_reference import KeywordRow
 from compiler.publish import Output
 from compiler.source import SourceFile, Span, Undecodable, shown_path
 from engine.core.errors import Where
@@ -32,8 +32,13 @@ class Compiled(Protocol):
     @property
     def cards(self) -> int: ...
 
-    def render(self, root: Path) -> dict[str, Output]:
-        """Every output's contents, keyed as in the front end's ``outputs``, rendered in memory."""
+    def python(self) -> dict[str, str]:
+        """The compiled cards' package: each module's file name and text."""
+        ...
+
+    def render(self, tests: Path) -> dict[str, Output]:
+        """Every output's contents, keyed as in the front end's ``outputs``, rendered in memory (the coverage
+        pages read the rule markers of the tests in ``tests``)."""
         ...
 
 
@@ -50,12 +55,18 @@ class Frontend(Protocol):
         """Parse and check ``files`` (all of this ruleset); every problem is a diagnostic."""
         ...
 
-    def play(self, source: SourceFile, *, json_out: bool, log: bool, out: TextIO, err: TextIO) -> int:
-        """Replay a scenario of this ruleset: its summary (or JSON, or log) to ``out``, problems to ``err``."""
+    def play(self, source: SourceFile, *, cards: Any, json_out: bool, log: bool, out: TextIO, err: TextIO) -> int:
+        """Replay a scenario of this ruleset against ``cards`` (its compiled cards' library): its summary (or
+        JSON, or log) to ``out``, problems to ``err``."""
         ...
 
     def coverage(self, tests_dir: Path) -> list[Row]:
         """The ruleset's glossary, term by term: supported, unsupported (and why) or not a rule."""
+        ...
+
+    def keywords(self) -> Sequence[KeywordRow]:
+        """The keywords its registry declares for cards to write, with their parameters and roles (none where
+        the grammar itself fixes every word): for the language reference."""
         ...
 
     def unknown_citations(self, tests_dir: Path) -> list[str]:
@@ -95,12 +106,6 @@ class ReplayStop(Protocol):
     def rule(self) -> str | None: ...
     @property
     def where(self) -> Where: ...
-
-
-def loaded_cards(ruleset: Ruleset) -> Any:
-    """The compiled cards of ``ruleset``: the build's output, loaded by name when a match is played (so that
-    ``spellc build`` works whatever state generated/ is in)."""
-    return importlib.import_module(f"generated.{ruleset.name}").LIBRARY
 
 
 def report_replay(source: SourceFile, shown: str, stop: ReplayStop | None, out: TextIO, err: TextIO) -> int:

@@ -16,7 +16,8 @@ from lark import Token, Tree
 
 from compiler import coverage
 from compiler.diagnostics import Diagnostics, write_text
-from compiler.frontend import ReplayStop, loaded_cards, read_sources, report_replay, site_outputs
+from compiler.frontend import ReplayStop, read_sources, report_replay, site_outputs
+from compiler.language_reference import KeywordRow
 from compiler.names import page_slug
 from compiler.parse import card_grammar, parse
 from compiler.publish import Output
@@ -78,12 +79,15 @@ class Compiled:
     def cards(self) -> int:
         return len(self.checked)
 
-    def render(self, root: Path) -> dict[str, Output]:
+    def python(self) -> dict[str, str]:
+        return self.front.emit_python(self.checked)
+
+    def render(self, tests: Path) -> dict[str, Output]:
         front = self.front
-        pages = front.emit_site(self.checked, front.glossary, front.registry, front.coverage(root / "tests"))
+        pages = front.emit_site(self.checked, front.glossary, front.registry, front.coverage(tests))
         site = front.ruleset.site.as_posix()
         folders = tuple(f"{site}/{folder}" for folder in front.site_folders)
-        return {front.ruleset.generated.as_posix(): front.emit_python(self.checked),
+        return {front.ruleset.generated.as_posix(): self.python(),
                 **site_outputs(pages, front.ruleset, folders, (f"{site}/coverage.md",))}
 
 
@@ -125,20 +129,23 @@ class ValueCards:
         result.checked = checker.check_set(found)
         return result
 
-    def play(self, source: SourceFile, *, json_out: bool = False, log: bool = False, out: TextIO,
+    def play(self, source: SourceFile, *, cards: Any, json_out: bool = False, log: bool = False, out: TextIO,
              err: TextIO) -> int:
         diags = Diagnostics()
         scenario = self.parse_scenario(source, diags)
         if scenario is None:
             write_text(err, diags.render())
             return 1
-        result: Replayed = self.replay(scenario, loaded_cards(self.ruleset))
+        result: Replayed = self.replay(scenario, cards)
         shown = (json.dumps(result.json(), indent=2) if json_out
                  else "\n".join(self.log(result)) if log else self.summary(result))
         return report_replay(source, shown, result.error, out, err)
 
     def coverage(self, tests_dir: Path | None = None) -> list[coverage.Row]:
         return coverage.report(self.glossary, self.registry.implemented(), tests_dir, self.ruleset.name)
+
+    def keywords(self) -> tuple[KeywordRow, ...]:
+        return ()  # its words are its grammar's and its vocabulary's: the reference reads the grammar
 
     def unknown_citations(self, tests_dir: Path) -> list[str]:
         return coverage.unknown_citations(self.glossary, coverage.citations(tests_dir, ruleset=self.ruleset.name))

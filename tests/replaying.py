@@ -1,14 +1,15 @@
 """Replaying a shipped scenario of a value-card game (cards_src/<game>/scenarios/), as `spellc play` does: parsed
-by the game's front end, replayed on its compiled cards; a diagnostic or a replay error fails the test that asked."""
+by the game's front end, replayed on its cards compiled from their sources; a diagnostic or a replay error fails
+the test that asked."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from compiler.build import FRONTENDS
+from compiler.build import FRONTENDS, library
 from compiler.diagnostics import Diagnostics
-from compiler.frontend import loaded_cards
+from compiler.project import shipped
 from compiler.source import SourceFile
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,6 +25,6 @@ def replayed(ruleset: str, name: str) -> Any:
     diags = Diagnostics()
     scenario = front.parse_scenario(SourceFile.read(scenarios(ruleset) / name, ROOT), diags)
     assert scenario is not None, diags.render()
-    result = front.replay(scenario, loaded_cards(front.ruleset))
+    result = front.replay(scenario, library(shipped(ruleset)))
     assert result.error is None, (result.error.where, result.error.message)
     return result

@@ -18,11 +18,13 @@ from typing import Any
 import pytest
 
 from compiler import publish as publish_module
-from compiler.build import OUTPUTS, compile_sources, render
+from compiler.build import OUTPUTS, compile_target, render
+from compiler.project import load
 from compiler.publish import WORKSPACE, PublishError, fault_steps, locked, publish
 
 ROOT = Path(__file__).resolve().parent.parent
-BUILD = "import sys; from pathlib import Path; from compiler.build import build; build(Path(sys.argv[1]))"
+BUILD = ("import sys; from pathlib import Path; from compiler.build import build; from compiler.project import load; "
+         "root = Path(sys.argv[1]); build(load(root / 'spellc.toml'), root / 'tests')")
 
 
 def _tree(path: Path) -> dict[str, str] | str | None:
@@ -41,15 +43,17 @@ def _outputs(root: Path) -> dict[str, Any]:
 def new_outputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """What a clean build writes, as data (rendered in memory from a copy of the project)."""
     root = _copy_project(tmp_path_factory.mktemp("clean"))
-    result = compile_sources([root / "cards_src"], root)
+    workspace = load(root / "spellc.toml")
+    result = compile_target(workspace)
     assert result.ok
-    rendered = render(root, result)
+    rendered = render(workspace, result, root, root / "tests")
     return {name: dict(out) if not isinstance(out, str) else out for name, out in rendered.items()}
 
 
 def _copy_project(dest: Path) -> Path:
     """The inputs of a build (cards and the tests it reads rule markers from) and old sentinel outputs."""
     shutil.copytree(ROOT / "cards_src", dest / "cards_src")
+    shutil.copy(ROOT / "spellc.toml", dest / "spellc.toml")
     shutil.copytree(ROOT / "tests", dest / "tests", ignore=shutil.ignore_patterns("__pycache__"))
     for name in OUTPUTS:
         target = dest / name

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from compiler.cli import play
+from compiler.project import shipped
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted((ROOT / "cards_src" / "serpents_tongue" / "scenarios").glob("*.scenario"))
@@ -113,7 +114,8 @@ def _edit_lines(lines: list[str], rng: random.Random, donors: list[str]) -> list
 def run(data: bytes) -> tuple[int, str]:
     """`spellc play` on ``data`` in-process: (exit code, what went to stderr). Raises what escapes."""
     out, err = io.StringIO(), io.StringIO()
-    code = play(data, "fuzz.scenario", json_out=len(data) % 2 == 0, out=out, err=err)
+    code = play(data, "fuzz.scenario", project=shipped("serpents_tongue"), json_out=len(data) % 2 == 0, out=out,
+                err=err)
     return code, err.getvalue()
 
 

@@ -7,6 +7,7 @@ import io
 import pytest
 
 from compiler.cli import play
+from compiler.project import shipped
 
 HEADER = """match "Test" {
     level 2
@@ -26,7 +27,7 @@ def play_text(text: str | bytes, json_out: bool = False) -> tuple[int, str, str]
     """(exit code, stdout, stderr) of `spellc play` on a scenario called test.scenario."""
     data = text.encode("utf-8") if isinstance(text, str) else text
     out, err = io.StringIO(), io.StringIO()
-    code = play(data, "test.scenario", json_out=json_out, out=out, err=err)
+    code = play(data, "test.scenario", project=shipped("serpents_tongue"), json_out=json_out, out=out, err=err)
     return code, out.getvalue(), err.getvalue()
 
 

@@ -73,7 +73,7 @@ def test_illegal_action_stops_replay_with_located_error(tmp_path: Path, capsys: 
     bad = tmp_path / "bad.scenario"
     bad.write_text(text, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    assert main(["play", "bad.scenario"]) == 1
+    assert main(["play", "bad.scenario", "--project", str(ACT1.parent.parent)]) == 1
     err = capsys.readouterr().err
     assert "bad.scenario:27:5: error[E300]: Black cannot cast 'Infernal Shot': it is not prepared" in err
     assert "rule: Spell Preparation" in err and "Traceback" not in err
@@ -85,7 +85,7 @@ def test_unpayable_cost_stops_replay(tmp_path: Path, capsys: pytest.CaptureFixtu
     bad = tmp_path / "bad.scenario"
     bad.write_text(text, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    assert main(["play", "bad.scenario"]) == 1
+    assert main(["play", "bad.scenario", "--project", str(ACT1.parent.parent)]) == 1
     err = capsys.readouterr().err
     assert "Black cannot pay 5 Resonance for Fireball (has 3)" in err and "rule: Energy Orbs" in err
 
@@ -135,5 +135,5 @@ def test_stop_must_be_the_last_line(tmp_path: Path, capsys: pytest.CaptureFixtur
                                                     "    // \"Continue", 1)
     (tmp_path / "bad.scenario").write_text(text, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    assert main(["play", "bad.scenario"]) == 1
+    assert main(["play", "bad.scenario", "--project", str(ACT1.parent.parent)]) == 1
     assert "error[E306]: `stop` ends the script: it must be its last line" in capsys.readouterr().err

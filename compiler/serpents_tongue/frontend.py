@@ -11,7 +11,8 @@ from typing import TextIO
 
 from compiler import coverage
 from compiler.diagnostics import Diagnostics, write_text
-from compiler.frontend import loaded_cards, read_sources, report_replay, site_outputs
+from compiler.frontend import read_sources, report_replay, site_outputs
+from compiler.language_reference import KeywordRow
 from compiler.parse import card_grammar, parse
 from compiler.publish import Output
 from compiler.serpents_tongue.check import Checker
@@ -22,7 +23,8 @@ from compiler.serpents_tongue.scenario import parse_scenario
 from compiler.serpents_tongue.transform import to_ast
 from compiler.source import SourceFile
 from engine.rulesets import RULESETS
-from engine.rulesets.serpents_tongue.registry import Registry, load
+from engine.rulesets.serpents_tongue.cards import CardLibrary
+from engine.rulesets.serpents_tongue.registry import Keyword, Registry, load
 from engine.rulesets.serpents_tongue.scenario import Replay, replay
 
 RULESET = RULESETS["serpents_tongue"]
@@ -48,8 +50,11 @@ class CompileResult:
     def cards(self) -> int:
         return len(self.spells)
 
-    def render(self, root: Path) -> dict[str, Output]:
-        return render(root, self)
+    def python(self) -> dict[str, str]:
+        return emit_python(self.spells, self.nam_shubs)
+
+    def render(self, tests: Path) -> dict[str, Output]:
+        return render(tests, self)
 
 
 def spell_files(paths: Iterable[Path]) -> list[Path]:
@@ -89,22 +94,24 @@ def compile_paths(paths: Iterable[Path], root: Path | None = None, registry: Reg
     return result
 
 
-def render(root: Path, result: CompileResult) -> dict[str, Output]:
-    """Every output's new contents, rendered before anything is written (a failing emitter writes nothing)."""
+def render(tests: Path, result: CompileResult) -> dict[str, Output]:
+    """Every output's new contents, rendered before anything is written (a failing emitter writes nothing);
+    the coverage pages read the rule markers of the tests in ``tests``."""
     registry = load()
-    site_files = emit_site(result.spells, registry, coverage_report(registry, root / "tests"), result.nam_shubs)
-    return {GENERATED: emit_python(result.spells, result.nam_shubs),
+    site_files = emit_site(result.spells, registry, coverage_report(registry, tests), result.nam_shubs)
+    return {GENERATED: result.python(),
             **site_outputs(site_files, RULESET, SITE_FOLDERS, SITE_FILES)}
 
 
-def play(source: SourceFile, *, json_out: bool = False, log: bool = False, out: TextIO, err: TextIO) -> int:
-    """Replay a scenario against the compiled cards; its summary, JSON or log to ``out``."""
+def play(source: SourceFile, *, cards: CardLibrary, json_out: bool = False, log: bool = False, out: TextIO,
+         err: TextIO) -> int:
+    """Replay a scenario against ``cards`` (the compiled cards); its summary, JSON or log to ``out``."""
     diags = Diagnostics()
     scenario = parse_scenario(source, diags)
     if scenario is None:
         write_text(err, diags.render())
         return 1
-    result = replay(scenario, loaded_cards(RULESET))
+    result = replay(scenario, cards)
     shown = (json.dumps(result.json(), indent=2) if json_out
              else "\n".join(result.game.log) if log else summary(result))
     return report_replay(source, shown, result.error, out, err)
@@ -143,6 +150,20 @@ def _card(c: dict[str, object]) -> str:
     return f"{c['title']}" + (f" ({extra})" if extra else "")
 
 
+def parameters(k: Keyword) -> str:
+    """What a keyword takes after its name (before it, for ``! 2 Actions``), as the reference shows it: the
+    last ``optional`` ones in brackets, the words a parameter may be, the qualifiers it may carry."""
+    shown = [f"[{p}]" if i >= len(k.params) - k.optional else p for i, p in enumerate(k.params)]
+    text = ", ".join(shown)
+    if k.leading_count:
+        text = f"{text} (written before the name)"
+    if k.choices:
+        text += f"; one of {', '.join(k.choices)}"
+    if k.qualifiers:
+        text += f"; qualified by {', '.join(k.qualifiers)}"
+    return text
+
+
 @dataclass(frozen=True)
 class SerpentsTongue:
     ruleset = RULESET
@@ -151,11 +172,15 @@ class SerpentsTongue:
     def compile(self, files: Sequence[Path], root: Path | None) -> CompileResult:
         return compile_paths(files, root)
 
-    def play(self, source: SourceFile, *, json_out: bool, log: bool, out: TextIO, err: TextIO) -> int:
-        return play(source, json_out=json_out, log=log, out=out, err=err)
+    def play(self, source: SourceFile, *, cards: CardLibrary, json_out: bool, log: bool, out: TextIO,
+             err: TextIO) -> int:
+        return play(source, cards=cards, json_out=json_out, log=log, out=out, err=err)
 
     def coverage(self, tests_dir: Path) -> list[coverage.Row]:
         return coverage_report(tests_dir=tests_dir)
+
+    def keywords(self) -> list[KeywordRow]:
+        return [KeywordRow(k.name, k.kind, parameters(k), ", ".join(k.roles)) for k in load().keywords.values()]
 
     def unknown_citations(self, tests_dir: Path) -> list[str]:
         return coverage.unknown_citations(load(), coverage.citations(tests_dir, ruleset=RULESET.name))

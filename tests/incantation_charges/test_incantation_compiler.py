@@ -17,6 +17,7 @@ from compiler.diagnostics import Severity
 from compiler.incantation_charges.emit_python import emit_python
 from compiler.incantation_charges.emit_site import emit_site
 from compiler.incantation_charges.frontend import compile_files, coverage_report
+from compiler.project import shipped
 from engine.core.steps import Do, IfYouDid
 from engine.rulesets.incantation_charges.cards import Aim, Kind
 from engine.rulesets.incantation_charges.registry import GLOSSARY, REGISTRY
@@ -99,15 +100,18 @@ def test_the_committed_package_is_what_the_cards_compile_to() -> None:
         assert (generated / name).read_text(encoding="utf-8") == text, f"run `spellc build`: {name} is stale"
 
 
-def test_a_card_file_belongs_to_the_ruleset_of_its_folder(tmp_path: Path) -> None:
-    for name, text in (("incantation_charges", 'action "A" {\n    effect: draw 1 card\n}\n'),
-                       ("elsewhere", 'spell "B" {\n    sphere Forces\n    role Attack\n    fluency 1\n'
-                                     '    resonance -1\n    aspects Heat | Dmg 1\n}\n')):
-        (tmp_path / name).mkdir()
-        (tmp_path / name / "c.spell").write_text(text, encoding="utf-8")
+def test_a_card_file_belongs_to_the_ruleset_of_its_project(tmp_path: Path) -> None:
+    for name, ruleset, text in (
+            ("charges", "incantation_charges", 'action "A" {\n    effect: draw 1 card\n}\n'),
+            ("duel", "serpents_tongue", 'spell "B" {\n    sphere Forces\n    role Attack\n    fluency 1\n'
+                                        '    resonance -1\n    aspects Heat | Dmg 1\n}\n')):
+        (tmp_path / name / "cards").mkdir(parents=True)
+        (tmp_path / name / "spellc.toml").write_text(f'[project]\nruleset = "{ruleset}"\n', encoding="utf-8")
+        (tmp_path / name / "cards" / "c.spell").write_text(text, encoding="utf-8")
     built = compile_sources([tmp_path], tmp_path)
     assert built.ok, built.diagnostics.render()
-    assert {name: c.cards for name, c in built.compiled.items()} == {"serpents_tongue": 1, "incantation_charges": 1}
+    assert {p.ruleset.name: c.cards for p, c in built.compiled.items()} == {"serpents_tongue": 1,
+                                                                          "incantation_charges": 1}
 
 
 def test_spellc_check_names_each_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
@@ -166,7 +170,7 @@ def test_mutated_scenarios_never_crash() -> None:
     seeds = corpus("incantation_charges", ".scenario")
     for data in inputs(400, 20261124, seeds):
         out, err = io.StringIO(), io.StringIO()
-        code = play(data, "fuzz.scenario", ruleset="incantation_charges", out=out, err=err)
+        code = play(data, "fuzz.scenario", project=shipped("incantation_charges"), out=out, err=err)
         assert code in (0, 1)
         assert code == 0 or "fuzz.scenario:" in err.getvalue(), err.getvalue()
 

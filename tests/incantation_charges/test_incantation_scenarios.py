@@ -13,6 +13,7 @@ import pytest
 from compiler.cli import play
 from compiler.diagnostics import Diagnostics
 from compiler.incantation_charges.scenario import parse_scenario
+from compiler.project import shipped
 from compiler.source import SourceFile
 from engine.rulesets.incantation_charges.scenario import replay
 from generated.incantation_charges import LIBRARY
@@ -23,7 +24,7 @@ SCENARIOS = sorted((ROOT / "cards_src" / "incantation_charges" / "scenarios").gl
 
 def _play(text: str, name: str = "x.scenario", *flags: str) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
-    code = play(text.encode("utf-8"), name, json_out="--json" in flags, ruleset="incantation_charges",
+    code = play(text.encode("utf-8"), name, json_out="--json" in flags, project=shipped("incantation_charges"),
                 out=out, err=err)
     return code, out.getvalue(), err.getvalue()
 

@@ -11,6 +11,7 @@ from fuzzing import corpus, inputs
 
 from compiler.cli import play
 from compiler.diagnostics import Severity
+from compiler.project import shipped
 from compiler.rackham_incantation.emit_python import emit_python
 from compiler.rackham_incantation.emit_site import emit_site
 from compiler.rackham_incantation.frontend import compile_files, coverage_report
@@ -45,7 +46,7 @@ def test_mutated_scenarios_never_crash() -> None:
     seeds = corpus("rackham_incantation", ".scenario")
     for data in inputs(SCENARIOS, 20261126, seeds):
         out, err = io.StringIO(), io.StringIO()
-        code = play(data, "fuzz.scenario", ruleset="rackham_incantation", out=out, err=err)
+        code = play(data, "fuzz.scenario", project=shipped("rackham_incantation"), out=out, err=err)
         assert code in (0, 1)
         assert code == 0 or "fuzz.scenario:" in err.getvalue(), err.getvalue()
         assert "Traceback" not in err.getvalue()

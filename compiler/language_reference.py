@@ -1,0 +1,248 @@
+"""The language reference of a ruleset, generated from its grammar: every card field, every rules-text step
+form and every scenario line, as a designer writes it, each with an example read from the shipped cards and
+scenarios (which the test suite compiles and replays), and the keywords its registry declares.
+
+A form is one alternative of a grammar rule that names what it builds (``"school" WORD -> school``). Its
+syntax is the alternative itself, told in the designer's terms: keywords as written, ``Word``, ``N`` and
+``"text"`` for what the designer fills in, ``[...]`` for what may be left out and ``...`` for what repeats.
+The grammar's comment on the line, when it has one, says what the form means.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from lark import Token, Tree
+
+from compiler.diagnostics import Diagnostics
+from compiler.markdown import make_env
+from compiler.parse import GRAMMAR_DIR, card_grammar, parse
+from compiler.source import SourceFile
+from engine.core.ruleset import Ruleset
+
+TEMPLATES = Path(__file__).with_name("templates")
+PAGE = "language.md"
+
+# What a terminal stands for, as a designer fills it in. A terminal of a few fixed words shows its words.
+PLACEHOLDERS = {"WORD": "Word", "WORDS": "Words", "INT": "N", "SIGNED_INT": "+N", "SIGNED": "+N",
+                "STRING": '"text"', "NAME": "Name", "EVENT": "event", "_NL": "↵"}
+# The parts of a grammar a reference shows, in order: the rule whose alternatives are forms, and its heading.
+CARD_SECTIONS = (("field", "Card fields"), ("enc_item", "Encounter fields"), ("ns_field", "Nam-Shub fields"),
+                 ("rule", "Lines of a rules block"), ("step", "Step forms (seed 003)"),
+                 ("action", "Step kinds"), ("cost_item", "Costs of `you may pay ... to ...`"))
+SCENARIO_SECTIONS = (("setting", "Match settings"), ("being_field", "A being's settings"),
+                     ("encounter_field", "An Encounter's settings"), ("line", "Lines"), ("fact", "Facts"),
+                     ("expectation", "Expectations"), ("phase_line", "Phase lines"))
+
+
+@dataclass(frozen=True, slots=True)
+class Form:
+    name: str  # what the alternative builds (its ``-> alias``)
+    syntax: str
+    meaning: str  # the grammar's comment on it
+    example: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    title: str
+    forms: tuple[Form, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class KeywordRow:
+    """A keyword of a ruleset's registry: its kind, its parameters and the roles it is written on."""
+
+    name: str
+    kind: str
+    params: str
+    roles: str
+    example: str | None = None
+
+
+# ---------------------------------------------------------------- reading the grammar
+_RULE_HEAD = re.compile(r"^\??(?P<rule>[a-z_][a-z0-9_]*)\s*(?:\.\d+)?\s*:(?P<rest>.*)$")
+_ALIAS = re.compile(r"->\s*(?P<alias>[a-z_][a-z0-9_]*)\s*$")
+
+
+def alternatives(text: str, rule: str) -> list[tuple[str, str, str]]:
+    """The alternatives of ``rule`` in a grammar's text: (expansion, alias, comment) each, one per line."""
+    found: list[tuple[str, str, str]] = []
+    inside = False
+    for line in text.splitlines():
+        body, _, comment = line.partition("//")
+        head = _RULE_HEAD.match(body.strip())
+        if head:
+            inside = head["rule"] == rule
+            if inside:
+                found.append(_alternative(head["rest"], comment, rule))
+        elif inside and body.strip().startswith("|"):
+            found.append(_alternative(body.strip()[1:], comment, rule))
+        elif inside and body.strip():
+            inside = False
+    return [alt for alt in found if alt[0]]
+
+
+def _alternative(body: str, comment: str, rule: str) -> tuple[str, str, str]:
+    alias = _ALIAS.search(body)
+    expansion = _ALIAS.sub("", body).strip()
+    return expansion, alias["alias"] if alias else rule, comment.strip()
+
+
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|/(?:[^/\\]|\\.)+/|[A-Za-z_][A-Za-z0-9_]*|[()\[\]|*+?]')
+# EBNF's operators, kept apart from the text shown while the alternative is rewritten (a placeholder such as
+# ``+N`` holds a plus that is no repetition).
+_ONE_OR_MORE, _ANY, _MAYBE = "\x01", "\x02", "\x03"
+_OPERATORS = {"+": _ONE_OR_MORE, "*": _ANY, "?": _MAYBE}
+
+
+def syntax(expansion: str, terminals: dict[str, str]) -> str:
+    """An alternative as a designer writes it: ``"uses" INT "per" PER`` → ``uses N per life|refresh``."""
+    text = " ".join(_OPERATORS.get(token) or _shown(token, terminals) for token in _TOKEN.findall(expansion))
+    group = r"\( ?([^()]*?) ?\)"
+    text = re.sub(group + f" {_MAYBE}", r"[\1]", text)  # (to Word)? → [to Word]
+    text = re.sub(group + f" {_ANY}", r"[\1 ...]", text)
+    text = re.sub(group + f" {_ONE_OR_MORE}", r"\1 ...", text)
+    text = re.sub(f"(\\S+) {_ONE_OR_MORE}", r"\1 ...", text)
+    text = re.sub(f"(\\S+) {_ANY}", r"[\1 ...]", text)
+    text = re.sub(f"(\\S+) {_MAYBE}", r"[\1]", text)
+    text = text.replace("( ", "(").replace(" )", ")").replace("[ ", "[").replace(" ]", "]")
+    text = re.sub(r"\s*↵\s*", " ", text).replace(" :", ":").replace(" ,", ",")
+    return re.sub(r" +", " ", text).strip()
+
+
+def _shown(token: str, terminals: dict[str, str]) -> str:
+    if token.startswith('"'):
+        return token[1:-1].replace('\\"', '"')
+    if token.startswith("/"):
+        return _pattern(token[1:-1])
+    if token in "()[]|":
+        return token
+    if token.isupper() or token.startswith("_"):
+        return PLACEHOLDERS.get(token) or terminals.get(token) or token.lower()
+    return f"<{token}>"
+
+
+def _pattern(regex: str) -> str:
+    """A terminal's regular expression as a designer reads it: ``[0-9]+'`` is ``N'``, ``x[0-9]+`` is ``xN``;
+    anything harder is ``text``."""
+    shown = regex.replace("[0-9]+", "N")
+    return shown if re.fullmatch(r"[A-Za-z' N-]+", shown) else "text"
+
+
+_CHOICE = re.compile(r'"[^"]+"|/(?:[^/\\]|\\.)+/')
+_CHOICES = re.compile(r'\s*(?:"[^"]+"|/(?:[^/\\]|\\.)+/)(\s*\|\s*(?:"[^"]+"|/(?:[^/\\]|\\.)+/))*\s*')
+
+
+def terminal_words(text: str) -> dict[str, str]:
+    """How each terminal of fixed words or simple patterns reads: ``PER: "life" | "refresh"`` as
+    ``life|refresh``, ``CHARGE_X: /x[0-9]+/`` as ``xN``."""
+    shown: dict[str, str] = {}
+    for line in text.splitlines():
+        head = re.match(r"^([A-Z][A-Z0-9_]*)(?:\.\d+)?\s*:(.*)$", line.partition("//")[0].strip())
+        if head and _CHOICES.fullmatch(head[2]):
+            words = [w[1:-1] if w.startswith('"') else _pattern(w[1:-1]) for w in _CHOICE.findall(head[2])]
+            if "text" not in words:
+                shown[head[1]] = "|".join(words)
+    return shown
+
+
+def sections(files: Sequence[str], wanted: Sequence[tuple[str, str]], examples: dict[str, str]) -> list[Section]:
+    """The forms of the grammar ``files`` (read as one text), section by section, with their examples."""
+    text = "\n".join((GRAMMAR_DIR / name).read_text(encoding="utf-8") for name in files)
+    terminals = terminal_words(text)
+    found = []
+    for rule, title in wanted:
+        forms = _forms(alternatives(text, rule), terminals, examples)
+        if forms:
+            found.append(Section(title, forms))
+    return found
+
+
+def _forms(alts: Iterable[tuple[str, str, str]], terminals: dict[str, str], examples: dict[str, str]
+           ) -> tuple[Form, ...]:
+    forms: dict[str, Form] = {}
+    for expansion, alias, comment in alts:
+        if re.fullmatch(r"[a-z_]+", expansion):  # `?step: action`: an inlined rule, no form of its own
+            continue
+        shown = syntax(expansion, terminals)
+        if alias in forms:  # two ways to write one form: both shown, as one
+            old = forms[alias]
+            forms[alias] = Form(alias, f"{old.syntax}  /  {shown}", old.meaning or comment, old.example)
+            continue
+        forms[alias] = Form(alias, shown, comment, examples.get(alias))
+    return tuple(forms.values())
+
+
+# ---------------------------------------------------------------- examples from the shipped sources
+def examples(files: Iterable[Path], grammar: tuple[str, ...]) -> dict[str, str]:
+    """For each rule name built in ``files`` (parsed with ``grammar``), the first source line that built one:
+    the shortest such line of the first file that has it."""
+    found: dict[str, str] = {}
+    for path in files:
+        source = SourceFile(path.name, path.read_text(encoding="utf-8"))
+        tree = parse(source, Diagnostics(), grammar)
+        if tree is None:
+            continue
+        lines = source.text.splitlines()
+        mine: dict[str, str] = {}
+        for node in tree.iter_subtrees_topdown():
+            text = _line_of(node, lines)
+            if text and (node.data not in mine or len(text) < len(mine[node.data])):
+                mine[str(node.data)] = text
+        for name, text in mine.items():
+            found.setdefault(name, text)
+    return found
+
+
+def _line_of(node: Tree[Token], lines: list[str]) -> str | None:
+    """The source line that built ``node``; a block shows its first line and its end (``rules { ... }``)."""
+    meta = node.meta
+    if getattr(meta, "empty", True):
+        return None
+    line = lines[meta.line - 1].partition(" //")[0].strip()
+    return line if meta.line == meta.end_line else f"{line} ... }}"
+
+
+def keyword_examples(keywords: Sequence[KeywordRow], cards: Iterable[Path]) -> list[KeywordRow]:
+    """Each keyword with the first shipped card line that writes it (as a word of an aspect list, a
+    requirement or an upgrade), when one does."""
+    lines = [line.partition(" //")[0].strip() for path in cards for line in path.read_text(encoding="utf-8")
+             .splitlines() if line.strip().startswith(("aspects ", "! ", "^ ", "passive:"))]
+    return [replace(k, example=next((line for line in lines if re.search(rf"(?<![\w-]){re.escape(k.name)}(?![\w-])",
+                                                                       line)), None)) for k in keywords]
+
+
+# ---------------------------------------------------------------- the page
+# More examples, for the forms no shipped card or scenario writes: a file of each kind per ruleset.
+EXAMPLES = Path(__file__).with_name("templates") / "language"
+
+
+def example_files(ruleset: Ruleset, shipped: Path) -> tuple[list[Path], list[Path]]:
+    """The card and scenario files a ruleset's reference reads its examples from: the card set shipped in
+    ``shipped``, then the ruleset's own example files."""
+    extra = EXAMPLES / ruleset.name
+    cards = sorted(shipped.rglob("*.spell")) + sorted(extra.glob("*.spell"))
+    scenarios = sorted(shipped.rglob("*.scenario")) + sorted(extra.glob("*.scenario"))
+    return cards, scenarios
+
+
+def language_page(ruleset: Ruleset, cards: Sequence[Path], scenarios: Sequence[Path],
+                  keywords: Sequence[KeywordRow] = ()) -> str:
+    """The reference page of ``ruleset``'s language, its examples read from ``cards`` and ``scenarios``."""
+    card_sections, scenario_sections = reference(ruleset, cards, scenarios)
+    return make_env(TEMPLATES).get_template("language.md.j2").render(
+        ruleset=ruleset, card_sections=card_sections, scenario_sections=scenario_sections,
+        keywords=keyword_examples(keywords, cards))
+
+
+def reference(ruleset: Ruleset, cards: Sequence[Path], scenarios: Sequence[Path]
+              ) -> tuple[list[Section], list[Section]]:
+    """The forms of ``ruleset``'s cards and of its scenarios, with their examples."""
+    card_files = card_grammar(ruleset.grammar)
+    scenario_files = (ruleset.scenario_grammar,)
+    return (sections(card_files, CARD_SECTIONS, examples(cards, card_files)),
+            sections(scenario_files, SCENARIO_SECTIONS, examples(scenarios, scenario_files)))

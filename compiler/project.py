@@ -1,0 +1,335 @@
+"""Card projects: a folder with a ``spellc.toml`` that names its ruleset and its folders.
+
+Every command works on the nearest project above the current folder (or above the file it is given), the
+way git and ruff find theirs, or on the one ``--project`` names. A project's manifest::
+
+    [project]
+    ruleset = "amtgard"            # the game its cards are written for
+    cards = "cards"                # its .spell files, searched recursively
+    scenarios = "scenarios"        # its .scenario files
+
+    [output]
+    python = "generated"           # the compiled cards: a Python package
+    site = "site"                  # the reference pages of its cards
+
+Every path is relative to the manifest's folder, and each has the default shown. A *workspace* manifest
+gathers projects instead, as Cargo's and uv's do; this repository's own card sets are its members::
+
+    [workspace]
+    members = ["cards_src/*"]      # folders (globs) each holding a project's spellc.toml
+    home = "site/docs/index.md"    # a home page listing the members' games
+
+A manifest that cannot be read is a located diagnostic, never a traceback.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path, PurePath
+from typing import Any
+
+from compiler.diagnostics import Diagnostics, did_you_mean
+from compiler.publish import Output
+from compiler.source import SourceFile, Span, shown_path
+from engine.core.ruleset import Ruleset
+from engine.rulesets import RULESETS
+
+MANIFEST = "spellc.toml"
+# The repository this compiler ships in: its card sets are projects of its workspace.
+REPOSITORY = Path(__file__).resolve().parent.parent
+SAMPLES = Path(__file__).with_name("templates") / "new"  # a sample card and scenario per ruleset
+NEW_MANIFEST = """\
+# A card project of spellc: the ruleset its cards are written for, and its folders (relative to this file).
+[project]
+ruleset = "{ruleset}"        # {title}
+cards = "cards"              # the .spell files, searched recursively
+scenarios = "scenarios"      # the .scenario files
+
+[output]
+python = "generated"         # `spellc build` writes the compiled cards here (a Python package)
+site = "site"                # and the reference pages of the cards here
+"""
+NEW_README = """\
+# {name}
+Cards for {title}, in spellc's card language: `cards/` holds them, `scenarios/` the matches that replay them.
+`spellc check` finds mistakes, `spellc play scenarios/sample.scenario` replays a match, and `spellc build` \
+writes `generated/` and `site/`.
+"""
+TABLES = {"project": {"ruleset", "cards", "scenarios"}, "output": {"python", "site"},
+          "workspace": {"members", "home"}}
+DEFAULTS = {"cards": "cards", "scenarios": "scenarios", "python": "generated", "site": "site"}
+
+
+@dataclass(frozen=True, slots=True)
+class Project:
+    """One card set: its ruleset, where its sources are and where a build writes."""
+
+    root: Path  # the folder holding its spellc.toml
+    ruleset: Ruleset
+    cards: Path
+    scenarios: Path
+    python: Path  # the compiled cards' package folder
+    site: Path  # its reference pages
+
+    @property
+    def outputs(self) -> tuple[Path, ...]:
+        return (self.python, self.site)
+
+    def card_files(self) -> list[Path]:
+        return sorted(self.cards.rglob("*.spell")) if self.cards.is_dir() else []
+
+    def relocate(self, outputs: Mapping[str, Output], base: Path) -> dict[str, Output]:
+        """A front end's outputs (keyed as in the repository's layout, ``generated/<ruleset>/...`` and
+        ``site/docs/<ruleset>/...``) keyed instead by where this project writes them, relative to ``base``."""
+        moved: dict[str, Output] = {}
+        for key, value in outputs.items():
+            path = PurePath(key)
+            if path.is_relative_to(self.ruleset.generated):
+                dest = self.python / path.relative_to(self.ruleset.generated)
+            else:
+                dest = self.site / path.relative_to(self.ruleset.site)
+            moved[dest.relative_to(base).as_posix()] = value
+        return moved
+
+
+
+@dataclass(frozen=True, slots=True)
+class Workspace:
+    """Several projects built together, and the home page that lists their games."""
+
+    root: Path
+    members: tuple[Project, ...]
+    home: Path | None
+
+
+class ProjectError(Exception):
+    """No project, or a manifest that says something wrong: ``diagnostics`` locates it when it can."""
+
+    def __init__(self, message: str, diagnostics: Diagnostics | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.diagnostics = diagnostics or Diagnostics()
+
+    def render(self) -> str:
+        if self.diagnostics.items:
+            return self.diagnostics.render()
+        return f"spellc: error: {self.message}"
+
+
+def find_manifest(start: Path) -> Path | None:
+    """The nearest ``spellc.toml`` in ``start`` (a folder, or a file's folder) or any folder above it."""
+    here = start.resolve()
+    folder = here if here.is_dir() else here.parent
+    for candidate in (folder, *folder.parents):
+        if (candidate / MANIFEST).is_file():
+            return candidate / MANIFEST
+    return None
+
+
+def locate(start: Path, explicit: Path | None = None) -> Project | Workspace:
+    """The project (or workspace) a command works on: ``explicit`` (``--project``: a folder or its manifest)
+    when given, else the nearest manifest above ``start``. Raises :class:`ProjectError` when there is none."""
+    if explicit is not None:
+        named = explicit / MANIFEST if explicit.is_dir() else explicit
+        if not named.is_file():
+            raise ProjectError(f"--project {explicit}: no {MANIFEST} there")
+        return load(named)
+    manifest = find_manifest(start)
+    if manifest is None:
+        raise ProjectError(f"{shown_path(start, Path.cwd())} is in no card project: no {MANIFEST} in it or any "
+                           f"folder above it; create one with `spellc new PATH --ruleset NAME` (rulesets: "
+                           f"{', '.join(RULESETS)}), or name one with --project")
+    return load(manifest)
+
+
+def project_of(file: Path, explicit: Path | None = None) -> Project:
+    """The project a card or scenario file belongs to (a workspace's member that holds it)."""
+    found = locate(file, explicit)
+    if isinstance(found, Project):
+        return found
+    for member in found.members:
+        if file.resolve().is_relative_to(member.root):
+            return member
+    raise ProjectError(f"{shown_path(file, Path.cwd())} is in the workspace {found.root} but in none of its "
+                       f"projects; move it into one, or name one with --project")
+
+
+def shipped(ruleset: str) -> Project:
+    """The card set this repository ships for ``ruleset`` (``cards_src/<ruleset>/``)."""
+    found = load(REPOSITORY / "cards_src" / ruleset / MANIFEST)
+    assert isinstance(found, Project), f"cards_src/{ruleset}/{MANIFEST} declares no project"
+    return found
+
+
+def create(folder: Path, ruleset: str) -> list[Path]:
+    """A new project in ``folder`` (missing or empty): its manifest, a sample card and scenario of ``ruleset``,
+    and a README. Returns the files written; raises :class:`ProjectError` (writing nothing) when it cannot."""
+    if ruleset not in RULESETS:
+        hint = did_you_mean(ruleset, RULESETS)
+        raise ProjectError(f"no ruleset is named {ruleset!r}" + (f"; {hint[0][6:]}" if hint else "")
+                           + f" (the rulesets: {', '.join(RULESETS)})")
+    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+        raise ProjectError(f"{folder} already exists and is not an empty folder: a new project needs a fresh one")
+    above = find_manifest(folder.parent) if folder.parent.exists() else None
+    if above is not None and isinstance(load(above), Project):
+        raise ProjectError(f"{folder} would sit inside the project of {above}: its cards would be that "
+                           "project's; choose a folder outside it")
+    title = RULESETS[ruleset].title
+    files = {
+        MANIFEST: NEW_MANIFEST.format(ruleset=ruleset, title=title),
+        "README.md": NEW_README.format(name=folder.name, title=title),
+        ".gitignore": ".spellc-build/\n",  # the build's lock and staging area
+        "cards/sample.spell": (SAMPLES / ruleset / "sample.spell").read_text(encoding="utf-8"),
+        "scenarios/sample.scenario": (SAMPLES / ruleset / "sample.scenario").read_text(encoding="utf-8"),
+    }
+    written = []
+    try:
+        for name, text in files.items():
+            path = folder / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            written.append(path)
+    except OSError as err:
+        raise ProjectError(f"cannot write {folder}: {err.strerror or err}") from err
+    return written
+
+
+def load(manifest: Path) -> Project | Workspace:
+    """Read a manifest; a problem in it is a :class:`ProjectError` located in the file."""
+    source = _read(manifest)
+    diags = Diagnostics()
+    data = _parse(source, diags)
+    if data is not None:
+        _check_tables(source, data, diags)
+    if data is None or diags.has_errors:
+        raise ProjectError(f"{source.path}: the manifest has errors", diags)
+    root = manifest.resolve().parent
+    if "workspace" in data:
+        return _workspace(root, source, data["workspace"], diags)
+    return _project(root, source, data, diags)
+
+
+def _read(manifest: Path) -> SourceFile:
+    try:
+        return SourceFile.read(manifest, Path.cwd())
+    except (OSError, UnicodeError) as err:
+        raise ProjectError(f"cannot read {manifest}: {err}") from err
+
+
+_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+def _parse(source: SourceFile, diags: Diagnostics) -> dict[str, Any] | None:
+    try:
+        return tomllib.loads(source.text)
+    except tomllib.TOMLDecodeError as err:
+        at = _AT.search(str(err))
+        line, column = (int(at[1]), int(at[2])) if at else (1, 1)
+        diags.error("E010", f"{MANIFEST} is not valid TOML: {_AT.sub('', str(err)).strip()}",
+                    Span(source, line, column, line, column + 1))
+        return None
+
+
+def _where(source: SourceFile, key: str) -> Span:
+    """The line that sets ``key`` (a table's header for a table), else the file's first line."""
+    pattern = re.compile(rf"^\s*(\[{re.escape(key)}\]|{re.escape(key)}\s*=)", re.M)
+    found = pattern.search(source.text)
+    if found is None:
+        return Span(source, 1, 1, 1, 2)
+    line = source.text.count("\n", 0, found.start(1)) + 1
+    column = found.start(1) - (source.text.rfind("\n", 0, found.start(1)) + 1) + 1
+    return Span(source, line, column, line, column + len(key))
+
+
+def _check_tables(source: SourceFile, data: dict[str, Any], diags: Diagnostics) -> None:
+    if not data.keys() & {"project", "workspace"}:
+        diags.error("E011", "a manifest needs a [project] or a [workspace] table", Span(source, 1, 1, 1, 2))
+    for table, value in data.items():
+        if table not in TABLES:
+            diags.error("E011", f"unknown table [{table}]", _where(source, table), *did_you_mean(table, TABLES))
+            continue
+        if not isinstance(value, dict):
+            diags.error("E011", f"{table} must be a table: [{table}]", _where(source, table))
+            continue
+        for key, setting in value.items():
+            if key not in TABLES[table]:
+                diags.error("E011", f"unknown setting {key!r} in [{table}]", _where(source, key),
+                            *did_you_mean(key, TABLES[table]))
+            elif key != "members" and not isinstance(setting, str):
+                diags.error("E011", f"{key} must be text (a path or a name)", _where(source, key))
+
+
+def _project(root: Path, source: SourceFile, data: dict[str, Any], diags: Diagnostics) -> Project:
+    settings = {**DEFAULTS, **data.get("project", {}), **data.get("output", {})}
+    name = settings.get("ruleset")
+    if name not in RULESETS:
+        said = f"no ruleset is named {name!r}" if name else "the project names no ruleset"
+        diags.error("E012", f"{said} (the rulesets: {', '.join(RULESETS)})", _where(source, "ruleset"),
+                    *did_you_mean(str(name or ""), RULESETS))
+        raise ProjectError(f"{source.path}: the manifest has errors", diags)
+    folder = {key: (root / settings[key]).resolve() for key in DEFAULTS}
+    _check_outputs(source, folder, root, diags)
+    return Project(root=root, ruleset=RULESETS[name], cards=folder["cards"], scenarios=folder["scenarios"],
+                   python=folder["python"], site=folder["site"])
+
+
+def _check_outputs(source: SourceFile, folder: dict[str, Path], root: Path, diags: Diagnostics) -> None:
+    """A build replaces its output folders whole: never one that is, or holds, the project's own folder, its
+    cards or its scenarios, nor one inside the other output."""
+    for output in ("python", "site"):
+        out = folder[output]
+        for kept, path in (("the project's folder", root), ("its cards", folder["cards"]),
+                           ("its scenarios", folder["scenarios"])):
+            if out == path or out in path.parents:
+                diags.error("E014", f"the {output} output would replace {kept} ({shown_path(path, Path.cwd())}): "
+                            "a build replaces its outputs whole", _where(source, output),
+                            f"help: give it a folder of its own, such as {DEFAULTS[output]!r}")
+                break
+    python, site = folder["python"], folder["site"]
+    if python == site or python in site.parents or site in python.parents:
+        diags.error("E014", "the python and site outputs overlap: a build replaces each whole",
+                    _where(source, "site"))
+    if diags.has_errors:
+        raise ProjectError(f"{source.path}: the manifest has errors", diags)
+
+
+def _check_members(source: SourceFile, root: Path, members: list[Project], diags: Diagnostics) -> None:
+    """A workspace publishes every member's outputs as one transaction under its own folder: each output inside
+    it, and no two members writing the same one."""
+    seen: dict[Path, Path] = {}
+    for member in members:
+        for out in member.outputs:
+            if root not in out.parents:
+                diags.error("E013", f"the member {shown_path(member.root, root)} writes {out}, outside the workspace",
+                            _where(source, "members"))
+            elif out in seen:
+                diags.error("E013", f"the members {shown_path(seen[out], root)} and {shown_path(member.root, root)} "
+                            f"both write {shown_path(out, root)}", _where(source, "members"))
+            seen[out] = member.root
+
+
+def _workspace(root: Path, source: SourceFile, table: dict[str, Any], diags: Diagnostics) -> Workspace:
+    members = table.get("members", [])
+    if not isinstance(members, list) or not all(isinstance(m, str) for m in members):
+        diags.error("E011", "members must be a list of folders: members = [\"cards_src/*\"]",
+                    _where(source, "members"))
+        raise ProjectError(f"{source.path}: the manifest has errors", diags)
+    found: list[Project] = []
+    for pattern in members:
+        folders = sorted(p for p in root.glob(pattern) if (p / MANIFEST).is_file())
+        if not folders:
+            diags.error("E013", f"no project matches the member {pattern!r}", _where(source, "members"))
+        for folder in folders:
+            member = load(folder / MANIFEST)
+            if isinstance(member, Workspace):
+                diags.error("E013", f"{folder.name} is a workspace: a member is a project", _where(source, "members"))
+            else:
+                found.append(member)
+    _check_members(source, root, found, diags)
+    if diags.has_errors:
+        raise ProjectError(f"{source.path}: the manifest has errors", diags)
+    home = table.get("home")
+    return Workspace(root=root, members=tuple(found), home=(root / home).resolve() if home else None)
