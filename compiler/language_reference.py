@@ -29,13 +29,22 @@ PAGE = "language.md"
 # What a terminal stands for, as a designer fills it in. A terminal of a few fixed words shows its words.
 PLACEHOLDERS = {"WORD": "Word", "WORDS": "Words", "INT": "N", "SIGNED_INT": "+N", "SIGNED": "+N",
                 "STRING": '"text"', "NAME": "Name", "EVENT": "event", "_NL": "↵"}
-# The parts of a grammar a reference shows, in order: the rule whose alternatives are forms, and its heading.
-CARD_SECTIONS = (("field", "Card fields"), ("enc_item", "Encounter fields"), ("ns_field", "Nam-Shub fields"),
-                 ("rule", "Lines of a rules block"), ("step", "Step forms (seed 003)"),
-                 ("action", "Step kinds"), ("cost_item", "Costs of `you may pay ... to ...`"))
-SCENARIO_SECTIONS = (("setting", "Match settings"), ("being_field", "A being's settings"),
-                     ("encounter_field", "An Encounter's settings"), ("line", "Lines"), ("fact", "Facts"),
-                     ("expectation", "Expectations"), ("phase_line", "Phase lines"))
+# The parts of a grammar a reference shows, in order: a heading and the rules whose alternatives are its forms
+# (each ruleset's grammar has some of them; tests/test_language_reference.py checks that every form that names
+# what it builds is in one).
+CARD_SECTIONS = (
+    ("Cards", ("card", "spell", "specialization", "artifact", "encounter", "nam_shub")),
+    ("Card fields", ("field", "spell_field")),
+    ("Magician fields", ("magician_field",)), ("Creature fields", ("creature_field",)),
+    ("Encounter fields", ("enc_item",)), ("Nam-Shub fields", ("ns_field",)),
+    ("Lines of a rules block", ("rule",)), ("Step forms (seed 003)", ("step",)), ("Step kinds", ("action",)),
+    ("Costs of `you may pay ... to ...`", ("cost_item",)), ("Ritual and upgrade timings", ("upgrade_timing",)),
+    ("Encounter charts", ("chart_action",)))
+SCENARIO_SECTIONS = (
+    ("The match", ("match", "round", "turn", "timeline")), ("Match settings", ("setting",)),
+    ("A being's settings", ("being_field", "entity_field")), ("An Encounter's settings", ("encounter_field",)),
+    ("Phases", ("phase",)), ("Lines", ("line", "answer")), ("Options of a cast", ("cast_part",)),
+    ("Facts", ("fact",)), ("Expectations", ("expectation", "counter")))
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,8 +96,12 @@ def alternatives(text: str, rule: str) -> list[tuple[str, str, str]]:
 
 
 def _alternative(body: str, comment: str, rule: str) -> tuple[str, str, str]:
+    """An alternative, what it builds (its alias; a bare ``?rule: other`` builds nothing of its own: "") and
+    its comment."""
     alias = _ALIAS.search(body)
     expansion = _ALIAS.sub("", body).strip()
+    if alias is None and re.fullmatch(r"[a-z_]+", expansion):
+        return expansion, "", comment.strip()
     return expansion, alias["alias"] if alias else rule, comment.strip()
 
 
@@ -150,23 +163,28 @@ def terminal_words(text: str) -> dict[str, str]:
     return shown
 
 
-def sections(files: Sequence[str], wanted: Sequence[tuple[str, str]], examples: dict[str, str]) -> list[Section]:
+def sections(files: Sequence[str], wanted: Sequence[tuple[str, tuple[str, ...]]], examples: dict[str, str]
+             ) -> list[Section]:
     """The forms of the grammar ``files`` (read as one text), section by section, with their examples."""
-    text = "\n".join((GRAMMAR_DIR / name).read_text(encoding="utf-8") for name in files)
+    text = grammar_text(files)
     terminals = terminal_words(text)
     found = []
-    for rule, title in wanted:
-        forms = _forms(alternatives(text, rule), terminals, examples)
+    for title, rules in wanted:
+        forms = _forms([alt for rule in rules for alt in alternatives(text, rule)], terminals, examples)
         if forms:
             found.append(Section(title, forms))
     return found
+
+
+def grammar_text(files: Sequence[str]) -> str:
+    return "\n".join((GRAMMAR_DIR / name).read_text(encoding="utf-8") for name in files)
 
 
 def _forms(alts: Iterable[tuple[str, str, str]], terminals: dict[str, str], examples: dict[str, str]
            ) -> tuple[Form, ...]:
     forms: dict[str, Form] = {}
     for expansion, alias, comment in alts:
-        if re.fullmatch(r"[a-z_]+", expansion):  # `?step: action`: an inlined rule, no form of its own
+        if not alias:  # `?step: action`: the other rule's forms, shown in its own section
             continue
         shown = syntax(expansion, terminals)
         if alias in forms:  # two ways to write one form: both shown, as one
@@ -203,15 +221,21 @@ def _line_of(node: Tree[Token], lines: list[str]) -> str | None:
     meta = node.meta
     if getattr(meta, "empty", True):
         return None
-    line = lines[meta.line - 1].partition(" //")[0].strip()
-    return line if meta.line == meta.end_line else f"{line} ... }}"
+    first, last = meta.line - 1, meta.end_line - 1
+    line = lines[first].partition(" //")[0].strip()
+    if first == last:
+        return line
+    inner = [text.partition(" //")[0].strip() for text in lines[first + 1:last]]
+    inner = [text for text in inner if text and not text.startswith("//")]
+    shown = f"{line} {inner[0]}" if inner else line
+    return f"{shown} ... }}" if len(inner) > 1 else f"{shown} }}"
 
 
 def keyword_examples(keywords: Sequence[KeywordRow], cards: Iterable[Path]) -> list[KeywordRow]:
     """Each keyword with the first shipped card line that writes it (as a word of an aspect list, a
-    requirement or an upgrade), when one does."""
+    requirement, an upgrade, a passive effect or an ability's options), when one does."""
     lines = [line.partition(" //")[0].strip() for path in cards for line in path.read_text(encoding="utf-8")
-             .splitlines() if line.strip().startswith(("aspects ", "! ", "^ ", "passive:"))]
+             .splitlines() if line.strip().startswith(("aspects ", "! ", "^ ", "passive:", "ability "))]
     return [replace(k, example=next((line for line in lines if re.search(rf"(?<![\w-]){re.escape(k.name)}(?![\w-])",
                                                                        line)), None)) for k in keywords]
 
