@@ -19,7 +19,7 @@ from lark import Token, Tree
 
 from compiler.diagnostics import Diagnostics
 from compiler.markdown import make_env
-from compiler.parse import GRAMMAR_DIR, card_grammar, parse
+from compiler.parse import card_grammar, grammar_text, parse
 from compiler.source import SourceFile
 from engine.core.ruleset import Ruleset
 
@@ -166,7 +166,7 @@ def terminal_words(text: str) -> dict[str, str]:
 def sections(files: Sequence[str], wanted: Sequence[tuple[str, tuple[str, ...]]], examples: dict[str, str]
              ) -> list[Section]:
     """The forms of the grammar ``files`` (read as one text), section by section, with their examples."""
-    text = grammar_text(files)
+    text = grammar_text(tuple(files))
     terminals = terminal_words(text)
     found = []
     for title, rules in wanted:
@@ -175,9 +175,6 @@ def sections(files: Sequence[str], wanted: Sequence[tuple[str, tuple[str, ...]]]
             found.append(Section(title, forms))
     return found
 
-
-def grammar_text(files: Sequence[str]) -> str:
-    return "\n".join((GRAMMAR_DIR / name).read_text(encoding="utf-8") for name in files)
 
 
 def _forms(alts: Iterable[tuple[str, str, str]], terminals: dict[str, str], examples: dict[str, str]

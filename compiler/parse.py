@@ -45,10 +45,15 @@ def card_grammar(fragment: str) -> tuple[str, ...]:
     return (COMMON, fragment)
 
 
+def grammar_text(grammar: tuple[str, ...]) -> str:
+    """The grammar files ``grammar`` (under grammar/) as one grammar's text."""
+    return "\n".join((GRAMMAR_DIR / name).read_text(encoding="utf-8") for name in grammar)
+
+
 @cache
 def parser(grammar: tuple[str, ...]) -> Lark:
     return Lark(
-        "\n".join((GRAMMAR_DIR / name).read_text(encoding="utf-8") for name in grammar),
+        grammar_text(grammar),
         parser="lalr",
         propagate_positions=True,
         maybe_placeholders=True,

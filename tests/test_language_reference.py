@@ -17,13 +17,12 @@ from compiler.language_reference import (
     EXAMPLES,
     SCENARIO_SECTIONS,
     example_files,
-    grammar_text,
     keyword_examples,
     reference,
     sections,
     syntax,
 )
-from compiler.parse import card_grammar
+from compiler.parse import card_grammar, grammar_text
 from compiler.project import shipped
 from compiler.serpents_tongue.scenario import parse_scenario as parse_serpents_tongue_scenario
 from compiler.source import SourceFile
