@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -48,7 +49,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     if not built.ok:
         print("spellc: build failed; nothing was written", file=sys.stderr)
         return 1
-    written = ", ".join(sorted({shown_path(out, Path.cwd()) for p in projects(target) for out in p.outputs}))
+    written = ", ".join(sorted({os.path.relpath(out) for p in projects(target) for out in p.outputs}))
     print(f"spellc: compiled {built.counts()} from {plural(built.files, 'file')} into {written} in {elapsed:.2f}s")
     return 0
 
@@ -104,6 +105,24 @@ def play(data: bytes, shown: str, *, project: Project, json_out: bool = False, l
         write_text(err, "spellc: cannot play: the project's cards have errors (see above)")
         return 1
     return FRONTENDS[project.ruleset.name].play(source, cards=cards, json_out=json_out, log=log, out=out, err=err)
+
+
+def cmd_fmt(args: argparse.Namespace) -> int:
+    from compiler import formatter  # noqa: PLC0415  (a subcommand's module: loaded only when it runs)
+
+    paths = [Path(p) for p in args.paths]
+    if not paths:
+        target = locate(Path.cwd(), explicit(args))
+        paths = list(dict.fromkeys(folder for p in projects(target) for folder in (p.cards, p.scenarios)
+                                   if folder.is_dir()))
+    return formatter.run(paths, check=args.check, diff=args.diff, out=sys.stdout, err=sys.stderr,
+                         explicit=explicit(args))
+
+
+def cmd_lsp(args: argparse.Namespace) -> int:
+    from compiler import language_server  # noqa: PLC0415  (a subcommand's module: loaded only when it runs)
+
+    return language_server.serve()
 
 
 def cmd_coverage(args: argparse.Namespace) -> int:
@@ -176,6 +195,20 @@ def main(argv: list[str] | None = None) -> int:
                    help="exit 1 when fewer than PERCENT %% of the terms that are rules (lore left out) are "
                    "supported")
     p.set_defaults(func=cmd_coverage)
+    p = sub.add_parser("fmt", help="format .spell and .scenario files canonically",
+                       description="Rewrite .spell and .scenario files (or folders of them; by default the "
+                       "project's cards and scenarios) in their canonical layout, every comment kept and nothing "
+                       "they mean changed. A file that does not parse is reported and left as it is.")
+    p.add_argument("paths", nargs="*", help="files or folders (default: the project's cards and scenarios)")
+    p.add_argument("--check", action="store_true", help="write nothing; exit 1 if a file is not formatted")
+    p.add_argument("--diff", action="store_true", help="write nothing; print what would change as a diff")
+    project_option(p)
+    p.set_defaults(func=cmd_fmt)
+    p = sub.add_parser("lsp", help="run the language server (for editors) over stdio",
+                       description="Serve the Language Server Protocol on stdin and stdout: diagnostics as you "
+                       "type, completion, hover, go to definition, document symbols and formatting, for the cards "
+                       "and scenarios of every ruleset. See editors/README.md.")
+    p.set_defaults(func=cmd_lsp)
     args = parser.parse_args(argv)
     try:
         code: int = args.func(args)

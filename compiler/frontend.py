@@ -55,6 +55,18 @@ class Frontend(Protocol):
         """Parse and check ``files`` (all of this ruleset); every problem is a diagnostic."""
         ...
 
+    def compile_texts(self, sources: Sequence[SourceFile]) -> Compiled:
+        """Parse and check card texts (an editor's buffers) as :meth:`compile` does files."""
+        ...
+
+    def scenario_diagnostics(self, source: SourceFile) -> Diagnostics:
+        """What is wrong with a scenario's text as written (its lines, not yet its replay)."""
+        ...
+
+    def terms(self) -> Sequence[Any]:
+        """Its glossary's terms (each with ``name``, ``glossary`` and ``keyword``): for hover text."""
+        ...
+
     def play(self, source: SourceFile, *, cards: Any, json_out: bool, log: bool, out: TextIO, err: TextIO) -> int:
         """Replay a scenario of this ruleset against ``cards`` (its compiled cards' library): its summary (or
         JSON, or log) to ``out``, problems to ``err``."""

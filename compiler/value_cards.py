@@ -114,10 +114,24 @@ class ValueCards:
 
     def compile(self, files: Sequence[Path], root: Path | None = None) -> Compiled:
         result = Compiled(self)
+        return self._check([source for _, source in read_sources(files, root, result.diagnostics)], result)
+
+    def compile_texts(self, sources: Sequence[SourceFile]) -> Compiled:
+        return self._check(sources, Compiled(self))
+
+    def scenario_diagnostics(self, source: SourceFile) -> Diagnostics:
+        diags = Diagnostics()
+        self.parse_scenario(source, diags)
+        return diags
+
+    def terms(self) -> tuple[Any, ...]:
+        return self.glossary.terms
+
+    def _check(self, sources: Sequence[SourceFile], result: Compiled) -> Compiled:
         checker = self.checker(result.diagnostics)
         grammar = card_grammar(self.ruleset.grammar)
         found = []
-        for _, source in read_sources(files, root, result.diagnostics):
+        for source in sources:
             result.files += 1
             tree = parse(source, result.diagnostics, grammar)
             if tree is None:

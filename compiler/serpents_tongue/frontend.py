@@ -24,7 +24,7 @@ from compiler.serpents_tongue.transform import to_ast
 from compiler.source import SourceFile
 from engine.rulesets import RULESETS
 from engine.rulesets.serpents_tongue.cards import CardLibrary
-from engine.rulesets.serpents_tongue.registry import Keyword, Registry, load
+from engine.rulesets.serpents_tongue.registry import Keyword, Registry, Term, load
 from engine.rulesets.serpents_tongue.scenario import Replay, replay
 
 RULESET = RULESETS["serpents_tongue"]
@@ -77,14 +77,21 @@ def _modified(path: Path) -> int:
 def compile_paths(paths: Iterable[Path], root: Path | None = None, registry: Registry | None = None
                   ) -> CompileResult:
     """Parse and check every ``.spell`` file under ``paths``; collect all diagnostics."""
-    reg = registry or load()
     result = CompileResult()
-    checker = Checker(reg, result.diagnostics)
+    sources = list(read_sources(spell_files(paths), root, result.diagnostics))
+    # shown path → modification time, so a clash blames the newer card
+    ages = {source.path: _modified(path) for path, source in sources}
+    return check_sources([source for _, source in sources], result, ages, registry)
+
+
+def check_sources(sources: Iterable[SourceFile], result: CompileResult, ages: dict[str, int] | None = None,
+                  registry: Registry | None = None) -> CompileResult:
+    """Parse and check ``sources`` into ``result``; a title two cards share blames the newer file (``ages``)."""
+    ages = ages or {}
+    checker = Checker(registry or load(), result.diagnostics)
     grammar = card_grammar(RULESET.grammar)
-    ages: dict[str, int] = {}  # shown path → modification time, so a clash blames the newer card
-    for path, source in read_sources(spell_files(paths), root, result.diagnostics):
+    for source in sources:
         result.files += 1
-        ages[source.path] = _modified(path)
         tree = parse(source, result.diagnostics, grammar)
         if tree is not None:
             file = to_ast(tree, source)
@@ -181,6 +188,17 @@ class SerpentsTongue:
 
     def keywords(self) -> list[KeywordRow]:
         return [KeywordRow(k.name, k.kind, parameters(k), ", ".join(k.roles)) for k in load().keywords.values()]
+
+    def compile_texts(self, sources: Sequence[SourceFile]) -> CompileResult:
+        return check_sources(sources, CompileResult())
+
+    def scenario_diagnostics(self, source: SourceFile) -> Diagnostics:
+        diags = Diagnostics()
+        parse_scenario(source, diags)
+        return diags
+
+    def terms(self) -> tuple[Term, ...]:
+        return load().terms
 
     def unknown_citations(self, tests_dir: Path) -> list[str]:
         return coverage.unknown_citations(load(), coverage.citations(tests_dir, ruleset=RULESET.name))
