@@ -52,7 +52,7 @@ class Checker:
             incantation=_text(fields.get("incantation")), materials=_text(fields.get("materials")),
             trigger=_word(fields.get("trigger")), chant=_text(fields.get("chant")),
             persistent="persistent" in fields, strips=_int(fields.get("strips")),
-            magic_armor=_int(fields.get("magic_armor")) or 0,
+            magic_armor=_int(fields.get("magic_armor")) or 0, enhances_armor="enhances_armor" in fields,
             grants=tuple(self._grant(f) for f in node.fields if f.name == "grants"),
             granted=tuple(self._granted(f) for f in node.fields if f.name == "grants_ability"),
             special_effect=self._special(fields.get("special_effect")), works_on=self._works_on(fields.get("works_on")),
@@ -239,6 +239,7 @@ def ability_text(card: AbilityCard) -> str:
     Special Effect and the abilities it grants, then its effect and its triggers in seed 003's forms."""
     said = [f"{card.magic_armor} point{'s' if card.magic_armor != 1 else ''} of Magic Armor to each location."
             ] if card.magic_armor else []
+    said += ["The bearer's worn armor loses only 1 point to any hit."] if card.enhances_armor else []
     said += [f"The bearer is {g.text()}." for g in card.grants]
     said += [f"{card.special_effect}."] if card.special_effect else []
     said += [f"Grants {title} ({uses.text()})." for title, uses in card.granted]

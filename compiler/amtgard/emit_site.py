@@ -209,6 +209,7 @@ def ability_stats(card: AbilityCard, glossary: Glossary) -> tuple[Stat, ...]:
         else None,
         Stat("Persistent", "yes: not removed by a respawn", _term_href(glossary, ("Persistent",)))
         if card.persistent else None,
+        Stat("Armor", "enhances worn armor", _term_href(glossary, ("Magic Armor",))) if card.enhances_armor else None,
     ]
     return tuple(s for s in lines if s is not None)
 

@@ -39,7 +39,7 @@ ICEBALL = card("Iceball", School.SUBDUAL, Kind.MAGIC_BALL, uses=Uses(2),
                steps=(Do("make", ("target", "Frozen", None, 30)),))
 GIFT_OF_AIR = card("Gift of Air", School.SORCERY, triggers=(
     Trigger("hit by a melee weapon", (Do("make", ("bearer", "Insubstantial", None, None)),)),))
-ANCESTRAL = card("Ancestral Armor", magical=False)
+ANCESTRAL = card("Ancestral Armor", magical=False, enhances_armor=True)
 EXTENSION = card("Extension", School.NEUTRAL, Kind.META_MAGIC, uses=Uses(1))
 LIBRARY = Library.of([STONESKIN, BARKSKIN, PHOENIX, SWARM, VAMPIRISM, RELEASE, SEVER, HOLD, FIREBALL, ICEBALL,
                       GIFT_OF_AIR, ANCESTRAL, EXTENSION])
@@ -186,6 +186,29 @@ def test_ancestral_armor_and_gift_of_air_trigger_at_once() -> None:
     play(match, "Ana completes Ancestral Armor on Ana", "Ana completes Gift of Air on Ana",
          "Bo hits Ana's torso with a weapon")
     assert ana.armor["torso"] == 2 and ana.has("Insubstantial")
+
+
+@pytest.mark.rule("Magic Armor")
+@pytest.mark.rule("Armor Breaking")
+def test_an_armor_enhancement_keeps_worn_armor_but_never_magic_armor() -> None:
+    """"Magic Armor can never benefit from armor enhancement abilities such as Ancestral Armor or Imbue Armor":
+    an ability that enhances armor (its card says `enhances armor`, whatever its title) leaves worn armor hit by
+    Armor Breaking at 3 points with 2; the Magic Armor of the same player loses every point."""
+    breaker = card("Lightning Bolt", School.FLAME, Kind.MAGIC_BALL, uses=Uses(4), special_effect="Armor Breaking")
+    imbue = card("Imbue Armor", magical=False, enhances_armor=True)
+    library = Library.of([*LIBRARY.cards.values(), breaker, imbue])
+    armored = Player("Ana", "Red", abilities={"Imbue Armor": imbue.uses}, uses_left={"Imbue Armor": 1})
+    armored.armor, armored.armor_rating = {"torso": 3}, {"torso": 3}
+    magical = Player("Cy", "Red", abilities={"Imbue Armor": imbue.uses, "Stoneskin": STONESKIN.uses},
+                     uses_left={"Imbue Armor": 1, "Stoneskin": 1})
+    bo = Player("Bo", "Blue", abilities={"Lightning Bolt": breaker.uses}, uses_left={"Lightning Bolt": 4})
+    match = Match(Game(Battlefield({"Ana": armored, "Bo": bo, "Cy": magical}, library)))
+    play(match, "Ana completes Imbue Armor on Ana", "Bo completes Lightning Bolt",
+         "Bo hits Ana's torso with Lightning Bolt")
+    assert armored.armor["torso"] == 2
+    play(match, "Cy completes Stoneskin on Cy", "Cy completes Imbue Armor on Cy", "Bo completes Lightning Bolt",
+         "Bo hits Cy's left arm with Lightning Bolt")
+    assert magical.magic["left arm"] == 0
 
 
 # ---------------------------------------------------------------- States

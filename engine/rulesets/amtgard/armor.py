@@ -42,7 +42,8 @@ def strike_armor(player: Player, loc: str, effect: str | None, enhanced: bool) -
     """A hit to an armored location: the points it takes. "Armor Breaking ... will immediately remove all Armor
     Points from the location struck if it currently has three or less Armor Points. Otherwise, the armor is
     affected as per a normal hit"; "Armor Destroying ... reduces the Armor Points to zero in that location". A
-    worn armor enhanced (Ancestral Armor) loses one point to any hit; "Magic Armor can never benefit" from it."""
+    worn armor enhanced (by an ability that ``enhances armor``: Ancestral Armor) loses one point to any hit;
+    "Magic Armor can never benefit" from it."""
     have = points(player, loc)
     lost = 1
     if effect == "Armor Destroying" or (effect == "Armor Breaking" and have <= 3):

@@ -60,6 +60,9 @@ class AbilityCard:
     persistent: bool = False
     strips: int | None = None  # an enchantment's own uses (Phoenix Tears: 2), removed at the last
     magic_armor: int = 0
+    # An armor enhancement ("armor enhancement abilities such as Ancestral Armor or Imbue Armor"): the bearer's
+    # worn armor loses one point to any hit; "Magic Armor can never benefit" from it.
+    enhances_armor: bool = False
     grants: tuple[Grant, ...] = ()
     granted: tuple[tuple[str, Uses], ...] = ()  # abilities the enchantment gives, with their own uses
     special_effect: str | None = None

@@ -18,7 +18,6 @@ from engine.rulesets.amtgard.vocabulary import Kind, School
 
 WEAPON = "a weapon"
 ARMOR_EFFECTS = ("Armor Breaking", "Armor Destroying")
-ENHANCES_ARMOR = "Ancestral Armor"  # the enchantment that enhances worn armor (its card's comment says how)
 
 
 @dataclass
@@ -98,7 +97,7 @@ def strike_body(field: Battlefield, hit: Hit) -> bool:
             and (armor.points(target, loc) == 0 or hit.effect not in ARMOR_EFFECTS)):
         return False  # a ball does what its card says (its steps, its armor effect), and deals no wound of its own
     if armor.points(target, loc) > 0:
-        enhanced = any(e.active and e.title == ENHANCES_ARMOR for e in target.enchantments)
+        enhanced = any(e.active and field.library[e.title].enhances_armor for e in target.enchantments)
         lost = armor.strike_armor(target, loc, hit.effect, enhanced)
         field.say(f"{target.name}'s {loc} loses {lost} point{'s' if lost != 1 else ''} of armor "
                   f"({armor.points(target, loc)} left)")
