@@ -200,6 +200,9 @@ class Checker:
             assert detail is None or isinstance(detail, rules_text.Word)
             name, said = self._state(state, detail)
             return core.Do("make", (self._who(who), name, said, seconds))
+        if node.kind == "affect":
+            seconds = args.pop() if isinstance(args[-1], int) else None
+            return core.Do("affect", (self._who(args[0]), seconds))
         if node.kind == "remove state":
             state, who = args
             assert isinstance(state, rules_text.Word)

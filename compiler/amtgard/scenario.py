@@ -113,6 +113,13 @@ class ToScenario(SourceTransformer):
     def expect_left(self, meta: Meta, c: list[Token]) -> tuple[str, tuple[str, int], bool]:
         return "left", (str(c[1]), int(c[0])), False
 
+    def expect_ongoing(self, meta: Meta, c: list[Any]) -> tuple[str, str, bool]:
+        negated, title = c
+        return "ongoing", string_value(title), negated is not None
+
+    def expect_ongoing_left(self, meta: Meta, c: list[Token]) -> tuple[str, tuple[str, int], bool]:
+        return "ongoing left", (string_value(c[1]), int(c[0])), False
+
     def expect_wounds(self, meta: Meta, c: list[Token]) -> tuple[str, int, bool]:
         return "wounds", int(c[0]), False
 

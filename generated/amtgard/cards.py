@@ -11,12 +11,12 @@ from engine.rulesets.amtgard.vocabulary import Kind, Reach, School
 
 
 CARDS = (
-    # cards_src/amtgard/command.spell:9
-    AbilityCard(title='Terror', school=School.COMMAND, kind=Kind.VERBAL, reach=Reach.TWENTY, uses=Uses(count=2), incantation='I command thee to flee in terror', source='cards_src/amtgard/command.spell:9'),
-    # cards_src/amtgard/command.spell:21
-    AbilityCard(title='Shove', school=School.COMMAND, kind=Kind.VERBAL, reach=Reach.TWENTY, uses=Uses(count=2), incantation='I command thee to be moved', source='cards_src/amtgard/command.spell:21'),
-    # cards_src/amtgard/command.spell:35
-    AbilityCard(title='Snaring Vines', school=School.COMMAND, kind=Kind.ENCHANTMENT, reach=Reach.SELF, uses=Uses(count=1), incantation='Vines of the earth, rise at my command', materials='Five red strips', grants=(Grant(state='Stopped'),), granted=(('Hold Person', Uses(count=5)),), text='The bearer is Stopped. Grants Hold Person (5/life).', source='cards_src/amtgard/command.spell:35'),
+    # cards_src/amtgard/command.spell:8
+    AbilityCard(title='Terror', school=School.COMMAND, kind=Kind.VERBAL, reach=Reach.TWENTY, uses=Uses(count=2), incantation='I command thee to flee in terror', steps=(Do(kind='affect', args=('target', 30)),), text="Put target under this ability's Ongoing Effect for 30 s.", source='cards_src/amtgard/command.spell:8'),
+    # cards_src/amtgard/command.spell:22
+    AbilityCard(title='Shove', school=School.COMMAND, kind=Kind.VERBAL, reach=Reach.TWENTY, uses=Uses(count=2), incantation='I command thee to be moved', steps=(Do(kind='affect', args=('target', None)),), text="Put target under this ability's Ongoing Effect.", source='cards_src/amtgard/command.spell:22'),
+    # cards_src/amtgard/command.spell:37
+    AbilityCard(title='Snaring Vines', school=School.COMMAND, kind=Kind.ENCHANTMENT, reach=Reach.SELF, uses=Uses(count=1), incantation='Vines of the earth, rise at my command', materials='Five red strips', grants=(Grant(state='Stopped'),), granted=(('Hold Person', Uses(count=5)),), text='The bearer is Stopped. Grants Hold Person (5/life).', source='cards_src/amtgard/command.spell:37'),
     # cards_src/amtgard/death.spell:9
     AbilityCard(title='Vampirism', school=School.DEATH, kind=Kind.ENCHANTMENT, magical=False, reach=Reach.SELF, uses=Uses(count=1), incantation='The thirst of death dwells within me', materials='A yellow strip', grants=(Grant(state='Cursed'),), text='The bearer is Cursed.', source='cards_src/amtgard/death.spell:9'),
     # cards_src/amtgard/death.spell:24
@@ -34,13 +34,13 @@ CARDS = (
     # cards_src/amtgard/flame.spell:23
     AbilityCard(title='Lightning Bolt', school=School.FLAME, kind=Kind.MAGIC_BALL, reach=Reach.FIFTY, uses=Uses(count=1), charge=3, incantation='Flame of the storm, strike', special_effect='Armor Breaking', text='Armor Breaking.', source='cards_src/amtgard/flame.spell:23'),
     # cards_src/amtgard/flame.spell:39
-    AbilityCard(title='Heat Weapon', school=School.FLAME, kind=Kind.VERBAL, reach=Reach.TWENTY, uses=Uses(count=2), incantation='I call upon flame to heat that weapon', source='cards_src/amtgard/flame.spell:39'),
-    # cards_src/amtgard/flame.spell:52
-    AbilityCard(title='Gift of Flame', school=School.FLAME, kind=Kind.ENCHANTMENT, uses=Uses(count=1), incantation='I grant thee the gift of flame', materials='A red strip', granted=(('Heat Weapon', Uses(count=2)),), text='Grants Heat Weapon (2/life).', source='cards_src/amtgard/flame.spell:52'),
-    # cards_src/amtgard/flame.spell:67
-    AbilityCard(title='Pyrotechnics', school=School.FLAME, kind=Kind.VERBAL, reach=Reach.TWENTY, uses=Uses(count=1), incantation='Flame consume thy arms', source='cards_src/amtgard/flame.spell:67'),
-    # cards_src/amtgard/flame.spell:81
-    AbilityCard(title='Elemental Barrage', school=School.FLAME, kind=Kind.VERBAL, reach=Reach.SELF, uses=Uses(count=1), incantation='Flame and storm answer my call', chant='Barrage', source='cards_src/amtgard/flame.spell:81'),
+    AbilityCard(title='Heat Weapon', school=School.FLAME, kind=Kind.VERBAL, reach=Reach.TWENTY, uses=Uses(count=2), incantation='I call upon flame to heat that weapon', steps=(Do(kind='affect', args=('target', 30)),), text="Put target under this ability's Ongoing Effect for 30 s.", source='cards_src/amtgard/flame.spell:39'),
+    # cards_src/amtgard/flame.spell:53
+    AbilityCard(title='Gift of Flame', school=School.FLAME, kind=Kind.ENCHANTMENT, uses=Uses(count=1), incantation='I grant thee the gift of flame', materials='A red strip', granted=(('Heat Weapon', Uses(count=2)),), text='Grants Heat Weapon (2/life).', source='cards_src/amtgard/flame.spell:53'),
+    # cards_src/amtgard/flame.spell:68
+    AbilityCard(title='Pyrotechnics', school=School.FLAME, kind=Kind.VERBAL, reach=Reach.TWENTY, uses=Uses(count=1), incantation='Flame consume thy arms', source='cards_src/amtgard/flame.spell:68'),
+    # cards_src/amtgard/flame.spell:82
+    AbilityCard(title='Elemental Barrage', school=School.FLAME, kind=Kind.VERBAL, reach=Reach.SELF, uses=Uses(count=1), incantation='Flame and storm answer my call', chant='Barrage', steps=(Do(kind='affect', args=('caster', None)),), text="Put caster under this ability's Ongoing Effect.", source='cards_src/amtgard/flame.spell:82'),
     # cards_src/amtgard/meta_magic.spell:10
     AbilityCard(title='Extension', school=School.NEUTRAL, kind=Kind.META_MAGIC, reach=Reach.SELF, uses=Uses(count=2), incantation='Extension', source='cards_src/amtgard/meta_magic.spell:10'),
     # cards_src/amtgard/meta_magic.spell:22
@@ -53,8 +53,8 @@ CARDS = (
     AbilityCard(title='Essence Graft', school=School.NEUTRAL, kind=Kind.ENCHANTMENT, uses=Uses(count=1), incantation='I graft this essence to thine own', materials='A yellow strip', source='cards_src/amtgard/neutral.spell:38'),
     # cards_src/amtgard/neutral.spell:51
     AbilityCard(title='Innate', school=School.NEUTRAL, kind=Kind.VERBAL, magical=False, reach=Reach.SELF, uses=Uses(count=1), incantation='My power is born within me', source='cards_src/amtgard/neutral.spell:51'),
-    # cards_src/amtgard/neutral.spell:64
-    AbilityCard(title='Shake it Off', school=School.NEUTRAL, kind=Kind.VERBAL, magical=False, reach=Reach.SELF, uses=Uses(count=1), incantation='I shake it off', steps=(Do(kind='remove state', args=('Stopped', 'caster')),), text='Remove Stopped from caster.', source='cards_src/amtgard/neutral.spell:64'),
+    # cards_src/amtgard/neutral.spell:65
+    AbilityCard(title='Shake it Off', school=School.NEUTRAL, kind=Kind.VERBAL, magical=False, reach=Reach.SELF, uses=Uses(count=1), incantation='I shake it off', steps=(Do(kind='remove state', args=('Stopped', 'caster')), Do(kind='affect', args=('caster', 30))), text="Remove Stopped from caster. Put caster under this ability's Ongoing Effect for 30 s.", source='cards_src/amtgard/neutral.spell:65'),
     # cards_src/amtgard/protection.spell:5
     AbilityCard(title='Stoneskin', school=School.PROTECTION, kind=Kind.ENCHANTMENT, uses=Uses(count=1, per='refresh'), incantation='May the strength of stone protect thee', materials='A white strip', magic_armor=2, text='2 points of Magic Armor to each location.', source='cards_src/amtgard/protection.spell:5'),
     # cards_src/amtgard/protection.spell:20

@@ -211,6 +211,30 @@ def test_an_armor_enhancement_keeps_worn_armor_but_never_magic_armor() -> None:
     assert magical.magic["left arm"] == 0
 
 
+@pytest.mark.rule("Ongoing Effects")
+def test_an_ongoing_effect_is_not_removed_from_a_player_immune_to_its_remover() -> None:
+    """"If a player is Immune to an effect which would remove a State or Ongoing Effect, the State/Ongoing Effect is
+    not removed"; and "a target becoming Immune to the source of an Ongoing Effect ... while it is applied does not
+    remove Ongoing Effects ... currently affecting the target"."""
+    terror = card("Terror", School.COMMAND, Kind.VERBAL, reach=Reach.TWENTY, uses=Uses(2),
+                  steps=(Do("affect", ("target", 30)),))
+    calm = card("Calm", School.SORCERY, Kind.VERBAL, reach=Reach.TWENTY, uses=Uses(2),
+                steps=(Do("end ongoing effects", ("target",)),))
+    library = Library.of([*LIBRARY.cards.values(), terror, calm])
+    ana = Player("Ana", "Red", abilities={"Terror": terror.uses, "Calm": calm.uses}, uses_left={"Terror": 2, "Calm": 2})
+    bo = Player("Bo", "Blue")
+    match = Match(Game(Battlefield({"Ana": ana, "Bo": bo}, library)))
+    play(match, "Ana completes Terror on Bo")
+    bo.states[("Immune", "Command")] = Held("a Trait", trait=True)  # Immune to Terror's School from now on
+    assert "Terror" in bo.ongoing
+    bo.states[("Immune", "Sorcery")] = Held("a Trait", trait=True)
+    play(match, "Ana completes Calm on Bo")
+    assert "Terror" in bo.ongoing
+    del bo.states[("Immune", "Sorcery")]
+    play(match, "Ana completes Calm on Bo")
+    assert "Terror" not in bo.ongoing
+
+
 # ---------------------------------------------------------------- States
 @pytest.mark.rule("Immune")
 def test_immune_to_sorcery_cannot_be_released() -> None:

@@ -259,3 +259,12 @@ def test_charge() -> None:
     """"An ability labeled 'Charge x3' requires three full repetitions of the Charge Incantation in order to regain
     a use"."""
     held("charge.scenario")
+
+
+@pytest.mark.rule("Ongoing Effects")
+def test_ongoing_effects() -> None:
+    """"Ongoing Effects may have a duration, after which it expires. If a player would gain an Ongoing Effect they
+    are already affected by, the Ongoing Effect's duration will simply be adjusted to the new duration if it is
+    longer ... Unless otherwise noted, Ongoing Effects cannot apply when a player dies"."""
+    r = play("ongoing_effects.scenario")
+    assert r.checked == 8

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from engine.core.decisions import Flow
 from engine.core.steps import StepKinds, Wording
-from engine.rulesets.amtgard import armor, enchantments, states
+from engine.rulesets.amtgard import armor, enchantments, ongoing, states
 from engine.rulesets.amtgard.battlefield import Battlefield
 from engine.rulesets.amtgard.cards import AbilityCard
 from engine.rulesets.amtgard.players import Enchantment, Player
@@ -61,6 +61,38 @@ def make(fx: Effect, who: str, state: str, detail: str | None, seconds: int | No
         fx.field.say(f"{player.name} is {state}" + (f" to {detail}" if detail else "")
                      + (f" for {seconds} s" if seconds else ""))
     return (yield from _done(took))
+
+
+@KINDS.action("affect")
+def affect(fx: Effect, who: str, seconds: int | None) -> Flow[bool]:
+    """``who`` comes under the ability's Ongoing Effect (named after it), for ``seconds`` or until removed:
+    unless its target is not affected by it (Immune to its School, or shut off)."""
+    player = fx.who(who)
+    if who == "target" and fx.worn is None:
+        why = states.unaffected(player, fx.card.school, fx.card.works_on)
+        if why:
+            fx.field.say(f"{fx.card.title} does not affect {player.name}: {why}")
+            return (yield from _done(False))
+    took = ongoing.impart(fx.field, player, fx.card.title, seconds)
+    if took:
+        fx.field.say(f"{player.name} is under {fx.card.title}" + (f" for {seconds} s" if seconds else ""))
+    return (yield from _done(took))
+
+
+@KINDS.action("end ongoing effects")
+def end_ongoing_effects(fx: Effect, who: str) -> Flow[bool]:
+    """Every Ongoing Effect on ``who`` goes, unless it is Immune to the remover's School."""
+    player = fx.who(who)
+    ended = False
+    for title in list(player.ongoing):
+        why = ongoing.removable(player, title, fx.card.school)
+        if why:
+            fx.field.say(f"{fx.card.title} cannot end {title} on {player.name}: {why}")
+            continue
+        ongoing.end(fx.field, player, title)
+        fx.field.say(f"{player.name} is no longer under {title}")
+        ended = True
+    return (yield from _done(ended))
 
 
 @KINDS.action("remove state")
@@ -179,6 +211,8 @@ def _for(seconds: int | None) -> str:
 
 WORDING: dict[str, Callable[..., str]] = {
     "make": lambda who, state, detail, seconds: f"make {who} {state}{_to(detail)}{_for(seconds)}",
+    "affect": lambda who, seconds: f"put {who} under this ability's Ongoing Effect{_for(seconds)}",
+    "end ongoing effects": lambda who: f"end the Ongoing Effects on {who}",
     "remove state": lambda state, who: f"remove {state} from {who}",
     "remove enchantments": lambda who: f"remove the enchantments of {who}",
     "remove magical enchantments": lambda who: f"remove the magical enchantments of {who}",

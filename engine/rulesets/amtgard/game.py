@@ -20,7 +20,7 @@ from engine.core.decisions import Choice, Decision, Flow, Outcome
 from engine.core.errors import IllegalAction
 from engine.core.events import Hooks
 from engine.core.steps import Asker, run
-from engine.rulesets.amtgard import casting, enchantments, hits, life, states
+from engine.rulesets.amtgard import casting, enchantments, hits, life, ongoing, states
 from engine.rulesets.amtgard.battlefield import Battlefield
 from engine.rulesets.amtgard.cards import AbilityCard
 from engine.rulesets.amtgard.effects import KINDS, Effect, describe
@@ -223,7 +223,9 @@ class Game:
 
     def time_passes(self, seconds: int) -> Flow[None]:
         self.field.say(f"{seconds} s pass")
-        states.expire(self.field, self.field.clock.advance(seconds))
+        ended = self.field.clock.advance(seconds)
+        states.expire(self.field, [k for k in ended if k[1] != ongoing.ONGOING])
+        ongoing.expire(self.field, [k for k in ended if k[1] == ongoing.ONGOING])
         return
         yield
 

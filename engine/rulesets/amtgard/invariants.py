@@ -29,6 +29,8 @@ def broken(game: Game) -> list[str]:
             kept = [s for s, held in p.states.items() if s[0] != "Cursed" and not held.trait]
             if kept:
                 out.append(f"{p.name} is dead and bears {kept}")
+            if p.ongoing:  # "Ongoing Effects cannot apply when a player dies"
+                out.append(f"{p.name} is dead and under {sorted(p.ongoing)}")
         top = armor.magic_armor_of(field, p) if p.alive else max(
             (field.library[e.title].magic_armor for e in p.enchantments), default=0)
         if any(n > top for n in p.magic.values()):

@@ -10,12 +10,19 @@ from __future__ import annotations
 
 from engine.core.decisions import Flow
 from engine.core.steps import Asker, Do, actions, run
-from engine.rulesets.amtgard import armor, enchantments, states
+from engine.rulesets.amtgard import armor, enchantments, ongoing, states
 from engine.rulesets.amtgard.battlefield import Battlefield
 from engine.rulesets.amtgard.effects import KINDS, Effect, describe
 from engine.rulesets.amtgard.players import Player
 
 AVOID = Do("avoid death")
+
+
+def clear_effects(field: Battlefield, player: Player) -> None:
+    """"States cannot apply to dead players and are removed when a player dies or has an effect activate which
+    allows the player struck to avoid death" (Cursed aside), and "Ongoing Effects cannot apply" then either."""
+    states.clear_states(field, player)
+    ongoing.clear(field, player)
 
 
 def dies(field: Battlefield, player: Player, school: str | None, cause: str) -> Flow[list[Player]]:
@@ -33,13 +40,13 @@ def dies(field: Battlefield, player: Player, school: str | None, cause: str) -> 
                  if worn.active and field.library[worn.title].on("dies")]
     avoided = any(AVOID in actions(card.on("dies")) for _, card in answering)
     if avoided:
-        states.clear_states(field, player)
+        clear_effects(field, player)
         field.say(f"{player.name} would die ({cause}); {', '.join(c.title for _, c in answering)} answer")
     else:
         player.alive = False
         player.incanting, player.metas, player.active_ball = None, (), None
         enchantments.deactivate(player)  # first: an inactive enchantment's States go with the rest
-        states.clear_states(field, player)
+        clear_effects(field, player)
         armor.armor_removed(field, player)
         field.say(f"{player.name} dies ({cause})")
     owed: list[Player] = []
@@ -58,6 +65,7 @@ def respawn(field: Battlefield, player: Player) -> None:
     for key, held in list(player.states.items()):
         if not held.trait:
             states.lose_state(field, player, key)
+    ongoing.clear(field, player)
     for title, uses in player.abilities.items():
         if uses.per == "life":
             player.uses_left[title] = uses.count
@@ -80,6 +88,6 @@ def voluntary_death(field: Battlefield, player: Player) -> None:
     """"If a player voluntarily takes a death, all Enchantments carried are removed"."""
     enchantments.on_voluntary_death(field, player)
     player.alive = False
-    states.clear_states(field, player)
+    clear_effects(field, player)
     player.incanting, player.metas, player.active_ball = None, (), None
     field.say(f"{player.name} takes a voluntary death")

@@ -52,6 +52,7 @@ class Player:
     armor_rating: dict[str, int] = field(default_factory=dict)  # what the worn armor gives when whole
     magic: dict[str, int] = field(default_factory=dict)  # Magic Armor points by location
     states: dict[StateKey, Held] = field(default_factory=dict)
+    ongoing: dict[str, Held] = field(default_factory=dict)  # its Ongoing Effects, by the ability that imparted them
     enchantments: list[Enchantment] = field(default_factory=list)
     equipment: dict[str, Equipment] = field(default_factory=dict)
     weapon_effect: str | None = None  # the Special Effect its weapon carries ("Armor Breaking")
@@ -82,6 +83,7 @@ class Player:
         return {"alive": self.alive, "wounds": sorted(self.wounds),
                 "states": sorted(f"{s} to {d}" if d else s for s, d in self.states),
                 "enchantments": [e.title for e in self.enchantments],
+                "ongoing effects": sorted(self.ongoing),
                 "armor": {loc: self.armor.get(loc, 0) for loc in LOCATIONS if self.armor.get(loc)},
                 "magic armor": {loc: n for loc, n in self.magic.items() if n},
                 "uses": dict(self.uses_left)}

@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction, ReplayError, Where
 from engine.core.match import Match
+from engine.rulesets.amtgard import ongoing
 from engine.rulesets.amtgard.battlefield import Battlefield
 from engine.rulesets.amtgard.cards import Library
 from engine.rulesets.amtgard.game import PAUSES, Game
@@ -168,6 +169,12 @@ def _check(game: Game, line: Line) -> None:
         key = (player.name, state, None)
         found = game.field.clock.left(key) if key in game.field.clock else None
         want = seconds
+    elif line.what == "ongoing":
+        found, want = line.value in player.ongoing, not line.negated
+    elif line.what == "ongoing left":
+        title, seconds = line.value
+        timed = ongoing.key(player, title)
+        found, want = (game.field.clock.left(timed) if timed in game.field.clock else None), seconds
     elif line.what == "wounds":
         found = len(player.wounds)
     elif line.what == "enchanted":
@@ -195,6 +202,8 @@ def _said(line: Line) -> str:
     if line.what == "state":
         state, detail = value
         return ("not " if line.negated else "") + state + (f" to {detail}" if detail else "")
+    if line.what == "ongoing":
+        return ("not " if line.negated else "") + f"under {value}"
     if line.what == "enchanted":
         return ("not " if line.negated else "") + f"enchanted with {value[0]}" + (
             f" ({value[1]} strips)" if value[1] is not None else "")
