@@ -55,7 +55,8 @@ class Checker:
             magic_armor=_int(fields.get("magic_armor")) or 0, enhances_armor="enhances_armor" in fields,
             grants=tuple(self._grant(f) for f in node.fields if f.name == "grants"),
             granted=tuple(self._granted(f) for f in node.fields if f.name == "grants_ability"),
-            special_effect=self._special(fields.get("special_effect")), works_on=self._works_on(fields.get("works_on")),
+            special_effects=self._specials(fields.get("special_effect")),
+            works_on=self._works_on(fields.get("works_on")),
             steps=steps, triggers=triggers,
             source=f"{path}:{node.span.line}")
         card = replace(card, text=ability_text(card))
@@ -153,12 +154,25 @@ class Checker:
     def _granted(self, f: ast.Field) -> tuple[str, Uses]:
         return _text(f), Uses(_int(f), _words(f)[0].text)
 
-    def _special(self, f: ast.Field | None) -> str | None:
+    def _specials(self, f: ast.Field | None) -> tuple[str, ...]:
+        """``special effect Armor Destroying, Shield Destroying``: each named, each once."""
         if f is None:
-            return None
-        words = _words(f)
-        return self._choice(words[0], " ".join(w.text for w in words), list(SPECIAL_EFFECTS), "Special Effect",
-                            "E710")
+            return ()
+        found: list[str] = []
+        groups: list[list[rules_text.Word]] = [[]]
+        for word in _words(f):
+            if word.text == ",":
+                groups.append([])
+            else:
+                groups[-1].append(word)
+        for words in groups:
+            name = self._choice(words[0], " ".join(w.text for w in words), list(SPECIAL_EFFECTS), "Special Effect",
+                                "E710")
+            if name in found:
+                self.diags.error("E710", f"{name} is written twice", words[0].span)
+            elif name is not None:
+                found.append(name)
+        return tuple(found)
 
     def _works_on(self, f: ast.Field | None) -> str | None:
         """"Can only be affected by mechanics that work on States in general (such as Release) or Frozen in
@@ -244,7 +258,7 @@ def ability_text(card: AbilityCard) -> str:
             ] if card.magic_armor else []
     said += ["The bearer's worn armor loses only 1 point to any hit."] if card.enhances_armor else []
     said += [f"The bearer is {g.text()}." for g in card.grants]
-    said += [f"{card.special_effect}."] if card.special_effect else []
+    said += [f"{' and '.join(card.special_effects)}."] if card.special_effects else []
     said += [f"Grants {title} ({uses.text()})." for title, uses in card.granted]
     said += [core.capitalize(describe_all(card.steps))] if card.steps else []
     said += [f"When {_event_text(t.event)}: {describe_all(t.steps)}" for t in card.triggers]

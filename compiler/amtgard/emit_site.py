@@ -106,7 +106,7 @@ class AbilityPage:
     mark: str
     stats: tuple[Stat, ...]
     grants: tuple[GrantLine, ...]
-    special: Link | None
+    specials: tuple[Link, ...]
     granted: tuple[GrantedLine, ...]
     granted_by: tuple[Link, ...]
     states: tuple[Link, ...]  # every State its steps name, each linked once
@@ -233,8 +233,8 @@ def _ability_page(c: Checked, pages: Mapping[str, str], ordered: Sequence[Checke
     card = c.card
     grants = tuple(GrantLine(Link(g.state, f"../states/{term_page(g.state)}"), g.detail)
                    for g in card.grants if g.state in STATES)
-    special = (Link(card.special_effect, f"../effects/{term_page(card.special_effect)}")
-               if card.special_effect in SPECIAL_EFFECTS and card.special_effect else None)
+    specials = tuple(Link(name, f"../effects/{term_page(name)}") for name in card.special_effects
+                     if name in SPECIAL_EFFECTS)
     granted = tuple(GrantedLine(title, pages.get(title), uses.text())
                     for title, uses in card.granted)
     granted_by = tuple(Link(o.card.title, pages[o.card.title]) for o in ordered
@@ -244,7 +244,7 @@ def _ability_page(c: Checked, pages: Mapping[str, str], ordered: Sequence[Checke
     states = tuple(Link(name, f"../states/{term_page(name)}") for name in STATES
                    if name in mentioned and name not in {g.state for g in card.grants})
     return AbilityPage(card, c.path, c.line, pages[card.title], mark(card), ability_stats(card, glossary), grants,
-                       special, granted, granted_by, states)
+                       specials, granted, granted_by, states)
 
 
 def _states_of(step: core.Step) -> list[str]:
@@ -311,7 +311,7 @@ def _unique(items: Iterable[Said]) -> tuple[Said, ...]:
 def _effect_page(name: str, ordered: Sequence[Checked], pages: Mapping[str, str], glossary: Glossary,
                  scenarios: Sequence[tuple[str, str]]) -> StatePage:
     given = tuple(Said(Link(c.card.title, f"../abilities/{pages[c.card.title]}"), _carries(c.card))
-                  for c in ordered if c.card.special_effect == name)
+                  for c in ordered if name in c.card.special_effects)
     term = glossary.term(name)
     return StatePage(name, term_page(name), quote(term.paragraphs) if term else None,
                      f"../glossary/{term_page(name)}" if term else None, given, (), (),
@@ -338,7 +338,7 @@ def _words(card: AbilityCard) -> set[str]:
     fields = {"charge": card.charge, "incantation": card.incantation, "materials": card.materials,
               "chant": card.chant, "persistent": card.persistent, "strips": card.strips is not None,
               "magic armor": card.magic_armor, "grants": card.grants or card.granted,
-              "special effect": card.special_effect, card.special_effect or "": card.special_effect,
+              "special effect": card.special_effects, **{name: True for name in card.special_effects},
               "trigger": card.trigger, TRIGGERS.get(card.trigger or "", ""): card.trigger}
     words |= {w for w, has in fields.items() if w and has}
     return {w.lower() for w in words}

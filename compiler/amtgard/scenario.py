@@ -9,12 +9,12 @@ from lark import Token, v_args
 from lark.tree import Meta
 
 from compiler.diagnostics import Diagnostics, did_you_mean
-from compiler.parse import SourceTransformer, parse, string_value
+from compiler.parse import SourceTransformer, parse, span_of, string_value
 from compiler.source import SourceFile, Span
 from engine.core.errors import Where
 from engine.rulesets import RULESETS
 from engine.rulesets.amtgard import scenario as sc
-from engine.rulesets.amtgard.vocabulary import LOCATIONS
+from engine.rulesets.amtgard.vocabulary import LOCATIONS, SPECIAL_EFFECTS
 
 
 @v_args(meta=True)
@@ -66,8 +66,15 @@ class ToScenario(SourceTransformer):
         """Equipment the player owns but does not carry (a shield put down)."""
         return "ground", str(c[0]), (str(c[1]),), self._span(meta)
 
-    def wields(self, meta: Meta, c: list[Token]) -> tuple[str, str, str, Span]:
-        return "wields", str(c[0]), str(c[1]).strip(), self._span(meta)
+    def wields(self, meta: Meta, c: list[Token]) -> tuple[str, str, tuple[str, ...], Span]:
+        # "a sword may be both Armor Breaking and Wounds Kill": `Bo wields Armor Breaking and Wounds Kill`
+        effects = tuple(e.strip() for e in str(c[1]).split(" and "))
+        for name in effects:
+            if name not in SPECIAL_EFFECTS:
+                hint = did_you_mean(name, SPECIAL_EFFECTS)
+                said = f"no Special Effect is named {name!r}" + (f"; {hint[0][6:]}" if hint else "")
+                self.errors.append(("E734", said, span_of(self.source, c[1])))
+        return "wields", str(c[0]), effects, self._span(meta)
 
     def trait(self, meta: Meta, c: list[Any]) -> tuple[str, str, tuple[tuple[str, str | None], ...], Span]:
         name, state, detail = c

@@ -15,7 +15,7 @@ from compiler.rules_text import Step, StepsToAst, Word, step_kind
 from compiler.source import SourceFile
 from engine.rulesets.amtgard.effects import KINDS
 
-KEPT = ("INT", "WORD", "STRING", "RANGE", "PER", "CHARGE_X", "TRIGGER")
+KEPT = ("INT", "WORD", "STRING", "RANGE", "PER", "CHARGE_X", "TRIGGER", "COMMA")  # a comma parts Special Effects
 
 
 @v_args(meta=True)

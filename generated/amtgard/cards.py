@@ -20,7 +20,7 @@ CARDS = (
     # cards_src/amtgard/death.spell:9
     AbilityCard(title='Vampirism', school=School.DEATH, kind=Kind.ENCHANTMENT, magical=False, reach=Reach.SELF, uses=Uses(count=1), incantation='The thirst of death dwells within me', materials='A yellow strip', grants=(Grant(state='Cursed'),), text='The bearer is Cursed.', source='cards_src/amtgard/death.spell:9'),
     # cards_src/amtgard/death.spell:24
-    AbilityCard(title='Poison', school=School.DEATH, kind=Kind.ENCHANTMENT, uses=Uses(count=1), incantation='I coat thy weapon in the venom of death', materials='Three red strips', strips=3, special_effect='Wounds Kill', text='Wounds Kill.', source='cards_src/amtgard/death.spell:24'),
+    AbilityCard(title='Poison', school=School.DEATH, kind=Kind.ENCHANTMENT, uses=Uses(count=1), incantation='I coat thy weapon in the venom of death', materials='Three red strips', strips=3, special_effects=('Wounds Kill',), text='Wounds Kill.', source='cards_src/amtgard/death.spell:24'),
     # cards_src/amtgard/death.spell:40
     AbilityCard(title='Sever Spirit', school=School.DEATH, kind=Kind.VERBAL, reach=Reach.TWENTY, uses=Uses(count=1), incantation='Death severs thy spirit from all magic', steps=(Do(kind='remove enchantments', args=('target',)),), text='Remove the enchantments of target.', source='cards_src/amtgard/death.spell:40'),
     # cards_src/amtgard/death.spell:53
@@ -28,11 +28,11 @@ CARDS = (
     # cards_src/amtgard/death.spell:68
     AbilityCard(title='Steal Life Essence', school=School.DEATH, kind=Kind.VERBAL, reach=Reach.SELF, uses=Uses(count=1), incantation='Thy death is my power', trigger='kill', source='cards_src/amtgard/death.spell:68'),
     # cards_src/amtgard/death.spell:83
-    AbilityCard(title='Destruction Arrow', school=School.DEATH, kind=Kind.SPECIALTY_ARROW, reach=Reach.FIFTY, uses=Uses(count=1), incantation='Destruction arrow', special_effect='Armor Destroying', text='Armor Destroying.', source='cards_src/amtgard/death.spell:83'),
+    AbilityCard(title='Destruction Arrow', school=School.DEATH, kind=Kind.SPECIALTY_ARROW, reach=Reach.FIFTY, uses=Uses(count=1), incantation='Destruction arrow', special_effects=('Armor Destroying', 'Shield Destroying'), text='Armor Destroying and Shield Destroying.', source='cards_src/amtgard/death.spell:83'),
     # cards_src/amtgard/flame.spell:9
-    AbilityCard(title='Fireball', school=School.FLAME, kind=Kind.MAGIC_BALL, reach=Reach.FIFTY, uses=Uses(count=2), incantation='Flame, strike my foe', special_effect='Armor Destroying', text='Armor Destroying.', source='cards_src/amtgard/flame.spell:9'),
+    AbilityCard(title='Fireball', school=School.FLAME, kind=Kind.MAGIC_BALL, reach=Reach.FIFTY, uses=Uses(count=2), incantation='Flame, strike my foe', special_effects=('Armor Destroying',), text='Armor Destroying.', source='cards_src/amtgard/flame.spell:9'),
     # cards_src/amtgard/flame.spell:23
-    AbilityCard(title='Lightning Bolt', school=School.FLAME, kind=Kind.MAGIC_BALL, reach=Reach.FIFTY, uses=Uses(count=1), charge=3, incantation='Flame of the storm, strike', special_effect='Armor Breaking', text='Armor Breaking.', source='cards_src/amtgard/flame.spell:23'),
+    AbilityCard(title='Lightning Bolt', school=School.FLAME, kind=Kind.MAGIC_BALL, reach=Reach.FIFTY, uses=Uses(count=1), charge=3, incantation='Flame of the storm, strike', special_effects=('Armor Breaking',), text='Armor Breaking.', source='cards_src/amtgard/flame.spell:23'),
     # cards_src/amtgard/flame.spell:39
     AbilityCard(title='Heat Weapon', school=School.FLAME, kind=Kind.VERBAL, reach=Reach.TWENTY, uses=Uses(count=2), incantation='I call upon flame to heat that weapon', steps=(Do(kind='affect', args=('target', 30)),), text="Put target under this ability's Ongoing Effect for 30 s.", source='cards_src/amtgard/flame.spell:39'),
     # cards_src/amtgard/flame.spell:53

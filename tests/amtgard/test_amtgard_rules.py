@@ -34,7 +34,7 @@ RELEASE = card("Release", School.SORCERY, Kind.VERBAL, uses=Uses(None),
 SEVER = card("Sever Spirit", School.DEATH, Kind.VERBAL, steps=(Do("remove enchantments", ("target",)),))
 HOLD = card("Hold Person", School.COMMAND, Kind.VERBAL, reach=Reach.FIFTY, uses=Uses(2),
             steps=(Do("make", ("target", "Stopped", None, 30)),))
-FIREBALL = card("Fireball", School.FLAME, Kind.MAGIC_BALL, uses=Uses(2), special_effect="Armor Destroying")
+FIREBALL = card("Fireball", School.FLAME, Kind.MAGIC_BALL, uses=Uses(2), special_effects=("Armor Destroying",))
 ICEBALL = card("Iceball", School.SUBDUAL, Kind.MAGIC_BALL, uses=Uses(2),
                steps=(Do("make", ("target", "Frozen", None, 30)),))
 GIFT_OF_AIR = card("Gift of Air", School.SORCERY, triggers=(
@@ -194,7 +194,7 @@ def test_an_armor_enhancement_keeps_worn_armor_but_never_magic_armor() -> None:
     """"Magic Armor can never benefit from armor enhancement abilities such as Ancestral Armor or Imbue Armor":
     an ability that enhances armor (its card says `enhances armor`, whatever its title) leaves worn armor hit by
     Armor Breaking at 3 points with 2; the Magic Armor of the same player loses every point."""
-    breaker = card("Lightning Bolt", School.FLAME, Kind.MAGIC_BALL, uses=Uses(4), special_effect="Armor Breaking")
+    breaker = card("Lightning Bolt", School.FLAME, Kind.MAGIC_BALL, uses=Uses(4), special_effects=("Armor Breaking",))
     imbue = card("Imbue Armor", magical=False, enhances_armor=True)
     library = Library.of([*LIBRARY.cards.values(), breaker, imbue])
     armored = Player("Ana", "Red", abilities={"Imbue Armor": imbue.uses}, uses_left={"Imbue Armor": 1})
@@ -383,7 +383,7 @@ def test_three_shield_crushing_hits_destroy_a_shield() -> None:
     """"Three hits to a shield from a weapon, Magic Ball, etc. with the Shield Crushing Special Effect destroys the
     shield. Hits do not all have to be from the same source.\""""
     ana, bo = player("Ana"), player("Bo", team="Blue")
-    ana.weapon_effect = "Shield Crushing"
+    ana.weapon_effects = ("Shield Crushing",)
     bo.equipment["shield"] = Equipment("shield")
     match, _ = timeline(ana, bo)
     play(match, *["Ana hits Bo's shield with a weapon"] * 2)
@@ -397,7 +397,7 @@ def test_wounds_kill_is_of_the_death_school() -> None:
     """"Players wounded by objects with the Wounds Kill Special Effect are killed"; it "is always of the Death
     School": a player Immune to Death is wounded, not killed.\""""
     ana, bo, cy = player("Ana"), player("Bo", team="Blue"), player("Cy", team="Blue")
-    ana.weapon_effect = "Wounds Kill"
+    ana.weapon_effects = ("Wounds Kill",)
     cy.states[("Immune", "Death")] = Held("a Trait", trait=True)
     match, _ = timeline(ana, bo, cy)
     play(match, "Ana hits Bo's left arm with a weapon", "Ana hits Cy's left arm with a weapon")

@@ -268,3 +268,12 @@ def test_ongoing_effects() -> None:
     longer ... Unless otherwise noted, Ongoing Effects cannot apply when a player dies"."""
     r = play("ongoing_effects.scenario")
     assert r.checked == 8
+
+
+@pytest.mark.rule("Special Effects Defined", "Armor Destroying", "Shield Destroying", "Armor Breaking", "Wounds Kill")
+def test_destruction_arrow() -> None:
+    """"A Destruction Arrow is both Armor Destroying and Shield Destroying, but there is no situation in which both
+    of those matter simultaneously. Likewise a sword may be both Armor Breaking and Wounds Kill, but players are
+    not affected by Armor Breaking and armor is not affected by Wounds Kill"."""
+    r = play("destruction_arrow.scenario")
+    assert r.checked == 7

@@ -65,7 +65,9 @@ class AbilityCard:
     enhances_armor: bool = False
     grants: tuple[Grant, ...] = ()
     granted: tuple[tuple[str, Uses], ...] = ()  # abilities the enchantment gives, with their own uses
-    special_effect: str | None = None
+    # Its Special Effects: "a Destruction Arrow is both Armor Destroying and Shield Destroying, but there is no
+    # situation in which both of those matter simultaneously" (each hit finds the one that matters to it).
+    special_effects: tuple[str, ...] = ()
     works_on: str | None = None  # "States" (Release) or one State (Shatter: Frozen): what still reaches the shut off
     steps: tuple[Step, ...] = ()  # what completing it (or its hit, for a ball or an arrow) does
     triggers: tuple[Trigger, ...] = ()

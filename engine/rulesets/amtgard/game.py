@@ -265,11 +265,12 @@ class Game:
         """A weapon or a thrown ability strikes. The enchantments that answer a hit (Gift of Air) are played at the
         same time as its result on the armor (Ancestral Armor): the armor first, then their steps."""
         ball = self.library[what] if what != hits.WEAPON else None
-        effect, spent = (ball.special_effect, None) if ball else hits.carried_effect(self.field, attacker)
-        strike = hits.Hit(attacker, target, where, ball, effect)
+        effects, spent = (ball.special_effects, None) if ball else hits.carried_effects(self.field, attacker)
+        strike = hits.Hit(attacker, target, where, ball, effects)
         if ball is not None:
             attacker.active_ball = None  # it "discharges"
-        self.field.say(f"{attacker.name} hits {target.name}'s {where} with {what}" + (f" ({effect})" if effect else ""))
+        self.field.say(f"{attacker.name} hits {target.name}'s {where} with {what}"
+                       + (f" ({', '.join(effects)})" if effects else ""))
         if spent is not None:
             enchantments.spend_strip(self.field, attacker, spent)
         blocked = hits.shut_off(strike)

@@ -28,27 +28,32 @@ class Hit:
     target: Player
     location: str  # a hit location, "shield" or "cloak"
     ability: AbilityCard | None = None
-    effect: str | None = None  # the Special Effect
+    effects: tuple[str, ...] = ()  # its Special Effects: "A single event typically only has one relevant"
 
     @property
     def school(self) -> str | None:
-        if self.effect == "Wounds Kill":
+        if "Wounds Kill" in self.effects:
             return School.DEATH.value
         return self.ability.school.value if self.ability else None
+
+    @property
+    def armor_effect(self) -> str | None:
+        """The Special Effect that matters to armor ("armor is not affected by Wounds Kill")."""
+        return next((e for e in self.effects if e in ARMOR_EFFECTS), None)
 
     @property
     def melee(self) -> bool:
         return self.ability is None
 
 
-def carried_effect(field: Battlefield, attacker: Player) -> tuple[str | None, Enchantment | None]:
+def carried_effects(field: Battlefield, attacker: Player) -> tuple[tuple[str, ...], Enchantment | None]:
     """The Special Effect an attacker's weapon carries from an enchantment (Poison: Wounds Kill), and that
     enchantment, whose use the hit spends "even if ineffective against their target"."""
     for worn in attacker.enchantments:
-        effect = field.library[worn.title].special_effect
-        if worn.active and effect:
-            return effect, worn
-    return attacker.weapon_effect, None
+        effects = field.library[worn.title].special_effects
+        if worn.active and effects:
+            return effects, worn
+    return attacker.weapon_effects, None
 
 
 def shut_off(hit: Hit) -> str | None:
@@ -71,9 +76,9 @@ def strike_equipment(field: Battlefield, hit: Hit) -> None:
     if hit.ability is not None and hit.ability.school is School.SUBDUAL and not item.carried:
         field.say(f"{hit.ability.title} has no effect on {hit.target.name}'s {item.name}, which is not carried")
         return
-    if hit.effect == f"{item.name.capitalize()} Destroying":
+    if f"{item.name.capitalize()} Destroying" in hit.effects:
         item.destroyed = True
-    elif hit.effect == "Shield Crushing" and item.name == "shield":
+    elif "Shield Crushing" in hit.effects and item.name == "shield":
         item.crushed += 1
         item.destroyed = item.crushed >= 3
     field.say(f"{hit.target.name}'s {item.name} " + ("is destroyed" if item.destroyed else "holds")
@@ -94,11 +99,11 @@ def strike_body(field: Battlefield, hit: Hit) -> bool:
     whether a wound was received."""
     target, loc = hit.target, "torso" if hit.location == "cloak" else hit.location
     if (hit.ability is not None and hit.ability.kind is Kind.MAGIC_BALL
-            and (armor.points(target, loc) == 0 or hit.effect not in ARMOR_EFFECTS)):
+            and (armor.points(target, loc) == 0 or hit.armor_effect is None)):
         return False  # a ball does what its card says (its steps, its armor effect), and deals no wound of its own
     if armor.points(target, loc) > 0:
         enhanced = any(e.active and field.library[e.title].enhances_armor for e in target.enchantments)
-        lost = armor.strike_armor(target, loc, hit.effect, enhanced)
+        lost = armor.strike_armor(target, loc, hit.armor_effect, enhanced)
         field.say(f"{target.name}'s {loc} loses {lost} point{'s' if lost != 1 else ''} of armor "
                   f"({armor.points(target, loc)} left)")
         return False
@@ -134,6 +139,6 @@ def fatal(hit: Hit, wounded: bool) -> str | None:
         return f"a wound to the {loc}" if loc == "torso" else "a second limb lost"
     if target.has("Fragile"):
         return "Fragile: dies on the next wound"
-    if hit.effect == "Wounds Kill":
+    if "Wounds Kill" in hit.effects:
         return "Wounds Kill"
     return None

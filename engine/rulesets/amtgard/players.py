@@ -55,7 +55,7 @@ class Player:
     ongoing: dict[str, Held] = field(default_factory=dict)  # its Ongoing Effects, by the ability that imparted them
     enchantments: list[Enchantment] = field(default_factory=list)
     equipment: dict[str, Equipment] = field(default_factory=dict)
-    weapon_effect: str | None = None  # the Special Effect its weapon carries ("Armor Breaking")
+    weapon_effects: tuple[str, ...] = ()  # the Special Effects its weapon carries ("Armor Breaking")
     incanting: str | None = None  # the ability whose incantation is under way
     metas: tuple[str, ...] = ()  # the meta-magics stated for it
     active_ball: str | None = None

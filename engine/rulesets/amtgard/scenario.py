@@ -31,7 +31,7 @@ class PlayerSpec:
     armor: tuple[tuple[str, int], ...] = ()  # worn armor points by location
     carries: tuple[str, ...] = ()  # shield, cloak
     ground: tuple[str, ...] = ()  # equipment it owns, not carried (a shield put down)
-    wields: str | None = None  # a weapon's Special Effect
+    wields: tuple[str, ...] = ()  # a weapon's Special Effects
     traits: tuple[tuple[str, str | None], ...] = ()  # States a Trait gives
     where: Where
 
@@ -95,7 +95,7 @@ def equip(spec: PlayerSpec, library: Library) -> Player:
         player.armor[loc] = player.armor_rating[loc] = points
     player.equipment = {item: Equipment(item) for item in spec.carries}
     player.equipment |= {item: Equipment(item, carried=False) for item in spec.ground}
-    player.weapon_effect = spec.wields
+    player.weapon_effects = spec.wields
     for state, detail in spec.traits:
         player.states[(state, detail)] = Held("a Trait", trait=True)
     for title in spec.abilities:
