@@ -46,16 +46,21 @@ def _done(value: bool) -> Flow[bool]:
     yield  # a generator: a step may ask questions; these ones never do
 
 
+def _unaffected(fx: Effect, player: Player) -> bool:
+    """Whether the ability does not affect ``player`` (Immune to its School, or shut off), said when so."""
+    why = states.unaffected(player, fx.card.school, fx.card.works_on)
+    if why:
+        fx.field.say(f"{fx.card.title} does not affect {player.name}: {why}")
+    return why is not None
+
+
 @KINDS.action("make")
 def make(fx: Effect, who: str, state: str, detail: str | None, seconds: int | None) -> Flow[bool]:
     """``who`` gains a State: an ability's on its target unless the target is not affected by it (Immune to its
     School, or shut off); a bearer's own enchantment's always."""
     player = fx.who(who)
-    if who == "target" and fx.worn is None:
-        why = states.unaffected(player, fx.card.school, fx.card.works_on)
-        if why:
-            fx.field.say(f"{fx.card.title} does not affect {player.name}: {why}")
-            return (yield from _done(False))
+    if who == "target" and fx.worn is None and _unaffected(fx, player):
+        return (yield from _done(False))
     took = states.gain_state(fx.field, player, (state, detail), seconds, fx.card.title)
     if took:
         fx.field.say(f"{player.name} is {state}" + (f" to {detail}" if detail else "")
@@ -68,11 +73,8 @@ def affect(fx: Effect, who: str, seconds: int | None) -> Flow[bool]:
     """``who`` comes under the ability's Ongoing Effect (named after it), for ``seconds`` or until removed:
     unless its target is not affected by it (Immune to its School, or shut off)."""
     player = fx.who(who)
-    if who == "target" and fx.worn is None:
-        why = states.unaffected(player, fx.card.school, fx.card.works_on)
-        if why:
-            fx.field.say(f"{fx.card.title} does not affect {player.name}: {why}")
-            return (yield from _done(False))
+    if who == "target" and fx.worn is None and _unaffected(fx, player):
+        return (yield from _done(False))
     took = ongoing.impart(fx.field, player, fx.card.title, seconds)
     if took:
         fx.field.say(f"{player.name} is under {fx.card.title}" + (f" for {seconds} s" if seconds else ""))
@@ -169,9 +171,7 @@ def heal(fx: Effect, who: str) -> Flow[bool]:
 def kill(fx: Effect, who: str) -> Flow[bool]:
     """Owed to the game, which plays the death in the order of abilities."""
     player = fx.who(who)
-    why = states.unaffected(player, fx.card.school, fx.card.works_on)
-    if why:
-        fx.field.say(f"{fx.card.title} does not affect {player.name}: {why}")
+    if _unaffected(fx, player):
         return (yield from _done(False))
     fx.deaths.append(player)
     return (yield from _done(True))
