@@ -124,6 +124,10 @@ class ToScenario(SourceTransformer):
         negated, title = c
         return "ongoing", string_value(title), negated is not None
 
+    def expect_chanting(self, meta: Meta, c: list[Any]) -> tuple[str, str, bool]:
+        negated, title = c
+        return "chanting", string_value(title), negated is not None
+
     def expect_ongoing_left(self, meta: Meta, c: list[Token]) -> tuple[str, tuple[str, int], bool]:
         return "ongoing left", (string_value(c[1]), int(c[0])), False
 

@@ -277,3 +277,11 @@ def test_destruction_arrow() -> None:
     not affected by Armor Breaking and armor is not affected by Wounds Kill"."""
     r = play("destruction_arrow.scenario")
     assert r.checked == 7
+
+
+@pytest.mark.rule("Chant", "Starting an incantation")
+def test_chant() -> None:
+    """"Failure to Chant ends the effect ... Only one Chant can be maintained at a time"; "Starting an incantation
+    ... interrupts any other Incantation or Chant"."""
+    r = play("chant.scenario")
+    assert r.checked == 11

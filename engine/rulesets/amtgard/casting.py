@@ -9,7 +9,7 @@ progress".
 
 from __future__ import annotations
 
-from engine.rulesets.amtgard import enchantments
+from engine.rulesets.amtgard import chants, enchantments
 from engine.rulesets.amtgard.battlefield import Battlefield
 from engine.rulesets.amtgard.cards import AbilityCard
 from engine.rulesets.amtgard.players import Enchantment, Player
@@ -132,10 +132,12 @@ def consume(field: Battlefield, player: Player, title: str) -> None:
 
 def begin(field: Battlefield, player: Player, title: str, metas: tuple[str, ...]) -> None:
     """"Starting an incantation renders the player's active Magic Balls inactive and interrupts any other
-    Incantation"; "Meta-Magics are considered expended as soon as their incantation is finished"."""
+    Incantation or Chant"; "Meta-Magics are considered expended as soon as their incantation is finished"."""
     if player.active_ball is not None:
         field.say(f"{player.name}'s {player.active_ball} becomes inactive")
         player.active_ball = None
+    if player.chanting is not None:
+        chants.stop_chant(field, player, f"an incantation of {title} begins")
     for meta in metas:
         consume(field, player, meta)
     player.incanting, player.metas = title, metas

@@ -75,7 +75,7 @@ def affect(fx: Effect, who: str, seconds: int | None) -> Flow[bool]:
     player = fx.who(who)
     if who == "target" and fx.worn is None and _unaffected(fx, player):
         return (yield from _done(False))
-    took = ongoing.impart(fx.field, player, fx.card.title, seconds)
+    took = ongoing.impart(fx.field, player, fx.card.title, seconds, by=fx.caster.name)
     if took:
         fx.field.say(f"{player.name} is under {fx.card.title}" + (f" for {seconds} s" if seconds else ""))
     return (yield from _done(took))

@@ -1,12 +1,12 @@
 """A match of Amtgard as a timeline: at each step the field's reeve is asked what happens next (an event), and
 the rules play it. Declared below as one phase, ``event``, played once a round: a round is an event.
 
-Events (the choices' labels, what a scenario line names):
-``Ana begins Stoneskin``, ``Ana completes Stoneskin on Bo``, ``Ana completes Fireball`` (a ball in hand),
-``Ana is interrupted``, ``Ana moves``, ``Bo hits Ana's torso with a weapon``, ``Bo hits Ana's left arm with
-Fireball``, ``Bo hits Ana's shield with Iceball``, ``Bo hits Ana's cloak with Lightning Bolt``, ``Ana dies``,
-``Ana takes a voluntary death``, ``Ana respawns``, ``Ana is returned to life``, ``Ana removes Stoneskin``,
-``30 s pass``. A meta-magic is stated with its ability: ``Ana completes Hold Person on Bo with Extension``.
+Events (the choices' labels, what a scenario line names): ``Ana begins Stoneskin``, ``Ana completes Stoneskin
+on Bo``, ``Ana completes Fireball`` (a ball in hand), ``Ana is interrupted``, ``Ana moves``, ``Ana stops
+chanting``, ``Bo hits Ana's torso with a weapon``, ``Bo hits Ana's left arm with Fireball``, ``Bo hits Ana's
+shield with Iceball``, ``Bo hits Ana's cloak with Lightning Bolt``, ``Ana dies``, ``Ana takes a voluntary
+death``, ``Ana respawns``, ``Ana is returned to life``, ``Ana removes Stoneskin``, ``30 s pass``. A meta-magic
+is stated with its ability: ``Ana completes Hold Person on Bo with Extension``.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from engine.core.decisions import Choice, Decision, Flow, Outcome
 from engine.core.errors import IllegalAction
 from engine.core.events import Hooks
 from engine.core.steps import Asker, run
-from engine.rulesets.amtgard import casting, enchantments, hits, life, ongoing, states
+from engine.rulesets.amtgard import casting, chants, enchantments, hits, life, ongoing, states
 from engine.rulesets.amtgard.battlefield import Battlefield
 from engine.rulesets.amtgard.cards import AbilityCard
 from engine.rulesets.amtgard.effects import KINDS, Effect, describe
@@ -142,6 +142,8 @@ class Game:
             else:
                 out.append(Choice(f"{p.name} respawns", ("respawn", p.name)))
                 out.append(Choice(f"{p.name} is returned to life", ("return to life", p.name)))
+            if p.chanting:
+                out.append(Choice(f"{p.name} stops chanting", ("stop chanting", p.name)))
             if p.incanting:
                 out.append(Choice(f"{p.name} is interrupted", ("interrupt", p.name)))
                 out.append(Choice(f"{p.name} moves", ("moves", p.name)))
@@ -248,6 +250,8 @@ class Game:
         if card.thrown:
             caster.active_ball = card.title  # "must be held in the caster's hand by the end of the incantation"
             return
+        if card.chant:  # its effect lasts while its Chant does
+            chants.start_chant(self.field, caster, card.title)
         if card.is_enchantment:
             worn = enchantments.enchant(self.field, caster, target, card)
             if card.steps:
@@ -320,6 +324,7 @@ class Game:
 # The events that ask nothing and owe nothing: a rule of the field played on one player.
 PLAIN: dict[str, Any] = {"voluntary death": life.voluntary_death, "respawn": life.respawn,
                          "return to life": life.return_to_life, "interrupt": casting.interrupt,
-                         "moves": casting.moves, "remove": enchantments.remove_own, "charge": casting.charge}
+                         "moves": casting.moves, "remove": enchantments.remove_own, "charge": casting.charge,
+                         "stop chanting": chants.stops_chanting}
 
 TIMELINE = (flow.Phase("event", (Game.next_event,)),)

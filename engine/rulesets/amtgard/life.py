@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.core.decisions import Flow
 from engine.core.steps import Asker, Do, actions, run
-from engine.rulesets.amtgard import armor, enchantments, ongoing, states
+from engine.rulesets.amtgard import armor, chants, enchantments, ongoing, states
 from engine.rulesets.amtgard.battlefield import Battlefield
 from engine.rulesets.amtgard.effects import KINDS, Effect, describe
 from engine.rulesets.amtgard.players import Player
@@ -45,6 +45,7 @@ def dies(field: Battlefield, player: Player, school: str | None, cause: str) -> 
     else:
         player.alive = False
         player.incanting, player.metas, player.active_ball = None, (), None
+        chants.stop_chant(field, player, "its death")  # a dead player chants no more
         enchantments.deactivate(player)  # first: an inactive enchantment's States go with the rest
         clear_effects(field, player)
         armor.armor_removed(field, player)
@@ -88,6 +89,7 @@ def voluntary_death(field: Battlefield, player: Player) -> None:
     """"If a player voluntarily takes a death, all Enchantments carried are removed"."""
     enchantments.on_voluntary_death(field, player)
     player.alive = False
+    chants.stop_chant(field, player, "its death")
     clear_effects(field, player)
     player.incanting, player.metas, player.active_ball = None, (), None
     field.say(f"{player.name} takes a voluntary death")

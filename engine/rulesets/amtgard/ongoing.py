@@ -22,14 +22,14 @@ def key(player: Player, title: str) -> TimedKey:
     return (player.name, ONGOING, title)
 
 
-def impart(field: Battlefield, player: Player, title: str, seconds: int | None) -> bool:
+def impart(field: Battlefield, player: Player, title: str, seconds: int | None, by: str | None = None) -> bool:
     """``player`` gains the Ongoing Effect of ``title`` for ``seconds`` (None: until removed); the longer
-    duration is kept. It cannot apply to a dead player. Whether it took."""
+    duration is kept. It cannot apply to a dead player. ``by``: whose ability imparted it. Whether it took."""
     if not player.alive:
         return False
     held = player.ongoing.get(title)
     if held is None:
-        player.ongoing[title] = Held(title)
+        player.ongoing[title] = Held(title, by=by)
     if seconds is None:
         field.clock.stop(key(player, title))  # no end: outlasts any duration
     elif held is None or key(player, title) in field.clock:  # an untimed one held already is the longer

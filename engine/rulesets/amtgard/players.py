@@ -20,6 +20,7 @@ class Held:
     source: str
     enchantment: int | None = None
     trait: bool = False
+    by: str | None = None  # the player whose ability imparted it (an Ongoing Effect its Chant keeps)
 
 
 @dataclass
@@ -57,6 +58,7 @@ class Player:
     equipment: dict[str, Equipment] = field(default_factory=dict)
     weapon_effects: tuple[str, ...] = ()  # the Special Effects its weapon carries ("Armor Breaking")
     incanting: str | None = None  # the ability whose incantation is under way
+    chanting: str | None = None  # the ability whose Chant it keeps going
     metas: tuple[str, ...] = ()  # the meta-magics stated for it
     active_ball: str | None = None
     charging: dict[str, int] = field(default_factory=dict)  # Charge Incantations said so far, by ability
@@ -83,7 +85,7 @@ class Player:
         return {"alive": self.alive, "wounds": sorted(self.wounds),
                 "states": sorted(f"{s} to {d}" if d else s for s, d in self.states),
                 "enchantments": [e.title for e in self.enchantments],
-                "ongoing effects": sorted(self.ongoing),
+                "ongoing effects": sorted(self.ongoing), "chanting": self.chanting,
                 "armor": {loc: self.armor.get(loc, 0) for loc in LOCATIONS if self.armor.get(loc)},
                 "magic armor": {loc: n for loc, n in self.magic.items() if n},
                 "uses": dict(self.uses_left)}

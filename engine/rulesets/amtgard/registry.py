@@ -7,12 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.core.registry import Glossary, Registry, load_glossary
-from engine.rulesets.amtgard import armor, casting, enchantments, hits, life, states
+from engine.rulesets.amtgard import armor, casting, chants, enchantments, hits, life, states
 from engine.rulesets.amtgard.effects import KINDS
 from engine.rulesets.amtgard.game import TIMELINE
 
 REGISTRY = Registry("amtgard")
-for module in (states, enchantments, armor, casting, hits, life):
+for module in (states, enchantments, armor, casting, hits, life, chants):
     REGISTRY.rules_of(module)
 REGISTRY.phases(TIMELINE)
 REGISTRY.steps(KINDS.actions)

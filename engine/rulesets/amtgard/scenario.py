@@ -171,6 +171,8 @@ def _check(game: Game, line: Line) -> None:
         want = seconds
     elif line.what == "ongoing":
         found, want = line.value in player.ongoing, not line.negated
+    elif line.what == "chanting":
+        found, want = player.chanting == line.value, not line.negated
     elif line.what == "ongoing left":
         title, seconds = line.value
         timed = ongoing.key(player, title)
@@ -202,8 +204,8 @@ def _said(line: Line) -> str:
     if line.what == "state":
         state, detail = value
         return ("not " if line.negated else "") + state + (f" to {detail}" if detail else "")
-    if line.what == "ongoing":
-        return ("not " if line.negated else "") + f"under {value}"
+    if line.what in ("ongoing", "chanting"):
+        return ("not " if line.negated else "") + f"{'under' if line.what == 'ongoing' else 'chanting'} {value}"
     if line.what == "enchanted":
         return ("not " if line.negated else "") + f"enchanted with {value[0]}" + (
             f" ({value[1]} strips)" if value[1] is not None else "")
