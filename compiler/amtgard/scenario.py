@@ -141,6 +141,13 @@ class ToScenario(SourceTransformer):
     def expect_uses(self, meta: Meta, c: list[Token]) -> tuple[str, tuple[str, int], bool]:
         return "uses", (string_value(c[1]), int(c[0])), False
 
+    def expect_granted_uses(self, meta: Meta, c: list[Token]) -> tuple[str, tuple[str, int], bool]:
+        return "granted uses", (string_value(c[1]), int(c[0])), False
+
+    def expect_holding(self, meta: Meta, c: list[Any]) -> tuple[str, str, bool]:
+        negated, title = c
+        return "holding", string_value(title), negated is not None
+
     def expect_armor(self, meta: Meta, c: list[Token]) -> tuple[str, tuple[str, int], bool]:
         return "armor", (str(c[1]), int(c[0])), False
 

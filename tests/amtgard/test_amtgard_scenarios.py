@@ -285,3 +285,12 @@ def test_chant() -> None:
     ... interrupts any other Incantation or Chant"."""
     r = play("chant.scenario")
     assert r.checked == 11
+
+
+@pytest.mark.rule("Granted uses", "Meta-Magic", "Magic Balls")
+def test_granted_and_own_copies() -> None:
+    """Abilities granted by an enchantment keep "their own uses", apart from the player's own copy; "Meta-Magic may
+    not be used to modify the behavior of ... abilities granted by Enchantments"; "Starting an incantation renders
+    the player's active Magic Balls inactive"."""
+    r = play("granted_and_own_copies.scenario")
+    assert r.checked == 8

@@ -19,16 +19,32 @@ UNABLE = ("Frozen", "Stunned")  # "may not move, speak, or take any action"; "un
 EXTENSION, AMBULANT = "Extension", "Ambulant"
 
 
-def source_of(player: Player, title: str) -> Enchantment | None:
-    """The enchantment that grants ``player`` the ability ``title`` (its uses are the enchantment's), if any."""
-    return next((e for e in player.enchantments if e.active and title in e.granted), None)
+def source_of(player: Player, title: str, own: bool = False) -> Enchantment | None:
+    """The enchantment whose copy of ``title`` a use comes from, or None for the player's own copy. The uses of a
+    granted copy are "tracked separately" from the player's own; which is spent first the seed does not say:
+    chosen, the enchantment's while it has a use left, keeping the player's own. ``own``: the player's copy is
+    wanted (a meta-magic never modifies a granted one)."""
+    granted = [e for e in player.enchantments if e.active and title in e.granted]
+    mine = title in player.abilities
+    if own and mine:
+        return None
+    spare = next((e for e in granted if e.granted[title] != 0), None)
+    if spare is not None or mine:
+        return spare
+    return granted[0] if granted else None
 
 
-def uses_left(player: Player, title: str) -> int | None:
-    worn = source_of(player, title)
+def uses_left(player: Player, title: str, own: bool = False) -> int | None:
+    worn = source_of(player, title, own)
     if worn is not None:
         return worn.granted[title]
     return player.uses_left.get(title, 0)
+
+
+def granted_uses(player: Player, title: str) -> int | None:
+    """The uses left of the copies of ``title`` the player's enchantments grant (None: unlimited)."""
+    counts = [e.granted[title] for e in player.enchantments if title in e.granted]
+    return None if None in counts else sum(c for c in counts if c is not None)
 
 
 def can_use(field: Battlefield, player: Player, card: AbilityCard) -> str | None:
@@ -90,8 +106,11 @@ def can_add_meta(field: Battlefield, player: Player, meta: AbilityCard, card: Ab
     """Meta-Magic "may not be used to modify the behavior of Magic Items or abilities granted by Enchantments"."""
     if meta.kind is not Kind.META_MAGIC:
         return f"Meta-Magic: {meta.title} is no meta-magic"
-    if source_of(player, card.title) is not None:
+    if source_of(player, card.title, own=True) is not None:
         return f"Meta-Magic: {card.title} is granted by an enchantment, and meta-magic does not modify it"
+    if uses_left(player, card.title, own=True) == 0:
+        return (f"Meta-Magic: {player.name}'s own {card.title} has no use left, and meta-magic does not modify a "
+                "granted one")
     return can_use(field, player, meta)
 
 
@@ -118,9 +137,10 @@ def in_reach(field: Battlefield, caster: Player, card: AbilityCard, target: Play
     return None
 
 
-def consume(field: Battlefield, player: Player, title: str) -> None:
-    """One use of ``title``, from the enchantment that grants it if one does ("tracked separately")."""
-    worn = source_of(player, title)
+def consume(field: Battlefield, player: Player, title: str, own: bool = False) -> None:
+    """One use of ``title``: from the enchantment that grants it while it has one ("tracked separately"), else
+    the player's own (``own``: the player's own, as a meta-magic needs)."""
+    worn = source_of(player, title, own)
     if worn is not None:
         left = worn.granted[title]
         worn.granted[title] = None if left is None else left - 1
@@ -172,7 +192,7 @@ def can_charge(field: Battlefield, player: Player, title: str) -> str | None:
         return f"Charge: {player.name} may not say an incantation now"
     if player.has("Suppressed"):
         return f"Suppressed: {player.name} is unable to use the Charge incantation"
-    if uses_left(player, title) == card.uses.count:
+    if uses_left(player, title, own=True) == card.uses.count:
         return f"Charge: {player.name} has every use of {title}"
     return None
 

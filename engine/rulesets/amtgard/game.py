@@ -238,7 +238,7 @@ class Game:
             casting.begin(self.field, caster, card.title, metas)
         metas = caster.metas
         caster.incanting, caster.metas = None, ()
-        casting.consume(self.field, caster, card.title)
+        casting.consume(self.field, caster, card.title, own=bool(metas))
         if card.trigger == "kill":  # "may only use one Kill Trigger ability per eligible killing blow"
             caster.killing_blow = None
         self.field.say(f"{caster.name} completes {card.title}" + (f" on {target.name}" if not card.thrown else "")

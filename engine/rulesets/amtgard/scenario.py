@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction, ReplayError, Where
 from engine.core.match import Match
-from engine.rulesets.amtgard import ongoing
+from engine.rulesets.amtgard import casting, ongoing
 from engine.rulesets.amtgard.battlefield import Battlefield
 from engine.rulesets.amtgard.cards import Library
 from engine.rulesets.amtgard.game import PAUSES, Game
@@ -171,6 +171,11 @@ def _check(game: Game, line: Line) -> None:
         want = seconds
     elif line.what == "ongoing":
         found, want = line.value in player.ongoing, not line.negated
+    elif line.what == "granted uses":
+        title, count = line.value
+        found, want = casting.granted_uses(player, title), count
+    elif line.what == "holding":  # the active Magic Ball
+        found, want = player.active_ball == line.value, not line.negated
     elif line.what == "chanting":
         found, want = player.chanting == line.value, not line.negated
     elif line.what == "ongoing left":
@@ -204,8 +209,9 @@ def _said(line: Line) -> str:
     if line.what == "state":
         state, detail = value
         return ("not " if line.negated else "") + state + (f" to {detail}" if detail else "")
-    if line.what in ("ongoing", "chanting"):
-        return ("not " if line.negated else "") + f"{'under' if line.what == 'ongoing' else 'chanting'} {value}"
+    if line.what in ("ongoing", "chanting", "holding"):
+        verb = {"ongoing": "under", "chanting": "chanting", "holding": "holding"}[line.what]
+        return ("not " if line.negated else "") + f"{verb} {value}"
     if line.what == "enchanted":
         return ("not " if line.negated else "") + f"enchanted with {value[0]}" + (
             f" ({value[1]} strips)" if value[1] is not None else "")
