@@ -573,6 +573,7 @@ def test_a_kill_trigger_follows_a_final_blow_within_30_seconds_once() -> None:
     ana.abilities["Feast"] = Uses(3)
     ana.uses_left["Feast"] = 3
     game = Game(Battlefield({"Ana": ana, "Bo": bo, "Cy": cy}, lib))
+    game.field.place("Ana", "Cy", 20)  # "The caster must be outside of 10' of a living enemy"
     game.pauses = (31,)
     match = Match(game)
     assert match.decision is not None and match.decision.find("Ana completes Feast on Ana") is None
@@ -583,6 +584,28 @@ def test_a_kill_trigger_follows_a_final_blow_within_30_seconds_once() -> None:
     assert match.decision is not None and match.decision.find("Ana completes Feast on Ana") is None  # one per blow
     play(match, "Ana hits Cy's torso with a weapon", "31 s pass")
     assert match.decision is not None and match.decision.find("Ana completes Feast on Ana") is None  # too late
+
+
+@pytest.mark.rule("Kill Trigger")
+def test_a_kill_trigger_needs_its_caster_outside_10_feet_of_a_living_enemy() -> None:
+    """"The caster must be outside of 10' of a living enemy": the enemy it killed does not count, a living one
+    within 10' does, and one who steps away lets the Kill Trigger be used."""
+    feast = card("Feast", School.DEATH, Kind.VERBAL, uses=Uses(3), trigger="kill", reach=Reach.SELF,
+                 steps=(Do("heal", ("caster",)),))
+    lib = Library.of([*LIBRARY.cards.values(), feast])
+    ana, bo, cy = player("Ana"), player("Bo", team="Blue"), player("Cy", team="Blue")
+    ana.abilities["Feast"] = Uses(3)
+    ana.uses_left["Feast"] = 3
+    game = Game(Battlefield({"Ana": ana, "Bo": bo, "Cy": cy}, lib))
+    game.field.place("Ana", "Cy", 10)
+    match = Match(game)
+    play(match, "Ana hits Bo's torso with a weapon")
+    assert match.decision is not None and game.explain(match.decision, "Ana completes Feast on Ana") == (
+        "Kill Trigger: Ana is within 10' of Cy, a living enemy (\"The caster must be outside of 10' of a living "
+        "enemy\")")
+    match.intervene("distance", "Ana", "Cy 11")
+    play(match, "Ana completes Feast on Ana")
+    assert ana.uses_left["Feast"] == 2
 
 
 @pytest.mark.rule("Wound Trigger")

@@ -66,14 +66,21 @@ def can_use(field: Battlefield, player: Player, card: AbilityCard) -> str | None
 
 
 KILL_WINDOW = 30  # "within 30 seconds after striking an enemy with the final blow"
+KILL_TRIGGER_CLEARANCE = 10  # "The caster must be outside of 10' of a living enemy"
 
 
 def triggered(field: Battlefield, player: Player, card: AbilityCard) -> str | None:
     """"Some abilities have special circumstances that must be met before they can be cast." A Kill Trigger "can
-    only be used within 30 seconds after striking an enemy with the final blow" (once per eligible killing blow);
+    only be used within 30 seconds after striking an enemy with the final blow" (once per eligible killing blow),
+    its caster "outside of 10' of a living enemy";
     a Wound Trigger "only ... immediately after the caster causes a wound to an enemy"."""
     if card.trigger == "kill" and (player.killing_blow is None or field.clock.now - player.killing_blow > KILL_WINDOW):
         return f"Kill Trigger: {player.name} has struck no final blow in the last {KILL_WINDOW} s"
+    near = next((p.name for p in field.players.values() if p.alive and p.team != player.team
+                 and field.distance(player.name, p.name) <= KILL_TRIGGER_CLEARANCE), None)
+    if card.trigger == "kill" and near is not None:
+        return (f"Kill Trigger: {player.name} is within {KILL_TRIGGER_CLEARANCE}' of {near}, a living enemy (\"The "
+                f"caster must be outside of 10' of a living enemy\")")
     if card.trigger == "wound" and not player.wounded_enemy:
         return f"Wound Trigger: {player.name} has not just wounded an enemy"
     return None
