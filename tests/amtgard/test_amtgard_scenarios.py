@@ -294,3 +294,11 @@ def test_granted_and_own_copies() -> None:
     the player's active Magic Balls inactive"."""
     r = play("granted_and_own_copies.scenario")
     assert r.checked == 8
+
+
+@pytest.mark.rule("Immune")
+def test_pyrotechnics_and_immunity_to_flame() -> None:
+    """"A player with Immunity to Flame can still be the target of Pyrotechnics which would still destroy their
+    equipment (as Immunities do not extend to equipment unless noted)"."""
+    r = play("pyrotechnics_and_immunity_to_flame.scenario")
+    assert r.checked == 4

@@ -97,6 +97,23 @@ def end_ongoing_effects(fx: Effect, who: str) -> Flow[bool]:
     return (yield from _done(ended))
 
 
+@KINDS.action("destroy equipment")
+def destroy_equipment(fx: Effect, who: str) -> Flow[bool]:
+    """Every piece of equipment ``who`` carries is destroyed (Pyrotechnics). "Immunities do not extend to
+    equipment unless noted": an Immune player's equipment is destroyed all the same; a player shut off (Frozen,
+    Insubstantial, Invulnerable) keeps its carried equipment out of reach with it."""
+    player = fx.who(who)
+    for state in states.SHUT_OFF:
+        if player.has(state):
+            fx.field.say(f"{fx.card.title} does not reach {player.name}'s equipment: {player.name} is {state}")
+            return (yield from _done(False))
+    carried = [item for item in player.equipment.values() if item.carried and not item.destroyed]
+    for item in carried:
+        item.destroyed = True
+        fx.field.say(f"{player.name}'s {item.name} is destroyed")
+    return (yield from _done(bool(carried)))
+
+
 @KINDS.action("remove state")
 def remove_state(fx: Effect, state: str, who: str) -> Flow[bool]:
     """Release-like: the State goes, unless it may not be removed (a Trait's, an active enchantment's, or the
@@ -213,6 +230,7 @@ WORDING: dict[str, Callable[..., str]] = {
     "make": lambda who, state, detail, seconds: f"make {who} {state}{_to(detail)}{_for(seconds)}",
     "affect": lambda who, seconds: f"put {who} under this ability's Ongoing Effect{_for(seconds)}",
     "end ongoing effects": lambda who: f"end the Ongoing Effects on {who}",
+    "destroy equipment": lambda who: f"destroy the equipment {who} carries",
     "remove state": lambda state, who: f"remove {state} from {who}",
     "remove enchantments": lambda who: f"remove the enchantments of {who}",
     "remove magical enchantments": lambda who: f"remove the magical enchantments of {who}",
