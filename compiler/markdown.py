@@ -15,6 +15,7 @@ _SPECIALS = frozenset("\\`*_{}[]()#+-.!|<>&\"'~^=")
 # What may reach a page unescaped: relative links between generated pages, and CSS class names.
 _SAFE_HREF = re.compile(r"(?:\.\./)*[\w-]+(?:/[\w-]+)*\.md")
 _SAFE_CSS = re.compile(r"[a-z][a-z0-9-]*")
+COMMON_TEMPLATES = Path(__file__).with_name("templates")
 
 
 # ---------------------------------------------------------------------- escaping
@@ -77,7 +78,7 @@ def css_class(name: str) -> Markup:
 def make_env(templates: Path) -> Environment:
     """Jinja for Markdown pages: every value inert unless a filter marks it, undefined names an error."""
     env = Environment(
-        loader=FileSystemLoader(templates),
+        loader=FileSystemLoader([templates, COMMON_TEMPLATES]),  # a game's own, then the shared macros
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
