@@ -23,7 +23,7 @@ from compiler.incantation_charges.frontend import FRONTEND as INCANTATION_CHARGE
 from compiler.language_reference import PAGE as REFERENCE
 from compiler.language_reference import example_files, language_page
 from compiler.memory_import import load_package
-from compiler.project import REPOSITORY, Project, Workspace, project_of
+from compiler.project import CARD_SUFFIX, REPOSITORY, Project, Workspace, project_of
 from compiler.publish import Output, publish
 from compiler.rackham_incantation.frontend import FRONTEND as RACKHAM_INCANTATION
 from compiler.serpents_tongue.frontend import FRONTEND as SERPENTS_TONGUE
@@ -35,7 +35,6 @@ FRONTENDS: dict[str, Frontend] = {f.ruleset.name: f for f in (SERPENTS_TONGUE, I
 # Every folder and page a build of this repository's workspace replaces, relative to its root.
 OUTPUTS: tuple[str, ...] = (*(out for f in FRONTENDS.values() for out in (*f.outputs, f"{f.ruleset.site}/{REFERENCE}")),
                              HOME)
-CARD_SUFFIX = ".spell"
 
 
 # The tests whose rule markers the coverage pages read: the engine's own, beside this compiler.

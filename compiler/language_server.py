@@ -30,7 +30,7 @@ from compiler.diagnostics import Diagnostic, Severity
 from compiler.formatter import FormatError, format_text, grammar_of
 from compiler.language_reference import terminal_words
 from compiler.parse import grammar_text, parser
-from compiler.project import REPOSITORY, Project, ProjectError, project_of
+from compiler.project import Project, ProjectError, project_of, shipped
 from compiler.source import SourceFile, shown_path
 
 SERVER = LanguageServer("spellc", "1")
@@ -168,7 +168,7 @@ def vocabulary(doc: Document, field: str, titles: bool) -> set[str]:
 
 
 def shipped_cards(ruleset: str) -> list[Path]:
-    return sorted((REPOSITORY / "cards_src" / ruleset).rglob("*.spell"))
+    return shipped(ruleset).card_files()
 
 
 @SERVER.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=[" ", '"']))

@@ -38,6 +38,7 @@ from engine.core.ruleset import Ruleset
 from engine.rulesets import RULESETS
 
 MANIFEST = "spellc.toml"
+CARD_SUFFIX = ".spell"
 # The repository this compiler ships in: its card sets are projects of its workspace.
 REPOSITORY = Path(__file__).resolve().parent.parent
 SAMPLES = Path(__file__).with_name("templates") / "new"  # a sample card and scenario per ruleset
@@ -79,7 +80,7 @@ class Project:
         return (self.python, self.site)
 
     def card_files(self) -> list[Path]:
-        return sorted(self.cards.rglob("*.spell")) if self.cards.is_dir() else []
+        return sorted(self.cards.rglob(f"*{CARD_SUFFIX}")) if self.cards.is_dir() else []
 
     def relocate(self, outputs: Mapping[str, Output], base: Path) -> dict[str, Output]:
         """A front end's outputs (keyed as in the repository's layout, ``generated/<ruleset>/...`` and
