@@ -55,7 +55,7 @@ def format_text(text: str, *, ruleset: str, scenario: bool, path: str = "<text>"
     """The canonical form of one file's text, read by ``ruleset``'s card (or scenario) grammar. Raises
     :class:`FormatError` when it does not parse."""
     grammar = grammar_of(ruleset, scenario)
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = text.replace("\r\n", "\n")  # a lone \r is no line end to the grammar: left for the parser to refuse
     diags = Diagnostics()
     if parse(SourceFile(path, text), diags, grammar) is None:
         raise FormatError(diags)
@@ -167,14 +167,19 @@ def run(paths: Sequence[Path], *, check: bool, diff: bool, out: TextIO, err: Tex
             continue
         unformatted += 1
         if diff:
-            write_text(out, "".join(difflib.unified_diff(source.text.splitlines(keepends=True),
-                                                         new.splitlines(keepends=True), shown, shown)))
+            write_text(out, unified_diff(source.text, new, shown))
         elif check:
             write_text(out, f"would reformat {shown}")
         else:
             replace_file(path, new)
             write_text(out, f"reformatted {shown}")
     return 1 if failed or (check and unformatted) else 0
+
+
+def unified_diff(old: str, new: str, shown: str) -> str:
+    """A patch from ``old`` to ``new``; a last line without its newline is marked as diff and git mark it."""
+    lines = difflib.unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True), shown, shown)
+    return "".join(line if line.endswith("\n") else f"{line}\n\\ No newline at end of file\n" for line in lines)
 
 
 def _problem(shown: str, problem: Exception) -> str:
