@@ -53,6 +53,7 @@ class Checker:
             trigger=_word(fields.get("trigger")), chant=_text(fields.get("chant")),
             persistent="persistent" in fields, strips=_int(fields.get("strips")),
             magic_armor=_int(fields.get("magic_armor")) or 0, enhances_armor="enhances_armor" in fields,
+            stops_projectiles="stops_projectiles" in fields,
             grants=tuple(self._grant(f) for f in node.fields if f.name == "grants"),
             granted=tuple(self._granted(f) for f in node.fields if f.name == "grants_ability"),
             special_effects=self._specials(fields.get("special_effect")),
@@ -63,6 +64,12 @@ class Checker:
         if "magical" in fields and "extraordinary" in fields:
             self.diags.error("E703", "an ability is magical (m) or extraordinary (ex), not both",
                              fields["extraordinary"].span)
+        if "stops_projectiles" in fields and kind is not Kind.ENCHANTMENT:
+            # The engine asks its bearer's active enchantments (hits.stops_projectile); a Verbal or a ball has no
+            # bearer to keep projectiles off.
+            self.diags.error("E716", "`stops projectiles` goes on an Enchantment (its bearer is unaffected by "
+                             f"projectiles), not on type {kind.value}", fields["stops_projectiles"].span,
+                             "note: Protection from Projectiles and Song of Deflection are Enchantments")
         if len(self.diags.items) != errors:
             return None
         return Checked(card, path, node.span.line), node
@@ -257,6 +264,8 @@ def ability_text(card: AbilityCard) -> str:
     said = [f"{card.magic_armor} point{'s' if card.magic_armor != 1 else ''} of Magic Armor to each location."
             ] if card.magic_armor else []
     said += ["The bearer's worn armor loses only 1 point to any hit."] if card.enhances_armor else []
+    said += ["The bearer is unaffected by projectiles (arrows, Specialty Arrows, thrown weapons), not by Magic "
+             "Balls; what it wears or carries still takes the hit."] if card.stops_projectiles else []
     said += [f"The bearer is {g.text()}." for g in card.grants]
     said += [f"{' and '.join(card.special_effects)}."] if card.special_effects else []
     said += [f"Grants {title} ({uses.text()})." for title, uses in card.granted]

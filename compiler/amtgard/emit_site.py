@@ -210,6 +210,8 @@ def ability_stats(card: AbilityCard, glossary: Glossary) -> tuple[Stat, ...]:
         Stat("Persistent", "yes: not removed by a respawn", _term_href(glossary, ("Persistent",)))
         if card.persistent else None,
         Stat("Armor", "enhances worn armor", _term_href(glossary, ("Magic Armor",))) if card.enhances_armor else None,
+        Stat("Projectiles", "its bearer is unaffected by them (not by Magic Balls)",
+             _term_href(glossary, ("Projectile protection",))) if card.stops_projectiles else None,
     ]
     return tuple(s for s in lines if s is not None)
 

@@ -65,10 +65,10 @@ CARDS = (
     AbilityCard(title='Blessing Against Harm', school=School.PROTECTION, kind=Kind.ENCHANTMENT, uses=Uses(count=1), incantation='I bless thee against harm', materials='A white strip', strips=3, grants=(Grant(state='Resistant', detail='wounds'),), text='The bearer is Resistant to wounds.', source='cards_src/amtgard/protection.spell:46'),
     # cards_src/amtgard/protection.spell:62
     AbilityCard(title='Imbue Armor', school=School.PROTECTION, kind=Kind.ENCHANTMENT, uses=Uses(count=1), incantation='I imbue this armor with strength', materials='A white strip', enhances_armor=True, text="The bearer's worn armor loses only 1 point to any hit.", source='cards_src/amtgard/protection.spell:62'),
-    # cards_src/amtgard/protection.spell:77
-    AbilityCard(title='Protection from Projectiles', school=School.PROTECTION, kind=Kind.ENCHANTMENT, uses=Uses(count=1), incantation='I protect thee from arrows and stones', materials='A white strip', source='cards_src/amtgard/protection.spell:77'),
-    # cards_src/amtgard/protection.spell:91
-    AbilityCard(title='Song of Deflection', school=School.PROTECTION, kind=Kind.ENCHANTMENT, magical=False, reach=Reach.SELF, uses=Uses(count=1), chant='Deflection', source='cards_src/amtgard/protection.spell:91'),
+    # cards_src/amtgard/protection.spell:79
+    AbilityCard(title='Protection from Projectiles', school=School.PROTECTION, kind=Kind.ENCHANTMENT, uses=Uses(count=1), incantation='I protect thee from arrows and stones', materials='A white strip', stops_projectiles=True, text='The bearer is unaffected by projectiles (arrows, Specialty Arrows, thrown weapons), not by Magic Balls; what it wears or carries still takes the hit.', source='cards_src/amtgard/protection.spell:79'),
+    # cards_src/amtgard/protection.spell:95
+    AbilityCard(title='Song of Deflection', school=School.PROTECTION, kind=Kind.ENCHANTMENT, magical=False, reach=Reach.SELF, uses=Uses(count=1), chant='Deflection', stops_projectiles=True, text='The bearer is unaffected by projectiles (arrows, Specialty Arrows, thrown weapons), not by Magic Balls; what it wears or carries still takes the hit.', source='cards_src/amtgard/protection.spell:95'),
     # cards_src/amtgard/sorcery.spell:5
     AbilityCard(title='Release', school=School.SORCERY, kind=Kind.VERBAL, incantation='I release thee from this bond', works_on='States', steps=(Do(kind='remove state', args=('Frozen', 'target')),), text='Remove Frozen from target.', source='cards_src/amtgard/sorcery.spell:5'),
     # cards_src/amtgard/sorcery.spell:18

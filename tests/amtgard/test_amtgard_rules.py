@@ -9,7 +9,7 @@ import pytest
 
 from engine.core.match import Match
 from engine.core.steps import Do
-from engine.rulesets.amtgard import armor, casting, enchantments, states
+from engine.rulesets.amtgard import armor, casting, enchantments, hits, states
 from engine.rulesets.amtgard.battlefield import Battlefield
 from engine.rulesets.amtgard.cards import AbilityCard, Grant, Library, Trigger, Uses
 from engine.rulesets.amtgard.game import Game
@@ -41,8 +41,15 @@ GIFT_OF_AIR = card("Gift of Air", School.SORCERY, triggers=(
     Trigger("hit by a melee weapon", (Do("make", ("bearer", "Insubstantial", None, None)),)),))
 ANCESTRAL = card("Ancestral Armor", magical=False, enhances_armor=True)
 EXTENSION = card("Extension", School.NEUTRAL, Kind.META_MAGIC, uses=Uses(1))
+PROJECTILES = card("Protection from Projectiles", stops_projectiles=True)
+DEFLECTION = card("Song of Deflection", magical=False, reach=Reach.SELF, chant="Deflection", stops_projectiles=True)
+BLESSING = card("Blessing Against Harm", strips=3, grants=(Grant("Resistant", "wounds"),))
+PINNING = card("Pinning Arrow", School.SUBDUAL, Kind.SPECIALTY_ARROW, uses=Uses(2),
+               steps=(Do("make", ("target", "Stopped", None, 30)),))
+DESTRUCTION = card("Destruction Arrow", School.DEATH, Kind.SPECIALTY_ARROW, uses=Uses(2),
+                   special_effects=("Armor Destroying", "Shield Destroying"))
 LIBRARY = Library.of([STONESKIN, BARKSKIN, PHOENIX, SWARM, VAMPIRISM, RELEASE, SEVER, HOLD, FIREBALL, ICEBALL,
-                      GIFT_OF_AIR, ANCESTRAL, EXTENSION])
+                      GIFT_OF_AIR, ANCESTRAL, EXTENSION, PROJECTILES, DEFLECTION, BLESSING, PINNING, DESTRUCTION])
 
 
 def player(name: str, abilities: Iterable[AbilityCard] = (), team: str = "Red") -> Player:
@@ -633,3 +640,112 @@ def test_a_wound_trigger_follows_the_wound_at_once() -> None:
     match2 = Match(game2)
     play(match2, "Ana hits Bo2's left arm with a weapon")  # resisted: no wound received
     assert match2.decision is not None and match2.decision.find("Ana completes Bite on Bo2") is None
+
+
+# ---------------------------------------------------------------- Projectile protection
+@pytest.mark.rule("Projectile protection")
+@pytest.mark.rule("Magic Balls")
+def test_magic_balls_are_not_stopped_by_protection_from_projectiles() -> None:
+    """"Magic Balls are not stopped by Protection from Projectiles, Song of Deflection, or other similar
+    abilities.\""""
+    ana, bo = player("Ana", [PROJECTILES, DEFLECTION]), player("Bo", [ICEBALL, FIREBALL], team="Blue")
+    ana.armor, ana.armor_rating = {"torso": 2}, {"torso": 2}
+    match, game = timeline(ana, bo)
+    play(match, "Ana completes Protection from Projectiles on Ana", "Ana completes Song of Deflection on Ana",
+         "Bo completes Fireball", "Bo hits Ana's torso with Fireball")
+    assert ana.armor["torso"] == 0  # its Armor Destroying, both protections worn
+    play(match, "Bo completes Iceball", "Bo hits Ana's left arm with Iceball")
+    assert ana.has("Frozen")
+    ball = hits.Hit(bo, ana, "left arm", ICEBALL, weapon=ICEBALL.title)
+    assert not ball.projectile and hits.stops_projectile(game.field, ball) is None
+
+
+@pytest.mark.rule("Projectile protection")
+@pytest.mark.rule("Specialty Arrows")
+def test_protection_from_projectiles_leaves_its_bearer_unaffected_by_projectiles() -> None:
+    """"Magic Balls are not stopped by Protection from Projectiles, Song of Deflection, or other similar abilities":
+    it stops projectiles — an arrow, a thrown weapon, and a Specialty Arrow, which counts "as a normal hit from an
+    arrow to the location struck in addition to their listed effects" (chosen: the seed names no more). Its bearer
+    takes no wound and none of the listed effects; a melee weapon is no projectile."""
+    ana, bo = player("Ana", [PROJECTILES]), player("Bo", [PINNING], team="Blue")
+    match, game = timeline(ana, bo)
+    play(match, "Ana completes Protection from Projectiles on Ana", "Bo hits Ana's left arm with an arrow",
+         "Bo hits Ana's torso with a thrown weapon", "Bo completes Pinning Arrow",
+         "Bo hits Ana's left leg with Pinning Arrow")
+    assert ana.alive and not ana.wounds and not ana.has("Stopped")
+    assert not bo.wounded_enemy  # no wound caused: no Wound Trigger follows
+    play(match, "Bo hits Ana's left arm with a weapon")
+    assert ana.wounds == {"left arm"}
+    assert match.decision is not None and game.explain(match.decision, "Bo hits Ana's torso with a arrow") == (
+        "Hits: nothing is named 'a arrow' (hit with a weapon, an arrow, a thrown weapon, or an active ball or arrow)")
+    play(match, "Ana removes Protection from Projectiles", "Bo hits Ana's torso with an arrow")
+    assert not ana.alive  # it lasts until removed; then an arrow strikes as ever
+
+
+@pytest.mark.rule("Projectile protection")
+@pytest.mark.rule("Immune")
+def test_projectile_protection_does_not_extend_to_what_its_bearer_wears_or_carries() -> None:
+    """"Unless otherwise noted, Immunities do not extend beyond the player or object that has them. Example: A player
+    with Immunity to Flame can still have their armor destroyed by a Fireball." Read for Protection from Projectiles
+    too (chosen: the seed says nothing of its bearer's equipment): the armor an arrow strikes loses its points, and
+    the shield a Destruction Arrow strikes is destroyed; the bearer takes no wound."""
+    ana, bo = player("Ana", [PROJECTILES]), player("Bo", [DESTRUCTION], team="Blue")
+    ana.armor, ana.armor_rating = {"torso": 3}, {"torso": 3}
+    ana.equipment = {"shield": Equipment("shield")}
+    match, _ = timeline(ana, bo)
+    play(match, "Ana completes Protection from Projectiles on Ana", "Bo hits Ana's torso with an arrow")
+    assert ana.armor["torso"] == 2 and not ana.wounds
+    play(match, "Bo completes Destruction Arrow", "Bo hits Ana's shield with Destruction Arrow")
+    assert ana.equipment["shield"].destroyed and ana.alive
+    play(match, "Bo completes Destruction Arrow", "Bo hits Ana's torso with Destruction Arrow")
+    assert ana.armor["torso"] == 0 and ana.alive and not ana.wounds
+
+
+@pytest.mark.rule("Projectile protection")
+@pytest.mark.rule("Chant")
+def test_song_of_deflection_stops_projectiles_while_its_chant_lasts() -> None:
+    """"Magic Balls are not stopped by Protection from Projectiles, Song of Deflection, or other similar abilities";
+    a Chant "sustains their continuing function ... Failure to Chant ends the effect"."""
+    ana, bo = player("Ana", [DEFLECTION, HOLD]), player("Bo", team="Blue")
+    match, _ = timeline(ana, bo)
+    play(match, "Ana completes Song of Deflection on Ana", "Bo hits Ana's left arm with an arrow")
+    assert ana.chanting == "Song of Deflection" and not ana.wounds
+    play(match, "Ana begins Hold Person")  # "Starting an incantation ... interrupts any other ... Chant"
+    assert ana.enchantment("Song of Deflection") is None
+    play(match, "Bo hits Ana's left arm with an arrow")
+    assert ana.wounds == {"left arm"}
+
+
+@pytest.mark.rule("Projectile protection")
+@pytest.mark.rule("Ability Order")
+@pytest.mark.rule("Resistant")
+def test_a_resistance_is_spent_before_projectile_protection() -> None:
+    """"Effects on a player trigger in this order: Traits, Immunities, Resistances, Other Enchantments." A
+    Resistance to wounds takes the arrow a Song of Deflection would have stopped, and spends its use (chosen: the
+    order as written); once it is gone, the Song stops the next."""
+    ana, bo = player("Ana", [BLESSING, DEFLECTION]), player("Bo", team="Blue")
+    match, _ = timeline(ana, bo)
+    play(match, "Ana completes Blessing Against Harm on Ana", "Ana completes Song of Deflection on Ana",
+         "Bo hits Ana's left arm with an arrow")
+    blessing = ana.enchantment("Blessing Against Harm")
+    assert blessing is not None and blessing.strips == 2 and not ana.wounds
+    play(match, "Ana removes Blessing Against Harm", "Bo hits Ana's left arm with an arrow")
+    assert not ana.wounds and ana.enchantment("Song of Deflection") is not None
+
+
+@pytest.mark.rule("Projectile protection")
+@pytest.mark.rule("Inactive enchantments")
+def test_projectile_protection_is_inactive_on_a_dead_bearer_and_active_again_on_a_return_to_life() -> None:
+    """"If a player bearing an Enchantment is killed the Enchantment remains but becomes inactive ... If the person is
+    returned to life, as opposed to respawning, then Enchantments are preserved and will function again"; and
+    "Respawning removes any Enchantments from a player unless the Enchantments are Persistent"."""
+    ana, bo = player("Ana", [PROJECTILES]), player("Bo", team="Blue")
+    match, game = timeline(ana, bo)
+    play(match, "Ana completes Protection from Projectiles on Ana", "Ana dies")
+    worn = ana.enchantment("Protection from Projectiles")
+    assert worn is not None and not worn.active
+    assert hits.stops_projectile(game.field, hits.Hit(bo, ana, "torso", weapon=hits.ARROW)) is None
+    play(match, "Ana is returned to life", "Bo hits Ana's torso with an arrow")
+    assert ana.alive
+    play(match, "Ana dies", "Ana respawns", "Bo hits Ana's torso with an arrow")
+    assert not ana.alive  # the respawn took it

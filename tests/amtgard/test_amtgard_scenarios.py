@@ -302,3 +302,21 @@ def test_pyrotechnics_and_immunity_to_flame() -> None:
     equipment (as Immunities do not extend to equipment unless noted)"."""
     r = play("pyrotechnics_and_immunity_to_flame.scenario")
     assert r.checked == 4
+
+
+@pytest.mark.rule("Projectile protection", "Magic Balls", "Specialty Arrows", "Shield Destroying")
+def test_protection_from_projectiles() -> None:
+    """"Magic Balls are not stopped by Protection from Projectiles, Song of Deflection, or other similar abilities":
+    arrows, a thrown weapon and a Destruction Arrow leave its bearer unaffected (its armor and shield take the hit),
+    an Iceball freezes it, and Dispel Magic removes it."""
+    r = play("protection_from_projectiles.scenario")
+    assert r.checked == 15
+
+
+@pytest.mark.rule("Projectile protection", "Chant", "Ability Order", "Resistant")
+def test_song_of_deflection() -> None:
+    """"Magic Balls are not stopped by Protection from Projectiles, Song of Deflection, or other similar abilities";
+    "Failure to Chant ends the effect"; "Effects on a player trigger in this order: Traits, Immunities, Resistances,
+    Other Enchantments"."""
+    r = play("song_of_deflection.scenario")
+    assert r.checked == 14

@@ -63,6 +63,9 @@ class AbilityCard:
     # An armor enhancement ("armor enhancement abilities such as Ancestral Armor or Imbue Armor"): the bearer's
     # worn armor loses one point to any hit; "Magic Armor can never benefit" from it.
     enhances_armor: bool = False
+    # "Magic Balls are not stopped by Protection from Projectiles, Song of Deflection, or other similar abilities":
+    # an enchantment whose active bearer is unaffected by projectiles (hits.stops_projectile says which are).
+    stops_projectiles: bool = False
     grants: tuple[Grant, ...] = ()
     granted: tuple[tuple[str, Uses], ...] = ()  # abilities the enchantment gives, with their own uses
     # Its Special Effects: "a Destruction Arrow is both Armor Destroying and Shield Destroying, but there is no

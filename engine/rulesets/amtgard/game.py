@@ -3,10 +3,11 @@ the rules play it. Declared below as one phase, ``event``, played once a round: 
 
 Events (the choices' labels, what a scenario line names): ``Ana begins Stoneskin``, ``Ana completes Stoneskin
 on Bo``, ``Ana completes Fireball`` (a ball in hand), ``Ana is interrupted``, ``Ana moves``, ``Ana stops
-chanting``, ``Bo hits Ana's torso with a weapon``, ``Bo hits Ana's left arm with Fireball``, ``Bo hits Ana's
-shield with Iceball``, ``Bo hits Ana's cloak with Lightning Bolt``, ``Ana dies``, ``Ana takes a voluntary
-death``, ``Ana respawns``, ``Ana is returned to life``, ``Ana removes Stoneskin``, ``30 s pass``. A meta-magic
-is stated with its ability: ``Ana completes Hold Person on Bo with Extension``.
+chanting``, ``Bo hits Ana's torso with a weapon`` (or ``with an arrow``, ``with a thrown weapon``), ``Bo hits
+Ana's left arm with Fireball``, ``Bo hits Ana's shield with Iceball``, ``Bo hits Ana's cloak with Lightning
+Bolt``, ``Ana dies``, ``Ana takes a voluntary death``, ``Ana respawns``, ``Ana is returned to life``, ``Ana removes
+Stoneskin``, ``30 s pass``. A meta-magic is stated with its ability: ``Ana completes Hold Person on Bo with
+Extension``.
 """
 
 from __future__ import annotations
@@ -113,7 +114,9 @@ class Game:
             return f"Action: {attacker.name} may not strike now"
         if not target.alive:
             return f"Death: {target.name} is dead"
-        if what != hits.WEAPON and attacker.active_ball != what:
+        if what not in hits.WEAPONS and what not in self.library:
+            return f"Hits: nothing is named {what!r} (hit with {', '.join(hits.WEAPONS)}, or an active ball or arrow)"
+        if what not in hits.WEAPONS and attacker.active_ball != what:
             return (f"Magic Balls: {attacker.name} holds no active {what}"
                     + (f" (its active ball is {attacker.active_ball})" if attacker.active_ball else ""))
         return None
@@ -189,7 +192,7 @@ class Game:
     def _hits(self, p: Player, players: list[Player]) -> list[Choice]:
         if not p.alive or any(p.has(s) for s in casting.UNABLE):
             return []
-        weapons = [hits.WEAPON] + ([p.active_ball] if p.active_ball else [])
+        weapons = [*hits.WEAPONS, *([p.active_ball] if p.active_ball else [])]
         out = []
         for t in players:
             if t is p or not t.alive:
@@ -268,9 +271,9 @@ class Game:
     def hit(self, attacker: Player, target: Player, where: str, what: str) -> Flow[None]:
         """A weapon or a thrown ability strikes. The enchantments that answer a hit (Gift of Air) are played at the
         same time as its result on the armor (Ancestral Armor): the armor first, then their steps."""
-        ball = self.library[what] if what != hits.WEAPON else None
-        effects, spent = (ball.special_effects, None) if ball else hits.carried_effects(self.field, attacker)
-        strike = hits.Hit(attacker, target, where, ball, effects)
+        ball = self.library[what] if what not in hits.WEAPONS else None
+        effects, spent = hits.effects_of(self.field, attacker, ball, what)
+        strike = hits.Hit(attacker, target, where, ball, effects, weapon=what)
         if ball is not None:
             attacker.active_ball = None  # it "discharges"
         self.field.say(f"{attacker.name} hits {target.name}'s {where} with {what}"
@@ -283,15 +286,14 @@ class Game:
             return
         if where in ("shield", "weapon"):
             hits.strike_equipment(self.field, strike)
-            if ball is not None and ball.steps and hits.reaches_player(strike):
-                yield from self.play(ball, ball.steps, attacker, target)
+            if hits.reaches_player(strike):
+                yield from self.listed_effects(strike)
             return
         answering = [(w, self.library[w.title]) for w in target.enchantments
                      if w.active and strike.melee and self.library[w.title].on("hit by a melee weapon")]
         wounded = hits.strike_body(self.field, strike)
         attacker.wounded_enemy = wounded and target.team != attacker.team
-        if ball is not None and ball.steps:
-            yield from self.play(ball, ball.steps, attacker, target)
+        yield from self.listed_effects(strike)
         for worn, card in answering:
             yield from self.play(card, card.on("hit by a melee weapon"), target, target, worn=worn, bearer=target)
         cause = hits.fatal(strike, wounded)
@@ -299,6 +301,18 @@ class Game:
             yield from self.death(target, strike.school if cause == "Wounds Kill" else None, cause)
             if target.team != attacker.team:  # the final blow, or one an enemy avoided death from
                 attacker.killing_blow = self.field.clock.now
+
+    def listed_effects(self, strike: hits.Hit) -> Flow[None]:
+        """A ball's or an arrow's own steps on the player it strikes ("in addition to their listed effects"), unless
+        the player bears what stops a projectile (Protection from Projectiles: its bearer is unaffected)."""
+        ball = strike.ability
+        if ball is None or not ball.steps:
+            return
+        stopper = hits.stops_projectile(self.field, strike)
+        if stopper:
+            self.field.say(f"{stopper} stops the effects of {ball.title} on {strike.target.name}")
+            return
+        yield from self.play(ball, ball.steps, strike.attacker, strike.target)
 
     def death(self, player: Player, school: str | None, cause: str) -> Flow[None]:
         owed = yield from life.dies(self.field, player, school, cause)

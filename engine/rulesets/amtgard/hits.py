@@ -1,6 +1,7 @@
 """Hits (seed 002, "Magic Balls", "Specialty Arrows", "Special Effects Defined"): what a weapon, a Magic Ball or
 an arrow does where it strikes — an armored location, a bare one, a shield, the garb — and the enchantments
-that answer a hit, all at once.
+that answer a hit, all at once; and what a projectile is, which Protection from Projectiles and Song of Deflection
+stop and a Magic Ball is not.
 
 "Special Effects granted to equipment are always Extraordinary. They have no associated School, except for
 Wounds Kill, which is always of the Death School."
@@ -16,7 +17,15 @@ from engine.rulesets.amtgard.cards import AbilityCard
 from engine.rulesets.amtgard.players import Enchantment, Player
 from engine.rulesets.amtgard.vocabulary import Kind, School
 
-WEAPON = "a weapon"
+WEAPON = "a weapon"  # a melee weapon
+# What a projectile is. The seed names the arrow ("Properly activated Specialty Arrows count as a normal hit from an
+# arrow") and says that Magic Balls, thrown as they are, "are not stopped by Protection from Projectiles, Song of
+# Deflection, or other similar abilities"; it lists no more. Chosen: a projectile is an arrow, a Specialty Arrow or
+# a thrown weapon (a javelin, a rock, a throwing weapon, as the class lists say) — never a Magic Ball, never a
+# melee weapon.
+ARROW = "an arrow"
+THROWN = "a thrown weapon"
+WEAPONS = (WEAPON, ARROW, THROWN)  # what strikes without an ability (`Bo hits Ana's torso with an arrow`)
 ARMOR_EFFECTS = ("Armor Breaking", "Armor Destroying")
 
 
@@ -29,6 +38,7 @@ class Hit:
     location: str  # a hit location, "shield" or "cloak"
     ability: AbilityCard | None = None
     effects: tuple[str, ...] = ()  # its Special Effects: "A single event typically only has one relevant"
+    weapon: str = WEAPON  # what the event says struck: one of WEAPONS, or the ability's title
 
     @property
     def school(self) -> str | None:
@@ -43,7 +53,27 @@ class Hit:
 
     @property
     def melee(self) -> bool:
-        return self.ability is None
+        return self.ability is None and self.weapon == WEAPON
+
+    @property
+    def projectile(self) -> bool:
+        """An arrow, a Specialty Arrow or a thrown weapon; a Magic Ball is not one Protection from Projectiles
+        stops."""
+        if self.ability is not None:
+            return self.ability.kind is Kind.SPECIALTY_ARROW
+        return self.weapon in (ARROW, THROWN)
+
+
+def effects_of(field: Battlefield, attacker: Player, ability: AbilityCard | None, weapon: str
+               ) -> tuple[tuple[str, ...], Enchantment | None]:
+    """The Special Effects of what strikes: a ball's or an arrow's own, a melee weapon's (carried_effects). A plain
+    arrow or thrown weapon carries none (chosen: `Bo wields Wounds Kill` and an enchantment's Special Effect name
+    the melee weapon a player swings)."""
+    if ability is not None:
+        return ability.special_effects, None
+    if weapon == WEAPON:
+        return carried_effects(field, attacker)
+    return (), None
 
 
 def carried_effects(field: Battlefield, attacker: Player) -> tuple[tuple[str, ...], Enchantment | None]:
@@ -85,6 +115,21 @@ def strike_equipment(field: Battlefield, hit: Hit) -> None:
               + (f" ({item.crushed} Shield Crushing hits)" if item.crushed else ""))
 
 
+def stops_projectile(field: Battlefield, hit: Hit) -> str | None:
+    """The enchantment that keeps a projectile off its bearer, or None. "Magic Balls are not stopped by Protection
+    from Projectiles, Song of Deflection, or other similar abilities": what they stop are projectiles (an arrow, a
+    Specialty Arrow, a thrown weapon), struck at their bearer while they are active (an inactive enchantment, its
+    bearer dead, stops nothing). Their bearer is unaffected: no wound, and no listed effect of a Specialty Arrow.
+    What the bearer wears or carries is not the bearer (chosen, as the seed says of Immunities: "Immunities do not
+    extend beyond the player or object that has them. Example: A player with Immunity to Flame can still have their
+    armor destroyed by a Fireball"): the armor struck still takes the hit, and a shield or a weapon struck is still
+    affected (a Destruction Arrow's Shield Destroying)."""
+    if not hit.projectile:
+        return None
+    return next((worn.title for worn in hit.target.enchantments
+                 if worn.active and field.library[worn.title].stops_projectiles), None)
+
+
 def reaches_player(hit: Hit) -> bool:
     """Whether a ball striking equipment goes on to the player: "Magic Balls discharge and attempt to affect the
     first valid player or wielded equipment they strike" — carried equipment is the player's; a shield put down is
@@ -113,6 +158,13 @@ def strike_body(field: Battlefield, hit: Hit) -> bool:
     if target.has("Resistant", "wounds"):
         field.say(f"{target.name} is Resistant: the wound is not received")
         resisted(field, target, ("Resistant", "wounds"))
+        return False
+    # After the Immunities and the Resistances, as "Effects on a player trigger in this order: Traits, Immunities,
+    # Resistances, Other Enchantments": a Resistance to wounds is spent on an arrow its bearer's Song of Deflection
+    # would have stopped too (chosen: the seed's order, read as it is written).
+    stopper = stops_projectile(field, hit)
+    if stopper:
+        field.say(f"{stopper} stops {hit.weapon}: {target.name} is unaffected")
         return False
     target.wounds.add(loc)
     field.say(f"{target.name} is wounded in the {loc}")
