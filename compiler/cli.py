@@ -1,4 +1,4 @@
-"""`spellc`: new, build, check, play, coverage, fmt and lsp. Never prints a traceback for bad input:
+"""`spellc`: new, build, check, play, site, coverage, fmt and lsp. Never prints a traceback for bad input:
 diagnostics instead. Every command works on the card project nearest above the current folder (or the file
 it is given), or on the one ``--project`` names (compiler.project)."""
 
@@ -125,6 +125,15 @@ def cmd_lsp(args: argparse.Namespace) -> int:
     return language_server.serve()
 
 
+def cmd_site(args: argparse.Namespace) -> int:
+    from compiler import site_command  # noqa: PLC0415  (a subcommand's module: mkdocs loads only when it runs)
+
+    target = locate(Path.cwd(), explicit(args))
+    if args.serve:
+        return site_command.serve_site(target, args.dev_addr)
+    return site_command.build_site(target)
+
+
 def cmd_coverage(args: argparse.Namespace) -> int:
     if args.ruleset is not None and args.ruleset not in FRONTENDS:
         hint = did_you_mean(args.ruleset, FRONTENDS)
@@ -204,6 +213,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--diff", action="store_true", help="write nothing; print what would change as a diff")
     project_option(p)
     p.set_defaults(func=cmd_fmt)
+    p = sub.add_parser("site", help="build the project's cards and then its reference site (mkdocs)",
+                       description="Build the project's cards (as `spellc build`), then the site its mkdocs.yml "
+                       "describes, strictly: a broken link or any warning fails it. With --serve, serve the site "
+                       "with live reload and rebuild it whenever a card file changes.")
+    p.add_argument("--serve", action="store_true", help="serve the site and rebuild it as the cards change")
+    p.add_argument("--dev-addr", metavar="HOST:PORT", help="where --serve listens (default: mkdocs's, "
+                   "127.0.0.1:8000)")
+    project_option(p)
+    p.set_defaults(func=cmd_site)
     p = sub.add_parser("lsp", help="run the language server (for editors) over stdio",
                        description="Serve the Language Server Protocol on stdin and stdout: diagnostics as you "
                        "type, completion, hover, go to definition, document symbols and formatting, for the cards "

@@ -11,6 +11,7 @@ way git and ruff find theirs, or on the one ``--project`` names. A project's man
     [output]
     python = "generated"           # the compiled cards: a Python package
     site = "site"                  # the reference pages of its cards
+    mkdocs = "mkdocs.yml"          # the site's mkdocs configuration, read by `spellc site`
 
 Every path is relative to the manifest's folder, and each has the default shown. A *workspace* manifest
 gathers projects instead, as Cargo's and uv's do; this repository's own card sets are its members::
@@ -18,12 +19,14 @@ gathers projects instead, as Cargo's and uv's do; this repository's own card set
     [workspace]
     members = ["cards_src/*"]      # folders (globs) each holding a project's spellc.toml
     home = "site/docs/index.md"    # a home page listing the members' games
+    mkdocs = "site/mkdocs.yml"     # the whole site's mkdocs configuration (default: mkdocs.yml)
 
 A manifest that cannot be read is a located diagnostic, never a traceback.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import tomllib
 from collections.abc import Mapping
@@ -52,6 +55,7 @@ scenarios = "scenarios"      # the .scenario files
 [output]
 python = "generated"         # `spellc build` writes the compiled cards here (a Python package)
 site = "site"                # and the reference pages of the cards here
+mkdocs = "mkdocs.yml"        # the site's configuration: `spellc site` builds it, `spellc site --serve` serves it
 """
 NEW_README = """\
 # {name}
@@ -59,9 +63,9 @@ Cards for {title}, in spellc's card language: `cards/` holds them, `scenarios/` 
 `spellc check` finds mistakes, `spellc play scenarios/sample.scenario` replays a match, and `spellc build` \
 writes `generated/` and `site/`.
 """
-TABLES = {"project": {"ruleset", "cards", "scenarios"}, "output": {"python", "site"},
-          "workspace": {"members", "home"}}
-DEFAULTS = {"cards": "cards", "scenarios": "scenarios", "python": "generated", "site": "site"}
+TABLES = {"project": {"ruleset", "cards", "scenarios"}, "output": {"python", "site", "mkdocs"},
+          "workspace": {"members", "home", "mkdocs"}}
+DEFAULTS = {"cards": "cards", "scenarios": "scenarios", "python": "generated", "site": "site", "mkdocs": "mkdocs.yml"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +78,7 @@ class Project:
     scenarios: Path
     python: Path  # the compiled cards' package folder
     site: Path  # its reference pages
+    mkdocs: Path  # the configuration of the site that shows them
 
     @property
     def outputs(self) -> tuple[Path, ...]:
@@ -104,6 +109,7 @@ class Workspace:
     root: Path
     members: tuple[Project, ...]
     home: Path | None
+    mkdocs: Path  # the configuration of the site that shows them all
 
 
 class ProjectError(Exception):
@@ -182,7 +188,10 @@ def create(folder: Path, ruleset: str) -> list[Path]:
     files = {
         MANIFEST: NEW_MANIFEST.format(ruleset=ruleset, title=title),
         "README.md": NEW_README.format(name=folder.name, title=title),
-        ".gitignore": ".spellc-build/\n",  # the build's lock and staging area
+        ".gitignore": ".spellc-build/\npublic/\n",  # the build's lock and staging area; the built site
+        # The folder's name as a YAML string (a JSON string is one): never YAML of its own.
+        "mkdocs.yml": (SAMPLES / "mkdocs.yml").read_text(encoding="utf-8").replace("{name}", json.dumps(folder.name)),
+        "site/index.md": (SAMPLES / "index.md").read_text(encoding="utf-8").format(name=folder.name, title=title),
         "cards/sample.spell": (SAMPLES / ruleset / "sample.spell").read_text(encoding="utf-8"),
         "scenarios/sample.scenario": (SAMPLES / ruleset / "sample.scenario").read_text(encoding="utf-8"),
     }
@@ -274,7 +283,7 @@ def _project(root: Path, source: SourceFile, data: dict[str, Any], diags: Diagno
     folder = {key: (root / settings[key]).resolve() for key in DEFAULTS}
     _check_outputs(source, folder, root, diags)
     return Project(root=root, ruleset=RULESETS[name], cards=folder["cards"], scenarios=folder["scenarios"],
-                   python=folder["python"], site=folder["site"])
+                   python=folder["python"], site=folder["site"], mkdocs=folder["mkdocs"])
 
 
 def _check_outputs(source: SourceFile, folder: dict[str, Path], root: Path, diags: Diagnostics) -> None:
@@ -333,4 +342,5 @@ def _workspace(root: Path, source: SourceFile, table: dict[str, Any], diags: Dia
     if diags.has_errors:
         raise ProjectError(f"{source.path}: the manifest has errors", diags)
     home = table.get("home")
-    return Workspace(root=root, members=tuple(found), home=(root / home).resolve() if home else None)
+    return Workspace(root=root, members=tuple(found), home=(root / home).resolve() if home else None,
+                     mkdocs=(root / table.get("mkdocs", DEFAULTS["mkdocs"])).resolve())

@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 HIDDEN_IMPORTS: frozenset[tuple[str, str, str]] = frozenset({
     ("compiler/cli.py", "cmd_fmt", "compiler.formatter"),
     ("compiler/cli.py", "cmd_lsp", "compiler.language_server"),
+    ("compiler/cli.py", "cmd_site", "compiler.site_command"),
 })
 
 

@@ -29,7 +29,8 @@ def test_spellc_new_makes_a_project_that_checks_builds_and_plays(
     a sample card, a sample scenario, and a README of three lines.\""""
     folder = new_project(tmp_path, ruleset, capsys)
     assert {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()} == {
-        MANIFEST, "README.md", ".gitignore", "cards/sample.spell", "scenarios/sample.scenario"}
+        MANIFEST, "README.md", ".gitignore", "cards/sample.spell", "scenarios/sample.scenario", "mkdocs.yml",
+        "site/index.md"}
     assert len((folder / "README.md").read_text(encoding="utf-8").splitlines()) == 3
     project = load(folder / MANIFEST)
     assert isinstance(project, Project) and project.ruleset.name == ruleset
@@ -39,6 +40,8 @@ def test_spellc_new_makes_a_project_that_checks_builds_and_plays(
     assert (folder / "generated" / "__init__.py").is_file()
     assert any((folder / "site").rglob("*.md"))
     assert main(["play", "scenarios/sample.scenario"]) == 0
+    assert main(["site"]) == 0
+    assert (folder / "public" / "index.html").is_file() and (folder / "public" / "glossary" / "index.html").is_file()
 
 
 def test_every_command_finds_the_nearest_manifest_upwards(

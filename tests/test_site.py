@@ -3,48 +3,54 @@
 from __future__ import annotations
 
 import html
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from engine.rulesets import RULESETS
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.browsing import ROOT, built_site
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("site") / "out"
-    mkdocs = Path(sys.executable).with_name("mkdocs")
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    run = subprocess.run([str(mkdocs), "build", "--strict", "-d", str(out)],
-                         cwd=ROOT / "site", capture_output=True, text=True, env=env, timeout=300)
-    assert run.returncode == 0, run.stderr
-    return out
+def built() -> Path:
+    return built_site()
 
 
 def test_mkdocs_build_strict(built: Path) -> None:
     spells = built / "serpents_tongue" / "spells"
-    page = (spells / "acidic-matter" / "index.html").read_text(encoding="utf-8")
+    page = (spells / "acidic-matter.html").read_text(encoding="utf-8")
     # Card text is written as character references (so it can never be markup): compare unescaped.
     text = html.unescape(page)
-    assert ">Discard</a> Matter Component" in text and 'href="../../glossary/dmg/"' in page
+    assert ">Discard</a> Matter Component" in text and 'href="../glossary/dmg.html"' in page
 
 
 def test_the_home_page_lists_every_game_with_its_section(built: Path) -> None:
     home = (built / "index.html").read_text(encoding="utf-8")
     for name in RULESETS:
-        assert f'href="{name}/"' in home and html.escape(RULESETS[name].title, quote=False) in html.unescape(home)
-        assert (built / name / "index.html").is_file() and (built / name / "coverage" / "index.html").is_file()
+        assert f'href="{name}/index.html"' in home
+        assert html.escape(RULESETS[name].title, quote=False) in html.unescape(home)
+        assert (built / name / "index.html").is_file() and (built / name / "coverage.html").is_file()
 
 
 def test_a_section_has_its_cards_glossary_and_coverage(built: Path) -> None:
-    card = html.unescape((built / "incantation_charges" / "cards" / "lightning-bolt" / "index.html")
+    card = html.unescape((built / "incantation_charges" / "cards" / "lightning-bolt.html")
                          .read_text(encoding="utf-8"))
     assert "Incantation 2" in card and "Deal 5 damage to target." in card
-    term = html.unescape((built / "incantation_charges" / "glossary" / "spending-charges" / "index.html")
+    term = html.unescape((built / "incantation_charges" / "glossary" / "spending-charges.html")
                          .read_text(encoding="utf-8"))
     assert "loses any leftover charges" in term and "spend_incantation_charges" in term
+
+
+def test_no_table_of_the_site_has_an_empty_cell() -> None:
+    """"Tables have empty `| |` rows": a cell says "—" where there is nothing, or the table leaves the column
+    out."""
+    empty = [f"{page.relative_to(ROOT)}:{n}" for page in sorted((ROOT / "site" / "docs").rglob("*.md"))
+             for n, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1)
+             if line.startswith("|") and "||" in line.replace(" ", "").replace("|---", "")]
+    assert empty == []
+
+
+def test_the_options_of_a_choose_one_are_a_list(built: Path) -> None:
+    """"Choose-one options run together on one line": Disrupt's two options are the items of a list."""
+    card = html.unescape((built / "incantation_charges" / "cards" / "disrupt.html").read_text(encoding="utf-8"))
+    assert "<p>Choose one:</p>\n<ul>\n<li>Deal 1 damage to target.</li>\n<li>Draw 1 card.</li>\n</ul>" in card

@@ -18,6 +18,7 @@ from compiler.names import page_slug
 from engine.core import steps as core
 from engine.core.registry import Glossary, Registry, Term
 from engine.rulesets.incantation_charges.cards import ActionCard
+from engine.rulesets.incantation_charges.steps import WORDS
 
 TEMPLATES = Path(__file__).with_name("templates")
 
@@ -28,6 +29,16 @@ class CardPage:
     path: str
     line: int
     page: str
+
+    @property
+    def text(self) -> list[core.Paragraph]:
+        """The card's rules text (as ``card.text`` prints it), its "choose one" options listed."""
+        interrupt = self.card.interrupt
+        said = WORDS.paragraphs(interrupt.steps if interrupt else self.card.steps)
+        if said:
+            first = f"When {interrupt.event}: {said[0].text}" if interrupt else core.capitalize(said[0].text)
+            said[0] = core.Paragraph(first, said[0].options)
+        return said
 
 
 def card_page(title: str) -> str:

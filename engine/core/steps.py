@@ -171,6 +171,31 @@ def clauses(steps: Sequence[Step], words: Words) -> str:
                     (s if i == 0 else capitalize(s) for i, s in enumerate(sentences)))
 
 
+@dataclass(frozen=True, slots=True)
+class Paragraph:
+    """Rules text as a page lays it out: sentences, or a "choose one" with its options one by one."""
+
+    text: str
+    options: tuple[str, ...] = ()
+
+
+def paragraphs(steps: Sequence[Step], words: Words) -> list[Paragraph]:
+    """Steps as :func:`clauses` says them (the first in lower case), but each "choose one" of the effect
+    itself set apart, its options listed instead of run together after bullets."""
+    said: list[Paragraph] = []
+    run: list[Step] = []
+    for step in [*steps, None]:
+        if step is not None and not isinstance(step, ChooseOne):
+            run.append(step)
+            continue
+        if run:
+            said.append(Paragraph(clauses(run, words)))
+            run = []
+        if step is not None:
+            said.append(Paragraph("choose one:", tuple(capitalize(clauses(o, words)) for o in step.options)))
+    return [p if i == 0 else Paragraph(capitalize(p.text), p.options) for i, p in enumerate(said)]
+
+
 @dataclass(frozen=True)
 class Wording:
     """A ruleset's words for its step kinds, conditions and costs, by name, each from the arguments the card gives
@@ -189,6 +214,10 @@ class Wording:
     def describe_all(self, steps: Sequence[Step]) -> str:
         """Steps as the card prints them, as sentences, the first in lower case."""
         return clauses(steps, self.words)
+
+    def paragraphs(self, steps: Sequence[Step]) -> list[Paragraph]:
+        """Steps as a page lays them out (see :func:`paragraphs`)."""
+        return paragraphs(steps, self.words)
 
 
 def capitalize(said: str) -> str:

@@ -4,44 +4,27 @@ search finding an ability by a word of its incantation."""
 
 from __future__ import annotations
 
-import functools
-import http.server
-import shutil
-import subprocess
-import threading
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
-ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = shutil.which("chromium")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (make test installs it)")
+from tests.browsing import built_site, chromium, needs_chromium, served
+
+pytestmark = needs_chromium
 PHONE = {"width": 390, "height": 844}  # a phone's screen, in CSS pixels
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The site built with mkdocs from the committed pages, served on localhost (search needs a server)."""
-    out = tmp_path_factory.mktemp("site")
-    subprocess.run([str(ROOT / ".venv" / "bin" / "mkdocs"), "build", "--strict", "--quiet", "--site-dir", str(out)],
-                   cwd=ROOT / "site", check=True, env={"NO_MKDOCS_2_WARNING": "1", "PATH": "/usr/bin:/bin"})
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(out))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
+def site() -> Iterator[str]:
+    with served(built_site()) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+    with chromium() as b:
         yield b
-        b.close()
 
 
 @pytest.fixture
@@ -55,7 +38,7 @@ def page(browser: Browser) -> Iterator[Page]:
 def test_an_ability_reads_like_a_class_list_entry(site: str, page: Page) -> None:
     """"Abilities are typically actions that are performed by a player using an incantation": the entry gives the
     School, the type, the range and the uses, and quotes the incantation."""
-    page.goto(f"{site}/amtgard/abilities/phoenix-tears/")
+    page.goto(f"{site}/amtgard/abilities/phoenix-tears.html")
     body = page.inner_text("article")
     for word in ("Spirit", "Enchantment", "Touch", "Rise again from the ashes"):
         assert word in body, word
@@ -66,7 +49,7 @@ def test_an_ability_reads_like_a_class_list_entry(site: str, page: Page) -> None
 def test_a_state_page_lists_what_gives_it_and_the_scenarios_that_show_it(site: str, page: Page) -> None:
     """"Frozen: Player may not move, speak, or take any action": its page leads with the seed's paragraph, then
     the abilities that give it and the scenarios that show it."""
-    page.goto(f"{site}/amtgard/states/frozen/")
+    page.goto(f"{site}/amtgard/states/frozen.html")
     body = page.inner_text("article")
     assert "Player may not move, speak, or take any action" in body
     assert "Phoenix Tears" in body and "phoenix_tears_and_troll_blood.scenario" in body
@@ -74,7 +57,7 @@ def test_a_state_page_lists_what_gives_it_and_the_scenarios_that_show_it(site: s
 
 def test_search_finds_an_ability_by_a_word_of_its_incantation(site: str, page: Page) -> None:
     """A reeve who heard "ashes" finds the ability it belongs to."""
-    page.goto(f"{site}/amtgard/")
+    page.goto(f"{site}/amtgard/index.html")
     page.locator("label.md-search__icon, label[for='__search']").first.click()
     page.fill("input.md-search__input", "ashes")
     result = page.locator(".md-search-result__item").filter(has_text="Phoenix Tears").first

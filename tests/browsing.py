@@ -1,0 +1,69 @@
+"""The reference site as its readers get it: built once per test session by mkdocs (strict), served on
+localhost, and opened in Debian's Chromium through Playwright (which downloads no browser of its own)."""
+
+from __future__ import annotations
+
+import atexit
+import functools
+import http.server
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = shutil.which("chromium")
+needs_chromium = pytest.mark.skipif(CHROMIUM is None,
+                                    reason="Debian's chromium is not installed (`make test` installs it with apt)")
+CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync")
+
+
+@functools.cache
+def built_site() -> Path:
+    """The committed pages built by ``mkdocs build --strict`` into a temporary folder (once per session)."""
+    out = Path(tempfile.mkdtemp(prefix="spellc-site-")) / "site"
+    atexit.register(shutil.rmtree, out.parent, ignore_errors=True)
+    mkdocs = Path(sys.executable).with_name("mkdocs")
+    run = subprocess.run([str(mkdocs), "build", "--strict", "--site-dir", str(out)], cwd=ROOT / "site",
+                         capture_output=True, text=True, timeout=300,
+                         env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    assert run.returncode == 0, run.stderr
+    return out
+
+
+@contextmanager
+def served(folder: Path) -> Iterator[str]:
+    """``folder`` served over HTTP on localhost (the theme's search runs in a web worker, which needs one)."""
+    handler = functools.partial(_QuietHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (the base class's name)
+        pass
+
+
+@contextmanager
+def chromium() -> Iterator[Browser]:
+    assert CHROMIUM is not None
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_FLAGS))
+        try:
+            yield browser
+        finally:
+            browser.close()

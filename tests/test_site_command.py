@@ -1,0 +1,65 @@
+"""`spellc site [--serve]` and the `spellc` mkdocs plugin: the site is built right after the cards, served
+with a rebuild on every card edit, and its sidebar lists galleries, not every card."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from compiler.cli import main
+from compiler.mkdocs_plugin import card_folders, in_nav
+from compiler.project import MANIFEST, load
+from compiler.site_command import watch_cards
+
+
+def test_the_sidebar_lists_a_card_folder_by_its_index_only() -> None:
+    """"About 160 glossary links crowd the sidebar": a card's or a term's page is reached from its folder's
+    index (the gallery, the glossary), and the theme no longer writes every card into every page."""
+    folders = card_folders()
+    assert {"spells", "glossary", "abilities", "cards", "magicians"} <= folders
+    assert in_nav("index.md", folders) and in_nav("amtgard/rules.md", folders)
+    assert in_nav("amtgard/abilities/index.md", folders) and in_nav("spells/index.md", folders)
+    assert not in_nav("amtgard/abilities/fireball.md", folders)
+    assert not in_nav("serpents_tongue/glossary/events/cast.md", folders)
+
+
+def test_a_site_without_its_mkdocs_configuration_is_refused_with_the_way_to_make_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "cards"
+    assert main(["new", str(folder), "--ruleset", "incantation_charges"]) == 0
+    (folder / "mkdocs.yml").unlink()
+    monkeypatch.chdir(folder)
+    assert main(["site"]) == 1
+    assert "mkdocs.yml: no such file" in capsys.readouterr().err
+
+
+def test_a_site_whose_docs_dir_is_not_where_the_pages_go_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "cards"
+    assert main(["new", str(folder), "--ruleset", "incantation_charges"]) == 0
+    config = folder / "mkdocs.yml"
+    config.write_text(config.read_text(encoding="utf-8").replace("docs_dir: site", "docs_dir: docs"),
+                      encoding="utf-8")
+    (folder / "docs").mkdir()
+    monkeypatch.chdir(folder)
+    assert main(["site"]) == 1
+    assert "docs_dir is" in capsys.readouterr().err
+
+
+def test_serving_rebuilds_the_cards_when_a_card_file_changes(tmp_path: Path) -> None:
+    folder = tmp_path / "cards"
+    assert main(["new", str(folder), "--ruleset", "serpents_tongue"]) == 0
+    project = load(folder / MANIFEST)
+    rebuilt = threading.Event()
+    stop = threading.Event()
+    watcher = threading.Thread(target=watch_cards, args=(project, rebuilt.set, stop, 0.05), daemon=True)
+    watcher.start()
+    try:
+        assert not rebuilt.wait(0.3)  # nothing changed: no rebuild
+        (folder / "cards" / "more.spell").write_text("// a new file\n", encoding="utf-8")
+        assert rebuilt.wait(10)
+    finally:
+        stop.set()
+        watcher.join()
