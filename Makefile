@@ -48,6 +48,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_matches.py
 	$(BIN)/python benchmarks/bench_draws.py
 	$(BIN)/python benchmarks/bench_site.py 500 5000
+	$(BIN)/python -m benchmarks.bench_lsp
 
 clean:
 	rm -rf $(VENV) site/site build *.egg-info
