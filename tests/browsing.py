@@ -1,5 +1,8 @@
 """The reference site as its readers get it: built once per test session by mkdocs (strict), served on
-localhost, and opened in Debian's Chromium through Playwright (which downloads no browser of its own)."""
+localhost, and opened in Debian's Chromium through Playwright (which downloads no browser of its own).
+
+A pytest plugin of the suite (tests/conftest.py names it): its fixtures ``site`` (the served site's address)
+and ``browser`` serve every browser test."""
 
 from __future__ import annotations
 
@@ -67,3 +70,15 @@ def chromium() -> Iterator[Browser]:
             yield browser
         finally:
             browser.close()
+
+
+@pytest.fixture(scope="session")
+def site() -> Iterator[str]:
+    with served(built_site()) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with chromium() as b:
+        yield b

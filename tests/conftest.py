@@ -25,6 +25,8 @@ from engine.rulesets.serpents_tongue.rules import Game, Options
 from engine.rulesets.serpents_tongue.state import Being, Card, Place
 from generated.serpents_tongue import LIBRARY
 
+pytest_plugins = ["tests.browsing"]  # the served site and the browser, for the browser tests
+
 # Property tests are about rules, never about time: the machines are shared and noisy, so no example has a
 # deadline, and the examples are drawn from a fixed seed so that a run that passed passes again.
 settings.register_profile("spellc", deadline=None, derandomize=True, database=None)
