@@ -14,7 +14,7 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from compiler.amtgard.frontend import FRONTEND as AMTGARD
 from compiler.diagnostics import Diagnostics
@@ -24,7 +24,7 @@ from compiler.language_reference import PAGE as REFERENCE
 from compiler.language_reference import example_files, language_page
 from compiler.memory_import import load_package
 from compiler.project import CARD_SUFFIX, REPOSITORY, Project, Workspace, project_of
-from compiler.publish import Output, publish
+from compiler.publish import Output, PublishError, publish
 from compiler.rackham_incantation.frontend import FRONTEND as RACKHAM_INCANTATION
 from compiler.serpents_tongue.frontend import FRONTEND as SERPENTS_TONGUE
 from compiler.site_home import HOME, home_page
@@ -130,6 +130,22 @@ def build(target: Project | Workspace, tests: Path = TESTS) -> Build:
     built = compile_target(target)
     if built.ok:
         publish(base_of(target), render(target, built, base_of(target), tests))
+    return built
+
+
+def build_reported(target: Project | Workspace, err: TextIO) -> Build | None:
+    """:func:`build`, as a command says it: every diagnostic and failure written to ``err``; the build when its
+    outputs were published, else None (they are then as they were)."""
+    try:
+        built = build(target)
+    except PublishError as error:
+        print(f"spellc: error: {error}", file=err)
+        return None
+    if built.diagnostics.items:
+        print(built.diagnostics.render(), file=err)
+    if not built.ok:
+        print("spellc: build failed; nothing was written", file=err)
+        return None
     return built
 
 

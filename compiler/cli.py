@@ -13,10 +13,9 @@ from pathlib import Path
 from typing import TextIO
 
 from compiler import coverage
-from compiler.build import FRONTENDS, TESTS, CardErrors, build, compile_sources, library, plural, projects
+from compiler.build import FRONTENDS, TESTS, CardErrors, build_reported, compile_sources, library, plural, projects
 from compiler.diagnostics import Diagnostics, did_you_mean, write_text
 from compiler.project import Project, ProjectError, create, locate, project_of
-from compiler.publish import PublishError
 from compiler.source import SourceFile, Undecodable, shown_path
 from engine.rulesets import RULESETS
 
@@ -38,17 +37,10 @@ def cmd_new(args: argparse.Namespace) -> int:
 def cmd_build(args: argparse.Namespace) -> int:
     target = locate(Path.cwd(), explicit(args))
     start = time.perf_counter()
-    try:
-        built = build(target)
-    except PublishError as err:
-        print(f"spellc: error: {err}", file=sys.stderr)
+    built = build_reported(target, sys.stderr)
+    if built is None:
         return 1
     elapsed = time.perf_counter() - start
-    if built.diagnostics.items:
-        print(built.diagnostics.render(), file=sys.stderr)
-    if not built.ok:
-        print("spellc: build failed; nothing was written", file=sys.stderr)
-        return 1
     written = ", ".join(sorted({os.path.relpath(out) for p in projects(target) for out in p.outputs}))
     print(f"spellc: compiled {built.counts()} from {plural(built.files, 'file')} into {written} in {elapsed:.2f}s")
     return 0

@@ -1,5 +1,5 @@
 """The ``spellc`` mkdocs plugin: what a site of spellc's pages needs, for this repository's site and for a
-card project's alike (``plugins: [search, offline, spellc]`` in its ``mkdocs.yml``).
+card project's alike (``plugins: [search, spellc]`` in its ``mkdocs.yml``).
 
 - The stylesheet that draws cards as printed and the script of the card galleries' filters
   (``compiler/templates/site/``), added to the site without being copied into its sources.

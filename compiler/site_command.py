@@ -21,9 +21,8 @@ from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
 
-from compiler.build import build, projects
+from compiler.build import build_reported, projects
 from compiler.project import Project, ProjectError, Workspace
-from compiler.publish import PublishError
 from compiler.source import shown_path
 
 POLL_SECONDS = 0.5  # how often --serve looks for edited cards
@@ -58,16 +57,7 @@ def site_config(target: Project | Workspace) -> MkDocsConfig:
 
 def build_cards(target: Project | Workspace) -> bool:
     """``spellc build``: the cards compiled and their pages published; every problem printed."""
-    try:
-        built = build(target)
-    except PublishError as err:
-        print(f"spellc: error: {err}", file=sys.stderr)
-        return False
-    if built.diagnostics.items:
-        print(built.diagnostics.render(), file=sys.stderr)
-    if not built.ok:
-        print("spellc: the cards have errors; the pages are as they were", file=sys.stderr)
-    return built.ok
+    return build_reported(target, sys.stderr) is not None
 
 
 def show_mkdocs_messages() -> None:
