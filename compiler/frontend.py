@@ -48,7 +48,8 @@ class Frontend(Protocol):
 
     @property
     def outputs(self) -> tuple[str, ...]:
-        """The folders and pages a build replaces whole, relative to the project root."""
+        """The folders and pages a build makes hold exactly what it renders (a file it no longer makes is
+        removed), relative to the project root."""
         ...
 
     def compile(self, files: Sequence[Path], root: Path | None) -> Compiled:
@@ -100,7 +101,7 @@ def read_sources(paths: Iterable[Path], root: Path | None, diags: Diagnostics) -
 def site_outputs(pages: Mapping[str, str], ruleset: Ruleset, folders: Iterable[str], files: Iterable[str]
                  ) -> dict[str, Output]:
     """A ruleset's site pages (keyed under its section, ``spells/x.md``) as the build's outputs: each folder
-    replaced whole with the pages under it, each single page by itself (keyed from the project root)."""
+    made to hold exactly the pages under it, each single page by itself (keyed from the project root)."""
     site = ruleset.site.as_posix()
     out: dict[str, Output] = {}
     for folder in folders:

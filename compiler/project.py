@@ -295,7 +295,7 @@ def _check_outputs(source: SourceFile, folder: dict[str, Path], root: Path, diag
                            ("its scenarios", folder["scenarios"])):
             if out == path or out in path.parents:
                 diags.error("E014", f"the {output} output would replace {kept} ({shown_path(path, Path.cwd())}): "
-                            "a build replaces its outputs whole", _where(source, output),
+                            "a build removes from its outputs every file it does not make", _where(source, output),
                             f"help: give it a folder of its own, such as {DEFAULTS[output]!r}")
                 break
     python, site = folder["python"], folder["site"]

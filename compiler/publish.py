@@ -1,17 +1,26 @@
-"""A build's outputs published as one transaction: all of them new, or all of them as they were.
+"""A build's outputs published as one transaction: all of them new, or all of them as they were; and only
+what changes is written.
 
-``generated/``, ``site/docs/spells``, ``site/docs/glossary`` and ``site/docs/coverage.md`` sit in
-different folders, so no single rename can swap them together. Instead, under an exclusive lock:
+An output is a folder (``generated/<game>``, ``site/docs/<game>/spells``) or a page. Each is compared with
+what is on disk file by file: a file whose bytes are the same is left alone (its modification time too, so
+mkdocs, editors and ``make`` see nothing change), a new or changed file is written, and a file the build no
+longer makes is removed. An edited card then rewrites its own pages, not the whole site.
 
-1. every output is written into one staging folder, ``.spellc-build/txn/new/`` (same file system);
-2. a ``COMMITTED`` marker is written: from here on the transaction is rolled forward, never back;
-3. each output is moved aside into ``txn/old/`` and its staged copy renamed into place;
+Those files sit in different folders, so no single rename can swap them together. Instead, under an
+exclusive lock:
+
+1. every new or changed file is written into one staging folder, ``.spellc-build/txn/new/`` (same file
+   system);
+2. a ``COMMITTED`` marker lists the changes (a file to write or to remove, one a line): from here on the
+   transaction is rolled forward, never back;
+3. output by output, each file to replace or remove is moved aside into ``txn/old/``, then each staged file
+   is renamed into place;
 4. ``txn/`` is removed.
 
 A build killed before step 2 left the outputs untouched: the next build deletes ``txn/``. A build
-killed after it left some outputs swapped: the next build finishes the swaps first (roll forward).
-A swap that fails with an error (a read-only folder, say) is undone, output by output, so the old
-outputs come back whole. Concurrent builds wait for the lock instead of racing on the same folders.
+killed after it left some files swapped: the next build finishes the changes first (roll forward).
+A swap that fails with an error (a read-only folder, say) is undone, file by file, so the old outputs
+come back whole. Concurrent builds wait for the lock instead of racing on the same folders.
 Files get the permissions of any file the user creates (0666 and 0777 less the umask).
 """
 
@@ -69,23 +78,36 @@ def locked(root: Path, names: tuple[str, ...]) -> Iterator[Path]:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
+WRITE, REMOVE = "write", "remove"
+Change = tuple[str, str]  # (WRITE or REMOVE, a file's path relative to the root)
+ASIDE, IN = "aside", "in"
+Move = tuple[str, str]  # (ASIDE: the file at the path moved into txn/old, or IN: its staged file put there)
+
+
 def publish(root: Path, outputs: Mapping[str, Output]) -> None:
-    """Replace each output (a path relative to ``root``) by its new contents, all together or not at all."""
+    """Make each output (a path relative to ``root``) hold its new contents, all together or not at all,
+    writing only the files whose bytes change."""
     with locked(root, tuple(outputs)) as txn:
         try:
-            _stage(txn / "new", outputs)
+            changes = _changes(root, outputs)
+            for name in outputs:
+                for kind, path in changes[name]:
+                    if kind == WRITE:
+                        _write(txn / "new" / path, _text(outputs, name, path))
             _step("staged")
-            # Written aside and renamed: a marker cut short by a kill would name only some outputs.
-            _write(txn / "COMMITTED.new", "\n".join(outputs) + "\n", sync=True)
+            # Written aside and renamed: a marker cut short by a kill would name only some changes.
+            listed = "".join(f"{kind} {path}\n" for name in outputs for kind, path in changes[name])
+            _write(txn / "COMMITTED.new", listed, sync=True)
             os.replace(txn / "COMMITTED.new", txn / "COMMITTED")
         except OSError as err:
             _remove(txn)
             raise PublishError(f"cannot write the new outputs: {err}") from err
         _step("committed")
-        done: list[str] = []
+        done: list[Move] = []
         try:
             for name in outputs:
-                _swap(root, txn, name, done)
+                _swap(root, txn, changes[name], done, name)
+                _tidy(root / name, outputs[name])
         except OSError as err:
             _undo(root, txn, done)
             _remove(txn)
@@ -94,14 +116,46 @@ def publish(root: Path, outputs: Mapping[str, Output]) -> None:
         _remove(txn)
 
 
+def _changes(root: Path, outputs: Mapping[str, Output]) -> dict[str, list[Change]]:
+    """Per output, the files to write (new or changed bytes) and to remove (no longer made)."""
+    found: dict[str, list[Change]] = {}
+    for name, output in outputs.items():
+        dest = root / name
+        wanted = {name: output} if isinstance(output, str) else {f"{name}/{rel}": text for rel, text in output.items()}
+        changes: list[Change] = []
+        if isinstance(output, str) and dest.is_dir() or not isinstance(output, str) and dest.is_file():
+            changes.append((REMOVE, name))  # a page where a folder was, or the other way round
+        elif dest.is_dir():
+            changes += [(REMOVE, path) for path in _files_under(root, dest) if path not in wanted]
+        changes += [(WRITE, path) for path, text in sorted(wanted.items()) if not _holds(root / path, text)]
+        found[name] = changes
+    return found
+
+
+def _files_under(root: Path, folder: Path) -> list[str]:
+    return sorted(p.relative_to(root).as_posix() for p in folder.rglob("*") if p.is_file() or p.is_symlink())
+
+
+def _holds(path: Path, text: str) -> bool:
+    """Whether ``path`` is a file whose bytes are ``text`` as :func:`_write` writes it."""
+    try:
+        return path.is_file() and not path.is_symlink() and path.read_bytes() == text.encode("utf-8")
+    except OSError:
+        return False
+
+
+def _text(outputs: Mapping[str, Output], name: str, path: str) -> str:
+    output = outputs[name]
+    return output if isinstance(output, str) else output[path[len(name) + 1:]]
+
+
 def recover(root: Path, txn: Path, names: tuple[str, ...]) -> None:
     """Finish a committed transaction an earlier build left half done, or drop an uncommitted one; remove
     the leftovers of builds from before transactions (``.NAME.new-*`` and ``.NAME.old`` folders)."""
     marker = txn / "COMMITTED"
     if marker.is_file():
-        for name in marker.read_text(encoding="utf-8").splitlines():
-            if (txn / "new" / name).exists():
-                _swap(root, txn, name, [])
+        lines = marker.read_text(encoding="utf-8").splitlines()
+        _swap(root, txn, [(line.split(" ", 1)[0], line.split(" ", 1)[1]) for line in lines], [], None)
     _remove(txn)
     for leftover in _legacy_leftovers(root, names):
         _remove(leftover)
@@ -115,16 +169,6 @@ def _legacy_leftovers(root: Path, names: tuple[str, ...]) -> Iterator[Path]:
             yield from dest.parent.glob(f".{dest.name}.old")
 
 
-def _stage(staging: Path, outputs: Mapping[str, Output]) -> None:
-    for name, output in outputs.items():
-        if isinstance(output, str):
-            _write(staging / name, output)
-            continue
-        (staging / name).mkdir(parents=True, exist_ok=True)
-        for rel, text in sorted(output.items()):
-            _write(staging / name / rel, text)
-
-
 def _write(path: Path, text: str, sync: bool = False) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     # os.open's 0o666 is narrowed by the umask, as for any file the user makes (mkstemp would give 0600).
@@ -136,32 +180,49 @@ def _write(path: Path, text: str, sync: bool = False) -> None:
             os.fsync(f.fileno())
 
 
-def _swap(root: Path, txn: Path, name: str, done: list[str]) -> None:
-    """Move output ``name`` aside into ``txn/old`` and its staged copy into place."""
-    dest, new, old = root / name, txn / "new" / name, txn / "old" / name
-    if dest.exists():
-        if old.exists():  # moved aside once already by a build that died before the second rename
-            _remove(old)
-        old.parent.mkdir(parents=True, exist_ok=True)
-        os.replace(dest, old)
+def _swap(root: Path, txn: Path, changes: list[Change], done: list[Move], name: str | None) -> None:
+    """Move each file to replace or remove aside into ``txn/old``, then each staged file into place, noting
+    each move in ``done``. Run again on a half-done transaction, it finishes it: a change already made is not
+    made twice."""
+    for kind, path in changes:
+        dest, new, old = root / path, txn / "new" / path, txn / "old" / path
+        if kind == WRITE and not new.exists():
+            continue  # already in place
+        if dest.exists() or dest.is_symlink():
+            if old.exists():  # moved aside once already by a build that died before the rename
+                _remove(old)
+            old.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(dest, old)
+            done.append((ASIDE, path))
     _step(f"aside:{name}")
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        os.replace(new, dest)
-    except OSError:
-        if old.exists():
-            os.replace(old, dest)
-        raise
-    done.append(name)
+    for kind, path in changes:
+        new = txn / "new" / path
+        if kind == WRITE and new.exists():
+            dest = root / path
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(new, dest)
+            done.append((IN, path))
     _step(f"in:{name}")
 
 
-def _undo(root: Path, txn: Path, done: list[str]) -> None:
-    """Put back the outputs already swapped, newest first, after a swap failed with an error."""
-    for name in reversed(done):
-        dest, old = root / name, txn / "old" / name
-        if old.exists():
+def _tidy(dest: Path, output: Output) -> None:
+    """A folder output exists even when empty, and keeps no folder emptied by the files it lost."""
+    if isinstance(output, str):
+        return
+    dest.mkdir(parents=True, exist_ok=True)
+    for folder in sorted((p for p in dest.rglob("*") if p.is_dir()), key=lambda p: len(p.parts), reverse=True):
+        if not any(folder.iterdir()):
+            folder.rmdir()
+
+
+def _undo(root: Path, txn: Path, done: list[Move]) -> None:
+    """Put back what was moved, newest first, after a swap failed with an error."""
+    for move, path in reversed(done):
+        dest, old = root / path, txn / "old" / path
+        if move == IN:
             _remove(dest)
+        elif old.exists():
+            dest.parent.mkdir(parents=True, exist_ok=True)
             os.replace(old, dest)
 
 

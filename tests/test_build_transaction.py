@@ -1,4 +1,4 @@
-"""A build publishes its four outputs as one transaction (compiler/publish.py).
+"""A build publishes its outputs as one transaction (compiler/publish.py), writing only what changes.
 
 Each test works on a copy of the project in a temporary folder: the repository's own outputs are
 never written. "Old" outputs are sentinel files, "new" ones are what a clean build of cards_src/ writes;
@@ -103,7 +103,8 @@ def test_the_next_build_after_a_kill_publishes_everything(tmp_path: Path, new_ou
     root = _copy_project(tmp_path)
     fault = {publish_module.FAULT_ENV: "aside:site/docs/serpents_tongue/spells"}
     assert _build_subprocess(root, **fault).returncode == 137
-    assert (root / "generated/serpents_tongue").is_dir() and not (root / "site/docs/serpents_tongue/spells").exists()
+    spells = root / "site/docs/serpents_tongue/spells"
+    assert (root / "generated/serpents_tongue").is_dir() and not any(p.is_file() for p in spells.rglob("*"))
     run = _build_subprocess(root)
     assert run.returncode == 0, run.stderr
     assert _outputs(root) == new_outputs
@@ -128,7 +129,7 @@ def test_a_failing_swap_keeps_every_old_output(tmp_path: Path, monkeypatch: pyte
     real_replace = os.replace
 
     def failing_replace(src: Any, dst: Any) -> None:
-        if Path(dst) == root / "site/docs/serpents_tongue/glossary" and "new" in Path(src).parts:
+        if Path(dst).is_relative_to(root / "site/docs/serpents_tongue/glossary") and "new" in Path(src).parts:
             raise OSError(18, "Invalid cross-device link")
         real_replace(src, dst)
 
@@ -197,3 +198,44 @@ def test_outputs_get_ordinary_permissions(tmp_path: Path) -> None:
     assert stat.S_IMODE((root / "generated/pkg").stat().st_mode) == 0o755
     assert stat.S_IMODE((root / "generated/a.py").stat().st_mode) == 0o644
     assert stat.S_IMODE((root / "site/docs/coverage.md").stat().st_mode) == 0o644
+
+
+# ---------------------------------------------------------------- only what changes is written
+def _stamps(folder: Path) -> dict[str, tuple[int, int]]:
+    return {p.relative_to(folder).as_posix(): (p.stat().st_ino, p.stat().st_mtime_ns)
+            for p in folder.rglob("*") if p.is_file()}
+
+
+def test_a_file_whose_bytes_are_the_same_is_not_written_again(tmp_path: Path) -> None:
+    publish(tmp_path, {"out": {"same.txt": "same\n", "edited.txt": "before\n", "gone.txt": "gone\n",
+                               "deep/gone.txt": "gone\n"}, "page.md": "page\n"})
+    before = _stamps(tmp_path)
+    publish(tmp_path, {"out": {"same.txt": "same\n", "edited.txt": "after\n", "new.txt": "new\n"},
+                       "page.md": "page\n"})
+    after = _stamps(tmp_path)
+    assert after["out/same.txt"] == before["out/same.txt"] and after["page.md"] == before["page.md"]
+    assert after["out/edited.txt"] != before["out/edited.txt"]
+    assert _tree(tmp_path / "out") == {"same.txt": "same\n", "edited.txt": "after\n", "new.txt": "new\n"}
+    assert not (tmp_path / "out" / "deep").exists()  # no folder emptied by the files it lost
+
+
+def test_a_page_may_become_a_folder_and_a_folder_a_page(tmp_path: Path) -> None:
+    publish(tmp_path, {"a": "page\n", "b": {"x.txt": "x\n"}})
+    publish(tmp_path, {"a": {"y.txt": "y\n"}, "b": "page\n"})
+    assert _tree(tmp_path / "a") == {"y.txt": "y\n"} and _tree(tmp_path / "b") == "page\n"
+    publish(tmp_path, {"a": {}, "b": "page\n"})
+    assert _tree(tmp_path / "a") == {}  # a folder output exists, even empty
+
+
+def test_an_edited_card_rewrites_only_the_outputs_it_changes(tmp_path: Path) -> None:
+    root = _copy_project(tmp_path)
+    assert _build_subprocess(root).returncode == 0
+    before = {name: _stamps(root / name) for name in ("generated", "site")}
+    card = root / "cards_src/incantation_charges/actions.spell"
+    card.write_text(card.read_text(encoding="utf-8").replace("deal 8 damage", "deal 9 damage"), encoding="utf-8")
+    assert _build_subprocess(root).returncode == 0
+    after = {name: _stamps(root / name) for name in ("generated", "site")}
+    rewritten = sorted(f"{name}/{path}" for name in after for path, stamp in after[name].items()
+                       if before[name].get(path) != stamp)
+    assert rewritten == ["generated/incantation_charges/cards.py", "site/docs/incantation_charges/cards/index.md",
+                         "site/docs/incantation_charges/cards/meteor.md"]

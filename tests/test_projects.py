@@ -127,7 +127,7 @@ def test_play_refuses_cards_with_errors(
     ('[project]\nruleset = "amtgard"\ncard = "cards"\n', f"{MANIFEST}:3:1:", "did you mean 'cards'"),
     ('[projet]\nruleset = "amtgard"\n', f"{MANIFEST}:1:1:", "did you mean 'project'"),
     ('[project]\nruleset = 3\n', f"{MANIFEST}:2:1:", "must be text"),
-    # A build replaces its outputs whole: one that holds the cards would delete them.
+    # A build removes from its outputs every file it does not make: one that holds the cards would delete them.
     ('[project]\nruleset = "amtgard"\n[output]\npython = "."\n', f"{MANIFEST}:4:1:", "would replace the project"),
     ('[project]\nruleset = "amtgard"\n[output]\nsite = "cards"\n', f"{MANIFEST}:4:1:", "would replace its cards"),
 ])
