@@ -1,54 +1,112 @@
-"""How long `spellc build`'s compile and render take over cards_src/ (every game), against a bare Lark parse
-of the same files with their games' grammars.
+"""`spellc build` at the scale of a real card game: synthetic Serpent's Tongue projects of 500 and 5,000
+spells (10 a file), against a bare Lark parse of the same files measured in the same run.
 
-Run on demand (`make bench`); not part of the test suite. Prints medians and the ratio to the baseline
-measured in the same run, since absolute times on a shared machine mean little.
+For each size it prints:
+- the full build (parse, check, emit, publish into empty output folders), as a ratio to the bare parse;
+- a rebuild with nothing changed, and a rebuild after one spell is edited, as ratios to the full build,
+  with how many files each wrote.
+
+The issue's goals: a full build within 3x a bare parse; after one card is edited, a rebuild that reparses
+only that file and writes only the outputs whose bytes change, within 0.1x the full build.
+Run on demand (`make bench`), never in the test suite. Builds run in this process, start-up not counted; the
+rebuilds are warm, as in `spellc site --serve` or the language server (each file's parse is kept for its text).
+
+    python benchmarks/bench_build.py [N ...]     (default: 500 5000)
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import statistics
+import sys
+import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
-from compiler.build import card_files, compile_sources, render
-from compiler.parse import card_grammar, parser
+from compiler.build import build
+from compiler.cli import main as spellc
+from compiler.parse import card_grammar, forget_parsed_files, parser
+from compiler.project import MANIFEST, Project, load
 from engine.rulesets import RULESETS
 
-ROOT = Path(__file__).resolve().parent.parent
-REPEAT = 30
+PER_FILE = 10
+SPHERES = ("Bio", "Forces", "Matter", "Mind", "Quantum", "Soul")
 
 
-def timed(fn: object) -> float:
+def spell(i: int, damage: int | None = None) -> str:
+    """A fluency-1 Attack (a higher fluency needs a ritual path)."""
+    return (f'spell "Synthetic Bolt {i:05d}" {{\n    sphere {SPHERES[i % len(SPHERES)]}\n    role Attack\n'
+            f'    fluency 1\n    resonance -{1 + i % 5}\n    aspects Heat | Dmg {damage or 1 + i % 3}\n}}\n\n')
+
+
+def project_of(n: int, folder: Path) -> Project:
+    root = folder / f"spells-{n}"
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert spellc(["new", str(root), "--ruleset", "serpents_tongue"]) == 0
+    (root / "cards" / "sample.spell").unlink()
+    for f in range(n // PER_FILE):
+        text = "".join(spell(f * PER_FILE + i) for i in range(PER_FILE))
+        (root / "cards" / f"set{f:04d}.spell").write_text(text, encoding="utf-8")
+    project = load(root / MANIFEST)
+    assert isinstance(project, Project)
+    return project
+
+
+def timed(fn: Callable[[], object], repeat: int) -> float:
     samples = []
-    for _ in range(REPEAT):
+    for _ in range(repeat):
         start = time.perf_counter()
-        fn()  # type: ignore[operator]
+        fn()
         samples.append(time.perf_counter() - start)
     return statistics.median(samples)
 
 
-def main() -> None:
-    sources = ROOT / "cards_src"
-    by_game = card_files([sources])
-    work = [(parser(card_grammar(RULESETS[name].grammar)), [f.read_text(encoding="utf-8") for f in files])
-            for name, files in by_game.items()]
-    files = [f for fs in by_game.values() for f in fs]
+def files_of(project: Project) -> dict[Path, int]:
+    return {p: p.stat().st_mtime_ns for out in project.outputs for p in out.rglob("*") if p.is_file()}
 
-    def bare_parse() -> None:
-        for lark, texts in work:
-            for t in texts:
-                lark.parse(t)
 
-    def full_compile() -> None:
-        render(ROOT, compile_sources([sources], ROOT, every_ruleset=True))
+def measure(n: int, folder: Path) -> None:
+    project = project_of(n, folder)
+    repeat = 3 if n <= 1000 else 1
+    lark = parser(card_grammar(RULESETS["serpents_tongue"].grammar))
+    texts = [p.read_text(encoding="utf-8") for p in project.card_files()]
+    bare = timed(lambda: [lark.parse(t) for t in texts], repeat)
 
-    base = timed(bare_parse)
-    full = timed(full_compile)
-    print(f"{len(files)} files, median of {REPEAT} runs")
-    print(f"bare Lark parse:          {base * 1000:8.2f} ms  (baseline)")
-    print(f"parse+check+emit (build): {full * 1000:8.2f} ms  ({full / base:.1f}x baseline)")
+    def full() -> None:
+        forget_parsed_files()  # as a new process: every file parsed
+        for out in project.outputs:
+            for p in sorted(out.rglob("*"), reverse=True):
+                p.unlink() if p.is_file() else p.rmdir()
+        assert build(project).ok
+
+    whole = timed(full, repeat)
+    before = files_of(project)
+    same = timed(lambda: build(project), repeat)
+    unchanged = sum(files_of(project)[p] != t for p, t in before.items())
+    edited = project.cards / "set0000.spell"
+    text = edited.read_text(encoding="utf-8")
+    start = time.perf_counter()
+    edited.write_text(text.replace(spell(0), spell(0, damage=9)), encoding="utf-8")
+    assert build(project).ok
+    one = time.perf_counter() - start
+    after = files_of(project)
+    rewritten = sum(after.get(p) != t for p, t in before.items()) + len(after.keys() - before.keys())
+    print(f"{n} spells in {n // PER_FILE} files ({len(before)} output files), median of {repeat}:")
+    print(f"  bare Lark parse:            {bare:7.2f} s  (baseline)")
+    print(f"  full build:                 {whole:7.2f} s  ({whole / bare:.1f}x the bare parse; goal 3x)")
+    print(f"  rebuild, nothing changed:   {same:7.2f} s  ({same / whole:.2f}x the full build; "
+          f"{unchanged} files written)")
+    print(f"  rebuild, one spell edited:  {one:7.2f} s  ({one / whole:.2f}x the full build, goal 0.1x; "
+          f"{rewritten} files written)")
+
+
+def main(sizes: list[int]) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in sizes:
+            measure(n, Path(tmp))
 
 
 if __name__ == "__main__":
-    main()
+    main([int(a) for a in sys.argv[1:]] or [500, 5000])

@@ -5,15 +5,17 @@ from __future__ import annotations
 import ast as pyast
 import re
 import warnings
+from collections import OrderedDict
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.tree import Meta
 
-from compiler.diagnostics import Diagnostics
+from compiler.diagnostics import Diagnostic, Diagnostics
 from compiler.source import SourceFile, Span
 
 GRAMMAR_DIR = Path(__file__).resolve().parent.parent / "grammar"
@@ -75,6 +77,38 @@ def parse(source: SourceFile, diags: Diagnostics, grammar: tuple[str, ...], max_
     for token in tree.scan_values(lambda v: isinstance(v, Token)):
         _check_token(token, source, diags, max_number)
     return tree if len(diags.items) == errors else None
+
+
+T = TypeVar("T")
+# Each card file's parse, read into its ruleset's AST (frozen values), and the problems of its parse, keyed by
+# the grammar, the file's shown path and its text. A language server re-checks a whole project at each
+# keystroke, and `spellc site --serve` rebuilds it at each save: all but the edited file read as before, and
+# are not parsed again.
+PARSED_FILES = 4096  # the most kept; the oldest read is dropped first
+_parsed: OrderedDict[tuple[tuple[str, ...], str, str], tuple[Any, list[Diagnostic]]] = OrderedDict()
+
+
+def parse_file(source: SourceFile, diags: Diagnostics, grammar: tuple[str, ...],
+               to_ast: Callable[[Tree[Token], SourceFile], T]) -> T | None:
+    """``to_ast`` of :func:`parse`'s tree of ``source`` (None after its diagnostics), parsed once for the
+    same grammar, path and text: a file read again reports the same problems."""
+    key = (grammar, source.path, source.text)
+    if key in _parsed:
+        _parsed.move_to_end(key)
+    else:
+        found = Diagnostics()
+        tree = parse(source, found, grammar)
+        _parsed[key] = (None if tree is None else to_ast(tree, source), found.items)
+        if len(_parsed) > PARSED_FILES:
+            _parsed.popitem(last=False)
+    read, problems = _parsed[key]
+    diags.extend(problems)
+    return read
+
+
+def forget_parsed_files() -> None:
+    """Parse every file again from now on, as a new process does (a benchmark's cold build)."""
+    _parsed.clear()
 
 
 def string_value(token: Token | str) -> str:

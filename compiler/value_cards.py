@@ -7,7 +7,6 @@ the same for each, and written once here. Nothing here knows a game.
 from __future__ import annotations
 
 import json
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,11 +15,11 @@ from typing import Any, Protocol, TextIO, TypeVar
 from lark import Token, Tree
 
 from compiler import coverage
-from compiler.diagnostics import Diagnostic, Diagnostics, write_text
+from compiler.diagnostics import Diagnostics, write_text
 from compiler.frontend import ReplayStop, read_sources, report_replay, site_outputs
 from compiler.language_reference import KeywordRow
 from compiler.names import page_slug
-from compiler.parse import card_grammar, parse
+from compiler.parse import card_grammar, parse_file
 from compiler.publish import Output
 from compiler.python_code import Located
 from compiler.source import SourceFile
@@ -34,12 +33,6 @@ class CardChecker(Protocol):
     def check_card(self, node: Any, path: str) -> tuple[Any, Any] | None: ...
     def check_set(self, found: list[tuple[Any, Any]]) -> list[Any]: ...
 
-
-# Each card file's parse, read by a ruleset: its AST nodes (frozen values) and the problems of its parse, keyed by
-# the ruleset, the file's shown path and its text. A language server re-checks a whole project at each keystroke,
-# and all but the file being edited read as before: they are not parsed again.
-PARSED_FILES = 2048  # the most kept (about 4 MB at 10 cards a file); the oldest read is dropped first
-_parsed: OrderedDict[tuple[str, str, str], tuple[list[Any], list[Diagnostic]]] = OrderedDict()
 
 C = TypeVar("C", bound=Located)  # a checked card: its value and where it was written
 
@@ -139,27 +132,12 @@ class ValueCards:
         found = []
         for source in sources:
             result.files += 1
-            nodes, problems = self._parsed(source)
-            result.diagnostics.extend(problems)
-            for node in nodes:
+            for node in parse_file(source, result.diagnostics, card_grammar(self.ruleset.grammar), self.to_ast) or ():
                 checked = checker.check_card(node, source.path)
                 if checked is not None:
                     found.append(checked)
         result.checked = checker.check_set(found)
         return result
-
-    def _parsed(self, source: SourceFile) -> tuple[list[Any], list[Diagnostic]]:
-        """The AST nodes of a card file and the problems of its parse, parsed once for the same text."""
-        key = (self.ruleset.name, source.path, source.text)
-        if key in _parsed:
-            _parsed.move_to_end(key)
-            return _parsed[key]
-        diags = Diagnostics()
-        tree = parse(source, diags, card_grammar(self.ruleset.grammar))
-        _parsed[key] = ([] if tree is None else self.to_ast(tree, source), diags.items)
-        if len(_parsed) > PARSED_FILES:
-            _parsed.popitem(last=False)
-        return _parsed[key]
 
     def play(self, source: SourceFile, *, cards: Any, json_out: bool = False, log: bool = False, out: TextIO,
              err: TextIO) -> int:

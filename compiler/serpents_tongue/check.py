@@ -95,6 +95,7 @@ class Checker:
         self.reg = registry
         self.diags = diags
         self._slots = itertools.count(1)  # numbers a spell's "target KIND"s, each a target of its own
+        self._near: dict[str, tuple[str, ...]] = {}
 
     # ------------------------------------------------------------------ spells
     def check_file(self, tree: ast.SpellFile) -> list[m.CheckedSpell]:
@@ -375,14 +376,22 @@ class Checker:
             return hit[0], None, [item.words[0]]
         return None
 
+    def _keyword_near(self, word: str) -> tuple[str, ...]:
+        """The directive or empowerment ``word`` may be a misspelling of (asked once per word: a set's cards
+        repeat their descriptors)."""
+        if word not in self._near:
+            self._near[word] = did_you_mean(word, self.reg.names(("directive", "empowerment")))
+        return self._near[word]
+
     def _descriptor(self, item: ast.AspectWords, positional: bool) -> str | None:
         text = item.text()
         if len(item.words) != 1 or _is_number(text):
             self.diags.error("E014", f"descriptor '{text}' must be a single word without parameters",
                              item.span, "help: put directives and empowerments after a '|'")
             return None
-        near = did_you_mean(text, self.reg.names(("directive", "empowerment")))
-        if near and not positional and _closeness(text, near[0]) >= 0.8:
+        # Only a descriptor that is not in the descriptors' place may be a misspelt empowerment.
+        near = () if positional else self._keyword_near(text)
+        if near and _closeness(text, near[0]) >= 0.8:
             self.diags.error("E012", f"unknown empowerment '{text}'", item.span, *near,
                              "note: to keep it as a descriptor, write all three sections: "
                              f"`{text} | | ...`")

@@ -24,6 +24,7 @@ import posixpath
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from jinja2 import Environment
@@ -70,7 +71,12 @@ def event_page(event: Event) -> str:
 
 
 def relative(from_page: str, to_page: str) -> Markup:
-    return safe_href(posixpath.relpath(to_page, posixpath.dirname(from_page)))
+    return _relative(posixpath.dirname(from_page), to_page)
+
+
+@cache  # every page of a folder links the same pages: posixpath.relpath once per folder and page
+def _relative(from_folder: str, to_page: str) -> Markup:
+    return safe_href(posixpath.relpath(to_page, from_folder))
 
 
 # ---------------------------------------------------------------------- view models

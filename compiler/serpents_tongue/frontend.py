@@ -13,7 +13,7 @@ from compiler import coverage
 from compiler.diagnostics import Diagnostics, write_text
 from compiler.frontend import read_sources, report_replay, site_outputs
 from compiler.language_reference import KeywordRow
-from compiler.parse import card_grammar, parse
+from compiler.parse import card_grammar, parse_file
 from compiler.publish import Output
 from compiler.serpents_tongue.check import Checker
 from compiler.serpents_tongue.emit_python import emit_python
@@ -92,9 +92,8 @@ def check_sources(sources: Iterable[SourceFile], result: CompileResult, ages: di
     grammar = card_grammar(RULESET.grammar)
     for source in sources:
         result.files += 1
-        tree = parse(source, result.diagnostics, grammar)
-        if tree is not None:
-            file = to_ast(tree, source)
+        file = parse_file(source, result.diagnostics, grammar, to_ast)
+        if file is not None:
             result.spells.extend(checker.check_file(file))
             result.nam_shubs.extend(checker.check_nam_shubs(file))
     result.spells = checker.check_titles(result.spells, result.nam_shubs, lambda shown: ages.get(shown, 0))

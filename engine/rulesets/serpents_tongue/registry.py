@@ -117,8 +117,10 @@ class Registry:
         self.events: dict[str, Event] = {e.name: e for e in events}
         self.terms: tuple[Term, ...] = tuple(terms or ())
         self._terms = {t.name: t for t in self.terms}
-        # Longest names first, so "Curse Duration" wins over "Duration" when matching words.
-        self._by_length = sorted(keywords, key=lambda k: -len(k.words))
+        # Longest names first, so "Curse Duration" wins over "Duration" when matching words; each with its words
+        # in lower case, once (a build matches every aspect of every card).
+        longest = sorted(keywords, key=lambda k: -len(k.words))
+        self._by_length = [(k, tuple(w.lower() for w in k.words)) for k in longest]
 
     def of_kind(self, kind: str) -> list[Keyword]:
         return [k for k in self.keywords.values() if k.kind == kind]
@@ -146,13 +148,10 @@ class Registry:
 
         Matching ignores case so ``Once per Round`` and ``once per round`` are the same keyword.
         """
-        lowered = [w.lower() for w in words]
-        for kw in self._by_length:
-            if kw.kind not in kinds:
-                continue
-            n = len(kw.words)
-            if [w.lower() for w in kw.words] == lowered[:n]:
-                return kw, n
+        lowered = tuple(w.lower() for w in words)
+        for kw, said in self._by_length:
+            if kw.kind in kinds and said == lowered[:len(said)]:
+                return kw, len(said)
         return None
 
     def names(self, kinds: tuple[str, ...]) -> list[str]:

@@ -1,9 +1,10 @@
-"""The parse of each card file is kept for its text (a language server re-checks the whole project at each
-keystroke): a file read again says the same, and an edited file is read anew."""
+"""The parse of each card file is kept for its text (compiler.parse.parse_file: a language server re-checks the
+whole project at each keystroke): a file read again says the same, and an edited file is read anew."""
 
 from __future__ import annotations
 
 from compiler.incantation_charges.frontend import FRONTEND
+from compiler.serpents_tongue.frontend import FRONTEND as SERPENTS_TONGUE
 from compiler.source import SourceFile
 
 GOOD = 'action "Strike" {\n    at enemy\n    effect: deal 2 damage to target\n}\n'
@@ -23,3 +24,13 @@ def test_an_edited_file_is_read_anew() -> None:
     assert fixed.ok and [c.card.title for c in fixed.checked] == ["Strike"]
     twice = FRONTEND.compile_texts([SourceFile("cards/b.spell", GOOD), SourceFile("cards/c.spell", GOOD)])
     assert "two cards are titled 'Strike'" in twice.diagnostics.render()
+
+
+def test_every_ruleset_reads_an_edited_file_anew() -> None:
+    spell = ('spell "Bolt" {\n    sphere Forces\n    role Attack\n    fluency 1\n    resonance -2\n'
+             '    aspects Heat | Dmg 1\n}\n')
+    assert SERPENTS_TONGUE.compile_texts([SourceFile("cards/s.spell", spell)]).ok
+    broken = SERPENTS_TONGUE.compile_texts([SourceFile("cards/s.spell", spell.replace("Dmg 1", "Dmg"))])
+    again = SERPENTS_TONGUE.compile_texts([SourceFile("cards/s.spell", spell.replace("Dmg 1", "Dmg"))])
+    assert not broken.ok and again.diagnostics.render() == broken.diagnostics.render()
+    assert SERPENTS_TONGUE.compile_texts([SourceFile("cards/s.spell", spell)]).ok
