@@ -13,6 +13,7 @@ import hashlib
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -71,6 +72,13 @@ def reference_page(ruleset: Ruleset) -> str:
     """The language reference of ``ruleset``: the same for every project of it, its examples read from the
     card set this repository ships for it."""
     cards, scenarios = example_files(ruleset, REPOSITORY / ruleset.cards)
+    stamps = tuple((p, p.stat().st_mtime_ns, p.stat().st_size) for p in (*cards, *scenarios))
+    return _reference_page(ruleset, tuple(cards), tuple(scenarios), stamps)
+
+
+@lru_cache(maxsize=16)  # ``stamps`` keys it: written again only when an example file changed
+def _reference_page(ruleset: Ruleset, cards: tuple[Path, ...], scenarios: tuple[Path, ...],
+                    stamps: tuple[tuple[Path, int, int], ...]) -> str:
     return language_page(ruleset, cards, scenarios, FRONTENDS[ruleset.name].keywords())
 
 

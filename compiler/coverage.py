@@ -21,6 +21,7 @@ import ast
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -123,16 +124,24 @@ def citations(tests_dir: Path | None = None, root: Path | None = None, ruleset: 
     for path in sorted(tests_dir.rglob("*.py")):
         if ruleset is not None and ruleset_of(path.relative_to(tests_dir), RULESETS, DEFAULT).name != ruleset:
             continue
-        rel = path.relative_to(root).as_posix()
-        module = ast.parse(path.read_text(encoding="utf-8"), filename=rel)
-        marks = [call for node in module.body if isinstance(node, ast.Assign)
-                 and any(isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets)
-                 for call in _rule_marks(node.value)]
-        for owners, func, decorators in _tests(module.body):
-            test = "::".join([rel, *owners, func.name])
-            calls = [*marks, *(call for d in decorators for call in _rule_marks(d))]
-            out.extend(_cited(calls, test, rel))
+        stat = path.stat()
+        out.extend(_file_citations(path, path.relative_to(root).as_posix(), stat.st_mtime_ns, stat.st_size))
     return out
+
+
+@lru_cache(maxsize=1024)  # a build reads every test file's markers: again only for a file that changed
+def _file_citations(path: Path, rel: str, modified: int, size: int) -> tuple[Citation, ...]:
+    """The rule citations of one test file (``modified`` and ``size`` key the cache: the file as it is now)."""
+    module = ast.parse(path.read_text(encoding="utf-8"), filename=rel)
+    marks = [call for node in module.body if isinstance(node, ast.Assign)
+             and any(isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets)
+             for call in _rule_marks(node.value)]
+    out: list[Citation] = []
+    for owners, func, decorators in _tests(module.body):
+        test = "::".join([rel, *owners, func.name])
+        calls = [*marks, *(call for d in decorators for call in _rule_marks(d))]
+        out.extend(_cited(calls, test, rel))
+    return tuple(out)
 
 
 def unknown_citations(registry: Glossary, cited: Iterable[Citation]) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import cache
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
@@ -75,6 +76,7 @@ def css_class(name: str) -> Markup:
     return Markup(name)
 
 
+@cache  # one per folder: its templates are compiled once per process, not at every build
 def make_env(templates: Path) -> Environment:
     """Jinja for Markdown pages: every value inert unless a filter marks it, undefined names an error."""
     env = Environment(
@@ -88,3 +90,4 @@ def make_env(templates: Path) -> Environment:
     )
     env.filters["heading"] = heading_text
     return env
+

@@ -106,11 +106,6 @@ def parse_file(source: SourceFile, diags: Diagnostics, grammar: tuple[str, ...],
     return read
 
 
-def forget_parsed_files() -> None:
-    """Parse every file again from now on, as a new process does (a benchmark's cold build)."""
-    _parsed.clear()
-
-
 def string_value(token: Token | str) -> str:
     """The text of a quoted-text token, its escapes decoded (``_check_token`` has vetted it). An unknown
     escape such as ``\\l`` is refused: Python only warns about it (and keeps the backslash) today."""

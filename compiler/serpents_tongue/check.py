@@ -95,7 +95,8 @@ class Checker:
         self.reg = registry
         self.diags = diags
         self._slots = itertools.count(1)  # numbers a spell's "target KIND"s, each a target of its own
-        self._near: dict[str, tuple[str, ...]] = {}
+        self._near: dict[str, tuple[str, ...]] = {}  # a descriptor → the keywords it may misspell
+        self._typos: dict[str, Keyword | None] = {}  # a descriptor → the keyword it is one letter away from
 
     # ------------------------------------------------------------------ spells
     def check_file(self, tree: ast.SpellFile) -> list[m.CheckedSpell]:
@@ -404,11 +405,13 @@ class Checker:
         return text
 
     def _one_edit_from_keyword(self, word: str) -> Keyword | None:
-        """A one-word keyword ``word`` misspells by one letter (added, dropped, changed or two swapped)."""
-        if self.reg.get(word) is not None:
-            return None
-        return next((k for k in self.reg.keywords.values() if k.kind in SECTION_KINDS and len(k.words) == 1
-                     and _one_edit(word.lower(), k.name.lower())), None)
+        """A one-word keyword ``word`` misspells by one letter (added, dropped, changed or two swapped); asked
+        once per word."""
+        if word not in self._typos:
+            self._typos[word] = None if self.reg.get(word) is not None else next(
+                (k for k in self.reg.keywords.values() if k.kind in SECTION_KINDS and len(k.words) == 1
+                 and _one_edit(word.lower(), k.name.lower())), None)
+        return self._typos[word]
 
     def _aspect(self, item: ast.AspectWords, kinds: tuple[str, ...], role: Role | None,
                 variables: set[str], bonus: bool = False) -> Aspect | None:

@@ -14,10 +14,12 @@ import ast as pyast
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache, lru_cache
 from pathlib import Path
 
 import jinja2
 
+from compiler import rendered
 from compiler.python_code import Code, identifier, inert_text, only_code, py_literal
 from compiler.serpents_tongue import model as m
 from compiler.serpents_tongue import render_text
@@ -76,6 +78,7 @@ def nam_shub_steps(steps: Sequence[m.MNamShubStep]) -> Code:
                                         targets_opponent=s.targets_opponent) for s in steps))
 
 
+@cache  # its templates are compiled once per process, not at every build
 def _environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
@@ -119,6 +122,7 @@ IMPORTS = {
 }
 
 
+@lru_cache(maxsize=64)  # a rebuild renders the same body again for every module no edited card is in
 def imports_for(body: str) -> Code:
     """The import lines of a module whose code is ``body``: each name it uses, from where it comes."""
     used = {node.id for node in pyast.walk(pyast.parse(body)) if isinstance(node, pyast.Name)}
@@ -132,10 +136,17 @@ def imports_for(body: str) -> Code:
     return Code("\n".join(lines))
 
 
-def _with_imports(template: jinja2.Template, **values: object) -> str:
+def _with_imports(name: str, template: jinja2.Template, **values: object) -> str:
     """Render a module twice: once to see which names its code uses, then with their imports."""
-    body = template.render(imports=Code(""), **values)
-    return template.render(imports=imports_for(body), **values)
+    body = rendered.render(template, imports=Code(""), **values)
+    return checked_python(name, rendered.render(template, imports=imports_for(body), **values))
+
+
+@lru_cache(maxsize=64)  # a rebuild makes the same text again for every module no edited card is in
+def checked_python(name: str, text: str) -> str:
+    """Module ``name``'s ``text``, parsed: a SyntaxError here is a compiler bug, never a card's."""
+    pyast.parse(text, filename=f"generated/serpents_tongue/{name}")
+    return text
 
 
 def emit_python(spells: Sequence[m.CheckedSpell], nam_shubs: Sequence[m.CheckedNamShub] = ()) -> dict[str, str]:
@@ -150,13 +161,13 @@ def emit_python(spells: Sequence[m.CheckedSpell], nam_shubs: Sequence[m.CheckedN
     for module, members in sorted(by_module.items()):
         what = {"specializations": "Specializations and Artifacts",
                 "encounters": "Encounters and their spells and abilities"}
-        files[f"{module}.py"] = _with_imports(module_tpl, what=what.get(module, f"{members[0].sphere.value} spells"),
-                                                  spells=members)
+        said = what.get(module, f"{members[0].sphere.value} spells")
+        files[f"{module}.py"] = _with_imports(f"{module}.py", module_tpl, what=said, spells=tuple(members))
     if nam_shubs:
         pages = sorted(nam_shubs, key=lambda p: (p.source_path, p.line))
-        files["nam_shubs.py"] = _with_imports(env.get_template("nam_shub_module.py.j2"), pages=pages)
+        template = env.get_template("nam_shub_module.py.j2")
+        files["nam_shubs.py"] = _with_imports("nam_shubs.py", template, pages=tuple(pages))
         by_module["nam_shubs"] = []
-    files["__init__.py"] = env.get_template("package_init.py.j2").render(modules=sorted(by_module))
-    for name, text in files.items():
-        pyast.parse(text, filename=f"generated/serpents_tongue/{name}")  # a SyntaxError here is a compiler bug
+    init = env.get_template("package_init.py.j2").render(modules=sorted(by_module))
+    files["__init__.py"] = checked_python("__init__.py", init)
     return files

@@ -32,6 +32,7 @@ from markupsafe import Markup
 
 from compiler import coverage as cov
 from compiler.markdown import css_class, make_env, quote, rich_text, safe_href
+from compiler.rendered import render as render_page
 from compiler.serpents_tongue import model as m
 from compiler.serpents_tongue import render_text as rt
 from compiler.serpents_tongue import steps as effect_steps
@@ -255,12 +256,17 @@ def _role_text(spell: m.CheckedSpell) -> str:
 
 
 def _source(spell: m.CheckedSpell | m.CheckedNamShub) -> str:
+    return f"{_shown_source(spell.source_path)}:{spell.line}"
+
+
+@cache  # asked for every card of a file
+def _shown_source(source_path: str) -> str:
     # Pages must not depend on where the compiler ran: show a path inside the repository.
-    path = Path(spell.source_path)
+    path = Path(source_path)
     root = Path(__file__).resolve().parents[1]
     if path.is_absolute() and path.resolve().is_relative_to(root):
         path = path.resolve().relative_to(root)
-    return f"{path.as_posix()}:{spell.line}"
+    return path.as_posix()
 
 
 def _spell_glossary(site: _Site, page: str, spell: m.CheckedSpell) -> tuple[Link, ...]:
@@ -465,7 +471,7 @@ def _spell_pages(env: Environment, site: _Site, nam_shubs: Sequence[m.CheckedNam
     out |= _nam_shub_pages(env, site, pages)
     template = env.get_template("site_spell.md.j2")
     for spell in site.spells:
-        out[spell_page(spell)] = template.render(spell=spell_view(site, spell))
+        out[spell_page(spell)] = render_page(template, spell=spell_view(site, spell))
     return out
 
 
@@ -485,11 +491,11 @@ def _glossary_pages(env: Environment, site: _Site) -> dict[str, str]:
     out = {GLOSSARY_INDEX: index}
     template = env.get_template("site_glossary_entry.md.j2")
     for term in reg.terms:
-        out[term_page(term)] = template.render(entry=term_view(site, term))
+        out[term_page(term)] = render_page(template, entry=term_view(site, term))
     for keyword in rowless:
-        out[keyword_page(keyword)] = template.render(entry=keyword_view(site, keyword))
+        out[keyword_page(keyword)] = render_page(template, entry=keyword_view(site, keyword))
     for event in events:
-        out[event_page(event)] = template.render(entry=event_view(site, event))
+        out[event_page(event)] = render_page(template, entry=event_view(site, event))
     return out
 
 
