@@ -54,11 +54,15 @@ def grammar_text(grammar: tuple[str, ...]) -> str:
 
 @cache
 def parser(grammar: tuple[str, ...]) -> Lark:
+    # cache=True: Lark keeps the analysed grammar in a file of the temporary folder, named after a digest of
+    # the grammar and the options, so a new process loads it instead of building the LALR tables again
+    # (start-up is most of a `spellc check` of one file).
     return Lark(
         grammar_text(grammar),
         parser="lalr",
         propagate_positions=True,
         maybe_placeholders=True,
+        cache=True,
     )
 
 
