@@ -48,8 +48,13 @@ PINNING = card("Pinning Arrow", School.SUBDUAL, Kind.SPECIALTY_ARROW, uses=Uses(
                steps=(Do("make", ("target", "Stopped", None, 30)),))
 DESTRUCTION = card("Destruction Arrow", School.DEATH, Kind.SPECIALTY_ARROW, uses=Uses(2),
                    special_effects=("Armor Destroying", "Shield Destroying"))
+# Not an ability of the seed: a Verbal that makes its target Insubstantial (as Amtgard's Banish does), so that a
+# player may be the cause of its own State, or another's.
+BANISH = card("Banish", School.SORCERY, Kind.VERBAL, reach=Reach.TWENTY, uses=Uses(2),
+              steps=(Do("make", ("target", "Insubstantial", None, None)),))
 LIBRARY = Library.of([STONESKIN, BARKSKIN, PHOENIX, SWARM, VAMPIRISM, RELEASE, SEVER, HOLD, FIREBALL, ICEBALL,
-                      GIFT_OF_AIR, ANCESTRAL, EXTENSION, PROJECTILES, DEFLECTION, BLESSING, PINNING, DESTRUCTION])
+                      GIFT_OF_AIR, ANCESTRAL, EXTENSION, PROJECTILES, DEFLECTION, BLESSING, PINNING, DESTRUCTION,
+                      BANISH])
 
 
 def player(name: str, abilities: Iterable[AbilityCard] = (), team: str = "Red") -> Player:
@@ -749,3 +754,34 @@ def test_projectile_protection_is_inactive_on_a_dead_bearer_and_active_again_on_
     assert ana.alive
     play(match, "Ana dies", "Ana respawns", "Bo hits Ana's torso with an arrow")
     assert not ana.alive  # the respawn took it
+
+
+# ---------------------------------------------------------------- Insubstantial
+@pytest.mark.rule("Returning to the physical world")
+def test_a_player_who_caused_its_insubstantial_state_may_return_to_the_physical_world() -> None:
+    """Insubstantial players "May remove this State from themselves at any time by Incanting “I return to the
+    physical world” x2 provided they are the cause of the State and the State was not imparted by an Enchantment":
+    and, as any incantation, starting it "interrupts any other Incantation or Chant"."""
+    ana = player("Ana", [BANISH, HOLD])
+    match, game = timeline(ana, player("Bo", team="Blue"))
+    play(match, "Ana completes Banish on Ana", "Ana begins Hold Person")
+    assert ana.has("Insubstantial") and ana.states[states.INSUBSTANTIAL].by == "Ana"
+    play(match, "Ana returns to the physical world")
+    assert not ana.has("Insubstantial") and ana.incanting is None
+
+
+@pytest.mark.rule("Returning to the physical world")
+def test_a_player_made_insubstantial_by_another_must_end_it_as_its_ability_says() -> None:
+    """"... provided they are the cause of the State and the State was not imparted by an Enchantment. Otherwise,
+    they must end the State as per the description of the responsible ability": neither Bo's Banish nor Ana's own
+    Gift of Air lets Ana return by herself."""
+    ana, bo = player("Ana", [GIFT_OF_AIR]), player("Bo", [BANISH], team="Blue")
+    match, game = timeline(ana, bo)
+    play(match, "Bo completes Banish on Ana")
+    assert match.decision is not None and match.decision.find("Ana returns to the physical world") is None
+    assert "Bo's Banish caused it, not Ana" in (game.explain(match.decision, "Ana returns to the physical world") or "")
+    states.lose_state(game.field, ana, states.INSUBSTANTIAL)
+    play(match, "Ana completes Gift of Air on Ana", "Bo hits Ana's left arm with a weapon")
+    assert ana.has("Insubstantial")
+    why = game.explain(match.decision, "Ana returns to the physical world") or ""
+    assert why.startswith("Insubstantial: Gift of Air, an Enchantment, imparted it")

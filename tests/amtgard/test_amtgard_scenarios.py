@@ -320,3 +320,12 @@ def test_song_of_deflection() -> None:
     Other Enchantments"."""
     r = play("song_of_deflection.scenario")
     assert r.checked == 14
+
+
+@pytest.mark.rule("Returning to the physical world", "Insubstantial")
+def test_returning_to_the_physical_world() -> None:
+    """Insubstantial players "May remove this State from themselves ... provided they are the cause of the State and
+    the State was not imparted by an Enchantment. Otherwise, they must end the State as per the description of the
+    responsible ability": Gift of Air's bearer may not; Dimensional Rift ends it."""
+    r = play("returning_to_the_physical_world.scenario")
+    assert r.checked == 6

@@ -157,14 +157,20 @@ def consume(field: Battlefield, player: Player, title: str, own: bool = False) -
         player.uses_left[title] = left - 1
 
 
-def begin(field: Battlefield, player: Player, title: str, metas: tuple[str, ...]) -> None:
+def starts_incanting(field: Battlefield, player: Player, what: str) -> None:
     """"Starting an incantation renders the player's active Magic Balls inactive and interrupts any other
-    Incantation or Chant"; "Meta-Magics are considered expended as soon as their incantation is finished"."""
+    Incantation or Chant" (an incantation of an ability, or one such as “I return to the physical world”)."""
     if player.active_ball is not None:
         field.say(f"{player.name}'s {player.active_ball} becomes inactive")
         player.active_ball = None
     if player.chanting is not None:
-        chants.stop_chant(field, player, f"an incantation of {title} begins")
+        chants.stop_chant(field, player, f"an incantation of {what} begins")
+
+
+def begin(field: Battlefield, player: Player, title: str, metas: tuple[str, ...]) -> None:
+    """Starting an ability's incantation (:func:`starts_incanting`); "Meta-Magics are considered expended as soon
+    as their incantation is finished"."""
+    starts_incanting(field, player, title)
     for meta in metas:
         consume(field, player, meta)
     player.incanting, player.metas = title, metas

@@ -61,7 +61,8 @@ def make(fx: Effect, who: str, state: str, detail: str | None, seconds: int | No
     player = fx.who(who)
     if who == "target" and fx.worn is None and _unaffected(fx, player):
         return (yield from _done(False))
-    took = states.gain_state(fx.field, player, (state, detail), seconds, fx.card.title)
+    took = states.gain_state(fx.field, player, (state, detail), seconds, fx.card.title, by=fx.caster.name,
+                             enchanted=fx.worn is not None)
     if took:
         fx.field.say(f"{player.name} is {state}" + (f" to {detail}" if detail else "")
                      + (f" for {seconds} s" if seconds else ""))

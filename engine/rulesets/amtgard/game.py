@@ -3,11 +3,11 @@ the rules play it. Declared below as one phase, ``event``, played once a round: 
 
 Events (the choices' labels, what a scenario line names): ``Ana begins Stoneskin``, ``Ana completes Stoneskin
 on Bo``, ``Ana completes Fireball`` (a ball in hand), ``Ana is interrupted``, ``Ana moves``, ``Ana stops
-chanting``, ``Bo hits Ana's torso with a weapon`` (or ``with an arrow``, ``with a thrown weapon``), ``Bo hits
-Ana's left arm with Fireball``, ``Bo hits Ana's shield with Iceball``, ``Bo hits Ana's cloak with Lightning
-Bolt``, ``Ana dies``, ``Ana takes a voluntary death``, ``Ana respawns``, ``Ana is returned to life``, ``Ana removes
-Stoneskin``, ``30 s pass``. A meta-magic is stated with its ability: ``Ana completes Hold Person on Bo with
-Extension``.
+chanting``, ``Ana returns to the physical world``, ``Bo hits Ana's torso with a weapon`` (or ``with an arrow``,
+``with a thrown weapon``), ``Bo hits Ana's left arm with Fireball``, ``Bo hits Ana's shield with Iceball``, ``Bo
+hits Ana's cloak with Lightning Bolt``, ``Ana dies``, ``Ana takes a voluntary death``, ``Ana respawns``, ``Ana is
+returned to life``, ``Ana removes Stoneskin``, ``30 s pass``. A meta-magic is stated with its ability: ``Ana
+completes Hold Person on Bo with Extension``.
 """
 
 from __future__ import annotations
@@ -87,6 +87,9 @@ class Game:
 
     def explain(self, decision: Decision, choice: str) -> str | None:
         """Why an event is not one the rules allow now, "Rule: reason"."""
+        returning = re.fullmatch(rf"(?P<who>.+?) {RETURNS}", choice)
+        if returning and returning["who"] in self.field.players:
+            return states.why_not_return(self.field.player(returning["who"]))
         charged = re.fullmatch(r"(?P<who>.+?) charges (?P<title>.+)", choice)
         if charged and charged["who"] in self.field.players and charged["title"] in self.library:
             return casting.can_charge(self.field, self.field.player(charged["who"]), charged["title"])
@@ -147,6 +150,8 @@ class Game:
                 out.append(Choice(f"{p.name} is returned to life", ("return to life", p.name)))
             if p.chanting:
                 out.append(Choice(f"{p.name} stops chanting", ("stop chanting", p.name)))
+            if states.why_not_return(p) is None:
+                out.append(Choice(f"{p.name} {RETURNS}", ("return to the physical world", p.name)))
             if p.incanting:
                 out.append(Choice(f"{p.name} is interrupted", ("interrupt", p.name)))
                 out.append(Choice(f"{p.name} moves", ("moves", p.name)))
@@ -336,9 +341,20 @@ class Game:
 
 
 # The events that ask nothing and owe nothing: a rule of the field played on one player.
+def returns_to_the_physical_world(field: Battlefield, player: Player) -> None:
+    """“I return to the physical world” x2, incanted: an incantation like any other as it starts (an
+    incantation in progress is interrupted), then the State goes (states.return_to_the_physical_world)."""
+    casting.starts_incanting(field, player, "“I return to the physical world”")
+    if player.incanting is not None:
+        casting.interrupt(field, player)
+    states.return_to_the_physical_world(field, player)
+
+
+RETURNS = "returns to the physical world"  # the event's words after the player's name
 PLAIN: dict[str, Any] = {"voluntary death": life.voluntary_death, "respawn": life.respawn,
                          "return to life": life.return_to_life, "interrupt": casting.interrupt,
                          "moves": casting.moves, "remove": enchantments.remove_own, "charge": casting.charge,
-                         "stop chanting": chants.stops_chanting}
+                         "stop chanting": chants.stops_chanting,
+                         "return to the physical world": returns_to_the_physical_world}
 
 TIMELINE = (flow.Phase("event", (Game.next_event,)),)

@@ -21,6 +21,12 @@ class Held:
     enchantment: int | None = None
     trait: bool = False
     by: str | None = None  # the player whose ability imparted it (an Ongoing Effect its Chant keeps)
+    enchanted: bool = False  # imparted by what a worn Enchantment does (Gift of Air's Insubstantial)
+
+    @property
+    def by_enchantment(self) -> bool:
+        """Imparted by an Enchantment: as an inherent part of it, or by what it does."""
+        return self.enchantment is not None or self.enchanted
 
 
 @dataclass

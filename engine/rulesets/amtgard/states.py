@@ -30,15 +30,17 @@ def unaffected(player: Player, school: str | None, works_on: str | None = None) 
 
 
 def gain_state(field: Battlefield, player: Player, key: StateKey, seconds: int | None, source: str,
-               enchantment: int | None = None, trait: bool = False) -> bool:
-    """``player`` gains the State ``key`` for ``seconds`` (None: until removed). "States cannot apply to dead
-    players" (Cursed aside: it "persists after death"). Whether it took."""
+               enchantment: int | None = None, trait: bool = False, by: str | None = None,
+               enchanted: bool = False) -> bool:
+    """``player`` gains the State ``key`` for ``seconds`` (None: until removed), from the ability ``source`` of
+    the player ``by`` (``enchanted``: by what a worn Enchantment does). "States cannot apply to dead players"
+    (Cursed aside: it "persists after death"). Whether it took."""
     if not player.alive and not trait and key[0] != "Cursed":
         return False
     held = player.states.get(key)
     timed = (player.name, *key)
     if held is None or trait or enchantment is not None:
-        player.states[key] = Held(source, enchantment, trait)
+        player.states[key] = Held(source, enchantment, trait, by, enchanted)
     if trait or enchantment is not None or seconds is None:
         field.clock.stop(timed)  # no end: outlasts any duration
     elif held is None or timed in field.clock:  # an untimed State held already is the longer
@@ -93,3 +95,33 @@ def expire(field: Battlefield, keys: list[tuple[str, str, str | None]]) -> list[
             field.say(f"{name}: no longer {state}" + (f" to {detail}" if detail else ""))
             ended.append((player, (state, detail)))
     return ended
+
+
+INSUBSTANTIAL: StateKey = ("Insubstantial", None)
+
+
+def why_not_return(player: Player) -> str | None:
+    """Why ``player`` may not return to the physical world now, "Rule: reason"; None when it may. It "May remove
+    this State from themselves at any time by Incanting “I return to the physical world” x2 provided they are
+    the cause of the State and the State was not imparted by an Enchantment. Otherwise, they must end the State
+    as per the description of the responsible ability"."""
+    held = player.states.get(INSUBSTANTIAL)
+    if held is None:
+        return f"Insubstantial: {player.name} is not Insubstantial"
+    if held.trait:
+        return f"Traits: {player.name}'s Insubstantial is a Trait's, and Traits may not be removed by any means"
+    if held.by_enchantment:
+        return (f"Insubstantial: {held.source}, an Enchantment, imparted it; {player.name} must end the State as "
+                "per the description of the responsible ability")
+    if held.by != player.name:
+        return (f"Insubstantial: {held.by or 'another'}'s {held.source} caused it, not {player.name}; it must end "
+                "as per the description of the responsible ability")
+    return None
+
+
+def return_to_the_physical_world(field: Battlefield, player: Player) -> None:
+    """The event: ``player`` completes “I return to the physical world” x2 and is no longer Insubstantial.
+    Called only once :func:`why_not_return` allows it. Like any incantation, starting it ended any other
+    incantation or Chant (the caller's: casting.begin); moving its feet never interrupts it."""
+    lose_state(field, player, INSUBSTANTIAL)
+    field.say(f"{player.name} returns to the physical world: no longer Insubstantial")
