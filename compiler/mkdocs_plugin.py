@@ -9,6 +9,7 @@ card project's alike (``plugins: [search, spellc]`` in its ``mkdocs.yml``).
   left out of the sidebar, and reached from its folder's index (the gallery, the glossary). Otherwise
   about 160 glossary links crowd the sidebar, and the theme writes the whole navigation into every page,
   so a site of N cards would weigh N².
+- A game's section in the sidebar named by the game's title ("Serpent's Tongue"), not by its folder's name.
 """
 
 from __future__ import annotations
@@ -19,8 +20,10 @@ from typing import Any
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files, InclusionLevel
+from mkdocs.structure.nav import Navigation, Section
 
 from compiler.build import FRONTENDS
+from engine.rulesets import RULESETS
 
 ASSETS = Path(__file__).with_name("templates") / "site"
 ASSET_FOLDER = "spellc"  # where the assets appear in the built site
@@ -67,6 +70,30 @@ class SpellcPlugin(BasePlugin):  # it takes no options
             files.append(File.generated(config, f"{ASSET_FOLDER}/{name}", abs_src_path=str(ASSETS / name)))
         return files
 
+    def on_nav(self, nav: Navigation, /, *, config: MkDocsConfig, files: Files) -> Navigation:
+        for section in _sections(nav.items):
+            folder = _folder(section)
+            if folder in RULESETS:
+                section.title = RULESETS[folder].title
+        return nav
+
     def on_serve(self, server: Any, /, *, config: MkDocsConfig, builder: Any) -> Any:
         server.watch(str(ASSETS))
         return server
+
+
+def _sections(items: list[Any]) -> list[Section]:
+    found = []
+    for item in items:
+        if isinstance(item, Section):
+            found += [item, *_sections(item.children)]
+    return found
+
+
+def _folder(section: Section) -> str | None:
+    """The folder a section stands for: that of its index page (navigation.indexes makes it the section's)."""
+    for child in section.children:
+        uri = getattr(getattr(child, "file", None), "src_uri", "")
+        if PurePosixPath(uri).name == "index.md":
+            return PurePosixPath(uri).parent.name
+    return None

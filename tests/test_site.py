@@ -54,3 +54,12 @@ def test_the_options_of_a_choose_one_are_a_list(built: Path) -> None:
     """"Choose-one options run together on one line": Disrupt's two options are the items of a list."""
     card = html.unescape((built / "incantation_charges" / "cards" / "disrupt.html").read_text(encoding="utf-8"))
     assert "<p>Choose one:</p>\n<ul>\n<li>Deal 1 damage to target.</li>\n<li>Draw 1 card.</li>\n</ul>" in card
+
+
+def test_the_sidebar_names_each_game_by_its_title(built: Path) -> None:
+    """A game's section in the sidebar reads "Serpent's Tongue", not its folder's "Serpents tongue"."""
+    home = html.unescape((built / "index.html").read_text(encoding="utf-8"))
+    nav = home[home.index('class="md-nav md-nav--primary"'):]
+    for ruleset in RULESETS.values():
+        assert f"\n    {ruleset.title}\n" in nav, ruleset.title
+    assert "Serpents tongue" not in nav
