@@ -26,9 +26,9 @@ CARDS = (
     # cards_src/amtgard/death.spell:53
     AbilityCard(title='Shatter', school=School.DEATH, kind=Kind.VERBAL, reach=Reach.TWENTY, uses=Uses(count=2), incantation='Death shatters thee as ice', works_on='Frozen', steps=(If(condition=Condition(kind='is', args=('target', 'Frozen')), action=Do(kind='kill', args=('target',))),), text='If target is Frozen, kill target.', source='cards_src/amtgard/death.spell:53'),
     # cards_src/amtgard/death.spell:68
-    AbilityCard(title='Steal Life Essence', school=School.DEATH, kind=Kind.VERBAL, reach=Reach.SELF, uses=Uses(count=1), incantation='Thy death is my power', trigger='kill', source='cards_src/amtgard/death.spell:68'),
-    # cards_src/amtgard/death.spell:83
-    AbilityCard(title='Destruction Arrow', school=School.DEATH, kind=Kind.SPECIALTY_ARROW, reach=Reach.FIFTY, uses=Uses(count=1), incantation='Destruction arrow', special_effects=('Armor Destroying', 'Shield Destroying'), text='Armor Destroying and Shield Destroying.', source='cards_src/amtgard/death.spell:83'),
+    AbilityCard(title='Steal Life Essence', school=School.DEATH, kind=Kind.VERBAL, reach=Reach.SELF, uses=Uses(count=1), incantation='Thy death is my power', trigger='kill', steps=(Do(kind='regain a use'),), text='Regain a use of one of your Charge abilities.', source='cards_src/amtgard/death.spell:68'),
+    # cards_src/amtgard/death.spell:84
+    AbilityCard(title='Destruction Arrow', school=School.DEATH, kind=Kind.SPECIALTY_ARROW, reach=Reach.FIFTY, uses=Uses(count=1), incantation='Destruction arrow', special_effects=('Armor Destroying', 'Shield Destroying'), text='Armor Destroying and Shield Destroying.', source='cards_src/amtgard/death.spell:84'),
     # cards_src/amtgard/flame.spell:9
     AbilityCard(title='Fireball', school=School.FLAME, kind=Kind.MAGIC_BALL, reach=Reach.FIFTY, uses=Uses(count=2), incantation='Flame, strike my foe', special_effects=('Armor Destroying',), text='Armor Destroying.', source='cards_src/amtgard/flame.spell:9'),
     # cards_src/amtgard/flame.spell:23
@@ -52,9 +52,9 @@ CARDS = (
     # cards_src/amtgard/neutral.spell:38
     AbilityCard(title='Essence Graft', school=School.NEUTRAL, kind=Kind.ENCHANTMENT, uses=Uses(count=1), incantation='I graft this essence to thine own', materials='A yellow strip', source='cards_src/amtgard/neutral.spell:38'),
     # cards_src/amtgard/neutral.spell:51
-    AbilityCard(title='Innate', school=School.NEUTRAL, kind=Kind.VERBAL, magical=False, reach=Reach.SELF, uses=Uses(count=1), incantation='My power is born within me', source='cards_src/amtgard/neutral.spell:51'),
-    # cards_src/amtgard/neutral.spell:65
-    AbilityCard(title='Shake it Off', school=School.NEUTRAL, kind=Kind.VERBAL, magical=False, reach=Reach.SELF, uses=Uses(count=1), incantation='I shake it off', steps=(Do(kind='remove state', args=('Stopped', 'caster')), Do(kind='affect', args=('caster', 30))), text="Remove Stopped from caster. Put caster under this ability's Ongoing Effect for 30 s.", source='cards_src/amtgard/neutral.spell:65'),
+    AbilityCard(title='Innate', school=School.NEUTRAL, kind=Kind.VERBAL, magical=False, reach=Reach.SELF, uses=Uses(count=1), incantation='My power is born within me', steps=(Do(kind='regain a use'),), text='Regain a use of one of your Charge abilities.', source='cards_src/amtgard/neutral.spell:51'),
+    # cards_src/amtgard/neutral.spell:66
+    AbilityCard(title='Shake it Off', school=School.NEUTRAL, kind=Kind.VERBAL, magical=False, reach=Reach.SELF, uses=Uses(count=1), incantation='I shake it off', steps=(Do(kind='remove state', args=('Stopped', 'caster')), Do(kind='affect', args=('caster', 30))), text="Remove Stopped from caster. Put caster under this ability's Ongoing Effect for 30 s.", source='cards_src/amtgard/neutral.spell:66'),
     # cards_src/amtgard/protection.spell:5
     AbilityCard(title='Stoneskin', school=School.PROTECTION, kind=Kind.ENCHANTMENT, uses=Uses(count=1, per='refresh'), incantation='May the strength of stone protect thee', materials='A white strip', magic_armor=2, text='2 points of Magic Armor to each location.', source='cards_src/amtgard/protection.spell:5'),
     # cards_src/amtgard/protection.spell:20

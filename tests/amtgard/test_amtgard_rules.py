@@ -52,9 +52,12 @@ DESTRUCTION = card("Destruction Arrow", School.DEATH, Kind.SPECIALTY_ARROW, uses
 # player may be the cause of its own State, or another's.
 BANISH = card("Banish", School.SORCERY, Kind.VERBAL, reach=Reach.TWENTY, uses=Uses(2),
               steps=(Do("make", ("target", "Insubstantial", None, None)),))
+BOLT = card("Lightning Bolt", School.FLAME, Kind.MAGIC_BALL, uses=Uses(1), charge=3)
+STORM = card("Call Lightning", School.FLAME, Kind.VERBAL, uses=Uses(1), charge=2)
+INNATE = card("Innate", School.NEUTRAL, Kind.VERBAL, reach=Reach.SELF, uses=Uses(1), steps=(Do("regain a use"),))
 LIBRARY = Library.of([STONESKIN, BARKSKIN, PHOENIX, SWARM, VAMPIRISM, RELEASE, SEVER, HOLD, FIREBALL, ICEBALL,
                       GIFT_OF_AIR, ANCESTRAL, EXTENSION, PROJECTILES, DEFLECTION, BLESSING, PINNING, DESTRUCTION,
-                      BANISH])
+                      BANISH, BOLT, STORM, INNATE])
 
 
 def player(name: str, abilities: Iterable[AbilityCard] = (), team: str = "Red") -> Player:
@@ -785,3 +788,30 @@ def test_a_player_made_insubstantial_by_another_must_end_it_as_its_ability_says(
     assert ana.has("Insubstantial")
     why = game.explain(match.decision, "Ana returns to the physical world") or ""
     assert why.startswith("Insubstantial: Gift of Air, an Enchantment, imparted it")
+
+
+# ---------------------------------------------------------------- Charge
+@pytest.mark.rule("Charge")
+def test_only_a_charge_ability_benefits_from_innate_and_its_player_chooses_which() -> None:
+    """"Only abilities which may be Charged can benefit from Innate, Steal Life Essence, etc.": Hold Person, spent,
+    gains nothing; of two spent Charge abilities, its player chooses the one that regains a use."""
+    ana = player("Ana", [BOLT, STORM, HOLD, INNATE])
+    match, game = timeline(ana, player("Bo", team="Blue"))
+    play(match, "Ana completes Lightning Bolt", "Ana completes Call Lightning on Bo", "Ana completes Hold Person on Bo",
+         "Ana completes Innate on Ana")
+    assert match.decision is not None and match.decision.kind == "regain"
+    assert [c.label for c in match.decision.options] == ["Lightning Bolt", "Call Lightning"]
+    match.apply("Call Lightning")
+    assert ana.uses_left == {"Lightning Bolt": 0, "Call Lightning": 1, "Hold Person": 1, "Innate": 0}
+
+
+@pytest.mark.rule("Charge Incantation", "Chant")
+def test_the_charge_incantation_interrupts_a_chant_as_any_incantation() -> None:
+    """"Starting an incantation renders the player's active Magic Balls inactive and interrupts any other
+    Incantation or Chant": the Charge Incantation too."""
+    ana = player("Ana", [BOLT, DEFLECTION])
+    match, game = timeline(ana, player("Bo", team="Blue"))
+    play(match, "Ana completes Lightning Bolt", "Ana completes Song of Deflection on Ana")
+    assert ana.chanting is not None
+    play(match, "Ana charges Lightning Bolt")
+    assert ana.chanting is None and ana.charging == {"Lightning Bolt": 1}

@@ -329,3 +329,11 @@ def test_returning_to_the_physical_world() -> None:
     responsible ability": Gift of Air's bearer may not; Dimensional Rift ends it."""
     r = play("returning_to_the_physical_world.scenario")
     assert r.checked == 6
+
+
+@pytest.mark.rule("Charge", "Kill Trigger")
+def test_innate_and_steal_life_essence() -> None:
+    """"Only abilities which may be Charged can benefit from Innate, Steal Life Essence, etc.": Innate regains no use
+    of a spent Fireball; after a killing blow, Steal Life Essence regains one of Lightning Bolt (Charge x3)."""
+    r = play("innate_and_steal_life_essence.scenario")
+    assert r.checked == 8

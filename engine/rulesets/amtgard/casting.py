@@ -212,13 +212,11 @@ def can_charge(field: Battlefield, player: Player, title: str) -> str | None:
 
 def charge(field: Battlefield, player: Player, title: str) -> None:
     """One full Charge Incantation for ``title`` ("the ability being Charged must be designated at the beginning
-    of the Charge"; a Charge xN needs N repetitions); at the last, a use is regained. Starting it interrupts
-    any incantation in progress."""
+    of the Charge"; a Charge xN needs N repetitions); at the last, a use is regained. An incantation like any
+    other: starting it interrupts any incantation in progress, and ends a Chant and an active ball."""
+    starts_incanting(field, player, "the Charge Incantation")
     if player.incanting is not None:
         interrupt(field, player)
-    if player.active_ball is not None:  # "Starting an incantation renders the player's active Magic Balls inactive"
-        field.say(f"{player.name}'s {player.active_ball} becomes inactive")
-        player.active_ball = None
     done = player.charging.get(title, 0) + 1
     needed = field.library[title].charge or 1
     if done < needed:
@@ -226,7 +224,19 @@ def charge(field: Battlefield, player: Player, title: str) -> None:
         field.say(f"{player.name} charges {title} ({done} of {needed})")
         return
     player.charging.pop(title, None)
+    regain_use(field, player, title, "the Charge")
+
+
+def spent_charge_abilities(field: Battlefield, player: Player) -> list[str]:
+    """The player's own Charge abilities with a use spent: all that may regain one from Innate or Steal Life
+    Essence ("Only abilities which may be Charged can benefit from Innate, Steal Life Essence, etc.")."""
+    return [t for t in player.abilities if field.library[t].charge is not None
+            and uses_left(player, t, own=True) != field.library[t].uses.count]
+
+
+def regain_use(field: Battlefield, player: Player, title: str, by: str) -> None:
+    """A use of ``player``'s own ``title`` comes back ``by`` a Charge, or by an ability that restores one."""
     left = player.uses_left.get(title)
     player.uses_left[title] = None if left is None else left + 1
-    field.say(f"{player.name} charges {title}: a use regained ({player.uses_left[title]} left)")
+    field.say(f"{player.name}'s {title} regains a use by {by} ({player.uses_left[title]} left)")
 

@@ -11,9 +11,9 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.core.decisions import Flow
+from engine.core.decisions import Choice, Decision, Flow
 from engine.core.steps import StepKinds, Wording
-from engine.rulesets.amtgard import armor, enchantments, ongoing, states
+from engine.rulesets.amtgard import armor, casting, enchantments, ongoing, states
 from engine.rulesets.amtgard.battlefield import Battlefield
 from engine.rulesets.amtgard.cards import AbilityCard
 from engine.rulesets.amtgard.players import Enchantment, Player
@@ -203,6 +203,25 @@ def lose_a_strip(fx: Effect) -> Flow[bool]:
     return (yield from _done(True))
 
 
+@KINDS.action("regain a use")
+def regain_a_use(fx: Effect) -> Flow[bool]:
+    """One of the caster's own Charge abilities with a use spent regains a use (its player chooses which, when
+    several have): "Only abilities which may be Charged can benefit from Innate, Steal Life Essence, etc."."""
+    player = fx.caster
+    spent = casting.spent_charge_abilities(fx.field, player)
+    if not spent:
+        fx.field.say(f"{fx.card.title}: {player.name} has no Charge ability with a use spent (only abilities "
+                     "which may be Charged can benefit)")
+        return False
+    title = spent[0]
+    if len(spent) > 1:
+        picked = yield Decision("regain", player.name, f"which Charge ability regains a use ({fx.card.title})?",
+                                tuple(Choice(t, t) for t in spent), fx.card.title)
+        title = picked.value
+    casting.regain_use(fx.field, player, title, fx.card.title)
+    return True
+
+
 @KINDS.condition("is")
 def is_state(fx: Effect, who: str, state: str) -> bool:
     return fx.who(who).has(state)
@@ -240,6 +259,7 @@ WORDING: dict[str, Callable[..., str]] = {
     "heal": lambda who: f"remove the wounds of {who}",
     "kill": lambda who: f"kill {who}",
     "lose a strip": lambda: "lose a strip",
+    "regain a use": lambda: "regain a use of one of your Charge abilities",
     "is": lambda who, state: f"{who} {'are' if who == 'you' else 'is'} {state}",
     "spend strips": lambda count: f"pay {count} strip{'s' if count != 1 else ''}",
 }
