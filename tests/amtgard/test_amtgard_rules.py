@@ -815,3 +815,17 @@ def test_the_charge_incantation_interrupts_a_chant_as_any_incantation() -> None:
     assert ana.chanting is not None
     play(match, "Ana charges Lightning Bolt")
     assert ana.chanting is None and ana.charging == {"Lightning Bolt": 1}
+
+
+@pytest.mark.rule("Invulnerable")
+def test_an_invulnerable_player_is_not_released_by_what_works_on_states_in_general() -> None:
+    """Invulnerable: "The player and their carried equipment are not affected by combat, abilities, etc that do not
+    specifically work on Invulnerable players", unlike Frozen, which "Can only be affected by mechanics that work on
+    States in general (such as Release)"."""
+    bo = player("Bo")
+    bo.states[("Invulnerable", None)] = Held("an ability")
+    bo.states[("Frozen", None)] = Held("Iceball")
+    assert states.unaffected(bo, "Sorcery", works_on="States") == (
+        "Invulnerable: Bo is not affected by abilities that do not work on Invulnerable")
+    del bo.states[("Invulnerable", None)]
+    assert states.unaffected(bo, "Sorcery", works_on="States") is None

@@ -12,19 +12,24 @@ from __future__ import annotations
 from engine.rulesets.amtgard.battlefield import Battlefield
 from engine.rulesets.amtgard.players import Held, Player, StateKey
 
-# "Frozen ... Can only be affected by mechanics that work on States in general (such as Release) or Frozen in
-# specific"; Insubstantial and Invulnerable alike: the States that shut a player off from abilities.
-SHUT_OFF = ("Frozen", "Insubstantial", "Invulnerable")
+# The States that shut a player off from abilities, and what still reaches it. Frozen and Insubstantial "Can only
+# be affected by mechanics that work on States in general (such as Release) or [the State] in specific"; an
+# Invulnerable player is "not affected by combat, abilities, etc that do not specifically work on Invulnerable
+# players": not by Release either.
+REACHED_BY = {"Frozen": ("States", "Frozen"), "Insubstantial": ("States", "Insubstantial"),
+              "Invulnerable": ("Invulnerable",)}
+SHUT_OFF = tuple(REACHED_BY)
 
 
 def unaffected(player: Player, school: str | None, works_on: str | None = None) -> str | None:
     """Why an ability of ``school`` does not affect ``player`` ("Immune": not affected by abilities from a given
-    School; Frozen, Insubstantial, Invulnerable: only by what works on States, or on that State); None when it
-    does. ``works_on``: the State the ability works on specifically, or "States" in general."""
+    School; Frozen, Insubstantial: only by what works on States, or on that State; Invulnerable: only by what
+    works on it); None when it does. ``works_on``: the State the ability works on specifically, or "States" in
+    general."""
     if player.immune_to(school):
         return f"Immune: {player.name} is Immune to {school}"
-    for state in SHUT_OFF:
-        if player.has(state) and works_on not in ("States", state):
+    for state, reached_by in REACHED_BY.items():
+        if player.has(state) and works_on not in reached_by:
             return f"{state}: {player.name} is not affected by abilities that do not work on {state}"
     return None
 
