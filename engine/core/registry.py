@@ -15,6 +15,7 @@ import re
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -29,6 +30,7 @@ RESERVED_SLUGS = frozenset({"con", "prn", "aux", "nul", "index", *(f"com{i}" for
                             *(f"lpt{i}" for i in range(10))})
 
 
+@lru_cache(maxsize=8192)  # a site names the same cards and terms in thousands of links
 def slugify(name: str) -> str:
     """A page name: letters and digits, runs of anything else as one '-'; a reserved name gets '-page'."""
     slug = re.sub(r"-+", "-", "".join(c if c.isalnum() else "-" for c in name.lower())).strip("-")
