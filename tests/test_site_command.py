@@ -3,7 +3,13 @@ with a rebuild on every card edit, and its sidebar lists galleries, not every ca
 
 from __future__ import annotations
 
+import socket
+import subprocess
+import sys
 import threading
+import time
+import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -63,3 +69,47 @@ def test_serving_rebuilds_the_cards_when_a_card_file_changes(tmp_path: Path) -> 
     finally:
         stop.set()
         watcher.join()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _page(url: str) -> str | None:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as reply:
+            return str(reply.read().decode("utf-8"))
+    except OSError:
+        return None
+
+
+def _until(probe: Callable[[], bool], seconds: float) -> bool:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if probe():
+            return True
+        time.sleep(0.3)
+    return False
+
+
+def test_spellc_site_serve_shows_an_edited_card_without_a_restart(tmp_path: Path) -> None:
+    """"Search that works when served (`spellc site --serve`, live reload on card edits)": the served site shows
+    a card renamed in its source a moment later."""
+    folder = tmp_path / "cards"
+    assert main(["new", str(folder), "--ruleset", "incantation_charges"]) == 0
+    port = _free_port()
+    spellc = Path(sys.executable).with_name("spellc")
+    server = subprocess.Popen([str(spellc), "site", "--serve", "--dev-addr", f"127.0.0.1:{port}"], cwd=folder,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        index = f"http://127.0.0.1:{port}/cards/index.html"
+        assert _until(lambda: "Flame Dart" in (_page(index) or ""), 60), "the site was never served"
+        card = folder / "cards" / "sample.spell"
+        card.write_text(card.read_text(encoding="utf-8").replace("Flame Dart", "Ember Dart"), encoding="utf-8")
+        assert _until(lambda: "Ember Dart" in (_page(index) or ""), 60), "the edit never reached the site"
+        assert _page(f"http://127.0.0.1:{port}/cards/ember-dart.html") is not None
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
