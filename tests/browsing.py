@@ -78,7 +78,7 @@ def site() -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
+@pytest.fixture(scope="module")  # Playwright's sync API keeps an event loop running while it is open: a test
+def browser() -> Iterator[Browser]:  # module after this one may run its own (the language server's client does)
     with chromium() as b:
         yield b
