@@ -18,6 +18,7 @@ from engine.rulesets.serpents_tongue import (
     control,
     encounter,
     encounter_state,
+    impact,
     namshub,
     preparation,
     rite,
@@ -42,6 +43,7 @@ def options(game: Game, b: Being) -> list[Choice]:
     # Most of the time no spell is in play: no ban, no ability to use, nothing to upgrade, dismiss or break.
     in_play = bool(game.all_in_play())
     bans = list(control.bans(game, b)) if in_play else []  # read once for every spell, ability and action below
+    passives = impact.passive_sources(game) if in_play else []  # and so are the passive effects, for every spell
     out = [PASS]
     if can_take_full_action(b) and b.kind is not Kind.KOISHAKA:  # "Koishaka cannot meditate"
         out.append(MEDITATE)
@@ -49,7 +51,7 @@ def options(game: Game, b: Being) -> list[Choice]:
         out.append(SHED)
     seen: set[str] = set()
     for card in b.prepared:
-        if card.title not in seen and casting.why_not(game, b, card, bans=bans) is None:
+        if card.title not in seen and casting.why_not(game, b, card, bans=bans, passives=passives) is None:
             seen.add(card.title)
             out.append(acts.cast(card.title, card.id))
     if b.rite:
@@ -72,7 +74,7 @@ def options(game: Game, b: Being) -> list[Choice]:
 
 def dismiss_options(game: Game, b: Being) -> list[Choice]:
     """"Only the controller has the ability to voluntarily Dismiss a card", but not a Vowed one."""
-    return [Choice(f'dismiss "{card.title}"', Act("dismiss", card.id)) for card in controlled(game, b)
+    return [acts.dismiss(card.title, card.id) for card in controlled(game, b)
             if not card.has("Vowed") and not card.encounter_ability]
 
 

@@ -41,3 +41,9 @@ def named(title: str, card_id: int) -> Choice:
 def cast(title: str, card_id: int) -> Choice:
     """Casting a card, offered as an action or a Response."""
     return Choice(f'cast "{title}"', Act("cast", card_id))
+
+
+@cache
+def dismiss(title: str, card_id: int) -> Choice:
+    """Dismissing a card in play (a Specialization is offered at every turn of its controller)."""
+    return Choice(f'dismiss "{title}"', Act("dismiss", card_id))

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import NO, YES, Choice, Flow
+from engine.rulesets.serpents_tongue import acts
 from engine.rulesets.serpents_tongue.acts import Act
 from engine.rulesets.serpents_tongue.cards import Energy
 from engine.rulesets.serpents_tongue.state import Being, Card, Kind, Place
@@ -156,18 +157,19 @@ def options(game: Game, b: Being) -> list[Choice]:
     out = swap_options(game, b)
     k = koishaka_of(game, b)
     if k is not None and k.body is not None and not k.body.has("Vowed"):
-        out.append(Choice(f'dismiss "{k.body.title}"', Act("dismiss", k.body.id)))
+        out.append(acts.dismiss(k.body.title, k.body.id))
     return out
 
 
 def swap_options(game: Game, b: Being) -> list[Choice]:
     """"As a Free Action, a Magi may place their Focus onto an active spell and remove an Ally's Focus
     already present" — with a Focus of its own not holding a spell already."""
-    held = sum(1 for c in game.all_in_play() if c.focus is b)
+    cards = game.all_in_play()
+    held = [c.focus for c in cards].count(b)  # identity: beings compare as objects (asked at every turn)
     if held >= b.free_foci:
         return []
     out = []
-    for card in game.all_in_play():
+    for card in cards:
         ally = card.focus
         if card.active and ally is not None and ally is not b and ally.team == b.team:
             out.append(Choice(f'swap Focus onto "{card.title}"', Act("swap-focus", card.id)))

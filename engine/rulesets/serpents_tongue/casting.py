@@ -43,6 +43,7 @@ from engine.rulesets.serpents_tongue.cards import (
     Aspect,
     Cost,
     Energy,
+    Modifier,
     Requirement,
     Role,
     Selector,
@@ -101,9 +102,19 @@ class Provisional:
     controller: Being
     target: Being | Card | None = None
     ability: None = None
+    # The passive effects in play, read once: its speed and its cost each count them, and nothing changes
+    # while a spell is weighed (a Provisional is made for one check and dropped). None: not read yet.
+    sources: list[tuple[Card, Modifier]] | None = None
+    orbs: int | None = None  # its orb cost (orb_cost), once counted: the targets and the payment both ask
+
+    def passives(self) -> list[tuple[Card, Modifier]]:
+        found = self.sources
+        if found is None:
+            found = self.sources = impact.passive_sources(self.game)
+        return found
 
     def aspects(self) -> Sequence[Aspect]:
-        return impact.effective_aspects(self.game, self)
+        return impact.effective_aspects(self.game, self, self.passives())
 
     def has(self, name: str) -> bool:
         return any(a.name == name for a in self.aspects())
@@ -125,9 +136,10 @@ def is_free(game: Game, caster: Being, card: Card, fx: Provisional | None = None
 
 
 def why_not(game: Game, caster: Being, card: Card, in_window: bool = False,
-            bans: control.Bans | None = None) -> str | None:
+            bans: control.Bans | None = None, passives: list[tuple[Card, Modifier]] | None = None) -> str | None:
     """Why ``caster`` cannot cast ``card`` now (a rule's name and the reason), or None when it can.
-    ``bans``: the caster's (:func:`control.bans`), when the caller read them for several spells."""
+    ``bans``: the caster's (:func:`control.bans`), and ``passives``: the passive effects in play
+    (:func:`impact.passive_sources`), when the caller read them for several spells."""
     if caster.incapacitated:
         return f"Incapacitated: {caster.name} cannot act"
     if bans is None or bans:  # given and empty (nearly always): nothing to look at
@@ -146,7 +158,7 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False,
         return "Spell Preparation: it is not prepared"
     if card.title in caster.miscast_this_turn:
         return f"Miscast: {caster.name} miscast {card.title} this turn"
-    fx = Provisional(game, card, caster)  # its cost and speed, counted once for every check below
+    fx = Provisional(game, card, caster, None, None, passives)  # its cost and speed, for every check below
     if in_window:
         if not response:
             return f"Response: {card.title} cannot be cast out of turn"
@@ -190,8 +202,10 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False,
 
 def orb_cost(game: Game, caster: Being, card: Card, fx: Provisional | None = None) -> int:
     fx = fx or provisional(game, caster, card)
-    net = card.spec.resonance + impact.generated(game, fx, Energy.RESONANCE)
-    return -net if net < 0 else 0
+    if fx.orbs is None:
+        net = card.spec.resonance + impact.generated(game, fx, Energy.RESONANCE, fx.passives())
+        fx.orbs = -net if net < 0 else 0
+    return fx.orbs
 
 
 def requirement_problem(game: Game, caster: Being, card: Card, req: Requirement, bearer: Being | None = None,
@@ -627,8 +641,13 @@ def respond(game: Game, fx: Effect) -> Flow[None]:
 def response_options(game: Game, b: Being) -> list[Choice]:
     out = []
     seen: set[str] = set()
+    passives = None  # read for the first Response that gets that far, then for every other
     for card in [*response_spells(b.prepared), *codex_view(b, response_spells)]:
-        if card.title not in seen and why_not(game, b, card, in_window=True) is None:
+        if card.title in seen:
+            continue
+        if passives is None:
+            passives = impact.passive_sources(game)
+        if why_not(game, b, card, in_window=True, passives=passives) is None:
             seen.add(card.title)
             out.append(acts.cast(card.title, card.id))
     return out

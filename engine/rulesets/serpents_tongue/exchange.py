@@ -65,8 +65,16 @@ def why_not(game: Game, b: Being, index: int | None = None) -> str | None:
     return f"{RULE}: {b.name} has {b.energy(give)} {give}, and the exchange gives up {n}"
 
 
+def is_open(game: Game, b: Being) -> bool:
+    """Whether ``b`` may make an exchange now, whatever energies it has (:func:`_closed` says why not; asked
+    at nearly every decision, where no reason is wanted)."""
+    return not (game.level1 or b.kind is not Kind.MAGI or b.incapacitated or b.exchanged_this_round)
+
+
 def _closed(game: Game, b: Being) -> str | None:
     """Why ``b`` can make no exchange now, whatever energies it has."""
+    if is_open(game, b):
+        return None
     if game.level1:
         return f"{RULE}: level 1 play has no Will or Voice to exchange"
     if b.kind is not Kind.MAGI:
@@ -81,7 +89,7 @@ def _closed(game: Game, b: Being) -> str | None:
 
 def options(game: Game, b: Being) -> tuple[Choice, ...]:
     """The exchanges ``b`` may make now (asked at nearly every decision: each energy is read once)."""
-    if _closed(game, b) is not None:
+    if not is_open(game, b):
         return ()
     return OPEN[tuple([give for give, attr, n in LEAST_HELD if getattr(b, attr) >= n])]
 

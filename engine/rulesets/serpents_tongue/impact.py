@@ -33,13 +33,22 @@ def modifier_applies(source: Card, mod: Modifier, fx: Cast) -> bool:
     sel = mod.selector
     if sel.combined:  # a Transmute's "target gains ...": part of its spell's own aspects (state.transmute_grants)
         return False
-    whose = {"caster": source.caster, "bearer": source.bearer, "controller": source.controller}
-    if sel.whose and fx.controller is not whose[sel.whose]:
+    if sel.whose and fx.controller is not _related(source, sel.whose):
         return False
-    target = fx.target.bearer if isinstance(fx.target, Card) else fx.target
-    if sel.at and target is not whose.get(sel.at):
-        return False
+    if sel.at:
+        target = fx.target.bearer if isinstance(fx.target, Card) else fx.target
+        if target is not _related(source, sel.at):
+            return False
     return fits(fx.card, sel)
+
+
+# Whom a passive effect names by their relation to its card ("bearer's spells"): the card's attributes of the
+# same names, read one at a time (asked for every passive effect and every spell that might be cast).
+RELATIONS = frozenset({"caster", "bearer", "controller"})
+
+
+def _related(source: Card, relation: str) -> Being | None:
+    return getattr(source, relation) if relation in RELATIONS else None
 
 
 def passive_sources(game: Game) -> list[tuple[Card, Modifier]]:
@@ -47,16 +56,23 @@ def passive_sources(game: Game) -> list[tuple[Card, Modifier]]:
     # at all (none printed, no Specialization tier), which is read off the card before its state.
     found = []
     for card in game.all_in_play():
-        if (card.spec.modifiers or card.spec.tiers) and card.active:
-            found += [(card, mod) for mod in specs.modifiers(card)]
+        spec = card.spec
+        if (spec.modifiers or spec.tiers) and card.active:
+            for mod in specs.modifiers(card):  # one or two: appended, with no comprehension to call
+                found.append((card, mod))
     return found
 
 
-def effective_aspects(game: Game, fx: Cast) -> Sequence[Aspect]:
+def effective_aspects(game: Game, fx: Cast, sources: list[tuple[Card, Modifier]] | None = None
+                      ) -> Sequence[Aspect]:
     """The aspects an effect has, with what passive effects in play grant it (Flame Form's +1 Dmg): to read,
-    never to change (most of the time they are the card's own, read for every spell that might be cast)."""
+    never to change (most of the time they are the card's own, read for every spell that might be cast).
+    ``sources``: :func:`passive_sources`, when the caller read them already."""
     own = fx.ability.aspects if fx.ability is not None else fx.card.aspects()
-    sources = passive_sources(game) if fx.ability is None else []
+    if fx.ability is not None:
+        sources = []
+    elif sources is None:
+        sources = passive_sources(game)
     if not sources and fx.controller.encounter is None:
         return own
     base = list(own)
@@ -68,11 +84,12 @@ def effective_aspects(game: Game, fx: Cast) -> Sequence[Aspect]:
     return base
 
 
-def generated(game: Game, fx: Cast, energy: Energy) -> int:
-    """"Generate": what passive effects add to a spell's energy orb when it is paid for."""
+def generated(game: Game, fx: Cast, energy: Energy, sources: list[tuple[Card, Modifier]] | None = None) -> int:
+    """"Generate": what passive effects add to a spell's energy orb when it is paid for (``sources``:
+    :func:`passive_sources`, when the caller read them already)."""
     total = 0
-    for source, mod in passive_sources(game):
-        if modifier_applies(source, mod, fx):
+    for source, mod in passive_sources(game) if sources is None else sources:
+        if mod.generate and modifier_applies(source, mod, fx):  # most passive effects generate nothing
             total += sum(c.amount for c in mod.generate if c.energy is energy)
     return total
 

@@ -65,6 +65,8 @@ LAST_ROUND = "round"
 
 def working_on(game: Game, team: str) -> Card | None:
     """The Nam-Shub a team is working on (begun, not yet complete)."""
+    if not game.nam_shubs:  # asked at every turn: most matches never begin one
+        return None
     return next((c for c in game.nam_shubs if c.team_zone == team and not complete(c)), None)
 
 

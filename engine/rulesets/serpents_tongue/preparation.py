@@ -109,13 +109,21 @@ class Preparable:
     def __init__(self, codex: list[Card]) -> None:
         self._copies: dict[str, list[Card]] = {}  # each title's copies in Codex order (the dict: titles too)
         self._at: dict[int, int] = {}  # each copy's place in the Codex, by card id
-        for place, card in enumerate(codex):  # the kind compared here, not in a call
-            if card.spec.kind != namshub.NamShub.kind:
-                self._copies.setdefault(card.title, []).append(card)
-                self._at[card.id] = place
         # The first copies offered: their places in the Codex, in order, and their choices, alike.
-        self._places = [self._at[copies[0].id] for copies in self._copies.values()]
-        self._offered = [acts.named(title, copies[0].id) for title, copies in self._copies.items()]
+        self._places: list[int] = []
+        self._offered: list[Choice] = []
+        page, named = namshub.NamShub.kind, acts.named  # read once: the Codex is read card by card, each round
+        for place, card in enumerate(codex):  # the kind compared here, not in a call
+            if card.spec.kind != page:
+                title = card.title
+                copies = self._copies.get(title)
+                if copies is None:  # a title's first copy is offered
+                    self._copies[title] = [card]
+                    self._places.append(place)
+                    self._offered.append(named(title, card.id))
+                else:
+                    copies.append(card)
+                self._at[card.id] = place
 
     def choices(self) -> list[Choice]:
         return [DONE, *self._offered]

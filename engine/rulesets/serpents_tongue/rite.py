@@ -48,6 +48,13 @@ def actions_needed(card: Card, aspects: Iterable[Aspect]) -> int:
     Cast's added Full Action leave 1; the other way round, 0). Added ``N Actions`` add N; Free Action takes
     off 1, once ("Adding Free Action to a spell that costs # Actions only reduces the Full Action requirement
     by 1"); Absolute Free Action makes it a Free Action."""
+    spec = card.spec
+    # Its printed aspects alone (most spells, most of the time, asked at every decision): counted once a card.
+    printed_only = aspects is spec.printed
+    if printed_only:
+        known = _PRINTED_NEEDED.get(spec)
+        if known is not None:
+            return known
     changes = []
     for a in aspects:
         if a.name == "Absolute Free Action":
@@ -56,8 +63,14 @@ def actions_needed(card: Card, aspects: Iterable[Aspect]) -> int:
             changes.append(Change(Mode.ADD, -1, once="Free Action"))
         elif a.name == ADDED and isinstance(a.value, int):
             changes.append(Change(Mode.ADD, a.value))
-    printed = printed_actions(card.spec)  # type: ignore[arg-type]  # classes hash by identity
-    return modifiers.apply(printed, changes, arrival=True, floor=0) if changes else printed
+    printed = printed_actions(spec)  # type: ignore[arg-type]  # classes hash by identity
+    needed = modifiers.apply(printed, changes, arrival=True, floor=0) if changes else printed
+    if printed_only:
+        _PRINTED_NEEDED[spec] = needed
+    return needed
+
+
+_PRINTED_NEEDED: dict[type[SpellCard], int] = {}  # actions_needed of each card with its printed aspects alone
 
 
 def invested(card: Card) -> int:

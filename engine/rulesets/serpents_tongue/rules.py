@@ -209,8 +209,9 @@ class Game:
             return options[0]
         if being is not None and being.body is not None:
             being = allies.commander(being)  # a Koishaka's choices are its controller's
+        # Every field given by position: a keyword costs the call half as much again, at every decision.
         choice = yield Decision(kind, being.name if being else None, prompt, tuple(options),
-                                card=card.title if card else None)
+                                card.title if card else None)
         return choice
 
     def die(self, sides: int, why: str) -> Flow[int]:

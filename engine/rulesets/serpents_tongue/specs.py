@@ -19,14 +19,18 @@ if TYPE_CHECKING:
 
 
 def unlocked(card: Card) -> list[SpecTier]:
+    if not card.counters:  # no tier unlocked yet (read for every passive effect, at every decision)
+        return []
     return [t for t in card.spec.tiers if card.counters.get(f"tier {t.key}")]
 
 
-def modifiers(card: Card) -> Iterator[Modifier]:
-    """A card's passive effects: its own, and those of the Specialization tiers it has unlocked."""
-    yield from card.spec.modifiers
-    for t in unlocked(card):
-        yield from t.modifiers
+def modifiers(card: Card) -> tuple[Modifier, ...]:
+    """A card's passive effects: its own, and those of the Specialization tiers it has unlocked (read for
+    every spell that might be cast, at every decision: most of the time, its own alone)."""
+    tiers = unlocked(card)
+    if not tiers:
+        return card.spec.modifiers
+    return card.spec.modifiers + tuple(mod for t in tiers for mod in t.modifiers)
 
 
 def abilities(card: Card) -> Iterator[Ability]:

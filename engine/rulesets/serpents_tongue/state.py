@@ -265,7 +265,7 @@ class Being:
     encounter: Any = None  # an Encounter's card, mode and draw bag (encounter_state.EncounterState)
     body: Card | None = None  # a Koishaka: the Ally spell that summoned it, in play (allies)
     # What is read off the Codex at every decision, kept with the Codex it was read from (codex_view).
-    codex_views: dict[Callable[[list[Card]], Any], tuple[tuple[Card, ...], Any]] = field(default_factory=dict)
+    codex_views: dict[Callable[[list[Card]], Any], tuple[list[Card], Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for e in self.lacks:  # "that energy is always considered to be zero"
@@ -305,12 +305,13 @@ class Being:
 def codex_view(b: Being, view: Callable[[list[Card]], T]) -> T:
     """``view(b.codex)``, read again only once the Codex has changed. The Codex is read at nearly every
     decision (which page to begin, which Response to cast) and changes a few times a round;
-    comparing it with the Codex the view was read from costs less than one pass over its cards.
-    ``view`` must depend on nothing but the cards, and its result is shared: to read, never to change."""
-    key = tuple(b.codex)
+    comparing it with a copy of the Codex the view was read from costs less than one pass over its cards
+    (and, list to list, no copy of the Codex as it is now). ``view`` must depend on nothing but the cards,
+    and its result is shared: to read, never to change."""
+    codex = b.codex
     kept = b.codex_views.get(view)
-    if kept is None or kept[0] != key:
-        kept = b.codex_views[view] = (key, view(b.codex))
+    if kept is None or kept[0] != codex:
+        kept = b.codex_views[view] = (codex.copy(), view(codex))
     return kept[1]
 
 
@@ -323,9 +324,11 @@ def fits(card: Card, sel: Selector) -> bool:
         return False
     if sel.curse and not card.spec.is_curse():
         return False
-    if not all(card.has(h) for h in sel.has):
+    # Most selectors name no empowerment and no descriptor: no generator is made for them (asked for every
+    # passive effect and every spell that might be targeted, at every decision).
+    if sel.has and not all(card.has(h) for h in sel.has):
         return False
-    return all(d in card.spec.descriptors for d in sel.descriptors)
+    return not sel.descriptors or all(d in card.spec.descriptors for d in sel.descriptors)
 
 
 def card_json(card: Card) -> dict[str, Any]:
