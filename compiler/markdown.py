@@ -27,8 +27,12 @@ def escape_text(value: object) -> Markup:
     return _inert(" ".join(str(value).split()))  # a newline would end a table row or a Markdown block
 
 
+# Each special character → its numeric character reference, for str.translate (every value of every page).
+_REFERENCES = {ord(c): f"&#{ord(c)};" for c in _SPECIALS}
+
+
 def _inert(text: str) -> Markup:
-    return Markup("".join(f"&#{ord(c)};" if c in _SPECIALS else c for c in text))
+    return Markup(text.translate(_REFERENCES))
 
 
 _EMPHASIS = re.compile(r"\*\*([^*\s](?:[^*]*[^*\s])?)\*\*|\*([^*\s](?:[^*]*[^*\s])?)\*")
