@@ -5,7 +5,7 @@ Card values reach Python only through :func:`py_literal`, which builds construct
 ``repr`` of plain values, so no card text can ever become code; text in comments and docstrings goes
 through :func:`inert_text` and names through :func:`identifier`. The templates' ``finalize`` hook refuses
 any value that did not pass one of these filters, so a template cannot paste raw text by mistake. Every
-module is parsed with :func:`ast.parse` before it is returned.
+module's code is parsed with :func:`ast.parse` before it is returned.
 """
 
 from __future__ import annotations
@@ -123,9 +123,11 @@ IMPORTS = {
 
 
 @lru_cache(maxsize=64)  # a rebuild renders the same body again for every module no edited card is in
-def imports_for(body: str) -> Code:
-    """The import lines of a module whose code is ``body``: each name it uses, from where it comes."""
-    used = {node.id for node in pyast.walk(pyast.parse(body)) if isinstance(node, pyast.Name)}
+def imports_for(name: str, body: str) -> Code:
+    """The import lines of module ``name`` whose code is ``body``: each name it uses, from where it comes. The
+    code is parsed to find them: a SyntaxError here is a compiler bug, never a card's."""
+    tree = pyast.parse(body, filename=f"generated/serpents_tongue/{name}")
+    used = {node.id for node in pyast.walk(tree) if isinstance(node, pyast.Name)}
     lines = []
     for module, names in IMPORTS.items():
         wanted = sorted(n for n in names if n in used)
@@ -137,16 +139,10 @@ def imports_for(body: str) -> Code:
 
 
 def _with_imports(name: str, template: jinja2.Template, **values: object) -> str:
-    """Render a module twice: once to see which names its code uses, then with their imports."""
+    """Render a module twice: once to see which names its code uses (parsing it), then with their imports
+    (lines of the fixed table above: the module parses as its code did)."""
     body = rendered.render(template, imports=Code(""), **values)
-    return checked_python(name, rendered.render(template, imports=imports_for(body), **values))
-
-
-@lru_cache(maxsize=64)  # a rebuild makes the same text again for every module no edited card is in
-def checked_python(name: str, text: str) -> str:
-    """Module ``name``'s ``text``, parsed: a SyntaxError here is a compiler bug, never a card's."""
-    pyast.parse(text, filename=f"generated/serpents_tongue/{name}")
-    return text
+    return rendered.render(template, imports=imports_for(name, body), **values)
 
 
 def emit_python(spells: Sequence[m.CheckedSpell], nam_shubs: Sequence[m.CheckedNamShub] = ()) -> dict[str, str]:
@@ -169,5 +165,6 @@ def emit_python(spells: Sequence[m.CheckedSpell], nam_shubs: Sequence[m.CheckedN
         files["nam_shubs.py"] = _with_imports("nam_shubs.py", template, pages=tuple(pages))
         by_module["nam_shubs"] = []
     init = env.get_template("package_init.py.j2").render(modules=sorted(by_module))
-    files["__init__.py"] = checked_python("__init__.py", init)
+    pyast.parse(init, filename="generated/serpents_tongue/__init__.py")  # a SyntaxError: a compiler bug
+    files["__init__.py"] = init
     return files
