@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import html.parser
 import posixpath
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from engine.rulesets import RULESETS
 from engine.rulesets.serpents_tongue.cards import Sphere
@@ -42,7 +43,7 @@ def test_the_home_page_says_what_each_game_is_and_leads_to_it(site: str, page: P
     for ruleset in RULESETS.values():
         assert ruleset.title in body, ruleset.title
     page.locator("article").get_by_role("link", name=RULESETS["amtgard"].title, exact=True).click()
-    assert page.url.endswith("/amtgard/index.html")
+    page.wait_for_url("**/amtgard/index.html")
 
 
 def test_search_finds_a_keyword_and_its_result_leads_to_its_glossary_page(site: str, page: Page) -> None:
@@ -61,7 +62,7 @@ def test_a_card_page_draws_its_aspect_line(site: str, page: Page) -> None:
     aspects = page.inner_text(".spell-card .card-aspects")
     assert " ".join(aspects.split()) == "Acidic | Dmg 1 | Duration 2, Bonded"
     page.get_by_role("link", name="Dmg 1").click()
-    assert page.url.endswith("/serpents_tongue/glossary/dmg.html")
+    page.wait_for_url("**/serpents_tongue/glossary/dmg.html")
 
 
 def test_the_card_gallery_filters_by_sphere_role_and_words(site: str, page: Page) -> None:
@@ -93,9 +94,9 @@ def test_a_page_logs_no_error(site: str, page: Page, path: str) -> None:
 def test_opened_from_disk_the_links_work_and_the_search_says_how_to_serve(page: Page) -> None:
     page.goto(built_site().joinpath("index.html").as_uri())
     page.locator("article").get_by_role("link", name=RULESETS["serpents_tongue"].title, exact=True).click()
+    page.wait_for_load_state()  # the click returns once the next page is on its way, not once it has loaded
     assert page.url.endswith("/serpents_tongue/index.html") and page.inner_text("article h1")
-    box = page.locator("input.md-search__input")
-    assert "spellc site --serve" in (box.get_attribute("placeholder") or "")
+    expect(page.locator("input.md-search__input")).to_have_attribute("placeholder", re.compile("spellc site --serve"))
 
 
 class _Links(html.parser.HTMLParser):
