@@ -5,9 +5,8 @@ from __future__ import annotations
 import ast as pyast
 import re
 import warnings
-from collections import OrderedDict
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -84,30 +83,25 @@ def parse(source: SourceFile, diags: Diagnostics, grammar: tuple[str, ...], max_
 
 
 T = TypeVar("T")
-# Each card file's parse, read into its ruleset's AST (frozen values), and the problems of its parse, keyed by
-# the grammar, the file's shown path and its text. A language server re-checks a whole project at each
-# keystroke, and `spellc site --serve` rebuilds it at each save: all but the edited file read as before, and
-# are not parsed again.
-PARSED_FILES = 4096  # the most kept; the oldest read is dropped first
-_parsed: OrderedDict[tuple[tuple[str, ...], str, str], tuple[Any, list[Diagnostic]]] = OrderedDict()
 
 
 def parse_file(source: SourceFile, diags: Diagnostics, grammar: tuple[str, ...],
                to_ast: Callable[[Tree[Token], SourceFile], T]) -> T | None:
     """``to_ast`` of :func:`parse`'s tree of ``source`` (None after its diagnostics), parsed once for the
     same grammar, path and text: a file read again reports the same problems."""
-    key = (grammar, source.path, source.text)
-    if key in _parsed:
-        _parsed.move_to_end(key)
-    else:
-        found = Diagnostics()
-        tree = parse(source, found, grammar)
-        _parsed[key] = (None if tree is None else to_ast(tree, source), found.items)
-        if len(_parsed) > PARSED_FILES:
-            _parsed.popitem(last=False)
-    read, problems = _parsed[key]
+    read, problems = _parsed_file(source, grammar, to_ast)
     diags.extend(problems)
     return read
+
+
+# A language server re-checks a whole project at each keystroke, and `spellc site --serve` rebuilds it at each
+# save: all but the edited file read as before, and are not parsed again. Their ASTs are frozen values.
+@lru_cache(maxsize=4096)
+def _parsed_file(source: SourceFile, grammar: tuple[str, ...], to_ast: Callable[[Tree[Token], SourceFile], Any]
+                 ) -> tuple[Any, tuple[Diagnostic, ...]]:
+    found = Diagnostics()
+    tree = parse(source, found, grammar)
+    return (None if tree is None else to_ast(tree, source)), tuple(found.items)
 
 
 def string_value(token: Token | str) -> str:

@@ -8,22 +8,17 @@ are pure), so it is kept, keyed by both, and rendered again when either differs.
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from functools import lru_cache
 from typing import Any
 
 from jinja2 import Template
 
-KEPT = 20_000  # the most renderings kept; the oldest used is dropped first
-_kept: OrderedDict[tuple[Template, tuple[tuple[str, Any], ...]], str] = OrderedDict()
-
 
 def render(template: Template, **values: Any) -> str:
     """``template.render(**values)``, kept for the same template and the same (hashable) values."""
-    key = (template, tuple(sorted(values.items())))
-    if key in _kept:
-        _kept.move_to_end(key)
-        return _kept[key]
-    text = _kept[key] = template.render(**values)
-    if len(_kept) > KEPT:
-        _kept.popitem(last=False)
-    return text
+    return _rendered(template, tuple(sorted(values.items())))
+
+
+@lru_cache(maxsize=20_000)
+def _rendered(template: Template, values: tuple[tuple[str, Any], ...]) -> str:
+    return template.render(**dict(values))
