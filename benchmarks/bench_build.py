@@ -80,7 +80,8 @@ def measure(n: int, folder: Path) -> None:
     whole = time.perf_counter() - start
     before = files_of(project)
     same = timed(lambda: build(project), repeat)
-    unchanged = sum(files_of(project)[p] != t for p, t in before.items())
+    now = files_of(project)
+    unchanged = sum(now[p] != t for p, t in before.items())
     edited = project.cards / "set0000.spell"
     text = edited.read_text(encoding="utf-8")
     start = time.perf_counter()

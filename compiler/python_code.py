@@ -6,12 +6,13 @@ whose ``finalize`` is :func:`only_code` refuses any value that did not pass one 
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import json
 import keyword
-from collections.abc import Sequence
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum
+from functools import lru_cache
 from typing import Any, Protocol
 
 
@@ -67,10 +68,34 @@ def values_package(cards: Sequence[Located], header: str, init: str, package: st
         lines.append(f"    # {inert_text(checked.path)}:{checked.line}")
         lines.append(f"    {py_literal(checked.card)},")
     lines += [")", "LIBRARY = Library.of(CARDS)", ""]
-    files = {"cards.py": "\n".join(lines), "__init__.py": init}
-    for name, text in files.items():
-        ast.parse(text, filename=f"generated/{package}/{name}")  # a SyntaxError is a compiler bug
-    return files
+    return {"cards.py": "\n".join(lines), "__init__.py": init}
+
+
+# What in generated code is not a name: its docstring, comments and string literals (``repr`` writes them
+# between ' or ", a quote inside escaped).
+_NOT_CODE = re.compile(r'"""[\s\S]*?"""|#[^\n]*|\'(?:[^\'\\\n]|\\.)*\'|"(?:[^"\\\n]|\\.)*"')
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+@lru_cache(maxsize=20_000)  # a rebuild asks again for every class no edited card is in
+def names_used(code: str) -> frozenset[str]:
+    """Every name the generated ``code`` writes outside its texts (with attribute and argument names, which
+    no import table holds). A scan, not a parse: parsing thousands of classes took most of a build."""
+    return frozenset(_NAME.findall(_NOT_CODE.sub(" ", code)))
+
+
+def import_lines(table: Mapping[str, Sequence[str]], used: Iterable[str]) -> Code:
+    """The import lines for the names of ``table`` (module → the names it exports) that are ``used``, a line
+    per module, sorted; more than two names are listed one a line."""
+    wanted = set(used)
+    lines = []
+    for module, names in table.items():
+        these = sorted(n for n in names if n in wanted)
+        if len(these) > 2:
+            lines.append(f"from {module} import (\n" + "".join(f"    {n},\n" for n in these) + ")")
+        elif these:
+            lines.append(f"from {module} import {', '.join(these)}")
+    return Code("\n".join(lines))
 
 
 def inert_text(value: object) -> Code:

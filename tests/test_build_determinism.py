@@ -155,3 +155,22 @@ def test_a_compiled_module_imports_only_what_its_cards_use() -> None:
                     for alias in node.names}
         used = {node.id for node in pyast.walk(tree) if isinstance(node, pyast.Name)}
         assert imported <= used, f"{path.name} imports {sorted(imported - used)} and never uses them"
+
+
+def test_names_in_a_cards_texts_import_nothing(tmp_path: Path) -> None:
+    """A module's imports are found by scanning its code, not parsing it: the names a title, a file name or
+    an ability's name holds are text, and import nothing."""
+    folder = tmp_path / "Trigger"
+    folder.mkdir()
+    source = folder / "Upgrade.spell"
+    source.write_text('spell "Threshold \\"Modifier\\" It\'s Timing" {\n    sphere Forces\n    role Attack\n'
+                      '    fluency 1\n    resonance -1\n    aspects Heat | Dmg 1\n    rules {\n'
+                      '        ability "Ritual\'s Declaration" [Free Action]: deal Dmg 1 to target\n    }\n}\n',
+                      encoding="utf-8")
+    result = compile_paths([source], tmp_path)
+    assert result.ok, result.diagnostics.render()
+    text = emit_python(result.spells)["forces.py"]
+    namespace: dict[str, Any] = {"__name__": "texts"}
+    exec(compile(text, "generated/forces.py", "exec"), namespace)
+    imported = {"Ability", "Aspect", "Role", "SourceRef", "SpellCard", "Sphere", "Do"}
+    assert {k for k in namespace if not k.startswith("__")} - {"CARDS", namespace["CARDS"][0].__name__} == imported

@@ -10,17 +10,16 @@ module's code is parsed with :func:`ast.parse` before it is returned.
 
 from __future__ import annotations
 
-import ast as pyast
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 
 import jinja2
 
 from compiler import rendered
-from compiler.python_code import Code, identifier, inert_text, only_code, py_literal
+from compiler.python_code import Code, identifier, import_lines, inert_text, names_used, only_code, py_literal
 from compiler.serpents_tongue import model as m
 from compiler.serpents_tongue import render_text
 from compiler.serpents_tongue import steps as effect_steps
@@ -122,27 +121,15 @@ IMPORTS = {
 }
 
 
-@lru_cache(maxsize=64)  # a rebuild renders the same body again for every module no edited card is in
-def imports_for(name: str, body: str) -> Code:
-    """The import lines of module ``name`` whose code is ``body``: each name it uses, from where it comes. The
-    code is parsed to find them: a SyntaxError here is a compiler bug, never a card's."""
-    tree = pyast.parse(body, filename=f"generated/serpents_tongue/{name}")
-    used = {node.id for node in pyast.walk(tree) if isinstance(node, pyast.Name)}
-    lines = []
-    for module, names in IMPORTS.items():
-        wanted = sorted(n for n in names if n in used)
-        if len(wanted) > 2:
-            lines.append(f"from {module} import (\n" + "".join(f"    {n},\n" for n in wanted) + ")")
-        elif wanted:
-            lines.append(f"from {module} import {', '.join(wanted)}")
-    return Code("\n".join(lines))
-
-
-def _with_imports(name: str, template: jinja2.Template, **values: object) -> str:
-    """Render a module twice: once to see which names its code uses (parsing it), then with their imports
-    (lines of the fixed table above: the module parses as its code did)."""
-    body = rendered.render(template, imports=Code(""), **values)
-    return rendered.render(template, imports=imports_for(name, body), **values)
+def _module(template: jinja2.Template, one: jinja2.Template, name: str, members: tuple[object, ...],
+            **values: object) -> str:
+    """A module of a class per member, ``one`` rendering each (as ``name``; once for the same member, so a
+    rebuild renders only the edited cards' classes again), importing from the table above each name its code
+    uses."""
+    classes = tuple(Code(rendered.render(one, **{name: member})) for member in members)
+    bare = rendered.render(template, imports=Code(""), classes=(), cards=members, **values)
+    used = names_used(bare).union(*(names_used(c) for c in classes))
+    return rendered.render(template, imports=import_lines(IMPORTS, used), classes=classes, cards=members, **values)
 
 
 def emit_python(spells: Sequence[m.CheckedSpell], nam_shubs: Sequence[m.CheckedNamShub] = ()) -> dict[str, str]:
@@ -153,18 +140,16 @@ def emit_python(spells: Sequence[m.CheckedSpell], nam_shubs: Sequence[m.CheckedN
     for spell in sorted(spells, key=lambda s: (s.module, s.source_path, s.line)):
         by_module.setdefault(spell.module, []).append(spell)
     files = {}
-    module_tpl = env.get_template("module.py.j2")
+    module_tpl, class_tpl = env.get_template("module.py.j2"), env.get_template("spell_class.py.j2")
     for module, members in sorted(by_module.items()):
         what = {"specializations": "Specializations and Artifacts",
                 "encounters": "Encounters and their spells and abilities"}
         said = what.get(module, f"{members[0].sphere.value} spells")
-        files[f"{module}.py"] = _with_imports(f"{module}.py", module_tpl, what=said, spells=tuple(members))
+        files[f"{module}.py"] = _module(module_tpl, class_tpl, "spell", tuple(members), what=said)
     if nam_shubs:
         pages = sorted(nam_shubs, key=lambda p: (p.source_path, p.line))
-        template = env.get_template("nam_shub_module.py.j2")
-        files["nam_shubs.py"] = _with_imports("nam_shubs.py", template, pages=tuple(pages))
+        files["nam_shubs.py"] = _module(env.get_template("nam_shub_module.py.j2"),
+                                        env.get_template("nam_shub_class.py.j2"), "page", tuple(pages))
         by_module["nam_shubs"] = []
-    init = env.get_template("package_init.py.j2").render(modules=sorted(by_module))
-    pyast.parse(init, filename="generated/serpents_tongue/__init__.py")  # a SyntaxError: a compiler bug
-    files["__init__.py"] = init
+    files["__init__.py"] = env.get_template("package_init.py.j2").render(modules=sorted(by_module))
     return files
