@@ -107,17 +107,24 @@ def _parsed_file(source: SourceFile, grammar: tuple[str, ...], to_ast: Callable[
 def string_value(token: Token | str) -> str:
     """The text of a quoted-text token, its escapes decoded (``_check_token`` has vetted it). An unknown
     escape such as ``\\l`` is refused: Python only warns about it (and keeps the backslash) today."""
+    text = str(token)
+    if "\\" not in text:  # no escape to decode (most titles): what is between the quotes
+        return text[1:-1]
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # "invalid escape sequence" raises instead of passing as a backslash
-        value = pyast.literal_eval(str(token))
+        value = pyast.literal_eval(text)
     assert isinstance(value, str)
     return value
 
 
+_DIGITS = re.compile(r"[0-9]+")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _check_token(token: Token, source: SourceFile, diags: Diagnostics, max_number: int) -> None:
     """Numbers within range, quoted texts that decode to at most MAX_TEXT real characters."""
-    span = span_of(source, token)
     if token.type == "STRING":
+        span = span_of(source, token)
         try:
             value = string_value(token)
         except (SyntaxError, ValueError, Warning) as err:
@@ -130,16 +137,16 @@ def _check_token(token: Token, source: SourceFile, diags: Diagnostics, max_numbe
             return
         if len(value) > MAX_TEXT:
             diags.error("E003", f"quoted text of {len(value)} characters: at most {MAX_TEXT}", span)
-        bad = next((c for c in value if 0xD800 <= ord(c) <= 0xDFFF), None)
+        bad = _SURROGATE.search(value)
         if bad is not None:
-            diags.error("E004", f"quoted text holds {ascii(bad)}, half of a surrogate pair, which is no character",
-                        span, "help: write the character itself, or its \\U00XXXXXX escape")
+            diags.error("E004", f"quoted text holds {ascii(bad.group())}, half of a surrogate pair, which is no "
+                        "character", span, "help: write the character itself, or its \\U00XXXXXX escape")
         return
-    for digits in re.findall(r"[0-9]+", str(token)):
+    for digits in _DIGITS.findall(token):
         value = digits.lstrip("0") or "0"  # int() refuses over 4,300 digits, even "000...7"
         if len(value) > len(str(max_number)) or int(value) > max_number:
             shown = digits if len(digits) <= 12 else f"{digits[:6]}...({len(digits)} digits)"
-            diags.error("E005", f"number {shown} is out of range: at most {max_number}", span)
+            diags.error("E005", f"number {shown} is out of range: at most {max_number}", span_of(source, token))
             return
 
 
