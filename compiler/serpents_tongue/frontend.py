@@ -6,11 +6,12 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import TextIO
 
 from compiler import coverage
-from compiler.diagnostics import Diagnostics, write_text
+from compiler.diagnostics import Diagnostic, Diagnostics, write_text
 from compiler.frontend import read_sources, report_replay, site_outputs
 from compiler.language_reference import KeywordRow
 from compiler.parse import card_grammar, parse_file
@@ -88,16 +89,29 @@ def check_sources(sources: Iterable[SourceFile], result: CompileResult, ages: di
                   registry: Registry | None = None) -> CompileResult:
     """Parse and check ``sources`` into ``result``; a title two cards share blames the newer file (``ages``)."""
     ages = ages or {}
-    checker = Checker(registry or load(), result.diagnostics)
-    grammar = card_grammar(RULESET.grammar)
+    registry = registry or load()
     for source in sources:
         result.files += 1
-        file = parse_file(source, result.diagnostics, grammar, to_ast)
-        if file is not None:
-            result.spells.extend(checker.check_file(file))
-            result.nam_shubs.extend(checker.check_nam_shubs(file))
+        spells, pages, found = _checked_file(source, registry)
+        result.diagnostics.extend(found)
+        result.spells.extend(spells)
+        result.nam_shubs.extend(pages)
+    checker = Checker(registry, result.diagnostics)
     result.spells = checker.check_titles(result.spells, result.nam_shubs, lambda shown: ages.get(shown, 0))
     return result
+
+
+# A file's cards are checked on their own (only titles are compared across files, above): a rebuild at each
+# save or keystroke checks again only the file that changed. Checked cards are frozen values.
+@lru_cache(maxsize=4096)
+def _checked_file(source: SourceFile, registry: Registry
+                  ) -> tuple[tuple[CheckedSpell, ...], tuple[CheckedNamShub, ...], tuple[Diagnostic, ...]]:
+    found = Diagnostics()
+    file = parse_file(source, found, card_grammar(RULESET.grammar), to_ast)
+    if file is None:
+        return (), (), tuple(found.items)
+    checker = Checker(registry, found)
+    return tuple(checker.check_file(file)), tuple(checker.check_nam_shubs(file)), tuple(found.items)
 
 
 def render(tests: Path, result: CompileResult) -> dict[str, Output]:
