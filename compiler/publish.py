@@ -89,7 +89,7 @@ def publish(root: Path, outputs: Mapping[str, Output]) -> None:
     writing only the files whose bytes change."""
     with locked(root, tuple(outputs)) as txn:
         try:
-            changes = _changes(root, outputs)
+            changes = _changes(root, outputs, _file_clock(txn.parent / "lock"))
             for name in outputs:
                 for kind, path in changes[name]:
                     if kind == WRITE:
@@ -116,8 +116,9 @@ def publish(root: Path, outputs: Mapping[str, Output]) -> None:
         _remove(txn)
 
 
-def _changes(root: Path, outputs: Mapping[str, Output]) -> dict[str, list[Change]]:
-    """Per output, the files to write (new or changed bytes) and to remove (no longer made)."""
+def _changes(root: Path, outputs: Mapping[str, Output], now: int) -> dict[str, list[Change]]:
+    """Per output, the files to write (new or changed bytes) and to remove (no longer made); ``now`` is the
+    file system's clock."""
     found: dict[str, list[Change]] = {}
     for name, output in outputs.items():
         dest = root / name
@@ -127,7 +128,7 @@ def _changes(root: Path, outputs: Mapping[str, Output]) -> dict[str, list[Change
             changes.append((REMOVE, name))  # a page where a folder was, or the other way round
         elif dest.is_dir():
             changes += [(REMOVE, path) for path in _files_under(root, dest) if path not in wanted]
-        changes += [(WRITE, path) for path, text in sorted(wanted.items()) if not _holds(root / path, text)]
+        changes += [(WRITE, path) for path, text in sorted(wanted.items()) if not _holds(root / path, text, now)]
         found[name] = changes
     return found
 
@@ -136,12 +137,36 @@ def _files_under(root: Path, folder: Path) -> list[str]:
     return sorted(p.relative_to(root).as_posix() for p in folder.rglob("*") if p.is_file() or p.is_symlink())
 
 
-def _holds(path: Path, text: str) -> bool:
+# A file's stat when this process last saw it hold a text, and that text: the next build compares the text
+# it wants with this one instead of reading the file again (a rebuild at each save of `spellc site --serve`
+# would read thousands of pages). Kept only for a file last changed before the file system's clock was read
+# (the stat was taken after): any later change to it then changes its modification time.
+_SEEN: dict[str, tuple[tuple[int, int, int, int], str]] = {}
+
+
+def _file_clock(marker: Path) -> int:
+    """The file system's clock now, as the modification time of ``marker`` (a file of the build's own,
+    touched): coarser than the system's."""
+    marker.touch()
+    return marker.stat().st_mtime_ns
+
+
+def _holds(path: Path, text: str, now: int) -> bool:
     """Whether ``path`` is a file whose bytes are ``text`` as :func:`_write` writes it."""
     try:
-        return path.is_file() and not path.is_symlink() and path.read_bytes() == text.encode("utf-8")
+        st = path.lstat()
+        if not stat.S_ISREG(st.st_mode):
+            return False
+        key, stamp = str(path), (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+        seen = _SEEN.get(key)
+        if seen is not None and seen[0] == stamp and seen[1] == text:
+            return True
+        same = path.read_bytes() == text.encode("utf-8")
     except OSError:
         return False
+    if same and st.st_mtime_ns < now and st.st_ctime_ns < now:
+        _SEEN[key] = (stamp, text)
+    return same
 
 
 def _text(outputs: Mapping[str, Output], name: str, path: str) -> str:

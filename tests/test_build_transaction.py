@@ -12,6 +12,7 @@ import shutil
 import stat
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -217,6 +218,19 @@ def test_a_file_whose_bytes_are_the_same_is_not_written_again(tmp_path: Path) ->
     assert after["out/edited.txt"] != before["out/edited.txt"]
     assert _tree(tmp_path / "out") == {"same.txt": "same\n", "edited.txt": "after\n", "new.txt": "new\n"}
     assert not (tmp_path / "out" / "deep").exists()  # no folder emptied by the files it lost
+
+
+def test_a_file_changed_behind_the_builds_back_is_written_again(tmp_path: Path) -> None:
+    """A build remembers what the files it saw hold, and does not read them again while their stat is the
+    same; a file changed since, even to bytes of the same length, is not the same file any more."""
+    outputs = {"out": {"page.md": "written by the build\n"}}
+    publish(tmp_path, outputs)
+    time.sleep(0.05)  # past the file system's clock tick: only a file older than the build is remembered
+    publish(tmp_path, outputs)
+    assert (tmp_path / "out" / "page.md") in {Path(p) for p in publish_module._SEEN}
+    (tmp_path / "out" / "page.md").write_text("written by the human\n", encoding="utf-8")
+    publish(tmp_path, outputs)
+    assert _tree(tmp_path / "out") == {"page.md": "written by the build\n"}
 
 
 def test_a_page_may_become_a_folder_and_a_folder_a_page(tmp_path: Path) -> None:
