@@ -19,6 +19,7 @@ import difflib
 import itertools
 import re
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from compiler.diagnostics import Diagnostics, did_you_mean
@@ -95,8 +96,6 @@ class Checker:
         self.reg = registry
         self.diags = diags
         self._slots = itertools.count(1)  # numbers a spell's "target KIND"s, each a target of its own
-        self._near: dict[str, tuple[str, ...]] = {}  # a descriptor → the keywords it may misspell
-        self._typos: dict[str, Keyword | None] = {}  # a descriptor → the keyword it is one letter away from
 
     # ------------------------------------------------------------------ spells
     def check_file(self, tree: ast.SpellFile) -> list[m.CheckedSpell]:
@@ -377,13 +376,6 @@ class Checker:
             return hit[0], None, [item.words[0]]
         return None
 
-    def _keyword_near(self, word: str) -> tuple[str, ...]:
-        """The directive or empowerment ``word`` may be a misspelling of (asked once per word: a set's cards
-        repeat their descriptors)."""
-        if word not in self._near:
-            self._near[word] = did_you_mean(word, self.reg.names(("directive", "empowerment")))
-        return self._near[word]
-
     def _descriptor(self, item: ast.AspectWords, positional: bool) -> str | None:
         text = item.text()
         if len(item.words) != 1 or _is_number(text):
@@ -391,27 +383,18 @@ class Checker:
                              item.span, "help: put directives and empowerments after a '|'")
             return None
         # Only a descriptor that is not in the descriptors' place may be a misspelt empowerment.
-        near = () if positional else self._keyword_near(text)
+        near = () if positional else _keyword_near(self.reg, text)
         if near and _closeness(text, near[0]) >= 0.8:
             self.diags.error("E012", f"unknown empowerment '{text}'", item.span, *near,
                              "note: to keep it as a descriptor, write all three sections: "
                              f"`{text} | | ...`")
             return None
-        typo = self._one_edit_from_keyword(text)
+        typo = _one_edit_from_keyword(self.reg, text)
         if typo is not None:
             self.diags.warning("W023", f"descriptor '{text}' is one letter away from the {typo.kind} '{typo.name}'",
                                item.span, f"help: did you mean '{typo.name}'?",
                                "note: descriptors are free words, so a misspelt keyword would pass unnoticed")
         return text
-
-    def _one_edit_from_keyword(self, word: str) -> Keyword | None:
-        """A one-word keyword ``word`` misspells by one letter (added, dropped, changed or two swapped); asked
-        once per word."""
-        if word not in self._typos:
-            self._typos[word] = None if self.reg.get(word) is not None else next(
-                (k for k in self.reg.keywords.values() if k.kind in SECTION_KINDS and len(k.words) == 1
-                 and _one_edit(word.lower(), k.name.lower())), None)
-        return self._typos[word]
 
     def _aspect(self, item: ast.AspectWords, kinds: tuple[str, ...], role: Role | None,
                 variables: set[str], bonus: bool = False) -> Aspect | None:
@@ -1112,6 +1095,22 @@ def _param_example(kw: Keyword) -> str:
     sample = {"amount": "1", "count": "3", "duration": "2", "bonus": "+1", "word": "Heat", "energy": "Resonance",
               "ban": "Attack spells"}
     return " ".join([kw.name, *(sample.get(p, p) for p in kw.params)])
+
+
+# Asked once per word and registry, not per card: a set's cards repeat their descriptors.
+@lru_cache(maxsize=4096)
+def _keyword_near(reg: Registry, word: str) -> tuple[str, ...]:
+    """The directive or empowerment ``word`` may be a misspelling of."""
+    return did_you_mean(word, reg.names(("directive", "empowerment")))
+
+
+@lru_cache(maxsize=4096)
+def _one_edit_from_keyword(reg: Registry, word: str) -> Keyword | None:
+    """A one-word keyword ``word`` misspells by one letter (added, dropped, changed or two swapped)."""
+    if reg.get(word) is not None:
+        return None
+    return next((k for k in reg.keywords.values() if k.kind in SECTION_KINDS and len(k.words) == 1
+                 and _one_edit(word.lower(), k.name.lower())), None)
 
 
 def _one_edit(a: str, b: str) -> bool:

@@ -120,7 +120,10 @@ class Registry:
         # Longest names first, so "Curse Duration" wins over "Duration" when matching words; each with its words
         # in lower case, once (a build matches every aspect of every card).
         longest = sorted(keywords, key=lambda k: -len(k.words))
-        self._by_length = [(k, tuple(w.lower() for w in k.words)) for k in longest]
+        self._by_first: dict[str, list[tuple[Keyword, tuple[str, ...]]]] = {}  # by its first word
+        for k in longest:
+            said = tuple(w.lower() for w in k.words)
+            self._by_first.setdefault(said[0] if said else "", []).append((k, said))
 
     def of_kind(self, kind: str) -> list[Keyword]:
         return [k for k in self.keywords.values() if k.kind == kind]
@@ -149,7 +152,7 @@ class Registry:
         Matching ignores case so ``Once per Round`` and ``once per round`` are the same keyword.
         """
         lowered = tuple(w.lower() for w in words)
-        for kw, said in self._by_length:
+        for kw, said in self._by_first.get(lowered[0] if lowered else "", ()):
             if kw.kind in kinds and said == lowered[:len(said)]:
                 return kw, len(said)
         return None
