@@ -3,7 +3,8 @@
 `spellc site --serve` rebuilds a project at every save, and the language server re-checks it at every
 keystroke; one edited card changes a few pages and one module, not the thousands a set has. A template's
 output depends only on the template and the values it is given (the views are frozen values; the filters
-are pure), so it is kept, keyed by both, and rendered again when either differs.
+are pure), so it is kept, keyed by both, and rendered again when either differs. A macro's output is kept
+the same way: a piece that many pages print, such as a link, is drawn once.
 """
 
 from __future__ import annotations
@@ -13,12 +14,27 @@ from typing import Any
 
 from jinja2 import Template
 
+# Renderings (and views) kept: about three per card (its class, its page, its gallery row), for sets of up to
+# some 15,000 cards. A rebuild asks for every card again, in the same order: past this size, nothing would hit.
+KEPT = 50_000
+
 
 def render(template: Template, **values: Any) -> str:
     """``template.render(**values)``, kept for the same template and the same (hashable) values."""
     return _rendered(template, tuple(sorted(values.items())))
 
 
-@lru_cache(maxsize=20_000)
+@lru_cache(maxsize=KEPT)
 def _rendered(template: Template, values: tuple[tuple[str, Any], ...]) -> str:
     return template.render(**dict(values))
+
+
+def call(template: Template, macro: str, *args: Any) -> Any:
+    """The macro ``macro`` of ``template`` called with ``args`` (Markup when the template escapes), kept for the
+    same template, macro and (hashable) arguments."""
+    return _called(template, macro, args)
+
+
+@lru_cache(maxsize=KEPT)
+def _called(template: Template, macro: str, args: tuple[Any, ...]) -> Any:
+    return getattr(template.module, macro)(*args)

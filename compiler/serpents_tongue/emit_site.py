@@ -14,8 +14,14 @@ Pages (paths relative to ``site/docs/``):
 Card text is untrusted: the templates' environment escapes every interpolated value both for HTML and for
 Markdown (each special character becomes a numeric character reference), so a title such as
 ``<script>`` or ``*bold*`` prints as written. Only values built here as :class:`Markup` bypass that:
-link targets and CSS classes, which are checked against a strict pattern first. Links are Markdown links
-(inside ``md_in_html`` blocks where the card is HTML) so that ``mkdocs build --strict`` validates them.
+link targets and CSS classes, which are checked against a strict pattern first, and pieces drawn by the
+templates themselves (links, orbs, a spell's row of the index), which escaped their values as they drew them.
+Links are Markdown links (inside ``md_in_html`` blocks where the card is HTML) so that
+``mkdocs build --strict`` validates them.
+
+A pass renders again only what changed (``spellc site --serve`` rebuilds at every save): a spell's view,
+its page and its row of the index are kept for the same spell (:mod:`compiler.rendered`), and the pieces
+many spells share, such as a keyword's link, are drawn once.
 """
 
 from __future__ import annotations
@@ -24,14 +30,15 @@ import posixpath
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
-from jinja2 import Environment
+from jinja2 import Environment, Template
 from markupsafe import Markup
 
 from compiler import coverage as cov
 from compiler.markdown import css_class, make_env, quote, rich_text, safe_href
+from compiler.rendered import KEPT, call
 from compiler.rendered import render as render_page
 from compiler.serpents_tongue import model as m
 from compiler.serpents_tongue import render_text as rt
@@ -42,6 +49,7 @@ from engine.rulesets.serpents_tongue.cards import Aspect, Requirement, Sphere
 from engine.rulesets.serpents_tongue.registry import TERM_KINDS, Event, Keyword, Registry, Term, load, slugify
 
 TEMPLATES = Path(__file__).with_name("templates")
+MACROS = "site_macros.md.j2"
 RULESET = "serpents_tongue"
 KIND_TITLES = {"directive": "Directives", "empowerment": "Empowerments", "requirement": "Requirement forms",
                "rule": "Rules", "concept": "Concepts", "lore": "Lore (not rules)"}
@@ -72,12 +80,15 @@ def event_page(event: Event) -> str:
 
 
 def relative(from_page: str, to_page: str) -> Markup:
-    return _relative(posixpath.dirname(from_page), to_page)
+    folder, name = posixpath.split(to_page)
+    return safe_href(_way(posixpath.dirname(from_page), folder) + name)
 
 
-@cache  # every page of a folder links the same pages: posixpath.relpath once per folder and page
-def _relative(from_folder: str, to_page: str) -> Markup:
-    return safe_href(posixpath.relpath(to_page, from_folder))
+@cache  # pages sit in a handful of folders: posixpath.relpath once per pair of folders, not per link
+def _way(from_folder: str, to_folder: str) -> str:
+    """The relative path from one folder to another, as a prefix of a file name ("" within a folder)."""
+    way = posixpath.relpath(to_folder or ".", from_folder or ".")
+    return "" if way == posixpath.curdir else f"{way}/"
 
 
 # ---------------------------------------------------------------------- view models
@@ -98,15 +109,19 @@ class Orb:
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """A requirement or upgrade line: plain words, linked keywords, then plain words."""
+    """A requirement or upgrade line: plain words, linked keywords (drawn), then plain words."""
 
-    links: tuple[Link, ...]
+    links: Markup
     rest: str
     lead: str = ""  # a count printed before the keyword, as in `! 2 Actions`
 
 
 @dataclass(frozen=True, slots=True)
 class SpellView:
+    """A spell's page and its row of the spells index. Card text is plain text, escaped where a template prints
+    it; links and orbs arrive drawn (Markup) by the macros of site_macros.md.j2, each drawn once for the same
+    values: the same keyword links and orbs recur on most cards of a set."""
+
     title: str
     href: Markup
     sphere: str
@@ -114,17 +129,17 @@ class SpellView:
     role: str
     fluency: int
     pips: str
-    orbs: tuple[Orb, ...]
-    descriptors: tuple[str, ...]
-    directives: tuple[Link, ...]
-    empowerments: tuple[Link, ...]
+    orbs: tuple[Markup, ...]
+    descriptors: Markup
+    directives: Markup
+    empowerments: Markup
     broadcast: tuple[tuple[str, Markup], ...]
     requirements: tuple[Line, ...]
     upgrades: tuple[Line, ...]
-    ritual: tuple[tuple[Link, ...], ...]
+    ritual: tuple[Markup, ...]
     targets: str | None
     rules: tuple[str, ...]
-    glossary: tuple[Link, ...]
+    glossary: tuple[Markup, ...]
     source: str
 
 
@@ -135,7 +150,7 @@ class EntryView:
     name: str
     kind: str
     noun: str  # "keyword", "term" or "trigger"
-    href: Markup
+    href: Markup  # from the glossary index
     index: Markup  # back to the glossary index
     summary: Markup
     glossary: Markup  # the text as a Markdown block quote
@@ -226,17 +241,20 @@ def _check_glossary_pages(registry: Registry) -> None:
 
 
 # ---------------------------------------------------------------------- spell pages
-def _keyword_link(site: _Site, from_page: str, name: str, text: str, css: str | None = None) -> Link:
-    keyword = site.registry.keywords[name]
+def _keyword_link(registry: Registry, from_page: str, name: str, text: str, css: str | None = None) -> Link:
+    keyword = registry.keywords[name]
     return Link(text=text, href=relative(from_page, keyword_page(keyword)), css=css_class(css) if css else None)
 
 
 def _aspect_links(
-    site: _Site, page: str, aspects: Iterable[Aspect], css: str | None = None
-) -> tuple[Link, ...]:
-    return tuple(_keyword_link(site, page, a.name, rt.aspect_text(a), css) for a in aspects)
+    macros: Template, registry: Registry, page: str, aspects: Iterable[Aspect], css: str | None = None
+) -> Markup:
+    """The aspects as keyword links, drawn by the ``links`` macro."""
+    links = tuple(_keyword_link(registry, page, a.name, rt.aspect_text(a), css) for a in aspects)
+    return call(macros, "links", links)
 
 
+@cache  # a few energies and values, on every spell
 def _orb(label: str, value: int) -> Orb:
     # The card's colours: red negative numbers are paid, blue positive ones are gained.
     kind = "cost" if value < 0 else "gain" if value > 0 else "zero"
@@ -269,47 +287,53 @@ def _shown_source(source_path: str) -> str:
     return path.as_posix()
 
 
-def _spell_glossary(site: _Site, page: str, spell: m.CheckedSpell) -> tuple[Link, ...]:
+def _spell_glossary(macros: Template, registry: Registry, page: str, spell: m.CheckedSpell) -> tuple[Markup, ...]:
     names = sorted(spell_keywords(spell), key=lambda n: (n.casefold(), n))
-    links = [_keyword_link(site, page, n, n) for n in names]
+    links = [_keyword_link(registry, page, n, n) for n in names]
     for name in sorted({t.event for t in spell.triggers}):
-        links.append(Link(text=f"when {name}", href=relative(page, event_page(site.registry.events[name]))))
-    discord = site.registry.term(DISCORD_EVENT_TERM) if spell.discord_event else None
+        links.append(Link(text=f"when {name}", href=relative(page, event_page(registry.events[name]))))
+    discord = registry.term(DISCORD_EVENT_TERM) if spell.discord_event else None
     if discord is not None:  # the rule its card changes
         links.append(Link(text=discord.name, href=relative(page, term_page(discord))))
-    return tuple(links)
+    return tuple(call(macros, "link", link) for link in links)
 
 
-def spell_view(site: _Site, spell: m.CheckedSpell, from_page: str | None = None) -> SpellView:
+# Kept for the same inputs, so that a rebuild finds the view its page and row were rendered from. The
+# template and the registry are keys by identity: a template is a new object when its file changes, and the
+# registry is one object per glossary file (registry.load is cached), never changed once loaded.
+@lru_cache(maxsize=KEPT)
+def spell_view(macros: Template, registry: Registry, spell: m.CheckedSpell) -> SpellView:
+    """Everything the spell's page and its row of the spells index show; ``macros``: site_macros.md.j2."""
     page = spell_page(spell)
-    here = from_page or page
     return SpellView(
         title=spell.title,
-        href=relative(here, page),
+        href=relative(SPELLS_INDEX, page),
         sphere=spell.sphere.value,
         sphere_css=css_class(f"sphere-{spell.sphere.value.lower()}"),
         role=_role_text(spell),
         fluency=spell.fluency,
         pips="●" * spell.fluency + "○" * max(0, FLUENCY_MAX - spell.fluency),
-        orbs=(_orb("Resonance", spell.resonance), _orb("Harmony", spell.harmony)),
-        descriptors=spell.descriptors,
-        directives=_aspect_links(site, page, spell.directives, "directive"),
-        empowerments=_aspect_links(site, page, spell.empowerments, "empowerment"),
+        orbs=tuple(call(macros, "orb", o) for o in (_orb("Resonance", spell.resonance),
+                                                      _orb("Harmony", spell.harmony))),
+        descriptors=call(macros, "texts", spell.descriptors),
+        directives=_aspect_links(macros, registry, page, spell.directives, "directive"),
+        empowerments=_aspect_links(macros, registry, page, spell.empowerments, "empowerment"),
         broadcast=tuple((s.value, css_class(f"sphere-{s.value.lower()}")) for s in spell.broadcast),
-        requirements=tuple(_requirement_line(site, page, r) for r in spell.requirements),
-        upgrades=tuple(Line(links=_aspect_links(site, page, u.aspects),
+        requirements=tuple(_requirement_line(macros, registry, page, r) for r in spell.requirements),
+        upgrades=tuple(Line(links=_aspect_links(macros, registry, page, u.aspects),
                             rest=f"for {' or '.join(c.text() for c in u.costs)}") for u in spell.upgrades),
-        ritual=tuple(_aspect_links(site, page, tier.aspects) for tier in spell.ritual),
+        ritual=tuple(_aspect_links(macros, registry, page, tier.aspects) for tier in spell.ritual),
         targets=rt.targets_text(spell.targets) if spell.targets else None,
         rules=tuple(rt.rules_lines(spell)),
-        glossary=_spell_glossary(site, page, spell),
+        glossary=_spell_glossary(macros, registry, page, spell),
         source=_source(spell),
     )
 
 
-def _requirement_line(site: _Site, page: str, r: Requirement) -> Line:
+def _requirement_line(macros: Template, registry: Registry, page: str, r: Requirement) -> Line:
     lead, _, rest = rt.requirement_text(r).partition(r.form)
-    return Line(links=(_keyword_link(site, page, r.form, r.form),), rest=rest.strip(), lead=lead.strip())
+    links = call(macros, "links", (_keyword_link(registry, page, r.form, r.form),))
+    return Line(links=links, rest=rest.strip(), lead=lead.strip())
 
 
 # ---------------------------------------------------------------------- glossary pages
@@ -356,11 +380,11 @@ def _see_links(site: _Site, page: str, names: Iterable[str]) -> tuple[Link | str
     return tuple(see)
 
 
-def keyword_view(site: _Site, keyword: Keyword, from_page: str | None = None) -> EntryView:
+def keyword_view(site: _Site, keyword: Keyword) -> EntryView:
     """The page of a keyword the Glossary has no heading for (Pay, Once per Round)."""
     page = keyword_page(keyword)
     return EntryView(
-        name=keyword.name, kind=keyword.kind, noun="keyword", href=relative(from_page or page, page),
+        name=keyword.name, kind=keyword.kind, noun="keyword", href=relative(GLOSSARY_INDEX, page),
         index=relative(page, GLOSSARY_INDEX),
         summary=_summary(keyword.glossary), glossary=quote(tuple(p.split("\n"))
                                                           for p in keyword.glossary.split("\n\n")),
@@ -370,7 +394,7 @@ def keyword_view(site: _Site, keyword: Keyword, from_page: str | None = None) ->
     )
 
 
-def term_view(site: _Site, term: Term, from_page: str | None = None) -> EntryView:
+def term_view(site: _Site, term: Term) -> EntryView:
     page = term_page(term)
     reg = site.registry
     keyword = reg.get(term.keyword) if term.keyword else None
@@ -382,7 +406,7 @@ def term_view(site: _Site, term: Term, from_page: str | None = None) -> EntryVie
     target = reg.target(term)
     return EntryView(
         name=term.name, kind=term.kind, noun="keyword" if keyword else "term",
-        href=relative(from_page or page, page), index=relative(page, GLOSSARY_INDEX),
+        href=relative(GLOSSARY_INDEX, page), index=relative(page, GLOSSARY_INDEX),
         summary=_summary(target.glossary), glossary=quote(term.paragraphs), behaviour=term.behaviour,
         facts=tuple(facts), see=_see_links(site, page, term.see),
         spells=_spell_links(site, page, site.keyword_users.get(keyword.name, ())) if keyword and defines else None,
@@ -395,11 +419,11 @@ def term_view(site: _Site, term: Term, from_page: str | None = None) -> EntryVie
     )
 
 
-def event_view(site: _Site, event: Event, from_page: str | None = None) -> EntryView:
+def event_view(site: _Site, event: Event) -> EntryView:
     page = event_page(event)
     return EntryView(
         name=f"when {event.name}", kind="trigger event", noun="trigger",
-        href=relative(from_page or page, page),
+        href=relative(GLOSSARY_INDEX, page),
         index=relative(page, GLOSSARY_INDEX),
         summary=_summary(event.glossary), glossary=quote([[event.glossary]]), behaviour=event.behaviour,
         facts=(("Kind", "trigger event"), ("Reads as", f"{rt.event_text(event.name)}: …")),
@@ -460,42 +484,40 @@ def _nam_shub_pages(env: Environment, site: _Site, pages: Sequence[m.CheckedNamS
 
 
 def _spell_pages(env: Environment, site: _Site, nam_shubs: Sequence[m.CheckedNamShub] = ()) -> dict[str, str]:
-    groups: list[tuple[str, list[SpellView]]] = []
-    for sphere in Sphere:
-        members = [spell_view(site, s, SPELLS_INDEX) for s in site.spells if s.sphere is sphere]
-        if members:
-            groups.append((sphere.value, members))
+    macros = env.get_template(MACROS)
+    views = [(spell, spell_view(macros, site.registry, spell)) for spell in site.spells]
+    # The index's rows, each rendered (and escaped) by its template once per view, like the spell's page: a
+    # rebuild after one edit draws that spell's row again, not the whole gallery.
+    row = env.get_template("site_spell_row.md.j2")
+    by_sphere = [view for sphere in Sphere for spell, view in views if spell.sphere is sphere]
+    rows = Markup("".join(render_page(row, spell=view) for view in by_sphere))
     pages = sorted(nam_shubs, key=lambda p: (p.title.casefold(), p.title))
     listed = [{"title": p.title, "href": relative(SPELLS_INDEX, nam_shub_page(p))} for p in pages]
-    out = {SPELLS_INDEX: env.get_template("site_spells_index.md.j2").render(groups=groups, nam_shubs=listed)}
+    out = {SPELLS_INDEX: env.get_template("site_spells_index.md.j2").render(rows=rows, nam_shubs=listed)}
     out |= _nam_shub_pages(env, site, pages)
     template = env.get_template("site_spell.md.j2")
-    for spell in site.spells:
-        out[spell_page(spell)] = render_page(template, spell=spell_view(site, spell))
+    for spell, view in views:
+        out[spell_page(spell)] = render_page(template, spell=view)
     return out
 
 
 def _glossary_pages(env: Environment, site: _Site) -> dict[str, str]:
     reg = site.registry
-    rowless = [k for k in reg.keywords.values() if k.entry is None]
+    # An entry's view serves both its page and its line of the index: made once.
+    entries = [(term_page(t), term_view(site, t)) for t in reg.terms]
+    entries += [(keyword_page(k), keyword_view(site, k)) for k in reg.keywords.values() if k.entry is None]
+    events = [(event_page(e), event_view(site, e)) for e in sorted(reg.events.values(), key=lambda e: e.name)]
     groups: dict[str, list[EntryView]] = {kind: [] for kind in TERM_KINDS}
-    for term in reg.terms:
-        groups[term.kind].append(term_view(site, term, GLOSSARY_INDEX))
-    for keyword in rowless:
-        groups[keyword.kind].append(keyword_view(site, keyword, GLOSSARY_INDEX))
+    for _, view in entries:
+        groups[view.kind].append(view)
     kinds = [(KIND_TITLES[kind], _by_name(groups[kind])) for kind in TERM_KINDS]
-    events = sorted(reg.events.values(), key=lambda e: e.name)
-    kinds.append(("Trigger events", [event_view(site, e, GLOSSARY_INDEX) for e in events]))
+    kinds.append(("Trigger events", [view for _, view in events]))
     index = env.get_template("site_glossary_index.md.j2").render(
         kinds=[k for k in kinds if k[1]], coverage=relative(GLOSSARY_INDEX, COVERAGE_PAGE))
     out = {GLOSSARY_INDEX: index}
     template = env.get_template("site_glossary_entry.md.j2")
-    for term in reg.terms:
-        out[term_page(term)] = render_page(template, entry=term_view(site, term))
-    for keyword in rowless:
-        out[keyword_page(keyword)] = render_page(template, entry=keyword_view(site, keyword))
-    for event in events:
-        out[event_page(event)] = render_page(template, entry=event_view(site, event))
+    for page, view in entries + events:
+        out[page] = render_page(template, entry=view)
     return out
 
 
