@@ -90,10 +90,11 @@ def publish(root: Path, outputs: Mapping[str, Output]) -> None:
     with locked(root, tuple(outputs)) as txn:
         try:
             changes = _changes(root, outputs, _file_clock(txn.parent / "lock"))
+            made: set[str] = set()
             for name in outputs:
                 for kind, path in changes[name]:
                     if kind == WRITE:
-                        _write(txn / "new" / path, _text(outputs, name, path))
+                        _write(os.path.join(txn, "new", path), _text(outputs, name, path), made=made)
             _step("staged")
             # Written aside and renamed: a marker cut short by a kill would name only some changes.
             listed = "".join(f"{kind} {path}\n" for name in outputs for kind, path in changes[name])
@@ -128,13 +129,20 @@ def _changes(root: Path, outputs: Mapping[str, Output], now: int) -> dict[str, l
             changes.append((REMOVE, name))  # a page where a folder was, or the other way round
         elif dest.is_dir():
             changes += [(REMOVE, path) for path in _files_under(root, dest) if path not in wanted]
-        changes += [(WRITE, path) for path, text in sorted(wanted.items()) if not _holds(root / path, text, now)]
+        changes += [(WRITE, path) for path, text in sorted(wanted.items())
+                    if not _holds(os.path.join(root, path), text, now)]
         found[name] = changes
     return found
 
 
 def _files_under(root: Path, folder: Path) -> list[str]:
-    return sorted(p.relative_to(root).as_posix() for p in folder.rglob("*") if p.is_file() or p.is_symlink())
+    """Every file (or link) under ``folder``, as a '/'-separated path from ``root``."""
+    found = []
+    for where, folders, files in os.walk(folder):
+        base = Path(where).relative_to(root).as_posix()
+        found += [f"{base}/{name}" for name in files]
+        found += [f"{base}/{name}" for name in folders if os.path.islink(os.path.join(where, name))]
+    return sorted(found)
 
 
 # A file's stat when this process last saw it hold a text, and that text: the next build compares the text
@@ -151,17 +159,18 @@ def _file_clock(marker: Path) -> int:
     return marker.stat().st_mtime_ns
 
 
-def _holds(path: Path, text: str, now: int) -> bool:
+def _holds(path: str, text: str, now: int) -> bool:
     """Whether ``path`` is a file whose bytes are ``text`` as :func:`_write` writes it."""
     try:
-        st = path.lstat()
+        st = os.lstat(path)
         if not stat.S_ISREG(st.st_mode):
             return False
-        key, stamp = str(path), (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+        key, stamp = path, (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
         seen = _SEEN.get(key)
         if seen is not None and seen[0] == stamp and seen[1] == text:
             return True
-        same = path.read_bytes() == text.encode("utf-8")
+        with open(path, "rb") as f:
+            same = f.read() == text.encode("utf-8")
     except OSError:
         return False
     if same and st.st_mtime_ns < now and st.st_ctime_ns < now:
@@ -194,8 +203,16 @@ def _legacy_leftovers(root: Path, names: tuple[str, ...]) -> Iterator[Path]:
             yield from dest.parent.glob(f".{dest.name}.old")
 
 
-def _write(path: Path, text: str, sync: bool = False) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
+def _folder(folder: str, made: set[str] | None) -> None:
+    """Make ``folder`` and its parents unless there already (``made``: the folders made so far)."""
+    if made is None or folder not in made:
+        os.makedirs(folder, exist_ok=True)
+        if made is not None:
+            made.add(folder)
+
+
+def _write(path: str | Path, text: str, sync: bool = False, made: set[str] | None = None) -> None:
+    _folder(os.path.dirname(path), made)
     # os.open's 0o666 is narrowed by the umask, as for any file the user makes (mkstemp would give 0600).
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
     with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
@@ -208,23 +225,25 @@ def _write(path: Path, text: str, sync: bool = False) -> None:
 def _swap(root: Path, txn: Path, changes: list[Change], done: list[Move], name: str | None) -> None:
     """Move each file to replace or remove aside into ``txn/old``, then each staged file into place, noting
     each move in ``done``. Run again on a half-done transaction, it finishes it: a change already made is not
-    made twice."""
+    made twice. (Paths are strings here: a site has thousands of files.)"""
+    made: set[str] = set()
+    staged, aside = os.path.join(txn, "new"), os.path.join(txn, "old")
     for kind, path in changes:
-        dest, new, old = root / path, txn / "new" / path, txn / "old" / path
-        if kind == WRITE and not new.exists():
+        dest, new, old = os.path.join(root, path), os.path.join(staged, path), os.path.join(aside, path)
+        if kind == WRITE and not os.path.exists(new):
             continue  # already in place
-        if dest.exists() or dest.is_symlink():
-            if old.exists():  # moved aside once already by a build that died before the rename
-                _remove(old)
-            old.parent.mkdir(parents=True, exist_ok=True)
+        if os.path.lexists(dest):
+            if os.path.lexists(old):  # moved aside once already by a build that died before the rename
+                _remove(Path(old))
+            _folder(os.path.dirname(old), made)
             os.replace(dest, old)
             done.append((ASIDE, path))
     _step(f"aside:{name}")
     for kind, path in changes:
-        new = txn / "new" / path
-        if kind == WRITE and new.exists():
-            dest = root / path
-            dest.parent.mkdir(parents=True, exist_ok=True)
+        new = os.path.join(staged, path)
+        if kind == WRITE and os.path.exists(new):
+            dest = os.path.join(root, path)
+            _folder(os.path.dirname(dest), made)
             os.replace(new, dest)
             done.append((IN, path))
     _step(f"in:{name}")
@@ -235,9 +254,9 @@ def _tidy(dest: Path, output: Output) -> None:
     if isinstance(output, str):
         return
     dest.mkdir(parents=True, exist_ok=True)
-    for folder in sorted((p for p in dest.rglob("*") if p.is_dir()), key=lambda p: len(p.parts), reverse=True):
-        if not any(folder.iterdir()):
-            folder.rmdir()
+    for where, _, _ in os.walk(dest, topdown=False):  # a folder after the folders in it
+        if where != os.fspath(dest) and not os.listdir(where):
+            os.rmdir(where)
 
 
 def _undo(root: Path, txn: Path, done: list[Move]) -> None:
