@@ -35,7 +35,11 @@ class SourceFile:
 
 
 def shown_path(path: Path, root: Path | None) -> str:
+    """``path`` from ``root`` ('/'-separated), or as given when it lies outside. A path written under ``root``
+    needs no look at the file system (a project's files are found under it: a build shows thousands)."""
     if root is not None:
+        if path.is_absolute() and root.is_absolute() and path.is_relative_to(root) and ".." not in path.parts:
+            return path.relative_to(root).as_posix()
         try:
             return path.resolve().relative_to(root.resolve()).as_posix()
         except ValueError:
