@@ -11,6 +11,8 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
+from compiler.rendered import BYTECODE
+
 # Characters that mean something to Markdown or HTML (and the md_in_html / attr_list extensions).
 _SPECIALS = frozenset("\\`*_{}[]()#+-.!|<>&\"'~^=")
 # What may reach a page unescaped: relative links between generated pages, and CSS class names.
@@ -85,6 +87,7 @@ def make_env(templates: Path) -> Environment:
     """Jinja for Markdown pages: every value inert unless a filter marks it, undefined names an error."""
     env = Environment(
         loader=FileSystemLoader([templates, COMMON_TEMPLATES]),  # a game's own, then the shared macros
+        bytecode_cache=BYTECODE,
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,

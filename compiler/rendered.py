@@ -12,7 +12,12 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from jinja2 import Template
+from jinja2 import FileSystemBytecodeCache, Template
+
+# Every environment's compiled templates, kept between processes (in a folder of the user's own under the
+# temporary folder, as Lark keeps its parser tables): compiling them was a quarter of a first build of 500 cards.
+# Jinja checks each one against its template's source.
+BYTECODE = FileSystemBytecodeCache()
 
 # Renderings (and views) kept: about three per card (its class, its page, its gallery row), for sets of up to
 # some 15,000 cards. A rebuild asks for every card again, in the same order: past this size, nothing would hit.

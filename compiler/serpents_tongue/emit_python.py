@@ -20,6 +20,7 @@ import jinja2
 
 from compiler import rendered
 from compiler.python_code import Code, identifier, import_lines, inert_text, names_used, only_code, py_literal
+from compiler.rendered import BYTECODE
 from compiler.serpents_tongue import model as m
 from compiler.serpents_tongue import render_text
 from compiler.serpents_tongue import steps as effect_steps
@@ -81,6 +82,7 @@ def nam_shub_steps(steps: Sequence[m.MNamShubStep]) -> Code:
 def _environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
+        bytecode_cache=BYTECODE,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
