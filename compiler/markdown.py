@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
@@ -40,6 +40,7 @@ def _inert(text: str) -> Markup:
 _EMPHASIS = re.compile(r"\*\*([^*\s](?:[^*]*[^*\s])?)\*\*|\*([^*\s](?:[^*]*[^*\s])?)\*")
 
 
+@lru_cache(maxsize=4096)  # the glossary's texts, the same at every build
 def rich_text(value: str) -> Markup:
     """Glossary text as inert text, except the book's ``**bold**`` and ``*italic*``, which become tags."""
     text = " ".join(value.split())

@@ -455,7 +455,8 @@ def emit_site(spells: Sequence[m.CheckedSpell], registry: Registry,
     env = make_env(TEMPLATES)
     rows = coverage_report(registry) if coverage is None else coverage
     site = _index(spells, registry, rows)
-    out = _spell_pages(env, site, nam_shubs) | _glossary_pages(env, site) | _coverage_page(env, site, rows)
+    out = _spell_pages(env, site, nam_shubs) | _glossary_pages(env, site) | {
+        COVERAGE_PAGE: _coverage_page(env.get_template("site_coverage.md.j2"), registry, tuple(rows))}
     return dict(sorted(out.items()))
 
 
@@ -521,11 +522,11 @@ def _glossary_pages(env: Environment, site: _Site) -> dict[str, str]:
     return out
 
 
-def _coverage_page(env: Environment, site: _Site, rows: Sequence[cov.Row]) -> dict[str, str]:
-    terms = {t.name: t for t in site.registry.terms}
+@lru_cache(maxsize=8)  # the same at every build until a test's rule markers change (keys as spell_view's)
+def _coverage_page(template: Template, registry: Registry, rows: tuple[cov.Row, ...]) -> str:
+    terms = {t.name: t for t in registry.terms}
     lines = [(Link(text=r.term, href=relative(COVERAGE_PAGE, term_page(terms[r.term]))), r) for r in rows]
     counts = {status: sum(r.status == status for r in rows)
               for status in (cov.SUPPORTED, cov.UNSUPPORTED, cov.NOT_A_RULE)}
-    text = env.get_template("site_coverage.md.j2").render(
-        rows=lines, summary=cov.summary(rows), counts=counts, index=relative(COVERAGE_PAGE, GLOSSARY_INDEX))
-    return {COVERAGE_PAGE: text}
+    return template.render(rows=lines, summary=cov.summary(rows), counts=counts,
+                           index=relative(COVERAGE_PAGE, GLOSSARY_INDEX))
