@@ -18,6 +18,7 @@ keyword's name (which stands for the row that defines it).
 from __future__ import annotations
 
 import ast
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -129,10 +130,19 @@ def citations(tests_dir: Path | None = None, root: Path | None = None, ruleset: 
     return out
 
 
+# `mark.rule` as Python may write it: the tokens `mark`, `.` and `rule`, with spaces, line breaks, comments or
+# a backslash's line continuation between them. A file without it holds no rule marker.
+_GAP = r"(?:\s|#[^\n]*|\\\n)*"
+_MARK_RULE = re.compile(rf"\bmark{_GAP}\.{_GAP}rule\b")
+
+
 @lru_cache(maxsize=1024)  # a build reads every test file's markers: again only for a file that changed
 def _file_citations(path: Path, rel: str, modified: int, size: int) -> tuple[Citation, ...]:
     """The rule citations of one test file (``modified`` and ``size`` key the cache: the file as it is now)."""
-    module = ast.parse(path.read_text(encoding="utf-8"), filename=rel)
+    text = path.read_text(encoding="utf-8")
+    if not _MARK_RULE.search(text):  # most test files cite no rule: not parsed
+        return ()
+    module = ast.parse(text, filename=rel)
     marks = [call for node in module.body if isinstance(node, ast.Assign)
              and any(isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets)
              for call in _rule_marks(node.value)]
