@@ -28,7 +28,7 @@ from engine.rulesets.serpents_tongue import (
 from engine.rulesets.serpents_tongue import exchange as exchanges
 from engine.rulesets.serpents_tongue.acts import MEDITATE, PASS, SHED, Act
 from engine.rulesets.serpents_tongue.cards import Energy
-from engine.rulesets.serpents_tongue.state import Being, Card, Kind, Place
+from engine.rulesets.serpents_tongue.state import ENCOUNTER, KOISHAKA, Being, Card, Kind, Place
 
 if TYPE_CHECKING:
     from engine.rulesets.serpents_tongue.rules import Game
@@ -45,7 +45,7 @@ def options(game: Game, b: Being) -> list[Choice]:
     bans = list(control.bans(game, b)) if in_play else []  # read once for every spell, ability and action below
     passives = impact.passive_sources(game) if in_play else []  # and so are the passive effects, for every spell
     out = [PASS]
-    if can_take_full_action(b) and b.kind is not Kind.KOISHAKA:  # "Koishaka cannot meditate"
+    if can_take_full_action(b) and b.kind is not KOISHAKA:  # "Koishaka cannot meditate"
         out.append(MEDITATE)
     if b.interrupt_stones and b.full_actions > 0:
         out.append(SHED)
@@ -108,7 +108,7 @@ def action_phase(game: Game) -> Flow[None]:
             game.turn = b.name
             b.miscast_this_turn.clear()
             yield from triggers.emit(game, "WHO's turn begins", being=b)
-            if b.kind is Kind.ENCOUNTER:
+            if b.kind is ENCOUNTER:
                 took = yield from encounter.take_turn(game, b)
             else:
                 took = yield from take_turn(game, b)

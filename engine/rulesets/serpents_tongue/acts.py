@@ -44,6 +44,12 @@ def cast(title: str, card_id: int) -> Choice:
 
 
 @cache
+def upgrade(title: str, card_id: int, tier: str) -> Choice:
+    """Unlocking a tier of a Specialization (offered at every turn of its controller while it can pay)."""
+    return Choice(f'upgrade "{title}" {tier}', Act("upgrade-spec", card_id, tier))
+
+
+@cache
 def dismiss(title: str, card_id: int) -> Choice:
     """Dismissing a card in play (a Specialization is offered at every turn of its controller)."""
     return Choice(f'dismiss "{title}"', Act("dismiss", card_id))

@@ -55,6 +55,11 @@ class Energy(StrEnum):
     VOICE = "Voice"
 
 
+# Resonance by its plain name as well, for the costs weighed at nearly every decision (an Enum member read off
+# its class goes through EnumType.__getattr__'s hook on Python 3.11: see engine.rulesets.serpents_tongue.state).
+RESONANCE = Energy.RESONANCE
+
+
 class Timing(StrEnum):
     CAST = "to cast"
     SUSTAIN = "to sustain"
@@ -119,17 +124,19 @@ class Selector:
     def text(self) -> str:
         if self.combined:
             return "target"
+        # A Sphere or role is its own value (a StrEnum): joined as it is, without reading .value, a call on
+        # Python 3.11 (spent at every spell a requirement refuses).
         words: list[str] = []
         if self.whose:
             words.append(f"{self.whose}'s")
         if self.sphere:
-            words.append(self.sphere.value)
+            words.append(self.sphere)
         words.extend(self.descriptors)
         words.extend(self.has)
         if self.curse:
             words.append("Curse")
         if self.role and not (self.curse and self.role is Role.ATTACK):
-            words.append("Enhancement" if self.role is Role.ENHANCE else self.role.value)
+            words.append("Enhancement" if self.role is Role.ENHANCE else self.role)
         if not self.role and not self.curse:
             words.append("spell")
         if self.at:

@@ -39,6 +39,7 @@ from engine.rulesets.serpents_tongue import (
 )
 from engine.rulesets.serpents_tongue.acts import PASS
 from engine.rulesets.serpents_tongue.cards import (
+    RESONANCE,
     Ability,
     Aspect,
     Cost,
@@ -52,7 +53,13 @@ from engine.rulesets.serpents_tongue.cards import (
 )
 from engine.rulesets.serpents_tongue.effects import Effect
 from engine.rulesets.serpents_tongue.state import (
+    CODEX,
+    ENCOUNTER,
+    IN_PLAY,
+    MANIFESTING,
     MAX_INTERRUPT_STONES,
+    PREPARED,
+    RITE,
     Being,
     Card,
     Departure,
@@ -152,9 +159,9 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False,
         return f"Unsupported: the engine cannot play '{what}' on '{card.title}' yet"
     response = "Response" in card.spec.printed_names
     # A Rite zone spell is cast (emerges) once its Full Actions are invested: it needs no preparation.
-    if (card.place is Place.PREPARED and card in caster.prepared) or (card.place is Place.RITE and card in caster.rite):
+    if (card.place is PREPARED and card in caster.prepared) or (card.place is RITE and card in caster.rite):
         pass
-    elif not (response and card.place in (Place.CODEX, Place.PREPARED) and card.owner is caster):
+    elif not (response and card.place in (CODEX, PREPARED) and card.owner is caster):
         return "Spell Preparation: it is not prepared"
     if card.title in caster.miscast_this_turn:
         return f"Miscast: {caster.name} miscast {card.title} this turn"
@@ -178,7 +185,7 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False,
         problem = requirement_problem(game, caster, card, req)
         if problem:
             return f"Requirements: {problem}"
-        if req.form == "Pay" and req.cost is not None and req.cost.energy is Energy.RESONANCE:
+        if req.form == "Pay" and req.cost is not None and req.cost.energy is RESONANCE:
             extra += req.cost.amount
     if not legal_targets(game, caster, card, fx=fx):
         on_bearer = on_bearer_requirements(card.spec)  # type: ignore[arg-type]  # classes hash by identity
@@ -191,11 +198,12 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False,
     step_problem = step_targets.why_not(game, caster, card) if card.spec.declarations else None
     if step_problem:
         return step_problem
-    duration = card.aspect("Duration")
-    if duration is not None and duration.value == "F" and caster.free_foci <= 0:
-        return f"Focus: {caster.name} has no Focus left"
+    if caster.free_foci <= 0:  # a Duration F spell needs a Focus: its Duration is looked up only when none is free
+        duration = card.aspect("Duration")
+        if duration is not None and duration.value == "F":
+            return f"Focus: {caster.name} has no Focus left"
     need = orb_cost(game, caster, card, fx) + extra
-    if not game.can_pay(caster, Energy.RESONANCE, need):
+    if not game.can_pay(caster, RESONANCE, need):
         return f"Energy Orbs: {caster.name} cannot pay {need} Resonance for {card.title} (has {caster.resonance})"
     return None
 
@@ -203,7 +211,8 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False,
 def orb_cost(game: Game, caster: Being, card: Card, fx: Provisional | None = None) -> int:
     fx = fx or provisional(game, caster, card)
     if fx.orbs is None:
-        net = card.spec.resonance + impact.generated(game, fx, Energy.RESONANCE, fx.passives())
+        passives = fx.passives()  # most of the time none, which generate nothing
+        net = card.spec.resonance + (impact.generated(game, fx, RESONANCE, passives) if passives else 0)
         fx.orbs = -net if net < 0 else 0
     return fx.orbs
 
@@ -288,7 +297,7 @@ def legal_targets(game: Game, caster: Being, card: Card, for_free: bool = False,
     if not for_free and found and found[0][0] == "card":
         need = orb_cost(game, caster, card, fx)
         found = [t for t in found if t[0] != "card" or game.can_pay(
-            caster, Energy.RESONANCE, need + tough.extra_cost(caster, [game.card(t[1])]))]
+            caster, RESONANCE, need + tough.extra_cost(caster, [game.card(t[1])]))]
     on_bearer = on_bearer_requirements(card.spec)  # type: ignore[arg-type]  # classes hash by identity
     if on_bearer:
         found = [t for t in found if t[0] != "being" or not any(
@@ -315,23 +324,41 @@ def _targets(game: Game, caster: Being, card: Card) -> list[targeting.Target]:
         return [("global", None)]
     if "Evade" in names:
         return targeting.evade_targets(game, caster, card)
-    if role is Role.ATTACK:
-        foes = [o for o in game.opponents(caster) if not o.incapacitated]
-        if "Area" in names:
-            return [("team", t) for t in targeting.teams_of(foes)]
-        return [("being", o.name) for o in foes if not control.cloaked(game, o)]
-    if role in (Role.DEFENSE, Role.COMPONENT, Role.ENHANCE):
-        if "Area" in names and role is not Role.COMPONENT:
-            return [("team", caster.team)]
-        return [("being", a.name) for a in game.allies(caster) if not a.incapacitated]
-    if role is Role.ABJURATION and "Area" in names:
+    aim = _AIMS.get(role)
+    return aim(game, caster, card, "Area" in names) if aim is not None else []
+
+
+def _at_foes(game: Game, caster: Being, card: Card, area: bool) -> list[targeting.Target]:
+    foes = game.foes(caster)
+    if area:
+        return [("team", t) for t in targeting.teams_of(foes)]
+    return [("being", o.name) for o in foes if not control.cloaked(game, o)]
+
+
+def _at_allies(game: Game, caster: Being, card: Card, area: bool) -> list[targeting.Target]:
+    if area and card.spec.role is not Role.COMPONENT:
+        return [("team", caster.team)]
+    return [("being", a.name) for a in game.allies(caster) if not a.incapacitated]
+
+
+def _at_spells(game: Game, caster: Being, card: Card, area: bool) -> list[targeting.Target]:
+    if area and card.spec.role is Role.ABJURATION:
         return targeting.area_targets(game, caster, card)
-    if role is Role.ALLY:  # "Magi cannot summon Koishaka on behalf of other Allies or opponents"
-        return [("being", caster.name)]
-    if role in (Role.ABJURATION, Role.TRANSMUTE):
-        sel = card.spec.targets or Selector()
-        return [("card", c.id) for c in targeting.spell_targets(game, caster, card, sel)]
-    return []
+    sel = card.spec.targets or Selector()
+    return [("card", c.id) for c in targeting.spell_targets(game, caster, card, sel)]
+
+
+def _at_caster(game: Game, caster: Being, card: Card, area: bool) -> list[targeting.Target]:
+    """"Magi cannot summon Koishaka on behalf of other Allies or opponents"."""
+    return [("being", caster.name)]
+
+
+# What each role aims at (``area``: the spell has Area), looked up once rather than role after role: asked for
+# every spell that might be cast, at every decision.
+_AIMS: dict[Role, Callable[[Game, Being, Card, bool], list[targeting.Target]]] = {
+    Role.ATTACK: _at_foes, Role.DEFENSE: _at_allies, Role.COMPONENT: _at_allies, Role.ENHANCE: _at_allies,
+    Role.ABJURATION: _at_spells, Role.TRANSMUTE: _at_spells, Role.ALLY: _at_caster,
+}
 
 
 # ================================================================== the cast cycle
@@ -348,17 +375,20 @@ def cast(game: Game, caster: Being, card: Card, in_window: bool = False) -> Flow
         if spoken == "intoned":  # its Voice is earned as it is Spoken into the Rite zone
             yield from triggers.emit(game, "WHO intones spell", being=caster)
         return
-    yield from cast_spoken(game, caster, card, spoken, in_window)
+    yield from cast_spoken(game, caster, card, spoken, in_window, need=need)
     yield from triggers.settle(game)  # what the cast set off: the spells it discarded, a Magi it incapacitated
 
 
 def cast_spoken(game: Game, caster: Being, card: Card, spoken: str, in_window: bool = False,
-                from_rite: bool = False, for_free: bool = False, last_action: bool = True) -> Flow[None]:
+                from_rite: bool = False, for_free: bool = False, last_action: bool = True,
+                need: int | None = None) -> Flow[None]:
     """A Spoken spell is declared, placed, paid for, responded to and activated (``from_rite``: it has
     just had enough Full Actions invested in the Rite zone, and this last one discards nothing there —
     ``last_action`` False: it had them all already, and emerges as a Free Action; ``for_free``: an effect
-    casts it "for free", see :func:`cast_free`)."""
-    need = full_actions(game, caster, card)
+    casts it "for free", see :func:`cast_free`; ``need``: its :func:`full_actions`, when the caller has just
+    counted them)."""
+    if need is None:
+        need = full_actions(game, caster, card)
     free = for_free or need == 0 or (from_rite and not last_action)
     # Declare: "choose one" is chosen at declaration (seed 003), then the target, then the chosen
     # mode's step targets ("deal Dmg 2 to target Magi").
@@ -412,11 +442,16 @@ def _tough_budget(game: Game, caster: Being, card: Card, target: Being | Card | 
                   ) -> Callable[[Being | Card], bool]:
     """Whether one more step target can be paid for: Tough ("targeting an opposing object with Tough x cost X
     more") counts every target, the spell's own and its step targets, on top of its orbs."""
-    need = orb_cost(game, caster, card)
+    # Its orbs, counted at the first step target weighed (before any is asked, so on the state the cast left)
+    # and kept for the others: most spells declare no step target, and need not count them.
+    need: int | None = None
 
     def affordable(x: Being | Card) -> bool:
+        nonlocal need
+        if need is None:
+            need = orb_cost(game, caster, card)
         chosen = [target, *card.step_targets.values(), x]
-        return game.can_pay(caster, Energy.RESONANCE, need + tough.extra_cost(caster, chosen))
+        return game.can_pay(caster, RESONANCE, need + tough.extra_cost(caster, chosen))
     return affordable
 
 
@@ -623,9 +658,9 @@ def respond(game: Game, fx: Effect) -> Flow[None]:
             i = order.index(fx.controller)
             order = order[i:] + order[:i]
         passes, i = 0, 0
-        while passes < len(order) and fx.card.place in (Place.MANIFESTING, Place.IN_PLAY):
+        while passes < len(order) and fx.card.place in (MANIFESTING, IN_PLAY):
             b = order[i % len(order)]
-            if b.kind is Kind.ENCOUNTER:
+            if b.kind is ENCOUNTER:
                 acted = yield from encounter_state.respond(game, b, fx)
             else:
                 acted = yield from respond_once(game, b, fx)
@@ -892,7 +927,7 @@ def sustain(game: Game, card: Card) -> Flow[bool]:
 
 # ================================================================== abilities
 def ability_targets(game: Game, b: Being, ability: Ability) -> list[Choice]:
-    foes = [o for o in game.opponents(b) if not o.incapacitated]
+    foes = game.foes(b)
     if ability.offensive:
         if ability.has("Area"):
             return [Choice(f"team {t}", ("team", t)) for t in targeting.teams_of(foes)]

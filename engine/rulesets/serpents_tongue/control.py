@@ -231,7 +231,10 @@ def cloaked(game: Game, being: Being) -> bool:
 
 # ================================================================== Injunction
 def enjoined(game: Game, being: Being, energy: Energy) -> Card | None:
-    """An energy injunction: the spell that prevents ``being`` from gaining ``energy``, if any."""
+    """An energy injunction: the spell that prevents ``being`` from gaining ``energy``, if any (asked at every
+    gain: with no spell in play, nothing enjoins)."""
+    if not game.all_in_play():
+        return None
     for card in binding(game, being, "Injunction"):
         if any(a.name == "Injunction" and a.value == energy.value for a in card.aspects()):
             return card

@@ -65,18 +65,26 @@ def immune(being: Being, fx: Effect) -> str | None:
     phased = control.immune(being, fx)
     if phased:
         return phased
-    words = {a.name for a in fx.aspects()} | set(fx.card.spec.descriptors)
-    if fx.sphere is not None:
-        words.add(fx.sphere.value)
+    words: set[str] | None = None  # what the effect is made of: read once an Immune is met (most beings have none)
     for card in being.in_play():
         if not card.active or card.bearer is not being:
             continue
         for a in card.aspects():
             if a.name == "Immune":
                 what = a.qualifier or (str(a.value) if a.value is not None else "")
+                if words is None:
+                    words = _words(fx)
                 if what in words:
                     return f"{card.title}: Immune {what}"
     return None
+
+
+def _words(fx: Effect) -> set[str]:
+    """The names, descriptors and Sphere of an effect: what an Immune may name."""
+    words = {a.name for a in fx.aspects()} | set(fx.card.spec.descriptors)
+    if fx.sphere is not None:
+        words.add(fx.sphere.value)
+    return words
 
 
 # ---------------------------------------------------------------- Defenses

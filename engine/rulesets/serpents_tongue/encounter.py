@@ -212,7 +212,7 @@ def targets(game: Game, b: Being, card: Card) -> list[Being] | str:
     targeting rule picks among them), the Encounter itself otherwise."""
     if card.role is not Role.ATTACK:
         return [b]
-    foes = [o for o in game.opponents(b) if not o.incapacitated]
+    foes = game.foes(b)
     if card.has("Area:G"):
         return "*"
     if card.has("Area"):

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from engine.core.decisions import Choice, Flow
 from engine.rulesets.serpents_tongue.acts import Act
 from engine.rulesets.serpents_tongue.cards import Energy
-from engine.rulesets.serpents_tongue.state import ENERGIES, Being, Card, Kind
+from engine.rulesets.serpents_tongue.state import MAGI, Being, Card, Kind
 
 if TYPE_CHECKING:
     from engine.rulesets.serpents_tongue.rules import Game
@@ -33,9 +33,7 @@ EXCHANGES: tuple[tuple[Energy, int, Energy, int], ...] = (
 RULE = "Energy Exchange"
 # The least each energy given up must be (1 Will, 10 Voice): whether any exchange is open at all.
 LEAST = {give: min(n for g, n, _, _ in EXCHANGES if g is give) for give, _, _, _ in EXCHANGES}
-# The same, with the attribute that holds each energy: read at nearly every decision, without a call (an energy
-# a being lacks stays at zero, as Being.energy reads it).
-LEAST_HELD = tuple((give, ENERGIES[give].attr, n) for give, n in LEAST.items())
+WILL_LEAST, VOICE_LEAST = LEAST[Energy.WILL], LEAST[Energy.VOICE]
 
 
 def label(index: int) -> str:
@@ -45,11 +43,11 @@ def label(index: int) -> str:
 
 # Each exchange as a choice: the same every time it is offered (a choice is never changed).
 CHOICES = tuple(Choice(label(i), Act("exchange", None, f"{i}")) for i in range(len(EXCHANGES)))
-# The exchanges open to a Magi that has enough of the energies ``key`` (of LEAST's, in its order) and not of
-# the others: each energy is given up in one amount (1 Will, 10 Voice), so that is all they depend on.
-OPEN = {key: tuple(c for c, (give, _, _, _) in zip(CHOICES, EXCHANGES, strict=True) if give in key)
-        for key in (tuple(g for g, bit in zip(LEAST, bits, strict=True) if bit)
-                    for bits in itertools.product((True, False), repeat=len(LEAST)))}
+# The exchanges open to a Magi by whether it has enough Will and enough Voice: each energy is given up in one
+# amount (1 Will, 10 Voice), so that is all they depend on.
+OPEN = {(will, voice): tuple(c for c, (give, _, _, _) in zip(CHOICES, EXCHANGES, strict=True)
+                             if {Energy.WILL: will, Energy.VOICE: voice}[give])
+        for will, voice in itertools.product((True, False), repeat=2)}
 
 
 def why_not(game: Game, b: Being, index: int | None = None) -> str | None:
@@ -68,7 +66,8 @@ def why_not(game: Game, b: Being, index: int | None = None) -> str | None:
 def is_open(game: Game, b: Being) -> bool:
     """Whether ``b`` may make an exchange now, whatever energies it has (:func:`_closed` says why not; asked
     at nearly every decision, where no reason is wanted)."""
-    return not (game.level1 or b.kind is not Kind.MAGI or b.incapacitated or b.exchanged_this_round)
+    # Once a round: the Magi that has exchanged already is told apart first, before its kind is read.
+    return not (b.exchanged_this_round or b.incapacitated or game.level1 or b.kind is not MAGI)
 
 
 def _closed(game: Game, b: Being) -> str | None:
@@ -91,7 +90,9 @@ def options(game: Game, b: Being) -> tuple[Choice, ...]:
     """The exchanges ``b`` may make now (asked at nearly every decision: each energy is read once)."""
     if not is_open(game, b):
         return ()
-    return OPEN[tuple([give for give, attr, n in LEAST_HELD if getattr(b, attr) >= n])]
+    # Each energy read off its attribute, without a call (an energy a being lacks stays at zero, as Being.energy
+    # reads it).
+    return OPEN[b.will >= WILL_LEAST, b.voice >= VOICE_LEAST]
 
 
 def is_exchange(choice: Choice) -> bool:
@@ -127,18 +128,16 @@ def _opens(game: Game, b: Being, base: list[Choice], offered: Sequence[Choice],
            choices: Callable[[], Sequence[Choice]]) -> bool:
     """Whether some exchange would give ``b`` a choice it does not have now (tried on its energies, undone)."""
     now = {c.label for c in base}
-    kept = {e: b.energy(e) for e in Energy}
-    try:
-        for offer in offered:
-            give, n, get, m = EXCHANGES[int(offer.value.name)]
-            b.set_energy(give, b.energy(give) - n)
+    for offer in offered:
+        give, n, get, m = EXCHANGES[int(offer.value.name)]
+        kept = b.energy(give), b.energy(get)  # an exchange changes these two, and is undone before the next
+        try:
+            b.set_energy(give, kept[0] - n)
             gained = b.energy(get) + m
             b.set_energy(get, min(gained, b.starting_essence) if get is Energy.ESSENCE else gained)
             if any(c.label not in now for c in choices()):
                 return True
-            for e, v in kept.items():
-                b.set_energy(e, v)
-        return False
-    finally:
-        for e, v in kept.items():
-            b.set_energy(e, v)
+        finally:
+            b.set_energy(get, kept[1])
+            b.set_energy(give, kept[0])
+    return False

@@ -58,7 +58,8 @@ def passive_sources(game: Game) -> list[tuple[Card, Modifier]]:
     for card in game.all_in_play():
         spec = card.spec
         if (spec.modifiers or spec.tiers) and card.active:
-            for mod in specs.modifiers(card):  # one or two: appended, with no comprehension to call
+            # One or two, appended with no comprehension to call; a Specialization's tiers add theirs.
+            for mod in specs.modifiers(card) if spec.tiers else spec.modifiers:
                 found.append((card, mod))
     return found
 

@@ -9,7 +9,7 @@ from engine.core import chance
 from engine.core.decisions import Choice, Flow
 from engine.rulesets.serpents_tongue import encounter, encounter_state, triggers
 from engine.rulesets.serpents_tongue.cards import Energy
-from engine.rulesets.serpents_tongue.state import Being, Kind
+from engine.rulesets.serpents_tongue.state import KOISHAKA, Being
 
 if TYPE_CHECKING:
     from engine.rulesets.serpents_tongue.rules import Game
@@ -45,17 +45,20 @@ def resonance_roll(game: Game) -> Flow[None]:
         yield from triggers.emit(game, "Resonance Overload")
 
 
+# Most Harmony first; ties broken by Resonance, Will, then Essence (level 1: Resonance, Essence).
+INITIATIVE = (Energy.HARMONY, Energy.RESONANCE, Energy.WILL, Energy.ESSENCE)
+INITIATIVE_LEVEL1 = (Energy.RESONANCE, Energy.ESSENCE)
+
+
 def initiative_key(game: Game, b: Being) -> tuple[int, ...]:
-    """Most Harmony first; ties broken by Resonance, Will, then Essence (level 1: Resonance, Essence)."""
-    if game.level1:
-        return (b.energy(Energy.RESONANCE), b.energy(Energy.ESSENCE))
-    return tuple(b.energy(e) for e in (Energy.HARMONY, Energy.RESONANCE, Energy.WILL, Energy.ESSENCE))
+    """The energies the initiative compares, in their order (INITIATIVE)."""
+    return tuple(map(b.energy, INITIATIVE_LEVEL1 if game.level1 else INITIATIVE))
 
 
 def assign_initiative(game: Game) -> Flow[None]:
     living = [b for b in game.beings if not b.incapacitated]
     # "In its first round [a Koishaka] has lowest initiative".
-    newcomers = [b for b in living if b.kind is Kind.KOISHAKA and b.first_round == game.round]
+    newcomers = [b for b in living if b.kind is KOISHAKA and b.first_round == game.round]
     groups: dict[tuple[int, ...], list[Being]] = {}
     for b in living:
         if b not in newcomers:

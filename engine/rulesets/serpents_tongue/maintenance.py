@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.decisions import Flow, Outcome
 from engine.rulesets.serpents_tongue import acts, casting, namshub
-from engine.rulesets.serpents_tongue.state import MAINTENANCE_ORDER, Being, Kind, Place
+from engine.rulesets.serpents_tongue.state import IN_PLAY, KOISHAKA, MAINTENANCE_ORDER, Being
 
 if TYPE_CHECKING:
     from engine.rulesets.serpents_tongue.rules import Game
@@ -17,16 +17,16 @@ if TYPE_CHECKING:
 def maintenance_phase(game: Game) -> Flow[None]:
     for zone in MAINTENANCE_ORDER:
         for owner in list(game.order):
-            left = [c for c in owner.zones[zone] if c.place is Place.IN_PLAY]
+            left = [c for c in owner.zones[zone] if c.place is IN_PLAY]
             while left:
                 options = [acts.named(c.title, c.id) for c in left]
                 pick = yield from game.ask("resolve order", owner, f"which of {owner.name}'s "
                                            f"{zone.value} spells resolves next?", options)
                 card = game.card(pick.value)
                 left.remove(card)
-                if card.place is Place.IN_PLAY and card.zone is zone:
+                if card.place is IN_PLAY and card.zone is zone:
                     yield from casting.resolve(game, card)
-                left = [c for c in left if c.place is Place.IN_PLAY and c.zone is zone]
+                left = [c for c in left if c.place is IN_PLAY and c.zone is zone]
 
 
 def check_victory(game: Game) -> None:
@@ -37,7 +37,7 @@ def check_victory(game: Game) -> None:
         return
     teams: dict[str, list[Being]] = {}
     for b in game.beings:
-        if b.kind is not Kind.KOISHAKA:
+        if b.kind is not KOISHAKA:
             teams.setdefault(b.team, []).append(b)
     standing = [t for t, members in teams.items() if not all(m.incapacitated for m in members)]
     if len(standing) <= 1 and len(teams) > 1:

@@ -21,7 +21,7 @@ from engine.rulesets.serpents_tongue import rite, rules_text
 from engine.rulesets.serpents_tongue.acts import Act
 from engine.rulesets.serpents_tongue.cards import Cost, SpellCard
 from engine.rulesets.serpents_tongue.effects import Effect
-from engine.rulesets.serpents_tongue.state import Being, Card, Kind, Place, codex_view
+from engine.rulesets.serpents_tongue.state import MAGI, Being, Card, Place, codex_view
 
 if TYPE_CHECKING:
     from engine.rulesets.serpents_tongue.rules import Game
@@ -91,7 +91,7 @@ def options(game: Game, b: Being) -> list[Choice]:
         return []
     out = []
     current = working_on(game, b.team)
-    if current is None and b.kind is Kind.MAGI:
+    if current is None and b.kind is MAGI:
         out.extend(codex_view(b, _beginnable))
     if current is not None and why_not_step(game, b, current) is None:
         out.append(Choice(f'complete "{next_step(current).name}" of "{current.title}"',
@@ -101,9 +101,10 @@ def options(game: Game, b: Being) -> list[Choice]:
 
 def _beginnable(codex: list[Card]) -> list[Choice]:
     """Beginning each page of the Codex (the first copy of each title)."""
+    page = NamShub.kind  # read once, not per card (a class's attribute is a lookup each time)
     firsts: dict[str, Card] = {}
     for card in codex:
-        if card.spec.kind == NamShub.kind and card.title not in firsts:  # no call per card
+        if card.spec.kind == page and card.title not in firsts:  # no call per card
             firsts[card.title] = card
     return [Choice(f'begin Nam-Shub "{title}"', Act("nam-shub", card.id)) for title, card in firsts.items()]
 
@@ -128,13 +129,9 @@ def why_not_step(game: Game, b: Being, card: Card) -> str | None:
     for cost in step.costs:
         if not game.can_pay(b, cost.energy, cost.amount):
             return f"Nam-Shub: {b.name} cannot pay {cost.text()} for {step.name}"
-    if step.targets_opponent and not _foes(game, b):
+    if step.targets_opponent and not game.foes(b):
         return f"Target: {step.name} has no opponent to target"
     return None
-
-
-def _foes(game: Game, b: Being) -> list[Being]:
-    return [o for o in game.opponents(b) if not o.incapacitated]
 
 
 def perform_step(game: Game, b: Being, card: Card) -> Flow[None]:
@@ -142,7 +139,7 @@ def perform_step(game: Game, b: Being, card: Card) -> Flow[None]:
     step = next_step(card)
     target: Being | None = None
     if step.targets_opponent:
-        foes = [Choice(o.name, o.name) for o in _foes(game, b)]
+        foes = [Choice(o.name, o.name) for o in game.foes(b)]
         pick = yield from game.ask("target", b, f"target of {step.name}?", foes, card)
         target = game.being(str(pick.value))
     for cost in step.costs:

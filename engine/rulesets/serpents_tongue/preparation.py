@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from engine.core.decisions import Choice, Flow
 from engine.rulesets.serpents_tongue import acts, exchange, namshub, triggers
 from engine.rulesets.serpents_tongue.acts import DONE
-from engine.rulesets.serpents_tongue.cards import Energy
-from engine.rulesets.serpents_tongue.state import Being, Card, Kind, Place
+from engine.rulesets.serpents_tongue.cards import RESONANCE, Energy
+from engine.rulesets.serpents_tongue.state import BANISHED, DISCARD, PREPARED, Being, Card, Kind, Place
 
 if TYPE_CHECKING:
     from engine.rulesets.serpents_tongue.rules import Game
@@ -70,15 +70,15 @@ def reattune_options(game: Game, b: Being) -> list[Choice]:
 
 def why_not_reattune(game: Game, b: Being, card: Card) -> str | None:
     """Why ``b`` cannot re-attune ``card`` now: "Re-Attune: reason" (or "Banish: ..."), None when it can."""
-    if card.place is Place.BANISHED:
+    if card.place is BANISHED:
         return f"Banish: {card.title} is banished, and banished cards can not be re-attuned"
-    if card.place is not Place.DISCARD or card.owner is not b:
+    if card.place is not DISCARD or card.owner is not b:
         return f"Re-Attune: {card.title} is not in {b.name}'s discard pile"
     if b.reattuned_this_round and "Bonded" not in card.spec.printed_names:
         return (f"Re-Attune: {b.name} has already re-attuned a non-Bonded spell this round (one a round; "
                 "Bonded spells are unlimited)")
     price = reattune_price(card)
-    if not game.can_pay(b, Energy.RESONANCE, price):
+    if not game.can_pay(b, RESONANCE, price):
         return f"Re-Attune: {card.title} costs {price} Resonance to re-attune, and {b.name} has {b.resonance}"
     return None
 
@@ -94,7 +94,7 @@ def prepare(game: Game, b: Being) -> Flow[None]:
         card = game.card(pick.value)
         offer.take(card)
         b.codex.remove(card)
-        card.place = Place.PREPARED
+        card.place = PREPARED
         b.prepared.append(card)
         chosen.append(card.title)
     if chosen:

@@ -39,6 +39,8 @@ from engine.rulesets.serpents_tongue import (
 from engine.rulesets.serpents_tongue.cards import CardLibrary, Energy, Selector
 from engine.rulesets.serpents_tongue.state import (
     ENERGIES,
+    IN_PLAY,
+    MANIFESTING,
     ROUND_COUNTERS,
     Being,
     Card,
@@ -176,6 +178,12 @@ class Game:
     def opponents(self, b: Being) -> list[Being]:
         return [o for o in self.beings if o.team != b.team]
 
+    def foes(self, b: Being) -> list[Being]:
+        """The opponents still standing: those a spell or an ability may aim at (asked for every Attack that
+        might be cast, at every decision: one pass over the beings)."""
+        team = b.team
+        return [o for o in self.beings if o.team != team and not o.incapacitated]
+
     def allies(self, b: Being) -> list[Being]:
         """"A Magi on the same team" — the Magi itself included, for targeting its own zones."""
         return [o for o in self.beings if o.team == b.team]
@@ -261,9 +269,10 @@ class Game:
             self.check_limits(b)
 
     def check_limits(self, b: Being) -> None:
+        # After every loss and payment: the energies are read first, being rarely at a limit.
         if b.essence <= 0 and Energy.ESSENCE not in b.lacks:
             self.incapacitate(b, "0 Essence")
-        elif Energy.HARMONY not in b.lacks and b.harmony <= -DISCORD_LIMIT and not self.level1:
+        elif b.harmony <= -DISCORD_LIMIT and Energy.HARMONY not in b.lacks and not self.level1:
             self.incapacitate(b, f"{DISCORD_LIMIT} Discord")
 
     def incapacitate(self, b: Being, why: str) -> None:
@@ -322,7 +331,7 @@ class Game:
 
     def uniqueness(self, card: Card) -> None:
         """Unique to Bearer / Caster / Descriptor X and Legendary: the newcomer stays, the original goes."""
-        others = [c for c in self.all_in_play() if c is not card and c.place is Place.IN_PLAY]
+        others = [c for c in self.all_in_play() if c is not card and c.place is IN_PLAY]
         rules: list[tuple[str, Any]] = [
             ("Unique to Bearer", lambda o: o.title == card.title and o.bearer is card.bearer),
             ("Unique to Caster", lambda o: o.title == card.title and o.controller is card.controller),
@@ -377,7 +386,7 @@ class Game:
 
     def discard(self, card: Card, to: Place = Place.DISCARD) -> None:
         """Leave play (or the Rite zone) for the discard pile, the Codex or banishment."""
-        if card.place in (Place.IN_PLAY, Place.MANIFESTING):  # it leaves play: its trigger still runs
+        if card.place in (IN_PLAY, MANIFESTING):  # it leaves play: its trigger still runs
             events.queue(self, "this is discarded", card=card)
         allies.on_discard(self, card)  # an Ally spell takes its Koishaka with it
         if card.encounter_ability:

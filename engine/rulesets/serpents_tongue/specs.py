@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import Choice
-from engine.rulesets.serpents_tongue.acts import Act
+from engine.rulesets.serpents_tongue import acts
 from engine.rulesets.serpents_tongue.cards import Ability, Energy, Modifier, SpecTier, SpellCard
 from engine.rulesets.serpents_tongue.state import Being, Card, Place, Zone
 
@@ -54,7 +54,7 @@ def upgrade_options(game: Game, b: Being) -> list[Choice]:
             continue
         for t in next_tiers(card):
             if b.resonance + b.voice >= t.cost:
-                out.append(Choice(f'upgrade "{card.title}" {t.key}', Act("upgrade-spec", card.id, t.key)))
+                out.append(acts.upgrade(card.title, card.id, t.key))
     return out
 
 
