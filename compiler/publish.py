@@ -203,16 +203,15 @@ def _legacy_leftovers(root: Path, names: tuple[str, ...]) -> Iterator[Path]:
             yield from dest.parent.glob(f".{dest.name}.old")
 
 
-def _folder(folder: str, made: set[str] | None) -> None:
-    """Make ``folder`` and its parents unless there already (``made``: the folders made so far)."""
-    if made is None or folder not in made:
+def _folder(folder: str, made: set[str]) -> None:
+    """Make ``folder`` and its parents unless already made (``made``: the folders made so far)."""
+    if folder not in made:
         os.makedirs(folder, exist_ok=True)
-        if made is not None:
-            made.add(folder)
+        made.add(folder)
 
 
 def _write(path: str | Path, text: str, sync: bool = False, made: set[str] | None = None) -> None:
-    _folder(os.path.dirname(path), made)
+    _folder(os.path.dirname(path), set() if made is None else made)
     # os.open's 0o666 is narrowed by the umask, as for any file the user makes (mkstemp would give 0600).
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
     with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
