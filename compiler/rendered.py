@@ -15,7 +15,7 @@ from typing import Any
 from jinja2 import FileSystemBytecodeCache, Template
 
 # Every environment's compiled templates, kept between processes (in a folder of the user's own under the
-# temporary folder, as Lark keeps its parser tables): compiling them was a quarter of a first build of 500 cards.
+# temporary folder, as Lark keeps its parser tables): compiling them was a tenth of a first build of 500 cards.
 # Jinja checks each one against its template's source.
 BYTECODE = FileSystemBytecodeCache()
 
