@@ -53,7 +53,8 @@ class Checker:
             trigger=_word(fields.get("trigger")), chant=_text(fields.get("chant")),
             persistent="persistent" in fields, strips=_int(fields.get("strips")),
             magic_armor=_int(fields.get("magic_armor")) or 0, enhances_armor="enhances_armor" in fields,
-            stops_projectiles="stops_projectiles" in fields,
+            stops_projectiles="stops_projectiles" in fields, bars_enchantments="bars_magical_enchantments" in fields,
+            raises_limit="raises_enchantment_limit" in fields,
             grants=tuple(self._grant(f) for f in node.fields if f.name == "grants"),
             granted=tuple(self._granted(f) for f in node.fields if f.name == "grants_ability"),
             special_effects=self._specials(fields.get("special_effect")),
@@ -70,6 +71,18 @@ class Checker:
             self.diags.error("E716", "`stops projectiles` goes on an Enchantment (its bearer is unaffected by "
                              f"projectiles), not on type {kind.value}", fields["stops_projectiles"].span,
                              "note: Protection from Projectiles and Song of Deflection are Enchantments")
+        for name, what in (("bars_magical_enchantments", "no other magical enchantment may be cast on its bearer"),
+                           ("raises_enchantment_limit", "its bearer may carry one more magical enchantment")):
+            if name in fields and kind is not Kind.ENCHANTMENT:
+                # The engine asks what the target wears (enchantments.why_not_enchant); only a worn ability does.
+                self.diags.error("E717", f"`{name.replace('_', ' ')}` goes on an Enchantment ({what} while "
+                                 f"wearing it), not on type {kind.value}", fields[name].span,
+                                 "note: Essence Graft and Attuned are Enchantments")
+        if "raises_enchantment_limit" in fields and "extraordinary" not in fields:
+            # A magical one would take the very place it makes: "(ex) ... do not count towards enchantment limits".
+            self.diags.error("E718", "`raises enchantment limit` goes on an extraordinary (ex) enchantment; a "
+                             "magical one would take the place it makes", fields["raises_enchantment_limit"].span,
+                             "help: write `extraordinary`")
         if len(self.diags.items) != errors:
             return None
         return Checked(card, path, node.span.line), node
@@ -266,6 +279,9 @@ def ability_text(card: AbilityCard) -> str:
     said += ["The bearer's worn armor loses only 1 point to any hit."] if card.enhances_armor else []
     said += ["The bearer is unaffected by projectiles (arrows, Specialty Arrows, thrown weapons), not by Magic "
              "Balls; what it wears or carries still takes the hit."] if card.stops_projectiles else []
+    said += ["While its bearer wears it, no other magical enchantment may be cast on them; (ex) ones may."
+             ] if card.bars_enchantments else []
+    said += ["Its bearer may carry one more magical enchantment while wearing it."] if card.raises_limit else []
     said += [f"The bearer is {g.text()}." for g in card.grants]
     said += [f"{' and '.join(card.special_effects)}."] if card.special_effects else []
     said += [f"Grants {title} ({uses.text()})." for title, uses in card.granted]

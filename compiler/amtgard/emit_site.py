@@ -212,6 +212,10 @@ def ability_stats(card: AbilityCard, glossary: Glossary) -> tuple[Stat, ...]:
         Stat("Armor", "enhances worn armor", _term_href(glossary, ("Magic Armor",))) if card.enhances_armor else None,
         Stat("Projectiles", "its bearer is unaffected by them (not by Magic Balls)",
              _term_href(glossary, ("Projectile protection",))) if card.stops_projectiles else None,
+        Stat("Enchantments", "no other magical enchantment may be cast on its bearer ((ex) ones may)",
+             _term_href(glossary, ("Enchantments",))) if card.bars_enchantments else None,
+        Stat("Enchantment limit", "its bearer may carry one more magical enchantment",
+             _term_href(glossary, ("One magical enchantment",))) if card.raises_limit else None,
     ]
     return tuple(s for s in lines if s is not None)
 
@@ -339,6 +343,7 @@ def _words(card: AbilityCard) -> set[str]:
              *(name for _, s in _all_steps(card) for name in _states_of(s))}
     fields = {"charge": card.charge, "incantation": card.incantation, "materials": card.materials,
               "chant": card.chant, "persistent": card.persistent, "strips": card.strips is not None,
+              "bars magical enchantments": card.bars_enchantments, "raises enchantment limit": card.raises_limit,
               "magic armor": card.magic_armor, "grants": card.grants or card.granted,
               "special effect": card.special_effects, **{name: True for name in card.special_effects},
               "trigger": card.trigger, TRIGGERS.get(card.trigger or "", ""): card.trigger}

@@ -47,14 +47,14 @@ CARDS = (
     AbilityCard(title='Ambulant', school=School.NEUTRAL, kind=Kind.META_MAGIC, reach=Reach.SELF, uses=Uses(count=2), incantation='Ambulant', source='cards_src/amtgard/meta_magic.spell:22'),
     # cards_src/amtgard/neutral.spell:8
     AbilityCard(title='Heart of the Swarm', school=School.NEUTRAL, kind=Kind.ENCHANTMENT, reach=Reach.SELF, uses=Uses(count=1), incantation='Let the swarm gather about me', materials='A yellow strip', grants=(Grant(state='Stopped'),), text='The bearer is Stopped.', source='cards_src/amtgard/neutral.spell:8'),
-    # cards_src/amtgard/neutral.spell:23
-    AbilityCard(title='Attuned', school=School.NEUTRAL, kind=Kind.ENCHANTMENT, magical=False, uses=Uses(count=1), incantation='I attune thee to the flow of magic', materials='A yellow strip', source='cards_src/amtgard/neutral.spell:23'),
-    # cards_src/amtgard/neutral.spell:38
-    AbilityCard(title='Essence Graft', school=School.NEUTRAL, kind=Kind.ENCHANTMENT, uses=Uses(count=1), incantation='I graft this essence to thine own', materials='A yellow strip', source='cards_src/amtgard/neutral.spell:38'),
-    # cards_src/amtgard/neutral.spell:51
-    AbilityCard(title='Innate', school=School.NEUTRAL, kind=Kind.VERBAL, magical=False, reach=Reach.SELF, uses=Uses(count=1), incantation='My power is born within me', steps=(Do(kind='regain a use'),), text='Regain a use of one of your Charge abilities.', source='cards_src/amtgard/neutral.spell:51'),
-    # cards_src/amtgard/neutral.spell:66
-    AbilityCard(title='Shake it Off', school=School.NEUTRAL, kind=Kind.VERBAL, magical=False, reach=Reach.SELF, uses=Uses(count=1), incantation='I shake it off', steps=(Do(kind='remove state', args=('Stopped', 'caster')), Do(kind='affect', args=('caster', 30))), text="Remove Stopped from caster. Put caster under this ability's Ongoing Effect for 30 s.", source='cards_src/amtgard/neutral.spell:66'),
+    # cards_src/amtgard/neutral.spell:24
+    AbilityCard(title='Attuned', school=School.NEUTRAL, kind=Kind.ENCHANTMENT, magical=False, uses=Uses(count=1), incantation='I attune thee to the flow of magic', materials='A yellow strip', raises_limit=True, text='Its bearer may carry one more magical enchantment while wearing it.', source='cards_src/amtgard/neutral.spell:24'),
+    # cards_src/amtgard/neutral.spell:40
+    AbilityCard(title='Essence Graft', school=School.NEUTRAL, kind=Kind.ENCHANTMENT, uses=Uses(count=1), incantation='I graft this essence to thine own', materials='A yellow strip', bars_enchantments=True, text='While its bearer wears it, no other magical enchantment may be cast on them; (ex) ones may.', source='cards_src/amtgard/neutral.spell:40'),
+    # cards_src/amtgard/neutral.spell:54
+    AbilityCard(title='Innate', school=School.NEUTRAL, kind=Kind.VERBAL, magical=False, reach=Reach.SELF, uses=Uses(count=1), incantation='My power is born within me', steps=(Do(kind='regain a use'),), text='Regain a use of one of your Charge abilities.', source='cards_src/amtgard/neutral.spell:54'),
+    # cards_src/amtgard/neutral.spell:69
+    AbilityCard(title='Shake it Off', school=School.NEUTRAL, kind=Kind.VERBAL, magical=False, reach=Reach.SELF, uses=Uses(count=1), incantation='I shake it off', steps=(Do(kind='remove state', args=('Stopped', 'caster')), Do(kind='affect', args=('caster', 30))), text="Remove Stopped from caster. Put caster under this ability's Ongoing Effect for 30 s.", source='cards_src/amtgard/neutral.spell:69'),
     # cards_src/amtgard/protection.spell:5
     AbilityCard(title='Stoneskin', school=School.PROTECTION, kind=Kind.ENCHANTMENT, uses=Uses(count=1, per='refresh'), incantation='May the strength of stone protect thee', materials='A white strip', magic_armor=2, text='2 points of Magic Armor to each location.', source='cards_src/amtgard/protection.spell:5'),
     # cards_src/amtgard/protection.spell:20

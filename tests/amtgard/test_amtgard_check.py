@@ -32,3 +32,28 @@ def test_stops_projectiles_twice_or_misspelt_is_located() -> None:
     assert twice.startswith("bad.spell:5:5: error[E702]: `stops projectiles` is given twice")
     typo = rendered(ability("school Protection", "type Enchantment", "stops projectile"))
     assert typo.startswith("bad.spell:4:11: error[E001]: unexpected 'projectile'")
+
+
+@pytest.mark.rule("Enchantments")
+def test_bars_magical_enchantments_goes_on_an_enchantment() -> None:
+    """"except for restriction that affect Enchantments specifically, such as Essence Graft": the restriction is
+    what its bearer wears; a Verbal has no bearer to keep enchantments off."""
+    out = rendered(ability("school Neutral", "type Verbal", "bars magical enchantments"))
+    assert out.startswith("bad.spell:4:5: error[E717]: `bars magical enchantments` goes on an Enchantment")
+    twice = rendered(ability("school Neutral", "type Enchantment", "bars magical enchantments",
+                             "bars magical enchantments"))
+    assert twice.startswith("bad.spell:5:5: error[E702]: `bars magical enchantments` is given twice")
+
+
+@pytest.mark.rule("One magical enchantment", "Extraordinary (ex)")
+def test_raises_enchantment_limit_goes_on_an_ex_enchantment() -> None:
+    """"Ability Enchantments denoted as Extraordinary (ex) ... do not count towards enchantment limits or count for
+    the purposes of Attuned": what raises the limit is worn and (ex), or it would take the place it makes."""
+    verbal = rendered(ability("school Neutral", "type Verbal", "extraordinary", "raises enchantment limit"))
+    assert verbal.startswith("bad.spell:5:5: error[E717]: `raises enchantment limit` goes on an Enchantment")
+    magical = rendered(ability("school Neutral", "type Enchantment", "magical", "raises enchantment limit"))
+    assert magical.startswith("bad.spell:5:5: error[E718]: `raises enchantment limit` goes on an extraordinary")
+    unsaid = rendered(ability("school Neutral", "type Enchantment", "raises enchantment limit"))
+    assert "error[E718]" in unsaid
+    typo = rendered(ability("school Neutral", "type Enchantment", "extraordinary", "raises enchantment limt"))
+    assert typo.startswith("bad.spell:5:24: error[E001]: unexpected 'limt'")

@@ -9,7 +9,7 @@ import pytest
 
 from engine.core.match import Match
 from engine.core.steps import Do
-from engine.rulesets.amtgard import armor, casting, enchantments, hits, states
+from engine.rulesets.amtgard import armor, casting, enchantments, hits, invariants, states
 from engine.rulesets.amtgard.battlefield import Battlefield
 from engine.rulesets.amtgard.cards import AbilityCard, Grant, Library, Trigger, Uses
 from engine.rulesets.amtgard.game import Game
@@ -55,9 +55,11 @@ BANISH = card("Banish", School.SORCERY, Kind.VERBAL, reach=Reach.TWENTY, uses=Us
 BOLT = card("Lightning Bolt", School.FLAME, Kind.MAGIC_BALL, uses=Uses(1), charge=3)
 STORM = card("Call Lightning", School.FLAME, Kind.VERBAL, uses=Uses(1), charge=2)
 INNATE = card("Innate", School.NEUTRAL, Kind.VERBAL, reach=Reach.SELF, uses=Uses(1), steps=(Do("regain a use"),))
+GRAFT = card("Essence Graft", School.NEUTRAL, bars_enchantments=True)
+ATTUNED = card("Attuned", School.NEUTRAL, magical=False, raises_limit=True)
 LIBRARY = Library.of([STONESKIN, BARKSKIN, PHOENIX, SWARM, VAMPIRISM, RELEASE, SEVER, HOLD, FIREBALL, ICEBALL,
                       GIFT_OF_AIR, ANCESTRAL, EXTENSION, PROJECTILES, DEFLECTION, BLESSING, PINNING, DESTRUCTION,
-                      BANISH, BOLT, STORM, INNATE])
+                      BANISH, BOLT, STORM, INNATE, GRAFT, ATTUNED])
 
 
 def player(name: str, abilities: Iterable[AbilityCard] = (), team: str = "Red") -> Player:
@@ -122,6 +124,43 @@ def test_one_magical_enchantment_at_a_time() -> None:
     assert match.decision is not None
     assert game.explain(match.decision, "Ana completes Phoenix Tears on Ana") == (
         "Enchantments: Ana carries Barkskin, and a player carries one magical enchantment at a time")
+
+
+@pytest.mark.rule("Enchantments", "Extraordinary (ex)")
+def test_essence_graft_restricts_enchantments_specifically() -> None:
+    """"An Enchantment can always be cast onto a player, regardless of any Immunity, other Enchantment, or other
+    effect that normally prevents a player from being affected by an ability, except for restriction that affect
+    Enchantments specifically, such as Essence Graft"; (ex) enchantments do not "count for the purposes of Attuned,
+    Essence Graft". Chosen: no other magical enchantment goes on its bearer, even with Attuned's place free."""
+    ana = player("Ana", [GRAFT, ATTUNED, BARKSKIN, STONESKIN])
+    match, game = timeline(ana, player("Bo", team="Blue"))
+    play(match, "Ana completes Essence Graft on Ana", "Ana completes Attuned on Ana")
+    assert match.decision is not None
+    assert game.explain(match.decision, "Ana completes Barkskin on Ana") == (
+        "Enchantments: Ana wears Essence Graft, and no other magical enchantment may be cast on its bearer")
+    play(match, "Ana completes Stoneskin on Ana")  # (ex): not Essence Graft's to refuse
+    assert [e.title for e in ana.enchantments] == ["Essence Graft", "Attuned", "Stoneskin"]
+    play(match, "Ana removes Essence Graft", "Ana completes Barkskin on Ana")
+    assert ana.enchantment("Barkskin") is not None and not invariants.broken(game)
+
+
+@pytest.mark.rule("One magical enchantment", "Extraordinary (ex)")
+def test_attuned_does_not_count_towards_enchantment_limits() -> None:
+    """"Ability Enchantments denoted as Extraordinary (ex) in the class description do not count towards
+    enchantment limits or count for the purposes of Attuned, Essence Graft, or similar abilities." Chosen: Attuned,
+    (ex), lets its bearer carry one more magical enchantment; without it, the one cast last beyond the one goes."""
+    ana = player("Ana", [ATTUNED, BARKSKIN, PHOENIX, PROJECTILES])
+    match, game = timeline(ana, player("Bo", team="Blue"))
+    play(match, "Ana completes Barkskin on Ana")
+    assert match.decision is not None and match.decision.find("Ana completes Phoenix Tears on Ana") is None
+    play(match, "Ana completes Attuned on Ana", "Ana completes Phoenix Tears on Ana")
+    assert match.decision is not None
+    assert game.explain(match.decision, "Ana completes Protection from Projectiles on Ana") == (
+        "Enchantments: Ana carries Barkskin and Phoenix Tears, and a player wearing Attuned carries 2 magical "
+        "enchantments at a time")
+    assert not invariants.broken(game)
+    play(match, "Ana removes Attuned")
+    assert [e.title for e in ana.enchantments] == ["Barkskin"] and not invariants.broken(game)
 
 
 @pytest.mark.rule("Enchantments")

@@ -131,6 +131,21 @@ def test_second_magical_enchantment() -> None:
     held("second_magical_enchantment.scenario")
 
 
+@pytest.mark.rule("Enchantments", "Extraordinary (ex)")
+def test_essence_graft() -> None:
+    """"An Enchantment can always be cast onto a player, regardless of any Immunity, other Enchantment, or other
+    effect that normally prevents a player from being affected by an ability, except for restriction that affect
+    Enchantments specifically, such as Essence Graft"."""
+    held("essence_graft.scenario")
+
+
+@pytest.mark.rule("One magical enchantment", "Extraordinary (ex)")
+def test_attuned() -> None:
+    """"Ability Enchantments denoted as Extraordinary (ex) in the class description do not count towards
+    enchantment limits or count for the purposes of Attuned, Essence Graft, or similar abilities"."""
+    held("attuned.scenario")
+
+
 @pytest.mark.rule("Enchantments")
 def test_enchantment_on_an_unwilling_player() -> None:
     """"Enchantments may only be cast on willing players"; "An Enchantment can always be cast onto a player,

@@ -66,6 +66,13 @@ class AbilityCard:
     # "Magic Balls are not stopped by Protection from Projectiles, Song of Deflection, or other similar abilities":
     # an enchantment whose active bearer is unaffected by projectiles (hits.stops_projectile says which are).
     stops_projectiles: bool = False
+    # "except for restriction that affect Enchantments specifically, such as Essence Graft": while its bearer wears
+    # it, no other magical enchantment may be cast on them ((ex) ones do not "count for the purposes of ... Essence
+    # Graft"). enchantments.why_not_enchant refuses them.
+    bars_enchantments: bool = False
+    # "do not count towards enchantment limits or count for the purposes of Attuned": an (ex) enchantment whose
+    # bearer may carry one more magical enchantment while wearing it (enchantments.magical_limit).
+    raises_limit: bool = False
     grants: tuple[Grant, ...] = ()
     granted: tuple[tuple[str, Uses], ...] = ()  # abilities the enchantment gives, with their own uses
     # Its Special Effects: "a Destruction Arrow is both Armor Destroying and Shield Destroying, but there is no

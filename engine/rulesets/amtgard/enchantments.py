@@ -9,16 +9,35 @@ from engine.rulesets.amtgard.cards import AbilityCard
 from engine.rulesets.amtgard.players import Enchantment, Player
 
 
+def magical_limit(field: Battlefield, bearer: Player) -> int:
+    """How many magical enchantments the bearer may carry: "Players may only carry one magical enchantment at a
+    time", one more for each enchantment worn that raises the limit (Attuned, chosen: it is (ex), so it does not
+    "count towards enchantment limits" itself)."""
+    return 1 + sum(1 for e in bearer.enchantments if field.library[e.title].raises_limit)
+
+
 def why_not_enchant(field: Battlefield, caster: Player, target: Player, card: AbilityCard) -> str | None:
     """"Enchantments may only be cast on willing players"; "Players may only carry one magical enchantment at a
     time. A player may not have more than one (ex) enchantment of the same name"; "Enchantments which grant Magic
     Armor fail when targeting a player with worn armor". Immunities do not matter: "An Enchantment can always be
-    cast onto a player, regardless of any Immunity"."""
+    cast onto a player, regardless of any Immunity, other Enchantment, or other effect ... except for restriction
+    that affect Enchantments specifically, such as Essence Graft": a worn enchantment that bars magical ones
+    refuses them, not the (ex) ones (they do not "count for the purposes of Attuned, Essence Graft")."""
     if target is not caster and not target.willing:
         return f"Enchantments: {target.name} is not willing, and enchantments go only on willing players"
-    if card.magical and any(field.library[e.title].magical for e in target.enchantments):
-        worn = next(e.title for e in target.enchantments if field.library[e.title].magical)
-        return f"Enchantments: {target.name} carries {worn}, and a player carries one magical enchantment at a time"
+    graft = next((e.title for e in target.enchantments if field.library[e.title].bars_enchantments), None)
+    if card.magical and graft is not None:
+        return (f"Enchantments: {target.name} wears {graft}, and no other magical enchantment may be cast on its "
+                "bearer")
+    magical = [e.title for e in target.enchantments if field.library[e.title].magical]
+    limit = magical_limit(field, target)
+    if card.magical and len(magical) >= limit:
+        if limit == 1:
+            return (f"Enchantments: {target.name} carries {magical[0]}, and a player carries one magical "
+                    "enchantment at a time")
+        raisers = " and ".join(e.title for e in target.enchantments if field.library[e.title].raises_limit)
+        return (f"Enchantments: {target.name} carries {' and '.join(magical)}, and a player wearing {raisers} "
+                f"carries {limit} magical enchantments at a time")
     if not card.magical and target.enchantment(card.title) is not None:
         return f"Enchantments: {target.name} already has {card.title}, and no two (ex) enchantments of one name"
     if card.magic_armor and target.wears_armor():
@@ -45,7 +64,10 @@ def impart(field: Battlefield, bearer: Player, worn: Enchantment) -> None:
 
 def remove(field: Battlefield, bearer: Player, worn: Enchantment, why: str) -> None:
     """"[Inherent States] are removed when the Enchantment is removed, except for Cursed"; Magic Armor lowered
-    to what is left."""
+    to what is left. Removing what raised the limit (Attuned) removes the magical enchantment that took the place
+    it made, the last cast (chosen: the bearer never carries more than the limit)."""
+    if worn not in bearer.enchantments:
+        return  # already gone with the Attuned that made its place
     bearer.enchantments.remove(worn)
     for key, held in list(bearer.states.items()):
         if held.enchantment == worn.id and key[0] != "Cursed":
@@ -54,6 +76,10 @@ def remove(field: Battlefield, bearer: Player, worn: Enchantment, why: str) -> N
             held.enchantment = None  # Cursed stays, no longer held by the enchantment
     armor.armor_removed(field, bearer)
     field.say(f"{bearer.name} loses {worn.title} ({why})")
+    if field.library[worn.title].raises_limit:
+        magical = [e for e in bearer.enchantments if field.library[e.title].magical]
+        for extra in magical[magical_limit(field, bearer):][::-1]:
+            remove(field, bearer, extra, f"{worn.title} is gone, and with it the place it made")
 
 
 def spend_strip(field: Battlefield, bearer: Player, worn: Enchantment) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core.match import Match
-from engine.rulesets.amtgard import armor
+from engine.rulesets.amtgard import armor, enchantments
 from engine.rulesets.amtgard.game import Game
 
 
@@ -21,8 +21,15 @@ def broken(game: Game) -> list[str]:
             out.append(f"{key} has {left} s left")
     for p in field.players.values():
         magical = [e.title for e in p.enchantments if field.library[e.title].magical]
-        if len(magical) > 1:
-            out.append(f"{p.name} carries {len(magical)} magical enchantments: {magical}")
+        # One at a time, one more while wearing Attuned (enchantments.magical_limit); none cast after Essence Graft
+        # (the list is in the order they were cast).
+        limit = enchantments.magical_limit(field, p)
+        if len(magical) > limit:
+            out.append(f"{p.name} carries {len(magical)} magical enchantments, more than {limit}: {magical}")
+        graft = next((i for i, e in enumerate(p.enchantments) if field.library[e.title].bars_enchantments), None)
+        later = [e.title for e in p.enchantments[(graft or 0) + 1:] if field.library[e.title].magical]
+        if graft is not None and later:
+            out.append(f"{p.name} was enchanted with {later} over {p.enchantments[graft].title}")
         if not p.alive:
             # "Cursed persists after death"; "Immunities granted by Traits persist after death" (and a Trait's
             # States are never removed).
