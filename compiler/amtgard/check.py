@@ -55,6 +55,7 @@ class Checker:
             magic_armor=_int(fields.get("magic_armor")) or 0, enhances_armor="enhances_armor" in fields,
             stops_projectiles="stops_projectiles" in fields, bars_enchantments="bars_magical_enchantments" in fields,
             raises_limit="raises_enchantment_limit" in fields,
+            free_while_chanting=tuple(t.text for t in _texts(fields.get("free_while_chanting"))),
             grants=tuple(self._grant(f) for f in node.fields if f.name == "grants"),
             granted=tuple(self._granted(f) for f in node.fields if f.name == "grants_ability"),
             special_effects=self._specials(fields.get("special_effect")),
@@ -83,6 +84,11 @@ class Checker:
             self.diags.error("E718", "`raises enchantment limit` goes on an extraordinary (ex) enchantment; a "
                              "magical one would take the place it makes", fields["raises_enchantment_limit"].span,
                              "help: write `extraordinary`")
+        if "free_while_chanting" in fields and not card.chant:
+            # The throws are free only while its Chant lasts (casting.free_throw asks what the caster chants).
+            self.diags.error("E720", "`free while chanting` goes on an ability with a `chant` (its Chant keeps the "
+                             "free throws)", fields["free_while_chanting"].span,
+                             "help: write `chant \"...\"`; Elemental Barrage's Chant keeps its throws free")
         if len(self.diags.items) != errors:
             return None
         return Checked(card, path, node.span.line), node
@@ -99,9 +105,25 @@ class Checker:
                 f = next(f for f in node.fields if f.name == "grants_ability" and _text(f) == title)
                 self.diags.error("E712", f"no ability is titled {title!r} to grant", f.span,
                                  *did_you_mean(title, titles))
-            if not missing:
+            unthrown = self._unthrown(node, {c.card.title: c.card for c in kept})
+            if not missing and not unthrown:
                 out.append(checked)
         return out
+
+    def _unthrown(self, node: ast.Card, cards: dict[str, AbilityCard]) -> list[str]:
+        """The titles a `free while chanting` line names that are no Magic Ball of the set, each a located error:
+        what its Chant frees is a ball's use, spent as its incantation is completed."""
+        balls = [t for t, c in cards.items() if c.kind is Kind.MAGIC_BALL]
+        wrong = []
+        for f in (f for f in node.fields if f.name == "free_while_chanting"):
+            for said in _texts(f):
+                if said.text in balls:
+                    continue
+                wrong.append(said.text)
+                kind = f", a {cards[said.text].kind.value}," if said.text in cards else ""
+                self.diags.error("E719", f"no Magic Ball is titled {said.text!r}{kind} to throw free", said.span,
+                                 *did_you_mean(said.text, balls))
+        return wrong
 
     # ---- fields
     def _fields(self, node: ast.Card) -> dict[str, ast.Field]:
@@ -256,6 +278,10 @@ def _text(f: ast.Field | None) -> str:
     return next((v.text for v in f.values if isinstance(v, rules_text.Text)), "") if f else ""
 
 
+def _texts(f: ast.Field | None) -> list[rules_text.Text]:
+    return [v for v in f.values if isinstance(v, rules_text.Text)] if f else []
+
+
 def _word(f: ast.Field | None) -> str | None:
     return _words(f)[0].text if f else None
 
@@ -282,6 +308,8 @@ def ability_text(card: AbilityCard) -> str:
     said += ["While its bearer wears it, no other magical enchantment may be cast on them; (ex) ones may."
              ] if card.bars_enchantments else []
     said += ["Its bearer may carry one more magical enchantment while wearing it."] if card.raises_limit else []
+    said += [f"While its caster chants, {' and '.join(card.free_while_chanting)} may be thrown without spending a use."
+             ] if card.free_while_chanting else []
     said += [f"The bearer is {g.text()}." for g in card.grants]
     said += [f"{' and '.join(card.special_effects)}."] if card.special_effects else []
     said += [f"Grants {title} ({uses.text()})." for title, uses in card.granted]

@@ -39,8 +39,8 @@ CARDS = (
     AbilityCard(title='Gift of Flame', school=School.FLAME, kind=Kind.ENCHANTMENT, uses=Uses(count=1), incantation='I grant thee the gift of flame', materials='A red strip', granted=(('Heat Weapon', Uses(count=2)),), text='Grants Heat Weapon (2/life).', source='cards_src/amtgard/flame.spell:53'),
     # cards_src/amtgard/flame.spell:67
     AbilityCard(title='Pyrotechnics', school=School.FLAME, kind=Kind.VERBAL, reach=Reach.TWENTY, uses=Uses(count=1), incantation='Flame consume thy arms', steps=(Do(kind='destroy equipment', args=('target',)),), text='Destroy the equipment target carries.', source='cards_src/amtgard/flame.spell:67'),
-    # cards_src/amtgard/flame.spell:82
-    AbilityCard(title='Elemental Barrage', school=School.FLAME, kind=Kind.VERBAL, reach=Reach.SELF, uses=Uses(count=1), incantation='Flame and storm answer my call', chant='Barrage', steps=(Do(kind='affect', args=('caster', None)),), text="Put caster under this ability's Ongoing Effect.", source='cards_src/amtgard/flame.spell:82'),
+    # cards_src/amtgard/flame.spell:83
+    AbilityCard(title='Elemental Barrage', school=School.FLAME, kind=Kind.VERBAL, reach=Reach.SELF, uses=Uses(count=1), incantation='Flame and storm answer my call', chant='Barrage', free_while_chanting=('Fireball', 'Lightning Bolt'), steps=(Do(kind='affect', args=('caster', None)),), text="While its caster chants, Fireball and Lightning Bolt may be thrown without spending a use. Put caster under this ability's Ongoing Effect.", source='cards_src/amtgard/flame.spell:83'),
     # cards_src/amtgard/meta_magic.spell:10
     AbilityCard(title='Extension', school=School.NEUTRAL, kind=Kind.META_MAGIC, reach=Reach.SELF, uses=Uses(count=2), incantation='Extension', source='cards_src/amtgard/meta_magic.spell:10'),
     # cards_src/amtgard/meta_magic.spell:22

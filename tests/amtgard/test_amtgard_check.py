@@ -57,3 +57,26 @@ def test_raises_enchantment_limit_goes_on_an_ex_enchantment() -> None:
     assert "error[E718]" in unsaid
     typo = rendered(ability("school Neutral", "type Enchantment", "extraordinary", "raises enchantment limt"))
     assert typo.startswith("bad.spell:5:24: error[E001]: unexpected 'limt'")
+
+
+BALL = 'ability "Fireball" {\n    school Flame\n    type Magic Ball\n}\n'
+
+
+@pytest.mark.rule("Chant", "Ongoing Effects")
+def test_free_while_chanting_goes_on_a_chanted_ability() -> None:
+    """"Failure to Chant ends the effect": the throws are free while a Chant keeps them, so an ability without a
+    `chant` cannot free any."""
+    out = rendered(BALL + ability("school Flame", "type Verbal", 'free while chanting "Fireball"'))
+    assert out.startswith("bad.spell:8:5: error[E720]: `free while chanting` goes on an ability with a `chant`")
+
+
+@pytest.mark.rule("Magic Balls")
+def test_free_while_chanting_names_magic_balls() -> None:
+    """What Elemental Barrage frees is a Magic Ball's use: a title no card has is located, with the likely one."""
+    card = ability("school Flame", "type Verbal", 'chant "Barrage"', 'free while chanting "Fireball", "Firebal"')
+    typo = rendered(BALL + card)
+    assert typo.startswith("bad.spell:9:37: error[E719]: no Magic Ball is titled 'Firebal' to throw free")
+    assert "help: did you mean 'Fireball'?" in typo
+    verbal = rendered(BALL + ability("school Flame", "type Verbal", 'chant "Barrage"',
+                                     'free while chanting "Arrow Ward"'))
+    assert "error[E719]: no Magic Ball is titled 'Arrow Ward', a Verbal, to throw free" in verbal

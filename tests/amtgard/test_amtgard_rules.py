@@ -57,9 +57,11 @@ STORM = card("Call Lightning", School.FLAME, Kind.VERBAL, uses=Uses(1), charge=2
 INNATE = card("Innate", School.NEUTRAL, Kind.VERBAL, reach=Reach.SELF, uses=Uses(1), steps=(Do("regain a use"),))
 GRAFT = card("Essence Graft", School.NEUTRAL, bars_enchantments=True)
 ATTUNED = card("Attuned", School.NEUTRAL, magical=False, raises_limit=True)
+BARRAGE = card("Elemental Barrage", School.FLAME, Kind.VERBAL, reach=Reach.SELF, uses=Uses(1), chant="Barrage",
+               free_while_chanting=("Fireball", "Lightning Bolt"), steps=(Do("affect", ("caster", None)),))
 LIBRARY = Library.of([STONESKIN, BARKSKIN, PHOENIX, SWARM, VAMPIRISM, RELEASE, SEVER, HOLD, FIREBALL, ICEBALL,
                       GIFT_OF_AIR, ANCESTRAL, EXTENSION, PROJECTILES, DEFLECTION, BLESSING, PINNING, DESTRUCTION,
-                      BANISH, BOLT, STORM, INNATE, GRAFT, ATTUNED])
+                      BANISH, BOLT, STORM, INNATE, GRAFT, ATTUNED, BARRAGE])
 
 
 def player(name: str, abilities: Iterable[AbilityCard] = (), team: str = "Red") -> Player:
@@ -287,6 +289,28 @@ def test_an_ongoing_effect_is_not_removed_from_a_player_immune_to_its_remover() 
     del bo.states[("Immune", "Sorcery")]
     play(match, "Ana completes Calm on Bo")
     assert "Terror" not in bo.ongoing
+
+
+@pytest.mark.rule("Ongoing Effects", "Chant")
+def test_an_ongoing_effect_without_a_duration_continues_until_a_condition_is_met() -> None:
+    """"An Ongoing Effect without a duration continues until it is removed by some outside force or until a
+    condition is met"; "Failure to Chant ends the effect". Chosen: under Elemental Barrage, its caster throws
+    Fireball and Lightning Bolt without spending uses, even with none left, and no incantation interrupts the
+    Chant; once it ends, a throw spends a use again."""
+    ana = player("Ana", [BARRAGE, FIREBALL, BOLT])
+    match, game = timeline(ana, player("Bo", team="Blue"))
+    play(match, "Ana completes Lightning Bolt", "Ana completes Elemental Barrage on Ana",
+         "Ana completes Lightning Bolt", "Ana completes Fireball")
+    assert ana.uses_left == {"Elemental Barrage": 0, "Fireball": 2, "Lightning Bolt": 0}
+    assert ana.chanting == "Elemental Barrage" and "Elemental Barrage" in ana.ongoing
+    assert match.decision is not None
+    assert game.explain(match.decision, "Ana begins Lightning Bolt") == (
+        "Uses: Ana has no use of Lightning Bolt left")  # an incantation begun is no free throw
+    play(match, "Ana stops chanting", "Ana completes Fireball")
+    assert ana.uses_left["Fireball"] == 1 and "Elemental Barrage" not in ana.ongoing
+    assert match.decision is not None
+    assert game.explain(match.decision, "Ana completes Lightning Bolt") == (
+        "Uses: Ana has no use of Lightning Bolt left")
 
 
 # ---------------------------------------------------------------- States

@@ -285,6 +285,15 @@ def test_ongoing_effects() -> None:
     assert r.checked == 8
 
 
+@pytest.mark.rule("Ongoing Effects", "Chant")
+def test_elemental_barrage() -> None:
+    """Ongoing Effects last "for an indefinite duration (Examples: Elemental Barrage, and Shove)"; "An Ongoing Effect
+    without a duration continues until it is removed by some outside force or until a condition is met"; "Failure to
+    Chant ends the effect"."""
+    r = play("elemental_barrage.scenario")
+    assert r.checked == 13
+
+
 @pytest.mark.rule("Special Effects Defined", "Armor Destroying", "Shield Destroying", "Armor Breaking", "Wounds Kill")
 def test_destruction_arrow() -> None:
     """"A Destruction Arrow is both Armor Destroying and Shield Destroying, but there is no situation in which both

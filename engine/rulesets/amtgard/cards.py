@@ -73,6 +73,9 @@ class AbilityCard:
     # "do not count towards enchantment limits or count for the purposes of Attuned": an (ex) enchantment whose
     # bearer may carry one more magical enchantment while wearing it (enchantments.magical_limit).
     raises_limit: bool = False
+    # "Ongoing Effects ... for an indefinite duration (Examples: Elemental Barrage ...)", kept by its Chant: the Magic
+    # Balls its caster may throw without spending a use while chanting it (casting.free_throw).
+    free_while_chanting: tuple[str, ...] = ()
     grants: tuple[Grant, ...] = ()
     granted: tuple[tuple[str, Uses], ...] = ()  # abilities the enchantment gives, with their own uses
     # Its Special Effects: "a Destruction Arrow is both Armor Destroying and Shield Destroying, but there is no

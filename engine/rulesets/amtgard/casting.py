@@ -47,8 +47,20 @@ def granted_uses(player: Player, title: str) -> int | None:
     return None if None in counts else sum(c for c in counts if c is not None)
 
 
-def can_use(field: Battlefield, player: Player, card: AbilityCard) -> str | None:
-    """Why ``player`` may not incant ``card`` now; None when it may."""
+def free_throw(field: Battlefield, player: Player, card: AbilityCard, metas: tuple[str, ...] = ()) -> str | None:
+    """The ability whose Chant makes completing ``card`` now a free throw (no use spent, no incantation begun), or
+    None. "An Ongoing Effect without a duration continues until ... a condition is met", and "Failure to Chant ends
+    the effect": chosen, Elemental Barrage's caster throws the balls its card names free while chanting it. A
+    meta-magic stated begins an incantation, which "interrupts any other Incantation or Chant": no throw is free."""
+    chanted = player.chanting
+    if chanted is None or metas or card.title not in field.library[chanted].free_while_chanting:
+        return None
+    return chanted
+
+
+def can_use(field: Battlefield, player: Player, card: AbilityCard, free: bool = False) -> str | None:
+    """Why ``player`` may not incant ``card`` now; None when it may. ``free``: a free throw (:func:`free_throw`),
+    which needs no use left."""
     if not player.alive:
         return f"Death: {player.name} is dead"
     for state in UNABLE:
@@ -60,7 +72,7 @@ def can_use(field: Battlefield, player: Player, card: AbilityCard) -> str | None
         return f"Traits: {card.title} is always on; it is never cast"
     if card.title not in player.abilities and source_of(player, card.title) is None:
         return f"Abilities: {player.name} has no {card.title}"
-    if uses_left(player, card.title) == 0:
+    if uses_left(player, card.title) == 0 and not free:
         return f"Uses: {player.name} has no use of {card.title} left"
     return triggered(field, player, card)
 

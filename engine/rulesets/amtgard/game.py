@@ -108,8 +108,10 @@ class Game:
                 problem = casting.can_add_meta(self.field, caster, self.library[meta], card)
                 if problem:
                     return problem
-            return casting.can_use(self.field, caster, card) or (casting.can_target(self.field, caster, card, target)
-                                                     if target else f"Target: no player is named {m['target']}")
+            free = m["verb"] == "completes" and casting.free_throw(self.field, caster, card, metas) is not None
+            return casting.can_use(self.field, caster, card, free) or (
+                casting.can_target(self.field, caster, card, target) if target
+                else f"Target: no player is named {m['target']}")
         return None
 
     def _why_not_hit(self, attacker: Player, target: Player, what: str) -> str | None:
@@ -172,7 +174,11 @@ class Game:
                  and not casting.can_use(self.field, p, self.library[t])]
         for title in dict.fromkeys(titles):
             card = self.library[title]
-            if card.kind is Kind.META_MAGIC or casting.can_use(self.field, p, card):
+            free = casting.free_throw(self.field, p, card) is not None
+            if card.kind is Kind.META_MAGIC or casting.can_use(self.field, p, card, free):
+                continue
+            if casting.can_use(self.field, p, card):  # no use left: only its free throw
+                out += self._completions(p, card, players, ())
                 continue
             if p.incanting == title:
                 out += self._completions(p, card, players, ())
@@ -242,15 +248,18 @@ class Game:
     def complete(self, caster: Player, card: AbilityCard, target: Player, metas: tuple[str, ...]) -> Flow[None]:
         """The incantation completed: the ability is used up "regardless of if the target was valid or
         affected"; then it takes effect if its target is in range and visible."""
-        if caster.incanting != card.title:  # completed at once: begun and finished
+        freed = casting.free_throw(self.field, caster, card, metas)
+        if caster.incanting != card.title and freed is None:  # completed at once: begun and finished
             casting.begin(self.field, caster, card.title, metas)
         metas = caster.metas
         caster.incanting, caster.metas = None, ()
-        casting.consume(self.field, caster, card.title, own=bool(metas))
+        if freed is None:  # a free throw begins no incantation, which would end the Chant that frees it
+            casting.consume(self.field, caster, card.title, own=bool(metas))
         if card.trigger == "kill":  # "may only use one Kill Trigger ability per eligible killing blow"
             caster.killing_blow = None
         self.field.say(f"{caster.name} completes {card.title}" + (f" on {target.name}" if not card.thrown else "")
-                       + (f" with {' and '.join(metas)}" if metas else ""))
+                       + (f" with {' and '.join(metas)}" if metas else "")
+                       + (f", free while chanting {freed}" if freed else ""))
         missed = casting.in_reach(self.field, caster, card, target, metas)
         if missed:
             self.field.say(f"{card.title} has no effect: {missed}")
