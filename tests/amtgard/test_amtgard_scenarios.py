@@ -7,6 +7,9 @@ from __future__ import annotations
 import pytest
 from replaying import replayed, scenarios
 
+from compiler.amtgard.scenario import parse_scenario
+from compiler.diagnostics import Diagnostics
+from compiler.source import SourceFile
 from engine.rulesets.amtgard.scenario import Replay
 
 SCENARIOS = scenarios("amtgard")
@@ -26,6 +29,19 @@ def test_every_scenario_has_its_test() -> None:
     names = {p.stem for p in SCENARIOS.glob("*.scenario")}
     tests = {n.removeprefix("test_") for n in globals() if n.startswith("test_")}
     assert names <= tests, f"scenarios without a test: {sorted(names - tests)}"
+
+
+def test_a_comment_that_ends_a_timeline_line_is_not_its_words() -> None:
+    """A `// comment` may end any line: an event's words, and the rule a refusal names, stop before it (an event
+    once took the comment in, and its refusal's rule with it)."""
+    text = ('match "Comments" {\n    player Ana team Red abilities "Release"\n    player Bo team Blue\n}\n\n'
+            'timeline {\n    - Ana completes Release on Bo  // said aloud\n'
+            '    refused - Ana completes Release on Bo by "Uses"// none left\n}\n')
+    diags = Diagnostics()
+    scenario = parse_scenario(SourceFile("comments.scenario", text), diags)
+    assert scenario is not None, diags.render()
+    event, refused = scenario.lines
+    assert (event.label, refused.label, refused.rule) == ("Ana completes Release on Bo",) * 2 + ("Uses",)
 
 
 # ---- the seed's examples
