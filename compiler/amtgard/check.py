@@ -56,6 +56,7 @@ class Checker:
             stops_projectiles="stops_projectiles" in fields, bars_enchantments="bars_magical_enchantments" in fields,
             raises_limit="raises_enchantment_limit" in fields,
             free_while_chanting=tuple(t.text for t in _texts(fields.get("free_while_chanting"))),
+            heats_weapon="heats_a_weapon" in fields,
             grants=tuple(self._grant(f) for f in node.fields if f.name == "grants"),
             granted=tuple(self._granted(f) for f in node.fields if f.name == "grants_ability"),
             special_effects=self._specials(fields.get("special_effect")),
@@ -89,6 +90,12 @@ class Checker:
             self.diags.error("E720", "`free while chanting` goes on an ability with a `chant` (its Chant keeps the "
                              "free throws)", fields["free_while_chanting"].span,
                              "help: write `chant \"...\"`; Elemental Barrage's Chant keeps its throws free")
+        if "heats_a_weapon" in fields and not _timed_ongoing(card):
+            # The weapon stays heated while its player is under the Ongoing Effect (ongoing.heated): without one
+            # imparted for a duration it would be never, or for ever.
+            self.diags.error("E721", "`heats a weapon` goes on an ability whose effect imparts an Ongoing Effect for "
+                             "a duration (`effect: affect target for 30 s`)", fields["heats_a_weapon"].span,
+                             "note: Heat Weapon's Ongoing Effect has a duration (Examples: Terror, Heat Weapon)")
         if len(self.diags.items) != errors:
             return None
         return Checked(card, path, node.span.line), node
@@ -278,6 +285,11 @@ def _text(f: ast.Field | None) -> str:
     return next((v.text for v in f.values if isinstance(v, rules_text.Text)), "") if f else ""
 
 
+def _timed_ongoing(card: AbilityCard) -> bool:
+    """Whether the card's effect imparts its Ongoing Effect for a duration."""
+    return any(isinstance(step, core.Do) and step.kind == "affect" and step.args[1] is not None for step in card.steps)
+
+
 def _texts(f: ast.Field | None) -> list[rules_text.Text]:
     return [v for v in f.values if isinstance(v, rules_text.Text)] if f else []
 
@@ -310,6 +322,8 @@ def ability_text(card: AbilityCard) -> str:
     said += ["Its bearer may carry one more magical enchantment while wearing it."] if card.raises_limit else []
     said += [f"While its caster chants, {' and '.join(card.free_while_chanting)} may be thrown without spending a use."
              ] if card.free_while_chanting else []
+    said += ["Its target's weapon is heated: they may not wield it while under this ability's Ongoing Effect."
+             ] if card.heats_weapon else []
     said += [f"The bearer is {g.text()}." for g in card.grants]
     said += [f"{' and '.join(card.special_effects)}."] if card.special_effects else []
     said += [f"Grants {title} ({uses.text()})." for title, uses in card.granted]

@@ -218,6 +218,8 @@ def ability_stats(card: AbilityCard, glossary: Glossary) -> tuple[Stat, ...]:
              _term_href(glossary, ("One magical enchantment",))) if card.raises_limit else None,
         Stat("Free throws", f"{', '.join(card.free_while_chanting)}: no use spent while its caster chants",
              _term_href(glossary, ("Chant",))) if card.free_while_chanting else None,
+        Stat("Weapon", "heated: its target may not wield it while under the Ongoing Effect",
+             _term_href(glossary, ("Ongoing Effects",))) if card.heats_weapon else None,
     ]
     return tuple(s for s in lines if s is not None)
 
@@ -346,7 +348,7 @@ def _words(card: AbilityCard) -> set[str]:
     fields = {"charge": card.charge, "incantation": card.incantation, "materials": card.materials,
               "chant": card.chant, "persistent": card.persistent, "strips": card.strips is not None,
               "bars magical enchantments": card.bars_enchantments, "raises enchantment limit": card.raises_limit,
-              "free while chanting": card.free_while_chanting,
+              "free while chanting": card.free_while_chanting, "heats a weapon": card.heats_weapon,
               "magic armor": card.magic_armor, "grants": card.grants or card.granted,
               "special effect": card.special_effects, **{name: True for name in card.special_effects},
               "trigger": card.trigger, TRIGGERS.get(card.trigger or "", ""): card.trigger}

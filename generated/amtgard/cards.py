@@ -33,14 +33,14 @@ CARDS = (
     AbilityCard(title='Fireball', school=School.FLAME, kind=Kind.MAGIC_BALL, reach=Reach.FIFTY, uses=Uses(count=2), incantation='Flame, strike my foe', special_effects=('Armor Destroying',), text='Armor Destroying.', source='cards_src/amtgard/flame.spell:9'),
     # cards_src/amtgard/flame.spell:23
     AbilityCard(title='Lightning Bolt', school=School.FLAME, kind=Kind.MAGIC_BALL, reach=Reach.FIFTY, uses=Uses(count=1), charge=3, incantation='Flame of the storm, strike', special_effects=('Armor Breaking',), text='Armor Breaking.', source='cards_src/amtgard/flame.spell:23'),
-    # cards_src/amtgard/flame.spell:39
-    AbilityCard(title='Heat Weapon', school=School.FLAME, kind=Kind.VERBAL, reach=Reach.TWENTY, uses=Uses(count=2), incantation='I call upon flame to heat that weapon', steps=(Do(kind='affect', args=('target', 30)),), text="Put target under this ability's Ongoing Effect for 30 s.", source='cards_src/amtgard/flame.spell:39'),
-    # cards_src/amtgard/flame.spell:53
-    AbilityCard(title='Gift of Flame', school=School.FLAME, kind=Kind.ENCHANTMENT, uses=Uses(count=1), incantation='I grant thee the gift of flame', materials='A red strip', granted=(('Heat Weapon', Uses(count=2)),), text='Grants Heat Weapon (2/life).', source='cards_src/amtgard/flame.spell:53'),
-    # cards_src/amtgard/flame.spell:67
-    AbilityCard(title='Pyrotechnics', school=School.FLAME, kind=Kind.VERBAL, reach=Reach.TWENTY, uses=Uses(count=1), incantation='Flame consume thy arms', steps=(Do(kind='destroy equipment', args=('target',)),), text='Destroy the equipment target carries.', source='cards_src/amtgard/flame.spell:67'),
-    # cards_src/amtgard/flame.spell:83
-    AbilityCard(title='Elemental Barrage', school=School.FLAME, kind=Kind.VERBAL, reach=Reach.SELF, uses=Uses(count=1), incantation='Flame and storm answer my call', chant='Barrage', free_while_chanting=('Fireball', 'Lightning Bolt'), steps=(Do(kind='affect', args=('caster', None)),), text="While its caster chants, Fireball and Lightning Bolt may be thrown without spending a use. Put caster under this ability's Ongoing Effect.", source='cards_src/amtgard/flame.spell:83'),
+    # cards_src/amtgard/flame.spell:40
+    AbilityCard(title='Heat Weapon', school=School.FLAME, kind=Kind.VERBAL, reach=Reach.TWENTY, uses=Uses(count=2), incantation='I call upon flame to heat that weapon', heats_weapon=True, steps=(Do(kind='affect', args=('target', 30)),), text="Its target's weapon is heated: they may not wield it while under this ability's Ongoing Effect. Put target under this ability's Ongoing Effect for 30 s.", source='cards_src/amtgard/flame.spell:40'),
+    # cards_src/amtgard/flame.spell:55
+    AbilityCard(title='Gift of Flame', school=School.FLAME, kind=Kind.ENCHANTMENT, uses=Uses(count=1), incantation='I grant thee the gift of flame', materials='A red strip', granted=(('Heat Weapon', Uses(count=2)),), text='Grants Heat Weapon (2/life).', source='cards_src/amtgard/flame.spell:55'),
+    # cards_src/amtgard/flame.spell:69
+    AbilityCard(title='Pyrotechnics', school=School.FLAME, kind=Kind.VERBAL, reach=Reach.TWENTY, uses=Uses(count=1), incantation='Flame consume thy arms', steps=(Do(kind='destroy equipment', args=('target',)),), text='Destroy the equipment target carries.', source='cards_src/amtgard/flame.spell:69'),
+    # cards_src/amtgard/flame.spell:85
+    AbilityCard(title='Elemental Barrage', school=School.FLAME, kind=Kind.VERBAL, reach=Reach.SELF, uses=Uses(count=1), incantation='Flame and storm answer my call', chant='Barrage', free_while_chanting=('Fireball', 'Lightning Bolt'), steps=(Do(kind='affect', args=('caster', None)),), text="While its caster chants, Fireball and Lightning Bolt may be thrown without spending a use. Put caster under this ability's Ongoing Effect.", source='cards_src/amtgard/flame.spell:85'),
     # cards_src/amtgard/meta_magic.spell:10
     AbilityCard(title='Extension', school=School.NEUTRAL, kind=Kind.META_MAGIC, reach=Reach.SELF, uses=Uses(count=2), incantation='Extension', source='cards_src/amtgard/meta_magic.spell:10'),
     # cards_src/amtgard/meta_magic.spell:22

@@ -80,3 +80,16 @@ def test_free_while_chanting_names_magic_balls() -> None:
     verbal = rendered(BALL + ability("school Flame", "type Verbal", 'chant "Barrage"',
                                      'free while chanting "Arrow Ward"'))
     assert "error[E719]: no Magic Ball is titled 'Arrow Ward', a Verbal, to throw free" in verbal
+
+
+@pytest.mark.rule("Ongoing Effects")
+def test_heats_a_weapon_goes_on_an_ongoing_effect_with_a_duration() -> None:
+    """Ongoing Effects "for some specified duration (Examples: Terror, Heat Weapon, and Shake it Off)": the weapon is
+    heated while its holder is under the ability's Ongoing Effect, so the card imparts one for a duration."""
+    bare = rendered(ability("school Flame", "type Verbal", "heats a weapon"))
+    assert bare.startswith("bad.spell:4:5: error[E721]: `heats a weapon` goes on an ability whose effect imparts an "
+                           "Ongoing Effect for a duration")
+    endless = rendered(ability("school Flame", "type Verbal", "heats a weapon", "effect: affect target"))
+    assert "error[E721]" in endless
+    typo = rendered(ability("school Flame", "type Verbal", "heats a weapn", "effect: affect target for 30 s"))
+    assert typo.startswith("bad.spell:4:13: error[E001]: unexpected 'weapn'")

@@ -313,6 +313,28 @@ def test_an_ongoing_effect_without_a_duration_continues_until_a_condition_is_met
         "Uses: Ana has no use of Lightning Bolt left")
 
 
+@pytest.mark.rule("Ongoing Effects")
+def test_a_heated_weapon_may_not_be_wielded_for_the_duration() -> None:
+    """"Ongoing Effects are effects applied by abilities where the effect lasts for some specified duration
+    (Examples: Terror, Heat Weapon, and Shake it Off)"; "I call upon flame to heat that sword". Chosen: the weapon,
+    named by its holder, may not be wielded while its holder is under Heat Weapon (30 s); an arrow still flies."""
+    heat = card("Heat Weapon", School.FLAME, Kind.VERBAL, uses=Uses(2), heats_weapon=True,
+                steps=(Do("affect", ("target", 30)),))
+    ana, bo = player("Ana"), player("Bo", team="Blue")
+    ana.abilities["Heat Weapon"] = Uses(2)
+    ana.uses_left["Heat Weapon"] = 2
+    game = Game(Battlefield({"Ana": ana, "Bo": bo}, Library.of([*LIBRARY.cards.values(), heat])))
+    game.pauses = (30,)
+    match = Match(game)
+    play(match, "Ana completes Heat Weapon on Bo")
+    assert match.decision is not None and match.decision.find("Bo hits Ana's left leg with a weapon") is None
+    assert game.explain(match.decision, "Bo hits Ana's left leg with a weapon") == (
+        "Heat Weapon: Bo's weapon is heated and may not be wielded (30 s left)")
+    assert game.explain(match.decision, "Ana hits Bo's left leg with a weapon") is None  # only Bo's is heated
+    play(match, "Bo hits Ana's left leg with an arrow", "30 s pass", "Bo hits Ana's right leg with a weapon")
+    assert "Heat Weapon" not in bo.ongoing
+
+
 # ---------------------------------------------------------------- States
 @pytest.mark.rule("Immune")
 def test_immune_to_sorcery_cannot_be_released() -> None:

@@ -310,6 +310,15 @@ def test_elemental_barrage() -> None:
     assert r.checked == 13
 
 
+@pytest.mark.rule("Ongoing Effects", "Granted uses")
+def test_heat_weapon() -> None:
+    """Ongoing Effects "for some specified duration (Examples: Terror, Heat Weapon, and Shake it Off)"; "I call upon
+    flame to heat that sword"; "abilities granted by Enchantments such as Heat Weapon from Gift of Flame". Chosen:
+    its target may not wield the heated weapon for 30 s, granted or not."""
+    r = play("heat_weapon.scenario")
+    assert r.checked == 9
+
+
 @pytest.mark.rule("Special Effects Defined", "Armor Destroying", "Shield Destroying", "Armor Breaking", "Wounds Kill")
 def test_destruction_arrow() -> None:
     """"A Destruction Arrow is both Armor Destroying and Shield Destroying, but there is no situation in which both

@@ -76,6 +76,9 @@ class AbilityCard:
     # "Ongoing Effects ... for an indefinite duration (Examples: Elemental Barrage ...)", kept by its Chant: the Magic
     # Balls its caster may throw without spending a use while chanting it (casting.free_throw).
     free_while_chanting: tuple[str, ...] = ()
+    # "Ongoing Effects ... for some specified duration (Examples: Terror, Heat Weapon ...)": while its player is under
+    # the ability's Ongoing Effect, their weapon is heated and may not be wielded (ongoing.heated).
+    heats_weapon: bool = False
     grants: tuple[Grant, ...] = ()
     granted: tuple[tuple[str, Uses], ...] = ()  # abilities the enchantment gives, with their own uses
     # Its Special Effects: "a Destruction Arrow is both Armor Destroying and Shield Destroying, but there is no

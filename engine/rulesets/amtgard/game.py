@@ -124,7 +124,7 @@ class Game:
         if what not in hits.WEAPONS and attacker.active_ball != what:
             return (f"Magic Balls: {attacker.name} holds no active {what}"
                     + (f" (its active ball is {attacker.active_ball})" if attacker.active_ball else ""))
-        return None
+        return ongoing.heated(self.field, attacker) if what == hits.WEAPON else None
 
     # ---- the timeline
     def next_event(self) -> Flow[None]:
@@ -204,6 +204,8 @@ class Game:
         if not p.alive or any(p.has(s) for s in casting.UNABLE):
             return []
         weapons = [*hits.WEAPONS, *([p.active_ball] if p.active_ball else [])]
+        if ongoing.heated(self.field, p):  # a heated weapon is not wielded; arrows and thrown weapons are others
+            weapons.remove(hits.WEAPON)
         out = []
         for t in players:
             if t is p or not t.alive:

@@ -37,6 +37,19 @@ def impart(field: Battlefield, player: Player, title: str, seconds: int | None, 
     return True
 
 
+def heated(field: Battlefield, player: Player) -> str | None:
+    """Why ``player`` may not wield their weapon now, or None. Heat Weapon "heat[s] that sword" for 30 s (chosen:
+    it may not be wielded); a weapon is named by its holder, so the Ongoing Effect is kept on the player, and an
+    ability whose card `heats a weapon` heats theirs while they are under it (granted by Gift of Flame or not)."""
+    for title in player.ongoing:
+        if title in field.library and field.library[title].heats_weapon:
+            timed = key(player, title)
+            left = field.clock.left(timed) if timed in field.clock else None
+            return (f"{title}: {player.name}'s weapon is heated and may not be wielded"
+                    + (f" ({left} s left)" if left is not None else ""))
+    return None
+
+
 def removable(player: Player, title: str, school: str | None) -> str | None:
     """Why the Ongoing Effect of ``title`` cannot be removed from ``player`` by an ability of ``school``: "If a
     player is Immune to an effect which would remove a State or Ongoing Effect, the State/Ongoing Effect is not
