@@ -11,10 +11,10 @@ exclusive lock:
 
 1. every new or changed file is written into one staging folder, ``.spellc-build/txn/new/`` (same file
    system);
-2. a ``COMMITTED`` marker lists the changes (a file to write or to remove, one a line): from here on the
-   transaction is rolled forward, never back;
+2. a ``COMMITTED`` marker lists the changes (a file to write or to remove, or a whole folder output that did
+   not exist, one a line): from here on the transaction is rolled forward, never back;
 3. output by output, each file to replace or remove is moved aside into ``txn/old/``, then each staged file
-   is renamed into place;
+   (or a new folder output's staged folder, whole) is renamed into place;
 4. ``txn/`` is removed.
 
 A build killed before step 2 left the outputs untouched: the next build deletes ``txn/``. A build
@@ -78,8 +78,8 @@ def locked(root: Path, names: tuple[str, ...]) -> Iterator[Path]:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
-WRITE, REMOVE = "write", "remove"
-Change = tuple[str, str]  # (WRITE or REMOVE, a file's path relative to the root)
+WRITE, REMOVE, CREATE = "write", "remove", "create"
+Change = tuple[str, str]  # (WRITE or REMOVE a file, or CREATE a folder output; its path relative to the root)
 ASIDE, IN = "aside", "in"
 Move = tuple[str, str]  # (ASIDE: the file at the path moved into txn/old, or IN: its staged file put there)
 
@@ -95,6 +95,9 @@ def publish(root: Path, outputs: Mapping[str, Output]) -> None:
                 for kind, path in changes[name]:
                     if kind == WRITE:
                         _write(os.path.join(txn, "new", path), _text(outputs, name, path), made=made)
+                    elif kind == CREATE:
+                        for rel, text in _files(outputs[name]).items():
+                            _write(os.path.join(txn, "new", name, rel), text, made=made)
             _step("staged")
             # Written aside and renamed: a marker cut short by a kill would name only some changes.
             listed = "".join(f"{kind} {path}\n" for name in outputs for kind, path in changes[name])
@@ -125,6 +128,9 @@ def _changes(root: Path, outputs: Mapping[str, Output], now: int) -> dict[str, l
         dest = root / name
         wanted = {name: output} if isinstance(output, str) else {f"{name}/{rel}": text for rel, text in output.items()}
         changes: list[Change] = []
+        if not isinstance(output, str) and output and not os.path.lexists(dest):
+            found[name] = [(CREATE, name)]  # a first build: its files staged together, and renamed in as one
+            continue
         if isinstance(output, str) and dest.is_dir() or not isinstance(output, str) and dest.is_file():
             changes.append((REMOVE, name))  # a page where a folder was, or the other way round
         elif dest.is_dir():
@@ -178,6 +184,11 @@ def _holds(path: str, text: str, now: int) -> bool:
     return same
 
 
+def _files(output: Output) -> Mapping[str, str]:
+    assert not isinstance(output, str), "only a folder output is created whole"
+    return output
+
+
 def _text(outputs: Mapping[str, Output], name: str, path: str) -> str:
     output = outputs[name]
     return output if isinstance(output, str) else output[path[len(name) + 1:]]
@@ -214,11 +225,14 @@ def _write(path: str | Path, text: str, sync: bool = False, made: set[str] | Non
     _folder(os.path.dirname(path), set() if made is None else made)
     # os.open's 0o666 is narrowed by the umask, as for any file the user makes (mkstemp would give 0600).
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
-    with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-        f.write(text)
+    try:
+        data = memoryview(text.encode("utf-8"))
+        while data:
+            data = data[os.write(fd, data):]
         if sync:
-            f.flush()
-            os.fsync(f.fileno())
+            os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _swap(root: Path, txn: Path, changes: list[Change], done: list[Move], name: str | None) -> None:
@@ -229,7 +243,7 @@ def _swap(root: Path, txn: Path, changes: list[Change], done: list[Move], name: 
     staged, aside = os.path.join(txn, "new"), os.path.join(txn, "old")
     for kind, path in changes:
         dest, new, old = os.path.join(root, path), os.path.join(staged, path), os.path.join(aside, path)
-        if kind == WRITE and not os.path.exists(new):
+        if kind != REMOVE and not os.path.exists(new):
             continue  # already in place
         if os.path.lexists(dest):
             if os.path.lexists(old):  # moved aside once already by a build that died before the rename
@@ -240,7 +254,7 @@ def _swap(root: Path, txn: Path, changes: list[Change], done: list[Move], name: 
     _step(f"aside:{name}")
     for kind, path in changes:
         new = os.path.join(staged, path)
-        if kind == WRITE and os.path.exists(new):
+        if kind != REMOVE and os.path.exists(new):
             dest = os.path.join(root, path)
             _folder(os.path.dirname(dest), made)
             os.replace(new, dest)

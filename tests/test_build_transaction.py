@@ -51,12 +51,13 @@ def new_outputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     return {name: dict(out) if not isinstance(out, str) else out for name, out in rendered.items()}
 
 
-def _copy_project(dest: Path) -> Path:
-    """The inputs of a build (cards and the tests it reads rule markers from) and old sentinel outputs."""
+def _copy_project(dest: Path, old: bool = True) -> Path:
+    """The inputs of a build (cards and the tests it reads rule markers from) and old sentinel outputs
+    (``old``; else no output yet, as before a first build)."""
     shutil.copytree(ROOT / "cards_src", dest / "cards_src")
     shutil.copy(ROOT / "spellc.toml", dest / "spellc.toml")
     shutil.copytree(ROOT / "tests", dest / "tests", ignore=shutil.ignore_patterns("__pycache__"))
-    for name in OUTPUTS:
+    for name in OUTPUTS if old else ():
         target = dest / name
         if name.endswith(".md"):
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -76,7 +77,7 @@ def _leftovers(root: Path) -> list[str]:
     found = [p.name for p in workspace.iterdir() if p.name != "lock"] if workspace.is_dir() else []
     for name in OUTPUTS:
         parent = (root / name).parent
-        found += [p.name for p in parent.iterdir() if p.name.startswith(".") and p.name != WORKSPACE]
+        found += [p.name for p in parent.glob(".*") if p.name != WORKSPACE]
     return found
 
 
@@ -97,6 +98,24 @@ def test_a_build_killed_at_any_step_is_recovered_whole(step: str, tmp_path: Path
     after = _outputs(root)
     committed = fault_steps(OUTPUTS).index(step) >= fault_steps(OUTPUTS).index("committed")
     assert after == (new_outputs if committed else _old_outputs(root))
+    assert _leftovers(root) == []
+
+
+# A first build stages each folder output whole and renames it in as one: killed at the steps around those
+# renames (the first output's, the last one's), it too leaves nothing or everything.
+FIRST_BUILD_STEPS = ("staged", "committed", f"in:{OUTPUTS[0]}", f"aside:{OUTPUTS[-1]}", "swapped")
+
+
+@pytest.mark.parametrize("step", FIRST_BUILD_STEPS)
+def test_a_first_build_killed_at_any_step_is_recovered_whole(step: str, tmp_path: Path,
+                                                             new_outputs: dict[str, Any]) -> None:
+    root = _copy_project(tmp_path, old=False)
+    killed = _build_subprocess(root, **{publish_module.FAULT_ENV: step})
+    assert killed.returncode == 137, killed.stderr
+    with locked(root, OUTPUTS):
+        pass
+    committed = FIRST_BUILD_STEPS.index(step) >= FIRST_BUILD_STEPS.index("committed")
+    assert _outputs(root) == (new_outputs if committed else dict.fromkeys(OUTPUTS))
     assert _leftovers(root) == []
 
 
