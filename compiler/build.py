@@ -23,6 +23,7 @@ from compiler.amtgard.frontend import FRONTEND as AMTGARD
 from compiler.diagnostics import Diagnostics
 from compiler.frontend import Compiled, Frontend
 from compiler.incantation_charges.frontend import FRONTEND as INCANTATION_CHARGES
+from compiler.kept import kept, stamps
 from compiler.language_reference import PAGE as REFERENCE
 from compiler.language_reference import example_files, language_page
 from compiler.memory_import import load_package
@@ -74,14 +75,15 @@ def reference_page(ruleset: Ruleset) -> str:
     """The language reference of ``ruleset``: the same for every project of it, its examples read from the
     card set this repository ships for it."""
     cards, scenarios = example_files(ruleset, REPOSITORY / ruleset.cards)
-    stamps = tuple((p, p.stat().st_mtime_ns, p.stat().st_size) for p in (*cards, *scenarios))
-    return _reference_page(ruleset, tuple(cards), tuple(scenarios), stamps)
+    return _reference_page(ruleset, tuple(cards), tuple(scenarios), tuple(map(tuple, stamps((*cards, *scenarios)))))
 
 
-@lru_cache(maxsize=16)  # ``stamps`` keys it: written again only when an example file changed
+@lru_cache(maxsize=16)  # ``read`` keys it: written again only when an example file changed
 def _reference_page(ruleset: Ruleset, cards: tuple[Path, ...], scenarios: tuple[Path, ...],
-                    stamps: tuple[tuple[Path, int, int], ...]) -> str:
-    return language_page(ruleset, cards, scenarios, FRONTENDS[ruleset.name].keywords())
+                    read: tuple[tuple[str, int, int], ...]) -> str:
+    # Kept between processes too (the code, grammar and glossary it reads are part of every key).
+    return kept("reference", [ruleset.name, read],
+                lambda: language_page(ruleset, cards, scenarios, FRONTENDS[ruleset.name].keywords()))
 
 
 def ruleset_for(path: Path, explicit: Path | None = None) -> Ruleset:

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from compiler.diagnostics import did_you_mean
+from compiler.kept import kept, stamps
 from engine.core.ruleset import ruleset_of
 from engine.rulesets import DEFAULT, RULESETS
 
@@ -121,13 +122,16 @@ def citations(tests_dir: Path | None = None, root: Path | None = None, ruleset: 
     order."""
     tests_dir = tests_dir or ROOT / "tests"
     root = root or tests_dir.parent
-    out: list[Citation] = []
-    for path in sorted(tests_dir.rglob("*.py")):
-        if ruleset is not None and ruleset_of(path.relative_to(tests_dir), RULESETS, DEFAULT).name != ruleset:
-            continue
-        stat = path.stat()
-        out.extend(_file_citations(path, path.relative_to(root).as_posix(), stat.st_mtime_ns, stat.st_size))
-    return out
+    paths = [path for path in sorted(tests_dir.rglob("*.py"))
+             if ruleset is None or ruleset_of(path.relative_to(tests_dir), RULESETS, DEFAULT).name == ruleset]
+    found = stamps(paths)
+
+    def read() -> list[tuple[str | None, str, str]]:
+        return [(c.name, c.test, c.where) for path, (_, modified, size) in zip(paths, found, strict=True)
+                for c in _file_citations(path, path.relative_to(root).as_posix(), modified, size)]
+
+    # Kept between processes: most builds read tests that have not changed since the last one.
+    return [Citation(*c) for c in kept("citations", [str(root), found], read)]
 
 
 # `mark.rule` as Python may write it: the tokens `mark`, `.` and `rule`, with spaces, line breaks, comments or

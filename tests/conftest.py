@@ -7,6 +7,10 @@ label or value), with the same defaults a scenario has (cast silently, no upgrad
 
 from __future__ import annotations
 
+import atexit
+import os
+import shutil
+import tempfile
 from collections import deque
 from collections.abc import Generator
 from functools import cache
@@ -18,12 +22,19 @@ from hypothesis import settings
 
 from engine.core.decisions import Choice, Decision
 from engine.core.errors import IllegalAction
+from engine.core.kept import CACHE_ENV
 from engine.rulesets.serpents_tongue import actions, casting
 from engine.rulesets.serpents_tongue.bindings import implemented
 from engine.rulesets.serpents_tongue.cards import CardLibrary
 from engine.rulesets.serpents_tongue.rules import Game, Options
 from engine.rulesets.serpents_tongue.state import Being, Card, Place
 from generated.serpents_tongue import LIBRARY
+
+# What spellc keeps between processes (engine/core/kept.py) is kept for this run alone, in a folder of its
+# own: a test never reads what another run, or the user's own builds, left behind.
+if CACHE_ENV not in os.environ:
+    os.environ[CACHE_ENV] = tempfile.mkdtemp(prefix="spellc-test-cache-")
+    atexit.register(shutil.rmtree, os.environ[CACHE_ENV], True)
 
 pytest_plugins = ["tests.browsing"]  # the served site and the browser, for the browser tests
 

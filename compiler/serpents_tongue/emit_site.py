@@ -27,8 +27,9 @@ many spells share, such as a keyword's link, are drawn once.
 from __future__ import annotations
 
 import posixpath
+import re
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
@@ -37,6 +38,7 @@ from jinja2 import Environment, Template
 from markupsafe import Markup
 
 from compiler import coverage as cov
+from compiler.kept import kept
 from compiler.markdown import css_class, make_env, quote, rich_text, safe_href
 from compiler.rendered import KEPT, call
 from compiler.rendered import render as render_page
@@ -157,7 +159,7 @@ class EntryView:
     behaviour: str | None
     facts: tuple[tuple[str, str], ...] = ()
     see: tuple[Link | str, ...] = ()
-    spells: tuple[Link, ...] | None = None  # None: no spell section (not a keyword's defining page)
+    spells: Markup | None = None  # where the spells that use it go (_users_mark); None: not a keyword's page
     keyword: Link | None = None  # a row that describes a keyword defined on another page
     alias: Link | None = None  # "See X": the row this heading stands for
     note: Markup | None = None
@@ -178,7 +180,6 @@ class _Site:
 
     registry: Registry
     spells: list[m.CheckedSpell]
-    coverage: dict[str, cov.Row] = field(default_factory=dict)  # term name → its coverage row
     pages: dict[str, str] = field(default_factory=dict)  # spell title → page
     keyword_users: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     event_users: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
@@ -205,9 +206,8 @@ def spell_keywords(spell: m.CheckedSpell) -> set[str]:
     return {a.name for a in aspects} | {r.form for r in spell.requirements}
 
 
-def _index(spells: Sequence[m.CheckedSpell], registry: Registry, rows: Sequence[cov.Row]) -> _Site:
-    site = _Site(registry=registry, spells=sorted(spells, key=lambda s: (s.title.casefold(), s.title)),
-                 coverage={r.term: r for r in rows})
+def _index(spells: Sequence[m.CheckedSpell], registry: Registry) -> _Site:
+    site = _Site(registry=registry, spells=sorted(spells, key=lambda s: (s.title.casefold(), s.title)))
     owners: dict[str, str] = {}
     for spell in site.spells:
         page = spell_page(spell)
@@ -366,11 +366,11 @@ def _keyword_facts(keyword: Keyword) -> list[tuple[str, str]]:
     return facts
 
 
-def _see_links(site: _Site, page: str, names: Iterable[str]) -> tuple[Link | str, ...]:
+def _see_links(reg: Registry, page: str, names: Iterable[str]) -> tuple[Link | str, ...]:
     see: list[Link | str] = []
     for name in names:
-        term = site.registry.term(name)
-        keyword = site.registry.get(name)
+        term = reg.term(name)
+        keyword = reg.get(name)
         if term is not None:
             see.append(Link(text=name, href=relative(page, term_page(term))))
         elif keyword is not None:
@@ -380,7 +380,7 @@ def _see_links(site: _Site, page: str, names: Iterable[str]) -> tuple[Link | str
     return tuple(see)
 
 
-def keyword_view(site: _Site, keyword: Keyword) -> EntryView:
+def keyword_view(reg: Registry, keyword: Keyword) -> EntryView:
     """The page of a keyword the Glossary has no heading for (Pay, Once per Round)."""
     page = keyword_page(keyword)
     return EntryView(
@@ -389,27 +389,25 @@ def keyword_view(site: _Site, keyword: Keyword) -> EntryView:
         summary=_summary(keyword.glossary), glossary=quote(tuple(p.split("\n"))
                                                           for p in keyword.glossary.split("\n\n")),
         behaviour=keyword.behaviour, facts=(*_keyword_facts(keyword), ("Source", "not a Glossary heading")),
-        see=_see_links(site, page, keyword.see),
-        spells=_spell_links(site, page, site.keyword_users.get(keyword.name, ())),
+        see=_see_links(reg, page, keyword.see), spells=_users_mark(KEYWORD_USERS, keyword.name),
     )
 
 
-def term_view(site: _Site, term: Term) -> EntryView:
+def term_view(reg: Registry, rows: dict[str, cov.Row], term: Term) -> EntryView:
     page = term_page(term)
-    reg = site.registry
     keyword = reg.get(term.keyword) if term.keyword else None
     defines = keyword is not None and keyword.entry == term.name
     facts = _keyword_facts(keyword) if keyword is not None else [("Kind", term.kind)]
     if term.heading != term.name:
         facts.append(("Printed heading", term.heading))
-    row = site.coverage.get(term.name)
+    row = rows.get(term.name)
     target = reg.target(term)
     return EntryView(
         name=term.name, kind=term.kind, noun="keyword" if keyword else "term",
         href=relative(GLOSSARY_INDEX, page), index=relative(page, GLOSSARY_INDEX),
         summary=_summary(target.glossary), glossary=quote(term.paragraphs), behaviour=term.behaviour,
-        facts=tuple(facts), see=_see_links(site, page, term.see),
-        spells=_spell_links(site, page, site.keyword_users.get(keyword.name, ())) if keyword and defines else None,
+        facts=tuple(facts), see=_see_links(reg, page, term.see),
+        spells=_users_mark(KEYWORD_USERS, keyword.name) if keyword and defines else None,
         keyword=Link(text=keyword.name, href=relative(page, keyword_page(keyword)))
         if keyword is not None and not defines else None,
         alias=Link(text=target.name, href=relative(page, term_page(target))) if target is not term else None,
@@ -419,7 +417,7 @@ def term_view(site: _Site, term: Term) -> EntryView:
     )
 
 
-def event_view(site: _Site, event: Event) -> EntryView:
+def event_view(event: Event) -> EntryView:
     page = event_page(event)
     return EntryView(
         name=f"when {event.name}", kind="trigger event", noun="trigger",
@@ -427,7 +425,7 @@ def event_view(site: _Site, event: Event) -> EntryView:
         index=relative(page, GLOSSARY_INDEX),
         summary=_summary(event.glossary), glossary=quote([[event.glossary]]), behaviour=event.behaviour,
         facts=(("Kind", "trigger event"), ("Reads as", f"{rt.event_text(event.name)}: …")),
-        spells=_spell_links(site, page, site.event_users.get(event.name, ())),
+        spells=_users_mark(EVENT_USERS, event.name),
     )
 
 
@@ -454,9 +452,8 @@ def emit_site(spells: Sequence[m.CheckedSpell], registry: Registry,
     """
     env = make_env(TEMPLATES)
     rows = coverage_report(registry) if coverage is None else coverage
-    site = _index(spells, registry, rows)
-    out = _spell_pages(env, site, nam_shubs) | _glossary_pages(env, site) | {
-        COVERAGE_PAGE: _coverage_page(env.get_template("site_coverage.md.j2"), registry, tuple(rows))}
+    site = _index(spells, registry)
+    out = _spell_pages(env, site, nam_shubs) | _glossary_pages(env, site, tuple(rows))
     return dict(sorted(out.items()))
 
 
@@ -502,12 +499,42 @@ def _spell_pages(env: Environment, site: _Site, nam_shubs: Sequence[m.CheckedNam
     return out
 
 
-def _glossary_pages(env: Environment, site: _Site) -> dict[str, str]:
-    reg = site.registry
+# The glossary and coverage pages are the same for every project, but for the list of the project's spells
+# that use a keyword or an event. The rest is made from the registry and the coverage rows alone, and kept
+# between processes (engine/core/kept.py): a page holds a mark where its list goes, and each build puts its own
+# list there.
+KEYWORD_USERS, EVENT_USERS = "keyword", "event"
+_USERS_MARK = re.compile("\x00(keyword|event)\x1f([^\x00]*)\x00")
+
+
+def _users_mark(kind: str, name: str) -> Markup:
+    return Markup(f"\x00{kind}\x1f{name}\x00")
+
+
+def _glossary_pages(env: Environment, site: _Site, rows: tuple[cov.Row, ...]) -> dict[str, str]:
+    """The glossary's pages and the coverage page, with the project's spells."""
+    pages = _glossary_texts(env, site.registry, rows)
+    listed = env.get_template("site_glossary_spells.md.j2")
+    users = {KEYWORD_USERS: site.keyword_users, EVENT_USERS: site.event_users}
+
+    def spells(page: str) -> Callable[[re.Match[str]], str]:
+        return lambda mark: render_page(listed, spells=_spell_links(site, page, users[mark[1]].get(mark[2], ())))
+
+    return {page: _USERS_MARK.sub(spells(page), text) if "\x00" in text else text for page, text in pages.items()}
+
+
+@lru_cache(maxsize=8)
+def _glossary_texts(env: Environment, reg: Registry, rows: tuple[cov.Row, ...]) -> dict[str, str]:
+    """The glossary's pages, each with the mark of its list of spells (if any), and the coverage page."""
+    return kept("glossary", [RULESET, [r.json() for r in rows]], lambda: _glossary_made(env, reg, rows))
+
+
+def _glossary_made(env: Environment, reg: Registry, rows: tuple[cov.Row, ...]) -> dict[str, str]:
+    coverage = {r.term: r for r in rows}
     # An entry's view serves both its page and its line of the index: made once.
-    entries = [(term_page(t), term_view(site, t)) for t in reg.terms]
-    entries += [(keyword_page(k), keyword_view(site, k)) for k in reg.keywords.values() if k.entry is None]
-    events = [(event_page(e), event_view(site, e)) for e in sorted(reg.events.values(), key=lambda e: e.name)]
+    entries = [(term_page(t), term_view(reg, coverage, t)) for t in reg.terms]
+    entries += [(keyword_page(k), keyword_view(reg, k)) for k in reg.keywords.values() if k.entry is None]
+    events = [(event_page(e), event_view(e)) for e in sorted(reg.events.values(), key=lambda e: e.name)]
     groups: dict[str, list[EntryView]] = {kind: [] for kind in TERM_KINDS}
     for _, view in entries:
         groups[view.kind].append(view)
@@ -515,14 +542,11 @@ def _glossary_pages(env: Environment, site: _Site) -> dict[str, str]:
     kinds.append(("Trigger events", [view for _, view in events]))
     index = env.get_template("site_glossary_index.md.j2").render(
         kinds=[k for k in kinds if k[1]], coverage=relative(GLOSSARY_INDEX, COVERAGE_PAGE))
-    out = {GLOSSARY_INDEX: index}
     template = env.get_template("site_glossary_entry.md.j2")
-    for page, view in entries + events:
-        out[page] = render_page(template, entry=view)
-    return out
+    return {GLOSSARY_INDEX: index, **{page: template.render(entry=view) for page, view in entries + events},
+            COVERAGE_PAGE: _coverage_page(env.get_template("site_coverage.md.j2"), reg, rows)}
 
 
-@lru_cache(maxsize=8)  # the same at every build until a test's rule markers change (keys as spell_view's)
 def _coverage_page(template: Template, registry: Registry, rows: tuple[cov.Row, ...]) -> str:
     terms = {t.name: t for t in registry.terms}
     lines = [(Link(text=r.term, href=relative(COVERAGE_PAGE, term_page(terms[r.term]))), r) for r in rows]

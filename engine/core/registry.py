@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import inspect
 import re
-import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -22,6 +21,7 @@ from typing import Any
 
 from engine.core.errors import DeclarationError
 from engine.core.flow import Phase
+from engine.core.kept import toml_table
 from engine.core.resources import Resource
 
 # Names Windows keeps for devices whatever the extension ("con.md" cannot be made there), and the
@@ -136,8 +136,7 @@ class Glossary:
 
 def load_glossary(path: Path, registry: Registry) -> Glossary:
     """The ``[[term]]`` rows of ``path``, each rule bound to a binding of ``registry``."""
-    with path.open("rb") as f:
-        rows = tomllib.load(f).get("term", [])
+    rows = toml_table(path).get("term", [])
     terms = []
     for row in rows:
         name = row.get("name")

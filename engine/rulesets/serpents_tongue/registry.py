@@ -14,12 +14,12 @@ keyword behaviour through the ``behaviour`` names the registry binds.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from engine.core.kept import toml_table
 from engine.core.registry import slugify
 
 GLOSSARY_PATH = Path(__file__).with_name("glossary.toml")
@@ -303,8 +303,7 @@ class _Loader:
 
 @cache
 def load(path: Path = GLOSSARY_PATH) -> Registry:
-    with path.open("rb") as f:
-        data = tomllib.load(f)
+    data = toml_table(path)
     loader = _Loader(path)
     keywords = [loader.keyword(entry) for entry in data.get("keyword", [])]
     seen: set[str] = set()

@@ -1,0 +1,146 @@
+"""What spellc derives from its own files alone, kept between processes.
+
+A ruleset's glossary table, its language reference (from its grammar and the card set this repository
+ships) and the rule markers of this repository's tests are the same for every project of the ruleset; making
+them again was a third of a first build of 500 cards. Each is kept in a file of the user's cache folder, as
+Lark keeps its parser tables and Jinja its compiled templates, and used again while nothing it was made from
+has changed.
+
+A kept value is found under a digest of:
+- the code that makes it (the files its maker names, such as the packages of the compiler and the engine):
+  the path, size and modification time of each file, as Python checks a ``.pyc`` file against its source;
+  and the version of Python;
+- what its maker reads: the files, with the same stamps, and the values it depends on.
+
+So editing spellc, a grammar, a glossary, a shipped card or a test makes a new value. The folder is
+``$SPELLC_CACHE``, else ``$XDG_CACHE_HOME/spellc``, else ``~/.cache/spellc``; ``SPELLC_CACHE=off`` keeps
+nothing. Values are JSON, never code. A folder that others may write to is not used (its values could be
+forged), and a value that cannot be read or written is simply made again: the cache only ever saves time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import stat
+import sys
+import tempfile
+import tomllib
+from collections.abc import Callable, Iterable
+from functools import cache
+from pathlib import Path
+from typing import Any, TypeVar
+
+CACHE_ENV = "SPELLC_CACHE"
+OFF = "off"
+# Older generations (the code as it was) are removed once this many newer ones were made.
+GENERATIONS = 8
+
+J = TypeVar("J")  # a JSON value: what a kept file holds
+
+
+def kept(kind: str, key: Any, make: Callable[[], J], code: tuple[str, ...] = ()) -> J:
+    """``make()``, or the value it gave for the same ``kind`` and ``key`` (JSON: the files read and their
+    stamps, see :func:`stamps`) with the files and folders ``code`` as they are now."""
+    folder = generation(code)
+    if folder is None:
+        return make()
+    name = hashlib.sha256(json.dumps([kind, key], sort_keys=True).encode()).hexdigest()[:32]
+    path = folder / f"{kind}-{name}.json"
+    try:
+        value: J = json.loads(path.read_bytes())
+        return value
+    except (OSError, ValueError):
+        pass
+    value = make()
+    try:
+        data = json.dumps(value).encode()
+    except (TypeError, ValueError):  # not JSON (a TOML date): made again each time
+        return value
+    _write(path, data)
+    return value
+
+
+def toml_table(path: Path) -> dict[str, Any]:
+    """The TOML file ``path`` as Python values (a glossary is read at every build: JSON reads 25 times faster)."""
+    def read() -> dict[str, Any]:
+        with path.open("rb") as f:
+            return tomllib.load(f)
+    return kept("toml", stamps([path]), read)
+
+
+def stamps(paths: Iterable[str | Path]) -> list[tuple[str, int, int]]:
+    """Each file's path, modification time and size: a file changed since is another key."""
+    out = []
+    for p in paths:
+        st = os.stat(p)
+        out.append((os.fspath(p), st.st_mtime_ns, st.st_size))
+    return out
+
+
+@cache  # the code does not change under a running process
+def generation(code: tuple[str, ...]) -> Path | None:
+    """The folder of the values kept for ``code`` as it is now, made if need be; None when nothing can be kept."""
+    root = _root()
+    if root is None:
+        return None
+    try:
+        folder = root / code_digest(code)
+        if not folder.is_dir():
+            folder.mkdir(mode=0o700)
+            _retire(root)
+    except OSError:
+        return None
+    return folder
+
+
+def code_digest(code: tuple[str, ...]) -> str:
+    """A digest of Python's version and of every file in ``code`` (files, and folders walked)."""
+    files = [f for f in code if not os.path.isdir(f)]
+    files += sorted(os.path.join(where, f) for top in code if os.path.isdir(top)
+                    for where, _, names in os.walk(top) if "__pycache__" not in where for f in names)
+    return hashlib.sha256(json.dumps([sys.version, stamps(files)]).encode()).hexdigest()[:32]
+
+
+def _root() -> Path | None:
+    """The cache folder, made private to the user; None when it is off or others may write to it."""
+    chosen = os.environ.get(CACHE_ENV)
+    if chosen == OFF:
+        return None
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    root = Path(chosen) if chosen else base / "spellc"
+    try:
+        root.mkdir(mode=0o700, parents=True, exist_ok=True)
+        st = root.stat()
+    except OSError:
+        return None
+    private = st.st_uid == os.getuid() and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+    return root if private else None
+
+
+def _retire(root: Path) -> None:
+    """Remove all but the newest generations: each edit of spellc's code starts one. Another process may be
+    retiring them too: what is already gone is no matter."""
+    try:
+        folders = sorted((p for p in root.iterdir() if p.is_dir()), key=lambda p: p.stat().st_mtime_ns,
+                         reverse=True)
+        for old in folders[GENERATIONS:]:
+            for file in old.iterdir():
+                file.unlink(missing_ok=True)
+            old.rmdir()
+    except OSError:
+        pass
+
+
+def _write(path: Path, data: bytes) -> None:
+    """Written aside and renamed: a reader sees the whole value or none."""
+    temporary = None
+    try:
+        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".new-")
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(temporary, path)
+    except OSError:
+        if temporary is not None:
+            Path(temporary).unlink(missing_ok=True)

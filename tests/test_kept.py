@@ -1,0 +1,135 @@
+"""What spellc derives from its own files alone is kept between processes (engine/core/kept.py), and made
+again as soon as anything it was made from changes: the cache only ever saves time."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from compiler.project import REPOSITORY
+from compiler.serpents_tongue import emit_site as emit_site_module
+from compiler.serpents_tongue.emit_site import emit_site
+from compiler.serpents_tongue.frontend import compile_paths
+from engine.core import kept
+from engine.core.kept import CACHE_ENV, OFF
+from engine.rulesets.serpents_tongue.registry import load
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A cache folder of this test's own, and a folder of code that makes its values."""
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "cache"))
+    kept.generation.cache_clear()
+    (tmp_path / "code").mkdir()
+    (tmp_path / "code" / "maker.py").write_text("v1\n", encoding="utf-8")
+    yield tmp_path / "cache"
+    kept.generation.cache_clear()
+
+
+class Maker:
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __call__(self) -> dict[str, int]:
+        self.calls += 1
+        return {"made": self.calls}
+
+
+def _kept(source: Path, make: Maker) -> object:
+    return kept.kept("test", kept.stamps([source]), make, (str(source.parent / "code"),))
+
+
+def test_a_value_is_made_once_and_read_back_in_later_calls(cache: Path, tmp_path: Path) -> None:
+    source = tmp_path / "input.toml"
+    source.write_text("a = 1\n", encoding="utf-8")
+    make = Maker()
+    assert _kept(source, make) == {"made": 1}
+    kept.generation.cache_clear()  # as a new process would
+    assert _kept(source, make) == {"made": 1}
+    assert make.calls == 1
+
+
+def test_an_input_that_changed_makes_the_value_again(cache: Path, tmp_path: Path) -> None:
+    source = tmp_path / "input.toml"
+    source.write_text("a = 1\n", encoding="utf-8")
+    make = Maker()
+    _kept(source, make)
+    source.write_text("a = 22\n", encoding="utf-8")
+    assert _kept(source, make) == {"made": 2}
+
+
+def test_code_that_changed_makes_every_value_again(cache: Path, tmp_path: Path) -> None:
+    source = tmp_path / "input.toml"
+    source.write_text("a = 1\n", encoding="utf-8")
+    make = Maker()
+    _kept(source, make)
+    (tmp_path / "code" / "maker.py").write_text("v22\n", encoding="utf-8")
+    kept.generation.cache_clear()
+    assert _kept(source, make) == {"made": 2}
+
+
+def test_off_keeps_nothing(cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(CACHE_ENV, OFF)
+    source = tmp_path / "input.toml"
+    source.write_text("a = 1\n", encoding="utf-8")
+    make = Maker()
+    _kept(source, make)
+    assert _kept(source, make) == {"made": 2}
+    assert not cache.exists()
+
+
+def test_a_cache_folder_others_may_write_to_is_not_used(cache: Path, tmp_path: Path) -> None:
+    cache.mkdir()
+    os.chmod(cache, 0o777)  # noqa: S103 (the point of the test)
+    source = tmp_path / "input.toml"
+    source.write_text("a = 1\n", encoding="utf-8")
+    make = Maker()
+    _kept(source, make)
+    assert _kept(source, make) == {"made": 2}
+    assert list(cache.iterdir()) == []
+
+
+def test_a_damaged_value_is_made_again(cache: Path, tmp_path: Path) -> None:
+    source = tmp_path / "input.toml"
+    source.write_text("a = 1\n", encoding="utf-8")
+    make = Maker()
+    _kept(source, make)
+    for file in cache.rglob("*.json"):
+        file.write_text('{"made": ', encoding="utf-8")
+    assert _kept(source, make) == {"made": 2}
+
+
+def test_an_unwritable_cache_only_costs_time(cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "input.toml" / "cache"))  # under a file: cannot be made
+    source = tmp_path / "input.toml"
+    source.write_text("a = 1\n", encoding="utf-8")
+    make = Maker()
+    assert _kept(source, make) == {"made": 1}
+    assert _kept(source, make) == {"made": 2}
+
+
+def test_old_generations_are_retired(cache: Path, tmp_path: Path) -> None:
+    source = tmp_path / "input.toml"
+    source.write_text("a = 1\n", encoding="utf-8")
+    for version in range(kept.GENERATIONS + 3):
+        (tmp_path / "code" / "maker.py").write_text(f"v{version}\n", encoding="utf-8")
+        kept.generation.cache_clear()
+        _kept(source, Maker())
+    assert len([p for p in cache.iterdir() if p.is_dir()]) == kept.GENERATIONS
+
+
+def test_kept_glossary_pages_are_the_pages_made_anew(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The glossary's pages come out of the cache with the project's own spells in them: the same bytes as
+    pages made with nothing kept."""
+    result = compile_paths([REPOSITORY / "cards_src" / "serpents_tongue"], REPOSITORY)
+    made = emit_site(result.spells, load(), None, result.nam_shubs)
+    emit_site_module._glossary_texts.cache_clear()  # read back from the cache
+    assert emit_site(result.spells, load(), None, result.nam_shubs) == made
+    emit_site_module._glossary_texts.cache_clear()
+    monkeypatch.setenv(CACHE_ENV, OFF)
+    kept.generation.cache_clear()
+    assert emit_site(result.spells, load(), None, result.nam_shubs) == made
+    kept.generation.cache_clear()
