@@ -26,7 +26,12 @@ def escape_text(value: object) -> Markup:
     """Any value as inert text: HTML-escaped and with every Markdown special character neutralised."""
     if isinstance(value, Markup):
         return value
-    return _inert(" ".join(str(value).split()))  # a newline would end a table row or a Markdown block
+    return _inert_text(value if type(value) is str else str(value))
+
+
+@lru_cache(maxsize=50_000)  # every {{ }} of every page: a set's Spheres, roles, pips and files recur on most cards
+def _inert_text(text: str) -> Markup:
+    return _inert(" ".join(text.split()))  # a newline would end a table row or a Markdown block
 
 
 # Each special character → its numeric character reference, for str.translate (every value of every page).

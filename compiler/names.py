@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import keyword
 import re
+from functools import lru_cache
 
 from engine.core.registry import slugify
 
@@ -30,6 +31,7 @@ GENERATED_NAMES = frozenset({
 })
 
 
+@lru_cache(maxsize=50_000)  # asked again for every card at every build
 def class_name(title: str) -> str:
     """``Acidic Matter`` → ``AcidicMatter``; a name Python or the generated module already uses gets a
     ``Card`` suffix (a title may be ``None``, ``Sphere`` or ``match``)."""
@@ -42,6 +44,7 @@ def class_name(title: str) -> str:
     return name
 
 
+@lru_cache(maxsize=50_000)  # asked several times per card at every build (titles are checked, pages linked)
 def page_slug(title: str, class_name: str, fluency: int | None = None) -> str:
     """The page name (without ``.md``) of a card: its title slugged, or, for a title made only of
     punctuation, its class name; with its fluency when the title is printed at several."""

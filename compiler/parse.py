@@ -232,9 +232,11 @@ class SourceTransformer(Transformer[Token, Any]):
         return walk(tree)
 
     def _method(self, rule: str) -> Callable[[Meta, list[Any]], Any]:
-        found: Callable[[Meta, list[Any]], Any] | None = getattr(self, rule, None)
+        found = getattr(self, rule, None)
         if found is not None:
-            return found
+            # The method itself, not Lark's v_args wrapper around it (which only passes the call on).
+            method: Callable[[Meta, list[Any]], Any] = getattr(found, "base_func", found)
+            return method
         return lambda meta, children: self.__default__(rule, children, meta)
 
     def _span(self, meta: Meta) -> Span:

@@ -12,7 +12,7 @@ import keyword
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, Protocol
 
 
@@ -37,16 +37,16 @@ def _literal(value: Any) -> str:
     if isinstance(value, dict):
         return "{" + ", ".join(f"{_literal(k)}: {_literal(v)}" for k, v in value.items()) + "}"
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        args = []
-        for f in dataclasses.fields(value):
-            if not f.init or not f.compare:
-                continue
-            v = getattr(value, f.name)
-            if f.default is not dataclasses.MISSING and v == f.default:
-                continue
-            args.append(f"{f.name}={_literal(v)}")
+        args = [f"{name}={_literal(v)}" for name, default in _arguments(type(value))
+                if (v := getattr(value, name)) is not default and (default is dataclasses.MISSING or v != default)]
         return f"{type(value).__name__}({', '.join(args)})"
     raise TypeError(f"cannot write {type(value).__name__} into generated code")
+
+
+@cache  # a few dataclasses, each written thousands of times
+def _arguments(cls: type) -> tuple[tuple[str, Any], ...]:
+    """The fields a dataclass's constructor takes and compares, with their defaults: what rebuilds a value."""
+    return tuple((f.name, f.default) for f in dataclasses.fields(cls) if f.init and f.compare)
 
 
 class Located(Protocol):

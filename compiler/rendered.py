@@ -5,6 +5,9 @@ keystroke; one edited card changes a few pages and one module, not the thousands
 output depends only on the template and the values it is given (the views are frozen values; the filters
 are pure), so it is kept, keyed by both, and rendered again when either differs. A macro's output is kept
 the same way: a piece that many pages print, such as a link, is drawn once.
+
+What is drawn once per card (its page, its row of an index, its class) is a macro too: calling a macro costs
+a seventh of rendering a template, which makes a new context each time (0.7 against 4.8 microseconds).
 """
 
 from __future__ import annotations

@@ -364,17 +364,12 @@ class Checker:
         return None
 
     def _lookup(self, item: ast.AspectWords) -> tuple[Keyword, str | None, list[ast.Word]] | None:
-        words = [w.text for w in item.words]
-        hit = self.reg.match(words, ("directive", "empowerment"))
-        if hit:
-            return hit[0], None, list(item.words[hit[1]:])
-        hit = self.reg.match(words[1:], ("directive", "empowerment"))
-        if hit and words and words[0] in hit[0].qualifiers:
-            return hit[0], words[0], list(item.words[1 + hit[1]:])
-        hit = self.reg.match(words[1:], ("requirement",))
-        if hit and hit[0].leading_count and hit[1] == len(words) - 1:  # `2 Actions`, as a requirement is printed
-            return hit[0], None, [item.words[0]]
-        return None
+        """The keyword the aspect's words name, the qualifier written before it, and its parameters' words."""
+        found = _keyword_of(self.reg, tuple(w.text for w in item.words))
+        if found is None:
+            return None
+        keyword, qualifier, first, end = found
+        return keyword, qualifier, list(item.words[first:end])
 
     def _descriptor(self, item: ast.AspectWords, positional: bool) -> str | None:
         text = item.text()
@@ -1125,3 +1120,18 @@ def _one_edit(a: str, b: str) -> bool:
     i = next((i for i in range(len(short)) if short[i] != long_[i]), len(short))
     return short[i:] == long_[i + 1:]
 
+
+@lru_cache(maxsize=4096)  # the aspects of a set recur on card after card, and each is looked up several times
+def _keyword_of(reg: Registry, words: tuple[str, ...]) -> tuple[Keyword, str | None, int, int | None] | None:
+    """The keyword ``words`` name (as an aspect is written), the qualifier before it, and where its parameters'
+    words start and end."""
+    hit = reg.match(list(words), ("directive", "empowerment"))
+    if hit:
+        return hit[0], None, hit[1], None
+    hit = reg.match(list(words[1:]), ("directive", "empowerment"))
+    if hit and words and words[0] in hit[0].qualifiers:
+        return hit[0], words[0], 1 + hit[1], None
+    hit = reg.match(list(words[1:]), ("requirement",))
+    if hit and hit[0].leading_count and hit[1] == len(words) - 1:  # `2 Actions`, as a requirement is printed
+        return hit[0], None, 0, 1
+    return None

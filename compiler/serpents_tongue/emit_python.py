@@ -123,12 +123,12 @@ IMPORTS = {
 }
 
 
-def _module(template: jinja2.Template, one: jinja2.Template, name: str, members: tuple[object, ...],
+def _module(template: jinja2.Template, one: jinja2.Template, macro: str, members: tuple[object, ...],
             **values: object) -> str:
-    """A module of a class per member, ``one`` rendering each (as ``name``; once for the same member, so a
-    rebuild renders only the edited cards' classes again), importing from the table above each name its code
+    """A module of a class per member, the macro ``macro`` of ``one`` drawing each (once for the same member, so
+    a rebuild draws only the edited cards' classes again), importing from the table above each name its code
     uses."""
-    classes = tuple(Code(rendered.render(one, **{name: member})) for member in members)
+    classes = tuple(Code(rendered.call(one, macro, member)) for member in members)
     bare = rendered.render(template, imports=Code(""), classes=(), cards=members, **values)
     used = names_used(bare).union(*(names_used(c) for c in classes))
     return rendered.render(template, imports=import_lines(IMPORTS, used), classes=classes, cards=members, **values)
@@ -147,11 +147,11 @@ def emit_python(spells: Sequence[m.CheckedSpell], nam_shubs: Sequence[m.CheckedN
         what = {"specializations": "Specializations and Artifacts",
                 "encounters": "Encounters and their spells and abilities"}
         said = what.get(module, f"{members[0].sphere.value} spells")
-        files[f"{module}.py"] = _module(module_tpl, class_tpl, "spell", tuple(members), what=said)
+        files[f"{module}.py"] = _module(module_tpl, class_tpl, "spell_class", tuple(members), what=said)
     if nam_shubs:
         pages = sorted(nam_shubs, key=lambda p: (p.source_path, p.line))
         files["nam_shubs.py"] = _module(env.get_template("nam_shub_module.py.j2"),
-                                        env.get_template("nam_shub_class.py.j2"), "page", tuple(pages))
+                                        env.get_template("nam_shub_class.py.j2"), "nam_shub_class", tuple(pages))
         by_module["nam_shubs"] = []
     files["__init__.py"] = env.get_template("package_init.py.j2").render(modules=sorted(by_module))
     return files

@@ -41,7 +41,6 @@ from compiler import coverage as cov
 from compiler.kept import kept
 from compiler.markdown import css_class, make_env, quote, rich_text, safe_href
 from compiler.rendered import KEPT, call
-from compiler.rendered import render as render_page
 from compiler.serpents_tongue import model as m
 from compiler.serpents_tongue import render_text as rt
 from compiler.serpents_tongue import steps as effect_steps
@@ -82,8 +81,13 @@ def event_page(event: Event) -> str:
 
 
 def relative(from_page: str, to_page: str) -> Markup:
+    return _relative(posixpath.dirname(from_page), to_page)
+
+
+@lru_cache(maxsize=KEPT)  # every spell page links the same keywords' pages from the same folder
+def _relative(from_folder: str, to_page: str) -> Markup:
     folder, name = posixpath.split(to_page)
-    return safe_href(_way(posixpath.dirname(from_page), folder) + name)
+    return safe_href(_way(from_folder, folder) + name)
 
 
 @cache  # pages sit in a handful of folders: posixpath.relpath once per pair of folders, not per link
@@ -193,7 +197,8 @@ def step_aspects(step: m.Step) -> Iterator[Aspect]:
             yield from (a for a in inner.args if isinstance(a, Aspect))
 
 
-def spell_keywords(spell: m.CheckedSpell) -> set[str]:
+@lru_cache(maxsize=KEPT)  # asked twice per spell at every build: by the index and by the spell's page
+def spell_keywords(spell: m.CheckedSpell) -> frozenset[str]:
     """Every registry keyword the spell uses, wherever it appears on the card or in its rules."""
     aspects: list[Aspect] = [*spell.directives, *spell.empowerments]
     aspects += [a for u in spell.upgrades for a in u.aspects]
@@ -203,7 +208,7 @@ def spell_keywords(spell: m.CheckedSpell) -> set[str]:
     steps = [*spell.on_impact, *(s for t in spell.triggers for s in t.steps),
              *(s for ab in spell.abilities for s in ab.steps), *spell.discord_event]
     aspects += [a for s in steps for a in step_aspects(s)]
-    return {a.name for a in aspects} | {r.form for r in spell.requirements}
+    return frozenset({a.name for a in aspects} | {r.form for r in spell.requirements})
 
 
 def _index(spells: Sequence[m.CheckedSpell], registry: Registry) -> _Site:
@@ -484,18 +489,18 @@ def _nam_shub_pages(env: Environment, site: _Site, pages: Sequence[m.CheckedNamS
 def _spell_pages(env: Environment, site: _Site, nam_shubs: Sequence[m.CheckedNamShub] = ()) -> dict[str, str]:
     macros = env.get_template(MACROS)
     views = [(spell, spell_view(macros, site.registry, spell)) for spell in site.spells]
-    # The index's rows, each rendered (and escaped) by its template once per view, like the spell's page: a
+    # The index's rows, each drawn (and escaped) by its macro once per view, like the spell's page: a
     # rebuild after one edit draws that spell's row again, not the whole gallery.
     row = env.get_template("site_spell_row.md.j2")
     by_sphere = [view for sphere in Sphere for spell, view in views if spell.sphere is sphere]
-    rows = Markup("".join(render_page(row, spell=view) for view in by_sphere))
+    rows = Markup("".join(call(row, "row", view) for view in by_sphere))
     pages = sorted(nam_shubs, key=lambda p: (p.title.casefold(), p.title))
     listed = [{"title": p.title, "href": relative(SPELLS_INDEX, nam_shub_page(p))} for p in pages]
     out = {SPELLS_INDEX: env.get_template("site_spells_index.md.j2").render(rows=rows, nam_shubs=listed)}
     out |= _nam_shub_pages(env, site, pages)
     template = env.get_template("site_spell.md.j2")
     for spell, view in views:
-        out[spell_page(spell)] = render_page(template, spell=view)
+        out[spell_page(spell)] = str(call(template, "page", view))
     return out
 
 
@@ -518,7 +523,7 @@ def _glossary_pages(env: Environment, site: _Site, rows: tuple[cov.Row, ...]) ->
     users = {KEYWORD_USERS: site.keyword_users, EVENT_USERS: site.event_users}
 
     def spells(page: str) -> Callable[[re.Match[str]], str]:
-        return lambda mark: render_page(listed, spells=_spell_links(site, page, users[mark[1]].get(mark[2], ())))
+        return lambda mark: call(listed, "spells", _spell_links(site, page, users[mark[1]].get(mark[2], ())))
 
     return {page: _USERS_MARK.sub(spells(page), text) if "\x00" in text else text for page, text in pages.items()}
 
