@@ -121,6 +121,29 @@ def test_old_generations_are_retired(cache: Path, tmp_path: Path) -> None:
     assert len([p for p in cache.iterdir() if p.is_dir()]) == kept.GENERATIONS
 
 
+def test_a_generation_still_in_use_is_not_retired(cache: Path, tmp_path: Path) -> None:
+    """The glossary tables' generation (made by Python alone) outlives many edits of the compiler's code: the
+    generations retired are those unused the longest, not the oldest."""
+    source = tmp_path / "input.toml"
+    source.write_text("a = 1\n", encoding="utf-8")
+    stable = Maker()
+    kept.kept("table", kept.stamps([source]), stable)
+    for version in range(kept.GENERATIONS - 1):  # as many generations as are kept
+        (tmp_path / "code" / "maker.py").write_text(f"v{version}\n", encoding="utf-8")
+        kept.generation.cache_clear()
+        _kept(source, Maker())
+    folders = sorted(cache.iterdir(), key=lambda p: p.stat().st_mtime_ns)
+    for age, folder in enumerate(folders):  # made long ago, a second apart, in that order
+        os.utime(folder, (1_000_000 + age, 1_000_000 + age))
+    kept.generation.cache_clear()
+    kept.kept("table", kept.stamps([source]), stable)  # used again: now the newest
+    (tmp_path / "code" / "maker.py").write_text("v-next\n", encoding="utf-8")
+    _kept(source, Maker())  # a new generation retires the one unused the longest
+    kept.kept("table", kept.stamps([source]), stable)
+    assert stable.calls == 1
+    assert len(list(cache.iterdir())) == kept.GENERATIONS
+
+
 def test_kept_glossary_pages_are_the_pages_made_anew(monkeypatch: pytest.MonkeyPatch) -> None:
     """The glossary's pages come out of the cache with the project's own spells in them: the same bytes as
     pages made with nothing kept."""

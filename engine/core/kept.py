@@ -87,7 +87,9 @@ def generation(code: tuple[str, ...]) -> Path | None:
         return None
     try:
         folder = root / code_digest(code)
-        if not folder.is_dir():
+        if folder.is_dir():
+            os.utime(folder)  # used now: the generations retired are those unused the longest
+        else:
             folder.mkdir(mode=0o700)
             _retire(root)
     except OSError:
@@ -120,7 +122,7 @@ def _root() -> Path | None:
 
 
 def _retire(root: Path) -> None:
-    """Remove all but the newest generations: each edit of spellc's code starts one. Another process may be
+    """Remove all but the generations used last: each edit of spellc's code starts one. Another process may be
     retiring them too: what is already gone is no matter."""
     try:
         folders = sorted((p for p in root.iterdir() if p.is_dir()), key=lambda p: p.stat().st_mtime_ns,
