@@ -18,6 +18,7 @@ keyword's name (which stands for the row that defines it).
 from __future__ import annotations
 
 import ast
+import os
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
@@ -122,16 +123,21 @@ def citations(tests_dir: Path | None = None, root: Path | None = None, ruleset: 
     order."""
     tests_dir = tests_dir or ROOT / "tests"
     root = root or tests_dir.parent
-    paths = [path for path in sorted(tests_dir.rglob("*.py"))
+    files = (Path(where, name) for where, _, names in os.walk(tests_dir) for name in names if name.endswith(".py"))
+    paths = [path for path in sorted(files)
              if ruleset is None or ruleset_of(path.relative_to(tests_dir), RULESETS, DEFAULT).name == ruleset]
-    found = stamps(paths)
+    return list(_citations(root, tuple(paths), tuple(stamps(paths))))
 
+
+# Kept for the same test files as they are now, in this process and between processes: most builds read
+# tests that have not changed since the last one.
+@lru_cache(maxsize=16)
+def _citations(root: Path, paths: tuple[Path, ...], found: tuple[tuple[str, int, int], ...]) -> tuple[Citation, ...]:
     def read() -> list[tuple[str | None, str, str]]:
         return [(c.name, c.test, c.where) for path, (_, modified, size) in zip(paths, found, strict=True)
                 for c in _file_citations(path, path.relative_to(root).as_posix(), modified, size)]
 
-    # Kept between processes: most builds read tests that have not changed since the last one.
-    return [Citation(*c) for c in kept("citations", [str(root), found], read)]
+    return tuple(Citation(*c) for c in kept("citations", [str(root), found], read))
 
 
 # `mark.rule` as Python may write it: the tokens `mark`, `.` and `rule`, with spaces, line breaks, comments or

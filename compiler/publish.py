@@ -90,6 +90,13 @@ def publish(root: Path, outputs: Mapping[str, Output]) -> None:
     with locked(root, tuple(outputs)) as txn:
         try:
             changes = _changes(root, outputs, _file_clock(txn.parent / "lock"))
+        except OSError as err:
+            raise PublishError(f"cannot read the outputs: {err}") from err
+        if not any(changes.values()):  # every output already holds its bytes: no transaction to make
+            for name, output in outputs.items():
+                _tidy(root / name, output, [])
+            return
+        try:
             made: set[str] = set()
             for name in outputs:
                 for kind, path in changes[name]:
@@ -111,7 +118,7 @@ def publish(root: Path, outputs: Mapping[str, Output]) -> None:
         try:
             for name in outputs:
                 _swap(root, txn, changes[name], done, name)
-                _tidy(root / name, outputs[name])
+                _tidy(root / name, outputs[name], changes[name])
         except OSError as err:
             _undo(root, txn, done)
             _remove(txn)
@@ -134,21 +141,21 @@ def _changes(root: Path, outputs: Mapping[str, Output], now: int) -> dict[str, l
         if isinstance(output, str) and dest.is_dir() or not isinstance(output, str) and dest.is_file():
             changes.append((REMOVE, name))  # a page where a folder was, or the other way round
         elif dest.is_dir():
-            changes += [(REMOVE, path) for path in _files_under(root, dest) if path not in wanted]
-        changes += [(WRITE, path) for path, text in sorted(wanted.items())
-                    if not _holds(os.path.join(root, path), text, now)]
+            changes += sorted((REMOVE, path) for path in _files_under(root, dest) if path not in wanted)
+        base = os.fspath(root)
+        changes += sorted((WRITE, path) for path, text in wanted.items() if not _holds(f"{base}/{path}", text, now))
         found[name] = changes
     return found
 
 
 def _files_under(root: Path, folder: Path) -> list[str]:
-    """Every file (or link) under ``folder``, as a '/'-separated path from ``root``."""
+    """Every file (or link) under ``folder``, as a '/'-separated path from ``root``, in no order."""
     found = []
     for where, folders, files in os.walk(folder):
         base = Path(where).relative_to(root).as_posix()
         found += [f"{base}/{name}" for name in files]
         found += [f"{base}/{name}" for name in folders if os.path.islink(os.path.join(where, name))]
-    return sorted(found)
+    return found
 
 
 # A file's stat when this process last saw it hold a text, and that text: the next build compares the text
@@ -262,9 +269,10 @@ def _swap(root: Path, txn: Path, changes: list[Change], done: list[Move], name: 
     _step(f"in:{name}")
 
 
-def _tidy(dest: Path, output: Output) -> None:
-    """A folder output exists even when empty, and keeps no folder emptied by the files it lost."""
-    if isinstance(output, str):
+def _tidy(dest: Path, output: Output, changes: list[Change]) -> None:
+    """A folder output exists even when empty, and keeps no folder emptied by the files it lost (``changes``:
+    only a removal can empty one)."""
+    if isinstance(output, str) or dest.is_dir() and all(kind != REMOVE for kind, _ in changes):
         return
     dest.mkdir(parents=True, exist_ok=True)
     for where, _, _ in os.walk(dest, topdown=False):  # a folder after the folders in it

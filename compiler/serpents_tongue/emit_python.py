@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import jinja2
@@ -128,10 +128,17 @@ def _module(template: jinja2.Template, one: jinja2.Template, macro: str, members
     """A module of a class per member, the macro ``macro`` of ``one`` drawing each (once for the same member, so
     a rebuild draws only the edited cards' classes again), importing from the table above each name its code
     uses."""
-    classes = tuple(Code(rendered.call(one, macro, member)) for member in members)
+    classes = tuple(_class(one, macro, member) for member in members)
     bare = rendered.render(template, imports=Code(""), classes=(), cards=members, **values)
     used = names_used(bare).union(*(names_used(c) for c in classes))
     return rendered.render(template, imports=import_lines(IMPORTS, used), classes=classes, cards=members, **values)
+
+
+@lru_cache(maxsize=rendered.KEPT)
+def _class(one: jinja2.Template, macro: str, member: object) -> Code:
+    """A card's class, drawn by the macro ``macro`` of ``one``: code, as every value in it went through the
+    filters. Kept for the same card: the same object at every rebuild (its hash computed once)."""
+    return Code(getattr(one.module, macro)(member))
 
 
 def emit_python(spells: Sequence[m.CheckedSpell], nam_shubs: Sequence[m.CheckedNamShub] = ()) -> dict[str, str]:

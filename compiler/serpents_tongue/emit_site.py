@@ -211,7 +211,8 @@ def spell_keywords(spell: m.CheckedSpell) -> frozenset[str]:
     return frozenset({a.name for a in aspects} | {r.form for r in spell.requirements})
 
 
-def _index(spells: Sequence[m.CheckedSpell], registry: Registry) -> _Site:
+@lru_cache(maxsize=8)  # the same at every rebuild until a card changes
+def _index(spells: tuple[m.CheckedSpell, ...], registry: Registry) -> _Site:
     site = _Site(registry=registry, spells=sorted(spells, key=lambda s: (s.title.casefold(), s.title)))
     owners: dict[str, str] = {}
     for spell in site.spells:
@@ -350,8 +351,13 @@ def _summary(text: str) -> Markup:
 
 
 def _spell_links(site: _Site, from_page: str, titles: Iterable[str]) -> tuple[Link, ...]:
-    return tuple(Link(text=t, href=relative(from_page, site.pages[t]))
-                 for t in sorted(titles, key=lambda t: (t.casefold(), t)))
+    folder = posixpath.dirname(from_page)
+    return tuple(_spell_link(folder, t, site.pages[t]) for t in sorted(titles, key=lambda t: (t.casefold(), t)))
+
+
+@lru_cache(maxsize=KEPT)  # the same links at every rebuild: a keyword's page lists every spell that uses it
+def _spell_link(folder: str, title: str, page: str) -> Link:
+    return Link(text=title, href=_relative(folder, page))
 
 
 def _keyword_facts(keyword: Keyword) -> list[tuple[str, str]]:
@@ -457,7 +463,7 @@ def emit_site(spells: Sequence[m.CheckedSpell], registry: Registry,
     """
     env = make_env(TEMPLATES)
     rows = coverage_report(registry) if coverage is None else coverage
-    site = _index(spells, registry)
+    site = _index(tuple(spells), registry)
     out = _spell_pages(env, site, nam_shubs) | _glossary_pages(env, site, tuple(rows))
     return dict(sorted(out.items()))
 
