@@ -25,7 +25,7 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
-from compiler.build import FRONTENDS
+from compiler.build import FRONTENDS, settle
 from compiler.diagnostics import Diagnostic, Severity
 from compiler.formatter import FormatError, format_text, grammar_of
 from compiler.language_reference import terminal_words
@@ -93,6 +93,7 @@ def publish(uri: str) -> None:
         text = SERVER.workspace.get_text_document(uri).source
         found = [lsp_diagnostic(d) for d in diagnostics(doc, text)] if doc else []
     SERVER.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=found))
+    settle()  # the first check's parses are kept for the next keystrokes
 
 
 @SERVER.feature(types.TEXT_DOCUMENT_DID_OPEN)

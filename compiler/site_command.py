@@ -21,7 +21,7 @@ from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
 
-from compiler.build import build_reported, projects
+from compiler.build import build_reported, projects, settle
 from compiler.project import Project, ProjectError, Workspace
 from compiler.source import shown_path
 
@@ -92,6 +92,7 @@ def build_site(target: Project | Workspace) -> int:
 
 def serve_site(target: Project | Workspace, address: str | None) -> int:
     build_cards(target)
+    settle()  # rebuilt at every edit from now on
     show_mkdocs_messages()
     config = site_config(target)
     stop = threading.Event()
