@@ -12,7 +12,7 @@ import keyword
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any, Protocol
 
 
@@ -77,7 +77,6 @@ _NOT_CODE = re.compile(r'"""[\s\S]*?"""|#[^\n]*|\'(?:[^\'\\\n]|\\.)*\'|"(?:[^"\\
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
-@lru_cache(maxsize=20_000)  # a rebuild asks again for every class no edited card is in
 def names_used(code: str) -> frozenset[str]:
     """Every name the generated ``code`` writes outside its texts (with attribute and argument names, which
     no import table holds). A scan, not a parse: parsing thousands of classes took most of a build."""

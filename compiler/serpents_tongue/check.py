@@ -76,6 +76,11 @@ LOSABLE = ("Focus",)  # what a condition may ask an effect took: `impacted lost 
 KOISHAKA_ACTIONS = 2  # "By default they have 2 Full Actions every round"
 COMPARISONS = {"at least": ">=", "at most": "<=", "fewer than": "<", "more than": ">", "exactly": "=="}
 
+# Asked of every aspect's words.
+_CAPITALISED = re.compile(r"[A-Z][A-Za-z'\-]*")
+_SIGNED = re.compile(r"[+-]\d+")
+_NUMBER = re.compile(r"[+-]?\d+")
+
 
 # What a card that is not a spell need not print: a Specialization sits in an Enhancement slot and
 # is never cast; an Encounter's spells and abilities are paid on its action charts.
@@ -467,12 +472,12 @@ class Checker:
             energy = self._energy(word)
             return energy.value if energy else None
         if kind == "word":
-            if re.fullmatch(r"[A-Z][A-Za-z'\-]*", text):
+            if _CAPITALISED.fullmatch(text):
                 return text
             self.diags.error("E013", f"expected one capitalised word (a descriptor, aspect or Sphere) here, "
                              f"not '{text}'", word.span)
             return None
-        if re.fullmatch(r"[+-]\d+", text):
+        if _SIGNED.fullmatch(text):
             if bonus or kind == "bonus":
                 return int(text)
             self.diags.error("E013", f"a signed number '{text}' only makes sense where a spell gains "
@@ -1069,7 +1074,7 @@ def _names_target(steps: Sequence[m.Step]) -> bool:
 
 
 def _is_number(text: str) -> bool:
-    return bool(re.fullmatch(r"[+-]?\d+", text))
+    return bool(_NUMBER.fullmatch(text))
 
 
 def _closeness(a: str, note: str) -> float:

@@ -127,11 +127,17 @@ def _module(template: jinja2.Template, one: jinja2.Template, macro: str, members
             **values: object) -> str:
     """A module of a class per member, the macro ``macro`` of ``one`` drawing each (once for the same member, so
     a rebuild draws only the edited cards' classes again), importing from the table above each name its code
-    uses."""
+    uses. Kept for the same members: a rebuild writes again only the modules of the edited cards."""
+    return _module_of(template, one, macro, members, tuple(sorted(values.items())))
+
+
+@lru_cache(maxsize=64)
+def _module_of(template: jinja2.Template, one: jinja2.Template, macro: str, members: tuple[object, ...],
+               values: tuple[tuple[str, object], ...]) -> str:
     classes = tuple(_class(one, macro, member) for member in members)
-    bare = rendered.render(template, imports=Code(""), classes=(), cards=members, **values)
-    used = names_used(bare).union(*(names_used(c) for c in classes))
-    return rendered.render(template, imports=import_lines(IMPORTS, used), classes=classes, cards=members, **values)
+    bare = template.render(imports=Code(""), classes=classes, cards=members, **dict(values))
+    return template.render(imports=import_lines(IMPORTS, names_used(bare)), classes=classes, cards=members,
+                           **dict(values))
 
 
 @lru_cache(maxsize=rendered.KEPT)

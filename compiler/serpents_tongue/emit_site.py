@@ -235,6 +235,7 @@ def _index(spells: tuple[m.CheckedSpell, ...], registry: Registry) -> _Site:
     return site
 
 
+@cache  # one registry per glossary file, never changed once loaded
 def _check_glossary_pages(registry: Registry) -> None:
     seen: dict[str, str] = {GLOSSARY_INDEX: "(the index)"}
     pages = [(term_page(t), t.name) for t in registry.terms]

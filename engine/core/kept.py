@@ -27,7 +27,7 @@ import stat
 import sys
 import tempfile
 import tomllib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
@@ -99,10 +99,25 @@ def generation(code: tuple[str, ...]) -> Path | None:
 
 def code_digest(code: tuple[str, ...]) -> str:
     """A digest of Python's version and of every file in ``code`` (files, and folders walked)."""
-    files = [f for f in code if not os.path.isdir(f)]
-    files += sorted(os.path.join(where, f) for top in code if os.path.isdir(top)
-                    for where, _, names in os.walk(top) if "__pycache__" not in where for f in names)
-    return hashlib.sha256(json.dumps([sys.version, stamps(files)]).encode()).hexdigest()[:32]
+    digest = hashlib.sha256(sys.version.encode())
+    for top in code:
+        for path, st in _files(top):
+            digest.update(f"{path}\0{st.st_mtime_ns}\0{st.st_size}\n".encode())
+    return digest.hexdigest()[:32]
+
+
+def _files(top: str) -> Iterator[tuple[str, os.stat_result]]:
+    """Each file at or under ``top`` (compiled bytecode left out) with its stat, in name order."""
+    if not os.path.isdir(top):
+        yield top, os.stat(top)
+        return
+    with os.scandir(top) as found:
+        entries = sorted(found, key=lambda e: e.name)
+    for entry in entries:
+        if not entry.is_dir(follow_symlinks=False):
+            yield entry.path, entry.stat()
+        elif entry.name != "__pycache__":
+            yield from _files(entry.path)
 
 
 def _root() -> Path | None:
