@@ -12,7 +12,7 @@ import keyword
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Protocol
 
 
@@ -27,8 +27,10 @@ def py_literal(value: Any) -> Code:
 
 
 def _literal(value: Any) -> str:
+    if type(value) in _SCALARS:  # the commonest first: a card is mostly words and numbers
+        return repr(value)
     if isinstance(value, Enum):
-        return f"{type(value).__name__}.{identifier(value.name)}"
+        return _member(value)
     if value is None or isinstance(value, bool | int | str):
         return repr(value)
     if isinstance(value, tuple):
@@ -41,6 +43,14 @@ def _literal(value: Any) -> str:
                 if (v := getattr(value, name)) is not default and (default is dataclasses.MISSING or v != default)]
         return f"{type(value).__name__}({', '.join(args)})"
     raise TypeError(f"cannot write {type(value).__name__} into generated code")
+
+
+_SCALARS = frozenset({str, int, bool})
+
+
+@lru_cache(maxsize=1024, typed=True)  # a few members (Spheres, roles), on every card
+def _member(value: Enum) -> str:
+    return f"{type(value).__name__}.{identifier(value.name)}"
 
 
 @cache  # a few dataclasses, each written thousands of times
