@@ -82,6 +82,7 @@ def safe_href(path: str) -> Markup:
     return Markup(path)
 
 
+@lru_cache(maxsize=1024)  # a few classes (Spheres, energies, kinds of aspect), on every card
 def css_class(name: str) -> Markup:
     if not _SAFE_CSS.fullmatch(name):
         raise ValueError(f"refusing to emit the CSS class {name!r}")

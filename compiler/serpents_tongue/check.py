@@ -33,6 +33,7 @@ from engine.rulesets.serpents_tongue import control, rules_text
 from engine.rulesets.serpents_tongue.bindings import STEP_KINDS
 from engine.rulesets.serpents_tongue.cards import (
     ROLE_WORDS,
+    SPHERE_WORDS,
     Aspect,
     Comparison,
     Cost,
@@ -233,9 +234,9 @@ class Checker:
     def _sphere(self, f: ast.Field | None) -> Sphere | None:
         if f is None:
             return None
-        for s in Sphere:
-            if s.value == f.value.text:
-                return s
+        sphere = SPHERE_WORDS.get(f.value.text)
+        if sphere is not None:
+            return sphere
         self.diags.error("E016", f"unknown Sphere '{f.value.text}'", f.value.span,
                          *did_you_mean(f.value.text, [s.value for s in Sphere]))
         return None
@@ -272,7 +273,7 @@ class Checker:
             return ()
         spheres = []
         for w in lines[0].spheres:
-            s = next((s for s in Sphere if s.value == w.text), None)
+            s = SPHERE_WORDS.get(w.text)
             if s is None:
                 self.diags.error("E016", f"unknown Sphere '{w.text}' in the broadcast bar", w.span,
                                  *did_you_mean(w.text, [s.value for s in Sphere]))
@@ -572,7 +573,7 @@ class Checker:
                 self.diags.error("E019", f"'{kw.name}' names one Sphere, such as `{kw.name} Bio`",
                                  rest[0].span.to(rest[-1].span) if rest else span)
                 return None
-            sphere = next((s for s in Sphere if s.value == rest[0].text), None)
+            sphere = SPHERE_WORDS.get(rest[0].text)
             if sphere is None:
                 self.diags.error("E016", f"unknown Sphere '{rest[0].text}'", rest[0].span,
                                  *did_you_mean(rest[0].text, [s.value for s in Sphere]))
@@ -634,7 +635,7 @@ class Checker:
                 state = t
             elif t in ("spell", "spells"):
                 any_spell = True
-            elif t in {s.value for s in Sphere}:
+            elif t in SPHERE_WORDS:
                 sphere = Sphere(t)
             elif t in ("Curse", "Curses"):
                 curse, role = True, Role.ATTACK

@@ -13,6 +13,7 @@ from compiler.serpents_tongue import ast
 from compiler.serpents_tongue import model as m
 from compiler.serpents_tongue import steps as effect_steps
 from engine.rulesets.serpents_tongue.cards import (
+    SPHERE_WORDS,
     ActionChart,
     Aspect,
     ChartCondition,
@@ -123,7 +124,7 @@ class _EncounterCheck:
             return []
         out = []
         for w in line.words:
-            sphere = next((s for s in Sphere if s.value == w.text), None)
+            sphere = SPHERE_WORDS.get(w.text)
             if sphere is None:
                 self.diags.error("E016", f"unknown Sphere '{w.text}'", w.span,
                                  *did_you_mean(w.text, [s.value for s in Sphere]))
@@ -230,7 +231,7 @@ class _EncounterCheck:
             for w in phrase.words[:-3]:
                 if w.text == "or":
                     continue
-                sphere = next((s for s in Sphere if s.value == w.text), None)
+                sphere = SPHERE_WORDS.get(w.text)
                 if sphere is None:
                     self.diags.error("E016", f"unknown Sphere '{w.text}'", w.span,
                                      *did_you_mean(w.text, [s.value for s in Sphere]))

@@ -81,7 +81,7 @@ def event_page(event: Event) -> str:
 
 
 def relative(from_page: str, to_page: str) -> Markup:
-    return _relative(posixpath.dirname(from_page), to_page)
+    return _relative(from_page.rpartition("/")[0], to_page)  # its folder (pages' paths are plain: a/b/c.md)
 
 
 @lru_cache(maxsize=KEPT)  # every spell page links the same keywords' pages from the same folder
@@ -352,7 +352,7 @@ def _summary(text: str) -> Markup:
 
 
 def _spell_links(site: _Site, from_page: str, titles: Iterable[str]) -> tuple[Link, ...]:
-    folder = posixpath.dirname(from_page)
+    folder = from_page.rpartition("/")[0]
     return tuple(_spell_link(folder, t, site.pages[t]) for t in sorted(titles, key=lambda t: (t.casefold(), t)))
 
 

@@ -24,6 +24,8 @@ class Sphere(StrEnum):
     SOUL = "Soul"
 
 
+SPHERE_WORDS: dict[str, Sphere] = {s.value: s for s in Sphere}  # a Sphere by its printed name
+
 # "Physical Dmg ... can be blocked by any Shield that blocks any of the Physical spheres".
 PHYSICAL_SPHERES = frozenset({Sphere.BIO, Sphere.MATTER, Sphere.FORCES})
 
