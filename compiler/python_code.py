@@ -114,6 +114,7 @@ def inert_text(value: object) -> Code:
     return Code(json.dumps(str(value), ensure_ascii=True)[1:-1])
 
 
+@lru_cache(maxsize=50_000)  # a class's name and base on every card
 def identifier(value: object) -> Code:
     """A name the checker made (a class or method name): refused unless it is a plain identifier."""
     name = str(value)

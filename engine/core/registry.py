@@ -30,10 +30,14 @@ RESERVED_SLUGS = frozenset({"con", "prn", "aux", "nul", "index", *(f"com{i}" for
                             *(f"lpt{i}" for i in range(10))})
 
 
+# A run of characters that are not letters or digits (str.isalnum): \w is those and the underscore.
+_NOT_ALNUM = re.compile(r"(?:\W|_)+")
+
+
 @lru_cache(maxsize=8192)  # a site names the same cards and terms in thousands of links
 def slugify(name: str) -> str:
     """A page name: letters and digits, runs of anything else as one '-'; a reserved name gets '-page'."""
-    slug = re.sub(r"-+", "-", "".join(c if c.isalnum() else "-" for c in name.lower())).strip("-")
+    slug = _NOT_ALNUM.sub("-", name.lower()).strip("-")
     return f"{slug}-page" if slug in RESERVED_SLUGS else slug
 
 
