@@ -61,6 +61,7 @@ class Glossary(Protocol):
     def term(self, name: str) -> Term | None: ...
     def target(self, term: Any) -> Term: ...  # Any: each glossary takes its own rows
     def citable(self) -> list[str]: ...
+    def __hash__(self) -> int: ...  # a report is kept for the same glossary
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,22 +123,29 @@ def citations(tests_dir: Path | None = None, root: Path | None = None, ruleset: 
     """Every rule citation under ``tests_dir`` (of ``ruleset``'s tests only, when given), in file and line
     order."""
     tests_dir = tests_dir or ROOT / "tests"
-    root = root or tests_dir.parent
-    files = (Path(where, name) for where, _, names in os.walk(tests_dir) for name in names if name.endswith(".py"))
-    paths = [path for path in sorted(files)
-             if ruleset is None or ruleset_of(path.relative_to(tests_dir), RULESETS, DEFAULT).name == ruleset]
-    return list(_citations(root, tuple(paths), tuple(stamps(paths))))
+    return list(_citations(root or tests_dir.parent, test_files(tests_dir, ruleset)))
+
+
+def test_files(tests_dir: Path, ruleset: str | None) -> tuple[tuple[str, int, int], ...]:
+    """The test files under ``tests_dir`` (of ``ruleset``'s tests only, when given), each with its modification
+    time and size, in path order: what the citations are read from, and what keys them."""
+    files = []
+    for where, _, names in os.walk(tests_dir):
+        folder = Path(where).relative_to(tests_dir) / "_"  # the ruleset of a folder's files
+        if ruleset is None or ruleset_of(folder, RULESETS, DEFAULT).name == ruleset:
+            files += [os.path.join(where, name) for name in names if name.endswith(".py")]
+    return tuple(stamps(sorted(files, key=lambda f: Path(f).parts)))
 
 
 # Kept for the same test files as they are now, in this process and between processes: most builds read
 # tests that have not changed since the last one.
 @lru_cache(maxsize=16)
-def _citations(root: Path, paths: tuple[Path, ...], found: tuple[tuple[str, int, int], ...]) -> tuple[Citation, ...]:
+def _citations(root: Path, files: tuple[tuple[str, int, int], ...]) -> tuple[Citation, ...]:
     def read() -> list[tuple[str | None, str, str]]:
-        return [(c.name, c.test, c.where) for path, (_, modified, size) in zip(paths, found, strict=True)
-                for c in _file_citations(path, path.relative_to(root).as_posix(), modified, size)]
+        return [(c.name, c.test, c.where) for path, modified, size in files
+                for c in _file_citations(Path(path), Path(path).relative_to(root).as_posix(), modified, size)]
 
-    return tuple(Citation(*c) for c in kept("citations", [str(root), found], read))
+    return tuple(Citation(*c) for c in kept("citations", [str(root), files], read))
 
 
 # `mark.rule` as Python may write it: the tokens `mark`, `.` and `rule`, with spaces, line breaks, comments or
@@ -196,8 +204,15 @@ def _status(term: Term, tests: tuple[str, ...], implemented: frozenset[str]) -> 
 def report(reg: Glossary, implemented: frozenset[str], tests_dir: Path | None = None,
            ruleset: str = DEFAULT) -> list[Row]:
     """One row per glossary term of ``ruleset``, in the glossary's order."""
+    tests_dir = tests_dir or ROOT / "tests"
+    return list(_report(reg, implemented, ruleset, tests_dir.parent, test_files(tests_dir, ruleset)))
+
+
+@lru_cache(maxsize=16)  # the same at every build until a test file changes
+def _report(reg: Glossary, implemented: frozenset[str], ruleset: str, root: Path,
+            files: tuple[tuple[str, int, int], ...]) -> tuple[Row, ...]:
     cited: dict[str, set[str]] = defaultdict(set)
-    for c in citations(tests_dir, ruleset=ruleset):
+    for c in _citations(root, files):
         term = reg.term(c.name) if c.name else None
         if term is not None:
             cited[term.name].add(c.test)
@@ -211,7 +226,7 @@ def report(reg: Glossary, implemented: frozenset[str], tests_dir: Path | None = 
             reason = f"as '{target.name}': {reason}"
         rows.append(Row(term=term.name, status=status, tests=tests, reason=reason, kind=target.kind,
                         ruleset=ruleset))
-    return rows
+    return tuple(rows)
 
 
 def summary(rows: Iterable[Row]) -> str:

@@ -305,10 +305,6 @@ def _spell_glossary(macros: Template, registry: Registry, page: str, spell: m.Ch
     return tuple(call(macros, "link", link) for link in links)
 
 
-# Kept for the same inputs, so that a rebuild finds the view its page and row were rendered from. The
-# template and the registry are keys by identity: a template is a new object when its file changes, and the
-# registry is one object per glossary file (registry.load is cached), never changed once loaded.
-@lru_cache(maxsize=KEPT)
 def spell_view(macros: Template, registry: Registry, spell: m.CheckedSpell) -> SpellView:
     """Everything the spell's page and its row of the spells index show; ``macros``: site_macros.md.j2."""
     page = spell_page(spell)
@@ -494,21 +490,29 @@ def _nam_shub_pages(env: Environment, site: _Site, pages: Sequence[m.CheckedNamS
 
 
 def _spell_pages(env: Environment, site: _Site, nam_shubs: Sequence[m.CheckedNamShub] = ()) -> dict[str, str]:
-    macros = env.get_template(MACROS)
-    views = [(spell, spell_view(macros, site.registry, spell)) for spell in site.spells]
-    # The index's rows, each drawn (and escaped) by its macro once per view, like the spell's page: a
-    # rebuild after one edit draws that spell's row again, not the whole gallery.
-    row = env.get_template("site_spell_row.md.j2")
-    by_sphere = [view for sphere in Sphere for spell, view in views if spell.sphere is sphere]
-    rows = Markup("".join(call(row, "row", view) for view in by_sphere))
+    templates = (env.get_template(MACROS), env.get_template("site_spell_row.md.j2"),
+                 env.get_template("site_spell.md.j2"))
+    drawn = [(spell, _drawn(templates, site.registry, spell)) for spell in site.spells]
+    rows = Markup("".join(row for sphere in Sphere for spell, (row, _) in drawn if spell.sphere is sphere))
     pages = sorted(nam_shubs, key=lambda p: (p.title.casefold(), p.title))
     listed = [{"title": p.title, "href": relative(SPELLS_INDEX, nam_shub_page(p))} for p in pages]
     out = {SPELLS_INDEX: env.get_template("site_spells_index.md.j2").render(rows=rows, nam_shubs=listed)}
     out |= _nam_shub_pages(env, site, pages)
-    template = env.get_template("site_spell.md.j2")
-    for spell, view in views:
-        out[spell_page(spell)] = str(call(template, "page", view))
+    for spell, (_, page) in drawn:
+        out[spell_page(spell)] = page
     return out
+
+
+# A spell's row of the gallery and its page, drawn from one view of it and kept for the same spell: a rebuild
+# after one edit draws that spell's again, not the whole gallery. The templates (the macros, the row's and the
+# page's) and the registry are keys by identity: a template is a new object when its file changes, and the
+# registry is one object per glossary file (registry.load is cached), never changed once loaded.
+@lru_cache(maxsize=KEPT)
+def _drawn(templates: tuple[Template, Template, Template], registry: Registry, spell: m.CheckedSpell
+           ) -> tuple[Markup, str]:
+    macros, row, page = templates
+    view = spell_view(macros, registry, spell)
+    return row.module.row(view), str(page.module.page(view))  # type: ignore[attr-defined]
 
 
 # The glossary and coverage pages are the same for every project, but for the list of the project's spells
