@@ -222,6 +222,26 @@ def span_of(source: SourceFile, node: Tree[Token] | Token) -> Span:
     return Span(source, meta.line, meta.column, meta.end_line, meta.end_column)
 
 
+RuleMethod = Callable[[Any, Meta, list[Any]], Any]  # a transformer's method for a rule, unbound
+
+
+@cache  # per class: its methods do not change
+def _rule_methods(cls: type) -> dict[str, RuleMethod | None]:
+    """The rule methods of ``cls`` found so far (None: the rule has none), filled in as rules are met."""
+    return {}
+
+
+def _rule_method(cls: type, rule: str) -> RuleMethod | None:
+    """The function ``cls`` defines (or inherits) for ``rule``: not Lark's v_args wrapper around it, which
+    only passes the call on."""
+    for klass in cls.__mro__:
+        if rule in vars(klass):
+            found = vars(klass)[rule]
+            method = getattr(found, "base_func", found)
+            return method if callable(method) else None
+    return None
+
+
 class SourceTransformer(Transformer[Token, Any]):
     """A transformer of one source's parse tree: what it builds is located in that source. Its methods take
     ``(meta, children)`` (``v_args(meta=True)``) and no terminal has one."""
@@ -231,26 +251,19 @@ class SourceTransformer(Transformer[Token, Any]):
         self.source = source
 
     def transform(self, tree: Tree[Token]) -> Any:
-        """What Lark's ``Transformer.transform`` gives, with each rule's method looked up once per tree: Lark
+        """What Lark's ``Transformer.transform`` gives, with each rule's method looked up once per class: Lark
         looks it up at every node, and wraps a ``v_args`` method anew each time (a quarter of the work)."""
-        methods: dict[str, Callable[[Meta, list[Any]], Any]] = {}
+        methods = _rule_methods(type(self))
 
         def walk(node: Tree[Token]) -> Any:
             children = [walk(c) if isinstance(c, Tree) else c for c in node.children]
-            method = methods.get(node.data)
+            rule = node.data
+            method = methods[rule] if rule in methods else methods.setdefault(rule, _rule_method(type(self), rule))
             if method is None:
-                method = methods[node.data] = self._method(node.data)
-            return method(node.meta, children)
+                return self.__default__(rule, children, node.meta)
+            return method(self, node.meta, children)
 
         return walk(tree)
-
-    def _method(self, rule: str) -> Callable[[Meta, list[Any]], Any]:
-        found = getattr(self, rule, None)
-        if found is not None:
-            # The method itself, not Lark's v_args wrapper around it (which only passes the call on).
-            method: Callable[[Meta, list[Any]], Any] = getattr(found, "base_func", found)
-            return method
-        return lambda meta, children: self.__default__(rule, children, meta)
 
     def _span(self, meta: Meta) -> Span:
         if getattr(meta, "empty", True):
