@@ -19,9 +19,10 @@ templates themselves (links, orbs, a spell's row of the index), which escaped th
 Links are Markdown links (inside ``md_in_html`` blocks where the card is HTML) so that
 ``mkdocs build --strict`` validates them.
 
-A pass renders again only what changed (``spellc site --serve`` rebuilds at every save): a spell's view,
-its page and its row of the index are kept for the same spell (:mod:`compiler.rendered`), and the pieces
-many spells share, such as a keyword's link, are drawn once.
+A pass renders again only what changed (``spellc site --serve`` rebuilds at every save): a spell's page and
+its row of the index are kept for the same spell, and the pieces many spells share, such as a keyword's link,
+are drawn once (:mod:`compiler.rendered`). The glossary and coverage pages, but for their lists of the
+project's spells, are the same for every project: they are kept between processes (:mod:`engine.core.kept`).
 """
 
 from __future__ import annotations
