@@ -348,14 +348,16 @@ def _summary(text: str) -> Markup:
     return rich_text(first if end < 0 else first[: end + 1])
 
 
-def _spell_links(site: _Site, from_page: str, titles: Iterable[str]) -> tuple[Link, ...]:
+def _spell_links(macros: Template, site: _Site, from_page: str, titles: Iterable[str]) -> tuple[Markup, ...]:
+    """Links to the spells ``titles`` from the page ``from_page``, in title order, each drawn."""
     folder = from_page.rpartition("/")[0]
-    return tuple(_spell_link(folder, t, site.pages[t]) for t in sorted(titles, key=lambda t: (t.casefold(), t)))
+    return tuple(_spell_link(macros, folder, t, site.pages[t]) for t in sorted(titles, key=lambda t: (t.casefold(), t)))
 
 
-@lru_cache(maxsize=KEPT)  # the same links at every rebuild: a keyword's page lists every spell that uses it
-def _spell_link(folder: str, title: str, page: str) -> Link:
-    return Link(text=title, href=_relative(folder, page))
+@lru_cache(maxsize=KEPT)  # drawn once: a spell is listed on the page of each keyword it uses, build after build
+def _spell_link(macros: Template, folder: str, title: str, page: str) -> Markup:
+    link: Markup = macros.module.link(Link(text=title, href=_relative(folder, page)))  # type: ignore[attr-defined]
+    return link
 
 
 def _keyword_facts(keyword: Keyword) -> list[tuple[str, str]]:
@@ -531,11 +533,11 @@ def _users_mark(kind: str, name: str) -> Markup:
 def _glossary_pages(env: Environment, site: _Site, rows: tuple[cov.Row, ...]) -> dict[str, str]:
     """The glossary's pages and the coverage page, with the project's spells."""
     pages = _glossary_texts(env, site.registry, rows)
-    listed = env.get_template("site_glossary_spells.md.j2")
+    listed, macros = env.get_template("site_glossary_spells.md.j2"), env.get_template(MACROS)
     users = {KEYWORD_USERS: site.keyword_users, EVENT_USERS: site.event_users}
 
     def spells(page: str) -> Callable[[re.Match[str]], str]:
-        return lambda mark: call(listed, "spells", _spell_links(site, page, users[mark[1]].get(mark[2], ())))
+        return lambda mark: call(listed, "spells", _spell_links(macros, site, page, users[mark[1]].get(mark[2], ())))
 
     return {page: _USERS_MARK.sub(spells(page), text) if "\x00" in text else text for page, text in pages.items()}
 
