@@ -10,10 +10,11 @@ For each size it prints:
 
 The issue's goals: a full build within 3x a bare parse; after one card is edited, a rebuild that reparses
 only that file and writes only the outputs whose bytes change, within 0.1x the full build.
-Run on demand (`make bench`), never in the test suite. Each size runs in a process of its own, its start-up
-(imports) not counted. The full build is the process's first (one run, its templates compiled and its
-glossary read as `spellc build` would); the rebuilds follow it in the same process, as in `spellc site
---serve` (each file's parse and check and each page's rendering are kept for their inputs).
+Run on demand (`make bench`), never in the test suite. Each measure runs in a process of its own, its
+start-up (imports) not counted, three times over: each line is the median of three processes. The full
+build is the process's first (one run, its templates compiled and its glossary read as `spellc build`
+would); the rebuilds follow it in the same process, as in `spellc site --serve` (each file's parse and check
+and each page's rendering are kept for their inputs).
 
 The bare parse keeps its trees, as the build keeps what it reads, and runs without cycle collection, as the
 build does (with it, Python walks every tree kept so far again and again: a bare parse of 5,000 spells took
@@ -35,6 +36,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import statistics
 import subprocess
@@ -87,15 +89,14 @@ def files_of(project: Project) -> dict[Path, int]:
     return {p: p.stat().st_mtime_ns for out in project.outputs for p in out.rglob("*") if p.is_file()}
 
 
-def measure(n: int, folder: Path) -> None:
+def measure(n: int, folder: Path) -> dict[str, float | int]:
+    """One process's measures of a project of ``n`` spells (only the full build's when nothing is kept)."""
     project = project_of(n, folder)
     lark = parser(card_grammar(RULESETS["serpents_tongue"].grammar))
     if os.environ.get(CACHE_ENV) == OFF:
         start = time.perf_counter()
         assert build(project).ok
-        whole = time.perf_counter() - start
-        print(f"  full build, nothing kept:   {whole:7.3f} s  (SPELLC_CACHE=off, in a process of its own)")
-        return
+        return {"whole": time.perf_counter() - start}
     repeat = 3 if n <= 1000 else 1
     texts = [p.read_text(encoding="utf-8") for p in project.card_files()]
     with collecting_after():  # as the build parses: the trees kept, no cycle collection walking them meanwhile
@@ -108,7 +109,6 @@ def measure(n: int, folder: Path) -> None:
     before = files_of(project)
     same = timed(lambda: build(project), repeat)
     now = files_of(project)
-    unchanged = sum(now[p] != t for p, t in before.items())
     edited = project.cards / "set0000.spell"
     text = edited.read_text(encoding="utf-8")
     edits = iter(range(7, 7 + repeat))
@@ -119,18 +119,32 @@ def measure(n: int, folder: Path) -> None:
 
     one = timed(edit_and_build, repeat)
     after = files_of(project)
-    rewritten = sum(after.get(p) != t for p, t in before.items()) + len(after.keys() - before.keys())
-    print(f"{n} spells in {n // PER_FILE} files ({len(before)} output files); parse and rebuild: median of {repeat}")
+    return {"bare": bare, "whole": whole, "same": same, "one": one, "outputs": len(before),
+            "unchanged": sum(now[p] != t for p, t in before.items()),
+            "rewritten": sum(after.get(p) != t for p, t in before.items()) + len(after.keys() - before.keys())}
+
+
+def report(n: int, runs: list[dict[str, float | int]], cold: list[dict[str, float | int]]) -> None:
+    """The median of each measure over the processes that made them."""
+    def median(key: str, of: list[dict[str, float | int]] = runs) -> float:
+        return statistics.median(float(r[key]) for r in of)
+
+    bare, whole, same, one = median("bare"), median("whole"), median("same"), median("one")
+    ratio = statistics.median(float(r["whole"]) / float(r["bare"]) for r in runs)
+    print(f"{n} spells in {n // PER_FILE} files ({int(median('outputs'))} output files); medians of {len(runs)} "
+          f"processes (within each, of {3 if n <= 1000 else 1} parses and rebuilds)")
     print(f"  bare Lark parse:            {bare:7.3f} s  (baseline)")
-    print(f"  full build:                 {whole:7.3f} s  ({whole / bare:.1f}x the bare parse; goal 3x)")
+    print(f"  full build:                 {whole:7.3f} s  ({ratio:.2f}x the bare parse; goal 3x)")
     print(f"  rebuild, nothing changed:   {same:7.3f} s  ({same / whole:.2f}x the full build; "
-          f"{unchanged} files written)")
+          f"{int(median('unchanged'))} files written)")
     print(f"  rebuild, one spell edited:  {one:7.3f} s  ({one / whole:.2f}x the full build, goal 0.1x; "
-          f"{rewritten} files written)")
+          f"{int(median('rewritten'))} files written)")
+    print(f"  full build, nothing kept:   {median('whole', cold):7.3f} s  (SPELLC_CACHE=off)")
 
 
 MEMORY = Path("/dev/shm")
 CHILD = "SPELLC_BENCH_CHILD"
+PROCESSES = 3  # a first build happens once per process: its median is taken over processes
 
 
 def keep(disk: bool) -> None:
@@ -139,22 +153,26 @@ def keep(disk: bool) -> None:
         assert build(project_of(PER_FILE, Path(tmp))).ok
 
 
+def child(n: int, disk: bool, **env: str) -> dict[str, float | int]:
+    """:func:`measure` in a process of its own: nothing another measure parsed or rendered is kept."""
+    done = subprocess.run([sys.executable, __file__, *(["--disk"] if disk else []), str(n)], check=True,
+                          env={**os.environ, CHILD: "1", **env}, capture_output=True, text=True)
+    measured: dict[str, float | int] = json.loads(done.stdout)
+    return measured
+
+
 def main(args: list[str]) -> None:
     disk = "--disk" in args or not (MEMORY.is_dir() and os.access(MEMORY, os.W_OK))
     sizes = [int(a) for a in args if a != "--disk"] or [500, 5000]
-    if len(sizes) > 1 or CHILD not in os.environ:
-        # Each size in a process of its own (nothing another size parsed or rendered is kept), then once more in
-        # a process that keeps nothing between processes either.
-        keep(disk)
-        for n in sizes:
-            for env in ({CHILD: "1"}, {CHILD: "1", CACHE_ENV: OFF}):
-                subprocess.run([sys.executable, __file__, *(["--disk"] if disk else []), str(n)], check=True,
-                               env={**os.environ, **env})
+    if CHILD in os.environ:
+        with tempfile.TemporaryDirectory(dir=None if disk else MEMORY) as tmp:
+            print(json.dumps(measure(sizes[0], Path(tmp))))
         return
-    with tempfile.TemporaryDirectory(dir=None if disk else MEMORY) as tmp:
-        if os.environ.get(CACHE_ENV) != OFF:
-            print(f"projects in {tmp} ({'disk' if disk else 'memory'})")
-        measure(sizes[0], Path(tmp))
+    print(f"projects made in {'the temporary folder (disk)' if disk else 'memory (/dev/shm)'}")
+    keep(disk)
+    for n in sizes:
+        runs = [child(n, disk) for _ in range(PROCESSES)]
+        report(n, runs, [child(n, disk, **{CACHE_ENV: OFF})])
 
 
 if __name__ == "__main__":
