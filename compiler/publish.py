@@ -98,13 +98,14 @@ def publish(root: Path, outputs: Mapping[str, Output]) -> None:
             return
         try:
             made: set[str] = set()
+            staged = os.path.join(txn, "new")
             for name in outputs:
                 for kind, path in changes[name]:
                     if kind == WRITE:
-                        _write(os.path.join(txn, "new", path), _text(outputs, name, path), made=made)
+                        _write(f"{staged}/{path}", _text(outputs, name, path), made=made)
                     elif kind == CREATE:
                         for rel, text in _files(outputs[name]).items():
-                            _write(os.path.join(txn, "new", name, rel), text, made=made)
+                            _write(f"{staged}/{name}/{rel}", text, made=made)
             _step("staged")
             # Written aside and renamed: a marker cut short by a kill would name only some changes.
             listed = "".join(f"{kind} {path}\n" for name in outputs for kind, path in changes[name])
@@ -229,7 +230,8 @@ def _folder(folder: str, made: set[str]) -> None:
 
 
 def _write(path: str | Path, text: str, sync: bool = False, made: set[str] | None = None) -> None:
-    _folder(os.path.dirname(path), set() if made is None else made)
+    path = os.fspath(path)
+    _folder(path.rpartition("/")[0], set() if made is None else made)
     # os.open's 0o666 is narrowed by the umask, as for any file the user makes (mkstemp would give 0600).
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
     try:
