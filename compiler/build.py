@@ -75,7 +75,7 @@ def reference_page(ruleset: Ruleset) -> str:
     """The language reference of ``ruleset``: the same for every project of it, its examples read from the
     card set this repository ships for it."""
     cards, scenarios = example_files(ruleset, REPOSITORY / ruleset.cards)
-    return _reference_page(ruleset, tuple(cards), tuple(scenarios), tuple(map(tuple, stamps((*cards, *scenarios)))))
+    return _reference_page(ruleset, tuple(cards), tuple(scenarios), tuple(stamps((*cards, *scenarios))))
 
 
 @lru_cache(maxsize=16)  # ``read`` keys it: written again only when an example file changed

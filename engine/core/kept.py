@@ -34,7 +34,7 @@ from typing import Any, TypeVar
 
 CACHE_ENV = "SPELLC_CACHE"
 OFF = "off"
-# Older generations (the code as it was) are removed once this many newer ones were made.
+# Generations (each the code as it was) kept; beyond them, those unused the longest are removed.
 GENERATIONS = 8
 
 J = TypeVar("J")  # a JSON value: what a kept file holds
@@ -59,7 +59,8 @@ def kept(kind: str, key: Any, make: Callable[[], J], code: tuple[str, ...] = ())
     except (TypeError, ValueError):  # not JSON (a TOML date): made again each time
         return value
     _write(path, data)
-    return value
+    made: J = json.loads(data)  # as it will be read back: a tuple is a list, whether kept or just made
+    return made
 
 
 def toml_table(path: Path) -> dict[str, Any]:
