@@ -1,13 +1,14 @@
-"""Templates rendered once for the same inputs: a rebuild renders again only what changed.
+"""Pieces of pages and modules drawn once for the same inputs: a rebuild draws again only what changed.
 
 `spellc site --serve` rebuilds a project at every save, and the language server re-checks it at every
-keystroke; one edited card changes a few pages and one module, not the thousands a set has. A template's
-output depends only on the template and the values it is given (the views are frozen values; the filters
-are pure), so it is kept, keyed by both, and rendered again when either differs. A macro's output is kept
-the same way: a piece that many pages print, such as a link, is drawn once.
+keystroke; one edited card changes a few pages and one module, not the thousands a set has. A macro's output
+depends only on the macro and the values it is given (the views are frozen values; the filters are pure), so
+it is kept, keyed by both, and drawn again when either differs: a piece that many pages print, such as a
+link, is drawn once.
 
-What is drawn once per card (its page, its row of an index, its class) is a macro too: calling a macro costs
-a seventh of rendering a template, which makes a new context each time (0.7 against 4.8 microseconds).
+What is drawn once per card (its page, its row of an index, its class) is a macro too, kept by the emitter
+with the card: calling a macro costs a seventh of rendering a template, which makes a new context each time
+(0.7 against 4.8 microseconds).
 """
 
 from __future__ import annotations
@@ -22,19 +23,9 @@ from jinja2 import FileSystemBytecodeCache, Template
 # Jinja checks each one against its template's source.
 BYTECODE = FileSystemBytecodeCache()
 
-# Renderings (and views) kept: about three per card (its class, its page, its gallery row), for sets of up to
-# some 15,000 cards. A rebuild asks for every card again, in the same order: past this size, nothing would hit.
+# Drawings kept: a few per card (its class, its page and gallery row, its links), for sets of up to some
+# 15,000 cards. A rebuild asks for every card again, in the same order: past this size, nothing would hit.
 KEPT = 50_000
-
-
-def render(template: Template, **values: Any) -> str:
-    """``template.render(**values)``, kept for the same template and the same (hashable) values."""
-    return _rendered(template, tuple(sorted(values.items())))
-
-
-@lru_cache(maxsize=KEPT)
-def _rendered(template: Template, values: tuple[tuple[str, Any], ...]) -> str:
-    return template.render(**dict(values))
 
 
 def call(template: Template, macro: str, *args: Any) -> Any:
