@@ -25,7 +25,9 @@ from compiler.frontend import Compiled, Frontend
 from compiler.incantation_charges.frontend import FRONTEND as INCANTATION_CHARGES
 from compiler.kept import kept, stamps
 from compiler.language_reference import PAGE as REFERENCE
+from compiler.language_reference import TEMPLATES as LANGUAGE_TEMPLATES
 from compiler.language_reference import example_files, language_page
+from compiler.markdown import make_env, template_stamps
 from compiler.memory_import import load_package
 from compiler.project import CARD_SUFFIX, REPOSITORY, Project, Workspace, project_of
 from compiler.publish import Output, PublishError, publish
@@ -75,10 +77,11 @@ def reference_page(ruleset: Ruleset) -> str:
     """The language reference of ``ruleset``: the same for every project of it, its examples read from the
     card set this repository ships for it."""
     cards, scenarios = example_files(ruleset, REPOSITORY / ruleset.cards)
-    return _reference_page(ruleset, tuple(cards), tuple(scenarios), tuple(stamps((*cards, *scenarios))))
+    read = (*stamps((*cards, *scenarios)), *template_stamps(make_env(LANGUAGE_TEMPLATES)))
+    return _reference_page(ruleset, tuple(cards), tuple(scenarios), read)
 
 
-@lru_cache(maxsize=16)  # ``read`` keys it: written again only when an example file changed
+@lru_cache(maxsize=16)  # ``read`` keys it: written again only when an example file or a template changed
 def _reference_page(ruleset: Ruleset, cards: tuple[Path, ...], scenarios: tuple[Path, ...],
                     read: tuple[tuple[str, int, int], ...]) -> str:
     # Kept between processes too (the code, grammar and glossary it reads are part of every key).

@@ -4,14 +4,16 @@ again as soon as anything it was made from changes: the cache only ever saves ti
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from compiler.markdown import make_env, template_stamps
 from compiler.project import REPOSITORY
 from compiler.serpents_tongue import emit_site as emit_site_module
-from compiler.serpents_tongue.emit_site import emit_site
+from compiler.serpents_tongue.emit_site import coverage_report, emit_site
 from compiler.serpents_tongue.frontend import compile_paths
 from engine.core import kept
 from engine.core.kept import CACHE_ENV, OFF
@@ -156,3 +158,19 @@ def test_kept_glossary_pages_are_the_pages_made_anew(monkeypatch: pytest.MonkeyP
     kept.generation.cache_clear()
     assert emit_site(result.spells, load(), None, result.nam_shubs) == made
     kept.generation.cache_clear()
+
+
+def test_a_kept_glossary_page_follows_an_edited_template(tmp_path: Path) -> None:
+    """Jinja reloads an edited template in a running process (`spellc site --serve`): a glossary page kept
+    between runs must be drawn again with it, not read back as it was."""
+    templates = tmp_path / "templates"
+    shutil.copytree(emit_site_module.TEMPLATES, templates)
+    env = make_env(templates)
+    registry = load()
+    rows = tuple(coverage_report(registry))
+    before = emit_site_module._glossary_texts(env, registry, rows, template_stamps(env))
+    entry = templates / "site_glossary_entry.md.j2"
+    entry.write_text(entry.read_text(encoding="utf-8") + "Edited.\n", encoding="utf-8")
+    after = emit_site_module._glossary_texts(env, registry, rows, template_stamps(env))
+    page = "glossary/bonded.md"
+    assert not before[page].endswith("Edited.\n") and after[page].endswith("Edited.\n")

@@ -40,7 +40,7 @@ from markupsafe import Markup
 
 from compiler import coverage as cov
 from compiler.kept import kept
-from compiler.markdown import css_class, make_env, quote, rich_text, safe_href
+from compiler.markdown import css_class, make_env, quote, rich_text, safe_href, template_stamps
 from compiler.rendered import KEPT, call
 from compiler.serpents_tongue import model as m
 from compiler.serpents_tongue import render_text as rt
@@ -532,7 +532,7 @@ def _users_mark(kind: str, name: str) -> Markup:
 
 def _glossary_pages(env: Environment, site: _Site, rows: tuple[cov.Row, ...]) -> dict[str, str]:
     """The glossary's pages and the coverage page, with the project's spells."""
-    pages = _glossary_texts(env, site.registry, rows)
+    pages = _glossary_texts(env, site.registry, rows, template_stamps(env))
     listed, macros = env.get_template("site_glossary_spells.md.j2"), env.get_template(MACROS)
     users = {KEYWORD_USERS: site.keyword_users, EVENT_USERS: site.event_users}
 
@@ -543,9 +543,11 @@ def _glossary_pages(env: Environment, site: _Site, rows: tuple[cov.Row, ...]) ->
 
 
 @lru_cache(maxsize=8)
-def _glossary_texts(env: Environment, reg: Registry, rows: tuple[cov.Row, ...]) -> dict[str, str]:
-    """The glossary's pages, each with the mark of its list of spells (if any), and the coverage page."""
-    return kept("glossary", [RULESET, [r.json() for r in rows]], lambda: _glossary_made(env, reg, rows))
+def _glossary_texts(env: Environment, reg: Registry, rows: tuple[cov.Row, ...],
+                    templates: tuple[tuple[str, int, int], ...]) -> dict[str, str]:
+    """The glossary's pages, each with the mark of its list of spells (if any), and the coverage page, as the
+    templates (``templates``: their stamps) draw them now."""
+    return kept("glossary", [RULESET, templates, [r.json() for r in rows]], lambda: _glossary_made(env, reg, rows))
 
 
 def _glossary_made(env: Environment, reg: Registry, rows: tuple[cov.Row, ...]) -> dict[str, str]:
