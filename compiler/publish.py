@@ -93,8 +93,11 @@ def publish(root: Path, outputs: Mapping[str, Output]) -> None:
         except OSError as err:
             raise PublishError(f"cannot read the outputs: {err}") from err
         if not any(changes.values()):  # every output already holds its bytes: no transaction to make
-            for name, output in outputs.items():
-                _tidy(root / name, output, [])
+            try:
+                for name, output in outputs.items():
+                    _tidy(root / name, output, [])
+            except OSError as err:
+                raise PublishError(f"cannot make the output folder {name}: {err}") from err
             return
         try:
             made: set[str] = set()
@@ -207,8 +210,12 @@ def recover(root: Path, txn: Path, names: tuple[str, ...]) -> None:
     the leftovers of builds from before transactions (``.NAME.new-*`` and ``.NAME.old`` folders)."""
     marker = txn / "COMMITTED"
     if marker.is_file():
-        lines = marker.read_text(encoding="utf-8").splitlines()
-        _swap(root, txn, [(line.split(" ", 1)[0], line.split(" ", 1)[1]) for line in lines], [], None)
+        changes = [(line.split(" ", 1)[0], line.split(" ", 1)[1]) for line in marker.read_text(encoding="utf-8")
+                   .splitlines()]
+        _swap(root, txn, changes, [], None)
+        for name in names:  # a folder the finished removals emptied (the next build may find nothing to change)
+            if any(kind == REMOVE and path.startswith(f"{name}/") for kind, path in changes):
+                _prune(root / name)
     _remove(txn)
     for leftover in _legacy_leftovers(root, names):
         _remove(leftover)
@@ -277,8 +284,13 @@ def _tidy(dest: Path, output: Output, changes: list[Change]) -> None:
     if isinstance(output, str) or dest.is_dir() and all(kind != REMOVE for kind, _ in changes):
         return
     dest.mkdir(parents=True, exist_ok=True)
-    for where, _, _ in os.walk(dest, topdown=False):  # a folder after the folders in it
-        if where != os.fspath(dest) and not os.listdir(where):
+    _prune(dest)
+
+
+def _prune(folder: Path) -> None:
+    """Remove every empty folder under ``folder`` (not ``folder`` itself)."""
+    for where, _, _ in os.walk(folder, topdown=False):  # a folder after the folders in it
+        if where != os.fspath(folder) and not os.listdir(where):
             os.rmdir(where)
 
 

@@ -260,6 +260,19 @@ def test_a_page_may_become_a_folder_and_a_folder_a_page(tmp_path: Path) -> None:
     assert _tree(tmp_path / "a") == {}  # a folder output exists, even empty
 
 
+def test_a_folder_emptied_by_a_killed_build_goes_when_it_is_finished(tmp_path: Path) -> None:
+    """The next build finishes the killed one's removals, then finds nothing to change: the folder they emptied
+    goes all the same."""
+    publish(tmp_path, {"a": {"sub/x.md": "x\n", "y.md": "y\n"}})
+    script = ("import sys; from pathlib import Path; from compiler.publish import publish; "
+              "publish(Path(sys.argv[1]), {'a': {'y.md': 'y\\n'}})")
+    killed = subprocess.run([sys.executable, "-c", script, str(tmp_path)], cwd=ROOT, capture_output=True, text=True,
+                            env={**os.environ, publish_module.FAULT_ENV: "in:a"}, timeout=60)
+    assert killed.returncode == 137, killed.stderr
+    publish(tmp_path, {"a": {"y.md": "y\n"}})
+    assert sorted(p.relative_to(tmp_path / "a").as_posix() for p in (tmp_path / "a").rglob("*")) == ["y.md"]
+
+
 def test_an_edited_card_rewrites_only_the_outputs_it_changes(tmp_path: Path) -> None:
     root = _copy_project(tmp_path)
     assert _build_subprocess(root).returncode == 0
