@@ -546,7 +546,10 @@ def _glossary_pages(env: Environment, site: _Site, rows: tuple[cov.Row, ...]) ->
 def _glossary_texts(env: Environment, reg: Registry, rows: tuple[cov.Row, ...],
                     templates: tuple[tuple[str, int, int], ...]) -> dict[str, str]:
     """The glossary's pages, each with the mark of its list of spells (if any), and the coverage page, as the
-    templates (``templates``: their stamps) draw them now."""
+    templates (``templates``: their stamps) draw them now. Kept between processes for this ruleset's own
+    glossary only (its file is spellc's code, in every key), not for a registry read from another file."""
+    if reg is not load():
+        return _glossary_made(env, reg, rows)
     return kept("glossary", [RULESET, templates, [r.json() for r in rows]], lambda: _glossary_made(env, reg, rows))
 
 

@@ -91,7 +91,7 @@ def generation(code: tuple[str, ...]) -> Path | None:
         if folder.is_dir():
             os.utime(folder)  # used now: the generations retired are those unused the longest
         else:
-            folder.mkdir(mode=0o700)
+            folder.mkdir(mode=0o700, exist_ok=True)  # another process may be making it too
             _retire(root)
     except OSError:
         return None
@@ -143,12 +143,15 @@ def _retire(root: Path) -> None:
     try:
         folders = sorted((p for p in root.iterdir() if p.is_dir()), key=lambda p: p.stat().st_mtime_ns,
                          reverse=True)
-        for old in folders[GENERATIONS:]:
+    except OSError:
+        return
+    for old in folders[GENERATIONS:]:
+        try:
             for file in old.iterdir():
                 file.unlink(missing_ok=True)
             old.rmdir()
-    except OSError:
-        pass
+        except OSError:  # written into again meanwhile: retired another time
+            continue
 
 
 def _write(path: Path, data: bytes) -> None:
