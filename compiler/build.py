@@ -19,15 +19,15 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, TextIO
 
+from jinja2 import Template
+
 from compiler.amtgard.frontend import FRONTEND as AMTGARD
 from compiler.diagnostics import Diagnostics
 from compiler.frontend import Compiled, Frontend
 from compiler.incantation_charges.frontend import FRONTEND as INCANTATION_CHARGES
 from compiler.kept import kept, stamps
 from compiler.language_reference import PAGE as REFERENCE
-from compiler.language_reference import TEMPLATES as LANGUAGE_TEMPLATES
-from compiler.language_reference import example_files, language_page
-from compiler.markdown import make_env, template_stamps
+from compiler.language_reference import example_files, language_page, language_template
 from compiler.memory_import import load_package
 from compiler.project import CARD_SUFFIX, REPOSITORY, Project, Workspace, project_of
 from compiler.publish import Output, PublishError, publish
@@ -77,16 +77,18 @@ def reference_page(ruleset: Ruleset) -> str:
     """The language reference of ``ruleset``: the same for every project of it, its examples read from the
     card set this repository ships for it."""
     cards, scenarios = example_files(ruleset, REPOSITORY / ruleset.cards)
-    read = (*stamps((*cards, *scenarios)), *template_stamps(make_env(LANGUAGE_TEMPLATES)))
-    return _reference_page(ruleset, tuple(cards), tuple(scenarios), read)
+    return _reference_page(ruleset, tuple(cards), tuple(scenarios), tuple(stamps((*cards, *scenarios))),
+                           language_template())
 
 
-@lru_cache(maxsize=16)  # ``read`` keys it: written again only when an example file or a template changed
+# Kept for the same example files as they are now and the same template (Jinja makes a new one when its file
+# is edited, even in a running process); between processes too, under the template's stamps as well (the code,
+# grammar and glossary it reads are in every key, but the code digest is taken once per process).
+@lru_cache(maxsize=16)
 def _reference_page(ruleset: Ruleset, cards: tuple[Path, ...], scenarios: tuple[Path, ...],
-                    read: tuple[tuple[str, int, int], ...]) -> str:
-    # Kept between processes too (the code, grammar and glossary it reads are part of every key).
-    return kept("reference", [ruleset.name, read],
-                lambda: language_page(ruleset, cards, scenarios, FRONTENDS[ruleset.name].keywords()))
+                    read: tuple[tuple[str, int, int], ...], template: Template) -> str:
+    return kept("reference", [ruleset.name, read, stamps([template.filename] if template.filename else [])],
+                lambda: language_page(ruleset, cards, scenarios, FRONTENDS[ruleset.name].keywords(), template))
 
 
 def ruleset_for(path: Path, explicit: Path | None = None) -> Ruleset:

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from jinja2 import Template
 from lark import Token, Tree
 
 from compiler.diagnostics import Diagnostics
@@ -251,11 +252,15 @@ def example_files(ruleset: Ruleset, shipped: Path) -> tuple[list[Path], list[Pat
     return cards, scenarios
 
 
+def language_template() -> Template:
+    return make_env(TEMPLATES).get_template("language.md.j2")
+
+
 def language_page(ruleset: Ruleset, cards: Sequence[Path], scenarios: Sequence[Path],
-                  keywords: Sequence[KeywordRow] = ()) -> str:
+                  keywords: Sequence[KeywordRow] = (), template: Template | None = None) -> str:
     """The reference page of ``ruleset``'s language, its examples read from ``cards`` and ``scenarios``."""
     card_sections, scenario_sections = reference(ruleset, cards, scenarios)
-    return make_env(TEMPLATES).get_template("language.md.j2").render(
+    return (template or language_template()).render(
         ruleset=ruleset, card_sections=card_sections, scenario_sections=scenario_sections,
         keywords=keyword_examples(keywords, cards))
 

@@ -3,7 +3,6 @@ otherwise, so a card's title or text can never become markup, a link or a script
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterable
 from functools import cache, lru_cache
@@ -13,7 +12,6 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from compiler.rendered import BYTECODE
-from engine.core.kept import stamps
 
 # Characters that mean something to Markdown or HTML (and the md_in_html / attr_list extensions).
 _SPECIALS = frozenset("\\`*_{}[]()#+-.!|<>&\"'~^=")
@@ -89,14 +87,6 @@ def css_class(name: str) -> Markup:
     if not _SAFE_CSS.fullmatch(name):
         raise ValueError(f"refusing to emit the CSS class {name!r}")
     return Markup(name)
-
-
-def template_stamps(env: Environment) -> tuple[tuple[str, int, int], ...]:
-    """Every template ``env`` can load, with its modification time and size: part of the key of a page kept
-    between runs (engine.core.kept), which must follow an edited template as Jinja does in a running process."""
-    assert isinstance(env.loader, FileSystemLoader)
-    return tuple(stamps(sorted(os.path.join(where, name) for folder in env.loader.searchpath
-                               for where, _, names in os.walk(folder) for name in names if name.endswith(".j2"))))
 
 
 @cache  # one per folder: its templates are compiled once per process, not at every build

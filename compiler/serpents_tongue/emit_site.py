@@ -39,8 +39,8 @@ from jinja2 import Environment, Template
 from markupsafe import Markup
 
 from compiler import coverage as cov
-from compiler.kept import kept
-from compiler.markdown import css_class, make_env, quote, rich_text, safe_href, template_stamps
+from compiler.kept import kept, stamps
+from compiler.markdown import css_class, make_env, quote, rich_text, safe_href
 from compiler.rendered import KEPT, call
 from compiler.serpents_tongue import model as m
 from compiler.serpents_tongue import render_text as rt
@@ -530,9 +530,14 @@ def _users_mark(kind: str, name: str) -> Markup:
     return Markup(f"\x00{kind}\x1f{name}\x00")
 
 
+# The templates of the glossary's and the coverage page, and the macros they import.
+GLOSSARY_TEMPLATES = ("site_glossary_index.md.j2", "site_glossary_entry.md.j2", "site_coverage.md.j2", MACROS)
+
+
 def _glossary_pages(env: Environment, site: _Site, rows: tuple[cov.Row, ...]) -> dict[str, str]:
     """The glossary's pages and the coverage page, with the project's spells."""
-    pages = _glossary_texts(env, site.registry, rows, template_stamps(env))
+    templates = tuple(env.get_template(name) for name in GLOSSARY_TEMPLATES)
+    pages = _glossary_texts(templates, site.registry, rows)
     listed, macros = env.get_template("site_glossary_spells.md.j2"), env.get_template(MACROS)
     users = {KEYWORD_USERS: site.keyword_users, EVENT_USERS: site.event_users}
 
@@ -542,18 +547,21 @@ def _glossary_pages(env: Environment, site: _Site, rows: tuple[cov.Row, ...]) ->
     return {page: _USERS_MARK.sub(spells(page), text) if "\x00" in text else text for page, text in pages.items()}
 
 
+# Kept for the same templates (Jinja makes a new one when its file is edited, even in a running `spellc site
+# --serve`), registry and rows; and between processes, under the templates' stamps (the code digest is taken
+# once per process), for this ruleset's own glossary only (its file is spellc's code, in every key), not for
+# a registry read from another file.
 @lru_cache(maxsize=8)
-def _glossary_texts(env: Environment, reg: Registry, rows: tuple[cov.Row, ...],
-                    templates: tuple[tuple[str, int, int], ...]) -> dict[str, str]:
-    """The glossary's pages, each with the mark of its list of spells (if any), and the coverage page, as the
-    templates (``templates``: their stamps) draw them now. Kept between processes for this ruleset's own
-    glossary only (its file is spellc's code, in every key), not for a registry read from another file."""
+def _glossary_texts(templates: tuple[Template, ...], reg: Registry, rows: tuple[cov.Row, ...]) -> dict[str, str]:
+    """The glossary's pages, each with the mark of its list of spells (if any), and the coverage page."""
     if reg is not load():
-        return _glossary_made(env, reg, rows)
-    return kept("glossary", [RULESET, templates, [r.json() for r in rows]], lambda: _glossary_made(env, reg, rows))
+        return _glossary_made(templates, reg, rows)
+    read = stamps(t.filename for t in templates if t.filename)
+    return kept("glossary", [RULESET, read, [r.json() for r in rows]], lambda: _glossary_made(templates, reg, rows))
 
 
-def _glossary_made(env: Environment, reg: Registry, rows: tuple[cov.Row, ...]) -> dict[str, str]:
+def _glossary_made(templates: tuple[Template, ...], reg: Registry, rows: tuple[cov.Row, ...]) -> dict[str, str]:
+    index_template, entry_template, coverage_template, _ = templates
     coverage = {r.term: r for r in rows}
     # An entry's view serves both its page and its line of the index: made once.
     entries = [(term_page(t), term_view(reg, coverage, t)) for t in reg.terms]
@@ -564,11 +572,9 @@ def _glossary_made(env: Environment, reg: Registry, rows: tuple[cov.Row, ...]) -
         groups[view.kind].append(view)
     kinds = [(KIND_TITLES[kind], _by_name(groups[kind])) for kind in TERM_KINDS]
     kinds.append(("Trigger events", [view for _, view in events]))
-    index = env.get_template("site_glossary_index.md.j2").render(
-        kinds=[k for k in kinds if k[1]], coverage=relative(GLOSSARY_INDEX, COVERAGE_PAGE))
-    template = env.get_template("site_glossary_entry.md.j2")
-    return {GLOSSARY_INDEX: index, **{page: template.render(entry=view) for page, view in entries + events},
-            COVERAGE_PAGE: _coverage_page(env.get_template("site_coverage.md.j2"), reg, rows)}
+    index = index_template.render(kinds=[k for k in kinds if k[1]], coverage=relative(GLOSSARY_INDEX, COVERAGE_PAGE))
+    return {GLOSSARY_INDEX: index, **{page: entry_template.render(entry=view) for page, view in entries + events},
+            COVERAGE_PAGE: _coverage_page(coverage_template, reg, rows)}
 
 
 def _coverage_page(template: Template, registry: Registry, rows: tuple[cov.Row, ...]) -> str:
