@@ -181,3 +181,20 @@ def test_a_kept_glossary_page_follows_an_edited_template(tmp_path: Path) -> None
     after = pages()
     page = "glossary/bonded.md"
     assert not before[page].endswith("Edited.\n") and after[page].endswith("Edited.\n")
+
+
+def test_no_home_folder_only_costs_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A service account may have no home folder: nothing is kept, and everything is made."""
+    monkeypatch.delenv(CACHE_ENV)
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+
+    def no_home() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.setattr(Path, "home", no_home)
+    kept.generation.cache_clear()
+    source = tmp_path / "input.toml"
+    source.write_text("a = 1\n", encoding="utf-8")
+    make = Maker()
+    assert _kept(source, make) == {"made": 1} and _kept(source, make) == {"made": 2}
+    kept.generation.cache_clear()

@@ -122,16 +122,16 @@ def _files(top: str) -> Iterator[tuple[str, os.stat_result]]:
 
 
 def _root() -> Path | None:
-    """The cache folder, made private to the user; None when it is off or others may write to it."""
+    """The cache folder, made private to the user; None when it is off, when there is none (no home folder, as
+    for some service accounts) or when others may write to it."""
     chosen = os.environ.get(CACHE_ENV)
     if chosen == OFF:
         return None
-    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    root = Path(chosen) if chosen else base / "spellc"
     try:
+        root = Path(chosen) if chosen else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "spellc"
         root.mkdir(mode=0o700, parents=True, exist_ok=True)
         st = root.stat()
-    except OSError:
+    except (OSError, RuntimeError):  # RuntimeError: Path.home() found no home folder
         return None
     private = st.st_uid == os.getuid() and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
     return root if private else None
