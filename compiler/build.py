@@ -87,7 +87,7 @@ def reference_page(ruleset: Ruleset) -> str:
 @lru_cache(maxsize=16)
 def _reference_page(ruleset: Ruleset, cards: tuple[Path, ...], scenarios: tuple[Path, ...],
                     read: tuple[tuple[str, int, int], ...], template: Template) -> str:
-    return kept("reference", [ruleset.name, read, stamps([template.filename] if template.filename else [])],
+    return kept("reference", ruleset.name, [read, stamps([template.filename] if template.filename else [])],
                 lambda: language_page(ruleset, cards, scenarios, FRONTENDS[ruleset.name].keywords(), template))
 
 

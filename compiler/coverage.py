@@ -145,7 +145,8 @@ def _citations(root: Path, files: tuple[tuple[str, int, int], ...]) -> tuple[Cit
         return [(c.name, c.test, c.where) for path, modified, size in files
                 for c in _file_citations(Path(path), Path(path).relative_to(root).as_posix(), modified, size)]
 
-    return tuple(Citation(*c) for c in kept("citations", [str(root), files], read))
+    of = [str(root), [path for path, _, _ in files]]
+    return tuple(Citation(*c) for c in kept("citations", of, [str(root), files], read))
 
 
 # `mark.rule` as Python may write it: the tokens `mark`, `.` and `rule`, with spaces, line breaks, comments or

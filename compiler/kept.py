@@ -23,5 +23,5 @@ CODE = (str(Path(__file__).resolve().parent), str(Path(engine.__file__).resolve(
 __all__ = ["kept", "stamps"]
 
 
-def kept(kind: str, key: Any, make: Callable[[], J]) -> J:
-    return core.kept(kind, key, make, CODE)
+def kept(kind: str, of: Any, key: Any, make: Callable[[], J]) -> J:
+    return core.kept(kind, of, key, make, CODE)

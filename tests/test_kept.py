@@ -41,7 +41,7 @@ class Maker:
 
 
 def _kept(source: Path, make: Maker) -> object:
-    return kept.kept("test", kept.stamps([source]), make, (str(source.parent / "code"),))
+    return kept.kept("test", source.name, kept.stamps([source]), make, (str(source.parent / "code"),))
 
 
 def test_a_value_is_made_once_and_read_back_in_later_calls(cache: Path, tmp_path: Path) -> None:
@@ -61,6 +61,16 @@ def test_an_input_that_changed_makes_the_value_again(cache: Path, tmp_path: Path
     _kept(source, make)
     source.write_text("a = 22\n", encoding="utf-8")
     assert _kept(source, make) == {"made": 2}
+
+
+def test_a_value_made_anew_replaces_the_one_before(cache: Path, tmp_path: Path) -> None:
+    """One file per value: the cache does not grow as its inputs change."""
+    source = tmp_path / "input.toml"
+    make = Maker()
+    for version in range(5):
+        source.write_text(f"a = {'1' * (version + 1)}\n", encoding="utf-8")
+        assert _kept(source, make) == {"made": version + 1}
+    assert len(list(cache.rglob("test-*.json"))) == 1
 
 
 def test_code_that_changed_makes_every_value_again(cache: Path, tmp_path: Path) -> None:
@@ -129,7 +139,7 @@ def test_a_generation_still_in_use_is_not_retired(cache: Path, tmp_path: Path) -
     source = tmp_path / "input.toml"
     source.write_text("a = 1\n", encoding="utf-8")
     stable = Maker()
-    kept.kept("table", kept.stamps([source]), stable)
+    kept.kept("table", source.name, kept.stamps([source]), stable)
     for version in range(kept.GENERATIONS - 1):  # as many generations as are kept
         (tmp_path / "code" / "maker.py").write_text(f"v{version}\n", encoding="utf-8")
         kept.generation.cache_clear()
@@ -138,10 +148,10 @@ def test_a_generation_still_in_use_is_not_retired(cache: Path, tmp_path: Path) -
     for age, folder in enumerate(folders):  # made long ago, a second apart, in that order
         os.utime(folder, (1_000_000 + age, 1_000_000 + age))
     kept.generation.cache_clear()
-    kept.kept("table", kept.stamps([source]), stable)  # used again: now the newest
+    kept.kept("table", source.name, kept.stamps([source]), stable)  # used again: now the newest
     (tmp_path / "code" / "maker.py").write_text("v-next\n", encoding="utf-8")
     _kept(source, Maker())  # a new generation retires the one unused the longest
-    kept.kept("table", kept.stamps([source]), stable)
+    kept.kept("table", source.name, kept.stamps([source]), stable)
     assert stable.calls == 1
     assert len(list(cache.iterdir())) == kept.GENERATIONS
 

@@ -6,11 +6,12 @@ them again was a third of a first build of 500 cards. Each is kept in a file of 
 Lark keeps its parser tables and Jinja its compiled templates, and used again while nothing it was made from
 has changed.
 
-A kept value is found under a digest of:
+A kept value is used again only when both are as they were:
 - the code that makes it (the files its maker names, such as the packages of the compiler and the engine):
   the path, size and modification time of each file, as Python checks a ``.pyc`` file against its source;
-  and the version of Python;
-- what its maker reads: the files, with the same stamps, and the values it depends on.
+  and the version of Python. Each state of the code has a folder (a generation), named by their digest;
+- what its maker read: the files, with the same stamps, and the values it depends on. Their digest heads the
+  value's file, one file per value (per ruleset, per file read): a value made anew replaces the one before.
 
 So editing spellc, a grammar, a glossary, a shipped card or a test makes a new value. The folder is
 ``$SPELLC_CACHE``, else ``$XDG_CACHE_HOME/spellc``, else ``~/.cache/spellc``; ``SPELLC_CACHE=off`` keeps
@@ -40,17 +41,21 @@ GENERATIONS = 8
 J = TypeVar("J")  # a JSON value: what a kept file holds
 
 
-def kept(kind: str, key: Any, make: Callable[[], J], code: tuple[str, ...] = ()) -> J:
-    """``make()``, or the value it gave for the same ``kind`` and ``key`` (JSON: the files read and their
-    stamps, see :func:`stamps`) with the files and folders ``code`` as they are now."""
+def kept(kind: str, of: Any, key: Any, make: Callable[[], J], code: tuple[str, ...] = ()) -> J:
+    """``make()``, or the value it gave for the same ``key`` (JSON: the files read and their stamps, see
+    :func:`stamps`, and the values it depends on) with the files and folders ``code`` as they are now. ``of``
+    names what the value is (a ruleset, a file): each has one file, which a value made anew replaces, so the
+    cache does not grow as the inputs change."""
     folder = generation(code)
     if folder is None:
         return make()
-    name = hashlib.sha256(json.dumps([kind, key], sort_keys=True).encode()).hexdigest()[:32]
-    path = folder / f"{kind}-{name}.json"
+    path = folder / f"{kind}-{_digest(of)}.json"
+    made_from = _digest(key).encode()
     try:
-        value: J = json.loads(path.read_bytes())
-        return value
+        stored, _, data = path.read_bytes().partition(b"\n")  # the key's digest, then the value
+        if stored == made_from:
+            value: J = json.loads(data)
+            return value
     except (OSError, ValueError):
         pass
     value = make()
@@ -58,9 +63,13 @@ def kept(kind: str, key: Any, make: Callable[[], J], code: tuple[str, ...] = ())
         data = json.dumps(value).encode()
     except (TypeError, ValueError):  # not JSON (a TOML date): made again each time
         return value
-    _write(path, data)
+    _write(path, made_from + b"\n" + data)
     made: J = json.loads(data)  # as it will be read back: a tuple is a list, whether kept or just made
     return made
+
+
+def _digest(value: Any) -> str:
+    return hashlib.sha256(json.dumps(value, sort_keys=True).encode()).hexdigest()[:32]
 
 
 def toml_table(path: Path) -> dict[str, Any]:
@@ -68,7 +77,7 @@ def toml_table(path: Path) -> dict[str, Any]:
     def read() -> dict[str, Any]:
         with path.open("rb") as f:
             return tomllib.load(f)
-    return kept("toml", stamps([path]), read)
+    return kept("toml", str(path), stamps([path]), read)
 
 
 def stamps(paths: Iterable[str | Path]) -> list[tuple[str, int, int]]:
