@@ -82,7 +82,12 @@ def event_page(event: Event) -> str:
 
 
 def relative(from_page: str, to_page: str) -> Markup:
-    return _relative(from_page.rpartition("/")[0], to_page)  # its folder (pages' paths are plain: a/b/c.md)
+    return _relative(_folder(from_page), to_page)
+
+
+def _folder(page: str) -> str:
+    """The folder of a page (pages' paths are plain: a/b/c.md)."""
+    return page.rpartition("/")[0]
 
 
 @lru_cache(maxsize=KEPT)  # every spell page links the same keywords' pages from the same folder
@@ -350,7 +355,7 @@ def _summary(text: str) -> Markup:
 
 def _spell_links(macros: Template, site: _Site, from_page: str, titles: Iterable[str]) -> tuple[Markup, ...]:
     """Links to the spells ``titles`` from the page ``from_page``, in title order, each drawn."""
-    folder = from_page.rpartition("/")[0]
+    folder = _folder(from_page)
     return tuple(_spell_link(macros, folder, t, site.pages[t]) for t in sorted(titles, key=lambda t: (t.casefold(), t)))
 
 
