@@ -22,18 +22,19 @@ from typing import Any, TextIO
 from jinja2 import Template
 
 from compiler.amtgard.frontend import FRONTEND as AMTGARD
-from compiler.diagnostics import Diagnostics
+from compiler.diagnostics import Diagnostics, write_text
 from compiler.frontend import Compiled, Frontend
 from compiler.incantation_charges.frontend import FRONTEND as INCANTATION_CHARGES
 from compiler.kept import kept, stamps
 from compiler.language_reference import PAGE as REFERENCE
 from compiler.language_reference import example_files, language_page, language_template
 from compiler.memory_import import load_package
-from compiler.project import CARD_SUFFIX, REPOSITORY, Project, Workspace, project_of
-from compiler.publish import Output, PublishError, publish
+from compiler.project import CARD_SUFFIX, REPOSITORY, Project, Workspace, project_of, refuse_outside, source_files
+from compiler.publish import WORKSPACE, Output, PublishError, publish
 from compiler.rackham_incantation.frontend import FRONTEND as RACKHAM_INCANTATION
 from compiler.serpents_tongue.frontend import FRONTEND as SERPENTS_TONGUE
 from compiler.site_home import HOME, home_page
+from compiler.source import shown_path
 from engine.core.ruleset import Ruleset
 
 FRONTENDS: dict[str, Frontend] = {f.ruleset.name: f for f in (SERPENTS_TONGUE, INCANTATION_CHARGES,
@@ -52,6 +53,7 @@ class Build:
     """Each project's checked cards, in the order they were given."""
 
     compiled: dict[Project, Compiled] = field(default_factory=dict)
+    left: list[Path] = field(default_factory=list)  # files in the outputs spellc did not write, left in place
 
     @property
     def diagnostics(self) -> Diagnostics:
@@ -88,7 +90,7 @@ def reference_page(ruleset: Ruleset) -> str:
 def _reference_page(ruleset: Ruleset, cards: tuple[Path, ...], scenarios: tuple[Path, ...],
                     read: tuple[tuple[str, int, int], ...], template: Template) -> str:
     return kept("reference", ruleset.name, [read, stamps([template.filename] if template.filename else [])],
-                lambda: language_page(ruleset, cards, scenarios, FRONTENDS[ruleset.name].keywords(), template))
+                lambda: language_page(ruleset, cards, scenarios, FRONTENDS[ruleset.name].keywords(), template), str)
 
 
 def ruleset_for(path: Path, explicit: Path | None = None) -> Ruleset:
@@ -136,7 +138,7 @@ def compile_sources(paths: Iterable[Path], shown_from: Path | None = None, expli
     ``explicit``, the project ``--project`` names). Raises ProjectError for a file in no project."""
     by_project: dict[Project, list[Path]] = {}
     for p in paths:
-        for file in sorted(p.rglob(f"*{CARD_SUFFIX}")) if p.is_dir() else [p]:
+        for file in sorted(source_files(p, CARD_SUFFIX)) if p.is_dir() else [p]:
             by_project.setdefault(project_of(file, explicit), []).append(file)
     return Build({project: compile_project(project, files, shown_from) for project, files in by_project.items()})
 
@@ -146,11 +148,16 @@ def projects(target: Project | Workspace) -> tuple[Project, ...]:
 
 
 def base_of(target: Project | Workspace) -> Path:
-    """The folder a build publishes under (its lock and staging area sit there): a workspace's, or the
-    nearest folder holding a project and its outputs."""
+    """The folder a build's outputs are named from: a workspace's, or the nearest folder holding a project
+    and its outputs."""
     if isinstance(target, Workspace):
         return target.root
     return Path(os.path.commonpath([target.root, *target.outputs]))
+
+
+def workspace_of(target: Project | Workspace) -> Path:
+    """The folder of the build's lock and staging area: inside the project (or its workspace), always."""
+    return (target.root if isinstance(target, Workspace) else target.boundary) / WORKSPACE
 
 
 def render(target: Project | Workspace, built: Build, base: Path, tests: Path = TESTS) -> dict[str, Output]:
@@ -165,32 +172,40 @@ def render(target: Project | Workspace, built: Build, base: Path, tests: Path = 
     return outputs
 
 
-def build(target: Project | Workspace, tests: Path = TESTS) -> Build:
+def build(target: Project | Workspace, tests: Path = TESTS, allow_outside: bool = False) -> Build:
     """Compile every card of ``target``'s projects into their compiled cards and site pages (nothing on error).
 
     The coverage pages read the rule markers of ``tests`` (see :mod:`compiler.coverage`). Raises
+    :class:`compiler.project.ProjectError` for outputs outside the project (unless ``allow_outside``) and
     :class:`compiler.publish.PublishError` when the outputs cannot be written; they are then as they were.
     """
+    if not allow_outside:
+        refuse_outside(projects(target))
     with collecting_after():
         built = compile_target(target)
         if built.ok:
-            publish(base_of(target), render(target, built, base_of(target), tests))
+            base = base_of(target)
+            published = publish(base, render(target, built, base, tests), workspace_of(target))
+            built.left = [base / path for path in published.left]
     return built
 
 
-def build_reported(target: Project | Workspace, err: TextIO) -> Build | None:
+def build_reported(target: Project | Workspace, err: TextIO, allow_outside: bool = False) -> Build | None:
     """:func:`build`, as a command says it: every diagnostic and failure written to ``err``; the build when its
     outputs were published, else None (they are then as they were)."""
     try:
-        built = build(target)
+        built = build(target, allow_outside=allow_outside)
     except PublishError as error:
-        print(f"spellc: error: {error}", file=err)
+        write_text(err, f"spellc: error: {error}")
         return None
     if built.diagnostics.items:
-        print(built.diagnostics.render(), file=err)
+        write_text(err, built.diagnostics.render())
     if not built.ok:
-        print("spellc: build failed; nothing was written", file=err)
+        write_text(err, "spellc: build failed; nothing was written")
         return None
+    for path in built.left:
+        write_text(err, f"spellc: warning: {shown_path(path, Path.cwd())} was not written by spellc: left in place "
+                   "(a build removes only the files it wrote; delete it yourself if it is stale)")
     return built
 
 

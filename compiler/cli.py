@@ -37,7 +37,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 def cmd_build(args: argparse.Namespace) -> int:
     target = locate(Path.cwd(), explicit(args))
     start = time.perf_counter()
-    built = build_reported(target, sys.stderr)
+    built = build_reported(target, sys.stderr, allow_outside=args.allow_outside_outputs)
     if built is None:
         return 1
     elapsed = time.perf_counter() - start
@@ -122,8 +122,9 @@ def cmd_site(args: argparse.Namespace) -> int:
 
     target = locate(Path.cwd(), explicit(args))
     if args.serve:
-        return site_command.serve_site(target, args.dev_addr)
-    return site_command.build_site(target)
+        return site_command.serve_site(target, args.dev_addr, allow_outside=args.allow_outside_outputs,
+                                       trust=args.trust_config)
+    return site_command.build_site(target, allow_outside=args.allow_outside_outputs, trust=args.trust_config)
 
 
 def cmd_coverage(args: argparse.Namespace) -> int:
@@ -153,6 +154,12 @@ def project_option(p: argparse.ArgumentParser) -> None:
                    "itself) instead of the nearest one above the current folder")
 
 
+def outside_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--allow-outside-outputs", action="store_true", help="build into output folders that resolve "
+                   "outside the project (through '..', an absolute path or a link): refused otherwise, since a "
+                   "build removes from its outputs the files it wrote and no longer makes")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="spellc", description="Compile spell cards into engine code and a "
                                      "rules reference site, and play scripted matches.")
@@ -168,6 +175,7 @@ def main(argv: list[str] | None = None) -> int:
                        "folder, or --project) into its compiled cards and reference pages; a workspace builds "
                        "each of its projects and its home page. Nothing is written if any card has an error.")
     project_option(p)
+    outside_option(p)
     p.set_defaults(func=cmd_build)
     p = sub.add_parser("check", help="check card sources and report every problem",
                        description="Parse and check .spell files (or folders of them), each by the ruleset of "
@@ -210,9 +218,13 @@ def main(argv: list[str] | None = None) -> int:
                        "describes, strictly: a broken link or any warning fails it. With --serve, serve the site "
                        "with live reload and rebuild it whenever a card file changes.")
     p.add_argument("--serve", action="store_true", help="serve the site and rebuild it as the cards change")
+    p.add_argument("--trust-config", action="store_true", help="let mkdocs do what the project's mkdocs.yml says "
+                   "even where spellc refuses it by default (hooks, other plugins and extensions, INHERIT, a site_dir "
+                   "outside the project): for a project you trust")
     p.add_argument("--dev-addr", metavar="HOST:PORT", help="where --serve listens (default: mkdocs's, "
                    "127.0.0.1:8000)")
     project_option(p)
+    outside_option(p)
     p.set_defaults(func=cmd_site)
     p = sub.add_parser("lsp", help="run the language server (for editors) over stdio",
                        description="Serve the Language Server Protocol on stdin and stdout: diagnostics as you "

@@ -146,7 +146,8 @@ def _citations(root: Path, files: tuple[tuple[str, int, int], ...]) -> tuple[Cit
                 for c in _file_citations(Path(path), Path(path).relative_to(root).as_posix(), modified, size)]
 
     of = [str(root), [path for path, _, _ in files]]
-    return tuple(Citation(*c) for c in kept("citations", of, [str(root), files], read))
+    return tuple(Citation(*c) for c in kept("citations", of, [str(root), files], read,
+                                                 list[list[str | None]]))
 
 
 # `mark.rule` as Python may write it: the tokens `mark`, `.` and `rule`, with spaces, line breaks, comments or

@@ -23,5 +23,5 @@ CODE = (str(Path(__file__).resolve().parent), str(Path(engine.__file__).resolve(
 __all__ = ["kept", "stamps"]
 
 
-def kept(kind: str, of: Any, key: Any, make: Callable[[], J]) -> J:
-    return core.kept(kind, of, key, make, CODE)
+def kept(kind: str, of: Any, key: Any, make: Callable[[], J], shape: Any) -> J:
+    return core.kept(kind, of, key, make, shape, CODE)

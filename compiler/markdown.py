@@ -76,6 +76,18 @@ def heading_text(value: str) -> str:
     return value.replace("<", "\u2039").replace(">", "\u203a")
 
 
+# The characters a theme must escape to print a text in HTML, each swapped for its look-alike.
+_LOOK_ALIKES = str.maketrans({"<": "\u2039", ">": "\u203a", '"': "\u201d", "'": "\u2019", "&": "\uff06"})
+
+
+def plain_name(value: str) -> str:
+    """A name a user typed (a project's folder), for settings a theme prints as it pleases: mkdocs-material
+    prints ``site_name`` unescaped inside an attribute (``aria-label="..."``), so a quote in it would end the
+    attribute and start another. Every character HTML gives a meaning to is swapped for its look-alike, and
+    control characters dropped."""
+    return "".join(c for c in value if c.isprintable()).translate(_LOOK_ALIKES)
+
+
 def safe_href(path: str) -> Markup:
     if not _SAFE_HREF.fullmatch(path):
         raise ValueError(f"refusing to emit the link target {path!r}")

@@ -10,10 +10,15 @@ card project's alike (``plugins: [search, spellc]`` in its ``mkdocs.yml``).
   about 160 glossary links crowd the sidebar, and the theme writes the whole navigation into every page,
   so a site of N cards would weigh N².
 - A game's section in the sidebar named by the game's title ("Serpent's Tongue"), not by its folder's name.
+- Under ``spellc site --serve``, a rebuild of the cards that failed is shown at the top of every page, until an
+  edit builds again (:data:`SERVE`).
 """
 
 from __future__ import annotations
 
+import html
+import re
+from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -23,6 +28,7 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation, Section
 
 from compiler.build import FRONTENDS
+from compiler.publish import own_file
 from engine.rulesets import RULESETS
 
 ASSETS = Path(__file__).with_name("templates") / "site"
@@ -32,6 +38,36 @@ SCRIPTS = ("spellc.js",)
 # The extensions spellc's templates write for: admonitions (the engine's status of a term, collapsed),
 # attributes and Markdown inside HTML (cards drawn as HTML with Markdown links the build validates).
 MARKDOWN_EXTENSIONS = ("admonition", "pymdownx.details", "attr_list", "md_in_html", "tables", "toc")
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+@dataclass
+class ServeState:
+    """What ``spellc site --serve`` tells the pages it serves: why the last rebuild of the cards failed, if it did.
+    mkdocs rebuilds the site when a file changes in ``watched`` (a folder of spellc's own, in its build folder),
+    so a rebuild that fails, or succeeds after a failure, without changing a page still shows."""
+
+    watched: Path | None = None
+    error: str | None = None
+
+    def failed(self, error: str | None) -> None:
+        """Note the outcome of a rebuild: ``error`` (what was printed), or None when it built."""
+        if error == self.error:
+            return
+        self.error = error
+        if self.watched is not None:
+            own_file(self.watched, "status", "built\n" if error is None else "failed\n")
+
+    def banner(self) -> str:
+        text = _CONTROL.sub(lambda c: f"\\x{ord(c[0]):02x}", self.error or "")
+        return ('<div class="admonition failure"><p class="admonition-title">The cards did not build</p>'
+                f"<pre><code>{html.escape(text)}</code></pre><p>These pages show the cards as they were before; "
+                "the next edit of a card rebuilds them.</p></div>\n")
+
+
+SERVE = ServeState()
 
 
 def card_folders() -> frozenset[str]:
@@ -79,7 +115,13 @@ class SpellcPlugin(BasePlugin):  # it takes no options
 
     def on_serve(self, server: Any, /, *, config: MkDocsConfig, builder: Any) -> Any:
         server.watch(str(ASSETS))
+        if SERVE.watched is not None:
+            own_file(SERVE.watched, "status", "serving\n")
+            server.watch(str(SERVE.watched))
         return server
+
+    def on_page_content(self, html: str, /, *, page: Any, config: MkDocsConfig, files: Files) -> str:
+        return SERVE.banner() + html if SERVE.error is not None else html
 
 
 def _sections(items: list[Any]) -> list[Section]:

@@ -27,16 +27,18 @@ A manifest that cannot be read is a located diagnostic, never a traceback.
 from __future__ import annotations
 
 import json
+import os
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import Any
 
 from compiler.diagnostics import Diagnostics, did_you_mean
+from compiler.markdown import escape_text, heading_text, plain_name
 from compiler.publish import Output
-from compiler.source import SourceFile, Span, shown_path
+from compiler.source import SourceFile, Span, Undecodable, shown_path
 from engine.core.ruleset import Ruleset
 from engine.rulesets import RULESETS
 
@@ -73,6 +75,7 @@ class Project:
     """One card set: its ruleset, where its sources are and where a build writes."""
 
     root: Path  # the folder holding its spellc.toml
+    boundary: Path  # the folder everything it reads and writes lies in: its own, or its workspace's
     ruleset: Ruleset
     cards: Path
     scenarios: Path
@@ -84,8 +87,24 @@ class Project:
     def outputs(self) -> tuple[Path, ...]:
         return (self.python, self.site)
 
+    def outside(self) -> list[tuple[str, Path]]:
+        """Each output (its setting and folder) that resolves outside the project's boundary: a build writes and
+        removes files there only when the user says so on the command line."""
+        return [(key, path) for key, path in (("python", self.python), ("site", self.site))
+                if not path.is_relative_to(self.boundary)]
+
     def card_files(self) -> list[Path]:
-        return sorted(self.cards.rglob(f"*{CARD_SUFFIX}")) if self.cards.is_dir() else []
+        """Its card files, in path order. A cards folder that is missing, or a card file that is a link out of
+        the project, is a :class:`ProjectError`: never an empty build, never a file read from elsewhere."""
+        if not self.cards.is_dir():
+            raise missing_folder(self, "cards")
+        found: list[Path] = []
+        for path in source_files(self.cards, CARD_SUFFIX):
+            if path.is_symlink() and not path.resolve().is_relative_to(self.boundary):
+                raise ProjectError(f"{shown_path(path, Path.cwd())} is a link to {path.resolve()}, outside the "
+                                   "project: spellc reads only the project's own files")
+            found.append(path)
+        return sorted(found)
 
     def relocate(self, outputs: Mapping[str, Output], base: Path) -> dict[str, Output]:
         """A front end's outputs (keyed as in the repository's layout, ``generated/<ruleset>/...`` and
@@ -124,6 +143,46 @@ class ProjectError(Exception):
         if self.diagnostics.items:
             return self.diagnostics.render()
         return f"spellc: error: {self.message}"
+
+
+def source_files(folder: Path, suffix: str) -> list[Path]:
+    """The files named ``*suffix`` under ``folder``, in no order; links to folders are not followed (a project
+    linking to ``/`` would have every file of the machine searched)."""
+    found: list[Path] = []
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                found += source_files(Path(entry.path), suffix)
+            elif entry.name.endswith(suffix):
+                found.append(Path(entry.path))
+    return found
+
+
+def missing_folder(project: Project, key: str) -> ProjectError:
+    """The error of a project whose folder ``key`` (cards, scenarios) is not there, located in its manifest."""
+    source, _ = read_manifest(project.root / MANIFEST)
+    folder: Path = getattr(project, key)
+    near = [p.name for p in folder.parent.iterdir() if p.is_dir()] if folder.parent.is_dir() else []
+    diags = Diagnostics()
+    diags.error("E016", f"the {key} folder {shown_path(folder, Path.cwd())} does not exist (a mistyped name would "
+                "build nothing, and remove every page of a card)", where(source, key),
+                *did_you_mean(folder.name, near))
+    return ProjectError(f"{source.path}: no {key} folder", diags)
+
+
+def refuse_outside(projects: Iterable[Project]) -> None:
+    """Refuse outputs that resolve outside their project (through '..', an absolute path or a link): a build
+    removes from its outputs what it no longer makes. The user may allow it on the command line."""
+    diags = Diagnostics()
+    for project in projects:
+        for key, path in project.outside():
+            source, _ = read_manifest(project.root / MANIFEST)
+            diags.error("E017", f"the {key} output resolves outside the project (to {path}): a build writes there "
+                        "and removes the files it no longer makes", where(source, key),
+                        "help: name a folder inside the project, or pass --allow-outside-outputs if that folder "
+                        "is yours to build into")
+    if diags.has_errors:
+        raise ProjectError("outputs outside the project", diags)
 
 
 def find_manifest(start: Path) -> Path | None:
@@ -189,9 +248,12 @@ def create(folder: Path, ruleset: str) -> list[Path]:
         MANIFEST: NEW_MANIFEST.format(ruleset=ruleset, title=title),
         "README.md": NEW_README.format(name=folder.name, title=title),
         ".gitignore": ".spellc-build/\npublic/\n",  # the build's lock and staging area; the built site
-        # The folder's name as a YAML string (a JSON string is one): never YAML of its own.
-        "mkdocs.yml": (SAMPLES / "mkdocs.yml").read_text(encoding="utf-8").replace("{name}", json.dumps(folder.name)),
-        "site/index.md": (SAMPLES / "index.md").read_text(encoding="utf-8").format(name=folder.name, title=title),
+        # The folder's name as a YAML string (a JSON string is one): never YAML of its own, nor markup.
+        "mkdocs.yml": (SAMPLES / "mkdocs.yml").read_text(encoding="utf-8").replace(
+            "{name}", json.dumps(plain_name(folder.name))),
+        # The folder's name as inert text: a page shows what a user typed, never markup of theirs.
+        "site/index.md": (SAMPLES / "index.md").read_text(encoding="utf-8").format(
+            name=escape_text(heading_text(folder.name)), title=title),
         "cards/sample.spell": (SAMPLES / ruleset / "sample.spell").read_text(encoding="utf-8"),
         "scenarios/sample.scenario": (SAMPLES / ruleset / "sample.scenario").read_text(encoding="utf-8"),
     }
@@ -207,29 +269,57 @@ def create(folder: Path, ruleset: str) -> list[Path]:
     return written
 
 
-def load(manifest: Path) -> Project | Workspace:
-    """Read a manifest; a problem in it is a :class:`ProjectError` located in the file."""
-    source = _read(manifest)
+def load(manifest: Path, boundary: Path | None = None) -> Project | Workspace:
+    """Read a manifest; a problem in it is a :class:`ProjectError` located in the file. A project's files lie in
+    ``boundary``: given for a workspace's member, else the workspace above that lists it, else its own folder."""
+    source, data = read_manifest(manifest)
     diags = Diagnostics()
+    root = manifest.resolve().parent
+    if "workspace" in data:
+        return _workspace(root, source, data["workspace"], diags)
+    return _project(root, boundary or _enclosing_workspace(root) or root, source, data, diags)
+
+
+def read_manifest(manifest: Path) -> tuple[SourceFile, dict[str, Any]]:
+    """A manifest's text and tables, checked; raises :class:`ProjectError` with located diagnostics."""
+    diags = Diagnostics()
+    try:
+        source = SourceFile.read(manifest, Path.cwd())
+    except Undecodable as err:
+        diags.error("E010", f"{MANIFEST} {err.message}", err.span, "help: save the file as UTF-8")
+        raise ProjectError(f"{shown_path(manifest, Path.cwd())}: the manifest has errors", diags) from err
+    except OSError as err:
+        raise ProjectError(f"cannot read {shown_path(manifest, Path.cwd())}: {err.strerror or err}") from err
     data = _parse(source, diags)
     if data is not None:
         _check_tables(source, data, diags)
     if data is None or diags.has_errors:
         raise ProjectError(f"{source.path}: the manifest has errors", diags)
-    root = manifest.resolve().parent
-    if "workspace" in data:
-        return _workspace(root, source, data["workspace"], diags)
-    return _project(root, source, data, diags)
+    return source, data
 
 
-def _read(manifest: Path) -> SourceFile:
+def _enclosing_workspace(root: Path) -> Path | None:
+    """The folder of the nearest manifest above ``root`` when it is a workspace that lists ``root`` as a member
+    (a member's outputs may lie anywhere in its workspace, as this repository's do)."""
+    manifest = find_manifest(root.parent)
+    if manifest is None:
+        return None
     try:
-        return SourceFile.read(manifest, Path.cwd())
-    except (OSError, UnicodeError) as err:
-        raise ProjectError(f"cannot read {manifest}: {err}") from err
+        data = tomllib.loads(manifest.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    members = data.get("workspace", {}).get("members") if isinstance(data.get("workspace"), dict) else None
+    if not isinstance(members, list):
+        return None
+    folder = manifest.parent
+    for pattern in members:
+        if isinstance(pattern, str) and _member_pattern_problem(pattern) is None and root in _matches(folder, pattern):
+            return folder
+    return None
 
 
 _AT = re.compile(r"\(at line (\d+), column (\d+)\)")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # NUL, a newline, ESC...: no file name spellc reads or writes has one
 
 
 def _parse(source: SourceFile, diags: Diagnostics) -> dict[str, Any] | None:
@@ -243,7 +333,7 @@ def _parse(source: SourceFile, diags: Diagnostics) -> dict[str, Any] | None:
         return None
 
 
-def _where(source: SourceFile, key: str) -> Span:
+def where(source: SourceFile, key: str) -> Span:
     """The line that sets ``key`` (a table's header for a table), else the file's first line."""
     pattern = re.compile(rf"^\s*(\[{re.escape(key)}\]|{re.escape(key)}\s*=)", re.M)
     found = pattern.search(source.text)
@@ -259,31 +349,39 @@ def _check_tables(source: SourceFile, data: dict[str, Any], diags: Diagnostics) 
         diags.error("E011", "a manifest needs a [project] or a [workspace] table", Span(source, 1, 1, 1, 2))
     for table, value in data.items():
         if table not in TABLES:
-            diags.error("E011", f"unknown table [{table}]", _where(source, table), *did_you_mean(table, TABLES))
+            diags.error("E011", f"unknown table [{table}]", where(source, table), *did_you_mean(table, TABLES))
             continue
         if not isinstance(value, dict):
-            diags.error("E011", f"{table} must be a table: [{table}]", _where(source, table))
+            diags.error("E011", f"{table} must be a table: [{table}]", where(source, table))
             continue
         for key, setting in value.items():
             if key not in TABLES[table]:
-                diags.error("E011", f"unknown setting {key!r} in [{table}]", _where(source, key),
+                diags.error("E011", f"unknown setting {key!r} in [{table}]", where(source, key),
                             *did_you_mean(key, TABLES[table]))
             elif key != "members" and not isinstance(setting, str):
-                diags.error("E011", f"{key} must be text (a path or a name)", _where(source, key))
+                diags.error("E011", f"{key} must be text (a path or a name)", where(source, key))
+            elif key != "members" and (control := _CONTROL.search(setting)):
+                diags.error("E011", f"{key} holds a control character ({control[0]!r}): a path or a name of "
+                            "spellc's is printable text", where(source, key))
 
 
-def _project(root: Path, source: SourceFile, data: dict[str, Any], diags: Diagnostics) -> Project:
+def _project(root: Path, boundary: Path, source: SourceFile, data: dict[str, Any], diags: Diagnostics) -> Project:
     settings = {**DEFAULTS, **data.get("project", {}), **data.get("output", {})}
     name = settings.get("ruleset")
     if name not in RULESETS:
         said = f"no ruleset is named {name!r}" if name else "the project names no ruleset"
-        diags.error("E012", f"{said} (the rulesets: {', '.join(RULESETS)})", _where(source, "ruleset"),
+        diags.error("E012", f"{said} (the rulesets: {', '.join(RULESETS)})", where(source, "ruleset"),
                     *did_you_mean(str(name or ""), RULESETS))
         raise ProjectError(f"{source.path}: the manifest has errors", diags)
-    folder = {key: (root / settings[key]).resolve() for key in DEFAULTS}
+    folder = {key: _resolved(root, source, key, settings[key]) for key in DEFAULTS}
+    for key in ("cards", "scenarios", "mkdocs"):  # read only: never outside, whatever the command line says
+        if not folder[key].is_relative_to(boundary):
+            diags.error("E015", f"{key} is {settings[key]!r}, which resolves outside the project (to "
+                        f"{folder[key]}): spellc reads only the project's own files", where(source, key),
+                        f"help: name a folder inside {shown_path(boundary, Path.cwd())}")
     _check_outputs(source, folder, root, diags)
-    return Project(root=root, ruleset=RULESETS[name], cards=folder["cards"], scenarios=folder["scenarios"],
-                   python=folder["python"], site=folder["site"], mkdocs=folder["mkdocs"])
+    return Project(root=root, boundary=boundary, ruleset=RULESETS[name], cards=folder["cards"],
+                   scenarios=folder["scenarios"], python=folder["python"], site=folder["site"], mkdocs=folder["mkdocs"])
 
 
 def _check_outputs(source: SourceFile, folder: dict[str, Path], root: Path, diags: Diagnostics) -> None:
@@ -295,13 +393,13 @@ def _check_outputs(source: SourceFile, folder: dict[str, Path], root: Path, diag
                            ("its scenarios", folder["scenarios"])):
             if out == path or out in path.parents:
                 diags.error("E014", f"the {output} output would replace {kept} ({shown_path(path, Path.cwd())}): "
-                            "a build removes from its outputs every file it does not make", _where(source, output),
+                            "a build removes from its outputs every file it does not make", where(source, output),
                             f"help: give it a folder of its own, such as {DEFAULTS[output]!r}")
                 break
     python, site = folder["python"], folder["site"]
     if python == site or python in site.parents or site in python.parents:
         diags.error("E014", "the python and site outputs overlap: a build replaces each whole",
-                    _where(source, "site"))
+                    where(source, "site"))
     if diags.has_errors:
         raise ProjectError(f"{source.path}: the manifest has errors", diags)
 
@@ -314,10 +412,10 @@ def _check_members(source: SourceFile, root: Path, members: list[Project], diags
         for out in member.outputs:
             if root not in out.parents:
                 diags.error("E013", f"the member {shown_path(member.root, root)} writes {out}, outside the workspace",
-                            _where(source, "members"))
+                            where(source, "members"))
             elif out in seen:
                 diags.error("E013", f"the members {shown_path(seen[out], root)} and {shown_path(member.root, root)} "
-                            f"both write {shown_path(out, root)}", _where(source, "members"))
+                            f"both write {shown_path(out, root)}", where(source, "members"))
             seen[out] = member.root
 
 
@@ -325,22 +423,66 @@ def _workspace(root: Path, source: SourceFile, table: dict[str, Any], diags: Dia
     members = table.get("members", [])
     if not isinstance(members, list) or not all(isinstance(m, str) for m in members):
         diags.error("E011", "members must be a list of folders: members = [\"cards_src/*\"]",
-                    _where(source, "members"))
+                    where(source, "members"))
         raise ProjectError(f"{source.path}: the manifest has errors", diags)
     found: list[Project] = []
     for pattern in members:
-        folders = sorted(p for p in root.glob(pattern) if (p / MANIFEST).is_file())
+        problem = _member_pattern_problem(pattern)
+        if problem is not None:
+            diags.error("E013", f"the member {pattern!r} {problem}", where(source, "members"),
+                        'help: name folders inside the workspace, such as "cards_src/*"')
+            continue
+        folders = [p for p in _matches(root, pattern) if p != root and p.is_relative_to(root)]
         if not folders:
-            diags.error("E013", f"no project matches the member {pattern!r}", _where(source, "members"))
+            diags.error("E013", f"no project matches the member {pattern!r}", where(source, "members"))
         for folder in folders:
-            member = load(folder / MANIFEST)
+            member = load(folder / MANIFEST, boundary=root)
             if isinstance(member, Workspace):
-                diags.error("E013", f"{folder.name} is a workspace: a member is a project", _where(source, "members"))
+                diags.error("E013", f"{folder.name} is a workspace: a member is a project", where(source, "members"))
             else:
                 found.append(member)
     _check_members(source, root, found, diags)
+    home, mkdocs = (_inside(root, source, key, table.get(key), diags) for key in ("home", "mkdocs"))
     if diags.has_errors:
         raise ProjectError(f"{source.path}: the manifest has errors", diags)
-    home = table.get("home")
-    return Workspace(root=root, members=tuple(found), home=(root / home).resolve() if home else None,
-                     mkdocs=(root / table.get("mkdocs", DEFAULTS["mkdocs"])).resolve())
+    return Workspace(root=root, members=tuple(found), home=home,
+                     mkdocs=mkdocs or (root / DEFAULTS["mkdocs"]).resolve())
+
+
+def _resolved(root: Path, source: SourceFile, key: str, setting: str) -> Path:
+    """The path ``setting`` (of ``key``) from ``root``, links followed; a loop of links is a located error."""
+    try:
+        return (root / setting).resolve()
+    except (OSError, RuntimeError) as err:  # RuntimeError: a loop of symbolic links
+        diags = Diagnostics()
+        diags.error("E015", f"{key} is {setting!r}, which cannot be resolved: {err}", where(source, key))
+        raise ProjectError(f"{source.path}: the manifest has errors", diags) from err
+
+
+def _member_pattern_problem(pattern: str) -> str | None:
+    """Why a workspace's member pattern is refused, or None: members are folders inside the workspace."""
+    if not pattern or pattern in (".", "./"):
+        return "is the workspace itself: a workspace gathers projects in folders of its own"
+    if PurePath(pattern).is_absolute():
+        return "is an absolute path"
+    if ".." in PurePath(pattern).parts:
+        return "leaves the workspace ('..')"
+    if _CONTROL.search(pattern):
+        return "holds a control character"
+    return None
+
+
+def _matches(root: Path, pattern: str) -> list[Path]:
+    """The folders under ``root`` matching the member ``pattern`` that hold a manifest, as real paths."""
+    return sorted({p.resolve() for p in root.glob(pattern) if (p / MANIFEST).is_file()})
+
+
+def _inside(root: Path, source: SourceFile, key: str, setting: str | None, diags: Diagnostics) -> Path | None:
+    """The workspace's file ``setting`` (its ``key``), which must lie inside the workspace."""
+    if setting is None:
+        return None
+    path = _resolved(root, source, key, setting)
+    if not path.is_relative_to(root):
+        diags.error("E015", f"{key} is {setting!r}, which resolves outside the workspace (to {path})",
+                    where(source, key), f"help: name a file inside {shown_path(root, Path.cwd())}")
+    return path

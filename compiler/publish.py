@@ -4,44 +4,68 @@ what changes is written.
 An output is a folder (``generated/<game>``, ``site/docs/<game>/spells``) or a page. Each is compared with
 what is on disk file by file: a file whose bytes are the same is left alone (its modification time too, so
 mkdocs, editors and ``make`` see nothing change), a new or changed file is written, and a file the build no
-longer makes is removed. An edited card then rewrites its own pages, not the whole site.
+longer makes is removed, if spellc wrote it. An edited card then rewrites its own pages, not the whole site.
+
+A project is a stranger's until proved otherwise (it may be a clone), so a build touches nothing but its
+outputs, and of the files in them removes only those it wrote:
+- the files spellc published are listed in a *record* (``.spellc-build/record``), signed with this user's key
+  (:mod:`compiler.trust`); a file in an output folder that the record does not list (a hand-written note, a
+  helper module) is left in place and named in a warning;
+- every path a transaction names lies inside an output, and every folder between an output and a file is a
+  real folder, not a link: a symbolic link inside an output is never written through;
+- the build's own folder, its lock and its staging area are never followed through a link either.
 
 Those files sit in different folders, so no single rename can swap them together. Instead, under an
 exclusive lock:
 
 1. every new or changed file is written into one staging folder, ``.spellc-build/txn/new/`` (same file
-   system);
-2. a ``COMMITTED`` marker lists the changes (a file to write or to remove, or a whole folder output that did
-   not exist, one a line): from here on the transaction is rolled forward, never back;
+   system), which a signed ``OPEN`` marker claims as spellc's;
+2. a signed ``COMMITTED`` marker lists the changes (a file to write or to remove, or a whole folder output
+   that did not exist): from here on the transaction is rolled forward, never back;
 3. output by output, each file to replace or remove is moved aside into ``txn/old/``, then each staged file
-   (or a new folder output's staged folder, whole) is renamed into place;
+   (or a new folder output's staged folder, whole) is renamed into place; then the new record;
 4. ``txn/`` is removed.
 
 A build killed before step 2 left the outputs untouched: the next build deletes ``txn/``. A build
-killed after it left some files swapped: the next build finishes the changes first (roll forward).
-A swap that fails with an error (a read-only folder, say) is undone, file by file, so the old outputs
-come back whole. Concurrent builds wait for the lock instead of racing on the same folders.
+killed after it left some files swapped: the next build finishes the changes first (roll forward), but only
+if this user's spellc signed the marker and every path in it lies in the outputs; otherwise it refuses, says
+why, and changes nothing. A swap that fails with an error (a read-only folder, say) is undone, file by file,
+so the old outputs come back whole. Concurrent builds wait for the lock instead of racing on the same folders.
 Files get the permissions of any file the user creates (0666 and 0777 less the umask).
 """
 
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import shutil
 import stat
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from compiler.trust import sign, verified
+
 WORKSPACE = ".spellc-build"  # beside the outputs' project root; ignored by git
+RECORD = "record"  # in the workspace: the files spellc published, signed
 FAULT_ENV = "SPELLC_BUILD_FAULT"  # a step name of fault_steps(): the build dies there (tests only)
 
 Output = Mapping[str, str] | str  # a folder's files (relative name → text), or one file's text
 
 
 class PublishError(Exception):
-    """The outputs could not be written; they are as they were before the build."""
+    """The outputs could not be written, or a project's files asked for what a build never does; the outputs
+    are as they were before the build."""
+
+
+@dataclass
+class Published:
+    """What a publication did besides writing: the files in the outputs it left alone because spellc did not
+    write them (paths from the root)."""
+
+    left: list[str] = field(default_factory=list)
 
 
 def fault_steps(names: tuple[str, ...]) -> tuple[str, ...]:
@@ -57,83 +81,121 @@ def _step(name: str) -> None:
 
 
 @contextmanager
-def locked(root: Path, names: tuple[str, ...]) -> Iterator[Path]:
-    """Hold the project's build lock; yield the transaction folder, recovered from any interrupted build."""
-    workspace = root / WORKSPACE
+def locked(root: Path, names: tuple[str, ...], workspace: Path | None = None) -> Iterator[Path]:
+    """Hold the build lock in ``workspace`` (by default ``root``'s); yield the transaction folder, recovered from
+    any interrupted build of the outputs ``names`` (paths from ``root``)."""
+    workspace = workspace or root / WORKSPACE
     try:
-        workspace.mkdir(parents=True, exist_ok=True)
-        lock = open(workspace / "lock", "a+b")  # noqa: SIM115 (held open for the whole transaction)
+        _own_folder(workspace)
+        fd = os.open(workspace / "lock", os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
     except OSError as err:
-        raise PublishError(f"cannot take the build lock in {workspace}: {err}") from err
-    with lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+        raise PublishError(f"cannot take the build lock in {workspace}: {err.strerror or err}") from err
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        txn = workspace / "txn"
         try:
-            txn = workspace / "txn"
-            try:
-                recover(root, txn, names)
-            except OSError as err:
-                raise PublishError(f"cannot recover from an interrupted build ({txn}): {err}") from err
-            yield txn
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
+            recover(root, txn, names)
+        except OSError as err:
+            raise PublishError(f"cannot recover from an interrupted build ({txn}): {err}") from err
+        yield txn
+    finally:
+        os.close(fd)  # releases the lock
+
+
+def _own_folder(path: Path) -> None:
+    """``path`` as a real folder (made if missing): a link or a file there is not spellc's to use."""
+    with suppress(FileExistsError):
+        os.mkdir(path)
+    if not stat.S_ISDIR(os.lstat(path).st_mode):
+        raise PublishError(f"{path} is not a folder (a link or a file is there): spellc keeps its build's lock and "
+                           "staging area in a folder of its own; remove it and build again")
+
+
+def own_file(folder: Path, name: str, text: str) -> None:
+    """Write a file of spellc's own (``name``) into ``folder``, a folder of its build folder: never through a
+    link."""
+    _own_folder(folder.parent)
+    _own_folder(folder)
+    _write(folder / name, text)
 
 
 WRITE, REMOVE, CREATE = "write", "remove", "create"
 Change = tuple[str, str]  # (WRITE or REMOVE a file, or CREATE a folder output; its path relative to the root)
 ASIDE, IN = "aside", "in"
 Move = tuple[str, str]  # (ASIDE: the file at the path moved into txn/old, or IN: its staged file put there)
+OPEN, COMMITTED = "OPEN", "COMMITTED"  # the markers of a transaction: its staging folder, its changes
 
 
-def publish(root: Path, outputs: Mapping[str, Output]) -> None:
+def publish(root: Path, outputs: Mapping[str, Output], workspace: Path | None = None) -> Published:
     """Make each output (a path relative to ``root``) hold its new contents, all together or not at all,
-    writing only the files whose bytes change."""
-    with locked(root, tuple(outputs)) as txn:
+    writing only the files whose bytes change, and removing only files spellc wrote. The lock and the staging
+    area are in ``workspace`` (by default ``root/.spellc-build``)."""
+    workspace = workspace or root / WORKSPACE
+    with locked(root, tuple(outputs), workspace) as txn:
+        record = _read_record(workspace)
+        published = Published()
         try:
-            changes = _changes(root, outputs, _file_clock(txn.parent / "lock"))
+            changes = _changes(root, outputs, record, _file_clock(workspace / "lock"), published.left)
+            for name in outputs:
+                _check_inside(root, name, changes[name])
+            new_record = _new_record(record, outputs)
         except OSError as err:
             raise PublishError(f"cannot read the outputs: {err}") from err
         if not any(changes.values()):  # every output already holds its bytes: no transaction to make
             try:
                 for name, output in outputs.items():
-                    _tidy(root / name, output, [])
+                    _tidy(root, name, output, [])
+                if new_record != record:
+                    _write_signed(workspace / RECORD, RECORD, _record_body(new_record))
             except OSError as err:
                 raise PublishError(f"cannot make the output folder {name}: {err}") from err
-            return
-        try:
-            made: set[str] = set()
-            staged = os.path.join(txn, "new")
-            for name in outputs:
-                for kind, path in changes[name]:
-                    if kind == WRITE:
-                        _write(f"{staged}/{path}", _text(outputs, name, path), made=made)
-                    elif kind == CREATE:
-                        for rel, text in _files(outputs[name]).items():
-                            _write(f"{staged}/{name}/{rel}", text, made=made)
-            _step("staged")
-            # Written aside and renamed: a marker cut short by a kill would name only some changes.
-            listed = "".join(f"{kind} {path}\n" for name in outputs for kind, path in changes[name])
-            _write(txn / "COMMITTED.new", listed, sync=True)
-            os.replace(txn / "COMMITTED.new", txn / "COMMITTED")
-        except OSError as err:
-            _remove(txn)
-            raise PublishError(f"cannot write the new outputs: {err}") from err
-        _step("committed")
-        done: list[Move] = []
-        try:
-            for name in outputs:
-                _swap(root, txn, changes[name], done, name)
-                _tidy(root / name, outputs[name], changes[name])
-        except OSError as err:
-            _undo(root, txn, done)
-            _remove(txn)
-            raise PublishError(f"cannot replace {name}: {err}; the previous outputs are kept") from err
-        _step("swapped")
+            return published
+        _transact(root, txn, outputs, changes, new_record)
+    return published
+
+
+def _transact(root: Path, txn: Path, outputs: Mapping[str, Output], changes: dict[str, list[Change]],
+              record: set[str]) -> None:
+    """Stage, commit and swap in ``changes``, and the new ``record``."""
+    try:
+        os.mkdir(txn)
+        _write_signed(txn / OPEN, OPEN, b"")
+        made: set[str] = set()
+        staged = os.path.join(txn, "new")
+        for name in outputs:
+            for kind, path in changes[name]:
+                if kind == WRITE:
+                    _write(f"{staged}/{path}", _text(outputs, name, path), made=made)
+                elif kind == CREATE:
+                    for rel, text in _files(outputs[name]).items():
+                        _write(f"{staged}/{name}/{rel}", text, made=made)
+        _write_signed(txn / RECORD, RECORD, _record_body(record))
+        _step("staged")
+        listed = [[kind, path] for name in outputs for kind, path in changes[name]]
+        _write_signed(txn / COMMITTED, COMMITTED, json.dumps({"changes": listed}).encode(), sync=True)
+    except OSError as err:
         _remove(txn)
+        raise PublishError(f"cannot write the new outputs: {err}") from err
+    _step("committed")
+    done: list[Move] = []
+    try:
+        for name in outputs:
+            _swap(root, txn, changes[name], done, name)
+            _tidy(root, name, outputs[name], changes[name])
+    except OSError as err:
+        _undo(root, txn, done)
+        _remove(txn)
+        raise PublishError(f"cannot replace {name}: {err}; the previous outputs are kept") from err
+    _step("swapped")
+    os.replace(txn / RECORD, txn.parent / RECORD)
+    _remove(txn)
 
 
-def _changes(root: Path, outputs: Mapping[str, Output], now: int) -> dict[str, list[Change]]:
-    """Per output, the files to write (new or changed bytes) and to remove (no longer made); ``now`` is the
-    file system's clock."""
+def _changes(root: Path, outputs: Mapping[str, Output], record: set[str], now: int, left: list[str]
+             ) -> dict[str, list[Change]]:
+    """Per output, the files to write (new or changed bytes) and to remove (no longer made, and written by
+    spellc: ``record``); the files no longer made that spellc did not write go to ``left``. ``now`` is the file
+    system's clock."""
     found: dict[str, list[Change]] = {}
     for name, output in outputs.items():
         dest = root / name
@@ -143,13 +205,51 @@ def _changes(root: Path, outputs: Mapping[str, Output], now: int) -> dict[str, l
             found[name] = [(CREATE, name)]  # a first build: its files staged together, and renamed in as one
             continue
         if isinstance(output, str) and dest.is_dir() or not isinstance(output, str) and dest.is_file():
-            changes.append((REMOVE, name))  # a page where a folder was, or the other way round
+            _claim(root, name, record)  # a page where a folder was, or the other way round
+            changes.append((REMOVE, name))
         elif dest.is_dir():
-            changes += sorted((REMOVE, path) for path in _files_under(root, dest) if path not in wanted)
+            for path in sorted(p for p in _files_under(root, dest) if p not in wanted):
+                if path in record:
+                    changes.append((REMOVE, path))
+                else:
+                    left.append(path)
         base = os.fspath(root)
         changes += sorted((WRITE, path) for path, text in wanted.items() if not _holds(f"{base}/{path}", text, now))
         found[name] = changes
     return found
+
+
+def _claim(root: Path, name: str, record: set[str]) -> None:
+    """Refuse to remove the file or folder at the output ``name`` unless spellc wrote all of it."""
+    dest = root / name
+    files = _files_under(root, dest) if dest.is_dir() and not dest.is_symlink() else [name]
+    strangers = [path for path in files if path not in record]
+    if strangers:
+        what = "a folder" if dest.is_dir() else "a file"
+        raise PublishError(f"{name} is {what} that spellc did not write ({strangers[0]}), where the build writes "
+                           f"{'a page' if dest.is_dir() else 'a folder'}: move it away and build again")
+
+
+def _check_inside(root: Path, name: str, changes: list[Change]) -> None:
+    """Every path ``changes`` name lies in the output ``name``, through real folders only: a link inside an
+    output (``generated/spells -> /home/you``) is never written through."""
+    seen: set[str] = set()
+    for _, path in changes:
+        if path != name and not path.startswith(f"{name}/") or ".." in path.split("/") or "\0" in path:
+            raise PublishError(f"{path} is not inside the output {name}")
+        parts = path.split("/")
+        for depth in range(len(name.split("/")), len(parts)):
+            folder = "/".join(parts[:depth])
+            if folder in seen:
+                continue
+            try:
+                mode = os.lstat(os.path.join(root, folder)).st_mode
+            except FileNotFoundError:
+                break
+            if stat.S_ISLNK(mode):
+                raise PublishError(f"{folder} is a symbolic link: spellc writes only into folders of its own, "
+                                   "never through a link; remove the link and build again")
+            seen.add(folder)
 
 
 def _files_under(root: Path, folder: Path) -> list[str]:
@@ -162,6 +262,55 @@ def _files_under(root: Path, folder: Path) -> list[str]:
     return found
 
 
+def _read_record(workspace: Path) -> set[str]:
+    """The files spellc published here, as its signed record says; none when there is no record this user's
+    spellc signed (a first build, or a project from elsewhere)."""
+    body = _read_signed(workspace / RECORD, RECORD)
+    try:
+        files = json.loads(body)["files"] if body is not None else []
+    except (ValueError, KeyError, TypeError):
+        return set()
+    return {f for f in files if isinstance(f, str)} if isinstance(files, list) else set()
+
+
+def _new_record(record: set[str], outputs: Mapping[str, Output]) -> set[str]:
+    """The record once ``outputs`` are published: every file they hold, and what it listed outside them."""
+    inside = tuple(f"{name}/" for name in outputs)
+    kept = {path for path in record if path not in outputs and not path.startswith(inside)}
+    for name, output in outputs.items():
+        kept.update([name] if isinstance(output, str) else (f"{name}/{rel}" for rel in output))
+    return kept
+
+
+def _record_body(record: set[str]) -> bytes:
+    return json.dumps({"files": sorted(record)}, indent=0).encode()
+
+
+def _read_signed(path: Path, kind: str) -> bytes | None:
+    """The body of the file ``path`` if this user's spellc signed it as ``kind`` (never through a link)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            data = f.read()
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    return verified(kind, data)
+
+
+def _write_signed(path: Path, kind: str, body: bytes, sync: bool = False) -> None:
+    """Written aside and renamed: a file cut short by a kill would not be the whole of what was signed."""
+    aside = path.with_name(f"{path.name}.new")
+    _write(aside, sign(kind, body), sync=sync)
+    os.replace(aside, path)
+
+
 # A file's stat when this process last saw it hold a text, and that text: the next build compares the text
 # it wants with this one instead of reading the file again (a rebuild at each save of `spellc site --serve`
 # would read thousands of pages). Kept only for a file last changed before the file system's clock was read
@@ -170,10 +319,10 @@ _SEEN: dict[str, tuple[tuple[int, int, int, int], str]] = {}
 
 
 def _file_clock(marker: Path) -> int:
-    """The file system's clock now, as the modification time of ``marker`` (a file of the build's own,
-    touched): coarser than the system's."""
-    marker.touch()
-    return marker.stat().st_mtime_ns
+    """The file system's clock now, as the modification time of ``marker`` (the build's lock, touched): coarser
+    than the system's."""
+    os.utime(marker, follow_symlinks=False)
+    return os.lstat(marker).st_mtime_ns
 
 
 def _holds(path: str, text: str, now: int) -> bool:
@@ -186,8 +335,11 @@ def _holds(path: str, text: str, now: int) -> bool:
         seen = _SEEN.get(key)
         if seen is not None and seen[0] == stamp and seen[1] == text:
             return True
+        encoded = text.encode("utf-8")
+        if st.st_size != len(encoded):
+            return False
         with open(path, "rb") as f:
-            same = f.read() == text.encode("utf-8")
+            same = f.read() == encoded
     except OSError:
         return False
     if same and st.st_mtime_ns < now and st.st_ctime_ns < now:
@@ -206,27 +358,50 @@ def _text(outputs: Mapping[str, Output], name: str, path: str) -> str:
 
 
 def recover(root: Path, txn: Path, names: tuple[str, ...]) -> None:
-    """Finish a committed transaction an earlier build left half done, or drop an uncommitted one; remove
-    the leftovers of builds from before transactions (``.NAME.new-*`` and ``.NAME.old`` folders)."""
-    marker = txn / "COMMITTED"
-    if marker.is_file():
-        changes = [(line.split(" ", 1)[0], line.split(" ", 1)[1]) for line in marker.read_text(encoding="utf-8")
-                   .splitlines()]
+    """Finish a committed transaction an earlier build left half done, or drop an uncommitted one; raise
+    :class:`PublishError`, changing nothing, when the transaction folder is not one this user's spellc made."""
+    try:
+        mode = os.lstat(txn).st_mode
+    except FileNotFoundError:
+        return
+    if not stat.S_ISDIR(mode):
+        raise _foreign(txn, txn, "is not a folder")
+    entries = os.listdir(txn)
+    if COMMITTED in entries:
+        body = _read_signed(txn / COMMITTED, COMMITTED)
+        if body is None:
+            raise _foreign(txn, txn / COMMITTED, "was not written by your spellc (its signature does not match)")
+        changes = _listed_changes(body, names, txn)
+        for name in names:
+            _check_inside(root, name, [c for c in changes if c[1] == name or c[1].startswith(f"{name}/")])
         _swap(root, txn, changes, [], None)
         for name in names:  # a folder the finished removals emptied (the next build may find nothing to change)
-            if any(kind == REMOVE and path.startswith(f"{name}/") for kind, path in changes):
-                _prune(root / name)
+            _prune(root, name, [path for kind, path in changes if kind == REMOVE and path.startswith(f"{name}/")])
+        if _read_signed(txn / RECORD, RECORD) is not None:
+            os.replace(txn / RECORD, txn.parent / RECORD)
+    elif _read_signed(txn / OPEN, OPEN) is None and set(entries) - {OPEN, f"{OPEN}.new"}:
+        raise _foreign(txn, txn, "holds files no build of yours staged (it has no OPEN marker signed by your spellc)")
     _remove(txn)
-    for leftover in _legacy_leftovers(root, names):
-        _remove(leftover)
 
 
-def _legacy_leftovers(root: Path, names: tuple[str, ...]) -> Iterator[Path]:
-    for name in names:
-        dest = root / name
-        if dest.parent.is_dir():
-            yield from dest.parent.glob(f".{dest.name}.new-*")
-            yield from dest.parent.glob(f".{dest.name}.old")
+def _foreign(txn: Path, path: Path, why: str) -> PublishError:
+    """The refusal of a transaction folder ``txn`` that this user's spellc did not make (``path`` says why)."""
+    return PublishError(f"{path} {why}: it came with the project, and a build will not act on it; nothing was "
+                        f"changed. If no build of yours was interrupted here, delete {txn} and build again")
+
+
+def _listed_changes(body: bytes, names: tuple[str, ...], txn: Path) -> list[Change]:
+    """The changes a committed marker lists, each a file or folder inside one of the outputs ``names``."""
+    try:
+        listed = json.loads(body)["changes"]
+        changes = [(str(kind), str(path)) for kind, path in listed if kind in (WRITE, REMOVE, CREATE)]
+    except (ValueError, KeyError, TypeError) as err:
+        raise _foreign(txn, txn / COMMITTED, f"cannot be read ({err})") from err
+    inside = tuple(f"{name}/" for name in names)
+    for _, path in changes:
+        if path not in names and not path.startswith(inside) or ".." in path.split("/") or path.startswith("/"):
+            raise _foreign(txn, txn / COMMITTED, f"names {path!r}, which is not in this build's outputs")
+    return changes
 
 
 def _folder(folder: str, made: set[str]) -> None:
@@ -236,13 +411,14 @@ def _folder(folder: str, made: set[str]) -> None:
         made.add(folder)
 
 
-def _write(path: str | Path, text: str, sync: bool = False, made: set[str] | None = None) -> None:
+def _write(path: str | Path, text: str | bytes, sync: bool = False, made: set[str] | None = None) -> None:
     path = os.fspath(path)
     _folder(path.rpartition("/")[0], set() if made is None else made)
-    # os.open's 0o666 is narrowed by the umask, as for any file the user makes (mkstemp would give 0600).
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+    # os.open's 0o666 is narrowed by the umask, as for any file the user makes (mkstemp would give 0600). Only
+    # spellc's own staging area is written: never through a link.
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o666)
     try:
-        data = memoryview(text.encode("utf-8"))
+        data = memoryview(text if isinstance(text, bytes) else text.encode("utf-8"))
         while data:
             data = data[os.write(fd, data):]
         if sync:
@@ -278,20 +454,27 @@ def _swap(root: Path, txn: Path, changes: list[Change], done: list[Move], name: 
     _step(f"in:{name}")
 
 
-def _tidy(dest: Path, output: Output, changes: list[Change]) -> None:
+def _tidy(root: Path, name: str, output: Output, changes: list[Change]) -> None:
     """A folder output exists even when empty, and keeps no folder emptied by the files it lost (``changes``:
     only a removal can empty one)."""
-    if isinstance(output, str) or dest.is_dir() and all(kind != REMOVE for kind, _ in changes):
+    if isinstance(output, str):
         return
-    dest.mkdir(parents=True, exist_ok=True)
-    _prune(dest)
+    if not (root / name).is_dir():
+        (root / name).mkdir(parents=True, exist_ok=True)
+    _prune(root, name, [path for kind, path in changes if kind == REMOVE])
 
 
-def _prune(folder: Path) -> None:
-    """Remove every empty folder under ``folder`` (not ``folder`` itself)."""
-    for where, _, _ in os.walk(folder, topdown=False):  # a folder after the folders in it
-        if where != os.fspath(folder) and not os.listdir(where):
-            os.rmdir(where)
+def _prune(root: Path, name: str, removed: list[str]) -> None:
+    """Remove the folders under the output ``name`` that the removal of the files ``removed`` (paths from
+    ``root``) left empty; never the output itself, nor an empty folder that spellc did not empty."""
+    for path in sorted(removed, key=lambda p: -p.count("/")):  # the deepest first
+        folder = path.rpartition("/")[0]
+        while folder.startswith(f"{name}/"):
+            try:
+                os.rmdir(os.path.join(root, folder))  # only an empty folder goes
+            except OSError:
+                break
+            folder = folder.rpartition("/")[0]
 
 
 def _undo(root: Path, txn: Path, done: list[Move]) -> None:

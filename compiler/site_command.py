@@ -3,11 +3,20 @@ cards, so the site never shows cards older than their sources.
 
 With ``--serve``, mkdocs serves the site with live reload, and a watcher rebuilds the cards whenever a card
 file changes: the build publishes new pages into the site's folder, mkdocs sees them, rebuilds and reloads
-the browser. A card with an error is reported and leaves the pages as they were, as ``spellc build`` does.
+the browser. A card with an error is reported and leaves the pages as they were, as ``spellc build`` does;
+the served pages say so at their top until an edit builds again. Whatever goes wrong in a rebuild (even a
+fault of spellc's own), the watcher goes on watching: the next edit rebuilds.
+
+A project's ``mkdocs.yml`` is a stranger's file like the rest of it, and mkdocs would do what it says: load
+Python objects from its YAML tags, run the ``hooks`` it names, read an ``INHERIT``ed file from anywhere, and
+empty its ``site_dir`` before writing the site there. So it is read first with YAML's safe loader and refused
+(with the reason) when it asks for any of that, or for plugins and Markdown extensions beyond those spellc's
+sites use, unless the user passes ``--trust-config``.
 """
 
 from __future__ import annotations
 
+import io
 import logging
 import os
 import sys
@@ -15,13 +24,15 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
+import yaml
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.commands.serve import serve as mkdocs_serve
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
 
-from compiler.build import build_reported, projects, settle
+from compiler.build import build_reported, projects, settle, workspace_of
+from compiler.mkdocs_plugin import MARKDOWN_EXTENSIONS, SERVE
 from compiler.project import Project, ProjectError, Workspace
 from compiler.source import shown_path
 
@@ -38,12 +49,15 @@ def pages_folder(target: Project | Workspace) -> Path:
     return target.home.parent
 
 
-def site_config(target: Project | Workspace) -> MkDocsConfig:
-    """The site's mkdocs configuration, checked to build from the pages the project writes."""
+def site_config(target: Project | Workspace, trust: bool = False) -> MkDocsConfig:
+    """The site's mkdocs configuration, checked to build from the pages the project writes (and, unless the user
+    trusts it, to do nothing a stranger's configuration should: see :func:`vet_config`)."""
     path = target.mkdocs
     if not path.is_file():
         raise ProjectError(f"{shown_path(path, Path.cwd())}: no such file; `spellc site` builds the site an "
                            "mkdocs.yml describes (`spellc new` writes one; [output] mkdocs in spellc.toml names it)")
+    if not trust:
+        vet_config(path)
     try:
         config = load_config(str(path))
     except MkDocsException as err:
@@ -52,12 +66,76 @@ def site_config(target: Project | Workspace) -> MkDocsConfig:
     if Path(config.docs_dir).resolve() != folder:
         raise ProjectError(f"{shown_path(path, Path.cwd())}: docs_dir is {config.docs_dir}, but the cards' pages "
                            f"are written to {shown_path(folder, Path.cwd())}; make them the same folder")
+    if not trust:
+        _vet_site_dir(target, path, Path(config.site_dir).resolve())
     return config
 
 
-def build_cards(target: Project | Workspace) -> bool:
+# What a stranger's mkdocs.yml may ask for: the plugins and Markdown extensions of spellc's own sites, and those
+# that only change how a page is drawn (none reads a file, fetches anything or runs the project's code).
+SAFE_PLUGINS = frozenset({"search", "spellc", "tags", "material/search", "material/tags"})
+SAFE_EXTENSIONS = frozenset({*MARKDOWN_EXTENSIONS, "abbr", "def_list", "footnotes", "meta", "sane_lists", "smarty",
+                             "wikilinks", "pymdownx.betterem", "pymdownx.caret", "pymdownx.mark", "pymdownx.tilde",
+                             "pymdownx.tasklist", "pymdownx.superfences", "pymdownx.highlight", "pymdownx.inlinehilite",
+                             "pymdownx.keys", "pymdownx.smartsymbols", "pymdownx.tabbed", "pymdownx.emoji"})
+UNSAFE_KEYS = {"hooks": "runs the Python files it names", "INHERIT": "reads another file, from anywhere",
+               "watch": "watches folders anywhere"}
+TRUST_HINT = "help: if this project is yours (or you have read its mkdocs.yml), pass --trust-config"
+
+
+class _SafeLoader(yaml.SafeLoader):
+    """YAML's safe loader, with mkdocs's two tags read as inert text: ``!ENV`` and ``!relative``."""
+
+
+_SafeLoader.add_multi_constructor("!ENV", lambda loader, suffix, node: None)
+_SafeLoader.add_multi_constructor("!relative", lambda loader, suffix, node: None)
+
+
+def vet_config(path: Path) -> None:
+    """Refuse an mkdocs.yml that would make mkdocs run code, or read or write outside the project."""
+    shown = shown_path(path, Path.cwd())
+    try:
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_SafeLoader)  # noqa: S506 (a safe loader)
+    except (OSError, UnicodeError, yaml.YAMLError) as err:
+        raise ProjectError(f"{shown}: not a configuration spellc will read: {err}\n{TRUST_HINT}") from err
+    if not isinstance(data, dict):
+        raise ProjectError(f"{shown}: an mkdocs configuration is a mapping of settings")
+    problems = [f"{key} {why}" for key, why in UNSAFE_KEYS.items() if key in data]
+    problems += [f"the plugin {name!r} is not one spellc knows to be safe" for name in _names(data.get("plugins"))
+                 if name not in SAFE_PLUGINS]
+    problems += [f"the Markdown extension {name!r} is not one spellc knows to be safe"
+                 for name in _names(data.get("markdown_extensions")) if name not in SAFE_EXTENSIONS]
+    theme = data.get("theme")
+    if isinstance(theme, dict) and "custom_dir" in theme:
+        problems.append("theme.custom_dir loads templates (code) from a folder of the project's")
+    if problems:
+        raise ProjectError(f"{shown}: spellc will not build this site: " + "; ".join(problems) + f"\n{TRUST_HINT}")
+
+
+def _names(entries: object) -> list[str]:
+    """The names of a list of plugins or extensions, each a name or a one-entry mapping of a name to options."""
+    if isinstance(entries, dict):
+        return [str(name) for name in entries]
+    if not isinstance(entries, list):
+        return []
+    return [str(next(iter(e))) if isinstance(e, dict) and e else str(e) for e in entries]
+
+
+def _vet_site_dir(target: Project | Workspace, path: Path, site_dir: Path) -> None:
+    """mkdocs empties its site_dir before writing the site: it must be a folder of the site's own, inside the
+    project, holding none of the project's sources."""
+    root = target.root if isinstance(target, Workspace) else target.boundary
+    sources = [root, *(p for project in projects(target) for p in (project.root, project.cards, project.scenarios,
+                                                                   *project.outputs))]
+    if not site_dir.is_relative_to(root) or any(site_dir == p or p.is_relative_to(site_dir) for p in sources):
+        raise ProjectError(f"{shown_path(path, Path.cwd())}: site_dir is {site_dir}, which mkdocs would empty: it must "
+                           "be a folder of the built site's own inside the project (such as 'public'), holding none "
+                           f"of its sources\n{TRUST_HINT}")
+
+
+def build_cards(target: Project | Workspace, allow_outside: bool = False) -> bool:
     """``spellc build``: the cards compiled and their pages published; every problem printed."""
-    return build_reported(target, sys.stderr) is not None
+    return build_reported(target, sys.stderr, allow_outside) is not None
 
 
 def show_mkdocs_messages() -> None:
@@ -73,11 +151,11 @@ def show_mkdocs_messages() -> None:
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
 
 
-def build_site(target: Project | Workspace) -> int:
-    if not build_cards(target):
+def build_site(target: Project | Workspace, allow_outside: bool = False, trust: bool = False) -> int:
+    config = site_config(target, trust)  # refused before anything is built
+    if not build_cards(target, allow_outside):
         return 1
     show_mkdocs_messages()
-    config = site_config(target)
     config.plugins.on_startup(command="build", dirty=False)  # as mkdocs's own `build` command does
     try:
         mkdocs_build(config)
@@ -90,13 +168,16 @@ def build_site(target: Project | Workspace) -> int:
     return 0
 
 
-def serve_site(target: Project | Workspace, address: str | None) -> int:
-    build_cards(target)
+def serve_site(target: Project | Workspace, address: str | None, allow_outside: bool = False,
+               trust: bool = False) -> int:
+    config = site_config(target, trust)
+    SERVE.watched = workspace_of(target) / "serve"
+    rebuild = serve_rebuild(target, allow_outside)
+    rebuild()
     settle()  # rebuilt at every edit from now on
     show_mkdocs_messages()
-    config = site_config(target)
     stop = threading.Event()
-    watcher = threading.Thread(target=watch_cards, args=(target, lambda: build_cards(target), stop), daemon=True)
+    watcher = threading.Thread(target=watch_cards, args=(target, rebuild, stop), daemon=True)
     watcher.start()
     try:
         mkdocs_serve(config.config_file_path, livereload=True, dev_addr=address)  # None: the configured one
@@ -108,6 +189,24 @@ def serve_site(target: Project | Workspace, address: str | None) -> int:
     return 0
 
 
+def serve_rebuild(target: Project | Workspace, allow_outside: bool) -> Callable[[], None]:
+    """A rebuild of the cards for ``--serve`` that never raises: what went wrong is printed, and shown at the top
+    of every served page (:data:`compiler.mkdocs_plugin.SERVE`) until a rebuild succeeds."""
+    def rebuild() -> None:
+        said = io.StringIO()
+        try:
+            ok = build_reported(target, said, allow_outside) is not None
+        except ProjectError as err:
+            ok = False
+            said.write(err.render() + "\n")
+        except Exception as err:  # noqa: BLE001 (a fault of spellc's own must not stop the server)
+            ok = False
+            said.write(f"spellc: internal error while building the cards ({type(err).__name__}: {err}); this is a "
+                       "bug in spellc. The pages are as they were; the next edit rebuilds them.\n")
+            logging.getLogger("mkdocs").debug("spellc's rebuild failed", exc_info=True)
+        sys.stderr.write(said.getvalue())
+        SERVE.failed(None if ok else said.getvalue())
+    return rebuild
 def snapshot(target: Project | Workspace) -> Snapshot:
     """What the card files are now: an edit, a new file or a deleted one changes it."""
     seen = set()
@@ -124,9 +223,17 @@ def snapshot(target: Project | Workspace) -> Snapshot:
 def watch_cards(target: Project | Workspace, rebuild: Callable[[], object], stop: threading.Event,
                 every: float = POLL_SECONDS) -> None:
     """Call ``rebuild`` each time the card files change, until ``stop`` is set."""
-    last = snapshot(target)
+    last = _snapshot_or_none(target)
     while not stop.wait(every):
-        now = snapshot(target)
+        now = _snapshot_or_none(target)
         if now != last:
             last = now
             rebuild()
+
+
+def _snapshot_or_none(target: Project | Workspace) -> Snapshot | None:
+    """:func:`snapshot`, or None while the cards cannot be listed (their folder gone): a rebuild then says why."""
+    try:
+        return snapshot(target)
+    except (OSError, ProjectError):
+        return None

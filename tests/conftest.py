@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
+from compiler.trust import STATE_ENV
 from engine.core.decisions import Choice, Decision
 from engine.core.errors import IllegalAction
 from engine.core.kept import CACHE_ENV
@@ -35,6 +36,10 @@ from generated.serpents_tongue import LIBRARY
 if CACHE_ENV not in os.environ:
     os.environ[CACHE_ENV] = tempfile.mkdtemp(prefix="spellc-test-cache-")
     atexit.register(shutil.rmtree, os.environ[CACHE_ENV], True)
+# So is the key that signs what builds leave in a project (compiler/trust.py): the run's own.
+if STATE_ENV not in os.environ:
+    os.environ[STATE_ENV] = tempfile.mkdtemp(prefix="spellc-test-state-")
+    atexit.register(shutil.rmtree, os.environ[STATE_ENV], True)
 
 pytest_plugins = ["tests.browsing"]  # the served site and the browser, for the browser tests
 

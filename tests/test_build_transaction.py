@@ -52,19 +52,13 @@ def new_outputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
 
 def _copy_project(dest: Path, old: bool = True) -> Path:
-    """The inputs of a build (cards and the tests it reads rule markers from) and old sentinel outputs
-    (``old``; else no output yet, as before a first build)."""
+    """The inputs of a build (cards and the tests it reads rule markers from) and old sentinel outputs, published
+    by spellc as an earlier build would have (``old``; else no output yet, as before a first build)."""
     shutil.copytree(ROOT / "cards_src", dest / "cards_src")
     shutil.copy(ROOT / "spellc.toml", dest / "spellc.toml")
     shutil.copytree(ROOT / "tests", dest / "tests", ignore=shutil.ignore_patterns("__pycache__"))
-    for name in OUTPUTS if old else ():
-        target = dest / name
-        if name.endswith(".md"):
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text("old page\n", encoding="utf-8")
-        else:
-            target.mkdir(parents=True)
-            (target / "old.txt").write_text(f"old {name}\n", encoding="utf-8")
+    if old:
+        publish(dest, _old_outputs(dest))
     return dest
 
 
@@ -74,7 +68,7 @@ def _old_outputs(root: Path) -> dict[str, Any]:
 
 def _leftovers(root: Path) -> list[str]:
     workspace = root / WORKSPACE
-    found = [p.name for p in workspace.iterdir() if p.name != "lock"] if workspace.is_dir() else []
+    found = [p.name for p in workspace.iterdir() if p.name not in ("lock", "record")] if workspace.is_dir() else []
     for name in OUTPUTS:
         parent = (root / name).parent
         found += [p.name for p in parent.glob(".*") if p.name != WORKSPACE]
@@ -193,16 +187,17 @@ def test_a_read_only_output_folder_gives_an_error_and_no_leftovers(tmp_path: Pat
         (root / "generated").chmod(0o755)
 
 
-def test_leftovers_of_older_builds_are_cleaned(tmp_path: Path) -> None:
-    """Builds before transactions left `.generated.old` and `.NAME.new-*` folders that broke later builds."""
+def test_folders_beside_the_outputs_are_never_touched(tmp_path: Path) -> None:
+    """Builds before transactions left `.generated.old` and `.NAME.new-*` folders, which later builds removed; a
+    cloned project may hold folders of those names too, with anything in them: a build touches only its outputs."""
     root = _copy_project(tmp_path)
-    for junk in ("generated/.serpents_tongue.old", "generated/.serpents_tongue.new-abc123",
-                 "site/docs/serpents_tongue/.spells.new-x1"):
-        (root / junk).mkdir()
-        (root / junk / "f.txt").write_text("junk\n", encoding="utf-8")
-        (root / junk / "f.txt").chmod(0o444)
+    junk = ("generated/.serpents_tongue.old", "generated/.serpents_tongue.new-abc123",
+            "site/docs/serpents_tongue/.spells.new-x1")
+    for folder in junk:
+        (root / folder).mkdir()
+        (root / folder / "f.txt").write_text("yours\n", encoding="utf-8")
     publish(root, {name: {"n.txt": "n\n"} if not name.endswith(".md") else "n\n" for name in OUTPUTS})
-    assert _leftovers(root) == []
+    assert all((root / folder / "f.txt").read_text(encoding="utf-8") == "yours\n" for folder in junk)
 
 
 # ---------------------------------------------------------------- permissions

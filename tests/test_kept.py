@@ -7,6 +7,7 @@ import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -41,7 +42,7 @@ class Maker:
 
 
 def _kept(source: Path, make: Maker) -> object:
-    return kept.kept("test", source.name, kept.stamps([source]), make, (str(source.parent / "code"),))
+    return kept.kept("test", source.name, kept.stamps([source]), make, dict[str, int], (str(source.parent / "code"),))
 
 
 def test_a_value_is_made_once_and_read_back_in_later_calls(cache: Path, tmp_path: Path) -> None:
@@ -114,6 +115,41 @@ def test_a_damaged_value_is_made_again(cache: Path, tmp_path: Path) -> None:
     assert _kept(source, make) == {"made": 2}
 
 
+def test_a_value_whose_bytes_changed_is_made_again(cache: Path, tmp_path: Path) -> None:
+    """A kept value carries the digest of its own content: bytes flipped inside it (still JSON of the same shape,
+    so nothing else would notice) are found, and the value is made anew instead of changing an output."""
+    source = tmp_path / "input.toml"
+    source.write_text("a = 1\n", encoding="utf-8")
+    make = Maker()
+    _kept(source, make)
+    for file in cache.rglob("*.json"):
+        file.write_bytes(file.read_bytes().replace(b'"made": 1', b'"made": 7'))
+    assert _kept(source, make) == {"made": 2}
+
+
+def test_a_value_of_the_wrong_shape_is_made_again(cache: Path, tmp_path: Path) -> None:
+    """A kept value of another type than its maker gives (a list where a table was: written by another version of
+    spellc, say, with its digest right) is not used: every build would otherwise fail on it until the cache is
+    cleared."""
+    source = tmp_path / "input.toml"
+    source.write_text("a = 1\n", encoding="utf-8")
+    _kept(source, Maker())
+    code = (str(tmp_path / "code"),)
+    assert kept.kept("test", source.name, kept.stamps([source]), lambda: [1, 2], list[int], code) == [1, 2]
+    make = Maker()
+    assert _kept(source, make) == {"made": 1} and make.calls == 1
+
+
+@pytest.mark.parametrize(("value", "shape", "fits"), [
+    ("text", str, True), (3, int, True), (True, int, False), (2.5, float, True), (2, float, True),
+    (None, str | None, True), ([["a", None]], list[list[str | None]], True), ([["a", 1]], list[list[str]], False),
+    ({"a": "b"}, dict[str, str], True), ({"a": 1}, dict[str, str], False), ([], dict[str, str], False),
+    ({"deep": [1, {"x": None}]}, dict[str, Any], True),
+])
+def test_a_shape_is_the_type_json_gives_back(value: object, shape: object, fits: bool) -> None:
+    assert kept.conforms(value, shape) is fits
+
+
 def test_an_unwritable_cache_only_costs_time(cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(CACHE_ENV, str(tmp_path / "input.toml" / "cache"))  # under a file: cannot be made
     source = tmp_path / "input.toml"
@@ -139,7 +175,7 @@ def test_a_generation_still_in_use_is_not_retired(cache: Path, tmp_path: Path) -
     source = tmp_path / "input.toml"
     source.write_text("a = 1\n", encoding="utf-8")
     stable = Maker()
-    kept.kept("table", source.name, kept.stamps([source]), stable)
+    kept.kept("table", source.name, kept.stamps([source]), stable, dict[str, int])
     for version in range(kept.GENERATIONS - 1):  # as many generations as are kept
         (tmp_path / "code" / "maker.py").write_text(f"v{version}\n", encoding="utf-8")
         kept.generation.cache_clear()
@@ -148,10 +184,10 @@ def test_a_generation_still_in_use_is_not_retired(cache: Path, tmp_path: Path) -
     for age, folder in enumerate(folders):  # made long ago, a second apart, in that order
         os.utime(folder, (1_000_000 + age, 1_000_000 + age))
     kept.generation.cache_clear()
-    kept.kept("table", source.name, kept.stamps([source]), stable)  # used again: now the newest
+    kept.kept("table", source.name, kept.stamps([source]), stable, dict[str, int])  # used again: now the newest
     (tmp_path / "code" / "maker.py").write_text("v-next\n", encoding="utf-8")
     _kept(source, Maker())  # a new generation retires the one unused the longest
-    kept.kept("table", source.name, kept.stamps([source]), stable)
+    kept.kept("table", source.name, kept.stamps([source]), stable, dict[str, int])
     assert stable.calls == 1
     assert len(list(cache.iterdir())) == kept.GENERATIONS
 

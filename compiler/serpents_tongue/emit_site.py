@@ -562,7 +562,8 @@ def _glossary_texts(templates: tuple[Template, ...], reg: Registry, rows: tuple[
     if reg is not load():
         return _glossary_made(templates, reg, rows)
     read = stamps(t.filename for t in templates if t.filename)
-    return kept("glossary", RULESET, [read, [r.json() for r in rows]], lambda: _glossary_made(templates, reg, rows))
+    return kept("glossary", RULESET, [read, [r.json() for r in rows]], lambda: _glossary_made(templates, reg, rows),
+                dict[str, str])
 
 
 def _glossary_made(templates: tuple[Template, ...], reg: Registry, rows: tuple[cov.Row, ...]) -> dict[str, str]:

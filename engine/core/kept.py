@@ -22,12 +22,15 @@ forged), and a value that cannot be read or written is simply made again: the ca
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import os
 import stat
 import sys
 import tempfile
 import tomllib
+import types
+import typing
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from pathlib import Path
@@ -41,31 +44,66 @@ GENERATIONS = 8
 J = TypeVar("J")  # a JSON value: what a kept file holds
 
 
-def kept(kind: str, of: Any, key: Any, make: Callable[[], J], code: tuple[str, ...] = ()) -> J:
+def kept(kind: str, of: Any, key: Any, make: Callable[[], J], shape: Any, code: tuple[str, ...] = ()) -> J:
     """``make()``, or the value it gave for the same ``key`` (JSON: the files read and their stamps, see
     :func:`stamps`, and the values it depends on) with the files and folders ``code`` as they are now. ``of``
     names what the value is (a ruleset, a file): each has one file, which a value made anew replaces, so the
-    cache does not grow as the inputs change."""
+    cache does not grow as the inputs change. ``shape`` is the value's type as JSON gives it back (see
+    :func:`conforms`): a kept value of another shape is made anew, never used."""
     folder = generation(code)
     if folder is None:
         return make()
     path = folder / f"{kind}-{_digest(of)}.json"
     made_from = _digest(key).encode()
-    try:
-        stored, _, data = path.read_bytes().partition(b"\n")  # the key's digest, then the value
-        if stored == made_from:
-            value: J = json.loads(data)
-            return value
-    except (OSError, ValueError):
-        pass
+    found = _read(path, made_from, shape)
+    if found is not None:
+        return found[0]
     value = make()
     try:
         data = json.dumps(value).encode()
     except (TypeError, ValueError):  # not JSON (a TOML date): made again each time
         return value
-    _write(path, made_from + b"\n" + data)
+    _write(path, made_from + b" " + _content_digest(data) + b"\n" + data)
     made: J = json.loads(data)  # as it will be read back: a tuple is a list, whether kept or just made
     return made
+
+
+def _read(path: Path, made_from: bytes, shape: Any) -> tuple[Any] | None:
+    """The value kept in ``path`` (in a 1-tuple) if it was made from ``made_from``, its bytes are those written
+    (the digest of its own content, which heads it, matches: a damaged file is not used) and it has ``shape``."""
+    try:
+        head, _, data = path.read_bytes().partition(b"\n")  # the key's digest and the value's, then the value
+        stored, _, content = head.partition(b" ")
+        if stored != made_from or not hmac.compare_digest(content, _content_digest(data)):
+            return None
+        value = json.loads(data)
+    except (OSError, ValueError, RecursionError):
+        return None
+    return (value,) if conforms(value, shape) else None
+
+
+def _content_digest(data: bytes) -> bytes:
+    return hashlib.sha256(data).hexdigest().encode()
+
+
+def conforms(value: Any, shape: Any) -> bool:
+    """Whether the JSON value ``value`` has the type ``shape``: ``str``, ``int``, ``float``, ``bool``, ``None``,
+    ``Any``, ``list[X]``, ``dict[str, X]`` or a union ``X | Y`` of them (a tuple is kept as a list)."""
+    if shape is Any:
+        return True
+    if shape is None or shape is type(None):
+        return value is None
+    if isinstance(shape, types.UnionType):
+        return any(conforms(value, option) for option in typing.get_args(shape))
+    origin, args = typing.get_origin(shape), typing.get_args(shape)
+    if origin is list:
+        return isinstance(value, list) and all(conforms(item, args[0]) for item in value)
+    if origin is dict:
+        return isinstance(value, dict) and all(isinstance(k, str) and conforms(v, args[1]) for k, v in value.items())
+    if shape is int or shape is float:  # JSON's numbers; a bool is not one
+        return isinstance(value, int | float) and not isinstance(value, bool) and (shape is float or
+                                                                                  isinstance(value, int))
+    return isinstance(value, shape)
 
 
 def _digest(value: Any) -> str:
@@ -77,7 +115,7 @@ def toml_table(path: Path) -> dict[str, Any]:
     def read() -> dict[str, Any]:
         with path.open("rb") as f:
             return tomllib.load(f)
-    return kept("toml", str(path), stamps([path]), read)
+    return kept("toml", str(path), stamps([path]), read, dict[str, Any])
 
 
 def stamps(paths: Iterable[str | Path]) -> list[tuple[str, int, int]]:
@@ -138,12 +176,30 @@ def _root() -> Path | None:
         return None
     try:
         root = Path(chosen) if chosen else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "spellc"
-        root.mkdir(mode=0o700, parents=True, exist_ok=True)
-        st = root.stat()
-    except (OSError, RuntimeError):  # RuntimeError: Path.home() found no home folder
+    except RuntimeError:  # Path.home() found no home folder
         return None
-    private = st.st_uid == os.getuid() and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
-    return root if private else None
+    return private_folder(root)
+
+
+def private_folder(folder: Path) -> Path | None:
+    """``folder``, made if need be, when it is private to this user: theirs, written by no one else, and under
+    folders that no one else may replace it in (a folder others may write to must be sticky, as /tmp is); else
+    None. What a private folder holds was put there by this user."""
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        st = folder.lstat()
+    except OSError:
+        return None
+    if not stat.S_ISDIR(st.st_mode) or st.st_uid != os.getuid() or st.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        return None
+    for above in folder.absolute().parents:
+        try:
+            up = above.stat()
+        except OSError:
+            return None
+        if up.st_mode & (stat.S_IWGRP | stat.S_IWOTH) and not up.st_mode & stat.S_ISVTX:
+            return None
+    return folder
 
 
 def _retire(root: Path) -> None:
