@@ -137,9 +137,12 @@ def compile_sources(paths: Iterable[Path], shown_from: Path | None = None, expli
     """Parse and check every card file under ``paths``, each by the ruleset of its project (or of
     ``explicit``, the project ``--project`` names). Raises ProjectError for a file in no project."""
     by_project: dict[Project, list[Path]] = {}
+    found: dict[Path, Project] = {}  # a folder's project
     for p in paths:
         for file in sorted(source_files(p, CARD_SUFFIX)) if p.is_dir() else [p]:
-            by_project.setdefault(project_of(file, explicit), []).append(file)
+            folder = file.parent  # a real folder (links to folders are not followed), unlike the file
+            project = found[folder] = found.get(folder) or project_of(folder, explicit)
+            by_project.setdefault(project, []).append(project.own(file))
     return Build({project: compile_project(project, files, shown_from) for project, files in by_project.items()})
 
 

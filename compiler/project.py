@@ -98,13 +98,15 @@ class Project:
         the project, is a :class:`ProjectError`: never an empty build, never a file read from elsewhere."""
         if not self.cards.is_dir():
             raise missing_folder(self, "cards")
-        found: list[Path] = []
-        for path in source_files(self.cards, CARD_SUFFIX):
-            if path.is_symlink() and not path.resolve().is_relative_to(self.boundary):
-                raise ProjectError(f"{shown_path(path, Path.cwd())} is a link to {path.resolve()}, outside the "
-                                   "project: spellc reads only the project's own files")
-            found.append(path)
-        return sorted(found)
+        return sorted(self.own(path) for path in source_files(self.cards, CARD_SUFFIX))
+
+    def own(self, path: Path) -> Path:
+        """``path``, a source file found in the project, unless it is a link out of it (a :class:`ProjectError`:
+        spellc reads only the project's own files)."""
+        if path.is_symlink() and not path.resolve().is_relative_to(self.boundary):
+            raise ProjectError(f"{shown_path(path, Path.cwd())} is a link to {path.resolve()}, outside the project: "
+                               "spellc reads only the project's own files")
+        return path
 
     def relocate(self, outputs: Mapping[str, Output], base: Path) -> dict[str, Output]:
         """A front end's outputs (keyed as in the repository's layout, ``generated/<ruleset>/...`` and
