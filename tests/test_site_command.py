@@ -3,6 +3,7 @@ with a rebuild on every card edit, and its sidebar lists galleries, not every ca
 
 from __future__ import annotations
 
+import shutil
 import socket
 import subprocess
 import sys
@@ -14,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from compiler import site_command
 from compiler.cli import main
-from compiler.mkdocs_plugin import card_folders, in_nav
+from compiler.mkdocs_plugin import SERVE, SpellcPlugin, card_folders, in_nav
 from compiler.project import MANIFEST, load
 from compiler.site_command import watch_cards
 
@@ -110,6 +112,77 @@ def test_spellc_site_serve_shows_an_edited_card_without_a_restart(tmp_path: Path
         card.write_text(card.read_text(encoding="utf-8").replace("Flame Dart", "Ember Dart"), encoding="utf-8")
         assert _until(lambda: "Ember Dart" in (_page(index) or ""), 60), "the edit never reached the site"
         assert _page(f"http://127.0.0.1:{port}/cards/ember-dart.html") is not None
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def test_a_rebuild_that_fails_inside_spellc_keeps_the_server_going(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The audit: a card that crashed the compiler killed the watcher thread, and the server went on serving old
+    pages, rebuilding no edit. A fault of spellc's own is now printed, shown on every page, and the next edit
+    rebuilds."""
+    folder = tmp_path / "cards"
+    assert main(["new", str(folder), "--ruleset", "amtgard"]) == 0
+    project = load(folder / MANIFEST)
+    monkeypatch.setattr(SERVE, "watched", tmp_path / ".spellc-build" / "serve")
+    monkeypatch.setattr(SERVE, "error", None)
+
+    def crash(*args: object) -> None:
+        raise RecursionError("maximum recursion depth exceeded")
+
+    rebuild = site_command.serve_rebuild(project, False)
+    with monkeypatch.context() as m:
+        m.setattr(site_command, "build_reported", crash)
+        rebuild()
+    assert SERVE.error is not None and "internal error while building the cards (RecursionError" in SERVE.error
+    assert "internal error" in capsys.readouterr().err
+    assert "The cards did not build" in SpellcPlugin().on_page_content("<p>page</p>", page=None, config=None,  # type: ignore[arg-type]
+                                                                        files=None)  # type: ignore[arg-type]
+    assert (tmp_path / ".spellc-build" / "serve" / "status").read_text(encoding="utf-8") == "failed\n"
+    rebuild()  # the next edit
+    assert SERVE.error is None
+    assert (tmp_path / ".spellc-build" / "serve" / "status").read_text(encoding="utf-8") == "built\n"
+
+
+def test_the_watcher_outlives_a_cards_folder_that_goes_away(tmp_path: Path) -> None:
+    folder = tmp_path / "cards"
+    assert main(["new", str(folder), "--ruleset", "amtgard"]) == 0
+    project = load(folder / MANIFEST)
+    rebuilt = threading.Event()
+    stop = threading.Event()
+    watcher = threading.Thread(target=watch_cards, args=(project, rebuilt.set, stop, 0.05), daemon=True)
+    watcher.start()
+    try:
+        shutil.rmtree(folder / "cards")
+        assert rebuilt.wait(10)  # the build says why: no cards folder
+        rebuilt.clear()
+        (folder / "cards").mkdir()
+        (folder / "cards" / "back.spell").write_text("// back\n", encoding="utf-8")
+        assert rebuilt.wait(10) and watcher.is_alive()
+    finally:
+        stop.set()
+        watcher.join()
+
+
+def test_spellc_site_serve_shows_a_card_error_on_its_pages_until_it_is_fixed(tmp_path: Path) -> None:
+    folder = tmp_path / "cards"
+    assert main(["new", str(folder), "--ruleset", "incantation_charges"]) == 0
+    port = _free_port()
+    spellc = Path(sys.executable).with_name("spellc")
+    server = subprocess.Popen([str(spellc), "site", "--serve", "--dev-addr", f"127.0.0.1:{port}"], cwd=folder,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        index = f"http://127.0.0.1:{port}/cards/index.html"
+        assert _until(lambda: "Flame Dart" in (_page(index) or ""), 60), "the site was never served"
+        card = folder / "cards" / "sample.spell"
+        good = card.read_text(encoding="utf-8")
+        card.write_text(good.replace("Flame Dart", "Ember Dart").replace("{", "{ nonsense", 1), encoding="utf-8")
+        assert _until(lambda: "The cards did not build" in (_page(index) or ""), 60), "the error was never shown"
+        assert "sample.spell:" in (_page(index) or "")
+        card.write_text(good.replace("Flame Dart", "Ember Dart"), encoding="utf-8")
+        assert _until(lambda: "Ember Dart" in (_page(index) or "") and "did not build" not in (_page(index) or ""),
+                      60), "the fixed card never reached the site"
     finally:
         server.terminate()
         server.wait(timeout=30)
