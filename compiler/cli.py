@@ -67,13 +67,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     if not path.is_file():
         print(f"spellc: error: no such scenario file: {path}", file=sys.stderr)
         return 1
+    project = project_of(path.parent, explicit(args))  # the folder's: the file may be a link out of the project
     try:
-        data = path.read_bytes()
+        data = project.own(path).read_bytes()
     except OSError as err:
         print(f"spellc: error: cannot read {path}: {err.strerror}", file=sys.stderr)
         return 1
-    return play(data, shown_path(path, Path.cwd()), project=project_of(path, explicit(args)), json_out=args.json,
-                log=args.log)
+    return play(data, shown_path(path, Path.cwd()), project=project, json_out=args.json, log=args.log)
 
 
 def play(data: bytes, shown: str, *, project: Project, json_out: bool = False, log: bool = False,

@@ -23,10 +23,9 @@ from typing import TextIO
 
 from lark import Lark, Token
 
-from compiler.build import ruleset_for
 from compiler.diagnostics import Diagnostics, write_text
 from compiler.parse import card_grammar, grammar_text, parse
-from compiler.project import ProjectError
+from compiler.project import ProjectError, project_of, source_files
 from compiler.source import SourceFile, Undecodable, shown_path
 from engine.rulesets import RULESETS
 
@@ -143,7 +142,7 @@ def _blank_lines(lines: list[str]) -> str:
 def files_under(paths: Iterable[Path]) -> list[Path]:
     found: list[Path] = []
     for p in paths:
-        found.extend(sorted(f for f in p.rglob("*") if f.suffix in SUFFIXES) if p.is_dir() else [p])
+        found.extend(sorted(f for suffix in SUFFIXES for f in source_files(p, suffix)) if p.is_dir() else [p])
     return found
 
 
@@ -155,10 +154,11 @@ def run(paths: Sequence[Path], *, check: bool, diff: bool, out: TextIO, err: Tex
     for path in files_under(paths):
         shown = shown_path(path, Path.cwd())
         try:
-            old = path.read_bytes()
-            source = SourceFile.decode(shown, old)
-            new = format_text(source.text, ruleset=ruleset_for(path, explicit).name,
-                              scenario=path.suffix == ".scenario", path=shown)
+            project = project_of(path.parent, explicit)  # the folder's: a file may be a link out of the project
+            source = SourceFile.read(project.own(path), Path.cwd())
+            old = source.text.encode("utf-8")  # UTF-8 read back as it was written: the file's bytes
+            new = format_text(source.text, ruleset=project.ruleset.name, scenario=path.suffix == ".scenario",
+                              path=shown)
         except (FormatError, ProjectError, Undecodable, OSError) as problem:
             write_text(err, _problem(shown, problem))
             failed += 1

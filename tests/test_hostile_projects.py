@@ -402,3 +402,13 @@ def test_site_names_from_a_stranger_reach_no_page_as_markup(tmp_path: Path, caps
         capsys.readouterr()
         page = (project / "public" / "index.html").read_text(encoding="utf-8")
         assert "<img src=x" not in page and 'onmouseover="' not in page
+
+
+def test_fmt_and_play_never_follow_a_link_out_of_the_project(sandbox: Sandbox,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    (sandbox.project / "cards" / "evil.spell").symlink_to(sandbox.victim / "secret.spell")
+    (sandbox.project / "scenarios" / "evil.scenario").symlink_to(sandbox.victim / "thesis.txt")
+    code, said = sandbox.run("fmt", capsys=capsys)
+    assert code == 1 and "cards/evil.spell is a link to" in said and "Secret" not in said
+    code, said = sandbox.run("play", "scenarios/evil.scenario", capsys=capsys)
+    assert code == 1 and "scenarios/evil.scenario is a link to" in said and "four years" not in said
