@@ -11,11 +11,13 @@ command said clearly why it refused.
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import os
 import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -412,3 +414,41 @@ def test_fmt_and_play_never_follow_a_link_out_of_the_project(sandbox: Sandbox,
     assert code == 1 and "cards/evil.spell is a link to" in said and "Secret" not in said
     code, said = sandbox.run("play", "scenarios/evil.scenario", capsys=capsys)
     assert code == 1 and "scenarios/evil.scenario is a link to" in said and "four years" not in said
+
+
+class _Markup(HTMLParser):
+    """What a page would run: event attributes, images and scripts a title brought in."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        names = [name for name, _ in attrs]
+        if any(name.startswith("on") for name in names) or tag == "img" and ("src", "x") in attrs:
+            self.found.append(f"<{tag} {attrs}>")
+
+
+HOSTILE_TITLE = "<img src=x onerror=alert(1)>' onmouseover='alert(2)"
+SAMPLE_TITLES = {"serpents_tongue": "Pillar of Earth", "incantation_charges": "Strike",
+                 "rackham_incantation": "Flash of Light", "amtgard": "Stoneskin"}
+
+
+@pytest.mark.parametrize("ruleset", sorted(SAMPLE_TITLES))
+def test_a_title_reaches_no_page_as_markup(ruleset: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """"Every page spellc writes escapes what a user typed: project names, folder names, titles.\""""
+    project = tmp_path / "project"
+    assert main(["new", str(project), "--ruleset", ruleset]) == 0
+    card = project / "cards" / "sample.spell"
+    card.write_text(card.read_text(encoding="utf-8").replace(SAMPLE_TITLES[ruleset], HOSTILE_TITLE), encoding="utf-8")
+    box = Sandbox(tmp_path, project, tmp_path)
+    code, said = box.run("site", capsys=capsys)
+    assert code == 0, said
+    found = []
+    for page in (project / "public").rglob("*.html"):
+        parser = _Markup()
+        parser.feed(page.read_text(encoding="utf-8"))
+        found += [f"{page.relative_to(project)}: {tag}" for tag in parser.found]
+    assert found == []
+    assert any(HOSTILE_TITLE[:8] in html.unescape(p.read_text(encoding="utf-8"))
+               for p in (project / "public").rglob("*.html"))  # shown, as text
