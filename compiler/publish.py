@@ -132,20 +132,21 @@ def publish(root: Path, outputs: Mapping[str, Output], workspace: Path | None = 
     area are in ``workspace`` (by default ``root/.spellc-build``)."""
     workspace = workspace or root / WORKSPACE
     with locked(root, tuple(outputs), workspace) as txn:
-        record = _read_record(workspace)
+        recorded = _read_record(workspace)
+        record = _under(root, recorded)
         published = Published()
         try:
             changes = _changes(root, outputs, record, _file_clock(workspace / "lock"), published.left)
             for name in outputs:
                 _check_inside(root, name, changes[name])
-            new_record = _new_record(record, outputs)
+            new_record = (recorded - _absolute(root, record)) | _absolute(root, _new_record(record, outputs))
         except OSError as err:
             raise PublishError(f"cannot read the outputs: {err}") from err
         if not any(changes.values()):  # every output already holds its bytes: no transaction to make
             try:
                 for name, output in outputs.items():
                     _tidy(root, name, output, [])
-                if new_record != record:
+                if new_record != recorded:
                     _write_signed(workspace / RECORD, RECORD, _record_body(new_record))
             except OSError as err:
                 raise PublishError(f"cannot make the output folder {name}: {err}") from err
@@ -263,14 +264,25 @@ def _files_under(root: Path, folder: Path) -> list[str]:
 
 
 def _read_record(workspace: Path) -> set[str]:
-    """The files spellc published here, as its signed record says; none when there is no record this user's
-    spellc signed (a first build, or a project from elsewhere)."""
+    """The files spellc published from this workspace (absolute paths: a project's outputs may move), as its
+    signed record says; none when there is no record this user's spellc signed (a first build, or a project
+    from elsewhere)."""
     body = _read_signed(workspace / RECORD, RECORD)
     try:
         files = json.loads(body)["files"] if body is not None else []
     except (ValueError, KeyError, TypeError):
         return set()
     return {f for f in files if isinstance(f, str)} if isinstance(files, list) else set()
+
+
+def _under(root: Path, recorded: set[str]) -> set[str]:
+    """The recorded files under ``root``, as paths from it."""
+    prefix = os.path.join(root, "")
+    return {path[len(prefix):] for path in recorded if path.startswith(prefix)}
+
+
+def _absolute(root: Path, paths: set[str]) -> set[str]:
+    return {os.path.join(root, path) for path in paths}
 
 
 def _new_record(record: set[str], outputs: Mapping[str, Output]) -> set[str]:
