@@ -132,22 +132,21 @@ def publish(root: Path, outputs: Mapping[str, Output], workspace: Path | None = 
     area are in ``workspace`` (by default ``root/.spellc-build``)."""
     workspace = workspace or root / WORKSPACE
     with locked(root, tuple(outputs), workspace) as txn:
-        recorded = _read_record(workspace)
-        record = _under(root, recorded)
+        record = _read_record(workspace, root)
         published = Published()
         try:
             changes = _changes(root, outputs, record, _file_clock(workspace / "lock"), published.left)
             for name in outputs:
                 _check_inside(root, name, changes[name])
-            new_record = (recorded - _absolute(root, record)) | _absolute(root, _new_record(record, outputs))
+            new_record = _new_record(record, outputs)
         except OSError as err:
             raise PublishError(f"cannot read the outputs: {err}") from err
         if not any(changes.values()):  # every output already holds its bytes: no transaction to make
             try:
                 for name, output in outputs.items():
                     _tidy(root, name, output, [])
-                if new_record != recorded:
-                    _write_signed(workspace / RECORD, RECORD, _record_body(new_record))
+                if new_record != record:
+                    _write_signed(workspace / RECORD, RECORD, _record_body(root, new_record))
             except OSError as err:
                 raise PublishError(f"cannot make the output folder {name}: {err}") from err
             return published
@@ -170,7 +169,7 @@ def _transact(root: Path, txn: Path, outputs: Mapping[str, Output], changes: dic
                 elif kind == CREATE:
                     for rel, text in _files(outputs[name]).items():
                         _write(f"{staged}/{name}/{rel}", text, made=made)
-        _write_signed(txn / RECORD, RECORD, _record_body(record))
+        _write_signed(txn / RECORD, RECORD, _record_body(root, record))
         _step("staged")
         listed = [[kind, path] for name in outputs for kind, path in changes[name]]
         _write_signed(txn / COMMITTED, COMMITTED, json.dumps({"changes": listed}).encode(), sync=True)
@@ -263,26 +262,25 @@ def _files_under(root: Path, folder: Path) -> list[str]:
     return found
 
 
-def _read_record(workspace: Path) -> set[str]:
-    """The files spellc published from this workspace (absolute paths: a project's outputs may move), as its
-    signed record says; none when there is no record this user's spellc signed (a first build, or a project
-    from elsewhere)."""
+def _read_record(workspace: Path, root: Path) -> set[str]:
+    """The files spellc published from this workspace, as paths from ``root``, as its signed record says; none
+    when there is no record this user's spellc signed (a first build, or a project from elsewhere). The record
+    names the folder its paths start from: a project whose outputs moved (another ``root``) has its paths
+    read from where they were."""
     body = _read_signed(workspace / RECORD, RECORD)
     try:
-        files = json.loads(body)["files"] if body is not None else []
-    except (ValueError, KeyError, TypeError):
+        data = json.loads(body) if body is not None else {}
+        files, base = data.get("files", []), data.get("root")
+    except (ValueError, AttributeError):
         return set()
-    return {f for f in files if isinstance(f, str)} if isinstance(files, list) else set()
-
-
-def _under(root: Path, recorded: set[str]) -> set[str]:
-    """The recorded files under ``root``, as paths from it."""
+    if not isinstance(files, list) or not isinstance(base, str):
+        return set()
+    found = {f for f in files if isinstance(f, str)}
+    if base == os.fspath(root):
+        return found
     prefix = os.path.join(root, "")
-    return {path[len(prefix):] for path in recorded if path.startswith(prefix)}
-
-
-def _absolute(root: Path, paths: set[str]) -> set[str]:
-    return {os.path.join(root, path) for path in paths}
+    moved = (os.path.normpath(os.path.join(base, f)) for f in found)
+    return {path[len(prefix):] for path in moved if path.startswith(prefix)}
 
 
 def _new_record(record: set[str], outputs: Mapping[str, Output]) -> set[str]:
@@ -294,8 +292,8 @@ def _new_record(record: set[str], outputs: Mapping[str, Output]) -> set[str]:
     return kept
 
 
-def _record_body(record: set[str]) -> bytes:
-    return json.dumps({"files": sorted(record)}, indent=0).encode()
+def _record_body(root: Path, record: set[str]) -> bytes:
+    return json.dumps({"root": os.fspath(root), "files": sorted(record)}, indent=0).encode()
 
 
 def _read_signed(path: Path, kind: str) -> bytes | None:

@@ -280,3 +280,14 @@ def test_an_edited_card_rewrites_only_the_outputs_it_changes(tmp_path: Path) -> 
                        if before[name].get(path) != stamp)
     assert rewritten == ["generated/incantation_charges/cards.py", "site/docs/incantation_charges/cards/index.md",
                          "site/docs/incantation_charges/cards/meteor.md"]
+
+
+def test_what_spellc_wrote_is_known_after_the_outputs_are_named_from_another_folder(tmp_path: Path) -> None:
+    """The record names the folder its paths start from: a project whose outputs are named from elsewhere (an
+    output moved out of the project's folder moves the base) still removes only, and all of, what it wrote."""
+    workspace = tmp_path / WORKSPACE
+    publish(tmp_path / "project", {"out": {"mine.txt": "spellc's\n"}}, workspace)
+    (tmp_path / "project" / "out" / "yours.txt").write_text("yours\n", encoding="utf-8")
+    left = publish(tmp_path, {"project/out": {}}, workspace).left
+    assert sorted(p.name for p in (tmp_path / "project" / "out").iterdir()) == ["yours.txt"]
+    assert left == ["project/out/yours.txt"]
