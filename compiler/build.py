@@ -22,7 +22,7 @@ from typing import Any, TextIO
 from jinja2 import Template
 
 from compiler.amtgard.frontend import FRONTEND as AMTGARD
-from compiler.diagnostics import Diagnostics, write_text
+from compiler.diagnostics import Diagnostics, shown, write_text
 from compiler.frontend import Compiled, Frontend
 from compiler.incantation_charges.frontend import FRONTEND as INCANTATION_CHARGES
 from compiler.kept import kept, stamps
@@ -34,7 +34,7 @@ from compiler.publish import WORKSPACE, Output, PublishError, publish
 from compiler.rackham_incantation.frontend import FRONTEND as RACKHAM_INCANTATION
 from compiler.serpents_tongue.frontend import FRONTEND as SERPENTS_TONGUE
 from compiler.site_home import HOME, home_page
-from compiler.source import shown_path
+from compiler.source import read_regular, shown_path
 from engine.core.ruleset import Ruleset
 
 FRONTENDS: dict[str, Frontend] = {f.ruleset.name: f for f in (SERPENTS_TONGUE, INCANTATION_CHARGES,
@@ -199,7 +199,7 @@ def build_reported(target: Project | Workspace, err: TextIO, allow_outside: bool
     try:
         built = build(target, allow_outside=allow_outside)
     except PublishError as error:
-        write_text(err, f"spellc: error: {error}")
+        write_text(err, shown(f"spellc: error: {error}"))
         return None
     if built.diagnostics.items:
         write_text(err, built.diagnostics.render())
@@ -207,8 +207,8 @@ def build_reported(target: Project | Workspace, err: TextIO, allow_outside: bool
         write_text(err, "spellc: build failed; nothing was written")
         return None
     for path in built.left:
-        write_text(err, f"spellc: warning: {shown_path(path, Path.cwd())} was not written by spellc: left in place "
-                   "(a build removes only the files it wrote; delete it yourself if it is stale)")
+        write_text(err, shown(f"spellc: warning: {shown_path(path, Path.cwd())} was not written by spellc: left in "
+                              "place (a build removes only the files it wrote; delete it yourself if it is stale)"))
     return built
 
 
@@ -237,7 +237,7 @@ def library(project: Project) -> Any:
     for file in files:
         digest.update(f"\0{file.relative_to(project.cards).as_posix()}\0".encode())
         try:
-            digest.update(file.read_bytes())
+            digest.update(read_regular(file))
         except OSError:  # compiling it says why, located
             digest.update(b"\0unreadable")
     key = digest.hexdigest()

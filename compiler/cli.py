@@ -16,7 +16,7 @@ from compiler import coverage
 from compiler.build import FRONTENDS, TESTS, CardErrors, build_reported, compile_sources, library, plural, projects
 from compiler.diagnostics import Diagnostics, did_you_mean, write_text
 from compiler.project import Project, ProjectError, create, locate, project_of
-from compiler.source import SourceFile, Undecodable, shown_path
+from compiler.source import SourceFile, Undecodable, read_regular, shown_path
 from engine.rulesets import RULESETS
 
 
@@ -69,7 +69,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 1
     project = project_of(path.parent, explicit(args))  # the folder's: the file may be a link out of the project
     try:
-        data = project.own(path).read_bytes()
+        data = read_regular(project.own(path))
     except OSError as err:
         print(f"spellc: error: cannot read {path}: {err.strerror}", file=sys.stderr)
         return 1

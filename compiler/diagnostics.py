@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -26,13 +27,15 @@ class Diagnostic:
 
     def render(self) -> str:
         s = self.span
-        head = f"{s.source.path}:{s.line}:{s.column}: {self.severity.value}[{self.code}]: {self.message}"
+        head = shown(f"{s.source.path}:{s.line}:{s.column}: {self.severity.value}[{self.code}]: {self.message}")
         text = s.source.line(s.line).replace("\t", " ")
         width = (s.end_column - s.column) if s.end_line == s.line else len(text) - s.column + 1
         width = max(1, min(width, max(1, len(text) - s.column + 1)))
-        gutter = f"{s.line:>4} | "
-        lines = [head, gutter + text, " " * (len(gutter) - 2) + "| " + " " * (s.column - 1) + "^" * width]
-        lines.extend(f"     = {n}" for n in self.notes)
+        # The line as shown (its control characters escaped), the caret under the same characters.
+        before, under = shown(text[:s.column - 1]), shown(text[s.column - 1:s.column - 1 + width])
+        gutter, caret = f"{s.line:>4} | ", " " * len(before) + "^" * max(1, len(under))
+        lines = [head, gutter + shown(text), " " * (len(gutter) - 2) + "| " + caret]
+        lines.extend(f"     = {shown(n)}" for n in self.notes)
         return "\n".join(lines)
 
 
@@ -70,6 +73,19 @@ class Diagnostics:
         if items:
             out.append(f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
         return "\n\n".join(out[:-1]) + ("\n" + out[-1] if items else "")
+
+
+# What a terminal must never be sent raw from a user's file: the C0 controls but the newline (ESC starts a command
+# sequence), DEL, the C1 controls, and the marks that reorder or hide text as it is shown ("Trojan Source":
+# bidirectional embeddings, overrides and isolates; zero-width characters).
+_UNSHOWN = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
+
+
+def shown(text: str) -> str:
+    """``text`` with each character a terminal must not be sent raw written as its escape (``\\x1b``)."""
+    if _UNSHOWN.search(text) is None:
+        return text
+    return _UNSHOWN.sub(lambda c: c[0].encode("unicode_escape").decode("ascii"), text)
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> tuple[str, ...]:

@@ -8,8 +8,10 @@ system and no device name on Windows.
 
 from __future__ import annotations
 
+import hashlib
 import keyword
 import re
+import unicodedata
 from functools import lru_cache
 
 from engine.core.registry import slugify
@@ -33,10 +35,16 @@ GENERATED_NAMES = frozenset({
 
 @lru_cache(maxsize=50_000)  # asked again for every card at every build
 def class_name(title: str) -> str:
-    """``Acidic Matter`` → ``AcidicMatter``; a name Python or the generated module already uses gets a
-    ``Card`` suffix (a title may be ``None``, ``Sphere`` or ``match``)."""
-    words = re.findall(r"[A-Za-z0-9]+", title)
-    name = "".join(w[:1].upper() + w[1:] for w in words) or "Spell"
+    """``Acidic Matter`` → ``AcidicMatter``, ``Hécate's Arrows`` → ``HecateSArrows``; a name Python or the
+    generated module already uses gets a ``Card`` suffix (a title may be ``None``, ``Sphere`` or ``match``)."""
+    # Accented letters lose their accents ("Hécate" → "Hecate"): the class name stays ASCII, the title is kept
+    # whole in the card. A title of no Latin letter at all ("東京") is named by a digest of itself instead.
+    latin = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode("ascii")
+    words = re.findall(r"[A-Za-z0-9]+", latin)
+    name = "".join(w[:1].upper() + w[1:] for w in words)
+    if not name and any(c.isalnum() for c in title):
+        name = f"Spell{hashlib.sha256(title.encode()).hexdigest()[:8].upper()}"
+    name = name or "Spell"
     if not name[0].isalpha():
         name = f"Spell{name}"
     if keyword.iskeyword(name) or keyword.issoftkeyword(name) or name in GENERATED_NAMES:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast as pyast
 import re
+import unicodedata
 import warnings
 from collections.abc import Callable
 from functools import cache, lru_cache
@@ -14,7 +15,7 @@ from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.tree import Meta
 
-from compiler.diagnostics import Diagnostic, Diagnostics
+from compiler.diagnostics import Diagnostic, Diagnostics, Severity
 from compiler.source import SourceFile, Span
 
 GRAMMAR_DIR = Path(__file__).resolve().parent.parent / "grammar"
@@ -35,6 +36,25 @@ TERMINAL_WORDS = {
 # over 4,300 digits with a ValueError; a title becomes a file name of at most 255 bytes).
 MAX_NUMBER = 9999  # no printed card or scripted match of the seeds counts past a few hundred
 MAX_TEXT = 1000  # characters in a quoted text (a title, a die chart's line, an incantation)
+NUMBER_DIGITS = 12  # the most digits a number may have once its leading zeros are dropped, in any language
+
+
+class NumberTooLong(ValueError):
+    """A number of more digits than any language allows (:func:`parse` refuses it first, located)."""
+
+
+def number(token: Token | str) -> int:
+    """The value of a number token (``7``, ``-3``, ``+1``, ``0007``): the one conversion of every card, scenario
+    and study language. Its leading zeros are dropped and its digits counted before ``int()`` reads them:
+    CPython refuses a text of over 4,300 digits, even ``000…7``, and reads a Unicode digit such as ``٣``."""
+    text = str(token)
+    sign = text[:1] if text[:1] in ("+", "-") else ""
+    written = text[len(sign):]
+    digits = written.lstrip("0") or "0"
+    if not written or len(digits) > NUMBER_DIGITS or not (digits.isascii() and digits.isdigit()):
+        raise NumberTooLong(f"{text[:20]!r} is not a number of at most {NUMBER_DIGITS} digits")
+    value = int(digits)
+    return -value if sign == "-" else value
 
 
 # A ruleset's cards are read with the common grammar and its fragment, as one grammar text (its
@@ -70,17 +90,82 @@ def parse(source: SourceFile, diags: Diagnostics, grammar: tuple[str, ...], max_
     """The parse tree of ``source`` read with the files ``grammar`` (under grammar/), or None after a located
     diagnostic. Every number is at most ``max_number`` (a grammar whose transformer gives each number its
     own range may pass a looser bound)."""
+    if _refuse_control(source, diags):
+        return None
     lark = parser(grammar)
     try:
         tree = lark.parse(source.text)
     except UnexpectedInput as err:
         diags.error("E001", *_describe(err, source, lark))
         return None
-    errors = len(diags.items)
+    before = len(diags.items)
     for token in _tokens(tree, []):
         if token.type == "STRING" or _DIGIT.search(token):  # what a token can hold that is out of bounds
             _check_token(token, source, diags, max_number)
-    return tree if len(diags.items) == errors else None
+    return None if any(d.severity is Severity.ERROR for d in diags.items[before:]) else tree
+
+
+# C0 controls but tab, newline and carriage return (a line's end may be CRLF), DEL and the C1 controls: no card,
+# scenario or study means one, and echoed to a terminal they drive it (ESC starts a command sequence).
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+# In a quoted text, after its escapes are decoded: the same, and a carriage return; a tab or a newline may be
+# written (``\n``) in a long text.
+_CONTROL_IN_TEXT = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+MAX_CONTROL_ERRORS = 10  # a binary file would give one per byte
+
+
+def _refuse_control(source: SourceFile, diags: Diagnostics) -> bool:
+    """Whether ``source`` holds a control character; each (up to a few) is a located error."""
+    found = CONTROL.search(source.text)
+    if found is None:
+        return False
+    for count, hit in enumerate(CONTROL.finditer(source.text, found.start())):
+        if count == MAX_CONTROL_ERRORS:
+            break
+        line = source.text.count("\n", 0, hit.start()) + 1
+        column = hit.start() - (source.text.rfind("\n", 0, hit.start()) + 1) + 1
+        diags.error("E006", f"control character {describe_char(hit[0])} in the source: no card or scenario holds one",
+                    Span(source, line, column, line, column + 1), "help: delete it (an editor may show it as a box or "
+                    "not at all); write a line break as \\n inside a quoted text")
+    return True
+
+
+# Characters that change how a text is shown without being seen: bidirectional marks, embeddings, overrides and
+# isolates (which can show a title backwards), and zero-width spaces and joiners (which make two titles that look
+# the same differ).
+_INVISIBLE = re.compile("[\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069"
+                        "\u3164\ufe00-\ufe0f\ufeff]")
+
+
+def _warn_deceptive(value: str, span: Span, diags: Diagnostics) -> None:
+    """A located warning for a quoted text that could deceive a reader: an invisible character in it, or letters
+    of several scripts (a Cyrillic "а" in a Latin title looks like "a", and makes another title)."""
+    invisible = _INVISIBLE.search(value)
+    if invisible is not None:
+        diags.warning("W001", f"quoted text holds the invisible character {describe_char(invisible[0])}, which "
+                      "changes how it is shown or makes it differ from a text that looks the same", span,
+                      "help: delete it")
+        return
+    scripts = sorted({_script(c) for c in value if c.isalpha()})
+    if len(scripts) > 1:
+        diags.warning("W002", f"quoted text mixes the letters of several scripts ({', '.join(scripts)}): a "
+                      "look-alike letter makes a title that only seems the same as another", span,
+                      "help: write every letter in one script")
+
+
+def _script(letter: str) -> str:
+    """The script of a letter, by its Unicode name ("LATIN SMALL LETTER A WITH ACUTE": Latin); the scripts a
+    language writes together (Japanese, Korean) count as one."""
+    script = unicodedata.name(letter, "UNKNOWN").split(" ", 1)[0].title()
+    return _WRITTEN_TOGETHER.get(script, script)
+
+
+_WRITTEN_TOGETHER = {"Cjk": "Han", "Hiragana": "Han", "Katakana": "Han", "Hangul": "Han"}
+
+
+def describe_char(char: str) -> str:
+    """A character as a diagnostic names it: its code point, and its escape (never the character itself)."""
+    return f"U+{ord(char):04X} ({char.encode('unicode_escape').decode('ascii')})"
 
 
 def _tokens(tree: Tree[Token], found: list[Token]) -> list[Token]:
@@ -154,10 +239,19 @@ def _check_token(token: Token, source: SourceFile, diags: Diagnostics, max_numbe
         if bad is not None:
             diags.error("E004", f"quoted text holds {ascii(bad.group())}, half of a surrogate pair, which is no "
                         "character", span, "help: write the character itself, or its \\U00XXXXXX escape")
+        control = _CONTROL_IN_TEXT.search(value)
+        if control is not None:
+            diags.error("E006", f"quoted text holds the control character {describe_char(control[0])}: a text "
+                        "holds printable characters, tabs and line breaks only", span)
+        elif not value.isascii():
+            _warn_deceptive(value, span, diags)
         return
     for digits in _DIGITS.findall(token):
-        value = digits.lstrip("0") or "0"  # int() refuses over 4,300 digits, even "000...7"
-        if len(value) > len(str(max_number)) or int(value) > max_number:
+        try:
+            too_large = number(digits) > max_number
+        except NumberTooLong:
+            too_large = True
+        if too_large:
             shown = digits if len(digits) <= 12 else f"{digits[:6]}...({len(digits)} digits)"
             diags.error("E005", f"number {shown} is out of range: at most {max_number}", span_of(source, token))
             return

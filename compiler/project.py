@@ -35,10 +35,11 @@ from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import Any
 
-from compiler.diagnostics import Diagnostics, did_you_mean
+from compiler.diagnostics import Diagnostics, did_you_mean, shown
 from compiler.markdown import escape_text, heading_text, plain_name
+from compiler.parse import number
 from compiler.publish import Output
-from compiler.source import SourceFile, Span, Undecodable, shown_path
+from compiler.source import SourceFile, Span, Undecodable, read_regular, shown_path
 from engine.core.ruleset import Ruleset
 from engine.rulesets import RULESETS
 
@@ -144,7 +145,7 @@ class ProjectError(Exception):
     def render(self) -> str:
         if self.diagnostics.items:
             return self.diagnostics.render()
-        return f"spellc: error: {self.message}"
+        return shown(f"spellc: error: {self.message}")
 
 
 def source_files(folder: Path, suffix: str) -> list[Path]:
@@ -307,7 +308,7 @@ def _enclosing_workspace(root: Path) -> Path | None:
     if manifest is None:
         return None
     try:
-        data = tomllib.loads(manifest.read_text(encoding="utf-8"))
+        data = tomllib.loads(read_regular(manifest).decode("utf-8"))
     except (OSError, ValueError):
         return None
     members = data.get("workspace", {}).get("members") if isinstance(data.get("workspace"), dict) else None
@@ -329,7 +330,7 @@ def _parse(source: SourceFile, diags: Diagnostics) -> dict[str, Any] | None:
         return tomllib.loads(source.text)
     except tomllib.TOMLDecodeError as err:
         at = _AT.search(str(err))
-        line, column = (int(at[1]), int(at[2])) if at else (1, 1)
+        line, column = (number(at[1]), number(at[2])) if at else (1, 1)
         diags.error("E010", f"{MANIFEST} is not valid TOML: {_AT.sub('', str(err)).strip()}",
                     Span(source, line, column, line, column + 1))
         return None

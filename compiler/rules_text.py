@@ -16,7 +16,7 @@ from typing import Any
 from lark import Token, v_args
 from lark.tree import Meta
 
-from compiler.parse import SourceTransformer, span_of, string_value
+from compiler.parse import SourceTransformer, number, span_of, string_value
 from compiler.source import Span
 from engine.core import steps as core
 
@@ -71,7 +71,7 @@ class StepsToAst(SourceTransformer):
 
     def value(self, tok: Token) -> Value:
         if tok.type in ("INT", "SIGNED_INT"):
-            return int(tok)
+            return number(tok)
         if tok.type == "STRING":
             return Text(text=string_value(tok), span=span_of(self.source, tok))
         return Word(text=str(tok), span=span_of(self.source, tok))

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,16 +17,21 @@ class SourceFile:
 
     @classmethod
     def read(cls, path: Path, root: Path | None = None) -> SourceFile:
-        """Raises OSError, or :class:`Undecodable` (which locates the first byte that is not UTF-8)."""
-        return cls.decode(shown_path(path, root), path.read_bytes())
+        """Raises OSError (:class:`NotRegularFile` for a FIFO, a device or a folder), or :class:`Undecodable`
+        (which locates the first byte that is not UTF-8)."""
+        return cls.decode(shown_path(path, root), read_regular(path))
 
     @classmethod
     def decode(cls, shown: str, data: bytes) -> SourceFile:
-        """A file's bytes as source text; raises :class:`Undecodable` when they are not UTF-8."""
+        """A file's bytes as source text, in Unicode's composed form (NFC), so that two spellings of one name
+        (``é`` as one character, or as ``e`` and an accent) are one name; raises :class:`Undecodable` when they
+        are not UTF-8."""
         try:
-            return cls(shown, data.decode("utf-8"))
+            text = data.decode("utf-8")
         except UnicodeDecodeError as err:
             raise Undecodable(cls(shown, data.decode("utf-8", "replace")), data, err) from err
+        return cls(shown, text if text.isascii() or unicodedata.is_normalized("NFC", text)
+                   else unicodedata.normalize("NFC", text))
 
     def line(self, number: int) -> str:
         lines = self.text.splitlines()
@@ -32,6 +41,24 @@ class SourceFile:
     def end(self) -> Span:
         lines = self.text.splitlines() or [""]
         return Span(self, len(lines), len(lines[-1]) + 1, len(lines), len(lines[-1]) + 1)
+
+
+class NotRegularFile(OSError):
+    """A path that is not a regular file (a FIFO, a device, a socket or a folder): never read as a source."""
+
+
+def read_regular(path: Path) -> bytes:
+    """The bytes of the regular file ``path``. Anything else is refused without waiting on it: reading a FIFO
+    named ``x.spell`` would block until something writes to it (``check``, ``build`` and ``fmt`` hung)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotRegularFile(errno.EINVAL, "not a regular file (a FIFO, a device or a folder): spellc reads "
+                                 "only files", os.fspath(path))
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            return f.read()
+    finally:
+        os.close(fd)
 
 
 def shown_path(path: Path, root: Path | None) -> str:

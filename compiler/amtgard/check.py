@@ -9,6 +9,7 @@ from compiler import rules_text
 from compiler.amtgard import ast
 from compiler.diagnostics import Diagnostics, did_you_mean
 from compiler.names import MAX_TITLE
+from compiler.parse import number
 from compiler.value_cards import distinct_titles
 from engine.core import steps as core
 from engine.rulesets.amtgard.cards import AbilityCard, Grant, Trigger, Uses
@@ -179,7 +180,7 @@ class Checker:
     def _charge(self, f: ast.Field | None) -> int | None:
         if f is None:
             return None
-        times = int(_words(f)[0].text[1:])
+        times = number(_words(f)[0].text[1:])
         if not 1 <= times <= 20:
             self.diags.error("E708", f"a Charge is x1 to x20, not x{times}", f.span)
         return times

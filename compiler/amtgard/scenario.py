@@ -9,7 +9,7 @@ from lark import Token, v_args
 from lark.tree import Meta
 
 from compiler.diagnostics import Diagnostics, did_you_mean
-from compiler.parse import SourceTransformer, parse, span_of, string_value
+from compiler.parse import SourceTransformer, number, parse, span_of, string_value
 from compiler.source import SourceFile, Span
 from engine.core.errors import Where
 from engine.rulesets import RULESETS
@@ -57,7 +57,7 @@ class ToScenario(SourceTransformer):
     def wears(self, meta: Meta, c: list[Any]) -> tuple[str, str, tuple[tuple[str, int], ...], Span]:
         name, points, loc = c
         where = [str(loc)] if loc is not None else list(LOCATIONS)
-        return "armor", str(name), tuple((w, int(points)) for w in where), self._span(meta)
+        return "armor", str(name), tuple((w, number(points)) for w in where), self._span(meta)
 
     def carries(self, meta: Meta, c: list[Token]) -> tuple[str, str, tuple[str, ...], Span]:
         return "carries", str(c[0]), (str(c[1]),), self._span(meta)
@@ -96,7 +96,7 @@ class ToScenario(SourceTransformer):
         return sc.Line(kind="fact", who=str(who), fact=(kind, value), where=self._where(meta))
 
     def distance(self, meta: Meta, c: list[Token]) -> sc.Line:
-        return self._fact(meta, c[0], "distance", f"{c[2]} {int(c[1])}")
+        return self._fact(meta, c[0], "distance", f"{c[2]} {number(c[1])}")
 
     def unseen(self, meta: Meta, c: list[Token]) -> sc.Line:
         return self._fact(meta, c[0], "unseen", str(c[1]))
@@ -118,7 +118,7 @@ class ToScenario(SourceTransformer):
         return "state", (str(state), str(detail) if detail is not None else None), negated is not None
 
     def expect_left(self, meta: Meta, c: list[Token]) -> tuple[str, tuple[str, int], bool]:
-        return "left", (str(c[1]), int(c[0])), False
+        return "left", (str(c[1]), number(c[0])), False
 
     def expect_ongoing(self, meta: Meta, c: list[Any]) -> tuple[str, str, bool]:
         negated, title = c
@@ -129,30 +129,30 @@ class ToScenario(SourceTransformer):
         return "chanting", string_value(title), negated is not None
 
     def expect_ongoing_left(self, meta: Meta, c: list[Token]) -> tuple[str, tuple[str, int], bool]:
-        return "ongoing left", (string_value(c[1]), int(c[0])), False
+        return "ongoing left", (string_value(c[1]), number(c[0])), False
 
     def expect_wounds(self, meta: Meta, c: list[Token]) -> tuple[str, int, bool]:
-        return "wounds", int(c[0]), False
+        return "wounds", number(c[0]), False
 
     def expect_enchanted(self, meta: Meta, c: list[Any]) -> tuple[str, tuple[str, int | None], bool]:
         negated, title, strips, _ = c
-        return "enchanted", (string_value(title), int(strips) if strips is not None else None), negated is not None
+        return "enchanted", (string_value(title), number(strips) if strips is not None else None), negated is not None
 
     def expect_uses(self, meta: Meta, c: list[Token]) -> tuple[str, tuple[str, int], bool]:
-        return "uses", (string_value(c[1]), int(c[0])), False
+        return "uses", (string_value(c[1]), number(c[0])), False
 
     def expect_granted_uses(self, meta: Meta, c: list[Token]) -> tuple[str, tuple[str, int], bool]:
-        return "granted uses", (string_value(c[1]), int(c[0])), False
+        return "granted uses", (string_value(c[1]), number(c[0])), False
 
     def expect_holding(self, meta: Meta, c: list[Any]) -> tuple[str, str, bool]:
         negated, title = c
         return "holding", string_value(title), negated is not None
 
     def expect_armor(self, meta: Meta, c: list[Token]) -> tuple[str, tuple[str, int], bool]:
-        return "armor", (str(c[1]), int(c[0])), False
+        return "armor", (str(c[1]), number(c[0])), False
 
     def expect_magic(self, meta: Meta, c: list[Token]) -> tuple[str, tuple[str, int], bool]:
-        return "magic", (str(c[1]), int(c[0])), False
+        return "magic", (str(c[1]), number(c[0])), False
 
     def expect_equipment(self, meta: Meta, c: list[Token]) -> tuple[str, tuple[str, str], bool]:
         return "equipment", (str(c[0]), str(c[1])), False

@@ -9,6 +9,7 @@ from compiler import rules_text
 from compiler.diagnostics import Diagnostics, did_you_mean
 from compiler.incantation_charges import ast
 from compiler.names import MAX_TITLE
+from compiler.parse import number
 from compiler.value_cards import distinct_titles
 from engine.core import steps as core
 from engine.rulesets.incantation_charges.cards import EVENTS, ActionCard, Aim, Interrupt, Kind
@@ -148,7 +149,7 @@ class Checker:
         if (len(words) == 6 and words[1] in ("has", "have") and words[2:4] == ["at", "least"]
                 and words[4].isdigit() and words[5] in ("charge", "charges")):
             self._who(node.words[0], aim, interrupt)
-            return core.Condition("has charges", (who, int(words[4])))
+            return core.Condition("has charges", (who, number(words[4])))
         self.diags.error("E512", f"no condition reads {' '.join(words)!r}", node.span,
                          *did_you_mean(" ".join(words), CONDITIONS), f"note: the conditions: {'; '.join(CONDITIONS)}")
         return core.Condition("is incanting", ("you",))

@@ -12,7 +12,7 @@ from lark import Token, Tree, v_args
 from lark.tree import Meta
 
 from compiler.diagnostics import Diagnostics, did_you_mean
-from compiler.parse import SourceTransformer, parse, span_of, string_value
+from compiler.parse import SourceTransformer, number, parse, span_of, string_value
 from compiler.source import SourceFile, Span
 from engine.rulesets import RULESETS
 from engine.rulesets.incantation_charges import scenario as sc
@@ -60,7 +60,7 @@ class ToScenario(SourceTransformer):
                              hand=got.get("hand", ()), deck=got.get("deck", ()), where=self._where(meta))
 
     def health(self, meta: Meta, children: list[Token]) -> tuple[str, int, Span]:
-        value = int(children[0])
+        value = number(children[0])
         if not 1 <= value <= MAX_HEALTH:
             self.diags.error("E521", f"Health is 1 to {MAX_HEALTH}, not {value}", self._span(meta))
         return "health", value, self._span(meta)
@@ -76,8 +76,8 @@ class ToScenario(SourceTransformer):
 
     # ---- rounds and phases
     def round(self, meta: Meta, children: list[Any]) -> sc.RoundScript:
-        number, *phases = children
-        return sc.RoundScript(number=int(number), phases=tuple(phases), where=self._where(meta))
+        turn, *phases = children
+        return sc.RoundScript(number=number(turn), phases=tuple(phases), where=self._where(meta))
 
     def phase(self, meta: Meta, children: list[Any]) -> sc.PhaseScript:
         name, *lines = children
@@ -121,10 +121,10 @@ class ToScenario(SourceTransformer):
         return [sc.Expect(who=None, what="winner", value=name, where=self._where(meta))]
 
     def expect_health(self, meta: Meta, children: list[Token]) -> tuple[str, int]:
-        return "health", int(children[0])
+        return "health", number(children[0])
 
     def expect_charges(self, meta: Meta, children: list[Token]) -> tuple[str, int]:
-        return "charges", int(children[0])
+        return "charges", number(children[0])
 
     def expect_state(self, meta: Meta, children: list[Token | None]) -> tuple[str, bool]:
         negated, state = children

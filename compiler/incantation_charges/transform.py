@@ -9,7 +9,7 @@ from lark import Token, Tree, v_args
 from lark.tree import Meta
 
 from compiler.incantation_charges import ast
-from compiler.parse import span_of, string_value
+from compiler.parse import number, span_of, string_value
 from compiler.rules_text import StepsToAst, Word, step_kind
 from compiler.source import SourceFile
 from engine.rulesets.incantation_charges.steps import KINDS
@@ -30,7 +30,7 @@ class ToAst(StepsToAst):
                         fields=tuple(fields), span=self._span(meta))
 
     def incantation(self, meta: Meta, children: list[Token]) -> ast.Field:
-        return ast.Field(name="incantation", value=int(children[0]), span=self._span(meta))
+        return ast.Field(name="incantation", value=number(children[0]), span=self._span(meta))
 
     def aim(self, meta: Meta, children: list[Token]) -> ast.Field:
         return ast.Field(name="at", value=self._word(children[0]), span=self._span(meta))

@@ -14,7 +14,7 @@ from lark import Token, v_args
 from lark.tree import Meta
 
 from compiler.diagnostics import Diagnostics, did_you_mean
-from compiler.parse import SourceTransformer, parse, span_of, string_value
+from compiler.parse import SourceTransformer, number, parse, span_of, string_value
 from compiler.source import SourceFile, Span
 from engine.core.errors import Where
 from engine.rulesets import RULESETS
@@ -61,7 +61,7 @@ class ToScenario(SourceTransformer):
         return sc.ModelSpec(card=string_value(title), name=name, camp=str(camp), where=self._where(meta))
 
     def turns(self, meta: Meta, children: list[Token]) -> int:
-        value = int(children[0])
+        value = number(children[0])
         if not 1 <= value <= MAX_TURNS:
             self.errors.append(("E631", f"a match lasts 1 to {MAX_TURNS} turns, not {value}", self._span(meta)))
         return value
@@ -69,7 +69,7 @@ class ToScenario(SourceTransformer):
     def gems(self, meta: Meta, children: list[Token]) -> tuple[tuple[Element, int], ...]:
         counted: dict[Element, int] = {}
         for count, element in zip(children[::2], children[1::2], strict=True):
-            counted[Element(str(element))] = counted.get(Element(str(element)), 0) + int(count)
+            counted[Element(str(element))] = counted.get(Element(str(element)), 0) + number(count)
         return tuple((e, counted[e]) for e in ELEMENTS if counted.get(e))
 
     def who(self, meta: Meta, children: list[Token]) -> str:
@@ -78,9 +78,9 @@ class ToScenario(SourceTransformer):
 
     # ---- turns and lines
     def turn(self, meta: Meta, children: list[Any]) -> sc.TurnScript:
-        number, *lines = children  # an `expect` line of several items gives a list of lines
+        turn, *lines = children  # an `expect` line of several items gives a list of lines
         flat = [one for line in lines for one in (line if isinstance(line, list) else [line])]
-        return sc.TurnScript(number=int(number), lines=tuple(flat), where=self._where(meta))
+        return sc.TurnScript(number=number(turn), lines=tuple(flat), where=self._where(meta))
 
     def _answer(self, meta: Meta, who: Token | str, *labels: str) -> sc.Line:
         return sc.Line(kind="answer", who=str(who), labels=labels, where=self._where(meta))
@@ -110,7 +110,7 @@ class ToScenario(SourceTransformer):
         return self._answer(meta, c[0], NO_MORE)
 
     def sets_difficulty(self, meta: Meta, c: list[Token]) -> sc.Line:
-        return self._answer(meta, c[0], str(int(c[1])))
+        return self._answer(meta, c[0], str(number(c[1])))
 
     def absorbs(self, meta: Meta, c: list[Token]) -> sc.Line:
         gems = sorted((Element(str(t)) for t in c[1:]), key=ELEMENTS.index)
@@ -140,9 +140,9 @@ class ToScenario(SourceTransformer):
 
     def dice(self, meta: Meta, c: list[Token]) -> sc.Line:
         for face in c:
-            if not 1 <= int(face) <= 6:
+            if not 1 <= number(face) <= 6:
                 self.errors.append(("E632", f"a d6 shows 1 to 6, not {face}", span_of(self.source, face)))
-        return sc.Line(kind="dice", labels=tuple(str(int(t)) for t in c), where=self._where(meta))
+        return sc.Line(kind="dice", labels=tuple(str(number(t)) for t in c), where=self._where(meta))
 
     def refused(self, meta: Meta, c: list[Any]) -> sc.Line:
         answer, rule = c
@@ -155,7 +155,7 @@ class ToScenario(SourceTransformer):
 
     def distance(self, meta: Meta, c: list[Any]) -> sc.Line:
         who, cm, other = c
-        return self._fact(meta, who, "distance", f"{other} {int(cm)}")
+        return self._fact(meta, who, "distance", f"{other} {number(cm)}")
 
     def in_melee(self, meta: Meta, c: list[str]) -> sc.Line:
         return self._fact(meta, c[0], "melee")
@@ -191,7 +191,7 @@ class ToScenario(SourceTransformer):
         return [sc.Line(kind="expect", what="winner", value=name, where=self._where(meta))]
 
     def gem(self, meta: Meta, c: list[Token]) -> tuple[tuple[Element, int], ...]:
-        return ((Element(str(c[1])), int(c[0])),)
+        return ((Element(str(c[1])), number(c[0])),)
 
     def expect_gems(self, meta: Meta, c: list[Any]) -> tuple[str, tuple[tuple[Element, int], ...]]:
         return "gems", c[0]
@@ -203,10 +203,10 @@ class ToScenario(SourceTransformer):
         return "gems", ()
 
     def expect_wounds(self, meta: Meta, c: list[Token]) -> tuple[str, int]:
-        return "wounds", int(c[0])
+        return "wounds", number(c[0])
 
     def expect_spells_cast(self, meta: Meta, c: list[Token]) -> tuple[str, int]:
-        return "spells cast", int(c[0])
+        return "spells cast", number(c[0])
 
     def expect_state(self, meta: Meta, c: list[Token]) -> tuple[str, bool]:
         return str(c[0]), True

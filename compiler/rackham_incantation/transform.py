@@ -10,7 +10,7 @@ from typing import Any
 from lark import Token, Tree, v_args
 from lark.tree import Meta
 
-from compiler.parse import span_of, string_value
+from compiler.parse import number, span_of, string_value
 from compiler.rackham_incantation import ast
 from compiler.rules_text import Step, StepsToAst, Word, step_kind
 from compiler.source import SourceFile
@@ -44,7 +44,7 @@ class ToAst(StepsToAst):
 
     def gem(self, meta: Meta, children: list[Token]) -> tuple[int, Word]:
         count, element = children
-        return int(count), Word(text=str(element), span=span_of(self.source, element))
+        return number(count), Word(text=str(element), span=span_of(self.source, element))
 
     # ---- fields, step kinds and costs
     def __default__(self, data: str, children: list[Any], meta: Meta) -> Any:

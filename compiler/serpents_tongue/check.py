@@ -24,6 +24,7 @@ from typing import Any
 
 from compiler.diagnostics import Diagnostics, did_you_mean
 from compiler.names import MAX_SLUG_BYTES, MAX_TITLE, class_name
+from compiler.parse import number
 from compiler.serpents_tongue import ast
 from compiler.serpents_tongue import model as m
 from compiler.serpents_tongue import steps as effect_steps
@@ -257,7 +258,7 @@ class Checker:
     def _int_field(self, f: ast.Field | None, lo: int, hi: int) -> int | None:
         if f is None:
             return None
-        value = int(f.value.text)
+        value = number(f.value.text)
         if not lo <= value <= hi:
             self.diags.error("E016", f"{f.name} {value} is out of range ({lo} to {hi})", f.value.span)
             return None
@@ -480,12 +481,12 @@ class Checker:
             return None
         if _SIGNED.fullmatch(text):
             if bonus or kind == "bonus":
-                return int(text)
+                return number(text)
             self.diags.error("E013", f"a signed number '{text}' only makes sense where a spell gains "
                              "an aspect", word.span, f"help: write {text.lstrip('+-')}")
             return None
         if text.isdigit():
-            return int(text)
+            return number(text)
         if kind == "duration" and text in ("P", "F"):
             return text
         if kind == "amount" and re.fullmatch(r"[A-Z]", text):
@@ -550,13 +551,13 @@ class Checker:
                      "'unsupported' error"]
             self.diags.warning("W021", f"the engine cannot play '{kw.name}' yet", line.phrase.span, *notes)
         return Requirement(form=kw.name, selector=requirement[0], cost=requirement[1], on_bearer=on_bearer,
-                           timing=timing, count=int(count.text) if count is not None else None)
+                           timing=timing, count=number(count.text) if count is not None else None)
 
     @staticmethod
     def _charge_discard(kw: Keyword, rest: list[ast.Word]) -> tuple[int, str] | None:
         texts = [w.text for w in rest]
         if kw.name == "Discard" and len(texts) == 3 and texts[0].isdigit() and texts[2] in ("charge", "charges"):
-            return int(texts[0]), texts[1]
+            return number(texts[0]), texts[1]
         return None
 
     def _requirement_form(self, kw: Keyword, rest: list[ast.Word], count: ast.Word | None, span: Span,
@@ -603,7 +604,7 @@ class Checker:
                              words[0].span.to(words[-1].span) if words else span)
             return None
         energy = self._energy(words[1])
-        return Cost(amount=int(words[0].text), energy=energy) if energy else None
+        return Cost(amount=number(words[0].text), energy=energy) if energy else None
 
     def _energy(self, word: ast.Word) -> Energy | None:
         for e in Energy:
@@ -731,7 +732,7 @@ class Checker:
                     self.diags.error("E018", "a Specialization tier holds passive rules only, for now", rule.span,
                                      "note: write the tier's ability as `passive: ... gain ...` or "
                                      "`passive: ... generate ...`")
-            out.append(SpecTier(tree=key[0], tier=int(key[1:]), name=line.name, cost=line.cost,
+            out.append(SpecTier(tree=key[0], tier=number(key[1:]), name=line.name, cost=line.cost,
                                 modifiers=tuple(modifiers)))
         for t in out:
             if t.tier > 1 and f"{t.tree}{t.tier - 1}" not in seen:
@@ -1049,7 +1050,7 @@ class Checker:
                 n = len(phrase_op.split())
                 if texts[2:2 + n] == phrase_op.split() and texts[2 + n].isdigit():
                     rest = words[3 + n:]
-                    amount = int(texts[2 + n])
+                    amount = number(texts[2 + n])
                     of = TARGET_WORDS[texts[0]]
                     if len(rest) == 1:
                         energy = self._energy(rest[0])

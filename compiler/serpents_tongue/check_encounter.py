@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from compiler.diagnostics import did_you_mean
 from compiler.names import class_name
+from compiler.parse import number
 from compiler.serpents_tongue import ast
 from compiler.serpents_tongue import model as m
 from compiler.serpents_tongue import steps as effect_steps
@@ -241,7 +242,7 @@ class _EncounterCheck:
         if [t.lower() for t in texts] == ["focused", "opponent"]:
             return (ChartCondition(kind="focused opponent"),)
         if len(texts) == 4 and texts[:2] == ["Encounter", "below"] and texts[2].isdigit() and texts[3] == "Essence":
-            return (ChartCondition(kind="essence below", amount=int(texts[2])),)
+            return (ChartCondition(kind="essence below", amount=number(texts[2])),)
         self.diags.error("E018", f"cannot read the chart condition '{phrase.text()}'", phrase.span,
                          "note: write `SPHERE or SPHERE Curse on Encounter`, `Focused opponent` or "
                          "`Encounter below N Essence`")

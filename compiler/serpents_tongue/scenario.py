@@ -8,7 +8,7 @@ from lark import Token, Transformer, v_args
 from lark.tree import Meta
 
 from compiler.diagnostics import Diagnostics, did_you_mean
-from compiler.parse import parse, string_value
+from compiler.parse import NUMBER_DIGITS, NumberTooLong, number, parse, string_value
 from compiler.source import SourceFile, Span
 from engine.rulesets import RULESETS
 from engine.rulesets.serpents_tongue import codex as codex_rules
@@ -20,7 +20,6 @@ ENERGY_LIMIT = 999  # an energy's starting or expected value, an exchange's amou
 COUNTER_LIMIT = 999  # Duration, Durability, Karma counters
 ROUND_LIMIT = 999
 LEVELS = (1, 2)  # level 1 leaves out the advanced energies (Act I); level 2 plays them all
-MAX_DIGITS = 12  # longer than any bound above: refused by parse() before int() is asked to read it
 
 
 @v_args(meta=True)
@@ -41,11 +40,12 @@ class ToScenario(Transformer[Token, Any]):
     def _int(self, tok: Token, low: int, high: int, what: str, rule: str | None = None, quote: str = "") -> int:
         """A number within [low, high]; outside (or too long to read) it is a located error."""
         text = str(tok).lstrip("x")
-        digits = text.lstrip("+-").lstrip("0") or "0"
-        # Leading zeros are dropped first: CPython refuses to read over 4,300 digits, even "000...7".
-        value = int(text[0] + digits if text[0] in "+-" else digits) if len(digits) <= MAX_DIGITS else None
+        try:
+            value: int | None = number(text)
+        except NumberTooLong:
+            value = None
         if value is None or not low <= value <= high:
-            shown = str(value) if value is not None else f"a {len(digits)}-digit number"
+            shown = str(value) if value is not None else f"a {len(text.lstrip('+-').lstrip('0'))}-digit number"
             notes = ((f"note: rule: {rule}",) if rule else ()) + ((f'note: "{quote}"',) if quote else ())
             self.diags.error("E302", f"{what} must be from {low} to {high}, not {shown}", self._span(tok), *notes)
             return low
@@ -133,9 +133,9 @@ class ToScenario(Transformer[Token, Any]):
         return [sc.CodexEntry(self._str(c[0]), fluency, self._where(meta))] * copies
 
     def round(self, meta: Meta, c: list[Any]) -> sc.RoundScript:
-        number, *items = c
+        turn, *items = c
         end = sc.Where(self.source.path, meta.end_line, meta.end_column - 1, meta.end_column)
-        return sc.RoundScript(number=self._int(number, 1, ROUND_LIMIT, "a round number"), items=tuple(items),
+        return sc.RoundScript(number=self._int(turn, 1, ROUND_LIMIT, "a round number"), items=tuple(items),
                               where=self._where(meta), end=end)
 
     def dice(self, meta: Meta, c: list[Token]) -> sc.DiceItem:
@@ -303,7 +303,7 @@ class ToScenario(Transformer[Token, Any]):
 
 
 def parse_scenario(source: SourceFile, diags: Diagnostics) -> sc.Scenario | None:
-    tree = parse(source, diags, (RULESETS["serpents_tongue"].scenario_grammar,), max_number=10**MAX_DIGITS - 1)
+    tree = parse(source, diags, (RULESETS["serpents_tongue"].scenario_grammar,), max_number=10**NUMBER_DIGITS - 1)
     if tree is None:
         return None
     errors = len(diags.items)
@@ -332,9 +332,9 @@ def check_names(scenario: sc.Scenario, source: SourceFile, diags: Diagnostics) -
         diags.error("E303", f"no {what} is named {name}: the match sets up "
                     + (", ".join(beings) or "no beings"), _span(source, where), *did_you_mean(name, pool))
 
-    for number, script in enumerate(scenario.rounds, 1):
+    for round_number, script in enumerate(scenario.rounds, 1):
         for i, item in enumerate(script.items):
-            if isinstance(item, sc.StopItem) and (number < len(scenario.rounds) or i < len(script.items) - 1):
+            if isinstance(item, sc.StopItem) and (round_number < len(scenario.rounds) or i < len(script.items) - 1):
                 diags.error("E306", "`stop` ends the script: it must be its last line (what follows would never "
                             "be played or checked)", _span(source, item.where))
             if isinstance(item, sc.ExpectWinner):

@@ -7,7 +7,7 @@ from typing import Any
 from lark import Token, Tree, v_args
 from lark.tree import Meta
 
-from compiler.parse import SourceTransformer, span_of, string_value
+from compiler.parse import SourceTransformer, number, span_of, string_value
 from compiler.serpents_tongue import ast
 from compiler.source import SourceFile, Span
 
@@ -57,7 +57,7 @@ class ToAst(SourceTransformer):
 
     def spec_tier(self, meta: Meta, c: list[Any]) -> ast.TierLine:
         key, name, cost, *rules = c
-        return ast.TierLine(key=self._word(key), name=string_value(name), cost=int(cost),
+        return ast.TierLine(key=self._word(key), name=string_value(name), cost=number(cost),
                             rules=tuple(rules), span=self._span(meta))
 
     # ---- an Encounter's card
@@ -73,10 +73,10 @@ class ToAst(SourceTransformer):
         return self._card(meta, children, "encounter ability")
 
     def per_opponent(self, meta: Meta, c: list[Token]) -> int:
-        return int(str(c[0]))
+        return number(str(c[0]))
 
     def _stat(self, name: str, meta: Meta, c: list[Any]) -> ast.EncStat:
-        return ast.EncStat(name=name, value=int(c[0]), per_opponent=(c[1] if len(c) > 1 and c[1] else 0),
+        return ast.EncStat(name=name, value=number(c[0]), per_opponent=(c[1] if len(c) > 1 and c[1] else 0),
                            span=self._span(meta))
 
     def enc_essence(self, meta: Meta, c: list[Any]) -> ast.EncStat:
@@ -107,7 +107,7 @@ class ToAst(SourceTransformer):
         return self._enc_words("targeting", meta, c)
 
     def _counts(self, name: str, meta: Meta, c: list[Token]) -> ast.EncCounts:
-        pairs = tuple((int(c[i]), self._word(c[i + 1])) for i in range(0, len(c), 2))
+        pairs = tuple((number(c[i]), self._word(c[i + 1])) for i in range(0, len(c), 2))
         return ast.EncCounts(name=name, counts=pairs, span=self._span(meta))
 
     def enc_bag(self, meta: Meta, c: list[Token]) -> ast.EncCounts:
@@ -127,7 +127,7 @@ class ToAst(SourceTransformer):
 
     def enc_threshold(self, meta: Meta, c: list[Any]) -> ast.EncThreshold:
         amount, energy, who, grants = c
-        return ast.EncThreshold(amount=int(amount), energy=self._word(energy), who=who, grants=grants,
+        return ast.EncThreshold(amount=number(amount), energy=self._word(energy), who=who, grants=grants,
                                 span=self._span(meta))
 
     def enc_discord_event(self, meta: Meta, c: list[Any]) -> ast.EncDiscordEvent:
@@ -162,7 +162,7 @@ class ToAst(SourceTransformer):
         faces, what = c
         low, _, high = str(faces).partition("-")
         action = string_value(what) if what.type == "STRING" else None
-        return ast.DieFaceNode(low=int(low), high=int(high or low), action=action, span=self._span(meta))
+        return ast.DieFaceNode(low=number(low), high=number(high or low), action=action, span=self._span(meta))
 
     def _field(self, name: str, meta: Meta, children: list[Token]) -> ast.Field:
         return ast.Field(name=name, value=self._word(children[0]), span=self._span(meta))
@@ -219,7 +219,7 @@ class ToAst(SourceTransformer):
         return ast.RequirementLine(phrase=children[0], span=self._span(meta))
 
     def cost(self, meta: Meta, children: list[Token]) -> ast.CostWords:
-        return ast.CostWords(amount=int(children[0]), energy=self._word(children[1]), span=self._span(meta))
+        return ast.CostWords(amount=number(children[0]), energy=self._word(children[1]), span=self._span(meta))
 
     pay_energy = cost
 
@@ -248,7 +248,7 @@ class ToAst(SourceTransformer):
         return ast.KoishakaLine(stats=tuple(children), span=self._span(meta))
 
     def stat(self, meta: Meta, c: list[Token]) -> ast.Stat:
-        return ast.Stat(name=self._word(c[0]), value=int(c[1]), span=self._span(meta))
+        return ast.Stat(name=self._word(c[0]), value=number(c[1]), span=self._span(meta))
 
     # ---- Nam-Shub pages
     def nam_shub(self, meta: Meta, children: list[Any]) -> ast.NamShubNode:
@@ -287,7 +287,7 @@ class ToAst(SourceTransformer):
         return ast.GenerateRule(selector=c[0], amounts=tuple(c[1:]), span=self._span(meta))
 
     def generate(self, meta: Meta, c: list[Token]) -> ast.CostWords:
-        return ast.CostWords(amount=int(str(c[0])), energy=self._word(c[1]), span=self._span(meta))
+        return ast.CostWords(amount=number(str(c[0])), energy=self._word(c[1]), span=self._span(meta))
 
     def ability(self, meta: Meta, c: list[Any]) -> ast.AbilityRule:
         name = string_value(c[0])
@@ -322,7 +322,7 @@ class ToAst(SourceTransformer):
 
     def _argument(self, x: Any) -> Any:
         if isinstance(x, Token):
-            return int(x) if x.type == "INT" else self._word(x)
+            return number(x) if x.type == "INT" else self._word(x)
         return x  # a phrase or aspect words, transformed already
 
     def may_step(self, meta: Meta, c: list[Any]) -> ast.May:

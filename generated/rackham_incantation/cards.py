@@ -16,7 +16,7 @@ CARDS = (
     # cards_src/rackham_incantation/example.spell:7
     MagicianCard(title='Méliador', people='Alahan', level=Level.ADEPT, power=7, initiative=6, elements=(Element.AIR, Element.LIGHT), spells=('Banishment', 'Carrying Wind', 'Storm of Light', 'Flash of Light'), source='cards_src/rackham_incantation/example.spell:7'),
     # cards_src/rackham_incantation/example.spell:18
-    MagicianCard(title='Gorgon', people='Acheron', level=Level.ADEPT, power=6, initiative=4, elements=(Element.FIRE, Element.DARKNESS), spells=('Arrows of Hécate', 'Morbid Invocation of Angel', 'Eternal Torpor'), fear=5, source='cards_src/rackham_incantation/example.spell:18'),
+    MagicianCard(title='Gorgon', people='Achéron', level=Level.ADEPT, power=6, initiative=4, elements=(Element.FIRE, Element.DARKNESS), spells=('Arrows of Hécate', 'Morbid Invocation of Angel', 'Eternal Torpor'), fear=5, source='cards_src/rackham_incantation/example.spell:18'),
     # cards_src/rackham_incantation/example.spell:31
     SpellCard(title='Storm of Light', college='Hermetic Magic', gems=(('Air', 3), ('Light', 4)), difficulty=Difficulty(value=11), range=Range(cm=40), pa=40, steps=(Do(kind='wound', args=(2, 'target')),), text='Deal 2 wounds to target.', source='cards_src/rackham_incantation/example.spell:31'),
     # cards_src/rackham_incantation/example.spell:47

@@ -39,7 +39,7 @@ def mage(name: str = "Méliador", *, people: str = "Alahan", level: Level = Leve
 
 def gorgon(reserve: dict[Element, int] | None = None) -> Magician:
     """"The Gorgon is Adept of Achéron. It controls Darkness and Fire. Its Power is 6" (8), Initiative 4."""
-    return mage("Gorgon", people="Acheron", power=6, initiative=4, elements=(F, D), camp="Shadow",
+    return mage("Gorgon", people="Achéron", power=6, initiative=4, elements=(F, D), camp="Shadow",
                 reserve=reserve)
 
 

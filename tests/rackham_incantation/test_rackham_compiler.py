@@ -148,7 +148,7 @@ def test_the_wrong_number_of_elements_for_a_level() -> None:
 def test_a_people_s_primary_element_missing() -> None:
     """"The Magicians always control an Element: the college related to the essence of their people" (5.5);
     Necromancers of Achéron: "Primary College: Darkness" (5.5.2)."""
-    assert errors(magician(people="Acheron", elements="Fire, Air")) == [
+    assert errors(magician(people="Achéron", elements="Fire, Air")) == [
         ("t.spell:6:5", "E621", "a magician of Necromancers of Achéron always controls Darkness", ())]
     assert errors(magician(elements="Water, Air")) == [
         ("t.spell:6:5", "E621", "a magician of Sorcerers of Alahan always controls Light", ())]
@@ -173,7 +173,7 @@ def test_a_prohibited_element_and_a_virtuoso() -> None:
 
 def test_an_unknown_people() -> None:
     """The peoples are those of 5.5.1 to 5.5.13: a typo is refused with the nearest, and the list."""
-    peoples = ("note: the peoples: Alahan, Acheron, Cynwall, Tir-Na-Bor, Griffon, Orc, Dirz, Akkyshan, Wolfen, "
+    peoples = ("note: the peoples: Alahan, Achéron, Cynwäll, Tir-Na-Bor, Griffon, Orc, Dirz, Akkyshan, Wolfen, "
                "Goblin, Mid-Nor, Daikinee, Keltois")
     assert errors(magician(people="Alahn")) == [
         ("t.spell:2:12", "E611", "no people is named 'Alahn'", ("help: did you mean 'Alahan'?", peoples))]

@@ -290,7 +290,7 @@ def test_recovery_in_melee() -> None:
     magician in a trance ignores the number of gems in his mana store" (7.3)."""
     preacher = mage("Preacher", people="Griffon", elements=(F, L), reserve={F: 3})
     sorcerer = mage("Sorcerer", people="Alahan", elements=(A, L), reserve={L: 3})
-    necromancer = mage("Necromancer", people="Acheron", elements=(F, D), reserve={D: 3})
+    necromancer = mage("Necromancer", people="Achéron", elements=(F, D), reserve={D: 3})
     warrior = mage("Warrior", people="Griffon", elements=(F, L), reserve={F: 3}, warrior_mage=True)
     b = battle(preacher, sorcerer, necromancer, warrior)
     for m in (preacher, sorcerer, necromancer, warrior):

@@ -139,10 +139,10 @@ def test_virtuoso() -> None:
 
 # The seed's section 5.5: each people's primary and prohibited Elements ("Unknown" and "Any" give all six).
 SEED_PEOPLES = {
-    "Alahan": ({L}, {D}), "Acheron": ({D}, {L, W}), "Tir-Na-Bor": ({E}, {D}), "Griffon": ({F}, {D}),
+    "Alahan": ({L}, {D}), "Achéron": ({D}, {L, W}), "Tir-Na-Bor": ({E}, {D}), "Griffon": ({F}, {D}),
     "Dirz": ({D}, {L, A}), "Akkyshan": ({E}, {L, F}), "Wolfen": ({W}, {L, D}), "Goblin": ({A}, set()),
     "Mid-Nor": ({D}, {L, A}), "Daikinee": ({W}, {D, F}), "Keltois": ({A, E, F, W}, {D, L}),
-    "Orc": ({W, A, E, F, L, D}, set()), "Cynwall": ({W, A, E, F, L, D}, set()),
+    "Orc": ({W, A, E, F, L, D}, set()), "Cynwäll": ({W, A, E, F, L, D}, set()),
 }
 
 
@@ -151,7 +151,7 @@ def test_colleges_of_the_peoples() -> None:
     """"Each people follow one or more College of Magic. The principal ones are described below" (5.5): the
     primary and prohibited Elements of each, as the seed lists them."""
     assert {name: (set(p.primary), set(p.prohibited)) for name, p in PEOPLES.items()} == SEED_PEOPLES
-    assert PEOPLES["Alahan"].college == "Hermetic Magic" and PEOPLES["Acheron"].college == "Necromancy"
+    assert PEOPLES["Alahan"].college == "Hermetic Magic" and PEOPLES["Achéron"].college == "Necromancy"
 
 
 @pytest.mark.rule("Prohibited Elements")
@@ -160,7 +160,7 @@ def test_prohibited_elements() -> None:
     prohibited college" (10.4)."""
     assert D not in payable_elements("Hermetic Magic") and L in payable_elements("Hermetic Magic")
     assert payable_elements("Necromancy") == {A, E, F, D}
-    necromancer = mage("Gorgon", people="Acheron", elements=(F, D))
+    necromancer = mage("Gorgon", people="Achéron", elements=(F, D))
     holy = spell("Holy Light", college="Necromancy", gems=(("Light", 1),))
     assert casting.elements_allowed(necromancer, holy) == (
         "Elements: Holy Light needs Light, which Gorgon does not control")

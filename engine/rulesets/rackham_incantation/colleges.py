@@ -37,8 +37,8 @@ def _people(name: str, title: str, college: str, primary: set[Element], prohibit
 
 PEOPLES: dict[str, People] = {p.name: p for p in (
     _people("Alahan", "Sorcerers of Alahan", "Hermetic Magic", {L}, {D}, recovers_in_melee=True),
-    _people("Acheron", "Necromancers of Achéron", "Necromancy", {D}, {L, W}, recovers_in_melee=True),
-    _people("Cynwall", "Cynwälls Elves", "Cynwäll Magic", set(ELEMENTS), set()),
+    _people("Achéron", "Necromancers of Achéron", "Necromancy", {D}, {L, W}, recovers_in_melee=True),
+    _people("Cynwäll", "Cynwälls Elves", "Cynwäll Magic", set(ELEMENTS), set()),
     _people("Tir-Na-Bor", "The Dwarves of Tir-Na-Bor", "Telluric Magic", {E}, {D}),
     _people("Griffon", "Griffons", "Theurgy", {F}, {D}),
     _people("Orc", "Orcs", "Instinctive Magic", set(ELEMENTS), set(), instinctive=True),
