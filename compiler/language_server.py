@@ -10,18 +10,37 @@ A document belongs to the card project above it (compiler.project), whose rulese
 - hover: the glossary text of the term or keyword under the cursor;
 - go to definition: from a card's title, in a scenario or a card, to the card;
 - document symbols (the cards of a file; a scenario's blocks) and formatting (`spellc fmt`).
+
+An editor sends whatever is in its buffer, and the server must never stall or die on it:
+- it reads the protocol's framing itself (:func:`serve`): a header line or a body past a limit, or a header that
+  is not one, ends the server cleanly with the reason on stderr (the stream cannot be followed any further; the
+  editor starts a new server), a body that is not JSON gets a JSON-RPC parse error, and a request whose
+  parameters are ill-typed gets an invalid-params error;
+- each request is answered within a time budget (:func:`within_budget`), empty when the work runs past it;
+- a document past a size far above any card file's gets one diagnostic saying so, and no other work;
+- nothing runs a regular expression that could backtrack over a long word (the word at the cursor is found by
+  scanning back from it, a bounded number of characters);
+- a file of the project that cannot be read (not UTF-8, not a regular file) costs its own diagnostics only.
 """
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
+import json
+import logging
 import re
-from collections.abc import Iterable
+import sys
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, BinaryIO, TypeVar
 
 from lark import Token, Tree
 from lark.exceptions import LarkError
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException
+from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
@@ -31,10 +50,19 @@ from compiler.formatter import FormatError, format_text, grammar_of
 from compiler.language_reference import terminal_words
 from compiler.parse import grammar_text, parser
 from compiler.project import Project, ProjectError, project_of, shipped
-from compiler.source import SourceFile, shown_path
+from compiler.source import SourceFile, Undecodable, shown_path
 
 SERVER = LanguageServer("spellc", "1")
 SUFFIXES = (".spell", ".scenario")
+# A card file of 500 cards is about 150,000 characters: a document ten times that is no card file, and is not
+# checked as one types.
+MAX_DOCUMENT = 1_500_000
+BUDGET_SECONDS = 5.0  # the longest a request may take; a warm re-check of a 500-card project takes 6 ms
+MAX_WORD = 100  # characters: no keyword, vocabulary word or word of a title is longer
+MAX_HEADER_LINE = 1024  # bytes of one header line of the protocol's framing
+MAX_MESSAGE = 64 * 1024 * 1024  # bytes of one message: a document of MAX_DOCUMENT characters, JSON-escaped, fits
+log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,10 +83,20 @@ def document_of(uri: str) -> Document | None:
     return Document(path, project_of(path), path.suffix == ".scenario")
 
 
-def text_of(path: Path) -> str:
-    """An open buffer's text, else the file's."""
+def text_of(path: Path) -> str | None:
+    """An open buffer's text, else the file's; None when the file cannot be read as a source (not UTF-8, not a
+    regular file): its own diagnostics say so when it is opened or checked, and no other file's are lost."""
     opened = SERVER.workspace.text_documents.get(from_fs_path(str(path)) or "")
-    return opened.source if opened is not None else path.read_text(encoding="utf-8")
+    if opened is not None:
+        return opened.source
+    try:
+        return SourceFile.read(path).text
+    except (OSError, Undecodable):
+        return None
+
+
+def too_large(text: str) -> bool:
+    return len(text) > MAX_DOCUMENT
 
 
 # ---------------------------------------------------------------- diagnostics
@@ -70,7 +108,9 @@ def diagnostics(doc: Document, text: str) -> list[Diagnostic]:
     if doc.scenario:
         return front.scenario_diagnostics(SourceFile(shown, text)).items
     others = [p for p in doc.project.card_files() if p.resolve() != doc.path.resolve()]
-    sources = [*(SourceFile(shown_path(p, root), text_of(p)) for p in others), SourceFile(shown, text)]
+    texts = ((p, text_of(p)) for p in others)
+    sources = [*(SourceFile(shown_path(p, root), t) for p, t in texts if t is not None and not too_large(t)),
+               SourceFile(shown, text)]
     return [d for d in front.compile_texts(sources).diagnostics.items if d.span.source.path == shown]
 
 
@@ -83,17 +123,57 @@ def lsp_diagnostic(d: Diagnostic) -> types.Diagnostic:
 
 
 def publish(uri: str) -> None:
+    text = SERVER.workspace.get_text_document(uri).source
     try:
         doc = document_of(uri)
+        if doc is None:
+            found = []
+        elif too_large(text):
+            found = [_whole_file(f"this file is {len(text):,} characters long, past the {MAX_DOCUMENT:,} the "
+                                 "language server checks as you type; `spellc check` checks it")]
+        else:
+            found = within_budget(lambda: [lsp_diagnostic(d) for d in diagnostics(doc, text)],
+                                  [_whole_file("checking this file took too long; `spellc check` checks it")])
     except ProjectError as err:
-        where = types.Range(types.Position(0, 0), types.Position(0, 1))
-        found = [types.Diagnostic(range=where, message=err.message, source="spellc",
-                                  severity=types.DiagnosticSeverity.Warning)]
-    else:
-        text = SERVER.workspace.get_text_document(uri).source
-        found = [lsp_diagnostic(d) for d in diagnostics(doc, text)] if doc else []
+        found = [_whole_file(err.message)]
     SERVER.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=found))
     settle()  # the first check's parses are kept for the next keystrokes
+
+
+def _whole_file(message: str) -> types.Diagnostic:
+    """A warning about the whole document, shown on its first character."""
+    return types.Diagnostic(range=types.Range(types.Position(0, 0), types.Position(0, 1)), message=message,
+                            source="spellc", severity=types.DiagnosticSeverity.Warning)
+
+
+class Worker:
+    """The thread requests run on, one at a time (the compiler's caches are filled by one thread at once). A request
+    that runs past its budget keeps its thread until it ends, its answer dropped; later requests get a new one."""
+
+    def __init__(self) -> None:
+        self.pool = self._pool()
+
+    @staticmethod
+    def _pool() -> concurrent.futures.ThreadPoolExecutor:
+        return concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="spellc-lsp")
+
+    def run(self, work: Callable[[], T], late: T) -> T:
+        future = self.pool.submit(work)
+        try:
+            return future.result(timeout=BUDGET_SECONDS)
+        except concurrent.futures.TimeoutError:
+            log.warning("a request ran past %s s; answered without it", BUDGET_SECONDS)
+            self.pool.shutdown(wait=False)
+            self.pool = self._pool()
+            return late
+
+
+WORKER = Worker()
+
+
+def within_budget(work: Callable[[], T], late: T) -> T:
+    """``work()``, or ``late`` when it has not finished within the budget."""
+    return WORKER.run(work, late)
 
 
 @SERVER.feature(types.TEXT_DOCUMENT_DID_OPEN)
@@ -118,11 +198,31 @@ def offset(text: str, position: types.Position) -> int:
                                                                        len(lines[position.line]) if lines else 0)
 
 
+def partial_word(before: str) -> str | None:
+    """The word being written at the end of ``before`` (from its first letter; '' when there is none), found
+    scanning back from the cursor over at most MAX_WORD + 1 characters; None for a word longer than that, which
+    nothing completes. (A regular expression anchored at the end tried every start: quadratic in a long word.)"""
+    start = len(before)
+    while start > 0 and len(before) - start <= MAX_WORD and _word_char(before[start - 1]):
+        start -= 1
+    if len(before) - start > MAX_WORD:
+        return None
+    run = before[start:]
+    first = next((i for i, c in enumerate(run) if c.isalpha()), len(run))
+    return run[first:]
+
+
+def _word_char(c: str) -> bool:
+    return c.isalnum() or c in "_'-"
+
+
 def completions(doc: Document, text: str, at: int) -> list[str]:
     """The words that may be written at ``at``: what the grammar accepts there."""
     before = text[:at]
-    partial = re.search(r"[A-Za-z][\w'\-]*$", before)
-    start = before[:partial.start()] if partial else before
+    prefix = partial_word(before)
+    if prefix is None:
+        return []
+    start = before[:len(before) - len(prefix)]
     grammar = grammar_of(doc.ruleset, doc.scenario)
     try:
         interactive = parser(grammar).parse_interactive(start)
@@ -134,7 +234,6 @@ def completions(doc: Document, text: str, at: int) -> list[str]:
     if consumed and ({"WORD", "NAME", "STRING"} & accepted):
         field = start.rsplit("\n", 1)[-1].split()  # the line's first word: the field being written
         words |= vocabulary(doc, field[0] if field else "", "STRING" in accepted)
-    prefix = partial.group() if partial else ""
     return sorted(w for w in words if w.lower().startswith(prefix.lower()))
 
 
@@ -159,7 +258,7 @@ def vocabulary(doc: Document, field: str, titles: bool) -> set[str]:
     text goes) the titles of the project's cards."""
     words = {k.name for k in FRONTENDS[doc.ruleset].keywords()}
     for path in (*doc.project.card_files(), *shipped_cards(doc.ruleset)):
-        for line in text_of(path).splitlines():
+        for line in (text_of(path) or "").splitlines():
             head, _, rest = line.strip().partition(" ")
             if field and head == field:
                 words.update(re.findall(r"(?<![\w\"'-])[A-Z][\w'\-]*", rest.partition("//")[0]))
@@ -174,12 +273,23 @@ def shipped_cards(ruleset: str) -> list[Path]:
 
 @SERVER.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=[" ", '"']))
 def completion(params: types.CompletionParams) -> types.CompletionList:
-    doc = document_of(params.text_document.uri)
+    none = types.CompletionList(is_incomplete=False, items=[])
+    doc, text = opened(params.text_document.uri)
     if doc is None:
-        return types.CompletionList(is_incomplete=False, items=[])
-    text = SERVER.workspace.get_text_document(params.text_document.uri).source
-    items = [types.CompletionItem(label=w) for w in completions(doc, text, offset(text, params.position))]
-    return types.CompletionList(is_incomplete=False, items=items)
+        return none
+    at = offset(text, params.position)
+    words = within_budget(lambda: completions(doc, text, at), list[str]())
+    return types.CompletionList(is_incomplete=False, items=[types.CompletionItem(label=w) for w in words])
+
+
+def opened(uri: str) -> tuple[Document | None, str]:
+    """An open document and its text; no document for a file of no project or one past the size limit."""
+    text = SERVER.workspace.get_text_document(uri).source
+    try:
+        doc = document_of(uri)
+    except ProjectError:
+        return None, text
+    return (None if too_large(text) else doc), text
 
 
 # ---------------------------------------------------------------- hover
@@ -202,13 +312,14 @@ def describe(ruleset: str, line: str, column: int) -> str | None:
 
 @SERVER.feature(types.TEXT_DOCUMENT_HOVER)
 def hover(params: types.HoverParams) -> types.Hover | None:
-    doc = document_of(params.text_document.uri)
+    doc, _ = opened(params.text_document.uri)
     if doc is None:
         return None
     lines = SERVER.workspace.get_text_document(params.text_document.uri).lines
     if params.position.line >= len(lines):
         return None
-    text = describe(doc.ruleset, lines[params.position.line], params.position.character)
+    line, column = lines[params.position.line], params.position.character
+    text = within_budget(lambda: describe(doc.ruleset, line, column), None)
     if text is None:
         return None
     return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text))
@@ -246,36 +357,41 @@ def _written(node: Tree[Token], path: Path) -> list[Written]:
 
 
 def card_titles(project: Project) -> list[str]:
-    return [w.title for p in project.card_files() for w in cards_in(p, text_of(p), project.ruleset.name)]
+    return [w.title for p in project.card_files() for w in cards_in(p, text_of(p) or "", project.ruleset.name)]
 
 
 @SERVER.feature(types.TEXT_DOCUMENT_DEFINITION)
 def definition(params: types.DefinitionParams) -> types.Location | None:
-    doc = document_of(params.text_document.uri)
-    if doc is None:
+    doc, _ = opened(params.text_document.uri)
+    lines = SERVER.workspace.get_text_document(params.text_document.uri).lines
+    if doc is None or params.position.line >= len(lines):
         return None
-    line = SERVER.workspace.get_text_document(params.text_document.uri).lines[params.position.line]
+    line = lines[params.position.line]
     quoted = next((m.group(1) for m in re.finditer(r'"((?:[^"\\]|\\.)*)"', line)
                    if m.start() <= params.position.character <= m.end()), None)
     if quoted is None:
         return None
+    return within_budget(lambda: _card_named(doc, quoted), None)
+
+
+def _card_named(doc: Document, title: str) -> types.Location | None:
     for path in doc.project.card_files():
-        for card in cards_in(path, text_of(path), doc.ruleset):
-            if card.title == quoted:
+        for card in cards_in(path, text_of(path) or "", doc.ruleset):
+            if card.title == title:
                 return types.Location(uri=from_fs_path(str(path)) or "", range=card.name)
     return None
 
 
 @SERVER.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
 def symbols(params: types.DocumentSymbolParams) -> list[types.DocumentSymbol]:
-    doc = document_of(params.text_document.uri)
+    doc, text = opened(params.text_document.uri)
     if doc is None:
         return []
-    text = SERVER.workspace.get_text_document(params.text_document.uri).source
     if doc.scenario:
         return scenario_symbols(doc, text)
-    return [types.DocumentSymbol(name=c.title, detail=c.kind, kind=types.SymbolKind.Class, range=c.whole,
-                                 selection_range=c.name) for c in cards_in(doc.path, text, doc.ruleset)]
+    return within_budget(lambda: [types.DocumentSymbol(name=c.title, detail=c.kind, kind=types.SymbolKind.Class,
+                                                       range=c.whole, selection_range=c.name)
+                                  for c in cards_in(doc.path, text, doc.ruleset)], [])
 
 
 def scenario_symbols(doc: Document, text: str) -> list[types.DocumentSymbol]:
@@ -293,13 +409,12 @@ def scenario_symbols(doc: Document, text: str) -> list[types.DocumentSymbol]:
 # ---------------------------------------------------------------- formatting
 @SERVER.feature(types.TEXT_DOCUMENT_FORMATTING)
 def formatting(params: types.DocumentFormattingParams) -> list[types.TextEdit] | None:
-    doc = document_of(params.text_document.uri)
+    doc, _ = opened(params.text_document.uri)
     if doc is None:
         return None
     document = SERVER.workspace.get_text_document(params.text_document.uri)
-    try:
-        new = format_text(document.source, ruleset=doc.ruleset, scenario=doc.scenario)
-    except FormatError:
+    new = within_budget(lambda: _formatted(document.source, doc), None)
+    if new is None:
         return None  # the diagnostics already say what does not parse
     if new == document.source:
         return []
@@ -307,7 +422,110 @@ def formatting(params: types.DocumentFormattingParams) -> list[types.TextEdit] |
     return [types.TextEdit(range=types.Range(types.Position(0, 0), end), new_text=new)]
 
 
-def serve() -> int:
-    SERVER.start_io()
+def _formatted(text: str, doc: Document) -> str | None:
+    try:
+        return format_text(text, ruleset=doc.ruleset, scenario=doc.scenario)
+    except FormatError:
+        return None
+
+
+# ---------------------------------------------------------------- the protocol's framing
+class FramingError(Exception):
+    """The stream is not the protocol's: nothing after it can be read as a message."""
+
+
+def serve(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> int:
+    """Serve the protocol on ``stdin`` and ``stdout`` until the client exits or the stream ends: 0; 1 after a
+    framing error, said on stderr."""
+    SERVER.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
+    try:
+        asyncio.run(_read_messages(stdin or sys.stdin.buffer))
+    except FramingError as err:
+        print(f"spellc lsp: {err}; the server stops (the editor starts a new one)", file=sys.stderr)
+        return 1
+    except SystemExit as done:  # the client's exit notification: 0 after a shutdown request, else 1
+        return done.code if isinstance(done.code, int) else 0
+    except (BrokenPipeError, KeyboardInterrupt):
+        pass
+    finally:
+        WORKER.pool.shutdown(wait=False, cancel_futures=True)
     return 0
+
+
+async def _read_messages(stdin: BinaryIO) -> None:
+    """Read and handle each message until the stream ends (the client's exit ends the process first)."""
+    loop = asyncio.get_running_loop()
+    while True:
+        length = await loop.run_in_executor(None, _read_header, stdin)
+        if length is None:
+            return
+        _handle(await loop.run_in_executor(None, _read_body, stdin, length))
+
+
+def _read_header(stdin: BinaryIO) -> int | None:
+    """The Content-Length of the next message (its header read up to the blank line); None at the end of the
+    stream."""
+    length: int | None = None
+    while True:
+        line = stdin.readline(MAX_HEADER_LINE + 1)
+        if not line:
+            if length is None:
+                return None
+            raise FramingError("the stream ended inside a message's header")
+        if len(line) > MAX_HEADER_LINE or not line.endswith(b"\n"):
+            raise FramingError(f"a header line longer than {MAX_HEADER_LINE} bytes")
+        if not line.strip():
+            if length is None:
+                raise FramingError("a message without a Content-Length header")
+            return length
+        name, colon, value = line.decode("ascii", "replace").partition(":")
+        if not colon:
+            raise FramingError(f"{line[:40]!r} is not a header (Name: value)")
+        if name.strip().lower() == "content-length":
+            length = _content_length(value.strip())
+
+
+def _content_length(value: str) -> int:
+    if not (value.isascii() and value.isdigit()) or len(value) > 12 or int(value) > MAX_MESSAGE:
+        raise FramingError(f"Content-Length {value[:20]!r} is not a length of at most {MAX_MESSAGE:,} bytes")
+    return int(value)
+
+
+def _read_body(stdin: BinaryIO, length: int) -> bytes:
+    body = b""
+    while len(body) < length:
+        chunk = stdin.read(length - len(body))
+        if not chunk:
+            raise FramingError(f"the stream ended {length - len(body)} bytes before the end of a message")
+        body += chunk
+    return body
+
+
+def _handle(body: bytes) -> None:
+    """One message: a body that is not JSON gets a parse error, a request of ill-typed parameters an
+    invalid-params error; any other message goes to pygls."""
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError):
+        _error(None, -32700, "the message is not JSON")
+        return
+    if not isinstance(data, dict):
+        _error(None, -32600, "a message is a JSON object")
+        return
+    ident = data.get("id") if isinstance(data.get("id"), str | int) else None
+    try:
+        message = SERVER.protocol.structure_message(data)
+    except JsonRpcException as err:
+        if ident is not None:
+            _error(ident, err.code, f"{data.get('method', 'the request')}: {err.message}")
+        return
+    except Exception:  # noqa: BLE001 (pygls's converter may raise anything on what a client sends)
+        if ident is not None:
+            _error(ident, -32602, f"{data.get('method', 'the request')}: its parameters are not of the protocol")
+        return
+    SERVER.protocol.handle_message(message)
+
+
+def _error(ident: Any, code: int, message: str) -> None:
+    SERVER.protocol._send_data({"jsonrpc": "2.0", "id": ident, "error": {"code": code, "message": message}})
 
