@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test build site check lint play clean bench
+.PHONY: run test build site check lint play clean bench fuzz
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -38,6 +38,12 @@ run: site play
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+# A nightly-sized fuzzing campaign: 100,000 mutated inputs over every game's cards and scenarios and the manifest
+# (tests/fuzzing.py); each input that crashes is kept under tests/fixtures/crashers/, where `make test` replays it.
+FUZZ_COUNT ?= 100000
+fuzz: $(STAMP)
+	$(BIN)/python tests/fuzzing.py --count $(FUZZ_COUNT) --workers 2 --keep tests/fixtures/crashers
 
 lint: $(STAMP)
 	$(BIN)/ruff check compiler engine tests benchmarks

@@ -334,6 +334,21 @@ def _parse(source: SourceFile, diags: Diagnostics) -> dict[str, Any] | None:
         diags.error("E010", f"{MANIFEST} is not valid TOML: {_AT.sub('', str(err)).strip()}",
                     Span(source, line, column, line, column + 1))
         return None
+    except RecursionError:  # tomllib reads nested arrays and tables by recursion
+        diags.error("E010", f"{MANIFEST} nests arrays or tables too deep to read", Span(source, 1, 1, 1, 2))
+        return None
+    except ValueError:  # tomllib reads an integer with int(): over 4,300 digits, it raises this instead
+        long = _LONG_NUMBER.search(source.text)
+        start = long.start() if long else 0
+        line = source.text.count("\n", 0, start) + 1
+        column = start - (source.text.rfind("\n", 0, start) + 1) + 1
+        diags.error("E010", f"{MANIFEST} holds a number of over 4,300 digits, which TOML cannot read",
+                    Span(source, line, column, line, column + 1))
+        return None
+
+
+_LONG_NUMBER = re.compile(r"[0-9_]{4300,}")
+MAX_PATH = 1024  # characters in a path setting; a folder's name is at most 255 bytes on common file systems
 
 
 def where(source: SourceFile, key: str) -> Span:
@@ -366,6 +381,10 @@ def _check_tables(source: SourceFile, data: dict[str, Any], diags: Diagnostics) 
             elif key != "members" and (control := _CONTROL.search(setting)):
                 diags.error("E011", f"{key} holds a control character ({control[0]!r}): a path or a name of "
                             "spellc's is printable text", where(source, key))
+            elif key != "members" and (len(setting) > MAX_PATH or
+                                       any(len(part.encode()) > 255 for part in setting.split("/"))):
+                diags.error("E011", f"{key} is a path of {len(setting):,} characters: no folder of a file system "
+                            "is named so long (at most 255 bytes a name)", where(source, key))
 
 
 def _project(root: Path, boundary: Path, source: SourceFile, data: dict[str, Any], diags: Diagnostics) -> Project:
@@ -472,12 +491,19 @@ def _member_pattern_problem(pattern: str) -> str | None:
         return "leaves the workspace ('..')"
     if _CONTROL.search(pattern):
         return "holds a control character"
+    if len(pattern) > MAX_PATH or any(len(part.encode()) > 255 for part in pattern.split("/")):
+        return "is longer than any folder's name can be"
+    if any("**" in part and part != "**" for part in pattern.split("/")):
+        return "writes '**' inside a name: '**' matches whole folders only (cards_src/**)"
     return None
 
 
 def _matches(root: Path, pattern: str) -> list[Path]:
     """The folders under ``root`` matching the member ``pattern`` that hold a manifest, as real paths."""
-    return sorted({p.resolve() for p in root.glob(pattern) if (p / MANIFEST).is_file()})
+    try:
+        return sorted({p.resolve() for p in root.glob(pattern) if (p / MANIFEST).is_file()})
+    except (ValueError, OSError):  # a pattern pathlib refuses, or a name the file system does
+        return []
 
 
 def _inside(root: Path, source: SourceFile, key: str, setting: str | None, diags: Diagnostics) -> Path | None:

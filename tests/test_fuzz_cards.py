@@ -2,7 +2,8 @@
 
 The audit fuzzed 30,260 card files and 160 crashed `spellc check` (numbers past int()'s 4,300 digits, bad
 escapes). Inputs here are mutations of the shipped cards and fixtures (tests/fuzzing.py), from a fixed seed
-so that a failure replays; every input that ever crashed is kept in tests/fixtures/crashers/cards/.
+so that a failure replays; every input that ever crashed is kept in tests/fixtures/crashers/cards/. Here each card
+that builds is also imported (tests/test_fuzz_languages.py fuzzes every game's languages).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fuzzing import inputs
+from fuzzing import Target, inputs
 
 from compiler.diagnostics import Severity
 from compiler.serpents_tongue.emit_python import emit_python
@@ -47,7 +48,7 @@ def run_card(data: bytes) -> bool:
 
 
 def test_mutated_cards_never_crash_check_or_build() -> None:
-    built = sum(run_card(data) for data in inputs(COUNT, seed=20261123))
+    built = sum(run_card(data) for data, _ in inputs(Target("serpents_tongue", "cards"), COUNT, seed=20261123))
     assert 0 < built < COUNT, "the mutations should give some cards that build and some that do not"
 
 

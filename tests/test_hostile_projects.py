@@ -436,11 +436,15 @@ SAMPLE_TITLES = {"serpents_tongue": "Pillar of Earth", "incantation_charges": "S
 
 @pytest.mark.parametrize("ruleset", sorted(SAMPLE_TITLES))
 def test_a_title_reaches_no_page_as_markup(ruleset: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """"Every page spellc writes escapes what a user typed: project names, folder names, titles.\""""
+    """"Every page spellc writes escapes what a user typed: project names, folder names, titles." A card's title and
+    the folder and file it is written in, each an attempt at markup."""
     project = tmp_path / "project"
     assert main(["new", str(project), "--ruleset", ruleset]) == 0
     card = project / "cards" / "sample.spell"
     card.write_text(card.read_text(encoding="utf-8").replace(SAMPLE_TITLES[ruleset], HOSTILE_TITLE), encoding="utf-8")
+    folder = project / "cards" / "<img src=x onerror=alert(3)>"  # a page names the file a card comes from
+    folder.mkdir()
+    card.rename(folder / "<svg onload=alert(4)>.spell")
     box = Sandbox(tmp_path, project, tmp_path)
     code, said = box.run("site", capsys=capsys)
     assert code == 0, said
