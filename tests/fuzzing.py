@@ -38,6 +38,7 @@ import time
 import traceback
 from collections import Counter
 from collections.abc import Callable, Iterator
+from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -306,10 +307,8 @@ def run_manifest(ruleset: str, data: bytes) -> str | None:
             return "a traceback in the error"
     else:
         for project in getattr(found, "members", (found,)):
-            try:
+            with suppress(ProjectError):
                 project.card_files()
-            except ProjectError:
-                pass
     return None
 
 
