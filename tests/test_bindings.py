@@ -23,11 +23,6 @@ from engine.rulesets.serpents_tongue.state import ENERGIES
 from tests.conftest import Table
 
 RULESET = "engine.rulesets.serpents_tongue"
-# The behaviour names the glossary gives that no code plays as such, so that they are bound to nothing and their
-# terms report unsupported: "Spell" (its entry says how spells are stored in the setting; the engine's spells
-# are state.Card, data with no rule of their own) and "Empowerment" (a kind of aspect: each empowerment is
-# bound on its own, and nothing plays "an empowerment").
-UNBOUND = {"spell", "empowerment"}
 
 
 def glossary_names() -> set[str]:
@@ -75,8 +70,8 @@ def test_every_binding_is_a_name_the_glossary_gives() -> None:
     assert set(REGISTRY.bindings) <= glossary_names()
 
 
-def test_only_the_names_no_code_plays_are_bound_to_nothing() -> None:
-    assert glossary_names() - set(REGISTRY.bindings) == UNBOUND
+def test_every_name_the_glossary_gives_is_bound() -> None:
+    assert glossary_names() - set(REGISTRY.bindings) == set()
 
 
 def test_implemented_is_what_the_registry_binds() -> None:
@@ -129,8 +124,6 @@ def test_a_name_bound_to_nothing_is_unsupported_however_many_tests_cite_it() -> 
     stripped = {r.term: r for r in coverage_report(implemented=implemented() - {"meditation"})}
     assert stripped["Meditation"].status == "unsupported" and stripped["Meditation"].tests
     assert stripped["Meditation"].reason == "no engine behaviour 'meditation'"
-    for name in ("Spell", "Empowerment"):  # cited by tests, and played by no code of its own
-        assert rows[name].status == "unsupported" and rows[name].tests, name
 
 
 # ---------------------------------------------------------------- what a match plays

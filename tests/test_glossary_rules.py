@@ -7,7 +7,7 @@ import pytest
 
 from engine.rulesets.serpents_tongue import casting, codex, exchange, initiative, maintenance, preparation
 from engine.rulesets.serpents_tongue.cards import Energy
-from engine.rulesets.serpents_tongue.state import Being, Zone
+from engine.rulesets.serpents_tongue.state import Being, Place, Zone
 from tests.conftest import Table, example_cards
 
 
@@ -471,3 +471,50 @@ def test_unique_to_bearer(t: Table) -> None:
     first = t.in_play(t.white, "Karmic Debt", "Black")
     t.in_play(t.white, "Karmic Debt", "Black")
     assert first in t.white.discard and len(t.black.zones[Zone.CURSE]) == 1
+
+
+@pytest.mark.rule("Empowerment")
+def test_an_empowerment_adds_nothing_to_a_hit_but_changes_how_the_spell_is_played(t: Table) -> None:
+    """"The term for any aspect (see "Aspect") of a spell other than its descriptors and directives"; directives
+    "occur whenever the spell 'hits'. Empowerments add benefits to the spell like Duration (makes it last
+    longer)" (Quick Start). Lingering Ember is Ember (Heat | Dmg 1) with Duration 2."""
+    spec = t.game.library["Lingering Ember"]
+    assert spec.descriptors == ("Heat",)
+    assert [a.name for a in spec.directives] == ["Dmg"] and [a.name for a in spec.empowerments] == ["Duration"]
+    ember = t.in_play(t.black, "Ember", "White")
+    assert t.white.essence == 11 and ember in t.black.discard
+    lingering = t.in_play(t.black, "Lingering Ember", "White")
+    assert t.white.essence == 10  # the same hit: Duration added nothing to it
+    assert lingering.zone is Zone.ATTACK and lingering.counters == {"duration": 2}
+    t.run(maintenance.maintenance_phase(t.game))
+    assert t.white.essence == 9  # but the spell lasts, and hits again
+
+
+@pytest.mark.rule("Empowerment")
+def test_some_empowerments_limit_a_spells_power(t: Table) -> None:
+    """"Some empowerments can actually limit a spell's power, such as "Unique to Bearer."" Lone Blaze Aura is
+    Blaze Aura (its bearer's Heat Attack spells gain Dmg +1) with Unique to Bearer."""
+    t.in_play(t.black, "Blaze Aura")
+    t.in_play(t.black, "Blaze Aura")
+    t.in_play(t.black, "Ember", "White")
+    assert t.white.essence == 9  # Dmg 1, +1 from each Aura
+    first = t.in_play(t.white, "Lone Blaze Aura")
+    t.in_play(t.white, "Lone Blaze Aura")
+    t.in_play(t.white, "Ember", "Black")
+    assert first in t.white.discard and t.black.essence == 10  # Dmg 1, +1 from the one Aura left
+
+
+@pytest.mark.rule("Spell")
+def test_a_stored_spell_emits_no_power_until_its_magi_casts_it(t: Table) -> None:
+    """"Codexes are specially crafted Artifacts specifically designed to keep stored spells from randomly
+    emitting power. The controlled release of power requires a Magi's intent." Hearth Glyph's passive effect
+    (Heat Attack spells gain Dmg +1) names no bearer: only where the spell is decides whether it acts."""
+    stored = t.give(t.white, "Hearth Glyph", prepared=False)
+    prepared = t.give(t.white, "Hearth Glyph")
+    t.in_play(t.black, "Ember", "White")
+    assert t.white.essence == 11  # Ember's Dmg 1 alone: neither Glyph in the Codex acts
+    t.white.full_actions = 1
+    t.cast_card(t.white, prepared)
+    assert prepared.zone is Zone.ENHANCEMENT and stored.place is Place.CODEX
+    t.in_play(t.black, "Ember", "White")
+    assert t.white.essence == 9  # Dmg 1, +1 from the Glyph White cast; the one still stored adds nothing

@@ -6,10 +6,7 @@ with :mod:`engine.core.modifiers`).
 
 A name bound to nothing here is not played, whatever the glossary says: the coverage report counts its terms
 unsupported however many tests cite them, and a card that prints its keyword cannot be cast (a match is given
-:func:`implemented`, see ``casting.unsupported``). Two names are bound to nothing, for want of code that plays
-them as such: ``spell`` (the entry says how spells are kept in the setting; the engine's spells are
-``state.Card``, data with no rule of their own) and ``empowerment`` (a kind of aspect: each empowerment is
-bound on its own, and nothing plays "an empowerment").
+:func:`implemented`, see ``casting.unsupported``). Every name the glossary gives is bound (tests/test_bindings.py).
 
 This module sits above every rule module (it imports them to bind their code): nothing of the engine imports
 it but what sets a match up (setup, scenario), which gives the match the names bound here.
@@ -190,6 +187,9 @@ REGISTRY.bind("effect", "rule", Effect)
 REGISTRY.bind("aspect", "rule", impact.effective_aspects)
 REGISTRY.bind("passive_effect", "rule", impact.passive_sources)
 REGISTRY.bind("directive", "rule", impact.apply_directives)
+# Directives "occur whenever the spell 'hits'"; "Empowerments add benefits to the spell": impact applies none of
+# them, each is played by the rule that reads it, and one the match does not play keeps its spell from being cast.
+REGISTRY.bind("empowerment", "rule", behaviours.for_keyword)
 REGISTRY.bind("add_dmg", "rule", defenses.combine)
 REGISTRY.bind("impact", "rule", impact.impact_being)
 REGISTRY.bind("offensive_action", "rule", defenses.offensive)
@@ -198,6 +198,9 @@ REGISTRY.bind("charge", "rule", effects.add_charges)
 REGISTRY.bind("counter", "rule", duration.start_counters)
 
 # ---------------------------------------------------------------- the kinds of spell, and the zones they lie in
+# Codexes "keep stored spells from randomly emitting power. The controlled release of power requires a Magi's
+# intent": passive effects, triggers and impacts are read from the spells in play alone, which a cast put there.
+REGISTRY.bind("spell", "rule", Game.all_in_play)
 REGISTRY.bind("attack_spell", "rule", casting.impact_attack)
 REGISTRY.bind("curse", "rule", casting.impact_attack)
 REGISTRY.bind("area_curse", "rule", casting.impact_attack)
