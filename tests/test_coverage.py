@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from compiler import coverage
+from compiler.build import FRONTENDS
 from compiler.cli import main
 from compiler.serpents_tongue.emit_site import coverage_report
 from engine.rulesets.serpents_tongue import registry
@@ -137,6 +138,22 @@ def test_fail_under_makes_the_report_a_gate(capsys: pytest.CaptureFixture[str]) 
     if percent < 100:
         assert main(["coverage", "--fail-under", "100"]) == 1
         assert "below --fail-under 100" in capsys.readouterr().err
+
+
+def test_every_unsupported_row_gives_the_reason_its_glossary_declares(capsys: pytest.CaptureFixture[str]) -> None:
+    """In every game, a rule the engine does not play is unsupported for the reason its glossary row declares
+    (a board-only rule, one the compiler checks instead), never for want of a binding or of a test that cites
+    it: those are gaps to close, not reasons."""
+    declared: dict[str, set[str]] = {}
+    for name, front in FRONTENDS.items():
+        reasons = {t.name: t.unsupported for t in front.terms() if t.unsupported}
+        # A redirect ("See X") reports its target's reason, named.
+        declared[name] = {*reasons.values(), *(f"as '{term}': {why}" for term, why in reasons.items())}
+    rows = _json_report(capsys)
+    assert {row["ruleset"] for row in rows} == set(FRONTENDS)
+    gaps = [f"{row['ruleset']}: {row['term']}: {row['reason']}" for row in rows
+            if row["status"] == "unsupported" and row["reason"] not in declared[str(row["ruleset"])]]
+    assert not gaps, "\n".join(gaps)
 
 
 def test_lore_is_not_a_rule_with_its_reason() -> None:
