@@ -48,7 +48,7 @@ from compiler.build import FRONTENDS, settle
 from compiler.diagnostics import Diagnostic, Severity
 from compiler.formatter import FormatError, format_text, grammar_of
 from compiler.language_reference import terminal_words
-from compiler.parse import grammar_text, parser
+from compiler.parse import NumberTooLong, grammar_text, number, parser
 from compiler.project import Project, ProjectError, project_of, shipped
 from compiler.source import SourceFile, Undecodable, shown_path
 
@@ -397,10 +397,10 @@ def symbols(params: types.DocumentSymbolParams) -> list[types.DocumentSymbol]:
 def scenario_symbols(doc: Document, text: str) -> list[types.DocumentSymbol]:
     """A scenario's blocks: the match, then each round, turn or timeline."""
     found = []
-    for number, line in enumerate(text.split("\n")):
+    for row, line in enumerate(text.split("\n")):
         head = re.match(r"(\w+)\b[^{]*\{\s*$", line)
         if head and not line.startswith((" ", "\t")):
-            where = types.Range(types.Position(number, 0), types.Position(number, len(line)))
+            where = types.Range(types.Position(row, 0), types.Position(row, len(line)))
             found.append(types.DocumentSymbol(name=line.rstrip(" {"), kind=types.SymbolKind.Namespace, range=where,
                                               selection_range=where))
     return found
@@ -486,9 +486,13 @@ def _read_header(stdin: BinaryIO) -> int | None:
 
 
 def _content_length(value: str) -> int:
-    if not (value.isascii() and value.isdigit()) or len(value) > 12 or int(value) > MAX_MESSAGE:
+    try:
+        length = number(value) if value.isdigit() else -1
+    except NumberTooLong:
+        length = -1
+    if not 0 <= length <= MAX_MESSAGE:
         raise FramingError(f"Content-Length {value[:20]!r} is not a length of at most {MAX_MESSAGE:,} bytes")
-    return int(value)
+    return length
 
 
 def _read_body(stdin: BinaryIO, length: int) -> bytes:

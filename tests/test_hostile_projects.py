@@ -26,6 +26,7 @@ from compiler import trust
 from compiler.cli import main
 from compiler.project import MANIFEST
 from compiler.publish import COMMITTED, OPEN, RECORD, WORKSPACE
+from tests.commands import new_project, spellc
 
 Snapshot = dict[str, tuple[str, ...]]
 
@@ -60,14 +61,7 @@ class Sandbox:
 
     def run(self, *argv: str, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
         """``spellc ARGV`` in the project, as a user runs it; its exit code and what it printed."""
-        cwd = os.getcwd()
-        os.chdir(self.project)
-        try:
-            code = main(list(argv))
-        finally:
-            os.chdir(cwd)
-        out = capsys.readouterr()
-        return code, out.out + out.err
+        return spellc(self.project, capsys, *argv)
 
     def manifest(self, text: str) -> None:
         (self.project / MANIFEST).write_text(text, encoding="utf-8")
@@ -393,15 +387,8 @@ def test_site_names_from_a_stranger_reach_no_page_as_markup(tmp_path: Path, caps
     """The audit: `spellc new '<img src=x onerror=alert(1)>'` put the raw tag into the home page's <h1>; and a
     quote in the name ended mkdocs-material's aria-label attribute."""
     for name in ("<img src=x onerror=alert(1)>", 'a" onmouseover="alert(1)'):
-        project = tmp_path / name
-        assert main(["new", str(project), "--ruleset", "amtgard"]) == 0
-        cwd = os.getcwd()
-        os.chdir(project)
-        try:
-            assert main(["site"]) == 0
-        finally:
-            os.chdir(cwd)
-        capsys.readouterr()
+        project = new_project(tmp_path / name, "amtgard", capsys)
+        assert spellc(project, capsys, "site")[0] == 0
         page = (project / "public" / "index.html").read_text(encoding="utf-8")
         assert "<img src=x" not in page and 'onmouseover="' not in page
 

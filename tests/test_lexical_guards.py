@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from compiler.cli import main
 from compiler.diagnostics import Diagnostics
 from compiler.parse import NUMBER_DIGITS, NumberTooLong, number
 from compiler.source import SourceFile, Span
 from engine.rulesets import RULESETS
+from tests import commands
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPILER = ROOT / "compiler"
@@ -29,21 +29,10 @@ GAMES = sorted(RULESETS)
 
 
 def new_project(tmp_path: Path, ruleset: str, capsys: pytest.CaptureFixture[str]) -> Path:
-    folder = tmp_path / "project"
-    assert main(["new", str(folder), "--ruleset", ruleset]) == 0
-    capsys.readouterr()
-    return folder
+    return commands.new_project(tmp_path / "project", ruleset, capsys)
 
 
-def run(folder: Path, capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
-    cwd = os.getcwd()
-    os.chdir(folder)
-    try:
-        code = main(list(argv))
-    finally:
-        os.chdir(cwd)
-    out = capsys.readouterr()
-    return code, out.out + out.err
+run = commands.spellc
 
 
 # ---------------------------------------------------------------- numbers

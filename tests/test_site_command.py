@@ -10,7 +10,8 @@ import sys
 import threading
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -58,16 +59,23 @@ def test_a_site_whose_docs_dir_is_not_where_the_pages_go_is_refused(
 
 def test_serving_rebuilds_the_cards_when_a_card_file_changes(tmp_path: Path) -> None:
     folder = tmp_path / "cards"
-    assert main(["new", str(folder), "--ruleset", "serpents_tongue"]) == 0
-    project = load(folder / MANIFEST)
-    rebuilt = threading.Event()
-    stop = threading.Event()
-    watcher = threading.Thread(target=watch_cards, args=(project, rebuilt.set, stop, 0.05), daemon=True)
-    watcher.start()
-    try:
+    with _watching(folder, "serpents_tongue") as (rebuilt, _):
         assert not rebuilt.wait(0.3)  # nothing changed: no rebuild
         (folder / "cards" / "more.spell").write_text("// a new file\n", encoding="utf-8")
         assert rebuilt.wait(10)
+
+
+@contextmanager
+def _watching(folder: Path, ruleset: str) -> Iterator[tuple[threading.Event, threading.Thread]]:
+    """A new project of ``ruleset`` in ``folder``, its cards watched: an event set at each rebuild, and the
+    watcher's thread."""
+    assert main(["new", str(folder), "--ruleset", ruleset]) == 0
+    rebuilt, stop = threading.Event(), threading.Event()
+    watcher = threading.Thread(target=watch_cards, args=(load(folder / MANIFEST), rebuilt.set, stop, 0.05),
+                               daemon=True)
+    watcher.start()
+    try:
+        yield rebuilt, watcher
     finally:
         stop.set()
         watcher.join()
@@ -100,6 +108,17 @@ def test_spellc_site_serve_shows_an_edited_card_without_a_restart(tmp_path: Path
     """"Search that works when served (`spellc site --serve`, live reload on card edits)": the served site shows
     a card renamed in its source a moment later."""
     folder = tmp_path / "cards"
+    with _serving(folder) as site:
+        index = f"{site}/cards/index.html"
+        card = folder / "cards" / "sample.spell"
+        card.write_text(card.read_text(encoding="utf-8").replace("Flame Dart", "Ember Dart"), encoding="utf-8")
+        assert _until(lambda: "Ember Dart" in (_page(index) or ""), 60), "the edit never reached the site"
+        assert _page(f"{site}/cards/ember-dart.html") is not None
+
+
+@contextmanager
+def _serving(folder: Path) -> Iterator[str]:
+    """`spellc site --serve` of a new project of Incantation charges in ``folder``, once it serves: its address."""
     assert main(["new", str(folder), "--ruleset", "incantation_charges"]) == 0
     port = _free_port()
     spellc = Path(sys.executable).with_name("spellc")
@@ -108,10 +127,7 @@ def test_spellc_site_serve_shows_an_edited_card_without_a_restart(tmp_path: Path
     try:
         index = f"http://127.0.0.1:{port}/cards/index.html"
         assert _until(lambda: "Flame Dart" in (_page(index) or ""), 60), "the site was never served"
-        card = folder / "cards" / "sample.spell"
-        card.write_text(card.read_text(encoding="utf-8").replace("Flame Dart", "Ember Dart"), encoding="utf-8")
-        assert _until(lambda: "Ember Dart" in (_page(index) or ""), 60), "the edit never reached the site"
-        assert _page(f"http://127.0.0.1:{port}/cards/ember-dart.html") is not None
+        yield f"http://127.0.0.1:{port}"
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -147,34 +163,20 @@ def test_a_rebuild_that_fails_inside_spellc_keeps_the_server_going(
 
 def test_the_watcher_outlives_a_cards_folder_that_goes_away(tmp_path: Path) -> None:
     folder = tmp_path / "cards"
-    assert main(["new", str(folder), "--ruleset", "amtgard"]) == 0
-    project = load(folder / MANIFEST)
-    rebuilt = threading.Event()
-    stop = threading.Event()
-    watcher = threading.Thread(target=watch_cards, args=(project, rebuilt.set, stop, 0.05), daemon=True)
-    watcher.start()
-    try:
+    with _watching(folder, "amtgard") as (rebuilt, watcher):
+        assert not rebuilt.wait(0.3)  # the watcher has seen the cards as they are
         shutil.rmtree(folder / "cards")
         assert rebuilt.wait(10)  # the build says why: no cards folder
         rebuilt.clear()
         (folder / "cards").mkdir()
         (folder / "cards" / "back.spell").write_text("// back\n", encoding="utf-8")
         assert rebuilt.wait(10) and watcher.is_alive()
-    finally:
-        stop.set()
-        watcher.join()
 
 
 def test_spellc_site_serve_shows_a_card_error_on_its_pages_until_it_is_fixed(tmp_path: Path) -> None:
     folder = tmp_path / "cards"
-    assert main(["new", str(folder), "--ruleset", "incantation_charges"]) == 0
-    port = _free_port()
-    spellc = Path(sys.executable).with_name("spellc")
-    server = subprocess.Popen([str(spellc), "site", "--serve", "--dev-addr", f"127.0.0.1:{port}"], cwd=folder,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        index = f"http://127.0.0.1:{port}/cards/index.html"
-        assert _until(lambda: "Flame Dart" in (_page(index) or ""), 60), "the site was never served"
+    with _serving(folder) as site:
+        index = f"{site}/cards/index.html"
         card = folder / "cards" / "sample.spell"
         good = card.read_text(encoding="utf-8")
         card.write_text(good.replace("Flame Dart", "Ember Dart").replace("{", "{ nonsense", 1), encoding="utf-8")
@@ -183,6 +185,3 @@ def test_spellc_site_serve_shows_a_card_error_on_its_pages_until_it_is_fixed(tmp
         card.write_text(good.replace("Flame Dart", "Ember Dart"), encoding="utf-8")
         assert _until(lambda: "Ember Dart" in (_page(index) or "") and "did not build" not in (_page(index) or ""),
                       60), "the fixed card never reached the site"
-    finally:
-        server.terminate()
-        server.wait(timeout=30)

@@ -7,36 +7,24 @@ Seed 001 names the people "Cynwälls Elves" (5.5.3) and the Necromancers "of Ach
 
 from __future__ import annotations
 
-import os
 import unicodedata
 from pathlib import Path
 
 import pytest
 
-from compiler.cli import main
 from compiler.names import class_name
 from compiler.source import SourceFile
 from engine.rulesets.rackham_incantation.colleges import PEOPLES
+from tests import commands
 
 NFD = "NFD"
 
 
 def new_project(tmp_path: Path, ruleset: str, capsys: pytest.CaptureFixture[str]) -> Path:
-    folder = tmp_path / "project"
-    assert main(["new", str(folder), "--ruleset", ruleset]) == 0
-    capsys.readouterr()
-    return folder
+    return commands.new_project(tmp_path / "project", ruleset, capsys)
 
 
-def run(folder: Path, capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
-    cwd = os.getcwd()
-    os.chdir(folder)
-    try:
-        code = main(list(argv))
-    finally:
-        os.chdir(cwd)
-    out = capsys.readouterr()
-    return code, out.out + out.err
+run = commands.spellc
 
 
 def edit(path: Path, *changes: tuple[str, str]) -> None:

@@ -1,0 +1,29 @@
+"""Running spellc's command line in-process, in a project made by `spellc new`, as a user types it."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from compiler.cli import main
+
+
+def new_project(folder: Path, ruleset: str, capsys: pytest.CaptureFixture[str]) -> Path:
+    """`spellc new FOLDER --ruleset RULESET`: the folder, holding its sample card and scenario."""
+    assert main(["new", str(folder), "--ruleset", ruleset]) == 0
+    capsys.readouterr()
+    return folder
+
+
+def spellc(folder: Path, capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    """``spellc ARGV`` run in ``folder``: its exit code, and what it printed (out, then err)."""
+    cwd = os.getcwd()
+    os.chdir(folder)
+    try:
+        code = main(list(argv))
+    finally:
+        os.chdir(cwd)
+    out = capsys.readouterr()
+    return code, out.out + out.err
