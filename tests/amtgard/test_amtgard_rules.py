@@ -57,11 +57,12 @@ STORM = card("Call Lightning", School.FLAME, Kind.VERBAL, uses=Uses(1), charge=2
 INNATE = card("Innate", School.NEUTRAL, Kind.VERBAL, reach=Reach.SELF, uses=Uses(1), steps=(Do("regain a use"),))
 GRAFT = card("Essence Graft", School.NEUTRAL, bars_enchantments=True)
 ATTUNED = card("Attuned", School.NEUTRAL, magical=False, raises_limit=True)
+MEND = card("Mend", School.SORCERY, Kind.VERBAL, uses=Uses(2), steps=(Do("repair", ("target",)),))
 BARRAGE = card("Elemental Barrage", School.FLAME, Kind.VERBAL, reach=Reach.SELF, uses=Uses(1), chant="Barrage",
                free_while_chanting=("Fireball", "Lightning Bolt"), steps=(Do("affect", ("caster", None)),))
 LIBRARY = Library.of([STONESKIN, BARKSKIN, PHOENIX, SWARM, VAMPIRISM, RELEASE, SEVER, HOLD, FIREBALL, ICEBALL,
                       GIFT_OF_AIR, ANCESTRAL, EXTENSION, PROJECTILES, DEFLECTION, BLESSING, PINNING, DESTRUCTION,
-                      BANISH, BOLT, STORM, INNATE, GRAFT, ATTUNED, BARRAGE])
+                      BANISH, BOLT, STORM, INNATE, GRAFT, ATTUNED, BARRAGE, MEND])
 
 
 def player(name: str, abilities: Iterable[AbilityCard] = (), team: str = "Red") -> Player:
@@ -81,6 +82,13 @@ def play(match: Match, *events: str) -> None:
         assert match.decision is not None and match.decision.find(event) is not None, (
             event, [c.label for c in match.decision.options][:40] if match.decision else None)
         match.apply(event)
+
+
+def failure(game: Game) -> str | None:
+    """Why the last event's ability failed, as the log says it, or None."""
+    last = game.field.log[-1].split("] ", 1)[1]
+    said = " fails, and is used up all the same: "
+    return last.split(said, 1)[1] if said in last else None
 
 
 # ---------------------------------------------------------------- Magic Armor
@@ -105,14 +113,15 @@ def test_only_the_highest_magic_armor_counts_and_removal_lowers_it() -> None:
 
 @pytest.mark.rule("Magic Armor")
 @pytest.mark.rule("Magic Armor on worn armor")
-def test_magic_armor_fails_on_worn_armor() -> None:
-    """"Enchantments which grant Magic Armor fail when targeting a player with worn armor.\""""
+def test_magic_armor_fails_on_worn_armor_and_is_used_up() -> None:
+    """"Enchantments which grant Magic Armor fail when targeting a player with worn armor"; "Completing an
+    incantation results in an ability being used up, regardless of if the target was valid or affected.\""""
     ana = player("Ana", [STONESKIN])
-    ana.armor_rating = {"torso": 2}
+    ana.armor_rating, ana.uses_left["Stoneskin"] = {"torso": 2}, 1
     match, game = timeline(ana, player("Bo", team="Blue"))
-    assert match.decision is not None and match.decision.find("Ana completes Stoneskin on Ana") is None
-    assert game.explain(match.decision, "Ana completes Stoneskin on Ana") == (
-        "Magic Armor: Stoneskin fails on Ana, who wears armor")
+    play(match, "Ana completes Stoneskin on Ana")
+    assert failure(game) == "Magic Armor: Ana wears armor, and Stoneskin, granting Magic Armor, fails on it"
+    assert ana.uses_left["Stoneskin"] == 0 and ana.enchantments == [] and not any(ana.magic.values())
 
 
 # ---------------------------------------------------------------- Enchantments
@@ -121,11 +130,13 @@ def test_one_magical_enchantment_at_a_time() -> None:
     """"Players may only carry one magical enchantment at a time. A player may not have more than one (ex)
     enchantment of the same name.\""""
     ana = player("Ana", [BARKSKIN, PHOENIX, STONESKIN])
+    ana.uses_left["Phoenix Tears"] = 1
     match, game = timeline(ana, player("Bo", team="Blue"))
     play(match, "Ana completes Barkskin on Ana", "Ana completes Stoneskin on Ana")  # one (m), one (ex)
-    assert match.decision is not None
-    assert game.explain(match.decision, "Ana completes Phoenix Tears on Ana") == (
+    play(match, "Ana completes Phoenix Tears on Ana")
+    assert failure(game) == (
         "Enchantments: Ana carries Barkskin, and a player carries one magical enchantment at a time")
+    assert ana.enchantment("Phoenix Tears") is None and ana.uses_left["Phoenix Tears"] == 0
 
 
 @pytest.mark.rule("Enchantments", "Extraordinary (ex)")
@@ -136,13 +147,12 @@ def test_essence_graft_restricts_enchantments_specifically() -> None:
     Essence Graft". Chosen: no other magical enchantment goes on its bearer, even with Attuned's place free."""
     ana = player("Ana", [GRAFT, ATTUNED, BARKSKIN, STONESKIN])
     match, game = timeline(ana, player("Bo", team="Blue"))
-    play(match, "Ana completes Essence Graft on Ana", "Ana completes Attuned on Ana")
-    assert match.decision is not None
-    assert game.explain(match.decision, "Ana completes Barkskin on Ana") == (
+    play(match, "Ana completes Essence Graft on Ana", "Ana completes Attuned on Ana", "Ana completes Barkskin on Ana")
+    assert failure(game) == (
         "Enchantments: Ana wears Essence Graft, and no other magical enchantment may be cast on its bearer")
     play(match, "Ana completes Stoneskin on Ana")  # (ex): not Essence Graft's to refuse
     assert [e.title for e in ana.enchantments] == ["Essence Graft", "Attuned", "Stoneskin"]
-    play(match, "Ana removes Essence Graft", "Ana completes Barkskin on Ana")
+    play(match, "Ana removes Essence Graft", "Ana completes Barkskin on Ana")  # Barkskin's second use
     assert ana.enchantment("Barkskin") is not None and not invariants.broken(game)
 
 
@@ -153,11 +163,10 @@ def test_attuned_does_not_count_towards_enchantment_limits() -> None:
     (ex), lets its bearer carry one more magical enchantment; without it, the one cast last beyond the one goes."""
     ana = player("Ana", [ATTUNED, BARKSKIN, PHOENIX, PROJECTILES])
     match, game = timeline(ana, player("Bo", team="Blue"))
-    play(match, "Ana completes Barkskin on Ana")
-    assert match.decision is not None and match.decision.find("Ana completes Phoenix Tears on Ana") is None
-    play(match, "Ana completes Attuned on Ana", "Ana completes Phoenix Tears on Ana")
-    assert match.decision is not None
-    assert game.explain(match.decision, "Ana completes Protection from Projectiles on Ana") == (
+    play(match, "Ana completes Barkskin on Ana", "Ana completes Attuned on Ana", "Ana completes Phoenix Tears on Ana")
+    assert failure(game) is None
+    play(match, "Ana completes Protection from Projectiles on Ana")
+    assert failure(game) == (
         "Enchantments: Ana carries Barkskin and Phoenix Tears, and a player wearing Attuned carries 2 magical "
         "enchantments at a time")
     assert not invariants.broken(game)
@@ -166,14 +175,15 @@ def test_attuned_does_not_count_towards_enchantment_limits() -> None:
 
 
 @pytest.mark.rule("Enchantments")
-def test_enchantments_go_only_on_willing_players() -> None:
-    """"Enchantments may only be cast on willing players.\""""
+def test_an_enchantment_cast_on_an_unwilling_player_fails_and_is_used_up() -> None:
+    """"Enchantments may only be cast on willing players"; "Completing an incantation results in an ability being
+    used up, regardless of if the target was valid or affected.\""""
     ana, bo = player("Ana", [BARKSKIN]), player("Bo", team="Blue")
-    bo.willing = False
+    ana.uses_left["Barkskin"], bo.willing = 1, False
     match, game = timeline(ana, bo)
-    assert match.decision is not None
-    assert game.explain(match.decision, "Ana completes Barkskin on Bo") == (
-        "Enchantments: Bo is not willing, and enchantments go only on willing players")
+    play(match, "Ana completes Barkskin on Bo")
+    assert failure(game) == "Enchantments: Bo is not willing, and enchantments go only on willing players"
+    assert bo.enchantments == [] and ana.uses_left["Barkskin"] == 0
 
 
 @pytest.mark.rule("Enchantments")
@@ -379,14 +389,47 @@ def test_a_state_gained_again_keeps_the_longer_duration() -> None:
 
 @pytest.mark.rule("Suppressed")
 @pytest.mark.rule("Ability")
-def test_a_suppressed_player_cannot_incant() -> None:
-    """"Suppressed: Player is unable to cast abilities or use the Charge incantation.\""""
-    ana = player("Ana", [HOLD])
+def test_an_ability_cast_while_suppressed_fails_and_is_used_up() -> None:
+    """"An improperly cast ability, or ability which could not be activated, fails. For example, abilities cast
+    while Suppressed"; "Completing an incantation results in an ability being used up, regardless of if the target
+    was valid or affected.\" One begun while Suppressed fails though Suppressed ends before its completion."""
+    ana, bo = player("Ana", [HOLD]), player("Bo", team="Blue")
+    ana.states[("Suppressed", None)] = Held("Suppress")
+    match, game = timeline(ana, bo)
+    play(match, "Ana completes Hold Person on Bo")
+    assert failure(game) == "Suppressed: Ana is unable to cast abilities, and one cast while Suppressed fails"
+    assert ana.uses_left["Hold Person"] == 1 and not bo.has("Stopped")
+    play(match, "Ana begins Hold Person")
+    del ana.states[("Suppressed", None)]
+    play(match, "Ana completes Hold Person on Bo")
+    assert failure(game) is not None and ana.uses_left["Hold Person"] == 0 and not bo.has("Stopped")
+
+
+@pytest.mark.rule("Suppressed")
+@pytest.mark.rule("Charge")
+def test_a_suppressed_player_may_not_use_the_charge_incantation() -> None:
+    """"Suppressed: Player is unable to cast abilities or use the Charge incantation." The seed names a Suppressed
+    player's abilities as failing, not its Charge Incantation, which uses nothing up: it is refused."""
+    ana = player("Ana", [BOLT])
+    ana.uses_left["Lightning Bolt"] = 0
     ana.states[("Suppressed", None)] = Held("Suppress")
     match, game = timeline(ana, player("Bo", team="Blue"))
-    assert match.decision is not None
-    assert game.explain(match.decision, "Ana completes Hold Person on Bo") == (
-        "Suppressed: Ana is unable to cast abilities")
+    assert match.decision is not None and match.decision.find("Ana charges Lightning Bolt") is None
+    assert game.explain(match.decision, "Ana charges Lightning Bolt") == (
+        "Suppressed: Ana is unable to use the Charge incantation")
+
+
+@pytest.mark.rule("Suppressed")
+@pytest.mark.rule("Chant")
+def test_suppressed_has_no_effect_on_a_chant_already_in_progress() -> None:
+    """"Suppressed: ... Has no effect on abilities already cast, Chants already in progress": a Magic Ball thrown
+    free while chanting Elemental Barrage is the Chant's, and is held, active, in hand."""
+    ana = player("Ana", [BARRAGE, FIREBALL])
+    match, game = timeline(ana, player("Bo", team="Blue"))
+    play(match, "Ana completes Elemental Barrage on Ana")
+    ana.states[("Suppressed", None)] = Held("Suppress")
+    play(match, "Ana completes Fireball")
+    assert failure(game) is None and ana.active_ball == "Fireball" and ana.uses_left["Fireball"] == 2
 
 
 # ---------------------------------------------------------------- Incantation, Range, Meta-Magic, Magic Balls
@@ -417,7 +460,26 @@ def test_touch_needs_a_willing_or_helpless_target() -> None:
     bo.alive = False
     assert casting.touchable(bo)
     match, game = timeline(ana, player("Cy", team="Blue"))
-    assert casting.can_target(game.field, ana, RELEASE, player("Di", team="Blue")) is None
+    assert casting.fails_on(game.field, ana, RELEASE, player("Di", team="Blue")) is None
+
+
+@pytest.mark.rule("Touch range")
+@pytest.mark.rule("Incantation")
+def test_a_touch_ability_completed_at_an_able_unwilling_target_fails_and_is_used_up() -> None:
+    """"Abilities that are cast at Touch range may only be used provided at least one of the following is true: The
+    target is willing ..."; "Completing an incantation results in an ability being used up, regardless of if the
+    target was valid or affected.\""""
+    ana, bo = player("Ana", [MEND]), player("Bo", team="Blue")
+    bo.armor_rating, bo.armor = {"torso": 2}, {"torso": 1}
+    bo.willing = False
+    match, game = timeline(ana, bo)
+    play(match, "Ana completes Mend on Bo")
+    assert failure(game) == ("Touch: Bo is able and unwilling; Touch needs a willing, Dead, Stunned, Frozen, or "
+                             "Insubstantial and unable to move target")
+    assert ana.uses_left["Mend"] == 1 and bo.armor["torso"] == 1
+    bo.willing = True
+    play(match, "Ana completes Mend on Bo")
+    assert failure(game) is None and bo.armor["torso"] == 2
 
 
 @pytest.mark.rule("Meta-Magic")

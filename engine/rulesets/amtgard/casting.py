@@ -59,15 +59,16 @@ def free_throw(field: Battlefield, player: Player, card: AbilityCard, metas: tup
 
 
 def can_use(field: Battlefield, player: Player, card: AbilityCard, free: bool = False) -> str | None:
-    """Why ``player`` may not incant ``card`` now; None when it may. ``free``: a free throw (:func:`free_throw`),
-    which needs no use left."""
+    """Why ``player`` may not even attempt ``card`` now; None when it may. ``free``: a free throw
+    (:func:`free_throw`), which needs no use left. What the seed forbids is the attempt: a dead, Frozen ("may not
+    move, speak, or take any action") or Stunned player incants nothing, a Trait is never cast, no use is left to
+    use up, a Trigger's circumstances "must be met before they can be cast". An attempt that is made and fails
+    (Suppressed, an invalid target) is no refusal: see :func:`improperly_cast` and :func:`fails_on`."""
     if not player.alive:
         return f"Death: {player.name} is dead"
     for state in UNABLE:
         if player.has(state):
             return f"{state}: {player.name} may not take any action"
-    if player.has("Suppressed"):
-        return f"Suppressed: {player.name} is unable to cast abilities"
     if card.kind in (Kind.TRAIT, Kind.ARCHETYPE):
         return f"Traits: {card.title} is always on; it is never cast"
     if card.title not in player.abilities and source_of(player, card.title) is None:
@@ -104,9 +105,22 @@ def touchable(target: Player) -> bool:
             or (target.has("Insubstantial") and target.has("Stopped")))
 
 
-def can_target(field: Battlefield, caster: Player, card: AbilityCard, target: Player) -> str | None:
-    """Who the ability may be aimed at, by its range: Self, Touch (a target that may be touched), Other, or any
-    player by name; enchantments only on willing players."""
+def improperly_cast(player: Player) -> str | None:
+    """Why an ability ``player`` casts now fails: "An improperly cast ability, or ability which could not be
+    activated, fails. For example, abilities cast while Suppressed". Suppressed "has no effect on abilities
+    already cast": one completed before it came does not fail."""
+    if player.has("Suppressed"):
+        return f"Suppressed: {player.name} is unable to cast abilities, and one cast while Suppressed fails"
+    return None
+
+
+def fails_on(field: Battlefield, caster: Player, card: AbilityCard, target: Player) -> str | None:
+    """Why the ability, completed at ``target``, fails, by its range (Self; Other; a Touch ability's target
+    touched only when willing, Dead, Stunned, Frozen or Insubstantial and unable to move) and, for an
+    enchantment, by its bearer (willing, its limits, Magic Armor on worn armor). The completion happens all the
+    same, and uses the ability up: "Completing an incantation results in an ability being used up, regardless of
+    if the target was valid or affected"; Magic Armor enchantments "fail when targeting a player with worn
+    armor"."""
     if card.is_enchantment and target is not caster and not target.willing:  # the specific rule first
         return enchantments.why_not_enchant(field, caster, target, card)
     if card.reach is Reach.SELF and target is not caster:
@@ -181,11 +195,12 @@ def starts_incanting(field: Battlefield, player: Player, what: str) -> None:
 
 def begin(field: Battlefield, player: Player, title: str, metas: tuple[str, ...]) -> None:
     """Starting an ability's incantation (:func:`starts_incanting`); "Meta-Magics are considered expended as soon
-    as their incantation is finished"."""
+    as their incantation is finished". One begun while Suppressed is improperly cast, whatever comes before its
+    completion."""
     starts_incanting(field, player, title)
     for meta in metas:
         consume(field, player, meta)
-    player.incanting, player.metas = title, metas
+    player.incanting, player.metas, player.improper = title, metas, improperly_cast(player)
 
 
 def moves(field: Battlefield, player: Player) -> None:

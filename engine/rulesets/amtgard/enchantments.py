@@ -41,7 +41,7 @@ def why_not_enchant(field: Battlefield, caster: Player, target: Player, card: Ab
     if not card.magical and target.enchantment(card.title) is not None:
         return f"Enchantments: {target.name} already has {card.title}, and no two (ex) enchantments of one name"
     if card.magic_armor and target.wears_armor():
-        return f"Magic Armor: {card.title} fails on {target.name}, who wears armor"
+        return f"Magic Armor: {target.name} wears armor, and {card.title}, granting Magic Armor, fails on it"
     return None
 
 

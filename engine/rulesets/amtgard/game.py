@@ -7,7 +7,8 @@ chanting``, ``Ana returns to the physical world``, ``Bo hits Ana's torso with a 
 ``with a thrown weapon``), ``Bo hits Ana's left arm with Fireball``, ``Bo hits Ana's shield with Iceball``, ``Bo
 hits Ana's cloak with Lightning Bolt``, ``Ana dies``, ``Ana takes a voluntary death``, ``Ana respawns``, ``Ana is
 returned to life``, ``Ana removes Stoneskin``, ``30 s pass``. A meta-magic is stated with its ability: ``Ana
-completes Hold Person on Bo with Extension``.
+completes Hold Person on Bo with Extension``. A completion may name any player: the reeve records what was
+done, and an ability cast at a target it may not affect, or while Suppressed, fails and is used up all the same.
 """
 
 from __future__ import annotations
@@ -110,8 +111,7 @@ class Game:
                     return problem
             free = m["verb"] == "completes" and casting.free_throw(self.field, caster, card, metas) is not None
             return casting.can_use(self.field, caster, card, free) or (
-                casting.can_target(self.field, caster, card, target) if target
-                else f"Target: no player is named {m['target']}")
+                None if target else f"Target: no player is named {m['target']}")
         return None
 
     def _why_not_hit(self, attacker: Player, target: Player, what: str) -> str | None:
@@ -192,13 +192,14 @@ class Game:
 
     def _completions(self, p: Player, card: AbilityCard, players: list[Player], with_: tuple[str, ...]
                      ) -> list[Choice]:
+        """Its completion at every player, a valid target or not: it is used up "regardless of if the target was
+        valid or affected" (Game.complete)."""
         said = f" with {' and '.join(with_)}" if with_ else ""
         if card.thrown:
             return [Choice(f"{p.name} completes {card.title}{said}",
                            ("complete", p.name, card.title, p.name, with_))]
         return [Choice(f"{p.name} completes {card.title} on {t.name}{said}",
-                       ("complete", p.name, card.title, t.name, with_))
-                for t in players if not casting.can_target(self.field, p, card, t)]
+                       ("complete", p.name, card.title, t.name, with_)) for t in players]
 
     def _hits(self, p: Player, players: list[Player]) -> list[Choice]:
         if not p.alive or any(p.has(s) for s in casting.UNABLE):
@@ -249,12 +250,13 @@ class Game:
 
     def complete(self, caster: Player, card: AbilityCard, target: Player, metas: tuple[str, ...]) -> Flow[None]:
         """The incantation completed: the ability is used up "regardless of if the target was valid or
-        affected"; then it takes effect if its target is in range and visible."""
+        affected"; then it fails if it was improperly cast (Suppressed) or its target was not a valid one, has no
+        effect if its target is out of range or unseen, and takes effect otherwise."""
         freed = casting.free_throw(self.field, caster, card, metas)
         if caster.incanting != card.title and freed is None:  # completed at once: begun and finished
             casting.begin(self.field, caster, card.title, metas)
-        metas = caster.metas
-        caster.incanting, caster.metas = None, ()
+        metas, improper = caster.metas, caster.improper
+        caster.incanting, caster.metas, caster.improper = None, (), None
         if freed is None:  # a free throw begins no incantation, which would end the Chant that frees it
             casting.consume(self.field, caster, card.title, own=bool(metas))
         if card.trigger == "kill":  # "may only use one Kill Trigger ability per eligible killing blow"
@@ -262,6 +264,10 @@ class Game:
         self.field.say(f"{caster.name} completes {card.title}" + (f" on {target.name}" if not card.thrown else "")
                        + (f" with {' and '.join(metas)}" if metas else "")
                        + (f", free while chanting {freed}" if freed else ""))
+        failed = self.fails(caster, card, target, improper, freed)
+        if failed:
+            self.field.say(f"{card.title} fails, and is used up all the same: {failed}")
+            return
         missed = casting.in_reach(self.field, caster, card, target, metas)
         if missed:
             self.field.say(f"{card.title} has no effect: {missed}")
@@ -277,6 +283,14 @@ class Game:
                 yield from self.play(card, card.steps, caster, target, worn=worn, bearer=target)
             return
         yield from self.play(card, card.steps, caster, target)
+
+    def fails(self, caster: Player, card: AbilityCard, target: Player, improper: str | None, freed: str | None
+              ) -> str | None:
+        """Why a completed ability fails, or None: cast while Suppressed (as it began, or as it ends), or at a
+        target it may not affect (casting.fails_on; a thrown ball has no target until it strikes). A ball thrown
+        free while chanting is the Chant's, on which Suppressed "has no effect ... Chants already in progress"."""
+        cast = None if freed else improper or casting.improperly_cast(caster)
+        return cast or (None if card.thrown else casting.fails_on(self.field, caster, card, target))
 
     def play(self, card: AbilityCard, steps: Any, caster: Player, target: Player, **where: Any) -> Flow[None]:
         fx = Effect(self.field, card, caster, target, **where)

@@ -66,6 +66,7 @@ class Player:
     incanting: str | None = None  # the ability whose incantation is under way
     chanting: str | None = None  # the ability whose Chant it keeps going
     metas: tuple[str, ...] = ()  # the meta-magics stated for it
+    improper: str | None = None  # why the incantation under way fails (begun while Suppressed), while it lasts
     active_ball: str | None = None
     charging: dict[str, int] = field(default_factory=dict)  # Charge Incantations said so far, by ability
     killing_blow: int | None = None  # when it last struck an enemy's final blow (a Kill Trigger may follow), unused
