@@ -186,30 +186,48 @@ def test_levels_of_magic() -> None:
 @pytest.mark.rule("Spells per turn")
 def test_spells_per_turn() -> None:
     """"His level limits the number of spells a magician can cast. It is not related to the frequency of the spell
-    cast. Table 1 Spell per Turn: Initiate 2, Follower 3, Master 4, Virtuoso 5" (6.3.1)."""
+    cast. Table 1 Spell per Turn: Initiate 2, Follower 3, Master 4, Virtuoso 5. Example: Melkion, Preacher of
+    Griffon, is an Adept. In the Magic phase, he can cast three different spells. The number of Incantations for
+    each of the three spells is limited by their Frequencies" (6.3.1)."""
     assert {lv: lv.spells_per_turn for lv in Level} == {
         Level.INITIATE: 2, Level.ADEPT: 3, Level.MASTER: 4, Level.VIRTUOSO: 5}
     for level in Level:
         m = mage(level=level)
-        m.spells_cast = level.spells_per_turn - 1
-        assert casting.spells_per_turn(m) is None
-        m.spells_cast = level.spells_per_turn
-        assert casting.spells_per_turn(m) == (
-            f"Spells per turn: Méliador is {level.title}, and has cast {level.spells_per_turn} spells this turn "
-            f"(at most {level.spells_per_turn})")
+        different = [spell(f"Spell {i}") for i in range(level.spells_per_turn + 1)]
+        for cast in different[:-1]:
+            assert casting.spells_per_turn(m, cast) is None
+            casting.record_the_cast(m, cast, gorgon())
+        titles = ", ".join(c.title for c in different[:-1])
+        assert casting.spells_per_turn(m, different[-1]) == (
+            f"Spells per turn: Méliador is {level.title}, and has cast {level.spells_per_turn} different spells "
+            f"this turn ({titles}; at most {level.spells_per_turn}): {different[-1].title} would be another")
+        assert all(casting.spells_per_turn(m, cast) is None for cast in different[:-1])  # not a new spell
         m.new_turn()
-        assert casting.spells_per_turn(m) is None
-    # Not related to the frequency: an Initiate's third cast is refused even of a spell of 5 per turn.
-    initiate = mage(level=Level.INITIATE, elements=(L,), reserve={L: 14}, spells=("Flash of Light",))
-    often = spell(frequency=Frequency(per_turn=5))
-    b = battle(initiate, gorgon(), cards=[often])
-    initiate.spells_cast = 1
-    assert [c.label for c in casting.cast_options(b, initiate)] == ['cast "Flash of Light" at Gorgon']
-    initiate.spells_cast = 2
-    assert casting.frequency_allows(initiate, often) is None
-    reason = casting.why_not(b, initiate, often)
-    assert reason is not None and reason.startswith("Spells per turn: ")
-    assert casting.cast_options(b, initiate) == []
+        assert casting.spells_per_turn(m, different[-1]) is None
+    # Melkion, the Adept: Fire Dart twice and Flash of Light twice (each "2 per turn"), then Mana Bolt: five
+    # Incantations of three spells. A fourth spell is refused by his level, a third dart by its frequency; a second
+    # bolt, at a third target, is still his to cast.
+    melkion = mage("Melkion", people="Griffon", power=6, initiative=5, elements=(F, L), reserve={F: 6, L: 6},
+                   spells=("Fire Dart", "Flash of Light", "Mana Bolt", "Fire Wall"))
+    dart = spell("Fire Dart", college="Elemental Fire", gems=(("Fire", 1),), difficulty=Difficulty(6),
+                 frequency=Frequency(per_turn=2))
+    flash = spell(frequency=Frequency(per_turn=2))
+    bolt = spell("Mana Bolt", college=PRIMITIVE_MAGIC, gems=(("Neutral", 2),), frequency=Frequency(per_turn=2))
+    wall = spell("Fire Wall", college="Elemental Fire", gems=(("Fire", 1),))
+    urgak, warrior, brute = (Model(name, "Orc") for name in ("Urgak", "Orc Warrior", "Orc Brute"))
+    b = battle(melkion, urgak, warrior, brute, cards=[dart, flash, bolt, wall])
+    for cast, target, *gems in ((dart, urgak), (dart, warrior), (flash, urgak), (flash, warrior),
+                                (bolt, urgak, "Fire", "Fire")):
+        done, _ = drive(casting.attempt(b, melkion, cast, target), *gems, casting.NO_MORE, 4)
+        assert casting.succeeds(done), cast.title
+    assert melkion.spells_cast == 5 and list(melkion.casts_of) == ["Fire Dart", "Flash of Light", "Mana Bolt"]
+    assert casting.why_not(b, melkion, wall, brute) == (
+        "Spells per turn: Melkion is Adept, and has cast 3 different spells this turn (Fire Dart, Flash of Light, "
+        "Mana Bolt; at most 3): Fire Wall would be another")
+    assert casting.why_not(b, melkion, dart, brute) == "Frequency: Fire Dart can be cast 2 per turn"
+    assert casting.why_not(b, melkion, bolt, brute) is None
+    assert [c.label for c in casting.cast_options(b, melkion)] == [
+        'cast "Mana Bolt" at Orc Warrior', 'cast "Mana Bolt" at Orc Brute']
 
 
 # ---------------------------------------------------------------- 3.10 Magic Potential, 6.2 Mana reserve

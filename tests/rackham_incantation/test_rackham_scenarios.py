@@ -60,8 +60,15 @@ def test_additional_gems() -> None:
 @pytest.mark.rule("Spells per turn")
 def test_spells_per_turn() -> None:
     """"His level limits the number of spells a magician can cast. It is not related to the frequency of the spell
-    cast"; "Melkion, Preacher of Griffon, is an Adept. In the Magic phase, he can cast three different spells"."""
-    replays("spells_per_turn.scenario")
+    cast"; "Melkion, Preacher of Griffon, is an Adept. In the Magic phase, he can cast three different spells. The
+    number of Incantations for each of the three spells is limited by their Frequencies"."""
+    r = play("spells_per_turn.scenario")
+    melkion, ilvan = (r.game.battle.models[name] for name in ("Melkion", "Ilvan"))
+    assert isinstance(melkion, Magician) and isinstance(ilvan, Magician)
+    assert (melkion.spells_cast, list(melkion.casts_of)) == (5, ["Fire Dart", "Flash of Light", "Wild Surge"])
+    assert r.snapshots[0]["magicians"]["Ilvan"]["spells cast"] == 3  # two spells, three Incantations
+    assert "Spells per turn: Melkion is Adept, and has cast 3 different spells this turn" in "\n".join(
+        r.game.battle.log)
 
 
 @pytest.mark.rule("Frequency")

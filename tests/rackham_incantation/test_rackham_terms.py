@@ -103,13 +103,14 @@ def test_power_characteristic() -> None:
 
 
 def _level_allows(level: Level, title: str, elements: int, spells: int) -> None:
-    """Table 1's spells per turn, and the Elements the level controls (5.4)."""
+    """Table 1's spells per turn (different spells), and the Elements the level controls (5.4)."""
     assert level.title == title and (level.elements, level.spells_per_turn) == (elements, spells)
     m = mage(level=level)
-    m.spells_cast = spells - 1
-    assert casting.spells_per_turn(m) is None
-    m.spells_cast = spells
-    assert casting.spells_per_turn(m) is not None
+    different = [spell(f"Spell {i}") for i in range(spells + 1)]
+    for cast in different[:-1]:
+        assert casting.spells_per_turn(m, cast) is None
+        casting.record_the_cast(m, cast, gorgon())
+    assert casting.spells_per_turn(m, different[-1]) is not None
 
 
 @pytest.mark.rule("Initiate")

@@ -54,12 +54,17 @@ def can_pay(m: Magician, spell: SpellCard) -> bool:
     return left >= spell.neutral
 
 
-def spells_per_turn(m: Magician) -> str | None:
-    """"His level limits the number of spells a magician can cast" (6.3.1, table 1)."""
-    if m.spells_cast >= m.level.spells_per_turn:
-        return (f"Spells per turn: {m.name} is {m.level.title}, and has cast {m.spells_cast} spells this turn "
-                f"(at most {m.level.spells_per_turn})")
-    return None
+def spells_per_turn(m: Magician, spell: SpellCard) -> str | None:
+    """"His level limits the number of spells a magician can cast. It is not related to the frequency of the
+    spell cast" (6.3.1, table 1), and its example: "Melkion ... is an Adept. In the Magic phase, he can cast three
+    different spells. The number of Incantations for each of the three spells is limited by their Frequencies".
+    The level counts the *different* spells cast this turn: a spell already cast this turn is not a new one, and
+    only its frequency (frequency_allows) limits how often it is cast again."""
+    different = list(m.casts_of)  # each spell cast this turn, cast or failed, in the order first cast
+    if spell.title in m.casts_of or len(different) < m.level.spells_per_turn:
+        return None
+    return (f"Spells per turn: {m.name} is {m.level.title}, and has cast {len(different)} different spells this "
+            f"turn ({', '.join(different)}; at most {m.level.spells_per_turn}): {spell.title} would be another")
 
 
 def frequency_allows(m: Magician, spell: SpellCard) -> str | None:
@@ -114,7 +119,7 @@ def target_allowed(battle: Battle, m: Magician, spell: SpellCard, target: Model)
 
 def why_not(battle: Battle, m: Magician, spell: SpellCard, target: Model | None = None) -> str | None:
     """Why ``m`` cannot cast ``spell`` (at ``target``) now, "Rule: reason"; None when it can."""
-    for problem in (spells_per_turn(m), concentration(battle, m), college_allows(m, spell),
+    for problem in (spells_per_turn(m, spell), concentration(battle, m), college_allows(m, spell),
                     elements_allowed(m, spell), frequency_allows(m, spell)):
         if problem:
             return problem

@@ -21,7 +21,11 @@ def broken(game: Game) -> list[str]:
         foreign = [e.value for e, n in m.reserve.items() if n and e not in m.controls]
         if foreign:
             out.append(f"{m.name} holds gems of {', '.join(foreign)}, which it does not control")
-        if m.spells_cast > m.level.spells_per_turn:
-            out.append(f"{m.name} cast {m.spells_cast} spells this turn; a {m.level.title} casts "
+        if len(m.casts_of) > m.level.spells_per_turn:
+            out.append(f"{m.name} cast {len(m.casts_of)} different spells this turn; a {m.level.title} casts "
                        f"{m.level.spells_per_turn}")
+        for title, n in m.casts_of.items():
+            frequency = game.library.spell(title).frequency
+            if n > (1 if frequency.per_game else frequency.per_turn):
+                out.append(f"{m.name} cast {title} {n} times this turn; its frequency is {frequency.text()}")
     return out
