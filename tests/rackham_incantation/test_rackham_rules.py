@@ -52,6 +52,30 @@ def test_elemental_opposition() -> None:
     assert [e for e in ELEMENTS if opposes(D, e)] == [W, A, E, F, L]
 
 
+@pytest.mark.rule("Elemental Opposition")
+def test_darkness_is_not_opposed_to_darkness() -> None:
+    """"Darkness, because of their corrupting nature, is opposed to all the other Elements and all the other
+    Elements are opposed to them" (4.6), where Table 4 prints "Dark: All"; "each Element has its opposite, an
+    Element diametrically opposite" (4.3). The table's "All" is read as the text's "all the other Elements":
+    Darkness does not absorb Darkness."""
+    assert OPPOSITES[D] == frozenset(ELEMENTS) - {D}
+    assert not opposes(D, D)
+    # Eternal Torpor's three Darkness gems: a magician holding only Darkness cannot absorb them (he may dispel) ...
+    lictor = mage("Lictor", people="Mid-Nor", level=Level.INITIATE, power=6, elements=(D,), camp="Mid-Nor",
+                  reserve={D: 6})
+    torpor = spell("Eternal Torpor", college="Necromancy", gems=(("Darkness", 3),), difficulty=Difficulty(10))
+    the_gorgon = gorgon({D: 3})
+    cast = Cast(the_gorgon, torpor, lictor, [D, D, D])
+    assert absorptions([D, D, D], lictor.reserve, lictor.controls) == []
+    assert counters.absorb_options(lictor, cast) == []
+    assert [c.label for c in counters.dispel_options(lictor, cast)] == ["dispel with Darkness"]
+    # ... and any other Element does, one gem against each: Fire against the Darkness of a Primitive spell.
+    bolt = spell("Mana Bolt", college=PRIMITIVE_MAGIC, gems=(("Neutral", 2),))
+    the_gorgon.reserve.update({F: 2})
+    by_the_lictor = Cast(lictor, bolt, the_gorgon, [D, D])
+    assert [c.label for c in counters.absorb_options(the_gorgon, by_the_lictor)] == ["absorb with Fire + Fire"]
+
+
 @pytest.mark.rule("Primary Elements")
 def test_primary_elements() -> None:
     """"There are six elements. The four primary elements are: Water, Air, Earth and Fire"; "Water ... is
@@ -105,6 +129,40 @@ def test_absorption_of_the_example_of_play() -> None:
     assert cast.countered == "absorbed by Gorgon" and the_gorgon.reserve == Counter({D: 3, F: 1})
 
 
+# ---------------------------------------------------------------- 6.7.2 Dispelling
+ARROWS = spell("Arrows of Hécate", college="Necromancy", gems=(("Fire", 3),), difficulty=Difficulty(8),
+               reach=Range(cm=40))
+
+
+@pytest.mark.rule("Dispelling")
+def test_dispelling() -> None:
+    """"The magician spends one gem of any kind and rolls a d6. The result of the die roll is added to the
+    magician's power. If the total is equal to or greater than the result of the caster (not the difficulty of the
+    spell), the spell is countered" (6.7.2). A d6 and the Power, nothing more: the Power test's "when casting a
+    spell, a natural result of 6 entitles the player to roll again ... A result of 1 is always regarded as a
+    failure" (6.3.2) is of casting, and a dispel casts no spell."""
+    meliador, the_gorgon = mage(reserve={L: 4, A: 3}), gorgon({F: 3, D: 3})
+    b = battle(meliador, the_gorgon)
+    assert counters.dispel_roll(meliador) == chance.Dice(1, 6, plus=7)
+
+    def arrows(*faces: int) -> Cast:
+        return Cast(the_gorgon, ARROWS, meliador, [F, F, F], roll=thrown(casting.power_test(the_gorgon, ARROWS, 0),
+                                                                          *faces))
+    # 8.2.2: "The Gorgon rolls a d6 and the total of the roll and its Power characteristic is 11 ... The total of
+    # his die roll and his Power characteristic is 12!": dispelled.
+    cast = arrows(5)
+    drive(counters.dispel(b, meliador, cast, A), 5)
+    assert cast.countered == "dispelled by Méliador" and meliador.reserve == Counter({L: 4, A: 2})
+    # A 6 is not thrown again: 6 + 7 = 13 against the Gorgon's 6 + 2 + 6 = 14 falls short, one die thrown.
+    cast = arrows(6, 2)
+    _, asked = drive(counters.dispel(b, meliador, cast, L), 6)
+    assert cast.result == 14 and [d.kind for d in asked] == ["die"] and cast.countered is None
+    # A 1 is no failure: 1 + 7 = 8 equals the Gorgon's 2 + 6 = 8.
+    cast = arrows(2)
+    drive(counters.dispel(b, meliador, cast, L), 1)
+    assert cast.countered == "dispelled by Méliador" and cast.dispel_tried
+
+
 # ---------------------------------------------------------------- 6.3.2 the Power test, 6.6, 10.7
 @pytest.mark.rule("Power test")
 def test_power_test() -> None:
@@ -144,7 +202,6 @@ def test_spirit_of_x() -> None:
         assert not roll.natural_failure and roll.total == 7 and roll.at_least(7)
     assert casting.power_test(naelis, stone, 0).fail_on == frozenset({1})  # a spell of another Element
     assert thrown(casting.power_test(naelis, stone, 0), 1).natural_failure
-    assert casting.power_test(naelis, None, 0).fail_on == frozenset({1})  # a dispel is of no spell
     without = mage("Sylvan", people="Daikinee", level=Level.MASTER, power=6, elements=(W, A, E))
     assert casting.power_test(without, undertow, 0).fail_on == frozenset({1})
 

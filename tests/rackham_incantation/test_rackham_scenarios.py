@@ -135,6 +135,23 @@ def test_dispelling() -> None:
     replays("dispelling.scenario")
 
 
+@pytest.mark.rule("Dispelling")
+def test_dispel_roll() -> None:
+    """"The magician spends one gem of any kind and rolls a d6. The result of the die roll is added to the
+    magician's power": a 1 is no failure, a 6 is not thrown again."""
+    r = play("dispel_roll.scenario")
+    log = "\n".join(r.game.battle.log)
+    assert "dispel Arrows of Hécate with Air: total 8 against 8: dispelled" in log
+    assert "dispel Eternal Torpor with Light: total 13 against 14: failed" in log
+
+
+@pytest.mark.rule("Elemental Opposition")
+def test_darkness_against_darkness() -> None:
+    """"Darkness, because of their corrupting nature, is opposed to all the other Elements and all the other
+    Elements are opposed to them": Table 4's "Dark: All" is all the other Elements."""
+    replays("darkness_against_darkness.scenario")
+
+
 @pytest.mark.rule("One dispel per spell")
 def test_one_dispel_per_spell() -> None:
     """"Only one dispel attempt can be made against any spell, no matter how many magicians are in range"."""

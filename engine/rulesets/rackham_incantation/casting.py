@@ -181,13 +181,13 @@ def spell_elements(spell: SpellCard) -> set[Element]:
     return set(spell.elements) | ({ELEMENTAL[spell.college]} if spell.college in ELEMENTAL else set())
 
 
-def power_test(m: Magician, spell: SpellCard | None, extra: int) -> chance.Dice:
+def power_test(m: Magician, spell: SpellCard, extra: int) -> chance.Dice:
     """"The player rolls a d6 and adds the Magician's Power characteristic"; "a natural result of 6 entitles
     the player to roll again"; "a result of 1 is always regarded as a failure, even if it occurs after having
     rolled a 6" — unless Spirit of X ("a casting roll of 1 is not regarded as an automatic failure") covers
     the spell; "for each additional gem spent, the magician may roll an additional d6 ... the magician selects
     the best score of all dice rolled" (6.3.2, 6.6, 10.7)."""
-    spirit = spell is not None and bool(spell_elements(spell) & set(m.spec.spirit_of))
+    spirit = bool(spell_elements(spell) & set(m.spec.spirit_of))
     return chance.Dice(count=1 + extra, sides=6, keep=1, explode=True, plus=m.power,
                        fail_on=frozenset() if spirit else frozenset({1}))
 

@@ -13,10 +13,11 @@ its neutral gems were paid with real ones, which are what is opposed.
 
 from __future__ import annotations
 
+from engine.core import chance
 from engine.core.decisions import Choice, Flow
 from engine.rulesets.rackham_incantation import recovery
 from engine.rulesets.rackham_incantation.battle import Battle
-from engine.rulesets.rackham_incantation.casting import Cast, power_test, spend
+from engine.rulesets.rackham_incantation.casting import Cast, spend
 from engine.rulesets.rackham_incantation.colleges import PEOPLES
 from engine.rulesets.rackham_incantation.elements import Element, absorptions, combination_text
 from engine.rulesets.rackham_incantation.state import Magician
@@ -105,14 +106,22 @@ def absorb(battle: Battle, m: Magician, cast: Cast, gems: list[Element]) -> None
     battle.say(f"{m.name} absorbs {cast.spell.title} with {combination_text(gems)}")
 
 
-def dispel(battle: Battle, m: Magician, cast: Cast, gem: Element) -> Flow[None]:
+def dispel_roll(m: Magician) -> chance.Dice:
     """"The magician spends one gem of any kind and rolls a d6. The result of the die roll is added to the
-    magician's power. If the total is equal to or greater than the result of the caster (not the difficulty of
-    the spell), the spell is countered." The die is a casting test (8.2.2: "carries out a casting test"): a 6
-    is thrown again and added, a 1 fails."""
+    magician's power" (6.7.2): one d6 and the Power, nothing else. A 6 is not thrown again and a 1 is no failure:
+    the Power test's note reads "When casting a spell, a natural result of 6 entitles the player to roll again
+    ... A result of 1 is always regarded as a failure" (6.3.2), and a dispel casts no spell. The seed contradicts
+    itself here: its Example of Play says Méliador "carries out a casting test" to dispel (8.2.2). The rules
+    chapter is followed; the example's numbers (a die and Power 7 making 12) fit it as well."""
+    return chance.Dice(1, 6, plus=m.power)
+
+
+def dispel(battle: Battle, m: Magician, cast: Cast, gem: Element) -> Flow[None]:
+    """"If the total is equal to or greater than the result of the caster (not the difficulty of the spell), the
+    spell is countered" (6.7.2)."""
     spend(m, [gem])
     cast.dispel_tried = True
-    roll = yield from battle.roll(power_test(m, None, 0), f"{m.name}'s dispel of {cast.spell.title}")
+    roll = yield from battle.roll(dispel_roll(m), f"{m.name}'s dispel of {cast.spell.title}")
     held = roll.at_least(cast.result)
     battle.say(f"{m.name} tries to dispel {cast.spell.title} with {gem.value}: total {roll.total} against "
                f"{cast.result}: " + ("dispelled" if held else "failed"))

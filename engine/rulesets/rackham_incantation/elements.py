@@ -27,7 +27,10 @@ ELEMENTS = (*PRIMARY, *PRINCIPLES)
 NEUTRAL = "Neutral"  # the symbol of neutrality a card prints where any Element pays (4.8)
 
 # The Elemental Opposites Table (appendix, table 4). "Darkness ... is opposed to all the other Elements and all
-# the other Elements are opposed to them" (4.6); "Light ... is opposed only to Darkness".
+# the other Elements are opposed to them" (4.6); "Light ... is opposed only to Darkness". The table prints
+# "Dark: All", which would have Darkness absorb Darkness; the rules say "all the other Elements", and "each Element
+# has its opposite, an Element diametrically opposite" (4.3). The seed contradicts itself; the rules are followed,
+# and Darkness is not opposed to itself.
 OPPOSITES: Mapping[Element, frozenset[Element]] = {
     Element.LIGHT: frozenset({Element.DARKNESS}),
     Element.AIR: frozenset({Element.EARTH, Element.DARKNESS}),
