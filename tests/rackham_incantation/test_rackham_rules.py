@@ -13,6 +13,7 @@ import pytest
 from rackham import A, D, E, F, L, W, battle, drive, gorgon, mage, spell, thrown
 
 from engine.core import chance
+from engine.core.decisions import Decision
 from engine.rulesets.rackham_incantation import casting, counters, recovery
 from engine.rulesets.rackham_incantation.cards import (
     Difficulty,
@@ -27,11 +28,13 @@ from engine.rulesets.rackham_incantation.elements import (
     OPPOSITES,
     PRIMARY,
     PRINCIPLES,
+    Element,
     absorptions,
     opposes,
 )
+from engine.rulesets.rackham_incantation.game import FAST, PROLONGED, Game
 from engine.rulesets.rackham_incantation.setup import starting_reserve
-from engine.rulesets.rackham_incantation.state import MANA_RESERVE, Model
+from engine.rulesets.rackham_incantation.state import MANA_RESERVE, Magician, Model
 
 
 # ---------------------------------------------------------------- 4 Elements
@@ -357,6 +360,34 @@ def test_recovery_table_of_the_example_of_play() -> None:
     assert grohl.reserve == Counter({F: 2})
 
 
+@pytest.mark.rule("Recovery roll")
+def test_recovery_roll() -> None:
+    """"The magician rolls a d6 and adds his Power. From this result, the magician subtracts the number of gems he
+    currently has in his mana reserve ... The player may re-roll if he rolls a six. A roll of 1 is a failure, even
+    on a subsequent roll" (7.1). The re-rolled die is added to the six (a die that replaced it could never beat it),
+    and the player chooses, at each six, to re-roll or to stand."""
+    def recovered(reserve: dict[Element, int], *answers: object, people: str = "Alahan") -> tuple[int, Magician]:
+        m = mage(people=people, reserve=reserve)
+        regained, _ = drive(recovery.mana_recovery(battle(m), m, 0), *answers)
+        return regained, m
+
+    # Re-rolled and added: 6 + 3 + 7 − 1 = 15, an Adept's 7 gems (a 3 in the six's place would make 9: 5 gems).
+    regained, m = recovered({L: 1}, 6, recovery.RE_ROLL, 3, *["Light"] * 7)
+    assert regained == 7 and m.gem_count == 8
+    # Standing on the six: 6 + 7 − 1 = 12, 7 gems, with no risk of a 1.
+    assert recovered({L: 1}, 6, recovery.STAND, *["Light"] * 7)[0] == 7
+    # Re-rolled into a 1: "a failure, even on a subsequent roll", though 6 + 1 + 7 − 1 = 13.
+    assert recovered({L: 1}, 6, recovery.RE_ROLL, 1)[0] == 0
+    # Each six may be re-rolled: 6 + 6 + 2 + 7 − 8 = 13, 7 gems, 6 of which fit below the cap of 14.
+    assert recovered({L: 8}, 6, recovery.RE_ROLL, 6, recovery.RE_ROLL, 2, *["Light"] * 6)[0] == 6
+    # "Orcs do not fail on a recovery roll of 1": 6 + 1 + 7 − 1 = 13, 7 gems.
+    assert recovered({L: 1}, 6, recovery.RE_ROLL, 1, *["Light"] * 7, people="Orc")[0] == 7
+    # No six, no question.
+    m = mage(reserve={L: 1})
+    _, asked = drive(recovery.mana_recovery(battle(m), m, 0), 5, *["Light"] * 7)
+    assert "re-roll" not in [d.kind for d in asked]
+
+
 @pytest.mark.rule("Recovery in melee")
 def test_recovery_in_melee() -> None:
     """"A magician in melee cannot concentrate as well when trying to recover gems. As such, twice number of gems
@@ -437,6 +468,36 @@ def test_prolonged_cast() -> None:
     assert (meliador.initiative, casting.difficulty(meliador, flash, target)) == (4, 6)
     meliador.new_turn()
     assert (meliador.initiative, casting.difficulty(meliador, flash, target)) == (6, 7)
+
+
+@pytest.mark.rule("Fast cast", "Prolonged cast")
+def test_a_fast_or_a_prolonged_cast_a_turn() -> None:
+    """"Once declared, a fast cast can't be cancelled. Multiple fast casts cannot be declared" (6.4.1); "Once
+    declared, a prolonged cast can't be cancelled. Multiple prolonged casts cannot be declared" (6.4.2). A prolonged
+    cast takes back what a fast cast gives (Initiative −2 against +2, difficulty −1 against +1): declaring both in
+    a turn would cancel the first, so a magician declares one of them."""
+    meliador, the_gorgon = mage(reserve={L: 4, A: 3}, spells=("Flash of Light",)), gorgon({D: 6})
+    flash = spell()
+    game = Game(battle(meliador, the_gorgon, cards=[flash]))
+    assert casting.may_declare(meliador, FAST) is None and casting.may_declare(meliador, PROLONGED) is None
+    casting.declare_fast_cast(meliador)
+    assert casting.may_declare(meliador, FAST) == (
+        "Fast cast: multiple fast casts cannot be declared (Méliador declared one this turn)")
+    assert casting.may_declare(meliador, PROLONGED) == (
+        "Fast cast: Méliador declared a fast cast this turn, and once declared it can't be cancelled: a prolonged "
+        "cast would take back its Initiative and difficulty")
+    labels = [c.label for c in game.activation_options(meliador)]
+    assert labels == ['cast "Flash of Light" at Gorgon', "done"]
+    asked = Decision("activation", "Méliador", "Méliador's casting", ())
+    assert game.explain(asked, PROLONGED) == casting.may_declare(meliador, PROLONGED)
+    assert (meliador.initiative, casting.difficulty(meliador, flash, the_gorgon)) == (8, 8)
+    # The other way round, and a new turn frees both.
+    meliador.new_turn()
+    casting.declare_prolonged_cast(meliador)
+    reason = casting.may_declare(meliador, FAST)
+    assert reason is not None and reason.startswith("Prolonged cast: Méliador declared a prolonged cast this turn")
+    meliador.new_turn()
+    assert [c.label for c in game.activation_options(meliador)][-3:] == [FAST, PROLONGED, "done"]
 
 
 @pytest.mark.rule("Free difficulty")

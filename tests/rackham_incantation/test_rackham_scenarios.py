@@ -105,6 +105,13 @@ def test_prolonged_cast() -> None:
     replays("prolonged_cast.scenario")
 
 
+@pytest.mark.rule("Fast cast", "Prolonged cast")
+def test_one_cast_type_a_turn() -> None:
+    """"Once declared, a fast cast can't be cancelled. Multiple fast casts cannot be declared"; "Once declared, a
+    prolonged cast can't be cancelled. Multiple prolonged casts cannot be declared": one of the two a turn."""
+    replays("one_cast_type_a_turn.scenario")
+
+
 @pytest.mark.rule("Free difficulty")
 def test_free_difficulty() -> None:
     """"Certain spells have a free difficulty. In this case, it is the Magician who chooses the difficulty of the
@@ -185,6 +192,17 @@ def test_mana_recovery() -> None:
     """"At the end of the turn, each model with a Power characteristic makes a mana recovery roll"; "The player may
     re-roll if he rolls a six. A roll of 1 is a failure, even on a subsequent roll"."""
     replays("mana_recovery.scenario")
+
+
+@pytest.mark.rule("Recovery roll")
+def test_recovery_re_roll() -> None:
+    """"The player may re-roll if he rolls a six. A roll of 1 is a failure, even on a subsequent roll": the
+    re-rolled die is added, and the player chooses to re-roll or to stand."""
+    r = play("recovery_re_roll.scenario")
+    log = "\n".join(r.game.battle.log)
+    assert "Méliador recovers: die 6 + Power 7 − 7 = 6: 5 gems as Adept" in log
+    assert "Gorgon recovers: die 6+4 + Power 6 − 6 = 10: 5 gems as Adept" in log
+    assert "Méliador recovers: die 6+1 + Power 7 − 12 = 2 (a 1: failure): 0 gems as Adept" in log
 
 
 @pytest.mark.rule("Recovery Table")

@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from rackham import A, D, E, F, L, W, battle, drive, gorgon, mage, spell, thrown
+from rackham import A, D, E, F, L, W, battle, gorgon, mage, spell, thrown
 
 from compiler.diagnostics import Diagnostics
 from compiler.rackham_incantation.scenario import parse_scenario
@@ -248,15 +248,3 @@ def test_absorbing_primitive_magic() -> None:
     paid with Air and Light is absorbed by Earth or Darkness, and Darkness."""
     assert absorptions([A, L], Counter({E: 2, D: 2}), (E, D)) == [(E, D), (D, D)]
     assert absorptions([A, L], Counter({E: 2}), (E, D)) == []
-
-
-@pytest.mark.rule("Recovery roll")
-def test_recovery_roll() -> None:
-    """"The magician rolls a d6 and adds his Power. From this result, the magician subtracts the number of gems
-    he currently has in his mana reserve ... The player may re-roll if he rolls a six. A roll of 1 is a failure,
-    even on a subsequent roll" (7.1)."""
-    meliador = mage(reserve={L: 1})
-    regained, _ = drive(recovery.mana_recovery(battle(meliador), meliador, 0), 6, 3, *["Light"] * 7)
-    assert regained == 7 and meliador.gem_count == 8  # 6 + 3 + 7 − 1 = 15: an Adept regains 7
-    failed, _ = drive(recovery.mana_recovery(battle(meliador), meliador, 0), 6, 1)
-    assert failed == 0

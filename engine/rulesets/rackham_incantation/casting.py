@@ -150,6 +150,29 @@ def cast_label(spell: SpellCard, target: Model) -> str:
 
 
 # ---------------------------------------------------------------- fast and prolonged casts
+FAST_CAST, PROLONGED_CAST = "fast cast", "prolonged cast"
+
+
+def declared(m: Magician) -> str | None:
+    """The cast type ``m`` declared this turn, if any."""
+    return FAST_CAST if m.fast else PROLONGED_CAST if m.prolonged else None
+
+
+def may_declare(m: Magician, kind: str) -> str | None:
+    """"Once declared, a fast cast can't be cancelled. Multiple fast casts cannot be declared" (6.4.1), and the
+    same of a prolonged cast (6.4.2). The seed does not say whether one magician may declare both in a turn. He
+    may not: a prolonged cast takes back exactly what a fast cast gave (Initiative −2 against +2, difficulty −1
+    against +1), so declaring it after a fast cast would cancel one that "can't be cancelled" — and, declared
+    once the order of casting is set, keep the fast cast's place in it at no cost. The other way round alike."""
+    done = declared(m)
+    if done is None:
+        return None
+    if done == kind:
+        return f"{kind.capitalize()}: multiple {kind}s cannot be declared ({m.name} declared one this turn)"
+    return (f"{done.capitalize()}: {m.name} declared a {done} this turn, and once declared it can't be "
+            f"cancelled: a {kind} would take back its Initiative and difficulty")
+
+
 def declare_fast_cast(m: Magician) -> None:
     """"Doing so increases the magician's Initiative by two. It also increases the difficulty of his spells cast
     this turn by 1 ... Once declared, a fast cast can't be cancelled. Multiple fast casts cannot be declared.\""""

@@ -5,8 +5,8 @@ declared below as data. The battle's rules are in casting.py, counters.py, recov
 Decision kinds: ``trance``, ``cast type`` (fast, prolonged or neither, as the Magic phase begins),
 ``tactical roll`` order aside (dice), ``activation`` (a spell to cast at a target, a sacrifice, or done),
 ``neutral gem``, ``difficulty``, ``additional gem``, ``counter`` (an absorption, a dispel, or let it be),
-``regain a gem``, ``gem of the sacrifice``, the steps' ``may``, ``pay`` and ``choose one``, and ``die`` when
-the dice are scripted.
+``re-roll`` (a six at mana recovery: re-roll and add, or stand), ``regain a gem``, ``gem of the sacrifice``, the
+steps' ``may``, ``pay`` and ``choose one``, and ``die`` when the dice are scripted.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from engine.rulesets.rackham_incantation.state import Magician
 
 MOVEMENT, MAGIC, RECOVERY = "Movement phase", "Magic phase", "Mana recovery"
 TRANCE, NO_TRANCE = "enter a trance", "no trance"
-FAST, PROLONGED, NEITHER = "fast cast", "prolonged cast", "neither"
+FAST, PROLONGED, NEITHER = casting.FAST_CAST, casting.PROLONGED_CAST, "neither"
 DONE = "done"
 ELEMENT_NAMES = frozenset(e.value for e in ELEMENTS)
 GEM_DECISIONS = frozenset({"neutral gem", "additional gem", "regain a gem", "gem of the sacrifice", "spend gem"})
@@ -99,8 +99,8 @@ class Game:
             return recovery.why_not_sacrifice(self.battle, m, choice[len("sacrifice "):])
         if choice == TRANCE and m.spec.warrior_mage:
             return f"Warrior-Mage: {m.name} is unable to enter a trance"
-        if choice in (FAST, PROLONGED) and (m.fast if choice == FAST else m.prolonged):
-            return f"{choice.capitalize()}: multiple {choice}s cannot be declared ({m.name} declared one this turn)"
+        if choice in (FAST, PROLONGED):
+            return casting.may_declare(m, choice)
         if choice in ELEMENT_NAMES and decision.kind in GEM_DECISIONS:
             element = Element(choice)
             if element not in m.controls:
@@ -170,7 +170,7 @@ class Game:
     def declare(self, m: Magician, kind: str) -> None:
         """"A magician can declare a fast cast anytime in the Magic phase" (a prolonged cast alike): as the phase
         begins, its Initiative orders the casting; later, only the difficulty of the spells still to cast
-        changes."""
+        changes. One of the two a turn (casting.may_declare)."""
         (casting.declare_fast_cast if kind == FAST else casting.declare_prolonged_cast)(m)
         self.battle.say(f"{m.name} declares a {kind} (Initiative {m.initiative})")
 
@@ -193,8 +193,8 @@ class Game:
     def activation_options(self, m: Magician) -> list[Choice]:
         """A spell to cast at a target, a cast type to declare, a devoted model to sacrifice, or done."""
         casts = casting.cast_options(self.battle, m)
-        declarations = [Choice(kind, ("declare", kind)) for kind, done in ((FAST, m.fast), (PROLONGED, m.prolonged))
-                        if casts and not done]
+        declarations = [Choice(kind, ("declare", kind)) for kind in (FAST, PROLONGED)
+                        if casts and casting.may_declare(m, kind) is None]
         return [*casts, *declarations, *recovery.sacrifice_options(self.battle, m), Choice(DONE, ("done",))]
 
     def reconsider(self, decision: Decision) -> Decision:

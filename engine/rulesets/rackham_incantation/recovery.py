@@ -28,11 +28,30 @@ RECOVERY_TABLE: dict[Level, chance.Table] = {
     )}
 
 
+RE_ROLL, STAND = "re-roll", "stand"
+
+
 def recovery_dice(m: Magician) -> chance.Dice:
     """"The player may re-roll if he rolls a six. A roll of 1 is a failure, even on a subsequent roll";
-    "Orcs do not fail on a recovery roll of 1"."""
+    "Orcs do not fail on a recovery roll of 1". The die a six is re-rolled into is added, as the Power test's
+    "roll again, adding the 6" (6.3.2): a re-roll that replaced the six could never beat it, which would leave
+    the rule nothing to grant, and "even on a subsequent roll" says the later die counts along with the six."""
     return chance.Dice(1, 6, explode=True, plus=m.power,
                        fail_on=frozenset() if m.people.instinctive else frozenset({1}))
+
+
+def recovery_roll(battle: Battle, m: Magician) -> Flow[chance.Roll]:
+    """The recovery die, and each time it shows a six, the player's choice: he "may re-roll", adding the new die
+    and risking a 1 that fails the whole roll, or stand on what he has."""
+    faces = [(yield from battle.die(6, f"{m.name}'s mana recovery"))]
+    while faces[-1] == 6:
+        so_far = sum(faces) + m.power
+        picked = yield from battle.ask("re-roll", m, f"{m.name}: a six for mana recovery ({so_far} so far): "
+                                       "re-roll and add, or stand?", [Choice(RE_ROLL, RE_ROLL), Choice(STAND, STAND)])
+        if picked.value == STAND:
+            break
+        faces.append((yield from battle.die(6, f"{m.name}'s mana recovery: re-rolled")))
+    return chance.Roll(recovery_dice(m), (tuple(faces),))
 
 
 def engaged(battle: Battle, m: Magician) -> bool:
@@ -61,7 +80,7 @@ def mana_recovery(battle: Battle, m: Magician, wounds_at_start: int) -> Flow[int
     """The roll, the table, then the gems regained, each of an Element the magician chooses among those it
     controls, "up to twice his Power level in gems"; how many it regained."""
     trance = profits_from_trance(battle, m, wounds_at_start)
-    roll = yield from battle.roll(recovery_dice(m), f"{m.name}'s mana recovery")
+    roll = yield from recovery_roll(battle, m)
     less = subtracted(battle, m, trance)
     total = roll.total - less
     failed = roll.natural_failure
@@ -69,8 +88,9 @@ def mana_recovery(battle: Battle, m: Magician, wounds_at_start: int) -> Flow[int
     room = (MANA_RESERVE.most(m) or 0) - m.gem_count
     regained = max(0, min(earned, room))
     dice = "+".join(map(str, roll.throws[0]))
+    gems = f"{earned} gem" + ("" if earned == 1 else "s")
     battle.say(f"{m.name} recovers: die {dice} + Power {m.power} − {less} = {total}"
-               + (" (a 1: failure)" if failed else "") + f": {earned} gems as {m.level.title}"
+               + (" (a 1: failure)" if failed else "") + f": {gems} as {m.level.title}"
                + (f", {regained} below the cap of {m.reserve_cap}" if regained < earned else "")
                + (" (in a trance)" if trance else ""))
     yield from regain(battle, m, regained, "regain a gem")
