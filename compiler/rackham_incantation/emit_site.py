@@ -159,7 +159,7 @@ def magician_stats(card: MagicianCard) -> tuple[Stat, ...]:
         Stat("Prohibited Elements", elements_text(people.prohibited), elements_html(_ordered(people.prohibited)))
         if people else None,
         Stat("Level", f"{level.title}: {_count(level.elements, 'Element')}, "
-                      f"{_count(level.spells_per_turn, 'spell')} per turn"),
+                      f"{_count(level.spells_per_turn, 'different spell')} per turn"),
         Stat("Power", str(card.power)),
         Stat("Magic Potential", f"{card.potential} ({potential})"),
         Stat("Initiative", str(card.initiative)),
