@@ -276,6 +276,7 @@ def run_cards(ruleset: str, data: bytes) -> str | None:
         head = d.render().split("\n", 1)[0]
         if not head.startswith(f"fuzz.spell:{d.span.line}:{d.span.column}: {d.severity.value}["):
             return f"an unlocated diagnostic: {head[:200]!r}"
+    OUTCOMES["built" if compiled.ok else "refused"] += 1
     if compiled.ok:
         compiled.render(TESTS)
         for name, text in compiled.python().items():
@@ -289,6 +290,7 @@ def run_scenarios(ruleset: str, data: bytes) -> str | None:
     code = play(data, "fuzz.scenario", project=shipped(ruleset), json_out=len(data) % 2 == 0, out=out, err=err)
     if code not in (0, 1):
         return f"exit {code}"
+    OUTCOMES["played" if code == 0 else "refused"] += 1
     if code == 1 and "fuzz.scenario:" not in err.getvalue():
         return f"exit 1 without a located diagnostic: {err.getvalue()[:200]!r}"
     return _located(err.getvalue(), "fuzz.scenario")
@@ -311,6 +313,8 @@ def run_manifest(ruleset: str, data: bytes) -> str | None:
                 project.card_files()
     return None
 
+
+OUTCOMES: Counter[str] = Counter()  # what the inputs came to: built, played or refused
 
 RUNNERS: dict[str, Callable[[str, bytes], str | None]] = {
     "cards": run_cards, "scenarios": run_scenarios, "manifest": run_manifest}

@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 
 import pytest
-from fuzzing import CRASHERS, GAMES, LANGUAGES, MUTATIONS, SUFFIX, TARGETS, Target, inputs, problem
+from fuzzing import CRASHERS, GAMES, LANGUAGES, MUTATIONS, OUTCOMES, SUFFIX, TARGETS, Target, inputs, problem
 
 SAMPLE = int(os.environ.get("SPELLC_FUZZ_SAMPLE", "300"))
 KEPT = sorted(p for game in GAMES for language in LANGUAGES
@@ -22,6 +22,7 @@ KEPT = sorted(p for game in GAMES for language in LANGUAGES
 
 @pytest.mark.parametrize("target", TARGETS, ids=str)
 def test_mutated_inputs_never_crash(target: Target) -> None:
+    OUTCOMES.clear()
     failures, tried = [], set()
     for data, names in inputs(target, SAMPLE, seed=20261127):
         tried.update(names)
@@ -30,6 +31,8 @@ def test_mutated_inputs_never_crash(target: Target) -> None:
             failures.append(f"{names}: {found}")
     assert not failures, f"{len(failures)} of {SAMPLE}: " + "\n".join(failures[:5])
     assert len(tried) >= min(len(MUTATIONS) - 3, SAMPLE)  # the sample tries nearly every mutation
+    if target.language != "manifest":  # some inputs get through, and some are refused
+        assert OUTCOMES["refused"] and OUTCOMES["built"] + OUTCOMES["played"], OUTCOMES
 
 
 @pytest.mark.parametrize("crasher", KEPT, ids=lambda p: f"{p.parent.parent.name}/{p.parent.name}/{p.name}")
