@@ -13,6 +13,7 @@ from compiler.parse import SourceTransformer, number, parse, span_of, string_val
 from compiler.source import SourceFile, Span
 from engine.core.errors import Where
 from engine.rulesets import RULESETS
+from engine.rulesets.amtgard import events
 from engine.rulesets.amtgard import scenario as sc
 from engine.rulesets.amtgard.vocabulary import LOCATIONS, SPECIAL_EFFECTS
 
@@ -22,6 +23,7 @@ class ToScenario(SourceTransformer):
     def __init__(self, source: SourceFile) -> None:
         super().__init__(source)
         self.errors: list[tuple[str, str, Span]] = []
+        self.named: list[tuple[events.Event, Span]] = []  # each event line's event, to check the players it names
 
     def _where(self, meta: Meta) -> Where:
         span = self._span(meta)
@@ -85,12 +87,23 @@ class ToScenario(SourceTransformer):
         return [one for line in c for one in (line if isinstance(line, list) else [line])]
 
     def event(self, meta: Meta, c: list[Token]) -> sc.Line:
-        return sc.Line(kind="event", label=str(c[0]).strip(), where=self._where(meta))
+        return sc.Line(kind="event", label=self._label(c[0]), where=self._where(meta))
 
     def refused(self, meta: Meta, c: list[Any]) -> sc.Line:
         label, rule = c
-        return sc.Line(kind="refused", label=str(label).strip(), rule=string_value(rule) if rule else None,
+        return sc.Line(kind="refused", label=self._label(label), rule=string_value(rule) if rule else None,
                        where=self._where(meta))
+
+    def _label(self, token: Token) -> str:
+        """An event's words, read as the timeline names its events (events.read), the same for an event that
+        happens and one refused: words no event's form reads are an error here (a refusal of them would hold)."""
+        words, span = str(token), span_of(self.source, token)
+        event = events.read(words)
+        if event is None:
+            self.errors.append(("E735", f"no event reads {words!r}", span))
+            return words
+        self.named.append((event, span))
+        return events.canonical(event, words)
 
     def _fact(self, meta: Meta, who: Token, kind: str, value: str = "") -> sc.Line:
         return sc.Line(kind="fact", who=str(who), fact=(kind, value), where=self._where(meta))
@@ -166,7 +179,7 @@ def parse_scenario(source: SourceFile, diags: Diagnostics) -> sc.Scenario | None
     transformer = ToScenario(source)
     scenario: sc.Scenario = transformer.transform(tree)
     for code, message, span in transformer.errors:
-        diags.error(code, message, span)
+        diags.error(code, message, span, *((EVENT_SHAPES,) if code == "E735" else ()))
     names = [p.name for p in scenario.players]
     for i, name in enumerate(names):
         if name in names[:i]:
@@ -177,5 +190,13 @@ def parse_scenario(source: SourceFile, diags: Diagnostics) -> sc.Scenario | None
             w = line.where
             diags.error("E733", f"no player is named {line.who}", Span(source, w.line, w.column, w.line, w.end_column),
                         *did_you_mean(line.who, names))
+    for event, span in transformer.named:
+        for name, start, end in event.at:
+            if name not in names:
+                at = Span(source, span.line, span.column + start, span.line, span.column + end)
+                diags.error("E733", f"no player is named {name}", at, *did_you_mean(name, names))
     return scenario if len(diags.items) == errors else None
+
+
+EVENT_SHAPES = f"note: the events: {'; '.join(events.SHAPES)}"
 

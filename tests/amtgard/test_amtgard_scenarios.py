@@ -4,13 +4,19 @@ error and that at least one of its expectations (or refusals) held."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from replaying import replayed, scenarios
 
 from compiler.amtgard.scenario import parse_scenario
+from compiler.build import library
 from compiler.diagnostics import Diagnostics
+from compiler.project import shipped
 from compiler.source import SourceFile
-from engine.rulesets.amtgard.scenario import Replay
+from engine.rulesets.amtgard import events, setup
+from engine.rulesets.amtgard import scenario as sc
+from engine.rulesets.amtgard.scenario import Replay, replay
 
 SCENARIOS = scenarios("amtgard")
 
@@ -51,6 +57,70 @@ def test_a_comment_that_ends_a_timeline_line_is_not_its_words() -> None:
     assert scenario is not None, diags.render()
     event, refused = scenario.lines
     assert (event.label, refused.label, refused.rule) == ("Ana completes Release on Bo",) * 2 + ("Uses",)
+
+
+def parsed(timeline: str) -> tuple[sc.Scenario | None, Diagnostics]:
+    text = ('match "Words" {\n    player Ana team Red abilities "Hold Person"\n    player Bo team Blue\n}\n\n'
+            f"timeline {{\n{timeline}}}\n")
+    diags = Diagnostics()
+    return parse_scenario(SourceFile("words.scenario", text), diags), diags
+
+
+@pytest.mark.parametrize("line", ["- Bo's elbow!!!", "refused - Bo's elbow!!!", 'refused - Bo\'s elbow!!! by "Death"',
+                                  "refused - Ana hits Bo's elbow with a weapon"])
+def test_an_event_line_names_an_event_whether_it_happens_or_is_refused(line: str) -> None:
+    """A `refused` line names an event in the same form as any other event line, read the same way: words no
+    event's form reads are an error where they are written, not a refusal that holds."""
+    scenario, diags = parsed(f"    {line}\n")
+    assert scenario is None
+    (error,) = diags.items
+    assert error.code == "E735" and error.span.line == 7 and error.span.column == line.index("- ") + 7
+    assert any("NAME completes ABILITY [on NAME]" in note for note in error.notes)
+
+
+def test_an_event_line_names_declared_players() -> None:
+    """The players an event names, happening or refused, are the timeline's: a located error with a suggestion."""
+    scenario, diags = parsed('    refused - Anna dies by "Death"\n    - Ana completes Hold Person on Boo\n')
+    assert scenario is None
+    assert [(d.code, d.span.line, d.span.column, d.notes) for d in diags.items] == [
+        ("E733", 7, 15, ("help: did you mean 'Ana'?",)), ("E733", 8, 36, ("help: did you mean 'Bo'?",))]
+
+
+def test_a_refused_line_names_an_ability_of_the_cards() -> None:
+    """A refusal of an ability no card has is an error where it is written (it would hold, saying nothing), as
+    the same event line is."""
+    for line in ("refused - Ana completes Hold Persn on Bo", "- Ana completes Hold Persn on Bo"):
+        scenario, diags = parsed(f"    {line}\n")
+        assert scenario is not None, diags.render()
+        result = replay(scenario, library(shipped("amtgard")))
+        assert result.error is not None and result.error.where.line == 7, line
+        assert result.error.message == "'Ana completes Hold Persn on Bo' is no event of this timeline: no ability is " \
+            "titled 'Hold Persn'"
+
+
+def test_time_passing_is_read_without_its_leading_zeros() -> None:
+    """`0005 s pass` is `5 s pass`: a number's leading zeros are no part of it."""
+    scenario, diags = parsed("    - 0005 s pass\n")
+    assert scenario is not None and scenario.lines[0].label == "5 s pass", diags.render()
+    assert replay(scenario, library(shipped("amtgard"))).game.field.clock.now == 5
+
+
+def test_every_event_a_timeline_lists_is_read_back_as_itself() -> None:
+    """The words of every choice a random timeline offers are read back (events.read) into the event they name:
+    a scenario line and a choice's label are the same words."""
+    match = setup.timeline(library(shipped("amtgard")), seed=7)
+    rng = random.Random(7)
+    for _ in range(60):
+        decision = match.decision
+        if decision is None:
+            break
+        for choice in decision.options:
+            event = events.read(choice.label)
+            assert event is not None and event.verb == choice.value[0], choice.label
+            assert (event.who, event.seconds) == ((choice.value[1], None) if event.verb != "pass"
+                                                  else ("", choice.value[1])), choice.label
+            assert match.game.unknown(event) is None, choice.label
+        match.apply(rng.choice(decision.options).label)
 
 
 # ---- the seed's examples

@@ -13,7 +13,6 @@ done, and an ability cast at a target it may not affect, or while Suppressed, fa
 
 from __future__ import annotations
 
-import re
 from collections.abc import Generator
 from typing import Any
 
@@ -22,7 +21,7 @@ from engine.core.decisions import Choice, Decision, Flow, Outcome
 from engine.core.errors import IllegalAction
 from engine.core.events import Hooks
 from engine.core.steps import Asker, run
-from engine.rulesets.amtgard import casting, chants, enchantments, hits, life, ongoing, states
+from engine.rulesets.amtgard import casting, chants, enchantments, events, hits, life, ongoing, states
 from engine.rulesets.amtgard.battlefield import Battlefield
 from engine.rulesets.amtgard.cards import AbilityCard
 from engine.rulesets.amtgard.effects import KINDS, Effect, describe
@@ -31,9 +30,6 @@ from engine.rulesets.amtgard.vocabulary import LOCATIONS, Kind
 
 REEVE = "reeve"
 PAUSES = (5, 30, 60)  # the seconds a random timeline lets pass at once (a scenario may say any)
-COMPLETES = re.compile(r"(?P<who>.+?) (?P<verb>completes|begins) (?P<title>.+?)(?: on (?P<target>.+?))?"
-                       r"(?: with (?P<metas>.+))?$")
-HITS = re.compile(r"(?P<who>.+?) hits (?P<target>.+?)'s (?P<where>.+?) with (?P<what>.+)$")
 
 
 class Game:
@@ -87,40 +83,73 @@ class Game:
         return Decision(decision.kind, decision.being, decision.prompt, tuple(self.events()), decision.card)
 
     def explain(self, decision: Decision, choice: str) -> str | None:
-        """Why an event is not one the rules allow now, "Rule: reason"."""
-        returning = re.fullmatch(rf"(?P<who>.+?) {RETURNS}", choice)
-        if returning and returning["who"] in self.field.players:
-            return states.why_not_return(self.field.player(returning["who"]))
-        charged = re.fullmatch(r"(?P<who>.+?) charges (?P<title>.+)", choice)
-        if charged and charged["who"] in self.field.players and charged["title"] in self.library:
-            return casting.can_charge(self.field, self.field.player(charged["who"]), charged["title"])
-        hit = HITS.match(choice)
-        if hit and hit["who"] in self.field.players and hit["target"] in self.field.players:
-            return self._why_not_hit(self.field.player(hit["who"]), self.field.player(hit["target"]), hit["what"])
-        m = COMPLETES.match(choice)
-        if m and m["who"] in self.field.players and m["title"] in self.library:
-            caster = self.field.player(m["who"])
-            card = self.library[m["title"]]
-            target = self.field.players.get(m["target"] or m["who"])
-            metas = tuple(x.strip() for x in (m["metas"] or "").split(" and ") if x.strip())
-            for meta in metas:
-                if meta not in self.library:
-                    return f"Meta-Magic: no ability is named {meta}"
-                problem = casting.can_add_meta(self.field, caster, self.library[meta], card)
-                if problem:
-                    return problem
-            free = m["verb"] == "completes" and casting.free_throw(self.field, caster, card, metas) is not None
-            return casting.can_use(self.field, caster, card, free) or (
-                None if target else f"Target: no player is named {m['target']}")
+        """Why an event is not one the rules allow now, "Rule: reason" (words that name no event of this match
+        say so: :meth:`unknown`)."""
+        event = events.read(choice)
+        if event is None:
+            return f"Events: no event reads {choice!r}"
+        problem = self.unknown(event)
+        if problem:
+            return problem
+        if event.verb == "pass":
+            return f"Time: a timeline lets {', '.join(map(str, self.pauses))} s pass at once"
+        who = self.field.player(event.who)
+        if event.verb in ("begin", "complete"):
+            return self._why_not_use(event, who)
+        if event.verb == "hit":
+            return self._why_not_hit(who, self.field.player(event.target or ""), event.where or "", event.what or "")
+        if event.verb == "charge":
+            return casting.can_charge(self.field, who, event.title or "")
+        if event.verb == "return to the physical world":
+            return states.why_not_return(who)
+        return self._why_not_plain(event, who)
+
+    def unknown(self, event: events.Event) -> str | None:
+        """Why ``event`` names what this match does not have (a player, an ability, a weapon), or None."""
+        for name in (event.who, event.target):
+            if name and name not in self.field.players:
+                return f"Players: no player is named {name}"
+        for title in (event.title, *event.metas):
+            if title is not None and title not in self.library:
+                return f"Abilities: no ability is titled {title!r}"
+        if event.what is not None and event.what not in hits.WEAPONS and event.what not in self.library:
+            return (f"Hits: nothing is named {event.what!r} (hit with {', '.join(hits.WEAPONS)}, or an active ball "
+                    "or arrow)")
         return None
 
-    def _why_not_hit(self, attacker: Player, target: Player, what: str) -> str | None:
+    def _why_not_use(self, event: events.Event, caster: Player) -> str | None:
+        card = self.library[event.title or ""]
+        for meta in event.metas:
+            problem = casting.can_add_meta(self.field, caster, self.library[meta], card)
+            if problem:
+                return problem
+        free = event.verb == "complete" and casting.free_throw(self.field, caster, card, event.metas) is not None
+        return casting.can_use(self.field, caster, card, free)
+
+    @staticmethod
+    def _why_not_plain(event: events.Event, who: Player) -> str | None:
+        """Why an event of one player's, which asks nothing of an ability, may not happen now."""
+        if event.verb in ("dies", "voluntary death") and not who.alive:
+            return f"Death: {who.name} is dead"
+        if event.verb in ("respawn", "return to life") and who.alive:
+            return f"Death: {who.name} is alive"
+        if event.verb in ("interrupt", "moves") and who.incanting is None:
+            return f"Incantation: {who.name} is incanting nothing"
+        if event.verb == "stop chanting" and who.chanting is None:
+            return f"Chant: {who.name} keeps no Chant going"
+        if event.verb == "remove" and who.enchantment(event.title or "") is None:
+            return f"Enchantments: {who.name} wears no {event.title}"
+        return None
+
+    def _why_not_hit(self, attacker: Player, target: Player, where: str, what: str) -> str | None:
         if not attacker.alive or any(attacker.has(s) for s in casting.UNABLE):
             return f"Action: {attacker.name} may not strike now"
+        if target is attacker:
+            return f"Hits: {attacker.name} strikes others, not themselves"
         if not target.alive:
             return f"Death: {target.name} is dead"
-        if what not in hits.WEAPONS and what not in self.library:
-            return f"Hits: nothing is named {what!r} (hit with {', '.join(hits.WEAPONS)}, or an active ball or arrow)"
+        if where not in LOCATIONS and where not in target.equipment:
+            return f"Hits: {target.name} has no {where}"
         if what not in hits.WEAPONS and attacker.active_ball != what:
             return (f"Magic Balls: {attacker.name} holds no active {what}"
                     + (f" (its active ball is {attacker.active_ball})" if attacker.active_ball else ""))

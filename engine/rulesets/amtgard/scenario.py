@@ -7,20 +7,17 @@ naming the rule.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.errors import IllegalAction, ReplayError, Where
 from engine.core.match import Match
-from engine.rulesets.amtgard import casting, ongoing
+from engine.rulesets.amtgard import casting, events, ongoing
 from engine.rulesets.amtgard.battlefield import Battlefield
 from engine.rulesets.amtgard.cards import Library
 from engine.rulesets.amtgard.game import PAUSES, Game
 from engine.rulesets.amtgard.players import Equipment, Held, Player
 from engine.rulesets.amtgard.vocabulary import Kind
-
-PASS = re.compile(r"(\d+) s pass$")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -82,7 +79,7 @@ def build(scenario: Scenario, library: Library) -> Game:
                 raise ReplayError(f"no ability is titled {title!r}", spec.where)
         players[spec.name] = equip(spec, library)
     game = Game(Battlefield(players, library))
-    said = {int(m[1]) for line in scenario.lines if (m := PASS.match(line.label))}
+    said = {e.seconds for line in scenario.lines if (e := events.read(line.label)) and e.seconds is not None}
     game.pauses = tuple(sorted(set(PAUSES) | said))
     return game
 
@@ -130,19 +127,20 @@ def _play(game: Game, match: Match, line: Line, result: Replay) -> None:
     decision = match.decision
     if decision is None:
         raise ReplayError("the timeline is over", line.where)
+    if line.kind in ("event", "refused"):
+        _known(game, line)
     if line.kind == "event":
         if decision.find(line.label) is None:
             why = game.explain(decision, line.label)
             rule, _, reason = why.partition(": ") if why else (None, "", "")
-            raise ReplayError(f"{line.label!r} cannot happen now" + (f": {reason}" if reason else
-                              ": it is no event the rules know (see the events a timeline lists)"),
+            raise ReplayError(f"{line.label!r} cannot happen now: {reason or 'the rules do not allow it now'}",
                               line.where, rule)
         match.apply(line.label)
         return
     if line.kind == "refused":
         if decision.find(line.label) is not None:
             raise ReplayError(f"expected {line.label!r} to be refused, and the rules allow it", line.where)
-        why = game.explain(decision, line.label) or "Events: no event the rules know"
+        why = game.explain(decision, line.label) or "Events: the rules do not allow it now"
         rule = why.partition(": ")[0]
         if line.rule is not None and rule != line.rule:
             raise ReplayError(f"{line.label!r} is refused by the rule {rule!r} ({why}), not {line.rule!r}",
@@ -152,6 +150,17 @@ def _play(game: Game, match: Match, line: Line, result: Replay) -> None:
         return
     _check(game, line)
     result.checked += 1
+
+
+def _known(game: Game, line: Line) -> None:
+    """An event line, whether it happens or is refused, names an event of this match: words no event's form reads,
+    or a player, ability or weapon the match does not have, are an error where they are written (a refusal of
+    them would hold, saying nothing)."""
+    event = events.read(line.label)
+    why = game.unknown(event) if event else f"no event reads so (the events: {'; '.join(events.SHAPES)})"
+    if why:
+        rule, _, reason = why.partition(": ") if event else ("", "", why)
+        raise ReplayError(f"{line.label!r} is no event of this timeline: {reason}", line.where, rule or None)
 
 
 def _check(game: Game, line: Line) -> None:
