@@ -171,7 +171,13 @@ class Checker:
         return Kind(found) if found else Kind.VERBAL
 
     def _reach(self, f: ast.Field | None) -> Reach:
-        return Reach(_words(f)[0].text) if f else Reach.TOUCH
+        """"Self", "Touch", "Other", "20'" or "50'": the seed's ranges; feet are read as a number (`020'` is 20')."""
+        if f is None:
+            return Reach.TOUCH
+        word = _words(f)[0]
+        said = f"{number(word.text[:-1])}'" if word.text.endswith("'") else word.text
+        found = self._choice(word, said, [r.value for r in Reach], "range", "E722")
+        return Reach(found) if found else Reach.TOUCH
 
     def _uses(self, fields: dict[str, ast.Field]) -> Uses:
         f = fields.get("uses")

@@ -93,3 +93,15 @@ def test_heats_a_weapon_goes_on_an_ongoing_effect_with_a_duration() -> None:
     assert "error[E721]" in endless
     typo = rendered(ability("school Flame", "type Verbal", "heats a weapn", "effect: affect target for 30 s"))
     assert typo.startswith("bad.spell:4:13: error[E001]: unexpected 'weapn'")
+
+
+@pytest.mark.rule("Range")
+def test_a_range_is_one_the_seed_names() -> None:
+    """"Self ... Touch ... Other ... 20': Target must be within 20' upon completion of the incantation. 50': ...":
+    another distance is a located error (it was a traceback), and leading zeros are no part of a number."""
+    out = rendered(ability("school Command", "type Verbal", "range 30'"))
+    assert out.startswith("bad.spell:4:11: error[E722]: no range is named \"30'\"")
+    assert "note: Self, Touch, Other, 20', 50'" in out
+    padded = FRONTENDS["amtgard"].compile_texts([SourceFile("ok.spell", ability("school Command", "type Verbal",
+                                                                               "range 00020'"))])
+    assert padded.ok and padded.checked[0].card.reach.feet == 20
