@@ -214,7 +214,11 @@ def _changes(root: Path, outputs: Mapping[str, Output], record: set[str], now: i
                 else:
                     left.append(path)
         base = os.fspath(root)
-        changes += sorted((WRITE, path) for path, text in wanted.items() if not _holds(f"{base}/{path}", text, now))
+        writes = sorted(path for path, text in wanted.items() if not _holds(f"{base}/{path}", text, now))
+        for path in writes:  # a folder where a page goes is replaced only if spellc wrote all of it
+            if path != name and os.path.isdir(f"{base}/{path}") and not os.path.islink(f"{base}/{path}"):
+                _claim(root, path, record)
+        changes += [(WRITE, path) for path in writes]
         found[name] = changes
     return found
 

@@ -443,3 +443,15 @@ def test_a_title_reaches_no_page_as_markup(ruleset: str, tmp_path: Path, capsys:
     assert found == []
     assert any(HOSTILE_TITLE[:8] in html.unescape(p.read_text(encoding="utf-8"))
                for p in (project / "public").rglob("*.html"))  # shown, as text
+
+
+def test_a_folder_where_a_page_goes_is_not_replaced_unless_spellc_wrote_it(
+        sandbox: Sandbox, capsys: pytest.CaptureFixture[str]) -> None:
+    assert sandbox.run("build", capsys=capsys)[0] == 0
+    page = sandbox.project / "site" / "abilities" / "stoneskin.md"
+    page.unlink()
+    page.mkdir()
+    (page / "mine.txt").write_text("mine\n", encoding="utf-8")
+    code, said = sandbox.run("build", capsys=capsys)
+    assert code == 1 and "site/abilities/stoneskin.md is a folder that spellc did not write" in said, said
+    assert (page / "mine.txt").read_text(encoding="utf-8") == "mine\n"
