@@ -46,12 +46,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from compiler.build import build, collecting_after, settle
-from compiler.cli import main as spellc
-from compiler.parse import card_grammar, parser
-from compiler.project import MANIFEST, Project, load
-from engine.core.kept import CACHE_ENV, OFF
-from engine.rulesets import RULESETS
+from spellc.compiler.build import build, collecting_after, settle
+from spellc.compiler.cli import main as spellc
+from spellc.compiler.parse import card_grammar, parser
+from spellc.compiler.project import MANIFEST, Project, load
+from spellc.engine.core.kept import CACHE_ENV, OFF
+from spellc.engine.rulesets import RULESETS
 
 PER_FILE = 10
 SPHERES = ("Bio", "Forces", "Matter", "Mind", "Quantum", "Soul")

@@ -34,10 +34,10 @@ from pathlib import Path
 
 from benchmarks.bench_build import spell as serpents_tongue_spell
 from benchmarks.bench_site import card as incantation_charges_action
-from compiler.build import collecting_after
-from compiler.cli import main as spellc
-from compiler.parse import card_grammar, parser
-from engine.rulesets import RULESETS
+from spellc.compiler.build import collecting_after
+from spellc.compiler.cli import main as spellc
+from spellc.compiler.parse import card_grammar, parser
+from spellc.engine.rulesets import RULESETS
 
 PER_FILE = 10
 MEMORY = Path("/dev/shm")

@@ -14,10 +14,10 @@ import json
 import sys
 from collections.abc import Callable
 
-from engine.core.decisions import Choice, Decision
-from engine.core.match import RandomPlayer, play_out
-from engine.rulesets.serpents_tongue.setup import duel
-from generated.serpents_tongue import LIBRARY
+from spellc.engine.core.decisions import Choice, Decision
+from spellc.engine.core.match import RandomPlayer, play_out
+from spellc.engine.rulesets.serpents_tongue.setup import duel
+from spellc.generated.serpents_tongue import LIBRARY
 
 
 class EagerPlayer(RandomPlayer):

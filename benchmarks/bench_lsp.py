@@ -15,11 +15,11 @@ import time
 from pathlib import Path
 
 from benchmarks.bench_site import card
-from compiler import language_server
-from compiler.cli import main as spellc
-from compiler.parse import card_grammar, parser
-from compiler.project import MANIFEST, load
-from engine.rulesets import RULESETS
+from spellc.compiler import language_server
+from spellc.compiler.cli import main as spellc
+from spellc.compiler.parse import card_grammar, parser
+from spellc.compiler.project import MANIFEST, load
+from spellc.engine.rulesets import RULESETS
 
 FILES, PER_FILE, KEYSTROKES = 50, 10, 25
 

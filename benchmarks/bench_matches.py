@@ -48,19 +48,25 @@ from pathlib import Path
 tree = Path(sys.argv[1]).resolve()
 # The venv's editable install would find this repository's modules for any name the tree lacks.
 sys.meta_path[:] = [f for f in sys.meta_path if "editable" not in repr(f)]
-import engine
+import importlib
+# The import package: spellc (issue 26 on), whose engine and generated are the tree's folders; before, those
+# folders were top-level packages themselves.
+P = "spellc." if (tree / "spellc").is_dir() else ""
+def mod(name):
+    return importlib.import_module(P + name)
+engine = mod("engine")
 assert Path(engine.__file__).resolve().is_relative_to(tree), (engine.__file__, tree)
 if (tree / "engine" / "rulesets").exists():  # a ruleset per game (issue 10 on)
-    from engine.core.match import RandomPlayer
-    from engine.rulesets.serpents_tongue.setup import duel
-    from generated.serpents_tongue import LIBRARY
+    RandomPlayer = mod("engine.core.match").RandomPlayer
+    duel = mod("engine.rulesets.serpents_tongue.setup").duel
+    LIBRARY = mod("generated.serpents_tongue").LIBRARY
 elif (tree / "engine" / "core" / "match.py").exists():  # the core's match protocol
-    from engine.core.match import RandomPlayer
-    from engine.setup import duel
-    from generated import LIBRARY
+    RandomPlayer = mod("engine.core.match").RandomPlayer
+    duel = mod("engine.setup").duel
+    LIBRARY = mod("generated").LIBRARY
 else:
-    from engine.match import RandomPlayer, duel
-    from generated import LIBRARY
+    RandomPlayer, duel = mod("engine.match").RandomPlayer, mod("engine.match").duel
+    LIBRARY = mod("generated").LIBRARY
 assert Path(sys.modules[duel.__module__].__file__).resolve().is_relative_to(tree)
 
 def play(seed):
@@ -124,9 +130,9 @@ class Worker:
 # The core's parallel runner on every core against the same matches one after another, in this tree.
 PARALLEL = r"""
 import json, sys, time
-from engine.core.match import run_many
-from engine.rulesets.serpents_tongue.setup import duel
-from generated.serpents_tongue import LIBRARY
+from spellc.engine.core.match import run_many
+from spellc.engine.rulesets.serpents_tongue.setup import duel
+from spellc.generated.serpents_tongue import LIBRARY
 
 def setup(seed):
     return duel(LIBRARY, seed)

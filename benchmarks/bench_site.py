@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from compiler.cli import main as spellc
+from spellc.compiler.cli import main as spellc
 
 
 def card(i: int) -> str:

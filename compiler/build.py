@@ -21,21 +21,29 @@ from typing import Any, TextIO
 
 from jinja2 import Template
 
-from compiler.amtgard.frontend import FRONTEND as AMTGARD
-from compiler.diagnostics import Diagnostics, shown, write_text
-from compiler.frontend import Compiled, Frontend
-from compiler.incantation_charges.frontend import FRONTEND as INCANTATION_CHARGES
-from compiler.kept import kept, stamps
-from compiler.language_reference import PAGE as REFERENCE
-from compiler.language_reference import example_files, language_page, language_template
-from compiler.memory_import import load_package
-from compiler.project import CARD_SUFFIX, REPOSITORY, Project, Workspace, project_of, refuse_outside, source_files
-from compiler.publish import WORKSPACE, Output, PublishError, publish
-from compiler.rackham_incantation.frontend import FRONTEND as RACKHAM_INCANTATION
-from compiler.serpents_tongue.frontend import FRONTEND as SERPENTS_TONGUE
-from compiler.site_home import HOME, home_page
-from compiler.source import read_regular, shown_path
-from engine.core.ruleset import Ruleset
+from spellc.compiler.amtgard.frontend import FRONTEND as AMTGARD
+from spellc.compiler.diagnostics import Diagnostics, shown, write_text
+from spellc.compiler.frontend import Compiled, Frontend
+from spellc.compiler.incantation_charges.frontend import FRONTEND as INCANTATION_CHARGES
+from spellc.compiler.kept import kept, stamps
+from spellc.compiler.language_reference import PAGE as REFERENCE
+from spellc.compiler.language_reference import example_files, language_page, language_template
+from spellc.compiler.memory_import import load_package
+from spellc.compiler.project import (
+    CARD_SUFFIX,
+    REPOSITORY,
+    Project,
+    Workspace,
+    project_of,
+    refuse_outside,
+    source_files,
+)
+from spellc.compiler.publish import WORKSPACE, Output, PublishError, publish
+from spellc.compiler.rackham_incantation.frontend import FRONTEND as RACKHAM_INCANTATION
+from spellc.compiler.serpents_tongue.frontend import FRONTEND as SERPENTS_TONGUE
+from spellc.compiler.site_home import HOME, home_page
+from spellc.compiler.source import read_regular, shown_path
+from spellc.engine.core.ruleset import Ruleset
 
 FRONTENDS: dict[str, Frontend] = {f.ruleset.name: f for f in (SERPENTS_TONGUE, INCANTATION_CHARGES,
                                                                       RACKHAM_INCANTATION, AMTGARD)}

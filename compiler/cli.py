@@ -12,12 +12,21 @@ import time
 from pathlib import Path
 from typing import TextIO
 
-from compiler import coverage
-from compiler.build import FRONTENDS, TESTS, CardErrors, build_reported, compile_sources, library, plural, projects
-from compiler.diagnostics import Diagnostics, did_you_mean, write_text
-from compiler.project import Project, ProjectError, create, locate, project_of
-from compiler.source import SourceFile, Undecodable, read_regular, shown_path
-from engine.rulesets import RULESETS
+from spellc.compiler import coverage
+from spellc.compiler.build import (
+    FRONTENDS,
+    TESTS,
+    CardErrors,
+    build_reported,
+    compile_sources,
+    library,
+    plural,
+    projects,
+)
+from spellc.compiler.diagnostics import Diagnostics, did_you_mean, write_text
+from spellc.compiler.project import Project, ProjectError, create, locate, project_of
+from spellc.compiler.source import SourceFile, Undecodable, read_regular, shown_path
+from spellc.engine.rulesets import RULESETS
 
 
 def explicit(args: argparse.Namespace) -> Path | None:
@@ -100,7 +109,7 @@ def play(data: bytes, shown: str, *, project: Project, json_out: bool = False, l
 
 
 def cmd_fmt(args: argparse.Namespace) -> int:
-    from compiler import formatter  # noqa: PLC0415  (a subcommand's module: loaded only when it runs)
+    from spellc.compiler import formatter  # noqa: PLC0415  (a subcommand's module: loaded only when it runs)
 
     paths = [Path(p) for p in args.paths]
     if not paths:
@@ -112,13 +121,13 @@ def cmd_fmt(args: argparse.Namespace) -> int:
 
 
 def cmd_lsp(args: argparse.Namespace) -> int:
-    from compiler import language_server  # noqa: PLC0415  (a subcommand's module: loaded only when it runs)
+    from spellc.compiler import language_server  # noqa: PLC0415  (a subcommand's module: loaded only when it runs)
 
     return language_server.serve()
 
 
 def cmd_site(args: argparse.Namespace) -> int:
-    from compiler import site_command  # noqa: PLC0415  (a subcommand's module: mkdocs loads only when it runs)
+    from spellc.compiler import site_command  # noqa: PLC0415  (a subcommand's module: mkdocs loads only when it runs)
 
     target = locate(Path.cwd(), explicit(args))
     if args.serve:

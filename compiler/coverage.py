@@ -27,10 +27,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
-from compiler.diagnostics import did_you_mean
-from compiler.kept import kept, stamps
-from engine.core.ruleset import ruleset_of
-from engine.rulesets import DEFAULT, RULESETS
+from spellc.compiler.diagnostics import did_you_mean
+from spellc.compiler.kept import kept, stamps
+from spellc.engine.core.ruleset import ruleset_of
+from spellc.engine.rulesets import DEFAULT, RULESETS
 
 ROOT = Path(__file__).resolve().parent.parent
 SUPPORTED = "supported"

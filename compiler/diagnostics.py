@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TextIO
 
-from compiler.source import Span
+from spellc.compiler.source import Span
 
 
 class Severity(StrEnum):

@@ -23,11 +23,11 @@ from typing import TextIO
 
 from lark import Lark, Token
 
-from compiler.diagnostics import Diagnostics, write_text
-from compiler.parse import card_grammar, grammar_text, parse
-from compiler.project import ProjectError, project_of, source_files
-from compiler.source import SourceFile, Undecodable, shown_path
-from engine.rulesets import RULESETS
+from spellc.compiler.diagnostics import Diagnostics, write_text
+from spellc.compiler.parse import card_grammar, grammar_text, parse
+from spellc.compiler.project import ProjectError, project_of, source_files
+from spellc.compiler.source import SourceFile, Undecodable, shown_path
+from spellc.engine.rulesets import RULESETS
 
 INDENT = "    "
 SUFFIXES = (".spell", ".scenario")

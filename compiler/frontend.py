@@ -11,13 +11,13 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
-from compiler.coverage import Row
-from compiler.diagnostics import Diagnostics, write_text
-from compiler.language_reference import KeywordRow
-from compiler.publish import Output
-from compiler.source import SourceFile, Span, Undecodable, shown_path
-from engine.core.errors import Where
-from engine.core.ruleset import Ruleset
+from spellc.compiler.coverage import Row
+from spellc.compiler.diagnostics import Diagnostics, write_text
+from spellc.compiler.language_reference import KeywordRow
+from spellc.compiler.publish import Output
+from spellc.compiler.source import SourceFile, Span, Undecodable, shown_path
+from spellc.engine.core.errors import Where
+from spellc.engine.core.ruleset import Ruleset
 
 
 class Compiled(Protocol):

@@ -9,9 +9,9 @@ from typing import Any
 
 from jinja2 import Environment
 
-from compiler import coverage as cov
-from compiler.markdown import quote
-from engine.core.registry import Glossary, Registry, Term, slugify
+from spellc.compiler import coverage as cov
+from spellc.compiler.markdown import quote
+from spellc.engine.core.registry import Glossary, Registry, Term, slugify
 
 
 def term_page(name: str) -> str:

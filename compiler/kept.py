@@ -12,10 +12,10 @@ import jinja2
 import lark
 import markupsafe
 
-import engine
-from compiler.parse import GRAMMAR_DIR
-from engine.core import kept as core
-from engine.core.kept import J, stamps
+from spellc import engine
+from spellc.compiler.parse import GRAMMAR_DIR
+from spellc.engine.core import kept as core
+from spellc.engine.core.kept import J, stamps
 
 CODE = (str(Path(__file__).resolve().parent), str(Path(engine.__file__).resolve().parent), str(GRAMMAR_DIR),
         *(lib.__file__ for lib in (lark, jinja2, markupsafe) if lib.__file__))

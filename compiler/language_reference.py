@@ -18,11 +18,11 @@ from pathlib import Path
 from jinja2 import Template
 from lark import Token, Tree
 
-from compiler.diagnostics import Diagnostics
-from compiler.markdown import make_env
-from compiler.parse import card_grammar, grammar_text, parse
-from compiler.source import SourceFile
-from engine.core.ruleset import Ruleset
+from spellc.compiler.diagnostics import Diagnostics
+from spellc.compiler.markdown import make_env
+from spellc.compiler.parse import card_grammar, grammar_text, parse
+from spellc.compiler.source import SourceFile
+from spellc.engine.core.ruleset import Ruleset
 
 TEMPLATES = Path(__file__).with_name("templates")
 PAGE = "language.md"

@@ -44,13 +44,13 @@ from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
-from compiler.build import FRONTENDS, settle
-from compiler.diagnostics import Diagnostic, Severity
-from compiler.formatter import FormatError, format_text, grammar_of
-from compiler.language_reference import terminal_words
-from compiler.parse import NumberTooLong, grammar_text, number, parser
-from compiler.project import Project, ProjectError, project_of, shipped
-from compiler.source import SourceFile, Undecodable, shown_path
+from spellc.compiler.build import FRONTENDS, settle
+from spellc.compiler.diagnostics import Diagnostic, Severity
+from spellc.compiler.formatter import FormatError, format_text, grammar_of
+from spellc.compiler.language_reference import terminal_words
+from spellc.compiler.parse import NumberTooLong, grammar_text, number, parser
+from spellc.compiler.project import Project, ProjectError, project_of, shipped
+from spellc.compiler.source import SourceFile, Undecodable, shown_path
 
 SERVER = LanguageServer("spellc", "1")
 SUFFIXES = (".spell", ".scenario")

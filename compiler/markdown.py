@@ -11,7 +11,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
-from compiler.rendered import BYTECODE
+from spellc.compiler.rendered import BYTECODE
 
 # Characters that mean something to Markdown or HTML (and the md_in_html / attr_list extensions).
 _SPECIALS = frozenset("\\`*_{}[]()#+-.!|<>&\"'~^=")

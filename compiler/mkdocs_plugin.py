@@ -27,9 +27,9 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation, Section
 
-from compiler.build import FRONTENDS
-from compiler.publish import own_file
-from engine.rulesets import RULESETS
+from spellc.compiler.build import FRONTENDS
+from spellc.compiler.publish import own_file
+from spellc.engine.rulesets import RULESETS
 
 ASSETS = Path(__file__).with_name("templates") / "site"
 ASSET_FOLDER = "spellc"  # where the assets appear in the built site

@@ -14,7 +14,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from engine.core.registry import slugify
+from spellc.engine.core.registry import slugify
 
 # A printed title is a few words; the longest in the seeds is under 40 characters. The page slug, and so a
 # file name (at most 255 bytes on common file systems), comes from the title: its UTF-8 is held to 200.

@@ -15,8 +15,8 @@ from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.tree import Meta
 
-from compiler.diagnostics import Diagnostic, Diagnostics, Severity
-from compiler.source import SourceFile, Span
+from spellc.compiler.diagnostics import Diagnostic, Diagnostics, Severity
+from spellc.compiler.source import SourceFile, Span
 
 GRAMMAR_DIR = Path(__file__).resolve().parent.parent / "grammar"
 

@@ -35,13 +35,13 @@ from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import Any
 
-from compiler.diagnostics import Diagnostics, did_you_mean, shown
-from compiler.markdown import escape_text, heading_text, plain_name
-from compiler.parse import number
-from compiler.publish import Output
-from compiler.source import SourceFile, Span, Undecodable, read_regular, shown_path
-from engine.core.ruleset import Ruleset
-from engine.rulesets import RULESETS
+from spellc.compiler.diagnostics import Diagnostics, did_you_mean, shown
+from spellc.compiler.markdown import escape_text, heading_text, plain_name
+from spellc.compiler.parse import number
+from spellc.compiler.publish import Output
+from spellc.compiler.source import SourceFile, Span, Undecodable, read_regular, shown_path
+from spellc.engine.core.ruleset import Ruleset
+from spellc.engine.rulesets import RULESETS
 
 MANIFEST = "spellc.toml"
 CARD_SUFFIX = ".spell"

@@ -46,7 +46,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from compiler.trust import sign, verified
+from spellc.compiler.trust import sign, verified
 
 WORKSPACE = ".spellc-build"  # beside the outputs' project root; ignored by git
 RECORD = "record"  # in the workspace: the files spellc published, signed

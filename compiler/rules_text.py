@@ -16,9 +16,9 @@ from typing import Any
 from lark import Token, v_args
 from lark.tree import Meta
 
-from compiler.parse import SourceTransformer, number, span_of, string_value
-from compiler.source import Span
-from engine.core import steps as core
+from spellc.compiler.parse import SourceTransformer, number, span_of, string_value
+from spellc.compiler.source import Span
+from spellc.engine.core import steps as core
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -31,10 +31,10 @@ from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
 
-from compiler.build import build_reported, projects, settle, workspace_of
-from compiler.mkdocs_plugin import MARKDOWN_EXTENSIONS, SERVE
-from compiler.project import Project, ProjectError, Workspace
-from compiler.source import shown_path
+from spellc.compiler.build import build_reported, projects, settle, workspace_of
+from spellc.compiler.mkdocs_plugin import MARKDOWN_EXTENSIONS, SERVE
+from spellc.compiler.project import Project, ProjectError, Workspace
+from spellc.compiler.source import shown_path
 
 POLL_SECONDS = 0.5  # how often --serve looks for edited cards
 Snapshot = frozenset[tuple[str, int, int]]  # each card file's path, modification time and size

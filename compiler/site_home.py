@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from compiler.markdown import make_env, safe_href
-from engine.core.ruleset import Ruleset
+from spellc.compiler.markdown import make_env, safe_href
+from spellc.engine.core.ruleset import Ruleset
 
 HOME = "site/docs/index.md"
 TEMPLATES = Path(__file__).with_name("templates")

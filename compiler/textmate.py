@@ -2,7 +2,7 @@
 highlighting in VS Code, Sublime Text, Zed or any editor that reads one: generated from the grammars (their
 keywords) and the registries (Serpent's Tongue's aspect keywords), so it never lists a word the languages lost.
 
-Run ``python -m compiler.textmate`` to write it; a test checks that the committed file is what this writes.
+Run ``python -m spellc.compiler.textmate`` to write it; a test checks that the committed file is what this writes.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import json
 import re
 from pathlib import Path
 
-from compiler.build import FRONTENDS
-from compiler.parse import GRAMMAR_DIR
-from compiler.project import REPOSITORY
+from spellc.compiler.build import FRONTENDS
+from spellc.compiler.parse import GRAMMAR_DIR
+from spellc.compiler.project import REPOSITORY
 
 OUTPUT = REPOSITORY / "editors" / "spellc.tmLanguage.json"
 _LITERAL = re.compile(r'"([a-z][a-z\'\-]*(?: [a-z\'\-]+)*)"')

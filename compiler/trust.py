@@ -23,7 +23,7 @@ import stat
 from functools import cache
 from pathlib import Path
 
-from engine.core.kept import private_folder
+from spellc.engine.core.kept import private_folder
 
 STATE_ENV = "SPELLC_STATE"
 KEY_FILE = "build-key"

@@ -14,17 +14,17 @@ from typing import Any, Protocol, TextIO, TypeVar
 
 from lark import Token, Tree
 
-from compiler import coverage
-from compiler.diagnostics import Diagnostics, write_text
-from compiler.frontend import ReplayStop, read_sources, report_replay, site_outputs
-from compiler.language_reference import KeywordRow
-from compiler.names import page_slug
-from compiler.parse import card_grammar, parse_file
-from compiler.publish import Output
-from compiler.python_code import Located
-from compiler.source import SourceFile
-from engine.core.registry import Glossary, Registry
-from engine.core.ruleset import Ruleset
+from spellc.compiler import coverage
+from spellc.compiler.diagnostics import Diagnostics, write_text
+from spellc.compiler.frontend import ReplayStop, read_sources, report_replay, site_outputs
+from spellc.compiler.language_reference import KeywordRow
+from spellc.compiler.names import page_slug
+from spellc.compiler.parse import card_grammar, parse_file
+from spellc.compiler.publish import Output
+from spellc.compiler.python_code import Located
+from spellc.compiler.source import SourceFile
+from spellc.engine.core.registry import Glossary, Registry
+from spellc.engine.core.ruleset import Ruleset
 
 
 class CardChecker(Protocol):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler.cli import main
+from spellc.compiler.cli import main
 
 
 def new_project(folder: Path, ruleset: str, capsys: pytest.CaptureFixture[str]) -> Path:

@@ -20,16 +20,16 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
-from compiler.trust import STATE_ENV
-from engine.core.decisions import Choice, Decision
-from engine.core.errors import IllegalAction
-from engine.core.kept import CACHE_ENV
-from engine.rulesets.serpents_tongue import actions, casting
-from engine.rulesets.serpents_tongue.bindings import implemented
-from engine.rulesets.serpents_tongue.cards import CardLibrary
-from engine.rulesets.serpents_tongue.rules import Game, Options
-from engine.rulesets.serpents_tongue.state import Being, Card, Place
-from generated.serpents_tongue import LIBRARY
+from spellc.compiler.trust import STATE_ENV
+from spellc.engine.core.decisions import Choice, Decision
+from spellc.engine.core.errors import IllegalAction
+from spellc.engine.core.kept import CACHE_ENV
+from spellc.engine.rulesets.serpents_tongue import actions, casting
+from spellc.engine.rulesets.serpents_tongue.bindings import implemented
+from spellc.engine.rulesets.serpents_tongue.cards import CardLibrary
+from spellc.engine.rulesets.serpents_tongue.rules import Game, Options
+from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Place
+from spellc.generated.serpents_tongue import LIBRARY
 
 # What spellc keeps between processes (engine/core/kept.py) is kept for this run alone, in a folder of its
 # own: a test never reads what another run, or the user's own builds, left behind.
@@ -181,8 +181,8 @@ def compile_card_classes(text: str) -> list[Any]:
     """Every class compiled from card source text: a title printed at several fluencies gives several."""
     import tempfile
 
-    from compiler.serpents_tongue.emit_python import emit_python
-    from compiler.serpents_tongue.frontend import compile_paths
+    from spellc.compiler.serpents_tongue.emit_python import emit_python
+    from spellc.compiler.serpents_tongue.frontend import compile_paths
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "test.spell"
@@ -203,10 +203,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def replayed(scenario_path: Path) -> dict[str, Any]:
     """A scenario of cards_src/scenarios replayed against the compiled cards; its JSON (one snapshot a round)."""
-    from compiler.diagnostics import Diagnostics
-    from compiler.serpents_tongue.scenario import parse_scenario
-    from compiler.source import SourceFile
-    from engine.rulesets.serpents_tongue.scenario import replay
+    from spellc.compiler.diagnostics import Diagnostics
+    from spellc.compiler.serpents_tongue.scenario import parse_scenario
+    from spellc.compiler.source import SourceFile
+    from spellc.engine.rulesets.serpents_tongue.scenario import replay
 
     scenario = parse_scenario(SourceFile.read(scenario_path, ROOT), Diagnostics())
     assert scenario is not None

@@ -48,10 +48,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script
     sys.path.insert(0, str(ROOT))
 
-from compiler.build import FRONTENDS, TESTS  # noqa: E402
-from compiler.cli import play  # noqa: E402
-from compiler.project import MANIFEST, ProjectError, load, shipped  # noqa: E402
-from engine.rulesets import RULESETS  # noqa: E402
+from spellc.compiler.build import FRONTENDS, TESTS  # noqa: E402
+from spellc.compiler.cli import play  # noqa: E402
+from spellc.compiler.project import MANIFEST, ProjectError, load, shipped  # noqa: E402
+from spellc.engine.rulesets import RULESETS  # noqa: E402
 
 GAMES = tuple(sorted(RULESETS))
 LANGUAGES = ("cards", "scenarios", "manifest")

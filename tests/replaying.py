@@ -7,10 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from compiler.build import FRONTENDS, library
-from compiler.diagnostics import Diagnostics
-from compiler.project import shipped
-from compiler.source import SourceFile
+from spellc.compiler.build import FRONTENDS, library
+from spellc.compiler.diagnostics import Diagnostics
+from spellc.compiler.project import shipped
+from spellc.compiler.source import SourceFile
 
 ROOT = Path(__file__).resolve().parent.parent
 

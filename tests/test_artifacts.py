@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from engine.rulesets.serpents_tongue import specs
-from engine.rulesets.serpents_tongue.state import Zone
+from spellc.engine.rulesets.serpents_tongue import specs
+from spellc.engine.rulesets.serpents_tongue.state import Zone
 from tests.conftest import Table, compile_cards
 
 SOURCE = '''

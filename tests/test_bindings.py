@@ -12,17 +12,17 @@ from typing import Any
 
 import pytest
 
-from compiler.serpents_tongue.emit_site import coverage_report
-from engine.core.flow import Phase
-from engine.core.registry import KINDS
-from engine.core.resources import Resource
-from engine.rulesets.serpents_tongue import behaviours, casting, registry
-from engine.rulesets.serpents_tongue.bindings import REGISTRY, implemented
-from engine.rulesets.serpents_tongue.rules import ROUND
-from engine.rulesets.serpents_tongue.state import ENERGIES
+from spellc.compiler.serpents_tongue.emit_site import coverage_report
+from spellc.engine.core.flow import Phase
+from spellc.engine.core.registry import KINDS
+from spellc.engine.core.resources import Resource
+from spellc.engine.rulesets.serpents_tongue import behaviours, casting, registry
+from spellc.engine.rulesets.serpents_tongue.bindings import REGISTRY, implemented
+from spellc.engine.rulesets.serpents_tongue.rules import ROUND
+from spellc.engine.rulesets.serpents_tongue.state import ENERGIES
 from tests.conftest import Table
 
-RULESET = "engine.rulesets.serpents_tongue"
+RULESET = "spellc.engine.rulesets.serpents_tongue"
 
 
 def glossary_names() -> set[str]:

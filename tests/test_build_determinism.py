@@ -16,12 +16,12 @@ from typing import Any
 
 import pytest
 
-from compiler.names import GENERATED_NAMES
-from compiler.serpents_tongue.emit_python import _environment as emit_python_environment
-from compiler.serpents_tongue.emit_python import emit_python, py_literal
-from compiler.serpents_tongue.emit_site import emit_site
-from compiler.serpents_tongue.frontend import compile_paths
-from engine.rulesets.serpents_tongue import registry
+from spellc.compiler.names import GENERATED_NAMES
+from spellc.compiler.serpents_tongue.emit_python import _environment as emit_python_environment
+from spellc.compiler.serpents_tongue.emit_python import emit_python, py_literal
+from spellc.compiler.serpents_tongue.emit_site import emit_site
+from spellc.compiler.serpents_tongue.frontend import compile_paths
+from spellc.engine.rulesets.serpents_tongue import registry
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -44,12 +44,12 @@ def test_emitting_twice_gives_identical_outputs() -> None:
 _EMIT_SCRIPT = """
 import json, sys
 from pathlib import Path
-from compiler.serpents_tongue.frontend import compile_paths
-from compiler.names import GENERATED_NAMES
-from compiler.serpents_tongue.emit_python import _environment as emit_python_environment
-from compiler.serpents_tongue.emit_python import emit_python, py_literal
-from compiler.serpents_tongue.emit_site import emit_site
-from engine.rulesets.serpents_tongue import registry
+from spellc.compiler.serpents_tongue.frontend import compile_paths
+from spellc.compiler.names import GENERATED_NAMES
+from spellc.compiler.serpents_tongue.emit_python import _environment as emit_python_environment
+from spellc.compiler.serpents_tongue.emit_python import emit_python, py_literal
+from spellc.compiler.serpents_tongue.emit_site import emit_site
+from spellc.engine.rulesets.serpents_tongue import registry
 root = Path(sys.argv[1])
 result = compile_paths([root / "cards_src" / "serpents_tongue"], root)
 assert result.ok, result.diagnostics.render()

@@ -18,13 +18,14 @@ from typing import Any
 
 import pytest
 
-from compiler import publish as publish_module
-from compiler.build import OUTPUTS, compile_target, render
-from compiler.project import load
-from compiler.publish import WORKSPACE, PublishError, fault_steps, locked, publish
+from spellc.compiler import publish as publish_module
+from spellc.compiler.build import OUTPUTS, compile_target, render
+from spellc.compiler.project import load
+from spellc.compiler.publish import WORKSPACE, PublishError, fault_steps, locked, publish
 
 ROOT = Path(__file__).resolve().parent.parent
-BUILD = ("import sys; from pathlib import Path; from compiler.build import build; from compiler.project import load; "
+BUILD = ("import sys; from pathlib import Path; from spellc.compiler.build import build; "
+         "from spellc.compiler.project import load; "
          "root = Path(sys.argv[1]); build(load(root / 'spellc.toml'), root / 'tests')")
 
 
@@ -259,7 +260,7 @@ def test_a_folder_emptied_by_a_killed_build_goes_when_it_is_finished(tmp_path: P
     """The next build finishes the killed one's removals, then finds nothing to change: the folder they emptied
     goes all the same."""
     publish(tmp_path, {"a": {"sub/x.md": "x\n", "y.md": "y\n"}})
-    script = ("import sys; from pathlib import Path; from compiler.publish import publish; "
+    script = ("import sys; from pathlib import Path; from spellc.compiler.publish import publish; "
               "publish(Path(sys.argv[1]), {'a': {'y.md': 'y\\n'}})")
     killed = subprocess.run([sys.executable, "-c", script, str(tmp_path)], cwd=ROOT, capture_output=True, text=True,
                             env={**os.environ, publish_module.FAULT_ENV: "in:a"}, timeout=60)

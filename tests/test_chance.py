@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.core import chance
-from engine.core.decisions import Choice, Decision, Flow
+from spellc.engine.core import chance
+from spellc.engine.core.decisions import Choice, Decision, Flow
 
 
 class Script:

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from compiler.serpents_tongue import render_text
-from compiler.serpents_tongue.emit_python import emit_python
-from compiler.serpents_tongue.emit_site import emit_site
-from compiler.serpents_tongue.frontend import compile_paths
-from engine.rulesets.serpents_tongue import registry
-from engine.rulesets.serpents_tongue.cards import CardLibrary
+from spellc.compiler.serpents_tongue import render_text
+from spellc.compiler.serpents_tongue.emit_python import emit_python
+from spellc.compiler.serpents_tongue.emit_site import emit_site
+from spellc.compiler.serpents_tongue.frontend import compile_paths
+from spellc.engine.rulesets.serpents_tongue import registry
+from spellc.engine.rulesets.serpents_tongue.cards import CardLibrary
 
 
 def card(aspects: str, role: str = "Attack", extra: str = "", fluency: int = 1) -> str:
@@ -107,7 +107,7 @@ def test_a_title_may_be_printed_at_several_fluencies(tmp_path: Path) -> None:
     assert sorted(s.class_name for s in result.spells) == ["KarmicDebtFluency1", "KarmicDebtFluency3"]
     site = emit_site(result.spells, registry.load(), ())
     assert {"spells/karmic-debt-fluency-1.md", "spells/karmic-debt-fluency-3.md"} <= set(site)
-    namespace: dict[str, object] = {"__name__": "generated.serpents_tongue.soul"}
+    namespace: dict[str, object] = {"__name__": "spellc.generated.serpents_tongue.soul"}
     exec(compile(emit_python(result.spells)["soul.py"], "soul.py", "exec"), namespace)
     library = CardLibrary.of(namespace["CARDS"])  # type: ignore[arg-type]
     assert library["Karmic Debt"].fluency == 1

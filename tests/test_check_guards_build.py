@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from compiler.names import GENERATED_NAMES, MAX_TITLE
-from compiler.serpents_tongue.emit_python import emit_python
-from compiler.serpents_tongue.emit_site import emit_site
-from compiler.serpents_tongue.frontend import CompileResult, compile_paths
-from engine.rulesets.serpents_tongue import registry
+from spellc.compiler.names import GENERATED_NAMES, MAX_TITLE
+from spellc.compiler.serpents_tongue.emit_python import emit_python
+from spellc.compiler.serpents_tongue.emit_site import emit_site
+from spellc.compiler.serpents_tongue.frontend import CompileResult, compile_paths
+from spellc.engine.rulesets.serpents_tongue import registry
 
 
 def card(title: str, sphere: str = "Forces", extra: str = "") -> str:
@@ -37,7 +37,7 @@ def build_in_memory(result: CompileResult) -> dict[str, Any]:
     for name, text in python.items():
         if name == "__init__.py":
             continue
-        namespace: dict[str, Any] = {"__name__": f"generated.serpents_tongue.{name[:-3]}"}
+        namespace: dict[str, Any] = {"__name__": f"spellc.generated.serpents_tongue.{name[:-3]}"}
         exec(compile(text, name, "exec"), namespace)
         cards.update({c.title: c for c in namespace["CARDS"]})
     return {"python": python, "site": site, "cards": cards}

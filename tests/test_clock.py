@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.clock import Clock
+from spellc.engine.core.clock import Clock
 
 
 def test_a_duration_ends_when_its_time_has_passed() -> None:

@@ -22,9 +22,9 @@ from typing import Any
 
 import pytest
 
-from compiler.serpents_tongue.emit_python import emit_python
-from compiler.serpents_tongue.frontend import compile_paths
-from engine.rulesets.serpents_tongue.cards import SpellCard
+from spellc.compiler.serpents_tongue.emit_python import emit_python
+from spellc.compiler.serpents_tongue.frontend import compile_paths
+from spellc.engine.rulesets.serpents_tongue.cards import SpellCard
 
 ROOT = Path(__file__).resolve().parent.parent
 OK = ROOT / "tests" / "fixtures" / "ok"

@@ -16,9 +16,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.core.decisions import Choice, Decision
-from engine.core.match import Match, RandomPlayer, play_out, run_many
-from engine.rulesets import RULESETS
+from spellc.engine.core.decisions import Choice, Decision
+from spellc.engine.core.match import Match, RandomPlayer, play_out, run_many
+from spellc.engine.rulesets import RULESETS
 
 MATCHES = 25
 

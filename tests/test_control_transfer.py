@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from compiler.serpents_tongue import render_text
-from compiler.serpents_tongue.frontend import compile_paths
-from engine.rulesets.serpents_tongue import actions, invariants, maintenance
-from engine.rulesets.serpents_tongue.state import Being, Place, Zone
+from spellc.compiler.serpents_tongue import render_text
+from spellc.compiler.serpents_tongue.frontend import compile_paths
+from spellc.engine.rulesets.serpents_tongue import actions, invariants, maintenance
+from spellc.engine.rulesets.serpents_tongue.state import Being, Place, Zone
 from tests.conftest import EXAMPLES, Table
 
 

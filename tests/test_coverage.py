@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from compiler import coverage
-from compiler.build import FRONTENDS
-from compiler.cli import main
-from compiler.serpents_tongue.emit_site import coverage_report
-from engine.rulesets.serpents_tongue import registry
+from spellc.compiler import coverage
+from spellc.compiler.build import FRONTENDS
+from spellc.compiler.cli import main
+from spellc.compiler.serpents_tongue.emit_site import coverage_report
+from spellc.engine.rulesets.serpents_tongue import registry
 
 ROOT = Path(__file__).resolve().parent.parent
 GLOSSARY_FIXTURE = ROOT / "tests" / "fixtures" / "seed_004_glossary.txt"
@@ -245,7 +245,7 @@ def test_the_rule_marker_is_registered() -> None:
 
 
 def test_site_coverage_page_links_every_term() -> None:
-    from compiler.serpents_tongue.emit_site import emit_site
+    from spellc.compiler.serpents_tongue.emit_site import emit_site
 
     rows = coverage_report()
     page = emit_site([], registry.load(), rows)["coverage.md"]

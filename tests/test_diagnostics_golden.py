@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler.cli import main
+from spellc.compiler.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 ERR = ROOT / "tests" / "fixtures" / "err"

@@ -14,13 +14,13 @@ from typing import Any
 
 import pytest
 
-from compiler.serpents_tongue import frontend, render_text
-from engine.core.decisions import Choice, Decision, Flow
-from engine.rulesets.serpents_tongue import casting, rules_text
-from engine.rulesets.serpents_tongue.cards import Energy
-from engine.rulesets.serpents_tongue.effects import Effect
-from engine.rulesets.serpents_tongue.state import Being, Place
-from engine.rulesets.serpents_tongue.wording import Target, target_text
+from spellc.compiler.serpents_tongue import frontend, render_text
+from spellc.engine.core.decisions import Choice, Decision, Flow
+from spellc.engine.rulesets.serpents_tongue import casting, rules_text
+from spellc.engine.rulesets.serpents_tongue.cards import Energy
+from spellc.engine.rulesets.serpents_tongue.effects import Effect
+from spellc.engine.rulesets.serpents_tongue.state import Being, Place
+from spellc.engine.rulesets.serpents_tongue.wording import Target, target_text
 from tests.conftest import Table, compile_cards
 
 GRAMMAR = Path(__file__).parents[1] / "grammar" / "serpents_tongue.lark"

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.rulesets.serpents_tongue import casting, encounter, encounter_state, initiative, specs
-from engine.rulesets.serpents_tongue.cards import Energy
-from engine.rulesets.serpents_tongue.state import Being, Place
-from generated.serpents_tongue import LIBRARY
+from spellc.engine.rulesets.serpents_tongue import casting, encounter, encounter_state, initiative, specs
+from spellc.engine.rulesets.serpents_tongue.cards import Energy
+from spellc.engine.rulesets.serpents_tongue.state import Being, Place
+from spellc.generated.serpents_tongue import LIBRARY
 from tests.conftest import Table, compile_cards, example_cards, replayed
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -424,8 +424,8 @@ def test_act2_round_2_as_the_rules_play_it(act2: dict) -> None:
 
 def test_encounter_matches_end() -> None:
     """Random legal play against the Shadow always ends: by a win, or the round limit."""
-    from engine.core.match import RandomPlayer, play_out
-    from engine.rulesets.serpents_tongue.setup import duel
+    from spellc.engine.core.match import RandomPlayer, play_out
+    from spellc.engine.rulesets.serpents_tongue.setup import duel
     from tests.test_random_matches import check
 
     for seed in range(20):

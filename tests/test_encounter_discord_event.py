@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from compiler.serpents_tongue import render_text
-from compiler.serpents_tongue.emit_site import emit_site
-from compiler.serpents_tongue.frontend import compile_paths
-from engine.core.errors import Unsupported
-from engine.rulesets.serpents_tongue import encounter, initiative, registry
-from engine.rulesets.serpents_tongue.cards import Energy
-from engine.rulesets.serpents_tongue.state import Being
+from spellc.compiler.serpents_tongue import render_text
+from spellc.compiler.serpents_tongue.emit_site import emit_site
+from spellc.compiler.serpents_tongue.frontend import compile_paths
+from spellc.engine.core.errors import Unsupported
+from spellc.engine.rulesets.serpents_tongue import encounter, initiative, registry
+from spellc.engine.rulesets.serpents_tongue.cards import Energy
+from spellc.engine.rulesets.serpents_tongue.state import Being
 from tests.conftest import Table
 from tests.test_scenario_expect import ok
 

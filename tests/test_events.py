@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from compiler.serpents_tongue import render_text
-from engine.rulesets.serpents_tongue import actions, initiative, maintenance, preparation, registry, triggers
-from engine.rulesets.serpents_tongue.acts import Act
-from engine.rulesets.serpents_tongue.bindings import REGISTRY
-from engine.rulesets.serpents_tongue.state import Place, Zone
+from spellc.compiler.serpents_tongue import render_text
+from spellc.engine.rulesets.serpents_tongue import actions, initiative, maintenance, preparation, registry, triggers
+from spellc.engine.rulesets.serpents_tongue.acts import Act
+from spellc.engine.rulesets.serpents_tongue.bindings import REGISTRY
+from spellc.engine.rulesets.serpents_tongue.state import Place, Zone
 from tests.conftest import Table, example_cards
 
 
@@ -409,7 +409,7 @@ def test_triggers_that_set_each_other_off_stop() -> None:
 
 
 def test_an_unknown_trigger_is_a_located_diagnostic_naming_the_rows(tmp_path: Path) -> None:
-    from compiler.serpents_tongue.frontend import compile_paths
+    from spellc.compiler.serpents_tongue.frontend import compile_paths
 
     path = tmp_path / "x.spell"
     path.write_text('spell "X" {\n    sphere Mind\n    role Enhance\n    fluency 1\n    resonance 0\n'

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pickle
 
-from engine.core import flow
-from engine.core.decisions import CHECKPOINT, Choice, Decision, Flow, Outcome
-from engine.core.events import Hooks
+from spellc.engine.core import flow
+from spellc.engine.core.decisions import CHECKPOINT, Choice, Decision, Flow, Outcome
+from spellc.engine.core.events import Hooks
 
 
 class Toy:

@@ -21,12 +21,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 from lark import Token, Tree
 
-from compiler.build import ruleset_for
-from compiler.diagnostics import Diagnostics
-from compiler.formatter import FormatError, format_text, grammar_of, run, tokens
-from compiler.parse import parse
-from compiler.source import SourceFile
-from engine.rulesets import RULESETS
+from spellc.compiler.build import ruleset_for
+from spellc.compiler.diagnostics import Diagnostics
+from spellc.compiler.formatter import FormatError, format_text, grammar_of, run, tokens
+from spellc.compiler.parse import parse
+from spellc.compiler.source import SourceFile
+from spellc.engine.rulesets import RULESETS
 
 ROOT = Path(__file__).resolve().parent.parent
 SUFFIXES = (".spell", ".scenario")

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from compiler.build import ruleset_for
-from compiler.cli import main
-from compiler.formatter import FormatError, format_text, grammar_of, tokens
-from compiler.parse import parser
+from spellc.compiler.build import ruleset_for
+from spellc.compiler.cli import main
+from spellc.compiler.formatter import FormatError, format_text, grammar_of, tokens
+from spellc.compiler.parse import parser
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted(p for p in (ROOT / "cards_src").rglob("*") if p.suffix in (".spell", ".scenario"))

@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 from fuzzing import Target, inputs
 
-from compiler.diagnostics import Severity
-from compiler.serpents_tongue.emit_python import emit_python
-from compiler.serpents_tongue.emit_site import emit_site
-from compiler.serpents_tongue.frontend import compile_paths
-from engine.rulesets.serpents_tongue import registry
+from spellc.compiler.diagnostics import Severity
+from spellc.compiler.serpents_tongue.emit_python import emit_python
+from spellc.compiler.serpents_tongue.emit_site import emit_site
+from spellc.compiler.serpents_tongue.frontend import compile_paths
+from spellc.engine.rulesets.serpents_tongue import registry
 
 CRASHERS = Path(__file__).parent / "fixtures" / "crashers" / "cards"
 COUNT = int(os.environ.get("SPELLC_FUZZ_CARDS", "3000"))
@@ -41,7 +41,7 @@ def run_card(data: bytes) -> bool:
     python = emit_python(result.spells, result.nam_shubs)  # ast.parse()s every module
     for name, text in python.items():
         if name != "__init__.py":
-            namespace: dict[str, Any] = {"__name__": f"generated.serpents_tongue.{name[:-3]}"}
+            namespace: dict[str, Any] = {"__name__": f"spellc.generated.serpents_tongue.{name[:-3]}"}
             exec(compile(text, name, "exec"), namespace)
     emit_site(result.spells, registry.load(), (), result.nam_shubs)
     return True

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler.cli import play
-from compiler.project import shipped
+from spellc.compiler.cli import play
+from spellc.compiler.project import shipped
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted((ROOT / "cards_src" / "serpents_tongue" / "scenarios").glob("*.scenario"))

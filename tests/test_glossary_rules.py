@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.rulesets.serpents_tongue import casting, codex, exchange, initiative, maintenance, preparation
-from engine.rulesets.serpents_tongue.cards import Energy
-from engine.rulesets.serpents_tongue.state import Being, Place, Zone
+from spellc.engine.rulesets.serpents_tongue import casting, codex, exchange, initiative, maintenance, preparation
+from spellc.engine.rulesets.serpents_tongue.cards import Energy
+from spellc.engine.rulesets.serpents_tongue.state import Being, Place, Zone
 from tests.conftest import Table, example_cards
 
 

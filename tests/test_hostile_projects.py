@@ -22,10 +22,10 @@ from pathlib import Path
 
 import pytest
 
-from compiler import trust
-from compiler.cli import main
-from compiler.project import MANIFEST
-from compiler.publish import COMMITTED, OPEN, RECORD, WORKSPACE
+from spellc.compiler import trust
+from spellc.compiler.cli import main
+from spellc.compiler.project import MANIFEST
+from spellc.compiler.publish import COMMITTED, OPEN, RECORD, WORKSPACE
 from tests.commands import new_project, spellc
 
 Snapshot = dict[str, tuple[str, ...]]

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-MODULES = sorted(".".join(p.relative_to(ROOT).with_suffix("").parts) for folder in ("engine", "compiler")
-                 for p in (ROOT / folder).rglob("*.py") if p.stem != "__init__") + ["generated"]
+MODULES = sorted(".".join(("spellc", *p.relative_to(ROOT).with_suffix("").parts)) for folder in ("engine", "compiler")
+                 for p in (ROOT / folder).rglob("*.py") if p.stem != "__init__") + ["spellc.generated"]
 
 
 @pytest.mark.parametrize("module", MODULES)

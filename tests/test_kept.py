@@ -11,14 +11,14 @@ from typing import Any
 
 import pytest
 
-from compiler.markdown import make_env
-from compiler.project import REPOSITORY
-from compiler.serpents_tongue import emit_site as emit_site_module
-from compiler.serpents_tongue.emit_site import coverage_report, emit_site
-from compiler.serpents_tongue.frontend import compile_paths
-from engine.core import kept
-from engine.core.kept import CACHE_ENV, OFF
-from engine.rulesets.serpents_tongue.registry import load
+from spellc.compiler.markdown import make_env
+from spellc.compiler.project import REPOSITORY
+from spellc.compiler.serpents_tongue import emit_site as emit_site_module
+from spellc.compiler.serpents_tongue.emit_site import coverage_report, emit_site
+from spellc.compiler.serpents_tongue.frontend import compile_paths
+from spellc.engine.core import kept
+from spellc.engine.core.kept import CACHE_ENV, OFF
+from spellc.engine.rulesets.serpents_tongue.registry import load
 
 
 @pytest.fixture

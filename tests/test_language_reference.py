@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from compiler.build import FRONTENDS, REFERENCE, reference_page
-from compiler.diagnostics import Diagnostics
-from compiler.language_reference import (
+from spellc.compiler.build import FRONTENDS, REFERENCE, reference_page
+from spellc.compiler.diagnostics import Diagnostics
+from spellc.compiler.language_reference import (
     CARD_SECTIONS,
     EXAMPLES,
     SCENARIO_SECTIONS,
@@ -22,11 +22,11 @@ from compiler.language_reference import (
     sections,
     syntax,
 )
-from compiler.parse import card_grammar, grammar_text
-from compiler.project import shipped
-from compiler.serpents_tongue.scenario import parse_scenario as parse_serpents_tongue_scenario
-from compiler.source import SourceFile
-from engine.rulesets import RULESETS
+from spellc.compiler.parse import card_grammar, grammar_text
+from spellc.compiler.project import shipped
+from spellc.compiler.serpents_tongue.scenario import parse_scenario as parse_serpents_tongue_scenario
+from spellc.compiler.source import SourceFile
+from spellc.engine.rulesets import RULESETS
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = sorted(RULESETS)

@@ -16,10 +16,10 @@ from lsprotocol import types
 from pygls.lsp.client import LanguageClient
 from pygls.uris import from_fs_path
 
-from compiler.project import MANIFEST
+from spellc.compiler.project import MANIFEST
 
 ROOT = Path(__file__).resolve().parent.parent
-SERVER = [sys.executable, "-c", "import sys; from compiler.cli import main; sys.exit(main(['lsp']))"]
+SERVER = [sys.executable, "-c", "import sys; from spellc.compiler.cli import main; sys.exit(main(['lsp']))"]
 Session = Callable[["Client"], Awaitable[Any]]
 
 

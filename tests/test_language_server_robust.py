@@ -18,12 +18,12 @@ from typing import Any
 import pytest
 from lsprotocol import types
 
-from compiler import language_server
-from compiler.language_server import MAX_DOCUMENT, MAX_WORD, partial_word, within_budget
+from spellc.compiler import language_server
+from spellc.compiler.language_server import MAX_DOCUMENT, MAX_WORD, partial_word, within_budget
 from tests.test_language_server import Client, position, project, run
 
 ROOT = Path(__file__).resolve().parent.parent
-SERVER = [sys.executable, "-c", "import sys; from compiler.cli import main; sys.exit(main(['lsp']))"]
+SERVER = [sys.executable, "-c", "import sys; from spellc.compiler.cli import main; sys.exit(main(['lsp']))"]
 
 
 # ---------------------------------------------------------------- the protocol's framing, spoken raw

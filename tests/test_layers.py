@@ -19,9 +19,9 @@ ROOT = Path(__file__).resolve().parent.parent
 # (file, function, module imported): every import inside a function that is still there. Only the command
 # line's, which imports a subcommand's modules lazily to keep start-up fast.
 HIDDEN_IMPORTS: frozenset[tuple[str, str, str]] = frozenset({
-    ("compiler/cli.py", "cmd_fmt", "compiler.formatter"),
-    ("compiler/cli.py", "cmd_lsp", "compiler.language_server"),
-    ("compiler/cli.py", "cmd_site", "compiler.site_command"),
+    ("compiler/cli.py", "cmd_fmt", "spellc.compiler.formatter"),
+    ("compiler/cli.py", "cmd_lsp", "spellc.compiler.language_server"),
+    ("compiler/cli.py", "cmd_site", "spellc.compiler.site_command"),
 })
 
 
@@ -48,7 +48,7 @@ def imported(node: ast.Import | ast.ImportFrom) -> list[str]:
     if isinstance(node, ast.Import):
         return [alias.name for alias in node.names]
     package = ROOT.joinpath(*str(node.module).split("."))
-    if package.is_dir():  # `from engine.rulesets.serpents_tongue import casting`: the module is casting
+    if package.is_dir():  # `from spellc.engine.rulesets.serpents_tongue import casting`: the module is casting
         return [f"{node.module}.{alias.name}" if (package / f"{alias.name}.py").is_file() else str(node.module)
                 for alias in node.names]
     return [str(node.module)]
@@ -68,7 +68,7 @@ def test_the_list_of_hidden_imports_only_shrinks() -> None:
 def module_imports() -> dict[str, set[str]]:
     """Each module of engine/ and compiler/ and the modules of theirs it imports when it runs: at the top or
     inside a function, not for type checking alone."""
-    paths = {".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): p
+    paths = {".".join(("spellc", *p.relative_to(ROOT).with_suffix("").parts)).removesuffix(".__init__"): p
              for p in [*ROOT.glob("engine/**/*.py"), *ROOT.glob("compiler/**/*.py")]}
     graph: dict[str, set[str]] = {}
     for name, path in paths.items():
@@ -128,8 +128,8 @@ def test_the_core_imports_nothing_but_itself(path: Path) -> None:
     for node in ast.walk(tree):
         if isinstance(node, ast.Import | ast.ImportFrom):
             for module in imported(node):
-                if module.split(".")[0] in ("engine", "compiler", "generated"):
-                    assert module.startswith("engine.core"), f"{path.name} imports {module}"
+                if module.split(".")[0] in ("spellc", "engine", "compiler", "generated"):
+                    assert module.startswith("spellc.engine.core"), f"{path.name} imports {module}"
 
 
 @pytest.mark.parametrize("path", core_modules(), ids=lambda p: p.name)

@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from compiler.diagnostics import Diagnostics
-from compiler.parse import NUMBER_DIGITS, NumberTooLong, number
-from compiler.source import SourceFile, Span
-from engine.rulesets import RULESETS
+from spellc.compiler.diagnostics import Diagnostics
+from spellc.compiler.parse import NUMBER_DIGITS, NumberTooLong, number
+from spellc.compiler.source import SourceFile, Span
+from spellc.engine.rulesets import RULESETS
 from tests import commands
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -156,7 +156,7 @@ def test_a_fifo_named_like_a_card_is_refused_not_waited_on(command: list[str], t
     """The audit: a FIFO named `*.spell` hung `check`, `build` and `fmt` (reading it waits for a writer)."""
     folder = new_project(tmp_path, "amtgard", capsys)
     os.mkfifo(folder / "cards" / "pipe.spell")
-    done = subprocess.run([sys.executable, "-m", "compiler.cli", *command], cwd=folder, capture_output=True,
+    done = subprocess.run([sys.executable, "-m", "spellc.compiler.cli", *command], cwd=folder, capture_output=True,
                           text=True, timeout=120)
     assert done.returncode == 1, done.stderr
     assert "pipe.spell" in done.stderr and "not a regular file" in done.stderr

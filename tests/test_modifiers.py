@@ -6,8 +6,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.core import modifiers
-from engine.core.modifiers import Change, Mode
+from spellc.engine.core import modifiers
+from spellc.engine.core.modifiers import Change, Mode
 
 
 def test_keep_greater_wards_for_the_same_energy_do_not_stack() -> None:

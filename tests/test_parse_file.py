@@ -3,9 +3,9 @@ whole project at each keystroke): a file read again says the same, and an edited
 
 from __future__ import annotations
 
-from compiler.incantation_charges.frontend import FRONTEND
-from compiler.serpents_tongue.frontend import FRONTEND as SERPENTS_TONGUE
-from compiler.source import SourceFile
+from spellc.compiler.incantation_charges.frontend import FRONTEND
+from spellc.compiler.serpents_tongue.frontend import FRONTEND as SERPENTS_TONGUE
+from spellc.compiler.source import SourceFile
 
 GOOD = 'action "Strike" {\n    at enemy\n    effect: deal 2 damage to target\n}\n'
 BROKEN = 'action "Strike" {\n    at enemy\n    effect deal 2 damage to target\n}\n'

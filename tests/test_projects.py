@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from compiler.cli import main
-from compiler.project import MANIFEST, Project, Workspace, load
-from engine.rulesets import RULESETS
+from spellc.compiler.cli import main
+from spellc.compiler.project import MANIFEST, Project, Workspace, load
+from spellc.engine.rulesets import RULESETS
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -15,17 +15,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.core.decisions import CHECKPOINT, Choice
-from engine.core.errors import IllegalAction
-from engine.core.match import Match, RandomPlayer, play_out, run_many
-from engine.rulesets.serpents_tongue import casting, encounter, impact, invariants, rite
-from engine.rulesets.serpents_tongue.bindings import implemented
-from engine.rulesets.serpents_tongue.cards import CardLibrary, Energy
-from engine.rulesets.serpents_tongue.effects import Effect
-from engine.rulesets.serpents_tongue.rules import Game, Options
-from engine.rulesets.serpents_tongue.setup import duel
-from engine.rulesets.serpents_tongue.state import Being, Card
-from generated.serpents_tongue import LIBRARY
+from spellc.engine.core.decisions import CHECKPOINT, Choice
+from spellc.engine.core.errors import IllegalAction
+from spellc.engine.core.match import Match, RandomPlayer, play_out, run_many
+from spellc.engine.rulesets.serpents_tongue import casting, encounter, impact, invariants, rite
+from spellc.engine.rulesets.serpents_tongue.bindings import implemented
+from spellc.engine.rulesets.serpents_tongue.cards import CardLibrary, Energy
+from spellc.engine.rulesets.serpents_tongue.effects import Effect
+from spellc.engine.rulesets.serpents_tongue.rules import Game, Options
+from spellc.engine.rulesets.serpents_tongue.setup import duel
+from spellc.engine.rulesets.serpents_tongue.state import Being, Card
+from spellc.generated.serpents_tongue import LIBRARY
 from tests.conftest import example_cards
 
 MATCHES = int(os.environ.get("SPELLC_RANDOM_MATCHES", "2000"))

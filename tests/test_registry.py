@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler.serpents_tongue.frontend import compile_paths
-from engine.rulesets.serpents_tongue import registry
+from spellc.compiler.serpents_tongue.frontend import compile_paths
+from spellc.engine.rulesets.serpents_tongue import registry
 
 KEYWORD = '[[keyword]]\nname = "Zap"\nkind = "directive"\n'
 ROW = '[[term]]\nname = "Zap"\nkeyword = "Zap"\nglossary = "A directive."\n'

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from compiler.serpents_tongue import render_text
-from compiler.serpents_tongue.frontend import compile_paths
-from engine.rulesets.serpents_tongue.bindings import STEP_KINDS
+from spellc.compiler.serpents_tongue import render_text
+from spellc.compiler.serpents_tongue.frontend import compile_paths
+from spellc.engine.rulesets.serpents_tongue.bindings import STEP_KINDS
 
 CARD = """spell "Sample" {{
     sphere Soul

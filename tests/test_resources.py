@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.core import resources
-from engine.core.resources import Resource
+from spellc.engine.core import resources
+from spellc.engine.core.resources import Resource
 
 
 @dataclass

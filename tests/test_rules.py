@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.core.errors import IllegalAction
-from engine.rulesets.serpents_tongue import actions, initiative, maintenance, preparation
-from engine.rulesets.serpents_tongue.state import Zone
+from spellc.engine.core.errors import IllegalAction
+from spellc.engine.rulesets.serpents_tongue import actions, initiative, maintenance, preparation
+from spellc.engine.rulesets.serpents_tongue.state import Zone
 from tests.conftest import Table
 
 

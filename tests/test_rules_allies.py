@@ -7,13 +7,21 @@ import random
 
 import pytest
 
-from engine.core.decisions import Choice
-from engine.rulesets.serpents_tongue import actions, casting, codex, initiative, invariants, maintenance, preparation
-from engine.rulesets.serpents_tongue.bindings import implemented
-from engine.rulesets.serpents_tongue.cards import CardLibrary, Energy, SpecTier, SpellCard, Sphere
-from engine.rulesets.serpents_tongue.rules import Game, Options
-from engine.rulesets.serpents_tongue.state import Being, Card, Kind, Place, Zone
-from generated.serpents_tongue import LIBRARY
+from spellc.engine.core.decisions import Choice
+from spellc.engine.rulesets.serpents_tongue import (
+    actions,
+    casting,
+    codex,
+    initiative,
+    invariants,
+    maintenance,
+    preparation,
+)
+from spellc.engine.rulesets.serpents_tongue.bindings import implemented
+from spellc.engine.rulesets.serpents_tongue.cards import CardLibrary, Energy, SpecTier, SpellCard, Sphere
+from spellc.engine.rulesets.serpents_tongue.rules import Game, Options
+from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Kind, Place, Zone
+from spellc.generated.serpents_tongue import LIBRARY
 from tests.conftest import EXAMPLES, Table, compile_cards, example_cards
 from tests.test_random_matches import MATCHES
 
@@ -247,7 +255,7 @@ class _Initiate(SpellCard):
 def test_the_five_innate_actions_are_offered(t: Table) -> None:
     """"The innate Actions are: Upgrade Specialization, Dismiss a Controlled Spell, Swap Focus, Meditate,
     Shed Interrupt Stone"."""
-    from engine.rulesets.serpents_tongue import specs
+    from spellc.engine.rulesets.serpents_tongue import specs
 
     specs.start(t.game, t.white, _Initiate)
     ally = grey(t)
@@ -376,9 +384,9 @@ def test_the_site_prints_the_koishaka_and_the_nam_shub_pages() -> None:
     """The reference site renders what the engine plays: an Ally spell's Koishaka, a Nam-Shub's steps."""
     from pathlib import Path
 
-    from compiler.serpents_tongue.emit_site import emit_site
-    from compiler.serpents_tongue.frontend import compile_paths
-    from engine.rulesets.serpents_tongue.registry import load
+    from spellc.compiler.serpents_tongue.emit_site import emit_site
+    from spellc.compiler.serpents_tongue.frontend import compile_paths
+    from spellc.engine.rulesets.serpents_tongue.registry import load
 
     result = compile_paths([EXAMPLES / "ally_examples.spell"], Path(__file__).parent.parent)
     pages = emit_site(result.spells, load(), [], result.nam_shubs)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.decisions import Choice, Decision
-from engine.core.errors import IllegalAction
-from engine.rulesets.serpents_tongue import (
+from spellc.engine.core.decisions import Choice, Decision
+from spellc.engine.core.errors import IllegalAction
+from spellc.engine.rulesets.serpents_tongue import (
     actions,
     behaviours,
     casting,
@@ -18,10 +18,10 @@ from engine.rulesets.serpents_tongue import (
     preparation,
     rules,
 )
-from engine.rulesets.serpents_tongue.cards import Energy
-from engine.rulesets.serpents_tongue.setup import duel
-from engine.rulesets.serpents_tongue.state import Being, Zone
-from generated.serpents_tongue import LIBRARY
+from spellc.engine.rulesets.serpents_tongue.cards import Energy
+from spellc.engine.rulesets.serpents_tongue.setup import duel
+from spellc.engine.rulesets.serpents_tongue.state import Being, Zone
+from spellc.generated.serpents_tongue import LIBRARY
 from tests.conftest import Table
 
 

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from compiler.serpents_tongue.frontend import compile_paths
-from engine.core.errors import IllegalAction
-from engine.rulesets.serpents_tongue import actions, casting, initiative, maintenance
-from engine.rulesets.serpents_tongue.acts import Act
-from engine.rulesets.serpents_tongue.state import Being, Zone
+from spellc.compiler.serpents_tongue.frontend import compile_paths
+from spellc.engine.core.errors import IllegalAction
+from spellc.engine.rulesets.serpents_tongue import actions, casting, initiative, maintenance
+from spellc.engine.rulesets.serpents_tongue.acts import Act
+from spellc.engine.rulesets.serpents_tongue.state import Being, Zone
 from tests.conftest import Table
 
 

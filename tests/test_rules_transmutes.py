@@ -8,9 +8,9 @@ from collections import deque
 
 import pytest
 
-from engine.rulesets.serpents_tongue import actions, casting, invariants, maintenance, preparation
-from engine.rulesets.serpents_tongue.acts import Act
-from engine.rulesets.serpents_tongue.state import Card, Place, Zone, being_json
+from spellc.engine.rulesets.serpents_tongue import actions, casting, invariants, maintenance, preparation
+from spellc.engine.rulesets.serpents_tongue.acts import Act
+from spellc.engine.rulesets.serpents_tongue.state import Card, Place, Zone, being_json
 from tests.conftest import Table
 
 

@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
-from compiler.diagnostics import Diagnostics
-from compiler.serpents_tongue.scenario import parse_scenario
-from compiler.source import SourceFile
-from engine.rulesets.serpents_tongue import codex
-from engine.rulesets.serpents_tongue.cards import CardLibrary
-from engine.rulesets.serpents_tongue.scenario import ReplayError, setup
-from generated.serpents_tongue import LIBRARY
+from spellc.compiler.diagnostics import Diagnostics
+from spellc.compiler.serpents_tongue.scenario import parse_scenario
+from spellc.compiler.source import SourceFile
+from spellc.engine.rulesets.serpents_tongue import codex
+from spellc.engine.rulesets.serpents_tongue.cards import CardLibrary
+from spellc.engine.rulesets.serpents_tongue.scenario import ReplayError, setup
+from spellc.generated.serpents_tongue import LIBRARY
 from tests.conftest import compile_card_classes
 from tests.test_scenario_errors import located, play_text, scenario
 

@@ -6,8 +6,8 @@ import io
 
 import pytest
 
-from compiler.cli import play
-from compiler.project import shipped
+from spellc.compiler.cli import play
+from spellc.compiler.project import shipped
 
 HEADER = """match "Test" {
     level 2
@@ -110,7 +110,7 @@ def test_bad_string_escapes_are_located() -> None:
 
 def test_a_round_that_never_ends_stops_at_the_decision_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     """A replay is bounded: past the limit of decisions in one round it stops with a diagnostic."""
-    monkeypatch.setattr("engine.rulesets.serpents_tongue.scenario.DECISION_LIMIT", 3)
+    monkeypatch.setattr("spellc.engine.rulesets.serpents_tongue.scenario.DECISION_LIMIT", 3)
     code, _, err = play_text(scenario(rounds=ROUND % "White meditates"))
     assert code == 1 and "round 1 asked more than 3 decisions without ending" in err and "error[E300]" in err
 

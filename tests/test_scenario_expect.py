@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-from compiler.diagnostics import Diagnostics
-from compiler.serpents_tongue.scenario import parse_scenario
-from compiler.source import SourceFile
-from engine.rulesets.serpents_tongue.cards import CardLibrary
-from engine.rulesets.serpents_tongue.scenario import Replay, replay
-from generated.serpents_tongue import LIBRARY
+from spellc.compiler.diagnostics import Diagnostics
+from spellc.compiler.serpents_tongue.scenario import parse_scenario
+from spellc.compiler.source import SourceFile
+from spellc.engine.rulesets.serpents_tongue.cards import CardLibrary
+from spellc.engine.rulesets.serpents_tongue.scenario import Replay, replay
+from spellc.generated.serpents_tongue import LIBRARY
 from tests.test_scenario_errors import located, play_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,8 +30,8 @@ SCENARIO_CARDS = ROOT / "tests" / "fixtures" / "scenario_cards" / "scenario_exam
 def library() -> CardLibrary:
     """The shipped cards and the example cards of tests/fixtures/cards, compiled into importable modules
     (a Match pickles its state, cards included, so each class must be found again by its module)."""
-    from compiler.serpents_tongue.emit_python import emit_python
-    from compiler.serpents_tongue.frontend import compile_paths
+    from spellc.compiler.serpents_tongue.emit_python import emit_python
+    from spellc.compiler.serpents_tongue.frontend import compile_paths
 
     result = compile_paths(sorted(EXAMPLES.glob("*.spell")) + [SCENARIO_CARDS])
     assert result.ok, result.diagnostics.render()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.rulesets import RULESETS
+from spellc.engine.rulesets import RULESETS
 from tests.browsing import ROOT, built_site
 
 

@@ -14,9 +14,9 @@ from urllib.parse import unquote, urlsplit
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from engine.rulesets import RULESETS
-from engine.rulesets.serpents_tongue.cards import Sphere
-from generated.serpents_tongue import LIBRARY
+from spellc.engine.rulesets import RULESETS
+from spellc.engine.rulesets.serpents_tongue.cards import Sphere
+from spellc.generated.serpents_tongue import LIBRARY
 from tests.browsing import built_site, needs_chromium
 
 pytestmark = needs_chromium

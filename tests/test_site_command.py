@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from compiler import site_command
-from compiler.cli import main
-from compiler.mkdocs_plugin import SERVE, SpellcPlugin, card_folders, in_nav
-from compiler.project import MANIFEST, load
-from compiler.site_command import watch_cards
+from spellc.compiler import site_command
+from spellc.compiler.cli import main
+from spellc.compiler.mkdocs_plugin import SERVE, SpellcPlugin, card_folders, in_nav
+from spellc.compiler.project import MANIFEST, load
+from spellc.compiler.site_command import watch_cards
 
 
 def test_the_sidebar_lists_a_card_folder_by_its_index_only() -> None:

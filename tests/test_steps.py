@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from engine.core.decisions import Choice, Decision, Flow
-from engine.core.steps import (
+from spellc.engine.core.decisions import Choice, Decision, Flow
+from spellc.engine.core.steps import (
     Asker,
     ChooseOne,
     Condition,

@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 import re
 
-from compiler import textmate
+from spellc.compiler import textmate
 
 
 def test_the_committed_grammar_is_what_the_grammars_and_registries_give() -> None:
-    assert textmate.OUTPUT.read_text(encoding="utf-8") == textmate.render(), "run `python -m compiler.textmate`"
+    assert textmate.OUTPUT.read_text(encoding="utf-8") == textmate.render(), "run `python -m spellc.compiler.textmate`"
 
 
 def test_its_patterns_compile_and_highlight_a_card() -> None:

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from compiler.names import class_name
-from compiler.source import SourceFile
-from engine.rulesets.rackham_incantation.colleges import PEOPLES
+from spellc.compiler.names import class_name
+from spellc.compiler.source import SourceFile
+from spellc.engine.rulesets.rackham_incantation.colleges import PEOPLES
 from tests import commands
 
 NFD = "NFD"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler.cli import main
+from spellc.compiler.cli import main
 from tests.conftest import replayed
 
 ROOT = Path(__file__).resolve().parent.parent

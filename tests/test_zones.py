@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pickle
 
-from engine.core.zones import Table, Zones
+from spellc.engine.core.zones import Table, Zones
 
 
 def test_cards_lie_zone_by_zone_in_the_order_they_came() -> None:

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from compiler import rules_text
-from compiler.amtgard import ast
-from compiler.diagnostics import Diagnostics, did_you_mean
-from compiler.names import MAX_TITLE
-from compiler.parse import number
-from compiler.value_cards import distinct_titles
-from engine.core import steps as core
-from engine.rulesets.amtgard.cards import AbilityCard, Grant, Trigger, Uses
-from engine.rulesets.amtgard.effects import describe_all
-from engine.rulesets.amtgard.vocabulary import QUALIFIED, SPECIAL_EFFECTS, STATES, Kind, Reach, School
+from spellc.compiler import rules_text
+from spellc.compiler.amtgard import ast
+from spellc.compiler.diagnostics import Diagnostics, did_you_mean
+from spellc.compiler.names import MAX_TITLE
+from spellc.compiler.parse import number
+from spellc.compiler.value_cards import distinct_titles
+from spellc.engine.core import steps as core
+from spellc.engine.rulesets.amtgard.cards import AbilityCard, Grant, Trigger, Uses
+from spellc.engine.rulesets.amtgard.effects import describe_all
+from spellc.engine.rulesets.amtgard.vocabulary import QUALIFIED, SPECIAL_EFFECTS, STATES, Kind, Reach, School
 
 WHO = ("target", "bearer", "caster", "you")
 EVENTS = ("dies", "hit by a melee weapon", *(f"{s} ends" for s in STATES))

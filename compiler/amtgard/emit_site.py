@@ -20,16 +20,16 @@ from pathlib import Path
 
 from markupsafe import Markup
 
-from compiler import coverage as cov
-from compiler.amtgard.check import Checked
-from compiler.glossary_pages import glossary_pages, term_page
-from compiler.markdown import make_env, quote, safe_href
-from compiler.names import page_slug
-from engine.core import steps as core
-from engine.core.registry import Glossary, Registry, Term
-from engine.rulesets.amtgard.cards import AbilityCard
-from engine.rulesets.amtgard.effects import describe, describe_all
-from engine.rulesets.amtgard.vocabulary import SPECIAL_EFFECTS, STATES, Kind, School
+from spellc.compiler import coverage as cov
+from spellc.compiler.amtgard.check import Checked
+from spellc.compiler.glossary_pages import glossary_pages, term_page
+from spellc.compiler.markdown import make_env, quote, safe_href
+from spellc.compiler.names import page_slug
+from spellc.engine.core import steps as core
+from spellc.engine.core.registry import Glossary, Registry, Term
+from spellc.engine.rulesets.amtgard.cards import AbilityCard
+from spellc.engine.rulesets.amtgard.effects import describe, describe_all
+from spellc.engine.rulesets.amtgard.vocabulary import SPECIAL_EFFECTS, STATES, Kind, School
 
 TEMPLATES = Path(__file__).with_name("templates")
 INDEX = "index"  # the folder's own page: no ability may take its name

@@ -6,17 +6,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from compiler import coverage
-from compiler.amtgard.check import Checked, Checker
-from compiler.amtgard.emit_python import emit_python
-from compiler.amtgard.emit_site import emit_site
-from compiler.amtgard.scenario import parse_scenario
-from compiler.amtgard.transform import to_ast
-from compiler.value_cards import Compiled, ValueCards
-from engine.core.registry import Glossary, Registry
-from engine.rulesets import RULESETS
-from engine.rulesets.amtgard.registry import GLOSSARY, REGISTRY
-from engine.rulesets.amtgard.scenario import Replay, replay
+from spellc.compiler import coverage
+from spellc.compiler.amtgard.check import Checked, Checker
+from spellc.compiler.amtgard.emit_python import emit_python
+from spellc.compiler.amtgard.emit_site import emit_site
+from spellc.compiler.amtgard.scenario import parse_scenario
+from spellc.compiler.amtgard.transform import to_ast
+from spellc.compiler.value_cards import Compiled, ValueCards
+from spellc.engine.core.registry import Glossary, Registry
+from spellc.engine.rulesets import RULESETS
+from spellc.engine.rulesets.amtgard.registry import GLOSSARY, REGISTRY
+from spellc.engine.rulesets.amtgard.scenario import Replay, replay
 
 
 def summary(result: Replay) -> str:

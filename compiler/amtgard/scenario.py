@@ -8,14 +8,14 @@ from typing import Any
 from lark import Token, v_args
 from lark.tree import Meta
 
-from compiler.diagnostics import Diagnostics, did_you_mean
-from compiler.parse import SourceTransformer, number, parse, span_of, string_value
-from compiler.source import SourceFile, Span
-from engine.core.errors import Where
-from engine.rulesets import RULESETS
-from engine.rulesets.amtgard import events
-from engine.rulesets.amtgard import scenario as sc
-from engine.rulesets.amtgard.vocabulary import LOCATIONS, SPECIAL_EFFECTS
+from spellc.compiler.diagnostics import Diagnostics, did_you_mean
+from spellc.compiler.parse import SourceTransformer, number, parse, span_of, string_value
+from spellc.compiler.source import SourceFile, Span
+from spellc.engine.core.errors import Where
+from spellc.engine.rulesets import RULESETS
+from spellc.engine.rulesets.amtgard import events
+from spellc.engine.rulesets.amtgard import scenario as sc
+from spellc.engine.rulesets.amtgard.vocabulary import LOCATIONS, SPECIAL_EFFECTS
 
 
 @v_args(meta=True)

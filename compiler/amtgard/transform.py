@@ -9,11 +9,11 @@ from typing import Any
 from lark import Token, Tree, v_args
 from lark.tree import Meta
 
-from compiler.amtgard import ast
-from compiler.parse import span_of, string_value
-from compiler.rules_text import Step, StepsToAst, Word, step_kind
-from compiler.source import SourceFile
-from engine.rulesets.amtgard.effects import KINDS
+from spellc.compiler.amtgard import ast
+from spellc.compiler.parse import span_of, string_value
+from spellc.compiler.rules_text import Step, StepsToAst, Word, step_kind
+from spellc.compiler.source import SourceFile
+from spellc.engine.rulesets.amtgard.effects import KINDS
 
 KEPT = ("INT", "WORD", "STRING", "RANGE", "PER", "CHARGE_X", "TRIGGER", "COMMA")  # a comma parts Special Effects
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from compiler.rules_text import Step, Word
-from compiler.source import Span
+from spellc.compiler.rules_text import Step, Word
+from spellc.compiler.source import Span
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from compiler import rules_text
-from compiler.diagnostics import Diagnostics, did_you_mean
-from compiler.incantation_charges import ast
-from compiler.names import MAX_TITLE
-from compiler.parse import number
-from compiler.value_cards import distinct_titles
-from engine.core import steps as core
-from engine.rulesets.incantation_charges.cards import EVENTS, ActionCard, Aim, Interrupt, Kind
-from engine.rulesets.incantation_charges.steps import KINDS, describe, describe_all
+from spellc.compiler import rules_text
+from spellc.compiler.diagnostics import Diagnostics, did_you_mean
+from spellc.compiler.incantation_charges import ast
+from spellc.compiler.names import MAX_TITLE
+from spellc.compiler.parse import number
+from spellc.compiler.value_cards import distinct_titles
+from spellc.engine.core import steps as core
+from spellc.engine.rulesets.incantation_charges.cards import EVENTS, ActionCard, Aim, Interrupt, Kind
+from spellc.engine.rulesets.incantation_charges.steps import KINDS, describe, describe_all
 
 AIMS = {"enemy": Aim.ENEMY, "self": Aim.SELF}
 WHO = ("target", "them", "you")

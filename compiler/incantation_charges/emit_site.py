@@ -10,15 +10,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from compiler import coverage as cov
-from compiler.glossary_pages import glossary_pages
-from compiler.incantation_charges.check import Checked
-from compiler.markdown import make_env, safe_href
-from compiler.names import page_slug
-from engine.core import steps as core
-from engine.core.registry import Glossary, Registry, Term
-from engine.rulesets.incantation_charges.cards import ActionCard
-from engine.rulesets.incantation_charges.steps import WORDS
+from spellc.compiler import coverage as cov
+from spellc.compiler.glossary_pages import glossary_pages
+from spellc.compiler.incantation_charges.check import Checked
+from spellc.compiler.markdown import make_env, safe_href
+from spellc.compiler.names import page_slug
+from spellc.engine.core import steps as core
+from spellc.engine.core.registry import Glossary, Registry, Term
+from spellc.engine.rulesets.incantation_charges.cards import ActionCard
+from spellc.engine.rulesets.incantation_charges.steps import WORDS
 
 TEMPLATES = Path(__file__).with_name("templates")
 

@@ -6,16 +6,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from compiler import coverage
-from compiler.incantation_charges.check import Checker
-from compiler.incantation_charges.emit_python import emit_python
-from compiler.incantation_charges.emit_site import emit_site
-from compiler.incantation_charges.scenario import parse_scenario
-from compiler.incantation_charges.transform import to_ast
-from compiler.value_cards import Compiled, ValueCards
-from engine.rulesets import RULESETS
-from engine.rulesets.incantation_charges.registry import GLOSSARY, REGISTRY
-from engine.rulesets.incantation_charges.scenario import Replay, replay
+from spellc.compiler import coverage
+from spellc.compiler.incantation_charges.check import Checker
+from spellc.compiler.incantation_charges.emit_python import emit_python
+from spellc.compiler.incantation_charges.emit_site import emit_site
+from spellc.compiler.incantation_charges.scenario import parse_scenario
+from spellc.compiler.incantation_charges.transform import to_ast
+from spellc.compiler.value_cards import Compiled, ValueCards
+from spellc.engine.rulesets import RULESETS
+from spellc.engine.rulesets.incantation_charges.registry import GLOSSARY, REGISTRY
+from spellc.engine.rulesets.incantation_charges.scenario import Replay, replay
 
 
 def summary(result: Replay) -> str:

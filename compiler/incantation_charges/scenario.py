@@ -11,13 +11,13 @@ from typing import Any
 from lark import Token, Tree, v_args
 from lark.tree import Meta
 
-from compiler.diagnostics import Diagnostics, did_you_mean
-from compiler.parse import SourceTransformer, number, parse, span_of, string_value
-from compiler.source import SourceFile, Span
-from engine.rulesets import RULESETS
-from engine.rulesets.incantation_charges import scenario as sc
-from engine.rulesets.incantation_charges.game import BEGIN, KEEP, PASS, PRETEND
-from engine.rulesets.incantation_charges.state import Settings
+from spellc.compiler.diagnostics import Diagnostics, did_you_mean
+from spellc.compiler.parse import SourceTransformer, number, parse, span_of, string_value
+from spellc.compiler.source import SourceFile, Span
+from spellc.engine.rulesets import RULESETS
+from spellc.engine.rulesets.incantation_charges import scenario as sc
+from spellc.engine.rulesets.incantation_charges.game import BEGIN, KEEP, PASS, PRETEND
+from spellc.engine.rulesets.incantation_charges.state import Settings
 
 MAX_HEALTH = 999
 PHASES = {"draw": "Draw Phase", "action": "Action Phase"}

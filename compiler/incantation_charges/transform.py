@@ -8,11 +8,11 @@ from typing import Any
 from lark import Token, Tree, v_args
 from lark.tree import Meta
 
-from compiler.incantation_charges import ast
-from compiler.parse import number, span_of, string_value
-from compiler.rules_text import StepsToAst, Word, step_kind
-from compiler.source import SourceFile
-from engine.rulesets.incantation_charges.steps import KINDS
+from spellc.compiler.incantation_charges import ast
+from spellc.compiler.parse import number, span_of, string_value
+from spellc.compiler.rules_text import StepsToAst, Word, step_kind
+from spellc.compiler.source import SourceFile
+from spellc.engine.rulesets.incantation_charges.steps import KINDS
 
 
 @v_args(meta=True)

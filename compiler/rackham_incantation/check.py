@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from compiler import rules_text
-from compiler.diagnostics import Diagnostics, did_you_mean
-from compiler.names import MAX_TITLE
-from compiler.rackham_incantation import ast
-from compiler.source import Span
-from compiler.value_cards import distinct_titles
-from engine.core import steps as core
-from engine.rulesets.rackham_incantation.cards import (
+from spellc.compiler import rules_text
+from spellc.compiler.diagnostics import Diagnostics, did_you_mean
+from spellc.compiler.names import MAX_TITLE
+from spellc.compiler.rackham_incantation import ast
+from spellc.compiler.source import Span
+from spellc.compiler.value_cards import distinct_titles
+from spellc.engine.core import steps as core
+from spellc.engine.rulesets.rackham_incantation.cards import (
     Card,
     CreatureCard,
     Difficulty,
@@ -30,11 +30,11 @@ from engine.rulesets.rackham_incantation.cards import (
     Range,
     SpellCard,
 )
-from engine.rulesets.rackham_incantation.casting import college_allows, elements_allowed
-from engine.rulesets.rackham_incantation.colleges import COLLEGES, PEOPLES, neutral_only, payable_elements
-from engine.rulesets.rackham_incantation.effects import KINDS, describe_all
-from engine.rulesets.rackham_incantation.elements import ELEMENTS, NEUTRAL, Element
-from engine.rulesets.rackham_incantation.state import Magician
+from spellc.engine.rulesets.rackham_incantation.casting import college_allows, elements_allowed
+from spellc.engine.rulesets.rackham_incantation.colleges import COLLEGES, PEOPLES, neutral_only, payable_elements
+from spellc.engine.rulesets.rackham_incantation.effects import KINDS, describe_all
+from spellc.engine.rulesets.rackham_incantation.elements import ELEMENTS, NEUTRAL, Element
+from spellc.engine.rulesets.rackham_incantation.state import Magician
 
 ELEMENT_NAMES = [e.value for e in ELEMENTS]
 TARGETS = ("enemy", "ally", "self", "any")

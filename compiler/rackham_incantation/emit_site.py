@@ -18,15 +18,15 @@ from typing import Any
 
 from markupsafe import Markup
 
-from compiler import coverage as cov
-from compiler.glossary_pages import glossary_pages
-from compiler.markdown import css_class, escape_text, make_env, safe_href
-from compiler.names import page_slug
-from compiler.rackham_incantation.check import Checked
-from engine.core.registry import Glossary, Registry, Term
-from engine.rulesets.rackham_incantation.cards import Card, CreatureCard, MagicianCard, SpellCard
-from engine.rulesets.rackham_incantation.colleges import PEOPLES
-from engine.rulesets.rackham_incantation.elements import ELEMENTS, NEUTRAL, Element
+from spellc.compiler import coverage as cov
+from spellc.compiler.glossary_pages import glossary_pages
+from spellc.compiler.markdown import css_class, escape_text, make_env, safe_href
+from spellc.compiler.names import page_slug
+from spellc.compiler.rackham_incantation.check import Checked
+from spellc.engine.core.registry import Glossary, Registry, Term
+from spellc.engine.rulesets.rackham_incantation.cards import Card, CreatureCard, MagicianCard, SpellCard
+from spellc.engine.rulesets.rackham_incantation.colleges import PEOPLES
+from spellc.engine.rulesets.rackham_incantation.elements import ELEMENTS, NEUTRAL, Element
 
 TEMPLATES = Path(__file__).with_name("templates")
 

@@ -6,16 +6,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from compiler import coverage
-from compiler.rackham_incantation.check import Checker
-from compiler.rackham_incantation.emit_python import emit_python
-from compiler.rackham_incantation.emit_site import emit_site
-from compiler.rackham_incantation.scenario import parse_scenario
-from compiler.rackham_incantation.transform import to_ast
-from compiler.value_cards import Compiled, ValueCards
-from engine.rulesets import RULESETS
-from engine.rulesets.rackham_incantation.registry import GLOSSARY, REGISTRY
-from engine.rulesets.rackham_incantation.scenario import Replay, replay
+from spellc.compiler import coverage
+from spellc.compiler.rackham_incantation.check import Checker
+from spellc.compiler.rackham_incantation.emit_python import emit_python
+from spellc.compiler.rackham_incantation.emit_site import emit_site
+from spellc.compiler.rackham_incantation.scenario import parse_scenario
+from spellc.compiler.rackham_incantation.transform import to_ast
+from spellc.compiler.value_cards import Compiled, ValueCards
+from spellc.engine.rulesets import RULESETS
+from spellc.engine.rulesets.rackham_incantation.registry import GLOSSARY, REGISTRY
+from spellc.engine.rulesets.rackham_incantation.scenario import Replay, replay
 
 
 def summary(result: Replay) -> str:

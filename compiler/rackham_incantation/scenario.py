@@ -13,17 +13,17 @@ from typing import Any
 from lark import Token, v_args
 from lark.tree import Meta
 
-from compiler.diagnostics import Diagnostics, did_you_mean
-from compiler.parse import SourceTransformer, number, parse, span_of, string_value
-from compiler.source import SourceFile, Span
-from engine.core.errors import Where
-from engine.rulesets import RULESETS
-from engine.rulesets.rackham_incantation import scenario as sc
-from engine.rulesets.rackham_incantation.casting import NO_MORE
-from engine.rulesets.rackham_incantation.counters import LET_IT_BE
-from engine.rulesets.rackham_incantation.elements import ELEMENTS, Element
-from engine.rulesets.rackham_incantation.game import DONE, FAST, NEITHER, NO_TRANCE, PROLONGED, TRANCE
-from engine.rulesets.rackham_incantation.state import Settings
+from spellc.compiler.diagnostics import Diagnostics, did_you_mean
+from spellc.compiler.parse import SourceTransformer, number, parse, span_of, string_value
+from spellc.compiler.source import SourceFile, Span
+from spellc.engine.core.errors import Where
+from spellc.engine.rulesets import RULESETS
+from spellc.engine.rulesets.rackham_incantation import scenario as sc
+from spellc.engine.rulesets.rackham_incantation.casting import NO_MORE
+from spellc.engine.rulesets.rackham_incantation.counters import LET_IT_BE
+from spellc.engine.rulesets.rackham_incantation.elements import ELEMENTS, Element
+from spellc.engine.rulesets.rackham_incantation.game import DONE, FAST, NEITHER, NO_TRANCE, PROLONGED, TRANCE
+from spellc.engine.rulesets.rackham_incantation.state import Settings
 
 MAX_TURNS = 99
 

@@ -10,11 +10,11 @@ from typing import Any
 from lark import Token, Tree, v_args
 from lark.tree import Meta
 
-from compiler.parse import number, span_of, string_value
-from compiler.rackham_incantation import ast
-from compiler.rules_text import Step, StepsToAst, Word, step_kind
-from compiler.source import SourceFile
-from engine.rulesets.rackham_incantation.effects import KINDS
+from spellc.compiler.parse import number, span_of, string_value
+from spellc.compiler.rackham_incantation import ast
+from spellc.compiler.rules_text import Step, StepsToAst, Word, step_kind
+from spellc.compiler.source import SourceFile
+from spellc.engine.rulesets.rackham_incantation.effects import KINDS
 
 FIELDS = frozenset({"college", "gems", "difficulty", "free_difficulty", "target_difficulty", "range", "target",
                     "area", "duration", "frequency", "once_per_game", "power", "pa", "exclusive", "ingredients",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from compiler.source import Span
+from spellc.compiler.source import Span
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -22,17 +22,17 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
-from compiler.diagnostics import Diagnostics, did_you_mean
-from compiler.names import MAX_SLUG_BYTES, MAX_TITLE, class_name
-from compiler.parse import number
-from compiler.serpents_tongue import ast
-from compiler.serpents_tongue import model as m
-from compiler.serpents_tongue import steps as effect_steps
-from compiler.serpents_tongue.check_encounter import check_encounter
-from compiler.source import Span
-from engine.rulesets.serpents_tongue import control, rules_text
-from engine.rulesets.serpents_tongue.bindings import STEP_KINDS
-from engine.rulesets.serpents_tongue.cards import (
+from spellc.compiler.diagnostics import Diagnostics, did_you_mean
+from spellc.compiler.names import MAX_SLUG_BYTES, MAX_TITLE, class_name
+from spellc.compiler.parse import number
+from spellc.compiler.serpents_tongue import ast
+from spellc.compiler.serpents_tongue import model as m
+from spellc.compiler.serpents_tongue import steps as effect_steps
+from spellc.compiler.serpents_tongue.check_encounter import check_encounter
+from spellc.compiler.source import Span
+from spellc.engine.rulesets.serpents_tongue import control, rules_text
+from spellc.engine.rulesets.serpents_tongue.bindings import STEP_KINDS
+from spellc.engine.rulesets.serpents_tongue.cards import (
     ROLE_WORDS,
     SPHERE_WORDS,
     Aspect,
@@ -54,7 +54,7 @@ from engine.rulesets.serpents_tongue.cards import (
     UpgradeTiming,
     role_word,
 )
-from engine.rulesets.serpents_tongue.registry import Keyword, Registry
+from spellc.engine.rulesets.serpents_tongue.registry import Keyword, Registry
 
 SECTION_KINDS = ("descriptor", "directive", "empowerment")
 REQUIRED_FIELDS = ("sphere", "role", "fluency", "resonance")

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from compiler.diagnostics import did_you_mean
-from compiler.names import class_name
-from compiler.parse import number
-from compiler.serpents_tongue import ast
-from compiler.serpents_tongue import model as m
-from compiler.serpents_tongue import steps as effect_steps
-from engine.rulesets.serpents_tongue.cards import (
+from spellc.compiler.diagnostics import did_you_mean
+from spellc.compiler.names import class_name
+from spellc.compiler.parse import number
+from spellc.compiler.serpents_tongue import ast
+from spellc.compiler.serpents_tongue import model as m
+from spellc.compiler.serpents_tongue import steps as effect_steps
+from spellc.engine.rulesets.serpents_tongue.cards import (
     SPHERE_WORDS,
     ActionChart,
     Aspect,
@@ -32,7 +32,7 @@ from engine.rulesets.serpents_tongue.cards import (
 )
 
 if TYPE_CHECKING:
-    from compiler.serpents_tongue.check import Checker
+    from spellc.compiler.serpents_tongue.check import Checker
 
 STATS = ("essence", "resonance", "resonance bonus", "actions", "resistance")
 TARGETING = ("lowest", "highest")

@@ -18,15 +18,15 @@ from pathlib import Path
 
 import jinja2
 
-from compiler import rendered
-from compiler.python_code import Code, identifier, import_lines, inert_text, names_used, only_code, py_literal
-from compiler.rendered import BYTECODE
-from compiler.serpents_tongue import model as m
-from compiler.serpents_tongue import render_text
-from compiler.serpents_tongue import steps as effect_steps
-from engine.core import steps as core
-from engine.rulesets.serpents_tongue.cards import DISCORD_EVENT_METHOD, Ability, Declaration, Trigger
-from engine.rulesets.serpents_tongue.namshub import NamShubStep
+from spellc.compiler import rendered
+from spellc.compiler.python_code import Code, identifier, import_lines, inert_text, names_used, only_code, py_literal
+from spellc.compiler.rendered import BYTECODE
+from spellc.compiler.serpents_tongue import model as m
+from spellc.compiler.serpents_tongue import render_text
+from spellc.compiler.serpents_tongue import steps as effect_steps
+from spellc.engine.core import steps as core
+from spellc.engine.rulesets.serpents_tongue.cards import DISCORD_EVENT_METHOD, Ability, Declaration, Trigger
+from spellc.engine.rulesets.serpents_tongue.namshub import NamShubStep
 
 TEMPLATES = Path(__file__).with_name("templates")
 
@@ -113,13 +113,13 @@ def _environment() -> jinja2.Environment:
 # Where each name a compiled module may use comes from: a module imports only those it uses, so that it
 # holds what is specific to its cards and nothing more (tests/test_build_determinism.py checks it).
 IMPORTS = {
-    "engine.rulesets.serpents_tongue.cards": (
+    "spellc.engine.rulesets.serpents_tongue.cards": (
         "Ability", "ActionChart", "Aspect", "ChartCondition", "ChartLine", "Comparison", "Cost", "Declaration",
         "DieChart", "DieFace", "EncounterCard", "EncounterResponse", "Energy", "Modifier", "Quantity",
         "Requirement", "RitualTier", "Role", "Selector", "SourceRef", "SpecTier", "SpellCard", "Sphere", "Stat",
         "StepTarget", "Threshold", "Timing", "Trigger", "Upgrade", "UpgradeTiming"),
-    "engine.core.steps": ("ChooseOne", "Condition", "Do", "If", "IfYouDid", "May", "PayTo", "Unless"),
-    "engine.rulesets.serpents_tongue.namshub": ("NamShub", "NamShubStep"),
+    "spellc.engine.core.steps": ("ChooseOne", "Condition", "Do", "If", "IfYouDid", "May", "PayTo", "Unless"),
+    "spellc.engine.rulesets.serpents_tongue.namshub": ("NamShub", "NamShubStep"),
 }
 
 

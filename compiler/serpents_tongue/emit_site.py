@@ -38,17 +38,17 @@ from pathlib import Path
 from jinja2 import Environment, Template
 from markupsafe import Markup
 
-from compiler import coverage as cov
-from compiler.kept import kept, stamps
-from compiler.markdown import css_class, make_env, quote, rich_text, safe_href
-from compiler.rendered import KEPT, call
-from compiler.serpents_tongue import model as m
-from compiler.serpents_tongue import render_text as rt
-from compiler.serpents_tongue import steps as effect_steps
-from engine.rulesets.serpents_tongue.bindings import REGISTRY as BINDINGS
-from engine.rulesets.serpents_tongue.bindings import implemented as engine_implemented
-from engine.rulesets.serpents_tongue.cards import Aspect, Requirement, Sphere
-from engine.rulesets.serpents_tongue.registry import TERM_KINDS, Event, Keyword, Registry, Term, load, slugify
+from spellc.compiler import coverage as cov
+from spellc.compiler.kept import kept, stamps
+from spellc.compiler.markdown import css_class, make_env, quote, rich_text, safe_href
+from spellc.compiler.rendered import KEPT, call
+from spellc.compiler.serpents_tongue import model as m
+from spellc.compiler.serpents_tongue import render_text as rt
+from spellc.compiler.serpents_tongue import steps as effect_steps
+from spellc.engine.rulesets.serpents_tongue.bindings import REGISTRY as BINDINGS
+from spellc.engine.rulesets.serpents_tongue.bindings import implemented as engine_implemented
+from spellc.engine.rulesets.serpents_tongue.cards import Aspect, Requirement, Sphere
+from spellc.engine.rulesets.serpents_tongue.registry import TERM_KINDS, Event, Keyword, Registry, Term, load, slugify
 
 TEMPLATES = Path(__file__).with_name("templates")
 MACROS = "site_macros.md.j2"

@@ -10,23 +10,23 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TextIO
 
-from compiler import coverage
-from compiler.diagnostics import Diagnostic, Diagnostics, write_text
-from compiler.frontend import read_sources, report_replay, site_outputs
-from compiler.language_reference import KeywordRow
-from compiler.parse import card_grammar, parse
-from compiler.publish import Output
-from compiler.serpents_tongue.check import Checker
-from compiler.serpents_tongue.emit_python import emit_python
-from compiler.serpents_tongue.emit_site import coverage_report, emit_site
-from compiler.serpents_tongue.model import CheckedNamShub, CheckedSpell
-from compiler.serpents_tongue.scenario import parse_scenario
-from compiler.serpents_tongue.transform import to_ast
-from compiler.source import SourceFile
-from engine.rulesets import RULESETS
-from engine.rulesets.serpents_tongue.cards import CardLibrary
-from engine.rulesets.serpents_tongue.registry import Keyword, Registry, Term, load
-from engine.rulesets.serpents_tongue.scenario import Replay, replay
+from spellc.compiler import coverage
+from spellc.compiler.diagnostics import Diagnostic, Diagnostics, write_text
+from spellc.compiler.frontend import read_sources, report_replay, site_outputs
+from spellc.compiler.language_reference import KeywordRow
+from spellc.compiler.parse import card_grammar, parse
+from spellc.compiler.publish import Output
+from spellc.compiler.serpents_tongue.check import Checker
+from spellc.compiler.serpents_tongue.emit_python import emit_python
+from spellc.compiler.serpents_tongue.emit_site import coverage_report, emit_site
+from spellc.compiler.serpents_tongue.model import CheckedNamShub, CheckedSpell
+from spellc.compiler.serpents_tongue.scenario import parse_scenario
+from spellc.compiler.serpents_tongue.transform import to_ast
+from spellc.compiler.source import SourceFile
+from spellc.engine.rulesets import RULESETS
+from spellc.engine.rulesets.serpents_tongue.cards import CardLibrary
+from spellc.engine.rulesets.serpents_tongue.registry import Keyword, Registry, Term, load
+from spellc.engine.rulesets.serpents_tongue.scenario import Replay, replay
 
 RULESET = RULESETS["serpents_tongue"]
 GENERATED = RULESET.generated.as_posix()

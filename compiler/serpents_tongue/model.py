@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from compiler.names import page_slug
-from compiler.source import Span
-from engine.rulesets.serpents_tongue.cards import (
+from spellc.compiler.names import page_slug
+from spellc.compiler.source import Span
+from spellc.engine.rulesets.serpents_tongue.cards import (
     ActionChart,
     Aspect,
     Comparison,

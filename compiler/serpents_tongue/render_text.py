@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from compiler.serpents_tongue import model as m
-from compiler.serpents_tongue.steps import to_core
-from engine.core.steps import capitalize
-from engine.rulesets.serpents_tongue import rules_text
-from engine.rulesets.serpents_tongue.cards import (
+from spellc.compiler.serpents_tongue import model as m
+from spellc.compiler.serpents_tongue.steps import to_core
+from spellc.engine.core.steps import capitalize
+from spellc.engine.rulesets.serpents_tongue import rules_text
+from spellc.engine.rulesets.serpents_tongue.cards import (
     Aspect,
     ChartLine,
     Modifier,
@@ -29,7 +29,7 @@ from engine.rulesets.serpents_tongue.cards import (
     Upgrade,
     UpgradeTiming,
 )
-from engine.rulesets.serpents_tongue.wording import (
+from spellc.engine.rulesets.serpents_tongue.wording import (
     quantity_text,
     selector_text,
 )

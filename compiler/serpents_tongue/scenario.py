@@ -7,12 +7,12 @@ from typing import Any
 from lark import Token, Transformer, v_args
 from lark.tree import Meta
 
-from compiler.diagnostics import Diagnostics, did_you_mean
-from compiler.parse import NUMBER_DIGITS, NumberTooLong, number, parse, string_value
-from compiler.source import SourceFile, Span
-from engine.rulesets import RULESETS
-from engine.rulesets.serpents_tongue import codex as codex_rules
-from engine.rulesets.serpents_tongue import scenario as sc
+from spellc.compiler.diagnostics import Diagnostics, did_you_mean
+from spellc.compiler.parse import NUMBER_DIGITS, NumberTooLong, number, parse, string_value
+from spellc.compiler.source import SourceFile, Span
+from spellc.engine.rulesets import RULESETS
+from spellc.engine.rulesets.serpents_tongue import codex as codex_rules
+from spellc.engine.rulesets.serpents_tongue import scenario as sc
 
 # Sane bounds for every number a scenario writes, so that a typo cannot ask for 10^400 of anything.
 # The rulebook's own numbers are far inside them: 12 Essence, 20 Discord, a d10, 27 spells a Codex.

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from compiler.diagnostics import Diagnostics
-from compiler.serpents_tongue import ast
-from compiler.serpents_tongue import model as m
-from engine.core import steps as core
-from engine.rulesets.serpents_tongue import rules_text
-from engine.rulesets.serpents_tongue.bindings import STEP_KINDS
-from engine.rulesets.serpents_tongue.cards import Declaration, StepTarget
+from spellc.compiler.diagnostics import Diagnostics
+from spellc.compiler.serpents_tongue import ast
+from spellc.compiler.serpents_tongue import model as m
+from spellc.engine.core import steps as core
+from spellc.engine.rulesets.serpents_tongue import rules_text
+from spellc.engine.rulesets.serpents_tongue.bindings import STEP_KINDS
+from spellc.engine.rulesets.serpents_tongue.cards import Declaration, StepTarget
 
 IF_YOU_DID_HELP = ("help: write it after the step it depends on: "
                    "`may deal Dmg 1 to bearer; if you did: gain 1 Resonance`")

@@ -7,9 +7,9 @@ from typing import Any
 from lark import Token, Tree, v_args
 from lark.tree import Meta
 
-from compiler.parse import SourceTransformer, number, span_of, string_value
-from compiler.serpents_tongue import ast
-from compiler.source import SourceFile, Span
+from spellc.compiler.parse import SourceTransformer, number, span_of, string_value
+from spellc.compiler.serpents_tongue import ast
+from spellc.compiler.source import SourceFile, Span
 
 # Named keyword terminals that are structure, not content, where they appear outside a phrase.
 STRUCTURAL = {"TO", "ON", "AND", "OR", "CHARGES", "CHARGE", "ALL", "FROM", "ONE", "IMPACT", "FOR"}

@@ -20,7 +20,7 @@ from fractions import Fraction
 from itertools import product
 from typing import Protocol
 
-from engine.core.decisions import Choice, Flow
+from spellc.engine.core.decisions import Choice, Flow
 
 ORDINALS = ("second", "third", "fourth", "fifth", "sixth")
 NOTATION = re.compile(r"\s*(?P<count>\d+)?d(?P<sides>\d+)(?:kh(?P<keep>\d+))?(?P<explode>!)?"

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-from engine.core.decisions import Flow
+from spellc.engine.core.decisions import Flow
 
 R = TypeVar("R")
 

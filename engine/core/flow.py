@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from engine.core.decisions import CHECKPOINT, Flow, Outcome
+from spellc.engine.core.decisions import CHECKPOINT, Flow, Outcome
 
 # A rule a phase plays: a function of the game (or a method of its class), which may ask decisions.
 Step = Callable[[Any], "Flow[None] | None"]

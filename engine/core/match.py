@@ -25,8 +25,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from engine.core.decisions import CHECKPOINT, Choice, Decision, Outcome
-from engine.core.errors import IllegalAction
+from spellc.engine.core.decisions import CHECKPOINT, Choice, Decision, Outcome
+from spellc.engine.core.errors import IllegalAction
 
 
 class Rules(Protocol):

@@ -19,10 +19,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from engine.core.errors import DeclarationError
-from engine.core.flow import Phase
-from engine.core.kept import toml_table
-from engine.core.resources import Resource
+from spellc.engine.core.errors import DeclarationError
+from spellc.engine.core.flow import Phase
+from spellc.engine.core.kept import toml_table
+from spellc.engine.core.resources import Resource
 
 # Names Windows keeps for devices whatever the extension ("con.md" cannot be made there), and the
 # folders' own index pages.

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import Any
 
-from engine.core.errors import DeclarationError
+from spellc.engine.core.errors import DeclarationError
 
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
 DECLARATION = "ruleset.toml"
@@ -47,7 +47,7 @@ class Ruleset:
 
     @property
     def package(self) -> str:
-        return f"engine.rulesets.{self.name}"
+        return f"spellc.engine.rulesets.{self.name}"
 
     def entry(self, which: str) -> Any:
         """One of its declared entry points (``random_match``, ``invariants``), loaded by name: the core

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from engine.core.decisions import NO, YES, Choice, Decision, Flow
+from spellc.engine.core.decisions import NO, YES, Choice, Decision, Flow
 
 Ctx = TypeVar("Ctx")  # the ruleset's effect: who plays it, on what, in which game
 

@@ -5,7 +5,7 @@
 
 from pathlib import Path
 
-from engine.core.ruleset import Ruleset, catalogue
+from spellc.engine.core.ruleset import Ruleset, catalogue
 
 RULESETS: dict[str, Ruleset] = catalogue(Path(__file__).parent)
 # The game a card file outside any ruleset's folder belongs to (the project's first, and the fixtures').

@@ -2,7 +2,7 @@
 # ruff: noqa
 # mypy: ignore-errors
 
-from engine.rulesets.serpents_tongue.cards import (
+from spellc.engine.rulesets.serpents_tongue.cards import (
     Ability,
     Aspect,
     Cost,
@@ -17,7 +17,7 @@ from engine.rulesets.serpents_tongue.cards import (
     Timing,
     Trigger,
 )
-from engine.core.steps import Do, PayTo
+from spellc.engine.core.steps import Do, PayTo
 
 
 # cards_src/serpents_tongue/bio/cellular.spell:5

@@ -2,7 +2,7 @@
 # ruff: noqa
 # mypy: ignore-errors
 
-from engine.rulesets.serpents_tongue.cards import (
+from spellc.engine.rulesets.serpents_tongue.cards import (
     ActionChart,
     Aspect,
     ChartCondition,
@@ -22,7 +22,7 @@ from engine.rulesets.serpents_tongue.cards import (
     Stat,
     Threshold,
 )
-from engine.core.steps import (
+from spellc.engine.core.steps import (
     Condition,
     Do,
     If,

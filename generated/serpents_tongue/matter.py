@@ -2,7 +2,7 @@
 # ruff: noqa
 # mypy: ignore-errors
 
-from engine.rulesets.serpents_tongue.cards import (
+from spellc.engine.rulesets.serpents_tongue.cards import (
     Aspect,
     Requirement,
     Role,

@@ -2,7 +2,7 @@
 # ruff: noqa
 # mypy: ignore-errors
 
-from engine.rulesets.serpents_tongue.cards import (
+from spellc.engine.rulesets.serpents_tongue.cards import (
     Aspect,
     Cost,
     Energy,
@@ -16,7 +16,7 @@ from engine.rulesets.serpents_tongue.cards import (
     Trigger,
     Upgrade,
 )
-from engine.core.steps import Do
+from spellc.engine.core.steps import Do
 
 
 # cards_src/serpents_tongue/soul/karmic.spell:5

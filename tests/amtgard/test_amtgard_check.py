@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from compiler.build import FRONTENDS
-from compiler.source import SourceFile
+from spellc.compiler.build import FRONTENDS
+from spellc.compiler.source import SourceFile
 
 
 def rendered(text: str) -> str:

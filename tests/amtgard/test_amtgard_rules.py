@@ -7,14 +7,14 @@ from collections.abc import Iterable
 
 import pytest
 
-from engine.core.match import Match
-from engine.core.steps import Do
-from engine.rulesets.amtgard import armor, casting, enchantments, hits, invariants, states
-from engine.rulesets.amtgard.battlefield import Battlefield
-from engine.rulesets.amtgard.cards import AbilityCard, Grant, Library, Trigger, Uses
-from engine.rulesets.amtgard.game import Game
-from engine.rulesets.amtgard.players import Equipment, Held, Player
-from engine.rulesets.amtgard.vocabulary import LOCATIONS, Kind, Reach, School
+from spellc.engine.core.match import Match
+from spellc.engine.core.steps import Do
+from spellc.engine.rulesets.amtgard import armor, casting, enchantments, hits, invariants, states
+from spellc.engine.rulesets.amtgard.battlefield import Battlefield
+from spellc.engine.rulesets.amtgard.cards import AbilityCard, Grant, Library, Trigger, Uses
+from spellc.engine.rulesets.amtgard.game import Game
+from spellc.engine.rulesets.amtgard.players import Equipment, Held, Player
+from spellc.engine.rulesets.amtgard.vocabulary import LOCATIONS, Kind, Reach, School
 
 
 def card(title: str, school: School = School.PROTECTION, kind: Kind = Kind.ENCHANTMENT, **more: object

@@ -9,14 +9,14 @@ import random
 import pytest
 from replaying import replayed, scenarios
 
-from compiler.amtgard.scenario import parse_scenario
-from compiler.build import library
-from compiler.diagnostics import Diagnostics
-from compiler.project import shipped
-from compiler.source import SourceFile
-from engine.rulesets.amtgard import events, setup
-from engine.rulesets.amtgard import scenario as sc
-from engine.rulesets.amtgard.scenario import Replay, replay
+from spellc.compiler.amtgard.scenario import parse_scenario
+from spellc.compiler.build import library
+from spellc.compiler.diagnostics import Diagnostics
+from spellc.compiler.project import shipped
+from spellc.compiler.source import SourceFile
+from spellc.engine.rulesets.amtgard import events, setup
+from spellc.engine.rulesets.amtgard import scenario as sc
+from spellc.engine.rulesets.amtgard.scenario import Replay, replay
 
 SCENARIOS = scenarios("amtgard")
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.core.decisions import Decision
-from engine.core.match import Match
-from engine.rulesets.incantation_charges.game import Game
-from engine.rulesets.incantation_charges.state import DECK, HAND, Entity, Settings
-from generated.incantation_charges import LIBRARY
+from spellc.engine.core.decisions import Decision
+from spellc.engine.core.match import Match
+from spellc.engine.rulesets.incantation_charges.game import Game
+from spellc.engine.rulesets.incantation_charges.state import DECK, HAND, Entity, Settings
+from spellc.generated.incantation_charges import LIBRARY
 
 
 def entity(name: str, team: str, *hand: str, health: int = 10, deck: Iterable[str] = ()) -> Entity:

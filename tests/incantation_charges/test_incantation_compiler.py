@@ -9,14 +9,14 @@ from typing import Any
 
 import pytest
 
-from compiler.build import compile_sources
-from compiler.cli import main
-from compiler.incantation_charges.emit_python import emit_python
-from compiler.incantation_charges.emit_site import emit_site
-from compiler.incantation_charges.frontend import compile_files, coverage_report
-from engine.core.steps import Do, IfYouDid
-from engine.rulesets.incantation_charges.cards import Aim, Kind
-from engine.rulesets.incantation_charges.registry import GLOSSARY, REGISTRY
+from spellc.compiler.build import compile_sources
+from spellc.compiler.cli import main
+from spellc.compiler.incantation_charges.emit_python import emit_python
+from spellc.compiler.incantation_charges.emit_site import emit_site
+from spellc.compiler.incantation_charges.frontend import compile_files, coverage_report
+from spellc.engine.core.steps import Do, IfYouDid
+from spellc.engine.rulesets.incantation_charges.cards import Aim, Kind
+from spellc.engine.rulesets.incantation_charges.registry import GLOSSARY, REGISTRY
 
 ROOT = Path(__file__).resolve().parents[2]
 CARDS = ROOT / "cards_src" / "incantation_charges"
@@ -134,7 +134,7 @@ def test_coverage_lists_the_ruleset_with_honest_statuses(capsys: pytest.CaptureF
 def test_a_term_bound_to_nothing_is_unsupported_however_many_tests_cite_it() -> None:
     rows = {r.term: r for r in coverage_report()}
     assert rows["Spending charges"].status == "supported"
-    from compiler import coverage
+    from spellc.compiler import coverage
 
     stripped = coverage.report(GLOSSARY, REGISTRY.implemented() - {"spend_incantation_charges"},
                                ROOT / "tests", "incantation_charges")
@@ -153,7 +153,7 @@ def _aliases(fragment: str) -> set[str]:
 
 
 def test_the_grammar_and_the_engine_declare_the_same_step_kinds() -> None:
-    from engine.rulesets.incantation_charges.steps import KINDS, WORDING
+    from spellc.engine.rulesets.incantation_charges.steps import KINDS, WORDING
 
     declared = set(KINDS.actions) | set(KINDS.costs)
     assert _aliases("incantation_charges.lark") == declared
@@ -167,14 +167,14 @@ def test_a_new_step_kind_is_a_grammar_line_and_a_declaration(tmp_path: Path, mon
     engine need nothing else."""
     import dataclasses
 
-    from compiler.incantation_charges import frontend
-    from engine.core.decisions import Flow
-    from engine.core.match import Match
-    from engine.rulesets.incantation_charges import steps
-    from engine.rulesets.incantation_charges.cards import Library
-    from engine.rulesets.incantation_charges.game import Game
-    from engine.rulesets.incantation_charges.state import HAND, Entity, Settings
-    from engine.rulesets.incantation_charges.table import Effect
+    from spellc.compiler.incantation_charges import frontend
+    from spellc.engine.core.decisions import Flow
+    from spellc.engine.core.match import Match
+    from spellc.engine.rulesets.incantation_charges import steps
+    from spellc.engine.rulesets.incantation_charges.cards import Library
+    from spellc.engine.rulesets.incantation_charges.game import Game
+    from spellc.engine.rulesets.incantation_charges.state import HAND, Entity, Settings
+    from spellc.engine.rulesets.incantation_charges.table import Effect
 
     fragment = tmp_path / "with_sap.lark"
     fragment.write_text((ROOT / "grammar" / "incantation_charges.lark").read_text(encoding="utf-8")

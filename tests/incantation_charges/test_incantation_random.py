@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.match import Match, RandomPlayer, play_out
-from engine.rulesets.incantation_charges import setup
-from engine.rulesets.incantation_charges.game import Game
-from engine.rulesets.incantation_charges.invariants import broken
-from generated.incantation_charges import LIBRARY
+from spellc.engine.core.match import Match, RandomPlayer, play_out
+from spellc.engine.rulesets.incantation_charges import setup
+from spellc.engine.rulesets.incantation_charges.game import Game
+from spellc.engine.rulesets.incantation_charges.invariants import broken
+from spellc.generated.incantation_charges import LIBRARY
 
 SEEDS = range(300)
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.rulesets.incantation_charges import incantation
-from engine.rulesets.incantation_charges.game import ACTION_PHASE, BEGIN, DRAW_PHASE, KEEP, PASS, PRETEND
-from engine.rulesets.incantation_charges.table import suffer_damage
+from spellc.engine.rulesets.incantation_charges import incantation
+from spellc.engine.rulesets.incantation_charges.game import ACTION_PHASE, BEGIN, DRAW_PHASE, KEEP, PASS, PRETEND
+from spellc.engine.rulesets.incantation_charges.table import suffer_damage
 from tests.incantation_charges.matches import answer, entity, game, match, options
 
 

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from compiler.cli import play
-from compiler.diagnostics import Diagnostics
-from compiler.incantation_charges.scenario import parse_scenario
-from compiler.project import shipped
-from compiler.source import SourceFile
-from engine.rulesets.incantation_charges.scenario import replay
-from generated.incantation_charges import LIBRARY
+from spellc.compiler.cli import play
+from spellc.compiler.diagnostics import Diagnostics
+from spellc.compiler.incantation_charges.scenario import parse_scenario
+from spellc.compiler.project import shipped
+from spellc.compiler.source import SourceFile
+from spellc.engine.rulesets.incantation_charges.scenario import replay
+from spellc.generated.incantation_charges import LIBRARY
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = sorted((ROOT / "cards_src" / "incantation_charges" / "scenarios").glob("*.scenario"))

@@ -7,10 +7,10 @@ from collections import Counter, deque
 from collections.abc import Iterable
 from typing import TypeVar
 
-from engine.core import chance
-from engine.core.decisions import Decision, Flow
-from engine.rulesets.rackham_incantation.battle import Battle
-from engine.rulesets.rackham_incantation.cards import (
+from spellc.engine.core import chance
+from spellc.engine.core.decisions import Decision, Flow
+from spellc.engine.rulesets.rackham_incantation.battle import Battle
+from spellc.engine.rulesets.rackham_incantation.cards import (
     Difficulty,
     Frequency,
     Level,
@@ -19,8 +19,8 @@ from engine.rulesets.rackham_incantation.cards import (
     Range,
     SpellCard,
 )
-from engine.rulesets.rackham_incantation.elements import Element
-from engine.rulesets.rackham_incantation.state import Magician, Model
+from spellc.engine.rulesets.rackham_incantation.elements import Element
+from spellc.engine.rulesets.rackham_incantation.state import Magician, Model
 
 T = TypeVar("T")
 W, A, E, F, L, D = Element.WATER, Element.AIR, Element.EARTH, Element.FIRE, Element.LIGHT, Element.DARKNESS

@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from compiler.diagnostics import Diagnostic, Diagnostics
-from compiler.parse import card_grammar, parse
-from compiler.rackham_incantation.check import Checked, Checker
-from compiler.rackham_incantation.emit_python import emit_python
-from compiler.rackham_incantation.frontend import compile_files
-from compiler.rackham_incantation.transform import to_ast
-from compiler.source import SourceFile
-from engine.rulesets.rackham_incantation.cards import Level, MagicianCard, SpellCard
+from spellc.compiler.diagnostics import Diagnostic, Diagnostics
+from spellc.compiler.parse import card_grammar, parse
+from spellc.compiler.rackham_incantation.check import Checked, Checker
+from spellc.compiler.rackham_incantation.emit_python import emit_python
+from spellc.compiler.rackham_incantation.frontend import compile_files
+from spellc.compiler.rackham_incantation.transform import to_ast
+from spellc.compiler.source import SourceFile
+from spellc.engine.rulesets.rackham_incantation.cards import Level, MagicianCard, SpellCard
 
 ROOT = Path(__file__).resolve().parents[2]
 CARDS = ROOT / "cards_src" / "rackham_incantation"

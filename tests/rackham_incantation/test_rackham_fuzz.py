@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from compiler.rackham_incantation.emit_python import emit_python
-from compiler.rackham_incantation.emit_site import emit_site
-from compiler.rackham_incantation.frontend import compile_files, coverage_report
-from engine.rulesets.rackham_incantation.registry import GLOSSARY, REGISTRY
+from spellc.compiler.rackham_incantation.emit_python import emit_python
+from spellc.compiler.rackham_incantation.emit_site import emit_site
+from spellc.compiler.rackham_incantation.frontend import compile_files, coverage_report
+from spellc.engine.rulesets.rackham_incantation.registry import GLOSSARY, REGISTRY
 
 
 def test_a_hostile_title_stays_data(tmp_path: Path) -> None:

@@ -12,18 +12,18 @@ from collections import Counter
 import pytest
 from rackham import A, D, E, F, L, W, battle, drive, gorgon, mage, spell, thrown
 
-from engine.core import chance
-from engine.core.decisions import Decision
-from engine.rulesets.rackham_incantation import casting, counters, recovery
-from engine.rulesets.rackham_incantation.cards import (
+from spellc.engine.core import chance
+from spellc.engine.core.decisions import Decision
+from spellc.engine.rulesets.rackham_incantation import casting, counters, recovery
+from spellc.engine.rulesets.rackham_incantation.cards import (
     Difficulty,
     Frequency,
     Level,
     Range,
 )
-from engine.rulesets.rackham_incantation.casting import Cast
-from engine.rulesets.rackham_incantation.colleges import PEOPLES, PRIMITIVE_MAGIC, payable_elements
-from engine.rulesets.rackham_incantation.elements import (
+from spellc.engine.rulesets.rackham_incantation.casting import Cast
+from spellc.engine.rulesets.rackham_incantation.colleges import PEOPLES, PRIMITIVE_MAGIC, payable_elements
+from spellc.engine.rulesets.rackham_incantation.elements import (
     ELEMENTS,
     OPPOSITES,
     PRIMARY,
@@ -32,9 +32,9 @@ from engine.rulesets.rackham_incantation.elements import (
     absorptions,
     opposes,
 )
-from engine.rulesets.rackham_incantation.game import FAST, PROLONGED, Game
-from engine.rulesets.rackham_incantation.setup import starting_reserve
-from engine.rulesets.rackham_incantation.state import MANA_RESERVE, Magician, Model
+from spellc.engine.rulesets.rackham_incantation.game import FAST, PROLONGED, Game
+from spellc.engine.rulesets.rackham_incantation.setup import starting_reserve
+from spellc.engine.rulesets.rackham_incantation.state import MANA_RESERVE, Magician, Model
 
 
 # ---------------------------------------------------------------- 4 Elements

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 from replaying import replayed
 
-from engine.rulesets.rackham_incantation.elements import Element
-from engine.rulesets.rackham_incantation.scenario import Replay
-from engine.rulesets.rackham_incantation.state import Magician
+from spellc.engine.rulesets.rackham_incantation.elements import Element
+from spellc.engine.rulesets.rackham_incantation.scenario import Replay
+from spellc.engine.rulesets.rackham_incantation.state import Magician
 
 
 def play(name: str) -> Replay:

@@ -11,20 +11,20 @@ from pathlib import Path
 import pytest
 from rackham import A, D, E, F, L, W, battle, gorgon, mage, spell, thrown
 
-from compiler.diagnostics import Diagnostics
-from compiler.rackham_incantation.scenario import parse_scenario
-from compiler.source import SourceFile
-from engine.core.match import Match
-from engine.rulesets.rackham_incantation import casting, counters, recovery
-from engine.rulesets.rackham_incantation.battle import Battle
-from engine.rulesets.rackham_incantation.cards import Level
-from engine.rulesets.rackham_incantation.casting import Cast
-from engine.rulesets.rackham_incantation.colleges import ELEMENTAL, PEOPLES, PRIMITIVE_MAGIC, payable_elements
-from engine.rulesets.rackham_incantation.elements import absorptions
-from engine.rulesets.rackham_incantation.game import MAGIC, MOVEMENT, RECOVERY, TURN, Game
-from engine.rulesets.rackham_incantation.scenario import replay
-from engine.rulesets.rackham_incantation.state import Model, Settings
-from generated.rackham_incantation import LIBRARY
+from spellc.compiler.diagnostics import Diagnostics
+from spellc.compiler.rackham_incantation.scenario import parse_scenario
+from spellc.compiler.source import SourceFile
+from spellc.engine.core.match import Match
+from spellc.engine.rulesets.rackham_incantation import casting, counters, recovery
+from spellc.engine.rulesets.rackham_incantation.battle import Battle
+from spellc.engine.rulesets.rackham_incantation.cards import Level
+from spellc.engine.rulesets.rackham_incantation.casting import Cast
+from spellc.engine.rulesets.rackham_incantation.colleges import ELEMENTAL, PEOPLES, PRIMITIVE_MAGIC, payable_elements
+from spellc.engine.rulesets.rackham_incantation.elements import absorptions
+from spellc.engine.rulesets.rackham_incantation.game import MAGIC, MOVEMENT, RECOVERY, TURN, Game
+from spellc.engine.rulesets.rackham_incantation.scenario import replay
+from spellc.engine.rulesets.rackham_incantation.state import Model, Settings
+from spellc.generated.rackham_incantation import LIBRARY
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -3,9 +3,9 @@ Defined"), and wounds."""
 
 from __future__ import annotations
 
-from engine.rulesets.amtgard.battlefield import Battlefield
-from engine.rulesets.amtgard.players import Player
-from engine.rulesets.amtgard.vocabulary import LIMBS, LOCATIONS
+from spellc.engine.rulesets.amtgard.battlefield import Battlefield
+from spellc.engine.rulesets.amtgard.players import Player
+from spellc.engine.rulesets.amtgard.vocabulary import LIMBS, LOCATIONS
 
 
 def magic_armor_of(field: Battlefield, player: Player) -> int:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.core.clock import Clock
-from engine.rulesets.amtgard.cards import Library
-from engine.rulesets.amtgard.players import Player
+from spellc.engine.core.clock import Clock
+from spellc.engine.rulesets.amtgard.cards import Library
+from spellc.engine.rulesets.amtgard.players import Player
 
 TimedKey = tuple[str, str, str | None]  # (player, State, detail): what the clock runs
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from engine.core.steps import Step
-from engine.rulesets.amtgard.vocabulary import Kind, Reach, School
+from spellc.engine.core.steps import Step
+from spellc.engine.rulesets.amtgard.vocabulary import Kind, Reach, School
 
 
 @dataclass(frozen=True, slots=True)

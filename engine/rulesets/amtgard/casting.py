@@ -9,11 +9,11 @@ progress".
 
 from __future__ import annotations
 
-from engine.rulesets.amtgard import chants, enchantments
-from engine.rulesets.amtgard.battlefield import Battlefield
-from engine.rulesets.amtgard.cards import AbilityCard
-from engine.rulesets.amtgard.players import Enchantment, Player
-from engine.rulesets.amtgard.vocabulary import Kind, Reach
+from spellc.engine.rulesets.amtgard import chants, enchantments
+from spellc.engine.rulesets.amtgard.battlefield import Battlefield
+from spellc.engine.rulesets.amtgard.cards import AbilityCard
+from spellc.engine.rulesets.amtgard.players import Enchantment, Player
+from spellc.engine.rulesets.amtgard.vocabulary import Kind, Reach
 
 UNABLE = ("Frozen", "Stunned")  # "may not move, speak, or take any action"; "unable to act in any manner"
 EXTENSION, AMBULANT = "Extension", "Ambulant"

@@ -9,9 +9,9 @@ field's to hear: the reeve states when a chant stops.
 
 from __future__ import annotations
 
-from engine.rulesets.amtgard import enchantments, ongoing
-from engine.rulesets.amtgard.battlefield import Battlefield
-from engine.rulesets.amtgard.players import Player
+from spellc.engine.rulesets.amtgard import enchantments, ongoing
+from spellc.engine.rulesets.amtgard.battlefield import Battlefield
+from spellc.engine.rulesets.amtgard.players import Player
 
 
 def start_chant(field: Battlefield, player: Player, title: str) -> None:

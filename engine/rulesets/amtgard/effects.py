@@ -11,12 +11,12 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.core.decisions import Choice, Decision, Flow
-from engine.core.steps import StepKinds, Wording
-from engine.rulesets.amtgard import armor, casting, enchantments, ongoing, states
-from engine.rulesets.amtgard.battlefield import Battlefield
-from engine.rulesets.amtgard.cards import AbilityCard
-from engine.rulesets.amtgard.players import Enchantment, Player
+from spellc.engine.core.decisions import Choice, Decision, Flow
+from spellc.engine.core.steps import StepKinds, Wording
+from spellc.engine.rulesets.amtgard import armor, casting, enchantments, ongoing, states
+from spellc.engine.rulesets.amtgard.battlefield import Battlefield
+from spellc.engine.rulesets.amtgard.cards import AbilityCard
+from spellc.engine.rulesets.amtgard.players import Enchantment, Player
 
 
 @dataclass(eq=False)

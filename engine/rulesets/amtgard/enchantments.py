@@ -3,10 +3,10 @@ what death, respawn, a return to life and removal do to them."""
 
 from __future__ import annotations
 
-from engine.rulesets.amtgard import armor, states
-from engine.rulesets.amtgard.battlefield import Battlefield
-from engine.rulesets.amtgard.cards import AbilityCard
-from engine.rulesets.amtgard.players import Enchantment, Player
+from spellc.engine.rulesets.amtgard import armor, states
+from spellc.engine.rulesets.amtgard.battlefield import Battlefield
+from spellc.engine.rulesets.amtgard.cards import AbilityCard
+from spellc.engine.rulesets.amtgard.players import Enchantment, Player
 
 
 def magical_limit(field: Battlefield, bearer: Player) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from engine.rulesets.amtgard.vocabulary import LOCATIONS
+from spellc.engine.rulesets.amtgard.vocabulary import LOCATIONS
 
 ITEMS = ("shield", "weapon", "cloak")  # what a hit may land on besides a hit location
 MAX_SECONDS_DIGITS = 6  # "999999 s pass" is eleven days: no timeline waits longer at once

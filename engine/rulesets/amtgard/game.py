@@ -16,17 +16,17 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from engine.core import flow
-from engine.core.decisions import Choice, Decision, Flow, Outcome
-from engine.core.errors import IllegalAction
-from engine.core.events import Hooks
-from engine.core.steps import Asker, run
-from engine.rulesets.amtgard import casting, chants, enchantments, events, hits, life, ongoing, states
-from engine.rulesets.amtgard.battlefield import Battlefield
-from engine.rulesets.amtgard.cards import AbilityCard
-from engine.rulesets.amtgard.effects import KINDS, Effect, describe
-from engine.rulesets.amtgard.players import Player
-from engine.rulesets.amtgard.vocabulary import LOCATIONS, Kind
+from spellc.engine.core import flow
+from spellc.engine.core.decisions import Choice, Decision, Flow, Outcome
+from spellc.engine.core.errors import IllegalAction
+from spellc.engine.core.events import Hooks
+from spellc.engine.core.steps import Asker, run
+from spellc.engine.rulesets.amtgard import casting, chants, enchantments, events, hits, life, ongoing, states
+from spellc.engine.rulesets.amtgard.battlefield import Battlefield
+from spellc.engine.rulesets.amtgard.cards import AbilityCard
+from spellc.engine.rulesets.amtgard.effects import KINDS, Effect, describe
+from spellc.engine.rulesets.amtgard.players import Player
+from spellc.engine.rulesets.amtgard.vocabulary import LOCATIONS, Kind
 
 REEVE = "reeve"
 PAUSES = (5, 30, 60)  # the seconds a random timeline lets pass at once (a scenario may say any)

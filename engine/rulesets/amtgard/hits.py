@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.rulesets.amtgard import armor, enchantments, states
-from engine.rulesets.amtgard.battlefield import Battlefield
-from engine.rulesets.amtgard.cards import AbilityCard
-from engine.rulesets.amtgard.players import Enchantment, Player
-from engine.rulesets.amtgard.vocabulary import Kind, School
+from spellc.engine.rulesets.amtgard import armor, enchantments, states
+from spellc.engine.rulesets.amtgard.battlefield import Battlefield
+from spellc.engine.rulesets.amtgard.cards import AbilityCard
+from spellc.engine.rulesets.amtgard.players import Enchantment, Player
+from spellc.engine.rulesets.amtgard.vocabulary import Kind, School
 
 WEAPON = "a weapon"  # a melee weapon
 # What a projectile is. The seed names the arrow ("Properly activated Specialty Arrows count as a normal hit from an

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.core.match import Match
-from engine.rulesets.amtgard import armor, enchantments
-from engine.rulesets.amtgard.game import Game
+from spellc.engine.core.match import Match
+from spellc.engine.rulesets.amtgard import armor, enchantments
+from spellc.engine.rulesets.amtgard.game import Game
 
 
 def of_match(match: Match) -> list[str]:

@@ -8,12 +8,12 @@ result of one would prevent another."
 
 from __future__ import annotations
 
-from engine.core.decisions import Flow
-from engine.core.steps import Asker, Do, actions, run
-from engine.rulesets.amtgard import armor, chants, enchantments, ongoing, states
-from engine.rulesets.amtgard.battlefield import Battlefield
-from engine.rulesets.amtgard.effects import KINDS, Effect, describe
-from engine.rulesets.amtgard.players import Player
+from spellc.engine.core.decisions import Flow
+from spellc.engine.core.steps import Asker, Do, actions, run
+from spellc.engine.rulesets.amtgard import armor, chants, enchantments, ongoing, states
+from spellc.engine.rulesets.amtgard.battlefield import Battlefield
+from spellc.engine.rulesets.amtgard.effects import KINDS, Effect, describe
+from spellc.engine.rulesets.amtgard.players import Player
 
 AVOID = Do("avoid death")
 

@@ -12,8 +12,8 @@ what it forbids on the field (coming near the caster) is the field's to see, as 
 
 from __future__ import annotations
 
-from engine.rulesets.amtgard.battlefield import Battlefield, TimedKey
-from engine.rulesets.amtgard.players import Held, Player
+from spellc.engine.rulesets.amtgard.battlefield import Battlefield, TimedKey
+from spellc.engine.rulesets.amtgard.players import Held, Player
 
 ONGOING = "Ongoing Effect"  # the clock's key of one: (player, ONGOING, the ability's title)
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.rulesets.amtgard.cards import Uses
-from engine.rulesets.amtgard.vocabulary import LOCATIONS
+from spellc.engine.rulesets.amtgard.cards import Uses
+from spellc.engine.rulesets.amtgard.vocabulary import LOCATIONS
 
 StateKey = tuple[str, str | None]  # ("Frozen", None), ("Immune", "Flame")
 

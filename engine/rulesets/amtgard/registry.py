@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.core.registry import Glossary, Registry, load_glossary
-from engine.rulesets.amtgard import armor, casting, chants, enchantments, hits, life, states
-from engine.rulesets.amtgard.effects import KINDS
-from engine.rulesets.amtgard.game import TIMELINE
+from spellc.engine.core.registry import Glossary, Registry, load_glossary
+from spellc.engine.rulesets.amtgard import armor, casting, chants, enchantments, hits, life, states
+from spellc.engine.rulesets.amtgard.effects import KINDS
+from spellc.engine.rulesets.amtgard.game import TIMELINE
 
 REGISTRY = Registry("amtgard")
 for module in (states, enchantments, armor, casting, hits, life, chants):

@@ -10,14 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.errors import IllegalAction, ReplayError, Where
-from engine.core.match import Match
-from engine.rulesets.amtgard import casting, events, ongoing
-from engine.rulesets.amtgard.battlefield import Battlefield
-from engine.rulesets.amtgard.cards import Library
-from engine.rulesets.amtgard.game import PAUSES, Game
-from engine.rulesets.amtgard.players import Equipment, Held, Player
-from engine.rulesets.amtgard.vocabulary import Kind
+from spellc.engine.core.errors import IllegalAction, ReplayError, Where
+from spellc.engine.core.match import Match
+from spellc.engine.rulesets.amtgard import casting, events, ongoing
+from spellc.engine.rulesets.amtgard.battlefield import Battlefield
+from spellc.engine.rulesets.amtgard.cards import Library
+from spellc.engine.rulesets.amtgard.game import PAUSES, Game
+from spellc.engine.rulesets.amtgard.players import Equipment, Held, Player
+from spellc.engine.rulesets.amtgard.vocabulary import Kind
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import random
 
-from engine.core.match import Match
-from engine.rulesets.amtgard.battlefield import Battlefield
-from engine.rulesets.amtgard.cards import Library
-from engine.rulesets.amtgard.game import Game
-from engine.rulesets.amtgard.players import Equipment, Held, Player
-from engine.rulesets.amtgard.vocabulary import LOCATIONS, Kind
+from spellc.engine.core.match import Match
+from spellc.engine.rulesets.amtgard.battlefield import Battlefield
+from spellc.engine.rulesets.amtgard.cards import Library
+from spellc.engine.rulesets.amtgard.game import Game
+from spellc.engine.rulesets.amtgard.players import Equipment, Held, Player
+from spellc.engine.rulesets.amtgard.vocabulary import LOCATIONS, Kind
 
 EVENTS = 150
 

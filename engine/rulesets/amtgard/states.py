@@ -9,8 +9,8 @@ and are removed when a player dies or has an effect activate which allows the pl
 
 from __future__ import annotations
 
-from engine.rulesets.amtgard.battlefield import Battlefield
-from engine.rulesets.amtgard.players import Held, Player, StateKey
+from spellc.engine.rulesets.amtgard.battlefield import Battlefield
+from spellc.engine.rulesets.amtgard.players import Held, Player, StateKey
 
 # The States that shut a player off from abilities, and what still reaches it. Frozen and Insubstantial "Can only
 # be affected by mechanics that work on States in general (such as Release) or [the State] in specific"; an

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from engine.core.steps import Step
+from spellc.engine.core.steps import Step
 
 
 class Kind(StrEnum):

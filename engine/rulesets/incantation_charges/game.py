@@ -11,16 +11,16 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from engine.core import flow
-from engine.core.decisions import Choice, Decision, Flow, Outcome
-from engine.core.errors import IllegalAction
-from engine.core.events import Hooks, settle
-from engine.core.steps import Asker, Do, run
-from engine.rulesets.incantation_charges import incantation
-from engine.rulesets.incantation_charges.cards import EVENTS, ActionCard, Aim, Kind, Library
-from engine.rulesets.incantation_charges.state import DISCARD, HAND, WAITING, Entity, Settings
-from engine.rulesets.incantation_charges.steps import KINDS, describe
-from engine.rulesets.incantation_charges.table import Effect, Owed, Table, draw, spend_charges
+from spellc.engine.core import flow
+from spellc.engine.core.decisions import Choice, Decision, Flow, Outcome
+from spellc.engine.core.errors import IllegalAction
+from spellc.engine.core.events import Hooks, settle
+from spellc.engine.core.steps import Asker, Do, run
+from spellc.engine.rulesets.incantation_charges import incantation
+from spellc.engine.rulesets.incantation_charges.cards import EVENTS, ActionCard, Aim, Kind, Library
+from spellc.engine.rulesets.incantation_charges.state import DISCARD, HAND, WAITING, Entity, Settings
+from spellc.engine.rulesets.incantation_charges.steps import KINDS, describe
+from spellc.engine.rulesets.incantation_charges.table import Effect, Owed, Table, draw, spend_charges
 
 DRAW_PHASE, ACTION_PHASE = "Draw Phase", "Action Phase"
 BEGIN, PRETEND, PASS, KEEP = "begin an incantation", "feign an incantation", "pass", "keep the charges"

@@ -15,9 +15,9 @@ Two readings the seed leaves to us, said once here:
 
 from __future__ import annotations
 
-from engine.core import resources
-from engine.rulesets.incantation_charges.cards import ActionCard
-from engine.rulesets.incantation_charges.state import CHARGES, Entity, Settings
+from spellc.engine.core import resources
+from spellc.engine.rulesets.incantation_charges.cards import ActionCard
+from spellc.engine.rulesets.incantation_charges.state import CHARGES, Entity, Settings
 
 
 def begin_an_incantation(entity: Entity) -> None:

@@ -3,8 +3,8 @@ matches)."""
 
 from __future__ import annotations
 
-from engine.core.match import Match
-from engine.rulesets.incantation_charges.game import Game
+from spellc.engine.core.match import Match
+from spellc.engine.rulesets.incantation_charges.game import Game
 
 
 def of_match(match: Match) -> list[str]:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.core.registry import Glossary, Registry, load_glossary
-from engine.rulesets.incantation_charges import incantation
-from engine.rulesets.incantation_charges.game import ROUND
-from engine.rulesets.incantation_charges.state import RESOURCES
-from engine.rulesets.incantation_charges.steps import KINDS
+from spellc.engine.core.registry import Glossary, Registry, load_glossary
+from spellc.engine.rulesets.incantation_charges import incantation
+from spellc.engine.rulesets.incantation_charges.game import ROUND
+from spellc.engine.rulesets.incantation_charges.state import RESOURCES
+from spellc.engine.rulesets.incantation_charges.steps import KINDS
 
 REGISTRY = Registry("incantation_charges")
 REGISTRY.rules_of(incantation)

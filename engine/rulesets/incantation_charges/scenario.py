@@ -13,12 +13,12 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.decisions import Decision
-from engine.core.errors import ReplayError, Where
-from engine.core.match import Match
-from engine.rulesets.incantation_charges.cards import Library
-from engine.rulesets.incantation_charges.game import Game
-from engine.rulesets.incantation_charges.state import DECK, HAND, ZONES, Entity, Settings
+from spellc.engine.core.decisions import Decision
+from spellc.engine.core.errors import ReplayError, Where
+from spellc.engine.core.match import Match
+from spellc.engine.rulesets.incantation_charges.cards import Library
+from spellc.engine.rulesets.incantation_charges.game import Game
+from spellc.engine.rulesets.incantation_charges.state import DECK, HAND, ZONES, Entity, Settings
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

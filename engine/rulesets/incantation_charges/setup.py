@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from engine.core.match import Match
-from engine.rulesets.incantation_charges.cards import Library
-from engine.rulesets.incantation_charges.game import Game
-from engine.rulesets.incantation_charges.state import DECK, HAND, Entity, Settings
+from spellc.engine.core.match import Match
+from spellc.engine.rulesets.incantation_charges.cards import Library
+from spellc.engine.rulesets.incantation_charges.game import Game
+from spellc.engine.rulesets.incantation_charges.state import DECK, HAND, Entity, Settings
 
 HEALTH = 12
 DECK_SIZE = 12

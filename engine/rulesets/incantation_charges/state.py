@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.core.resources import Resource
-from engine.core.zones import Zones
-from engine.rulesets.incantation_charges.cards import ActionCard
+from spellc.engine.core.resources import Resource
+from spellc.engine.core.zones import Zones
+from spellc.engine.rulesets.incantation_charges.cards import ActionCard
 
 HEALTH = Resource("Health", "health", floor=0, cap_attr="max_health")
 # "an entity must first build up a number of Incantation charges": never fewer than none, no most.

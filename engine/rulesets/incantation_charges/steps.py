@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core import resources
-from engine.core.decisions import Flow
-from engine.core.steps import StepKinds, Wording
-from engine.rulesets.incantation_charges import incantation
-from engine.rulesets.incantation_charges.state import CHARGES
-from engine.rulesets.incantation_charges.table import Effect, draw, heal, spend_charges, suffer_damage
+from spellc.engine.core import resources
+from spellc.engine.core.decisions import Flow
+from spellc.engine.core.steps import StepKinds, Wording
+from spellc.engine.rulesets.incantation_charges import incantation
+from spellc.engine.rulesets.incantation_charges.state import CHARGES
+from spellc.engine.rulesets.incantation_charges.table import Effect, draw, heal, spend_charges, suffer_damage
 
 KINDS: StepKinds[Effect] = StepKinds()
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.core import resources
-from engine.rulesets.incantation_charges import incantation
-from engine.rulesets.incantation_charges.cards import ActionCard
-from engine.rulesets.incantation_charges.state import DECK, HAND, HEALTH, Entity, Settings
+from spellc.engine.core import resources
+from spellc.engine.rulesets.incantation_charges import incantation
+from spellc.engine.rulesets.incantation_charges.cards import ActionCard
+from spellc.engine.rulesets.incantation_charges.state import DECK, HAND, HEALTH, Entity, Settings
 
 
 @dataclass(frozen=True, slots=True)

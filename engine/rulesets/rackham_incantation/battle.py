@@ -7,11 +7,11 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from engine.core import chance
-from engine.core.decisions import Choice, Decision, Flow
-from engine.rulesets.rackham_incantation.cards import Library
-from engine.rulesets.rackham_incantation.elements import ELEMENTS, Element
-from engine.rulesets.rackham_incantation.state import Facts, Magician, Model, Settings
+from spellc.engine.core import chance
+from spellc.engine.core.decisions import Choice, Decision, Flow
+from spellc.engine.rulesets.rackham_incantation.cards import Library
+from spellc.engine.rulesets.rackham_incantation.elements import ELEMENTS, Element
+from spellc.engine.rulesets.rackham_incantation.state import Facts, Magician, Model, Settings
 
 
 @dataclass(eq=False)

@@ -11,8 +11,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 
-from engine.core.steps import Do, Step, actions
-from engine.rulesets.rackham_incantation.elements import NEUTRAL, Element
+from spellc.engine.core.steps import Do, Step, actions
+from spellc.engine.rulesets.rackham_incantation.elements import NEUTRAL, Element
 
 
 class Level(Enum):

@@ -7,13 +7,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from engine.core import chance
-from engine.core.decisions import Choice, Flow
-from engine.rulesets.rackham_incantation.battle import Battle
-from engine.rulesets.rackham_incantation.cards import SpellCard
-from engine.rulesets.rackham_incantation.colleges import ELEMENTAL, PRIMITIVE_MAGIC, elemental
-from engine.rulesets.rackham_incantation.elements import Element, gems_text
-from engine.rulesets.rackham_incantation.state import Magician, Model
+from spellc.engine.core import chance
+from spellc.engine.core.decisions import Choice, Flow
+from spellc.engine.rulesets.rackham_incantation.battle import Battle
+from spellc.engine.rulesets.rackham_incantation.cards import SpellCard
+from spellc.engine.rulesets.rackham_incantation.colleges import ELEMENTAL, PRIMITIVE_MAGIC, elemental
+from spellc.engine.rulesets.rackham_incantation.elements import Element, gems_text
+from spellc.engine.rulesets.rackham_incantation.state import Magician, Model
 
 NO_MORE = "no more gems"
 

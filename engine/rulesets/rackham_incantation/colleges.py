@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.rulesets.rackham_incantation.elements import ELEMENTS, Element
+from spellc.engine.rulesets.rackham_incantation.elements import ELEMENTS, Element
 
 W, A, E, F, L, D = Element.WATER, Element.AIR, Element.EARTH, Element.FIRE, Element.LIGHT, Element.DARKNESS
 

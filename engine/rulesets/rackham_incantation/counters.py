@@ -13,14 +13,14 @@ its neutral gems were paid with real ones, which are what is opposed.
 
 from __future__ import annotations
 
-from engine.core import chance
-from engine.core.decisions import Choice, Flow
-from engine.rulesets.rackham_incantation import recovery
-from engine.rulesets.rackham_incantation.battle import Battle
-from engine.rulesets.rackham_incantation.casting import Cast, spend
-from engine.rulesets.rackham_incantation.colleges import PEOPLES
-from engine.rulesets.rackham_incantation.elements import Element, absorptions, combination_text
-from engine.rulesets.rackham_incantation.state import Magician
+from spellc.engine.core import chance
+from spellc.engine.core.decisions import Choice, Flow
+from spellc.engine.rulesets.rackham_incantation import recovery
+from spellc.engine.rulesets.rackham_incantation.battle import Battle
+from spellc.engine.rulesets.rackham_incantation.casting import Cast, spend
+from spellc.engine.rulesets.rackham_incantation.colleges import PEOPLES
+from spellc.engine.rulesets.rackham_incantation.elements import Element, absorptions, combination_text
+from spellc.engine.rulesets.rackham_incantation.state import Magician
 
 LET_IT_BE = "let it be"
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.core.decisions import Flow
-from engine.core.steps import StepKinds, Wording
-from engine.rulesets.rackham_incantation.battle import Battle
-from engine.rulesets.rackham_incantation.casting import Cast, spend
-from engine.rulesets.rackham_incantation.state import Magician, Model
+from spellc.engine.core.decisions import Flow
+from spellc.engine.core.steps import StepKinds, Wording
+from spellc.engine.rulesets.rackham_incantation.battle import Battle
+from spellc.engine.rulesets.rackham_incantation.casting import Cast, spend
+from spellc.engine.rulesets.rackham_incantation.state import Magician, Model
 
 
 @dataclass(eq=False)

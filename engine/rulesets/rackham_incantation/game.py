@@ -14,17 +14,23 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from engine.core import flow
-from engine.core.decisions import Choice, Decision, Flow, Outcome
-from engine.core.errors import IllegalAction
-from engine.core.events import Hooks
-from engine.core.steps import Asker, run
-from engine.rulesets.rackham_incantation import casting, counters, initiative, recovery
-from engine.rulesets.rackham_incantation.battle import Battle
-from engine.rulesets.rackham_incantation.casting import Cast
-from engine.rulesets.rackham_incantation.effects import KINDS, Effect, describe
-from engine.rulesets.rackham_incantation.elements import ELEMENTS, Element, absorptions, combination_text, gems_text
-from engine.rulesets.rackham_incantation.state import Magician
+from spellc.engine.core import flow
+from spellc.engine.core.decisions import Choice, Decision, Flow, Outcome
+from spellc.engine.core.errors import IllegalAction
+from spellc.engine.core.events import Hooks
+from spellc.engine.core.steps import Asker, run
+from spellc.engine.rulesets.rackham_incantation import casting, counters, initiative, recovery
+from spellc.engine.rulesets.rackham_incantation.battle import Battle
+from spellc.engine.rulesets.rackham_incantation.casting import Cast
+from spellc.engine.rulesets.rackham_incantation.effects import KINDS, Effect, describe
+from spellc.engine.rulesets.rackham_incantation.elements import (
+    ELEMENTS,
+    Element,
+    absorptions,
+    combination_text,
+    gems_text,
+)
+from spellc.engine.rulesets.rackham_incantation.state import Magician
 
 MOVEMENT, MAGIC, RECOVERY = "Movement phase", "Magic phase", "Mana recovery"
 TRANCE, NO_TRANCE = "enter a trance", "no trance"

@@ -3,9 +3,9 @@ Shooting phase, in order of their Initiative characteristic"."""
 
 from __future__ import annotations
 
-from engine.core.decisions import Flow
-from engine.rulesets.rackham_incantation.battle import Battle
-from engine.rulesets.rackham_incantation.state import Magician
+from spellc.engine.core.decisions import Flow
+from spellc.engine.rulesets.rackham_incantation.battle import Battle
+from spellc.engine.rulesets.rackham_incantation.state import Magician
 
 
 def initiative_order(battle: Battle) -> Flow[list[Magician]]:

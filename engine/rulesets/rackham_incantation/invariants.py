@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.core.match import Match
-from engine.rulesets.rackham_incantation.game import Game
+from spellc.engine.core.match import Match
+from spellc.engine.rulesets.rackham_incantation.game import Game
 
 
 def of_match(match: Match) -> list[str]:

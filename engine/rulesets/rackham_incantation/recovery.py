@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import sys
 
-from engine.core import chance
-from engine.core.decisions import Choice, Flow
-from engine.rulesets.rackham_incantation.battle import Battle
-from engine.rulesets.rackham_incantation.cards import Level
-from engine.rulesets.rackham_incantation.elements import Element, gems_text
-from engine.rulesets.rackham_incantation.state import MANA_RESERVE, Magician, Model
+from spellc.engine.core import chance
+from spellc.engine.core.decisions import Choice, Flow
+from spellc.engine.rulesets.rackham_incantation.battle import Battle
+from spellc.engine.rulesets.rackham_incantation.cards import Level
+from spellc.engine.rulesets.rackham_incantation.elements import Element, gems_text
+from spellc.engine.rulesets.rackham_incantation.state import MANA_RESERVE, Magician, Model
 
 # Table 5, the Mana Recovery Table: the gems regained, by the total's band and the magician's level. A
 # failure (a natural 1) regains none.

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.core.registry import Glossary, Registry, load_glossary
-from engine.rulesets.rackham_incantation import casting, colleges, counters, elements, initiative, recovery
-from engine.rulesets.rackham_incantation.effects import KINDS
-from engine.rulesets.rackham_incantation.game import TURN
-from engine.rulesets.rackham_incantation.state import RESOURCES
+from spellc.engine.core.registry import Glossary, Registry, load_glossary
+from spellc.engine.rulesets.rackham_incantation import casting, colleges, counters, elements, initiative, recovery
+from spellc.engine.rulesets.rackham_incantation.effects import KINDS
+from spellc.engine.rulesets.rackham_incantation.game import TURN
+from spellc.engine.rulesets.rackham_incantation.state import RESOURCES
 
 REGISTRY = Registry("rackham_incantation")
 for module in (elements, colleges, initiative, casting, counters, recovery):

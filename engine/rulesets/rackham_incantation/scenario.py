@@ -12,14 +12,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.decisions import Decision
-from engine.core.errors import IllegalAction, ReplayError, Where
-from engine.core.match import Match
-from engine.rulesets.rackham_incantation.battle import Battle
-from engine.rulesets.rackham_incantation.cards import CreatureCard, Library, MagicianCard
-from engine.rulesets.rackham_incantation.elements import Element, gems_text
-from engine.rulesets.rackham_incantation.game import Game
-from engine.rulesets.rackham_incantation.state import Facts, Magician, Model, Settings
+from spellc.engine.core.decisions import Decision
+from spellc.engine.core.errors import IllegalAction, ReplayError, Where
+from spellc.engine.core.match import Match
+from spellc.engine.rulesets.rackham_incantation.battle import Battle
+from spellc.engine.rulesets.rackham_incantation.cards import CreatureCard, Library, MagicianCard
+from spellc.engine.rulesets.rackham_incantation.elements import Element, gems_text
+from spellc.engine.rulesets.rackham_incantation.game import Game
+from spellc.engine.rulesets.rackham_incantation.state import Facts, Magician, Model, Settings
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

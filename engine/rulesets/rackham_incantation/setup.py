@@ -7,14 +7,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engine.core.match import Match
-from engine.rulesets.rackham_incantation.battle import Battle
-from engine.rulesets.rackham_incantation.cards import CreatureCard, Level, Library, MagicianCard, SpellCard
-from engine.rulesets.rackham_incantation.casting import college_allows, elements_allowed
-from engine.rulesets.rackham_incantation.colleges import PEOPLES
-from engine.rulesets.rackham_incantation.elements import ELEMENTS
-from engine.rulesets.rackham_incantation.game import Game
-from engine.rulesets.rackham_incantation.state import Magician, Model, Settings
+from spellc.engine.core.match import Match
+from spellc.engine.rulesets.rackham_incantation.battle import Battle
+from spellc.engine.rulesets.rackham_incantation.cards import CreatureCard, Level, Library, MagicianCard, SpellCard
+from spellc.engine.rulesets.rackham_incantation.casting import college_allows, elements_allowed
+from spellc.engine.rulesets.rackham_incantation.colleges import PEOPLES
+from spellc.engine.rulesets.rackham_incantation.elements import ELEMENTS
+from spellc.engine.rulesets.rackham_incantation.game import Game
+from spellc.engine.rulesets.rackham_incantation.state import Magician, Model, Settings
 
 
 def random_magician(name: str, library: Library, rng: random.Random) -> MagicianCard:

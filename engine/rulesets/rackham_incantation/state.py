@@ -12,10 +12,10 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from engine.core.resources import Resource
-from engine.rulesets.rackham_incantation.cards import Level, MagicianCard
-from engine.rulesets.rackham_incantation.colleges import PEOPLES, People
-from engine.rulesets.rackham_incantation.elements import Element, Gems
+from spellc.engine.core.resources import Resource
+from spellc.engine.rulesets.rackham_incantation.cards import Level, MagicianCard
+from spellc.engine.rulesets.rackham_incantation.colleges import PEOPLES, People
+from spellc.engine.rulesets.rackham_incantation.elements import Element, Gems
 
 # "A magician's mana reserve cannot have more gems than twice his Power characteristic" (6.2): declared as the
 # core's resource, read through the gem count a magician holds and the cap it is given.

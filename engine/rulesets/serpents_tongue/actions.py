@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from engine.core.decisions import Choice, Decision, Flow
-from engine.rulesets.serpents_tongue import (
+from spellc.engine.core.decisions import Choice, Decision, Flow
+from spellc.engine.rulesets.serpents_tongue import (
     acts,
     allies,
     casting,
@@ -25,13 +25,13 @@ from engine.rulesets.serpents_tongue import (
     specs,
     triggers,
 )
-from engine.rulesets.serpents_tongue import exchange as exchanges
-from engine.rulesets.serpents_tongue.acts import MEDITATE, PASS, SHED, Act
-from engine.rulesets.serpents_tongue.cards import Energy
-from engine.rulesets.serpents_tongue.state import ENCOUNTER, KOISHAKA, Being, Card, Kind, Place
+from spellc.engine.rulesets.serpents_tongue import exchange as exchanges
+from spellc.engine.rulesets.serpents_tongue.acts import MEDITATE, PASS, SHED, Act
+from spellc.engine.rulesets.serpents_tongue.cards import Energy
+from spellc.engine.rulesets.serpents_tongue.state import ENCOUNTER, KOISHAKA, Being, Card, Kind, Place
 
 if TYPE_CHECKING:
-    from engine.rulesets.serpents_tongue.rules import Game
+    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 
 def can_take_full_action(b: Being) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.core.decisions import Choice, record
+from spellc.engine.core.decisions import Choice, record
 
 
 # The innate and standard actions of the action phase, as choice values.

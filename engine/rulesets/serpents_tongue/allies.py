@@ -26,15 +26,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.decisions import NO, YES, Choice, Flow
-from engine.rulesets.serpents_tongue import acts
-from engine.rulesets.serpents_tongue.acts import Act
-from engine.rulesets.serpents_tongue.cards import Energy
-from engine.rulesets.serpents_tongue.state import Being, Card, Kind, Place
+from spellc.engine.core.decisions import NO, YES, Choice, Flow
+from spellc.engine.rulesets.serpents_tongue import acts
+from spellc.engine.rulesets.serpents_tongue.acts import Act
+from spellc.engine.rulesets.serpents_tongue.cards import Energy
+from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Kind, Place
 
 if TYPE_CHECKING:
-    from engine.rulesets.serpents_tongue.effects import Effect
-    from engine.rulesets.serpents_tongue.rules import Game
+    from spellc.engine.rulesets.serpents_tongue.effects import Effect
+    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 
 # ---------------------------------------------------------------- who commands whom

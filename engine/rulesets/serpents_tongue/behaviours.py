@@ -12,15 +12,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine.core import modifiers
-from engine.rulesets.serpents_tongue import defenses, events, registry, removal, transmutes
-from engine.rulesets.serpents_tongue.cards import Aspect, Energy
-from engine.rulesets.serpents_tongue.state import MAX_INTERRUPT_STONES, Being, Card, Departure, Place, Zone
+from spellc.engine.core import modifiers
+from spellc.engine.rulesets.serpents_tongue import defenses, events, registry, removal, transmutes
+from spellc.engine.rulesets.serpents_tongue.cards import Aspect, Energy
+from spellc.engine.rulesets.serpents_tongue.state import MAX_INTERRUPT_STONES, Being, Card, Departure, Place, Zone
 
 if TYPE_CHECKING:
-    from engine.core.decisions import Flow
-    from engine.rulesets.serpents_tongue.effects import Effect
-    from engine.rulesets.serpents_tongue.rules import Game
+    from spellc.engine.core.decisions import Flow
+    from spellc.engine.rulesets.serpents_tongue.effects import Effect
+    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 # A directive's behaviour; one that needs a player's choice (Spell Loss, Dampen) returns a Flow.
 Behaviour = Callable[["Game", "Effect", Aspect, Any, int], "Flow[None] | None"]

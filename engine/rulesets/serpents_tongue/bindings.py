@@ -14,9 +14,9 @@ it but what sets a match up (setup, scenario), which gives the match the names b
 
 from __future__ import annotations
 
-from engine.core.flow import Phase
-from engine.core.registry import Registry
-from engine.rulesets.serpents_tongue import (
+from spellc.engine.core.flow import Phase
+from spellc.engine.core.registry import Registry
+from spellc.engine.rulesets.serpents_tongue import (
     actions,
     allies,
     behaviours,
@@ -42,10 +42,10 @@ from engine.rulesets.serpents_tongue import (
     tough,
     transmutes,
 )
-from engine.rulesets.serpents_tongue.cards import Energy
-from engine.rulesets.serpents_tongue.effects import Effect
-from engine.rulesets.serpents_tongue.rules import ROUND, Game
-from engine.rulesets.serpents_tongue.state import ENERGIES, Being, fits
+from spellc.engine.rulesets.serpents_tongue.cards import Energy
+from spellc.engine.rulesets.serpents_tongue.effects import Effect
+from spellc.engine.rulesets.serpents_tongue.rules import ROUND, Game
+from spellc.engine.rulesets.serpents_tongue.state import ENERGIES, Being, fits
 
 REGISTRY = Registry("serpents_tongue")
 

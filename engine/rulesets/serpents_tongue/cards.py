@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import ClassVar
 
-from engine.core.steps import Step
+from spellc.engine.core.steps import Step
 
 
 class Sphere(StrEnum):

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from engine.core.decisions import Choice, Flow
-from engine.core.errors import Unsupported
-from engine.rulesets.serpents_tongue import (
+from spellc.engine.core.decisions import Choice, Flow
+from spellc.engine.core.errors import Unsupported
+from spellc.engine.rulesets.serpents_tongue import (
     acts,
     allies,
     behaviours,
@@ -37,8 +37,8 @@ from engine.rulesets.serpents_tongue import (
     transmutes,
     triggers,
 )
-from engine.rulesets.serpents_tongue.acts import PASS
-from engine.rulesets.serpents_tongue.cards import (
+from spellc.engine.rulesets.serpents_tongue.acts import PASS
+from spellc.engine.rulesets.serpents_tongue.cards import (
     RESONANCE,
     Ability,
     Aspect,
@@ -51,8 +51,8 @@ from engine.rulesets.serpents_tongue.cards import (
     SpellCard,
     UpgradeTiming,
 )
-from engine.rulesets.serpents_tongue.effects import Effect
-from engine.rulesets.serpents_tongue.state import (
+from spellc.engine.rulesets.serpents_tongue.effects import Effect
+from spellc.engine.rulesets.serpents_tongue.state import (
     CODEX,
     ENCOUNTER,
     IN_PLAY,
@@ -69,10 +69,10 @@ from engine.rulesets.serpents_tongue.state import (
     codex_view,
     fits,
 )
-from engine.rulesets.serpents_tongue.wording import selector_text
+from spellc.engine.rulesets.serpents_tongue.wording import selector_text
 
 if TYPE_CHECKING:
-    from engine.rulesets.serpents_tongue.rules import Game
+    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 ZONE_OF_ROLE = {Role.ATTACK: Zone.ATTACK, Role.DEFENSE: Zone.DEFENSE, Role.COMPONENT: Zone.DEFENSE,
                 Role.ENHANCE: Zone.ENHANCEMENT}

@@ -10,7 +10,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from engine.rulesets.serpents_tongue.cards import SpellCard
+from spellc.engine.rulesets.serpents_tongue.cards import SpellCard
 
 CODEX_SIZE = 27
 MAX_FLUENCY_3 = 5

@@ -33,15 +33,15 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from engine.core.decisions import Choice
-from engine.rulesets.serpents_tongue import registry
-from engine.rulesets.serpents_tongue.acts import Act
-from engine.rulesets.serpents_tongue.cards import ROLE_WORDS, Aspect, Energy, Role, Selector, SpellCard, Sphere
-from engine.rulesets.serpents_tongue.state import Being, Card, Zone, fits
+from spellc.engine.core.decisions import Choice
+from spellc.engine.rulesets.serpents_tongue import registry
+from spellc.engine.rulesets.serpents_tongue.acts import Act
+from spellc.engine.rulesets.serpents_tongue.cards import ROLE_WORDS, Aspect, Energy, Role, Selector, SpellCard, Sphere
+from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Zone, fits
 
 if TYPE_CHECKING:
-    from engine.rulesets.serpents_tongue.effects import Effect
-    from engine.rulesets.serpents_tongue.rules import Game
+    from spellc.engine.rulesets.serpents_tongue.effects import Effect
+    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 # "Innate Actions cannot be prevented by effects that control or limit a broad category of Magi actions.
 # ... To limit an innate Action, an effect must name the innate Action specifically in its text."

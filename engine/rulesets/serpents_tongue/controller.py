@@ -31,11 +31,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.rulesets.serpents_tongue import allies
-from engine.rulesets.serpents_tongue.state import Being, Card, Kind, Place
+from spellc.engine.rulesets.serpents_tongue import allies
+from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Kind, Place
 
 if TYPE_CHECKING:
-    from engine.rulesets.serpents_tongue.rules import Game
+    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 
 def gain_control(game: Game, who: Being, x: Being | Card | None) -> bool:

@@ -13,16 +13,16 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import TYPE_CHECKING
 
-from engine.core import modifiers
-from engine.core.decisions import Choice, Flow
-from engine.core.modifiers import Change, Mode
-from engine.rulesets.serpents_tongue import control, events, registry
-from engine.rulesets.serpents_tongue.cards import PHYSICAL_SPHERES, Aspect, Energy
-from engine.rulesets.serpents_tongue.state import Being, Card, Zone
+from spellc.engine.core import modifiers
+from spellc.engine.core.decisions import Choice, Flow
+from spellc.engine.core.modifiers import Change, Mode
+from spellc.engine.rulesets.serpents_tongue import control, events, registry
+from spellc.engine.rulesets.serpents_tongue.cards import PHYSICAL_SPHERES, Aspect, Energy
+from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Zone
 
 if TYPE_CHECKING:
-    from engine.rulesets.serpents_tongue.effects import Effect
-    from engine.rulesets.serpents_tongue.rules import Game
+    from spellc.engine.rulesets.serpents_tongue.effects import Effect
+    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 
 # ---------------------------------------------------------------- aspects, with their bonuses

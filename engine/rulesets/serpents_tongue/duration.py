@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.rulesets.serpents_tongue.cards import Aspect
-from engine.rulesets.serpents_tongue.state import Card, Zone
+from spellc.engine.rulesets.serpents_tongue.cards import Aspect
+from spellc.engine.rulesets.serpents_tongue.state import Card, Zone
 
 
 def start_counters(card: Card, aspects: Sequence[Aspect] | None = None) -> None:

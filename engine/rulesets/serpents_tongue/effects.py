@@ -13,10 +13,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from engine.core.decisions import NO, YES, Choice, Flow
-from engine.core.errors import Unsupported
-from engine.rulesets.serpents_tongue import exchange, impact, rules_text, step_targets, tough
-from engine.rulesets.serpents_tongue.cards import (
+from spellc.engine.core.decisions import NO, YES, Choice, Flow
+from spellc.engine.core.errors import Unsupported
+from spellc.engine.rulesets.serpents_tongue import exchange, impact, rules_text, step_targets, tough
+from spellc.engine.rulesets.serpents_tongue.cards import (
     Ability,
     Aspect,
     Comparison,
@@ -27,12 +27,12 @@ from engine.rulesets.serpents_tongue.cards import (
     Sphere,
     StepTarget,
 )
-from engine.rulesets.serpents_tongue.controller import gain_control
-from engine.rulesets.serpents_tongue.state import Being, Card
-from engine.rulesets.serpents_tongue.wording import Target, target_text
+from spellc.engine.rulesets.serpents_tongue.controller import gain_control
+from spellc.engine.rulesets.serpents_tongue.state import Being, Card
+from spellc.engine.rulesets.serpents_tongue.wording import Target, target_text
 
 if TYPE_CHECKING:
-    from engine.rulesets.serpents_tongue.rules import Game
+    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 OPS = {">=": int.__ge__, "<=": int.__le__, "<": int.__lt__, ">": int.__gt__, "==": int.__eq__}
 

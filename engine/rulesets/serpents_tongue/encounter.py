@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.decisions import Flow
-from engine.core.errors import EngineError, IllegalAction, Unsupported
-from engine.rulesets.serpents_tongue import casting, control, rules_text
-from engine.rulesets.serpents_tongue.cards import (
+from spellc.engine.core.decisions import Flow
+from spellc.engine.core.errors import EngineError, IllegalAction, Unsupported
+from spellc.engine.rulesets.serpents_tongue import casting, control, rules_text
+from spellc.engine.rulesets.serpents_tongue.cards import (
     DISCORD_EVENT_METHOD,
     Ability,
     Aspect,
@@ -34,8 +34,8 @@ from engine.rulesets.serpents_tongue.cards import (
     Role,
     SpellCard,
 )
-from engine.rulesets.serpents_tongue.effects import Effect
-from engine.rulesets.serpents_tongue.encounter_state import (
+from spellc.engine.rulesets.serpents_tongue.effects import Effect
+from spellc.engine.rulesets.serpents_tongue.encounter_state import (
     EncounterState,
     draw,
     extra_opponents,
@@ -43,10 +43,10 @@ from engine.rulesets.serpents_tongue.encounter_state import (
     reset_due,
     state_of,
 )
-from engine.rulesets.serpents_tongue.state import Being, Card, Kind, Place
+from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Kind, Place
 
 if TYPE_CHECKING:
-    from engine.rulesets.serpents_tongue.rules import Game
+    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 MODES = ("easy", "standard")
 # "Every Discord Event is an immediate, unblockable, nontransferable loss of 3 Essence. (Some scenarios and

@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from engine.core.decisions import Choice, Decision, Flow
-from engine.rulesets.serpents_tongue.cards import Aspect, EncounterCard, Role
-from engine.rulesets.serpents_tongue.state import Being, Cast, Kind
+from spellc.engine.core.decisions import Choice, Decision, Flow
+from spellc.engine.rulesets.serpents_tongue.cards import Aspect, EncounterCard, Role
+from spellc.engine.rulesets.serpents_tongue.state import Being, Cast, Kind
 
 if TYPE_CHECKING:
-    from engine.rulesets.serpents_tongue.effects import Effect
-    from engine.rulesets.serpents_tongue.rules import Game
+    from spellc.engine.rulesets.serpents_tongue.effects import Effect
+    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 
 @dataclass

@@ -17,11 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.rulesets.serpents_tongue import registry
-from engine.rulesets.serpents_tongue.state import Being, Card
+from spellc.engine.rulesets.serpents_tongue import registry
+from spellc.engine.rulesets.serpents_tongue.state import Being, Card
 
 if TYPE_CHECKING:
-    from engine.rulesets.serpents_tongue.rules import Game
+    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 
 @dataclass(frozen=True, slots=True)

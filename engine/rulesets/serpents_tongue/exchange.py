@@ -15,13 +15,13 @@ import itertools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from engine.core.decisions import Choice, Flow
-from engine.rulesets.serpents_tongue.acts import Act
-from engine.rulesets.serpents_tongue.cards import Energy
-from engine.rulesets.serpents_tongue.state import MAGI, Being, Card, Kind
+from spellc.engine.core.decisions import Choice, Flow
+from spellc.engine.rulesets.serpents_tongue.acts import Act
+from spellc.engine.rulesets.serpents_tongue.cards import Energy
+from spellc.engine.rulesets.serpents_tongue.state import MAGI, Being, Card, Kind
 
 if TYPE_CHECKING:
-    from engine.rulesets.serpents_tongue.rules import Game
+    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 # "Give up 1 Will to gain (choose one): 3 Resonance OR 2 Harmony OR 1 Essence";
 # "Give up 10 Voice to gain (choose one): 3 Resonance OR 2 Harmony OR 1 Essence OR 1 Will".

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from engine.core.decisions import Flow
-from engine.core.errors import Unsupported
-from engine.rulesets.serpents_tongue import (
+from spellc.engine.core.decisions import Flow
+from spellc.engine.core.errors import Unsupported
+from spellc.engine.rulesets.serpents_tongue import (
     behaviours,
     defenses,
     encounter_state,
@@ -20,12 +20,12 @@ from engine.rulesets.serpents_tongue import (
     specs,
     transmutes,
 )
-from engine.rulesets.serpents_tongue.cards import Aspect, Energy, Modifier
-from engine.rulesets.serpents_tongue.state import Being, Card, Cast, Place, fits
+from spellc.engine.rulesets.serpents_tongue.cards import Aspect, Energy, Modifier
+from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Cast, Place, fits
 
 if TYPE_CHECKING:
-    from engine.rulesets.serpents_tongue.effects import Effect
-    from engine.rulesets.serpents_tongue.rules import Game
+    from spellc.engine.rulesets.serpents_tongue.effects import Effect
+    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 
 # ---------------------------------------------------------------- passive effects

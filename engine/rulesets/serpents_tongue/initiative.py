@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core import chance
-from engine.core.decisions import Choice, Flow
-from engine.rulesets.serpents_tongue import encounter, encounter_state, triggers
-from engine.rulesets.serpents_tongue.cards import Energy
-from engine.rulesets.serpents_tongue.state import KOISHAKA, Being
+from spellc.engine.core import chance
+from spellc.engine.core.decisions import Choice, Flow
+from spellc.engine.rulesets.serpents_tongue import encounter, encounter_state, triggers
+from spellc.engine.rulesets.serpents_tongue.cards import Energy
+from spellc.engine.rulesets.serpents_tongue.state import KOISHAKA, Being
 
 if TYPE_CHECKING:
-    from engine.rulesets.serpents_tongue.rules import Game
+    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 # "Roll a ten-sided die: 1-3 gain 1 Resonance, 4-6 gain 2, 7-9 gain 3, 10 gain 5 (Resonance Overload)".
 RESONANCE_TABLE = chance.Table(((3, 1), (6, 2), (9, 3), (10, 5)))

@@ -5,12 +5,12 @@ Each returns a list of broken rules, empty when the state is sound.
 
 from __future__ import annotations
 
-from engine.core.match import Match
-from engine.rulesets.serpents_tongue import allies, encounter_state, namshub
-from engine.rulesets.serpents_tongue.cards import Energy
-from engine.rulesets.serpents_tongue.duration import lasts
-from engine.rulesets.serpents_tongue.rules import Game
-from engine.rulesets.serpents_tongue.state import MAX_INTERRUPT_STONES, Place
+from spellc.engine.core.match import Match
+from spellc.engine.rulesets.serpents_tongue import allies, encounter_state, namshub
+from spellc.engine.rulesets.serpents_tongue.cards import Energy
+from spellc.engine.rulesets.serpents_tongue.duration import lasts
+from spellc.engine.rulesets.serpents_tongue.rules import Game
+from spellc.engine.rulesets.serpents_tongue.state import MAX_INTERRUPT_STONES, Place
 
 
 def of_match(match: Match) -> list[str]:

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.decisions import Flow, Outcome
-from engine.rulesets.serpents_tongue import acts, casting, namshub
-from engine.rulesets.serpents_tongue.state import IN_PLAY, KOISHAKA, MAINTENANCE_ORDER, Being
+from spellc.engine.core.decisions import Flow, Outcome
+from spellc.engine.rulesets.serpents_tongue import acts, casting, namshub
+from spellc.engine.rulesets.serpents_tongue.state import IN_PLAY, KOISHAKA, MAINTENANCE_ORDER, Being
 
 if TYPE_CHECKING:
-    from engine.rulesets.serpents_tongue.rules import Game
+    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 
 def maintenance_phase(game: Game) -> Flow[None]:

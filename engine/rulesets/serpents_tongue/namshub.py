@@ -16,15 +16,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from engine.core.decisions import Choice, Flow, Outcome
-from engine.rulesets.serpents_tongue import rite, rules_text
-from engine.rulesets.serpents_tongue.acts import Act
-from engine.rulesets.serpents_tongue.cards import Cost, SpellCard
-from engine.rulesets.serpents_tongue.effects import Effect
-from engine.rulesets.serpents_tongue.state import MAGI, Being, Card, Place, codex_view
+from spellc.engine.core.decisions import Choice, Flow, Outcome
+from spellc.engine.rulesets.serpents_tongue import rite, rules_text
+from spellc.engine.rulesets.serpents_tongue.acts import Act
+from spellc.engine.rulesets.serpents_tongue.cards import Cost, SpellCard
+from spellc.engine.rulesets.serpents_tongue.effects import Effect
+from spellc.engine.rulesets.serpents_tongue.state import MAGI, Being, Card, Place, codex_view
 
 if TYPE_CHECKING:
-    from engine.rulesets.serpents_tongue.rules import Game
+    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -7,14 +7,14 @@ from __future__ import annotations
 import bisect
 from typing import TYPE_CHECKING
 
-from engine.core.decisions import Choice, Flow
-from engine.rulesets.serpents_tongue import acts, exchange, namshub, triggers
-from engine.rulesets.serpents_tongue.acts import DONE
-from engine.rulesets.serpents_tongue.cards import RESONANCE, Energy
-from engine.rulesets.serpents_tongue.state import BANISHED, DISCARD, PREPARED, Being, Card, Kind, Place
+from spellc.engine.core.decisions import Choice, Flow
+from spellc.engine.rulesets.serpents_tongue import acts, exchange, namshub, triggers
+from spellc.engine.rulesets.serpents_tongue.acts import DONE
+from spellc.engine.rulesets.serpents_tongue.cards import RESONANCE, Energy
+from spellc.engine.rulesets.serpents_tongue.state import BANISHED, DISCARD, PREPARED, Being, Card, Kind, Place
 
 if TYPE_CHECKING:
-    from engine.rulesets.serpents_tongue.rules import Game
+    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 MAX_PREPARED = 3
 

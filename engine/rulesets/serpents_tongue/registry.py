@@ -19,8 +19,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engine.core.kept import toml_table
-from engine.core.registry import slugify
+from spellc.engine.core.kept import toml_table
+from spellc.engine.core.registry import slugify
 
 GLOSSARY_PATH = Path(__file__).with_name("glossary.toml")
 

@@ -17,15 +17,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.core.decisions import Choice, Flow
-from engine.core.errors import Unsupported
-from engine.rulesets.serpents_tongue import acts, exchange
-from engine.rulesets.serpents_tongue.cards import Aspect, Energy
-from engine.rulesets.serpents_tongue.state import Being, Card, Place
+from spellc.engine.core.decisions import Choice, Flow
+from spellc.engine.core.errors import Unsupported
+from spellc.engine.rulesets.serpents_tongue import acts, exchange
+from spellc.engine.rulesets.serpents_tongue.cards import Aspect, Energy
+from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Place
 
 if TYPE_CHECKING:
-    from engine.rulesets.serpents_tongue.effects import Effect
-    from engine.rulesets.serpents_tongue.rules import Game
+    from spellc.engine.rulesets.serpents_tongue.effects import Effect
+    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 
 # Where a Spell Loss (or a Dispel) sends a spell, by the word the effect prints after it.

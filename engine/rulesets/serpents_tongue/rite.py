@@ -22,13 +22,13 @@ from collections.abc import Iterable
 from functools import cache
 from typing import TYPE_CHECKING
 
-from engine.core import modifiers
-from engine.core.modifiers import Change, Mode
-from engine.rulesets.serpents_tongue.cards import Aspect, Energy, SpellCard
-from engine.rulesets.serpents_tongue.state import Being, Card, Place
+from spellc.engine.core import modifiers
+from spellc.engine.core.modifiers import Change, Mode
+from spellc.engine.rulesets.serpents_tongue.cards import Aspect, Energy, SpellCard
+from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Place
 
 if TYPE_CHECKING:
-    from engine.rulesets.serpents_tongue.rules import Game
+    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 INVESTED = "actions"  # the counter of Full Actions invested in a Rite zone spell
 ADDED = "Actions"  # the requirement a Transmute adds ("via a spell such as Prolong Cast")

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.decisions import Choice, Flow
-from engine.rulesets.serpents_tongue.cards import Energy
-from engine.rulesets.serpents_tongue.state import Being, Card, Kind
+from spellc.engine.core.decisions import Choice, Flow
+from spellc.engine.rulesets.serpents_tongue.cards import Energy
+from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Kind
 
 if TYPE_CHECKING:
-    from engine.rulesets.serpents_tongue.rules import Game
+    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 RITUAL_WILL_TIERS = 3  # "Tiers cost 1 Harmony for 1 tier or 1 Will for 3 tiers"
 

@@ -18,12 +18,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import chance, flow, resources
-from engine.core.decisions import Choice, Decision, Flow, Outcome
-from engine.core.errors import IllegalAction
-from engine.core.events import Hooks
-from engine.core.zones import Table
-from engine.rulesets.serpents_tongue import (
+from spellc.engine.core import chance, flow, resources
+from spellc.engine.core.decisions import Choice, Decision, Flow, Outcome
+from spellc.engine.core.errors import IllegalAction
+from spellc.engine.core.events import Hooks
+from spellc.engine.core.zones import Table
+from spellc.engine.rulesets.serpents_tongue import (
     actions,
     acts,
     allies,
@@ -36,8 +36,8 @@ from engine.rulesets.serpents_tongue import (
     transmutes,
     triggers,
 )
-from engine.rulesets.serpents_tongue.cards import CardLibrary, Energy, Selector
-from engine.rulesets.serpents_tongue.state import (
+from spellc.engine.rulesets.serpents_tongue.cards import CardLibrary, Energy, Selector
+from spellc.engine.rulesets.serpents_tongue.state import (
     ENERGIES,
     IN_PLAY,
     MANIFESTING,

@@ -14,13 +14,13 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.decisions import Choice, Decision
-from engine.core.errors import IllegalAction, ReplayError, Unsupported, Where
-from engine.core.match import Match
-from engine.rulesets.serpents_tongue import actions, bindings, casting, codex, encounter, preparation, specs
-from engine.rulesets.serpents_tongue.cards import CardLibrary, Energy, SpellCard
-from engine.rulesets.serpents_tongue.rules import ROUND_OVER, Game, Options
-from engine.rulesets.serpents_tongue.state import Being, Card, Zone
+from spellc.engine.core.decisions import Choice, Decision
+from spellc.engine.core.errors import IllegalAction, ReplayError, Unsupported, Where
+from spellc.engine.core.match import Match
+from spellc.engine.rulesets.serpents_tongue import actions, bindings, casting, codex, encounter, preparation, specs
+from spellc.engine.rulesets.serpents_tongue.cards import CardLibrary, Energy, SpellCard
+from spellc.engine.rulesets.serpents_tongue.rules import ROUND_OVER, Game, Options
+from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Zone
 
 
 # ---------------------------------------------------------------- what a script line says

@@ -7,11 +7,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.core.match import Match
-from engine.rulesets.serpents_tongue import bindings, codex, specs
-from engine.rulesets.serpents_tongue import encounter as enc  # duel() has a parameter named encounter
-from engine.rulesets.serpents_tongue.rules import Game, Options
-from engine.rulesets.serpents_tongue.state import Being, Card
+from spellc.engine.core.match import Match
+from spellc.engine.rulesets.serpents_tongue import bindings, codex, specs
+from spellc.engine.rulesets.serpents_tongue import encounter as enc  # duel() has a parameter named encounter
+from spellc.engine.rulesets.serpents_tongue.rules import Game, Options
+from spellc.engine.rulesets.serpents_tongue.state import Being, Card
 
 
 def duel(library: Any, seed: int, level: int = 2, max_rounds: int = 40, log: bool = False,

@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from engine.core.decisions import Choice
-from engine.rulesets.serpents_tongue import acts
-from engine.rulesets.serpents_tongue.cards import Ability, Energy, Modifier, SpecTier, SpellCard
-from engine.rulesets.serpents_tongue.state import Being, Card, Place, Zone
+from spellc.engine.core.decisions import Choice
+from spellc.engine.rulesets.serpents_tongue import acts
+from spellc.engine.rulesets.serpents_tongue.cards import Ability, Energy, Modifier, SpecTier, SpellCard
+from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Place, Zone
 
 if TYPE_CHECKING:
-    from engine.rulesets.serpents_tongue.rules import Game
+    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 
 def unlocked(card: Card) -> list[SpecTier]:

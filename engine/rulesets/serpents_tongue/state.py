@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol, TypeVar
 
-from engine.core.resources import Resource
-from engine.core.zones import Zones
-from engine.rulesets.serpents_tongue import registry
-from engine.rulesets.serpents_tongue.cards import Ability, Aspect, Energy, Role, Selector, SpellCard, Sphere
+from spellc.engine.core.resources import Resource
+from spellc.engine.core.zones import Zones
+from spellc.engine.rulesets.serpents_tongue import registry
+from spellc.engine.rulesets.serpents_tongue.cards import Ability, Aspect, Energy, Role, Selector, SpellCard, Sphere
 
 T = TypeVar("T")
 

@@ -19,13 +19,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from engine.core.decisions import Choice, Flow
-from engine.rulesets.serpents_tongue import control, targeting
-from engine.rulesets.serpents_tongue.cards import Declaration, StepTarget
-from engine.rulesets.serpents_tongue.state import Being, Card, Kind
+from spellc.engine.core.decisions import Choice, Flow
+from spellc.engine.rulesets.serpents_tongue import control, targeting
+from spellc.engine.rulesets.serpents_tongue.cards import Declaration, StepTarget
+from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Kind
 
 if TYPE_CHECKING:
-    from engine.rulesets.serpents_tongue.rules import Game
+    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 NO_MODE = -1  # a "choose one" none of whose modes could be declared: every mode is ignored
 

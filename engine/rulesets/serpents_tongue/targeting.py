@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.rulesets.serpents_tongue import defenses
-from engine.rulesets.serpents_tongue.cards import Selector
-from engine.rulesets.serpents_tongue.state import Being, Card
+from spellc.engine.rulesets.serpents_tongue import defenses
+from spellc.engine.rulesets.serpents_tongue.cards import Selector
+from spellc.engine.rulesets.serpents_tongue.state import Being, Card
 
 if TYPE_CHECKING:
-    from engine.rulesets.serpents_tongue.effects import Effect
-    from engine.rulesets.serpents_tongue.rules import Game
+    from spellc.engine.rulesets.serpents_tongue.effects import Effect
+    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 
 # A target as a choice's value: ("being", name), ("team", team), ("card", id), ("effect", index into the

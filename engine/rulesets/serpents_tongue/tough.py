@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.rulesets.serpents_tongue.state import Being, Card
+from spellc.engine.rulesets.serpents_tongue.state import Being, Card
 
 RULE = "Tough"
 

@@ -22,13 +22,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.rulesets.serpents_tongue import duration
-from engine.rulesets.serpents_tongue.cards import Aspect, Energy
-from engine.rulesets.serpents_tongue.state import Card, Place
+from spellc.engine.rulesets.serpents_tongue import duration
+from spellc.engine.rulesets.serpents_tongue.cards import Aspect, Energy
+from spellc.engine.rulesets.serpents_tongue.state import Card, Place
 
 if TYPE_CHECKING:
-    from engine.rulesets.serpents_tongue.effects import Effect
-    from engine.rulesets.serpents_tongue.rules import Game
+    from spellc.engine.rulesets.serpents_tongue.effects import Effect
+    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 
 def combine(game: Game, transmute: Card, target: Card) -> None:

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core import events as core_events
-from engine.core.decisions import Flow
-from engine.rulesets.serpents_tongue import events, rules_text
-from engine.rulesets.serpents_tongue.effects import Effect
-from engine.rulesets.serpents_tongue.events import Pending
-from engine.rulesets.serpents_tongue.state import Being, Card
+from spellc.engine.core import events as core_events
+from spellc.engine.core.decisions import Flow
+from spellc.engine.rulesets.serpents_tongue import events, rules_text
+from spellc.engine.rulesets.serpents_tongue.effects import Effect
+from spellc.engine.rulesets.serpents_tongue.events import Pending
+from spellc.engine.rulesets.serpents_tongue.state import Being, Card
 
 if TYPE_CHECKING:
-    from engine.rulesets.serpents_tongue.rules import Game
+    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 
 # Triggers that set each other off without end (`when bearer takes Dmg: deal Dmg 1 to bearer`) stop here,

@@ -4,7 +4,7 @@ questions the engine puts) and by the compiler's card text."""
 
 from __future__ import annotations
 
-from engine.rulesets.serpents_tongue.cards import Comparison, Quantity, Role, Selector, StepTarget
+from spellc.engine.rulesets.serpents_tongue.cards import Comparison, Quantity, Role, Selector, StepTarget
 
 Target = str | StepTarget  # a step's target: a word (this, bearer, ...) or a target of the step's own
 
