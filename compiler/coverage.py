@@ -18,6 +18,7 @@ keyword's name (which stands for the row that defines it).
 from __future__ import annotations
 
 import ast
+import json
 import os
 import re
 from collections import defaultdict
@@ -205,19 +206,54 @@ def _status(term: Term, tests: tuple[str, ...], implemented: frozenset[str]) -> 
 
 def report(reg: Glossary, implemented: frozenset[str], tests_dir: Path | None = None,
            ruleset: str = DEFAULT) -> list[Row]:
-    """One row per glossary term of ``ruleset``, in the glossary's order."""
+    """One row per glossary term of ``ruleset``, in the glossary's order, cited by the tests in ``tests_dir``;
+    where there are none (an installed spellc ships no tests), by the citations shipped with it."""
     tests_dir = tests_dir or ROOT / "tests"
-    return list(_report(reg, implemented, ruleset, tests_dir.parent, test_files(tests_dir, ruleset)))
+    if not tests_dir.is_dir():
+        return list(_report(reg, implemented, ruleset, shipped_citations().get(ruleset, ())))
+    return list(_report(reg, implemented, ruleset, _cited_tests(tests_dir.parent, test_files(tests_dir, ruleset))))
+
+
+Cited = tuple[tuple[str, tuple[str, ...]], ...]  # each name a test cites, and the tests citing it, in order
 
 
 @lru_cache(maxsize=16)  # the same at every build until a test file changes
-def _report(reg: Glossary, implemented: frozenset[str], ruleset: str, root: Path,
-            files: tuple[tuple[str, int, int], ...]) -> tuple[Row, ...]:
+def _cited_tests(root: Path, files: tuple[tuple[str, int, int], ...]) -> Cited:
     cited: dict[str, set[str]] = defaultdict(set)
     for c in _citations(root, files):
-        term = reg.term(c.name) if c.name else None
+        if c.name is not None:
+            cited[c.name].add(c.test)
+    return tuple((name, tuple(sorted(tests))) for name, tests in sorted(cited.items()))
+
+
+# The tests' citations as an installed spellc ships them (it ships no tests): per ruleset, each name cited and
+# the tests citing it. `python -m spellc.compiler.coverage` writes the file; a test checks it is current.
+SHIPPED = Path(__file__).with_name("citations.json")
+
+
+@lru_cache(maxsize=1)
+def shipped_citations() -> dict[str, Cited]:
+    try:
+        data = json.loads(SHIPPED.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {ruleset: tuple((name, tuple(tests)) for name, tests in cited) for ruleset, cited in data.items()}
+
+
+def citations_to_ship(tests_dir: Path = ROOT / "tests") -> str:
+    """The text of the shipped citations file, read from ``tests_dir``."""
+    data = {name: [[term, list(tests)] for term, tests in _cited_tests(tests_dir.parent, test_files(tests_dir, name))]
+            for name in RULESETS}
+    return json.dumps(data, indent=1, sort_keys=True) + "\n"
+
+
+@lru_cache(maxsize=16)  # the same at every build until a test file changes
+def _report(reg: Glossary, implemented: frozenset[str], ruleset: str, cited_tests: Cited) -> tuple[Row, ...]:
+    cited: dict[str, set[str]] = defaultdict(set)
+    for name, tests in cited_tests:
+        term = reg.term(name)
         if term is not None:
-            cited[term.name].add(c.test)
+            cited[term.name].update(tests)
     rows = []
     for term in reg.terms:
         # A redirect stands for its target, unless it names a keyword of its own (Absolute Free Action).
@@ -259,3 +295,8 @@ def table(rows: Iterable[Row]) -> str:
         lines.append(f"{game}{r.term:<{width}}  {r.status:<11}  {detail}")
     lines.append(summary(rows))
     return "\n".join(lines)
+
+
+if __name__ == "__main__":  # python -m spellc.compiler.coverage: write the shipped citations
+    SHIPPED.write_text(citations_to_ship(), encoding="utf-8")
+    print(f"wrote {SHIPPED.relative_to(ROOT)}")

@@ -252,3 +252,16 @@ def test_site_coverage_page_links_every_term() -> None:
     for term in registry.load().terms:
         assert f"(glossary/{term.slug}.md)" in page
     assert coverage.summary(rows) in page
+
+
+def test_the_citations_an_installed_spellc_ships_are_the_tests_own() -> None:
+    """An installed spellc ships no tests, so a project's coverage page reads the citations shipped with it
+    (compiler/citations.json): they must be what the tests cite now."""
+    assert coverage.SHIPPED.read_text(encoding="utf-8") == coverage.citations_to_ship(), (
+        "the tests' rule markers changed: run `python -m spellc.compiler.coverage`")
+
+
+@pytest.mark.parametrize("ruleset", sorted(FRONTENDS))
+def test_without_the_tests_the_report_reads_the_shipped_citations(ruleset: str, tmp_path: Path) -> None:
+    front = FRONTENDS[ruleset]
+    assert front.coverage(tmp_path / "no-tests") == front.coverage(ROOT / "tests")

@@ -36,6 +36,7 @@ def test_spellc_new_makes_a_project_that_checks_builds_and_plays(
     assert isinstance(project, Project) and project.ruleset.name == ruleset
     monkeypatch.chdir(folder)
     assert main(["check"]) == 0
+    assert main(["fmt", "--check"]) == 0  # what it writes is laid out as spellc fmt lays it out
     assert main(["build"]) == 0
     assert (folder / "generated" / "__init__.py").is_file()
     assert any((folder / "site").rglob("*.md"))
