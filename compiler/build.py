@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import importlib
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
@@ -21,10 +22,8 @@ from typing import Any, TextIO
 
 from jinja2 import Template
 
-from spellc.compiler.amtgard.frontend import FRONTEND as AMTGARD
 from spellc.compiler.diagnostics import Diagnostics, shown, write_text
 from spellc.compiler.frontend import Compiled, Frontend
-from spellc.compiler.incantation_charges.frontend import FRONTEND as INCANTATION_CHARGES
 from spellc.compiler.kept import kept, stamps
 from spellc.compiler.language_reference import PAGE as REFERENCE
 from spellc.compiler.language_reference import example_files, language_page, language_template
@@ -39,17 +38,40 @@ from spellc.compiler.project import (
     source_files,
 )
 from spellc.compiler.publish import WORKSPACE, Output, PublishError, publish
-from spellc.compiler.rackham_incantation.frontend import FRONTEND as RACKHAM_INCANTATION
-from spellc.compiler.serpents_tongue.frontend import FRONTEND as SERPENTS_TONGUE
 from spellc.compiler.site_home import HOME, home_page
 from spellc.compiler.source import read_regular, shown_path
 from spellc.engine.core.ruleset import Ruleset
+from spellc.engine.rulesets import RULESETS
 
-FRONTENDS: dict[str, Frontend] = {f.ruleset.name: f for f in (SERPENTS_TONGUE, INCANTATION_CHARGES,
-                                                                      RACKHAM_INCANTATION, AMTGARD)}
-# Every folder and page a build of this repository's workspace replaces, relative to its root.
-OUTPUTS: tuple[str, ...] = (*(out for f in FRONTENDS.values() for out in (*f.outputs, f"{f.ruleset.site}/{REFERENCE}")),
-                             HOME)
+
+class Frontends(Mapping[str, Frontend]):
+    """Each ruleset's front end, by the ruleset's name. A front end is the module ``spellc.compiler.<name>.frontend``,
+    found by the ruleset's name (as Forge finds a card's API) and imported when it is first asked for: a command
+    imports only the games it works on (importing all four took half a second at every start)."""
+
+    def __init__(self) -> None:
+        self._loaded: dict[str, Frontend] = {}
+
+    def __getitem__(self, name: str) -> Frontend:
+        if name not in self._loaded:
+            if name not in RULESETS:
+                raise KeyError(name)
+            self._loaded[name] = importlib.import_module(f"spellc.compiler.{name}.frontend").FRONTEND
+        return self._loaded[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(RULESETS)
+
+    def __len__(self) -> int:
+        return len(RULESETS)
+
+
+FRONTENDS = Frontends()
+
+
+def outputs() -> tuple[str, ...]:
+    """Every folder and page a build of this repository's workspace replaces, relative to its root."""
+    return (*(out for f in FRONTENDS.values() for out in (*f.outputs, f"{f.ruleset.site}/{REFERENCE}")), HOME)
 
 
 # The tests whose rule markers the coverage pages read: the engine's own, beside this compiler.

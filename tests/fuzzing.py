@@ -49,7 +49,7 @@ if str(ROOT) not in sys.path:  # run as a script
     sys.path.insert(0, str(ROOT))
 
 from spellc.compiler.build import FRONTENDS, TESTS  # noqa: E402
-from spellc.compiler.cli import play  # noqa: E402
+from spellc.compiler.commands import play  # noqa: E402
 from spellc.compiler.project import MANIFEST, ProjectError, load, shipped  # noqa: E402
 from spellc.engine.rulesets import RULESETS  # noqa: E402
 

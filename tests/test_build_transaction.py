@@ -19,11 +19,12 @@ from typing import Any
 import pytest
 
 from spellc.compiler import publish as publish_module
-from spellc.compiler.build import OUTPUTS, compile_target, render
+from spellc.compiler.build import compile_target, outputs, render
 from spellc.compiler.project import load
 from spellc.compiler.publish import WORKSPACE, PublishError, fault_steps, locked, publish
 
 ROOT = Path(__file__).resolve().parent.parent
+OUTPUTS = outputs()
 BUILD = ("import sys; from pathlib import Path; from spellc.compiler.build import build; "
          "from spellc.compiler.project import load; "
          "root = Path(sys.argv[1]); build(load(root / 'spellc.toml'), root / 'tests')")

@@ -3,7 +3,7 @@
 The inputs are mutations of the shipped scenarios (cards_src/scenarios/*.scenario): lines deleted,
 repeated, swapped or moved, numbers and titles and names replaced (huge numbers, bad escapes, unknown
 beings), lines from a vocabulary of every scenario line inserted, and bytes damaged (invalid UTF-8).
-Each input runs through :func:`compiler.cli.play`, the whole command but for reading the file. The
+Each input runs through :func:`spellc.compiler.commands.play`, the whole command but for reading the file. The
 seed is fixed, so a failure reproduces; ``SPELLC_FUZZ_SCENARIOS=N`` runs N inputs instead.
 
 Every input that once crashed is kept under tests/fixtures/crashers/scenarios/ and replayed here.
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from spellc.compiler.cli import play
+from spellc.compiler.commands import play
 from spellc.compiler.project import shipped
 
 ROOT = Path(__file__).resolve().parent.parent

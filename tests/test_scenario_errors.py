@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from spellc.compiler.cli import play
+from spellc.compiler.commands import play
 from spellc.compiler.project import shipped
 
 HEADER = """match "Test" {

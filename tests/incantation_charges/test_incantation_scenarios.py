@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from spellc.compiler.cli import play
+from spellc.compiler.commands import play
 from spellc.compiler.diagnostics import Diagnostics
 from spellc.compiler.incantation_charges.scenario import parse_scenario
 from spellc.compiler.project import shipped
