@@ -9,19 +9,24 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
-from spellc import engine
-from spellc.compiler.parse import GRAMMAR_DIR
 from spellc.engine.core import kept as core
-from spellc.engine.core.kept import J, stamps
+from spellc.engine.core.kept import J, generation, stamps
 
-# The libraries' own files, found without importing them (a command that needs none of them starts faster).
+# The code that makes what is kept: the compiler's, the engine's and the grammars' folders (beside this one), and
+# the libraries that shape an output, their files found without importing them (a command that needs none of
+# them starts faster).
+PACKAGE = Path(__file__).resolve().parent.parent
 LIBRARIES = tuple(spec.origin for name in ("lark", "jinja2", "markupsafe")
                   if (spec := find_spec(name)) is not None and spec.origin)
-CODE = (str(Path(__file__).resolve().parent), str(Path(engine.__file__).resolve().parent), str(GRAMMAR_DIR),
-        *LIBRARIES)
+CODE = (str(PACKAGE / "compiler"), str(PACKAGE / "engine"), str(PACKAGE / "grammar"), *LIBRARIES)
 
-__all__ = ["kept", "stamps"]
+__all__ = ["folder", "kept", "stamps"]
 
 
 def kept(kind: str, of: Any, key: Any, make: Callable[[], J], shape: Any) -> J:
     return core.kept(kind, of, key, make, shape, CODE)
+
+
+def folder() -> Path | None:
+    """The private folder of what is kept for the code as it is now; None when nothing is kept."""
+    return generation(CODE)

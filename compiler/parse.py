@@ -13,9 +13,12 @@ from typing import Any, TypeVar
 
 from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.grammar import Rule
+from lark.lexer import TerminalDef
 from lark.tree import Meta
 
 from spellc.compiler.diagnostics import Diagnostic, Diagnostics, Severity
+from spellc.compiler.kept import kept
 from spellc.compiler.source import SourceFile, Span
 
 GRAMMAR_DIR = Path(__file__).resolve().parent.parent / "grammar"
@@ -73,16 +76,48 @@ def grammar_text(grammar: tuple[str, ...]) -> str:
 
 @cache
 def parser(grammar: tuple[str, ...]) -> Lark:
-    # cache=True: Lark keeps the analysed grammar in a file of the temporary folder, named after a digest of
-    # the grammar and the options, so a new process loads it instead of building the LALR tables again
-    # (start-up is most of a `spellc check` of one file).
-    return Lark(
-        grammar_text(grammar),
-        parser="lalr",
-        propagate_positions=True,
-        maybe_placeholders=True,
-        cache=True,
-    )
+    """Lark's LALR parser of the files ``grammar``. Its tables (most of the start-up of a `spellc check` of one
+    file to build) are kept between processes as JSON, in the user's private folder (:mod:`spellc.compiler.kept`):
+    never as Lark's own cache, a pickle in the shared temporary folder that another user could plant."""
+    return Lark._load_from_dict(*_from_json(kept("lark", list(grammar), [], lambda: _tables(grammar), dict[str, Any])))
+
+
+def _build(grammar: tuple[str, ...]) -> Lark:
+    return Lark(grammar_text(grammar), parser="lalr", propagate_positions=True, maybe_placeholders=True)
+
+
+def _tables(grammar: tuple[str, ...]) -> dict[str, Any]:
+    """A parser's tables as JSON: Lark's own serialisation, its maps keyed by numbers or tuples written as lists of
+    pairs (JSON keys are text)."""
+    data, memo = _build(grammar).memo_serialize([TerminalDef, Rule])
+    return {"data": _to_json(data), "memo": _to_json(memo)}
+
+
+_PAIRS = "\x00pairs"  # a map whose keys are not all text: its pairs
+
+
+def _to_json(value: Any) -> Any:
+    if isinstance(value, dict):
+        if all(isinstance(k, str) for k in value):
+            return {k: _to_json(v) for k, v in value.items()}
+        return {_PAIRS: [[_to_json(k), _to_json(v)] for k, v in value.items()]}
+    if isinstance(value, list | tuple):
+        return [_to_json(v) for v in value]
+    return value
+
+
+def _from_json(tables: dict[str, Any]) -> tuple[Any, Any]:
+    return _value(tables["data"]), _value(tables["memo"])
+
+
+def _value(value: Any, key: bool = False) -> Any:
+    if isinstance(value, dict):
+        if _PAIRS in value:
+            return {_value(k, key=True): _value(v) for k, v in value[_PAIRS]}
+        return {k: _value(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return tuple(_value(v, key=True) for v in value) if key else [_value(v) for v in value]
+    return value
 
 
 def parse(source: SourceFile, diags: Diagnostics, grammar: tuple[str, ...], max_number: int = MAX_NUMBER
