@@ -55,6 +55,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_draws.py
 	$(BIN)/python benchmarks/bench_site.py 500 5000
 	$(BIN)/python -m benchmarks.bench_lsp
+	$(BIN)/python -m benchmarks.bench_startup
 	$(BIN)/python -m benchmarks.bench_check
 
 clean:
