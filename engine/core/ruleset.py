@@ -27,6 +27,7 @@ class Ruleset:
     title: str  # as the rulebook names the game
     seed: str  # the seed document it is written from (../shared/seeds/)
     summary: str  # one sentence for the site's home page
+    rulebook: str  # whose text its glossary and pages quote: the site's home page credits it to its owners
     grammar: str  # its card grammar fragment under grammar/, read after grammar/common.lark
     scenario_grammar: str  # its scenario grammar under grammar/
     glossary: Path  # its glossary table
@@ -61,14 +62,15 @@ def declare(folder: Path) -> Ruleset:
     path = folder / DECLARATION
     with path.open("rb") as f:
         data = tomllib.load(f)
-    fields = ("title", "seed", "summary", "grammar", "scenario_grammar", "glossary", "random_match", "invariants")
+    fields = ("title", "seed", "summary", "rulebook", "grammar", "scenario_grammar", "glossary", "random_match",
+              "invariants")
     missing = [key for key in fields if not isinstance(data.get(key), str)]
     if missing:
         raise DeclarationError(f"{path}: needs {', '.join(missing)} (text)")
     if not _NAME.fullmatch(folder.name):
         raise DeclarationError(f"{path}: a ruleset's folder is a lower-case Python name, not {folder.name!r}")
     return Ruleset(name=folder.name, title=data["title"], seed=data["seed"], summary=data["summary"],
-                   grammar=data["grammar"], scenario_grammar=data["scenario_grammar"],
+                   rulebook=data["rulebook"], grammar=data["grammar"], scenario_grammar=data["scenario_grammar"],
                    glossary=folder / data["glossary"], random_match=data["random_match"],
                    invariants=data["invariants"])
 
