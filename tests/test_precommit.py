@@ -47,8 +47,9 @@ def local_config(args: list[str] | None = None) -> str:
 
 def environment(home: Path) -> dict[str, str]:
     """The environment a designer's shell gives pre-commit: spellc on the PATH, and nothing kept outside the test
-    (pre-commit's own store, git's global and system configuration)."""
-    return {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
+    (pre-commit's own store, git's global and system configuration), nor a repository git was pointed at."""
+    inherited = {key: value for key, value in os.environ.items() if not key.startswith("GIT_")}
+    return {**inherited, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
             "PRE_COMMIT_HOME": str(home / "pre-commit"), "GIT_CONFIG_GLOBAL": os.devnull,
             "GIT_CONFIG_NOSYSTEM": "1"}
 
