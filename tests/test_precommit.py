@@ -20,6 +20,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from spellc.engine.rulesets import RULESETS
+
 ROOT = Path(__file__).resolve().parent.parent
 MANIFEST = ROOT / ".pre-commit-hooks.yaml"
 BIN = Path(sys.executable).parent  # this environment's spellc and pre-commit
@@ -82,12 +84,13 @@ class Repository:
         return int(self.git("rev-list", "--count", "HEAD").strip())
 
 
-def make_repository(tmp_path: Path, project: str = ".", args: list[str] | None = None) -> Repository:
-    """A repository whose card project (`spellc new`, Amtgard) is at ``project`` inside it, committed."""
+def make_repository(tmp_path: Path, project: str = ".", args: list[str] | None = None,
+                    ruleset: str = "amtgard") -> Repository:
+    """A repository whose card project (`spellc new`) is at ``project`` inside it, committed."""
     folder = tmp_path / "cards-repo"
     folder.mkdir(parents=True)
     repo = Repository(folder, environment(tmp_path))
-    made = repo.run(str(BIN / "spellc"), "new", str(folder / project), "--ruleset", "amtgard")
+    made = repo.run(str(BIN / "spellc"), "new", str(folder / project), "--ruleset", ruleset)
     assert made.returncode == 0, made.stdout + made.stderr
     repo.write(".pre-commit-config.yaml", local_config(args))
     repo.git("init", "--quiet")
@@ -112,7 +115,9 @@ def test_the_manifest_is_one_pre_commit_accepts() -> None:
                                                                             "spellc-fmt": "python"}
 
 
-def test_a_new_project_passes_both_hooks(repo: Repository) -> None:
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_a_new_project_of_any_game_passes_both_hooks(ruleset: str, tmp_path: Path) -> None:
+    repo = make_repository(tmp_path, ruleset=ruleset)
     done = repo.pre_commit("run", "--all-files")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "spellc check" in done.stdout and "spellc fmt" in done.stdout
