@@ -3,13 +3,19 @@ spells (10 a file), against a bare Lark parse of the same files measured in the 
 
 For each size it prints:
 - the full build (parse, check, emit, publish into empty output folders), as a ratio to the bare parse;
-- a rebuild with nothing changed, and a rebuild after one spell is edited, as ratios to the full build,
+- a rebuild with nothing changed, and a rebuild after one spell is edited, as ratios to the full build (in one
+  process, as `spellc site --serve` does them: no journal),
   with how many files each wrote, each the median of a few. Before them, as `spellc site --serve` does
   after its first build, the full build's garbage is collected and what it keeps set aside from later
   collections (compiler.build.settle).
 
-The issue's goals: a full build within 3x a bare parse; after one card is edited, a rebuild that reparses
-only that file and writes only the outputs whose bytes change, within 0.1x the full build.
+Then `spellc build` as a user runs it, each a process of its own with its start-up counted: a full build, a
+build with nothing changed (which the journal of the last build answers: compiler/journal.py), and a build after
+one spell is edited, as ratios to that full build.
+
+The goals: a full build within 3x a bare parse (issue 13); after one card is edited, a rebuild within 0.1x the
+full build, in one process (issue 13) and as commands (issue 26); as commands, nothing changed within 0.05x.
+The last line is every figure as JSON.
 Run on demand (`make bench`), never in the test suite. Each measure runs in a process of its own, its
 start-up (imports) not counted, three times over: each line is the median of three processes. The full
 build is the process's first (one run, its templates compiled and its glossary read as `spellc build`
@@ -95,7 +101,7 @@ def measure(n: int, folder: Path) -> dict[str, float | int]:
     lark = parser(card_grammar(RULESETS["serpents_tongue"].grammar))
     if os.environ.get(CACHE_ENV) == OFF:
         start = time.perf_counter()
-        assert build(project).ok
+        assert build(project, remember=False).ok
         return {"whole": time.perf_counter() - start}
     repeat = 3 if n <= 1000 else 1
     texts = [p.read_text(encoding="utf-8") for p in project.card_files()]
@@ -103,11 +109,11 @@ def measure(n: int, folder: Path) -> dict[str, float | int]:
         bare = timed(lambda: [lark.parse(t) for t in texts], repeat)
 
     start = time.perf_counter()  # the first build of these files: each parsed, each page rendered
-    assert build(project).ok
+    assert build(project, remember=False).ok
     whole = time.perf_counter() - start
     settle()  # as `spellc site --serve` does after its first build
     before = files_of(project)
-    same = timed(lambda: build(project), repeat)
+    same = timed(lambda: build(project, remember=False), repeat)
     now = files_of(project)
     edited = project.cards / "set0000.spell"
     text = edited.read_text(encoding="utf-8")
@@ -115,7 +121,7 @@ def measure(n: int, folder: Path) -> dict[str, float | int]:
 
     def edit_and_build() -> None:  # a new damage each time: each rebuild has a change to make
         edited.write_text(text.replace(spell(0), spell(0, damage=next(edits))), encoding="utf-8")
-        assert build(project).ok
+        assert build(project, remember=False).ok
 
     one = timed(edit_and_build, repeat)
     after = files_of(project)
@@ -142,6 +148,36 @@ def report(n: int, runs: list[dict[str, float | int]], cold: list[dict[str, floa
     print(f"  full build, nothing kept:   {median('whole', cold):7.3f} s  (SPELLC_CACHE=off)")
 
 
+def commands(n: int, disk: bool) -> dict[str, float]:
+    """`spellc build` as a user runs it, each a process of its own (start-up counted): a full build, a build with
+    nothing changed (the journal: compiler/journal.py), and a build after one spell is edited; medians."""
+    with tempfile.TemporaryDirectory(dir=None if disk else MEMORY) as tmp:
+        project = project_of(n, Path(tmp))
+
+        def run() -> float:
+            start = time.perf_counter()
+            subprocess.run([SPELLC, "build"], cwd=project.root, check=True, capture_output=True)
+            return time.perf_counter() - start
+
+        whole = run()
+        same = statistics.median(run() for _ in range(3))
+        edited = project.cards / "set0000.spell"
+        text = edited.read_text(encoding="utf-8")
+        ones = []
+        for damage in (7, 8, 9):
+            edited.write_text(text.replace(spell(0), spell(0, damage=damage)), encoding="utf-8")
+            ones.append(run())
+    return {"command full": whole, "command same": same, "command one": statistics.median(ones)}
+
+
+def report_commands(n: int, measured: dict[str, float]) -> None:
+    whole, same, one = measured["command full"], measured["command same"], measured["command one"]
+    print(f"  as commands (a process each, start-up counted): full build {whole:.3f} s; nothing changed "
+          f"{same:.3f} s ({same / whole:.2f}x, goal 0.05x); one spell edited {one:.3f} s ({one / whole:.2f}x, "
+          "goal 0.1x)")
+
+
+SPELLC = Path(sys.executable).with_name("spellc")
 MEMORY = Path("/dev/shm")
 CHILD = "SPELLC_BENCH_CHILD"
 PROCESSES = 3  # a first build happens once per process: its median is taken over processes
@@ -168,11 +204,22 @@ def main(args: list[str]) -> None:
         with tempfile.TemporaryDirectory(dir=None if disk else MEMORY) as tmp:
             print(json.dumps(measure(sizes[0], Path(tmp))))
         return
-    print(f"projects made in {'the temporary folder (disk)' if disk else 'memory (/dev/shm)'}")
+    print(f"projects made in {'the temporary folder (disk)' if disk else 'memory (/dev/shm)'}; load average "
+          f"{os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)")
     keep(disk)
+    figures: dict[str, dict[str, float]] = {}
     for n in sizes:
         runs = [child(n, disk) for _ in range(PROCESSES)]
         report(n, runs, [child(n, disk, **{CACHE_ENV: OFF})])
+        measured = commands(n, disk)
+        report_commands(n, measured)
+        figures[str(n)] = {**{k: round(statistics.median(float(r[k]) for r in runs), 4)
+                              for k in ("bare", "whole", "same", "one")},
+                           **{k: round(v, 4) for k, v in measured.items()},
+                           "command same ratio": round(measured["command same"] / measured["command full"], 3),
+                           "command one ratio": round(measured["command one"] / measured["command full"], 3)}
+    print(f"load average {os.getloadavg()[0]:.2f} at the end")
+    print(json.dumps(figures))
 
 
 if __name__ == "__main__":

@@ -50,6 +50,10 @@ def cmd_build(args: argparse.Namespace) -> int:
     if built is None:
         return 1
     elapsed = time.perf_counter() - start
+    if built.reused:
+        print(f"spellc: nothing changed since the last build ({built.counts()} from {plural(built.files, 'file')}): "
+              f"nothing written, in {elapsed:.2f}s")
+        return 0
     written = ", ".join(sorted({os.path.relpath(out) for p in projects(target) for out in p.outputs}))
     print(f"spellc: compiled {built.counts()} from {plural(built.files, 'file')} into {written} in {elapsed:.2f}s")
     return 0

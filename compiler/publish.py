@@ -146,7 +146,7 @@ def publish(root: Path, outputs: Mapping[str, Output], workspace: Path | None = 
                 for name, output in outputs.items():
                     _tidy(root, name, output, [])
                 if new_record != record:
-                    _write_signed(workspace / RECORD, RECORD, _record_body(root, new_record))
+                    write_signed(workspace / RECORD, RECORD, _record_body(root, new_record))
             except OSError as err:
                 raise PublishError(f"cannot make the output folder {name}: {err}") from err
             return published
@@ -159,7 +159,7 @@ def _transact(root: Path, txn: Path, outputs: Mapping[str, Output], changes: dic
     """Stage, commit and swap in ``changes``, and the new ``record``."""
     try:
         os.mkdir(txn)
-        _write_signed(txn / OPEN, OPEN, b"")
+        write_signed(txn / OPEN, OPEN, b"")
         made: set[str] = set()
         staged = os.path.join(txn, "new")
         for name in outputs:
@@ -169,10 +169,10 @@ def _transact(root: Path, txn: Path, outputs: Mapping[str, Output], changes: dic
                 elif kind == CREATE:
                     for rel, text in _files(outputs[name]).items():
                         _write(f"{staged}/{name}/{rel}", text, made=made)
-        _write_signed(txn / RECORD, RECORD, _record_body(root, record))
+        write_signed(txn / RECORD, RECORD, _record_body(root, record))
         _step("staged")
         listed = [[kind, path] for name in outputs for kind, path in changes[name]]
-        _write_signed(txn / COMMITTED, COMMITTED, json.dumps({"changes": listed}).encode(), sync=True)
+        write_signed(txn / COMMITTED, COMMITTED, json.dumps({"changes": listed}).encode(), sync=True)
     except OSError as err:
         _remove(txn)
         raise PublishError(f"cannot write the new outputs: {err}") from err
@@ -271,7 +271,7 @@ def _read_record(workspace: Path, root: Path) -> set[str]:
     when there is no record this user's spellc signed (a first build, or a project from elsewhere). The record
     names the folder its paths start from: a project whose outputs moved (another ``root``) has its paths
     read from where they were."""
-    body = _read_signed(workspace / RECORD, RECORD)
+    body = read_signed(workspace / RECORD, RECORD)
     try:
         data = json.loads(body) if body is not None else {}
         files, base = data.get("files", []), data.get("root")
@@ -300,7 +300,7 @@ def _record_body(root: Path, record: set[str]) -> bytes:
     return json.dumps({"root": os.fspath(root), "files": sorted(record)}, indent=0).encode()
 
 
-def _read_signed(path: Path, kind: str) -> bytes | None:
+def read_signed(path: Path, kind: str) -> bytes | None:
     """The body of the file ``path`` if this user's spellc signed it as ``kind`` (never through a link)."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
@@ -318,7 +318,7 @@ def _read_signed(path: Path, kind: str) -> bytes | None:
     return verified(kind, data)
 
 
-def _write_signed(path: Path, kind: str, body: bytes, sync: bool = False) -> None:
+def write_signed(path: Path, kind: str, body: bytes, sync: bool = False) -> None:
     """Written aside and renamed: a file cut short by a kill would not be the whole of what was signed."""
     aside = path.with_name(f"{path.name}.new")
     _write(aside, sign(kind, body), sync=sync)
@@ -382,7 +382,7 @@ def recover(root: Path, txn: Path, names: tuple[str, ...]) -> None:
         raise _foreign(txn, txn, "is not a folder")
     entries = os.listdir(txn)
     if COMMITTED in entries:
-        body = _read_signed(txn / COMMITTED, COMMITTED)
+        body = read_signed(txn / COMMITTED, COMMITTED)
         if body is None:
             raise _foreign(txn, txn / COMMITTED, "was not written by your spellc (its signature does not match)")
         changes = _listed_changes(body, names, txn)
@@ -391,9 +391,9 @@ def recover(root: Path, txn: Path, names: tuple[str, ...]) -> None:
         _swap(root, txn, changes, [], None)
         for name in names:  # a folder the finished removals emptied (the next build may find nothing to change)
             _prune(root, name, [path for kind, path in changes if kind == REMOVE and path.startswith(f"{name}/")])
-        if _read_signed(txn / RECORD, RECORD) is not None:
+        if read_signed(txn / RECORD, RECORD) is not None:
             os.replace(txn / RECORD, txn.parent / RECORD)
-    elif _read_signed(txn / OPEN, OPEN) is None and set(entries) - {OPEN, f"{OPEN}.new"}:
+    elif read_signed(txn / OPEN, OPEN) is None and set(entries) - {OPEN, f"{OPEN}.new"}:
         raise _foreign(txn, txn, "holds files no build of yours staged (it has no OPEN marker signed by your spellc)")
     _remove(txn)
 

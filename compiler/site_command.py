@@ -195,7 +195,7 @@ def serve_rebuild(target: Project | Workspace, allow_outside: bool) -> Callable[
     def rebuild() -> None:
         said = io.StringIO()
         try:
-            ok = build_reported(target, said, allow_outside) is not None
+            ok = build_reported(target, said, allow_outside, remember=False) is not None
         except ProjectError as err:
             ok = False
             said.write(err.render() + "\n")

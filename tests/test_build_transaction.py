@@ -70,7 +70,8 @@ def _old_outputs(root: Path) -> dict[str, Any]:
 
 def _leftovers(root: Path) -> list[str]:
     workspace = root / WORKSPACE
-    found = [p.name for p in workspace.iterdir() if p.name not in ("lock", "record")] if workspace.is_dir() else []
+    found = [p.name for p in workspace.iterdir() if p.name not in ("lock", "record", "journal", "journal.d")] \
+        if workspace.is_dir() else []
     for name in OUTPUTS:
         parent = (root / name).parent
         found += [p.name for p in parent.glob(".*") if p.name != WORKSPACE]

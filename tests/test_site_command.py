@@ -144,7 +144,7 @@ def test_a_rebuild_that_fails_inside_spellc_keeps_the_server_going(
     monkeypatch.setattr(SERVE, "watched", tmp_path / ".spellc-build" / "serve")
     monkeypatch.setattr(SERVE, "error", None)
 
-    def crash(*args: object) -> None:
+    def crash(*args: object, **kwargs: object) -> None:
         raise RecursionError("maximum recursion depth exceeded")
 
     rebuild = site_command.serve_rebuild(project, False)

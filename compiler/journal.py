@@ -1,0 +1,114 @@
+"""What the last build read and wrote, so that a build that finds everything as it was does nothing.
+
+A build of 5,000 cards takes seconds; most builds follow an edit of nothing (a `make` that runs `spellc build`
+anyway, a hook, a second window). After a build, its journal records the stamps (size, modification and change
+times, inode) of everything it read, which are:
+- each project's manifest, its card files (the listing too: a card added or deleted shows);
+- the tests whose rule markers its coverage pages cite;
+- the example files of its games' language pages;
+- spellc's own code (the compiler, the engine, the grammars, the libraries that shape an output: the digest kept
+  values are made under, :mod:`spellc.compiler.kept`);
+
+and of every file it wrote, with what it said (its counts, its warnings). The next build in any process compares
+them with what is on disk now: when all hold, it says so and writes nothing. Anything else (an edited card or
+template, a page edited by hand or deleted, another version of spellc) makes a whole build.
+
+A file changed within the file system's clock tick of the build that read it could keep its stamp: as git does
+for its index, an input whose modification time is not before the build's start is never trusted, and the next
+build is a whole one. The journal sits in the build folder with the lock, signed with this user's key like the
+other files a build leaves there (:mod:`spellc.compiler.trust`): one that came with a project is not read.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Mapping
+from contextlib import suppress
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from spellc.compiler.kept import CODE
+from spellc.compiler.publish import Output, own_file, read_signed, write_signed
+from spellc.engine.core.kept import code_digest
+
+JOURNAL = "journal"
+Stamp = tuple[int, int, int, int]  # size, modification time, change time (ns), inode
+
+
+def stamp(path: str) -> Stamp | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino
+
+
+def stamps(paths: Iterable[str]) -> dict[str, Stamp | None]:
+    return {path: stamp(path) for path in paths}
+
+
+@dataclass(frozen=True, slots=True)
+class Journal:
+    """One build: what it read and wrote, and what it said."""
+
+    code: str  # the digest of spellc's code
+    clock: int  # the file system's time as the build started
+    inputs: dict[str, Stamp | None]
+    outputs: dict[str, Stamp | None]
+    counts: str
+    files: int
+    said: str  # its diagnostics (warnings only: a build with an error writes no journal)
+    left: list[str]  # the files it left in its outputs, not being spellc's
+
+    def holds(self, inputs: Mapping[str, Stamp | None]) -> bool:
+        """Whether nothing it read or wrote has changed: ``inputs`` are the stamps of what a build would read now."""
+        return (dict(inputs) == self.inputs and all(s is None or s[1] < self.clock for s in inputs.values())
+                and self.code == code() and stamps(self.outputs) == self.outputs)
+
+
+def code() -> str:
+    """The digest of spellc's code as it is now (the one kept values are made under)."""
+    return code_digest(CODE)
+
+
+def clock(workspace: Path) -> int:
+    """The file system's time now: the modification time of a file of the build folder's own, written now."""
+    own_file(workspace / "journal.d", "clock", "")
+    return os.stat(workspace / "journal.d" / "clock").st_mtime_ns
+
+
+def read(workspace: Path) -> Journal | None:
+    """The last build's journal, if this user's spellc wrote it and it reads."""
+    body = read_signed(workspace / JOURNAL, JOURNAL)
+    try:
+        data: dict[str, Any] = json.loads(body) if body is not None else {}
+        return Journal(**{**data, "inputs": _stamped(data["inputs"]), "outputs": _stamped(data["outputs"])})
+    except (ValueError, TypeError, KeyError):
+        return None
+
+
+def _stamped(found: dict[str, list[int] | None]) -> dict[str, Stamp | None]:
+    return {path: (tuple(s) if s is not None else None) for path, s in found.items()}  # type: ignore[misc]
+
+
+def write(workspace: Path, journal: Journal) -> None:
+    with suppress(OSError):  # the journal only ever saves time
+        write_signed(workspace / JOURNAL, JOURNAL, json.dumps(asdict(journal)).encode())
+
+
+def forget(workspace: Path) -> None:
+    """No journal: the next build is a whole one (this one failed, or found an error)."""
+    with suppress(OSError):
+        (workspace / JOURNAL).unlink(missing_ok=True)
+
+
+def written(base: Path, outputs: Mapping[str, Output]) -> list[str]:
+    """Every file ``outputs`` (keyed from ``base``) are, and every folder holding them: a file added to a folder,
+    or taken from it, changes the folder's times (a note written into generated/ is then warned about again)."""
+    files = []
+    for name, output in outputs.items():
+        files += [os.path.join(base, name)] if isinstance(output, str) else \
+            [os.path.join(base, name), *(os.path.join(base, name, rel) for rel in output)]
+    return files + sorted({os.path.dirname(path) for path in files})
