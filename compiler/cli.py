@@ -1,9 +1,15 @@
-"""`spellc`: new, build, check, play, site, coverage, fmt and lsp. This module reads the command line and
-imports nothing else until a command runs (:mod:`spellc.compiler.commands`): `spellc --help` answers at once."""
+"""`spellc`: new, build, check, play, site, coverage, fmt, lsp and completion. This module reads the command
+line and imports nothing else until a command runs (:mod:`spellc.compiler.commands`): `spellc --help` answers
+at once.
+
+Its conventions are those of ruff, cargo and mypy: ``--version``; exit status 0 (nothing found), 1 (findings)
+or 2 (the command line is wrong, argparse's); ``-`` for standard input; diagnostics in colour on a terminal
+only, as ``NO_COLOR`` and ``FORCE_COLOR`` say; machine-readable output on request; shell completion."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 
@@ -12,16 +18,67 @@ def project_option(p: argparse.ArgumentParser) -> None:
                    "itself) instead of the nearest one above the current folder")
 
 
+def stdin_filename_option(p: argparse.ArgumentParser, help: str) -> None:
+    p.add_argument("--stdin-filename", metavar="PATH", help=f"with -: {help}")
+
+
 def outside_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--allow-outside-outputs", action="store_true", help="build into output folders that resolve "
                    "outside the project (through '..', an absolute path or a link): refused otherwise, since a "
                    "build removes from its outputs the files it wrote and no longer makes")
 
 
-def main(argv: list[str] | None = None) -> int:
+EXIT_STATUS = """\
+exit status:
+  0    nothing wrong was found
+  1    findings: an error in a card, a scenario or a manifest, a replay that failed, a file that
+       would be reformatted (fmt --check, fmt --diff), a build or site that could not be made
+  2    usage: the command line is wrong (an unknown command or option, a missing argument)
+  130  interrupted (Ctrl-C)
+
+Colour: diagnostics are coloured on a terminal only; NO_COLOR=1 turns colour off, FORCE_COLOR=1 on
+(even when piped). Completion: eval "$(spellc completion bash)" (or zsh, or fish: see spellc completion -h).
+"""
+
+
+class Version(argparse.Action):
+    """``--version``: the installed distribution's version, looked up only when asked for (reading the
+    distribution's metadata takes 25 ms, which every other run would pay)."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        from importlib.metadata import version  # noqa: PLC0415  (only for --version: see the docstring)
+
+        print(f"spellc {version('spellc')}")
+        parser.exit()
+
+
+def colour_wanted(stream: object) -> bool:
+    """Whether diagnostics written to ``stream`` are coloured: on a terminal, never when piped or redirected;
+    ``NO_COLOR`` set to anything but "" turns colour off (https://no-color.org) and wins over ``FORCE_COLOR``,
+    which turns it on even when piped (https://force-color.org). rich still says no to a dumb terminal."""
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty and isatty())
+    except ValueError:  # a closed stream
+        return False
+
+
+def command_line() -> argparse.ArgumentParser:
+    """The parser of spellc's command line: every command, option and help text (shell completion reads it)."""
     parser = argparse.ArgumentParser(prog="spellc", description="Compile spell cards into engine code and a "
-                                     "rules reference site, and play scripted matches.")
-    sub = parser.add_subparsers(dest="command", required=True)
+                                     "rules reference site, and play scripted matches.", epilog=EXIT_STATUS,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action=Version, help="print spellc's version and exit")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     p = sub.add_parser("new", help="create a card project", description="Create a card project in PATH (a new "
                        "or empty folder): a spellc.toml naming its ruleset and folders, a sample card, a sample "
                        "scenario and a README.")
@@ -37,18 +94,36 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(command_function="cmd_build")
     p = sub.add_parser("check", help="check card sources and report every problem",
                        description="Parse and check .spell files (or folders of them), each by the ruleset of "
-                       "its project; exit 1 on any error.")
-    p.add_argument("paths", nargs="*", help="files or folders (default: the project's cards)")
+                       "its project; exit 1 on any error. `spellc check -` checks one card file read from "
+                       "standard input, named <stdin>, by the ruleset of the project of the current folder (or "
+                       "--project).")
+    p.add_argument("paths", nargs="*", metavar="PATH", help="files or folders, or - for standard input "
+                   "(default: the project's cards)")
+    p.add_argument("--output-format", choices=("text", "json", "sarif"), default="text",
+                   help="text: as a compiler writes them, to standard error (the default); json: one JSON "
+                   "object per diagnostic and per line (JSON Lines, as mypy's -O json: each line parses alone, "
+                   "so a tool can read them as they come or grep them) with file, line, column, end_line, "
+                   "end_column, code, severity, message, suggestion (the help: note, or null) and notes, to "
+                   "standard output; sarif: one SARIF 2.1.0 log, for code-scanning services to show inline")
+    p.add_argument("--json", action="store_const", const="json", dest="output_format",
+                   help="the same as --output-format json")
+    stdin_filename_option(p, "the card file standard input stands for (its folder chooses the project; "
+                          "diagnostics name it); default: <stdin>, of the current folder's project")
     project_option(p)
     p.set_defaults(command_function="cmd_check")
-    p = sub.add_parser("play", help="replay a scripted match by the rules",
-                       description="Replay a scenario file by the rules of its project, against the project's "
-                       "cards as their sources say now (compiled in memory: never a stale build), and print "
-                       "each round's summary.")
-    p.add_argument("file", help="a .scenario file")
+    p = sub.add_parser("play", help="replay scripted matches by the rules",
+                       description="Replay scenario files by the rules of their projects, against each project's "
+                       "cards as their sources say now (compiled in memory, once per project: never a stale "
+                       "build). One file: each round's summary (or --json, or --log). Several, globs or "
+                       "folders: each file's last line, then how many scenarios were played and how many "
+                       "failed; exit 1 if any failed.")
+    p.add_argument("files", nargs="+", metavar="FILE", help="a .scenario file, a glob of them (quoted, "
+                   "'scenarios/*.scenario', or expanded by the shell) or a folder of them")
     project_option(p)
-    p.add_argument("--json", action="store_true", help="print one JSON document with a snapshot per round")
-    p.add_argument("--log", action="store_true", help="print the match's log, line by line, as the rules ran")
+    p.add_argument("--json", action="store_true", help="print one JSON document with a snapshot per round (with "
+                   "several files: one line per file, {\"file\": ..., \"exit\": 0 or 1, \"replay\": the document})")
+    p.add_argument("--log", action="store_true", help="print the match's log, line by line, as the rules ran (with "
+                   "several files: each under a ==> file <== header)")
     p.set_defaults(command_function="cmd_play")
     p = sub.add_parser("coverage", help="report which glossary terms the engine plays and the tests show",
                        description="One row per glossary term of each ruleset (engine/rulesets/*/glossary.toml): "
@@ -66,9 +141,14 @@ def main(argv: list[str] | None = None) -> int:
                        description="Rewrite .spell and .scenario files (or folders of them; by default the "
                        "project's cards and scenarios) in their canonical layout, every comment kept and nothing "
                        "they mean changed. A file that does not parse is reported and left as it is.")
-    p.add_argument("paths", nargs="*", help="files or folders (default: the project's cards and scenarios)")
+    p.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (default: the project's cards and "
+                   "scenarios), or - to format standard input onto standard output")
     p.add_argument("--check", action="store_true", help="write nothing; exit 1 if a file is not formatted")
-    p.add_argument("--diff", action="store_true", help="write nothing; print what would change as a diff")
+    p.add_argument("--diff", action="store_true", help="write nothing; print what would change as a diff and exit "
+                   "1 if a file is not formatted")
+    stdin_filename_option(p, "the file standard input stands for (its suffix, .spell or .scenario, chooses the "
+                          "grammar; its folder, the project; diagnostics name it); default: a card, named <stdin>, "
+                          "of the current folder's project")
     project_option(p)
     p.set_defaults(command_function="cmd_fmt")
     p = sub.add_parser("site", help="build the project's cards and then its reference site (mkdocs)",
@@ -89,11 +169,33 @@ def main(argv: list[str] | None = None) -> int:
                        "type, completion, hover, go to definition, document symbols and formatting, for the cards "
                        "and scenarios of every ruleset. See editors/README.md.")
     p.set_defaults(command_function="cmd_lsp")
+    p = sub.add_parser("completion", help="print a shell's completion script for spellc",
+                       formatter_class=argparse.RawDescriptionHelpFormatter,
+                       description="Print the script that completes spellc's commands, options and files in "
+                       "SHELL.", epilog='bash: eval "$(spellc completion bash)" in ~/.bashrc\n'
+                       'zsh:  spellc completion zsh > "${fpath[1]}/_spellc" (then restart zsh)\n'
+                       "fish: spellc completion fish > ~/.config/fish/completions/spellc.fish")
+    p.add_argument("shell", choices=("bash", "zsh", "fish"), help="the shell")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = command_line()
     args = parser.parse_args(argv)
+    if args.command == "completion":  # the parser itself is all it needs
+        from spellc.compiler import completion  # noqa: PLC0415  (a subcommand's module: loaded only when it runs)
+
+        print(completion.script(parser, args.shell), end="")
+        return 0
     # The commands, and all they need, load once a command is chosen: not for --help or a usage error.
     from spellc.compiler import commands  # noqa: PLC0415
     from spellc.compiler.project import ProjectError  # noqa: PLC0415
 
+    stderr = sys.stderr
+    if args.command != "lsp" and colour_wanted(stderr):
+        from spellc.compiler import colour  # noqa: PLC0415  (rich: only for a terminal, see colour_wanted)
+
+        sys.stderr = colour.Painted(stderr)  # whatever a command writes there, however deep
     try:
         code: int = getattr(commands, args.command_function)(args)
     except ProjectError as err:
@@ -102,8 +204,12 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # `spellc play ... | head`: the reader left; nothing more to say
-        sys.stderr.close()
+        stderr.close()
         return 0
+    finally:
+        painted, sys.stderr = sys.stderr, stderr
+        if painted is not stderr and not stderr.closed:
+            painted.flush()
     return code
 
 

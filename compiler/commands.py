@@ -5,6 +5,8 @@ folder (or the file it is given), or on the one ``--project`` names (:mod:`spell
 from __future__ import annotations
 
 import argparse
+import glob
+import io
 import json
 import os
 import sys
@@ -16,6 +18,7 @@ from spellc.compiler import coverage
 from spellc.compiler.build import (
     FRONTENDS,
     TESTS,
+    Build,
     CardErrors,
     build_reported,
     compile_sources,
@@ -23,8 +26,8 @@ from spellc.compiler.build import (
     plural,
     projects,
 )
-from spellc.compiler.diagnostics import Diagnostics, did_you_mean, write_text
-from spellc.compiler.project import Project, create, locate, project_of
+from spellc.compiler.diagnostics import Diagnostics, did_you_mean, sarif_log, write_text
+from spellc.compiler.project import Project, ProjectError, create, locate, project_of, source_files
 from spellc.compiler.source import SourceFile, Undecodable, read_regular, shown_path
 from spellc.engine.rulesets import RULESETS
 
@@ -59,24 +62,121 @@ def cmd_build(args: argparse.Namespace) -> int:
     return 0
 
 
+STDIN = "-"
+
+
 def cmd_check(args: argparse.Namespace) -> int:
+    if STDIN in args.paths and len(args.paths) > 1:
+        print("spellc: error: - (standard input) is checked alone: name no other path with it", file=sys.stderr)
+        return 2
+    try:
+        built, found = check_stdin(args) if args.paths == [STDIN] else check_paths(args)
+    except ProjectError as err:
+        if args.output_format == "text" or not err.diagnostics.items:
+            raise
+        report(err.diagnostics, args.output_format)  # a manifest's mistakes, located: as the cards' are
+        return 1
+    if args.output_format != "text":
+        report(built.diagnostics, args.output_format)
+    elif built.diagnostics.items:
+        print(built.diagnostics.render(), file=sys.stderr)
+    if not built.ok or not found:
+        return 1
+    if args.output_format == "text":
+        print(f"spellc: {built.counts() or 'no cards'} in {plural(built.files, 'file')}: no errors")
+    return 0
+
+
+def check_paths(args: argparse.Namespace) -> tuple[Build, bool]:
+    """The cards under ``args.paths`` (default: the project's), checked; and whether every path was there."""
     paths = [Path(p) for p in args.paths]
     if not paths:
         paths = [p.cards for p in projects(locate(Path.cwd(), explicit(args)))]
     missing = [p for p in paths if not p.exists()]
     for p in missing:
         print(f"spellc: error: no such file or folder: {p}", file=sys.stderr)
-    built = compile_sources([p for p in paths if p.exists()], Path.cwd(), explicit(args))
-    if built.diagnostics.items:
-        print(built.diagnostics.render(), file=sys.stderr)
-    if not built.ok or missing:
-        return 1
-    print(f"spellc: {built.counts() or 'no cards'} in {plural(built.files, 'file')}: no errors")
-    return 0
+    return compile_sources([p for p in paths if p.exists()], Path.cwd(), explicit(args)), not missing
+
+
+def check_stdin(args: argparse.Namespace) -> tuple[Build, bool]:
+    """`spellc check -`: one card file read from standard input, by the ruleset of the project of the current
+    folder (or of the file ``--stdin-filename`` names, or ``--project``), checked alone as a named file is."""
+    name = args.stdin_filename or "<stdin>"
+    project = project_of(Path.cwd() / args.stdin_filename if args.stdin_filename else Path.cwd(), explicit(args))
+    try:
+        sources = [SourceFile.decode(name, sys.stdin.buffer.read())]
+    except Undecodable as bad:
+        compiled = FRONTENDS[project.ruleset.name].compile_texts([])
+        compiled.diagnostics.error("E000", bad.message, bad.span, "help: save the file as UTF-8")
+        return Build({project: compiled}), True
+    return Build({project: FRONTENDS[project.ruleset.name].compile_texts(sources)}), True
+
+
+def report(diagnostics: Diagnostics, output_format: str) -> None:
+    """The diagnostics on standard output, for tools: JSON Lines (one object per diagnostic), or a SARIF log."""
+    from importlib.metadata import version  # noqa: PLC0415  (25 ms, for the SARIF log's tool version only)
+
+    if output_format == "json":
+        for d in diagnostics.sorted():
+            print(json.dumps(d.json()))
+    else:
+        print(json.dumps(sarif_log(diagnostics.items, version("spellc")), indent=2))
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    path = Path(args.file)
+    if len(args.files) == 1 and not os.path.isdir(args.files[0]) and not glob.has_magic(args.files[0]):
+        return play_file(Path(args.files[0]), args, sys.stdout)  # one file: its replay, whole
+    files, unmatched = scenario_files(args.files)
+    for pattern in unmatched:
+        print(f"spellc: error: no scenario file matches {pattern}", file=sys.stderr)
+    failed = 0
+    for path in files:
+        shown = shown_path(path, Path.cwd())
+        sys.stdout.flush()  # the replay's diagnostics, on standard error, come after the lines before them
+        out = io.StringIO()
+        try:
+            code = play_file(path, args, out)
+        except ProjectError as err:  # this file's project: the others are played all the same
+            print(err.render(), file=sys.stderr)
+            code = 1
+        failed += code != 0
+        print(replayed(shown, code, out.getvalue(), args))
+    summary = f"spellc: {plural(len(files), 'scenario')}, {failed} failed"
+    print(summary, file=sys.stderr if args.json else sys.stdout)  # --json: standard output holds JSON alone
+    return 1 if failed or unmatched else 0
+
+
+def scenario_files(patterns: list[str]) -> tuple[list[Path], list[str]]:
+    """The scenario files that ``patterns`` name (a file, a glob, a folder searched for ``*.scenario``), in the
+    order given, each once; and the globs that matched nothing."""
+    found: list[Path] = []
+    unmatched: list[str] = []
+    for pattern in patterns:
+        named = [pattern] if os.path.exists(pattern) or not glob.has_magic(pattern) else sorted(glob.glob(pattern))
+        if not named:
+            unmatched.append(pattern)
+        for name in map(Path, named):
+            found += sorted(source_files(name, ".scenario")) if name.is_dir() else [name]
+    return list(dict.fromkeys(found)), unmatched
+
+
+def replayed(shown: str, code: int, out: str, args: argparse.Namespace) -> str:
+    """What `spellc play` prints of one of several scenarios: its last line (or its JSON document on a line, or
+    its log under a header)."""
+    if args.json:
+        try:
+            document = json.loads(out)
+        except json.JSONDecodeError:  # it stopped before it printed one
+            document = None
+        return json.dumps({"file": shown, "exit": code, "replay": document})
+    if args.log:
+        return f"==> {shown} <==\n{out.rstrip()}\n"
+    last = out.rstrip().rpartition("\n")[2]
+    return f"{shown}: {last}" if code == 0 else f"{shown}: failed"  # why: on standard error, located
+
+
+def play_file(path: Path, args: argparse.Namespace, out: TextIO) -> int:
+    """`spellc play FILE`: its replay to ``out`` (whole), its problems to standard error; 0 or 1."""
     if not path.is_file():
         print(f"spellc: error: no such scenario file: {path}", file=sys.stderr)
         return 1
@@ -86,7 +186,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     except OSError as err:
         print(f"spellc: error: cannot read {path}: {err.strerror}", file=sys.stderr)
         return 1
-    return play(data, shown_path(path, Path.cwd()), project=project, json_out=args.json, log=args.log)
+    return play(data, shown_path(path, Path.cwd()), project=project, json_out=args.json, log=args.log, out=out)
 
 
 def play(data: bytes, shown: str, *, project: Project, json_out: bool = False, log: bool = False,
@@ -115,6 +215,13 @@ def play(data: bytes, shown: str, *, project: Project, json_out: bool = False, l
 def cmd_fmt(args: argparse.Namespace) -> int:
     from spellc.compiler import formatter  # noqa: PLC0415  (a subcommand's module: loaded only when it runs)
 
+    if STDIN in args.paths:
+        if len(args.paths) > 1:
+            print("spellc: error: - (standard input) is formatted alone: name no other path with it",
+                  file=sys.stderr)
+            return 2
+        return formatter.run_stdin(sys.stdin.buffer.read(), filename=args.stdin_filename, check=args.check,
+                                   diff=args.diff, out=sys.stdout, err=sys.stderr, explicit=explicit(args))
     paths = [Path(p) for p in args.paths]
     if not paths:
         target = locate(Path.cwd(), explicit(args))

@@ -1,4 +1,7 @@
-"""One Diagnostic type for every stage, rendered gcc-style with the source line and a caret."""
+"""One Diagnostic type for every stage, rendered gcc-style with the source line and a caret, or as data for
+tools: a JSON object per diagnostic (`spellc check --json`) and a SARIF 2.1.0 log (`--output-format sarif`,
+which code-scanning services show inline). :data:`HIGHLIGHTS` names the parts of the text rendering that a
+terminal shows in colour (:mod:`spellc.compiler.colour`)."""
 
 from __future__ import annotations
 
@@ -7,7 +10,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TextIO
+from typing import Any, TextIO
+from urllib.parse import quote
 
 from spellc.compiler.source import Span
 
@@ -37,6 +41,29 @@ class Diagnostic:
         lines = [head, gutter + shown(text), " " * (len(gutter) - 2) + "| " + caret]
         lines.extend(f"     = {shown(n)}" for n in self.notes)
         return "\n".join(lines)
+
+    @property
+    def suggestion(self) -> str | None:
+        """The first ``help:`` note's text: what to change, where the checker could guess it."""
+        return next((n.removeprefix("help: ") for n in self.notes if n.startswith("help: ")), None)
+
+    def json(self) -> dict[str, Any]:
+        """The diagnostic as data: columns count characters from 1, and the end is the character after the last
+        (as in the text rendering and in SARIF); ``notes`` are as rendered, prefix included."""
+        s = self.span
+        return {"file": s.source.path, "line": s.line, "column": s.column, "end_line": s.end_line,
+                "end_column": s.end_column, "code": self.code, "severity": self.severity.value,
+                "message": self.message, "suggestion": self.suggestion, "notes": list(self.notes)}
+
+    def sarif(self, rule_index: int) -> dict[str, Any]:
+        """A SARIF result: its rule (the code), level, message (the notes on lines of their own, as code-scanning
+        services show only the message) and location."""
+        s = self.span
+        region = {"startLine": s.line, "startColumn": s.column, "endLine": s.end_line, "endColumn": s.end_column}
+        return {"ruleId": self.code, "ruleIndex": rule_index, "level": self.severity.value,
+                "message": {"text": "\n".join((self.message, *self.notes))},
+                "locations": [{"physicalLocation": {"artifactLocation": {"uri": quote(s.source.path)},
+                                                    "region": region}}]}
 
 
 @dataclass
@@ -73,6 +100,38 @@ class Diagnostics:
         if items:
             out.append(f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
         return "\n\n".join(out[:-1]) + ("\n" + out[-1] if items else "")
+
+
+SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+
+
+def sarif_log(diagnostics: Iterable[Diagnostic], version: str) -> dict[str, Any]:
+    """A SARIF 2.1.0 log of one run of spellc ``version``: its rules are the codes met, each result names its
+    rule by id and index. Columns count Unicode characters (``columnKind``), as a Python string does; a path is
+    a URI relative to the folder spellc ran in, the repository's root in a CI job."""
+    items = Diagnostics(list(diagnostics)).sorted()
+    codes = sorted({d.code for d in items})
+    index = {code: i for i, code in enumerate(codes)}
+    driver = {"name": "spellc", "version": version, "rules": [{"id": code} for code in codes]}
+    run = {"tool": {"driver": driver}, "columnKind": "unicodeCodePoints",
+           "results": [d.sarif(index[d.code]) for d in items]}
+    return {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
+
+
+# The parts of a rendering (:meth:`Diagnostic.render`, :meth:`Diagnostics.render`, and the one-line ``spellc:
+# error:`` messages) a terminal shows in colour, as regular expressions whose named groups name the style: the
+# shapes this module prints, line by line, so that a card's own text (after a line's gutter) is never taken for
+# one. A caret takes the colour of its diagnostic's severity, two lines above it.
+HIGHLIGHTS = (
+    r"(?m)^(?P<location>[^\n]*?:\d+:\d+): (?:(?P<error>error)|(?P<warning>warning))\[(?P<code>[A-Z]\d+)\]:",
+    r"(?m)^(?P<gutter> *\d+ \|) ",
+    r"(?m)^(?P<gutter> +\|) ",
+    r"(?m): error\[[^\n]*\n[^\n]*\n +\| *(?P<error_caret>\^+)$",
+    r"(?m): warning\[[^\n]*\n[^\n]*\n +\| *(?P<warning_caret>\^+)$",
+    r"(?m)^ +(?P<gutter>=) (?:(?P<help>help)|(?P<note>note)):",
+    r"(?m)^(?P<summary>\d+ errors?, \d+ warnings?)$",
+    r"(?m)^spellc: (?:(?P<error>error)|(?P<warning>warning)):",
+)
 
 
 # What a terminal must never be sent raw from a user's file: the C0 controls but the newline (ESC starts a command

@@ -149,7 +149,8 @@ def files_under(paths: Iterable[Path]) -> list[Path]:
 def run(paths: Sequence[Path], *, check: bool, diff: bool, out: TextIO, err: TextIO,
         explicit: Path | None = None) -> int:
     """`spellc fmt`: each file rewritten in its canonical form (``check``: only listed, ``diff``: shown as a
-    unified diff; neither writes). 1 when a file does not parse, or (with ``check``) is not canonical."""
+    unified diff; neither writes). 1 when a file does not parse, or (with ``check`` or ``diff``, as ruff's
+    format does) is not canonical."""
     failed = unformatted = 0
     for path in files_under(paths):
         shown = shown_path(path, Path.cwd())
@@ -173,7 +174,36 @@ def run(paths: Sequence[Path], *, check: bool, diff: bool, out: TextIO, err: Tex
         else:
             replace_file(path, new)
             write_text(out, f"reformatted {shown}")
-    return 1 if failed or (check and unformatted) else 0
+    return 1 if failed or ((check or diff) and unformatted) else 0
+
+
+def run_stdin(data: bytes, *, filename: str | None, check: bool, diff: bool, out: TextIO, err: TextIO,
+              explicit: Path | None = None) -> int:
+    """`spellc fmt -`: ``data`` (standard input) in its canonical form, written to ``out`` (``check``: only
+    said, ``diff``: shown as a diff). It is a card of the current folder's project, named ``<stdin>``, unless
+    ``filename`` says which file it stands for: a ``.scenario`` is read as one, and its folder's project is
+    the one. A text that does not parse prints nothing to ``out`` (as ruff's and black's do): 1."""
+    shown = filename or "<stdin>"
+    try:
+        project = project_of(Path.cwd() / filename if filename else Path.cwd(), explicit)
+        source = SourceFile.decode(shown, data)
+        new = format_text(source.text, ruleset=project.ruleset.name, scenario=shown.endswith(".scenario"),
+                          path=shown)
+    except (FormatError, ProjectError, Undecodable) as problem:
+        write_text(err, _problem(shown, problem))
+        return 1
+    changed = new.encode("utf-8") != data
+    if diff or check:
+        if changed:
+            write_text(out, unified_diff(source.text, new, shown) if diff else f"would reformat {shown}")
+        return 1 if changed else 0
+    out.flush()
+    if hasattr(out, "buffer"):  # the text's bytes, whatever the stream's encoding and line ends
+        out.buffer.write(new.encode("utf-8"))
+        out.buffer.flush()
+    else:
+        out.write(new)
+    return 0
 
 
 def unified_diff(old: str, new: str, shown: str) -> str:

@@ -227,7 +227,7 @@ def test_diff_prints_a_unified_diff_and_writes_nothing(tmp_path: Path) -> None:
     messy = MESSY.replace("\r\n", "\n") + "\n"
     files = project(tmp_path, "incantation_charges", {"messy.spell": messy})
     code, out, _ = fmt_run([files["messy.spell"]], diff=True)
-    assert code == 0
+    assert code == 1  # a file would change: as --check, and as ruff's format --diff
     lines = out.split("\n")
     assert "-  effect:deal 2 damage to target" in lines and "+    effect: deal 2 damage to target" in lines
     assert out.startswith("--- ") and "\n+++ " in out and "\n@@ " in out

@@ -124,7 +124,7 @@ def test_check_and_diff_write_nothing_and_report(
     monkeypatch.chdir(tmp_path)
     assert main(["fmt", "--check"]) == 1
     assert "would reformat cards/strike.spell" in capsys.readouterr().out
-    assert main(["fmt", "--diff"]) == 0
+    assert main(["fmt", "--diff"]) == 1  # a file would change: as --check, and as ruff's format --diff
     assert "+    effect: deal 2 damage to target" in capsys.readouterr().out
     assert card.read_text(encoding="utf-8") == messy
     assert main(["fmt"]) == 0

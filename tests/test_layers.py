@@ -22,6 +22,10 @@ ROOT = Path(__file__).resolve().parent.parent
 HIDDEN_IMPORTS: frozenset[tuple[str, str, str]] = frozenset({
     ("compiler/cli.py", "main", "spellc.compiler.commands"),
     ("compiler/cli.py", "main", "spellc.compiler.project"),
+    ("compiler/cli.py", "__call__", "importlib.metadata"),  # 25 ms, for --version only (Version.__call__)
+    ("compiler/cli.py", "main", "spellc.compiler.colour"),  # rich, for a terminal only
+    ("compiler/cli.py", "main", "spellc.compiler.completion"),  # shtab, for `spellc completion` only
+    ("compiler/commands.py", "report", "importlib.metadata"),  # the SARIF log's tool version only
     ("compiler/commands.py", "cmd_fmt", "spellc.compiler.formatter"),
     ("compiler/commands.py", "cmd_lsp", "spellc.compiler.language_server"),
     ("compiler/commands.py", "cmd_site", "spellc.compiler.site_command"),
