@@ -32,7 +32,8 @@ EXIT_STATUS = """\
 exit status:
   0    nothing wrong was found
   1    findings: an error in a card, a scenario or a manifest, a replay that failed, a file that
-       would be reformatted (fmt --check, fmt --diff), a build or site that could not be made
+       would be reformatted (fmt --check, fmt --diff), a build or site that could not be made;
+       or nothing to work on (no project, no such file, a glob or folder without scenarios)
   2    usage: the command line is wrong (an unknown command or option, a missing argument)
   130  interrupted (Ctrl-C)
 

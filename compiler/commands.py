@@ -148,15 +148,16 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def scenario_files(patterns: list[str]) -> tuple[list[Path], list[str]]:
     """The scenario files that ``patterns`` name (a file, a glob, a folder searched for ``*.scenario``), in the
-    order given, each once; and the globs that matched nothing."""
+    order given, each once; and the globs and folders that named none (a typo would otherwise pass unseen)."""
     found: list[Path] = []
     unmatched: list[str] = []
     for pattern in patterns:
         named = [pattern] if os.path.exists(pattern) or not glob.has_magic(pattern) else sorted(glob.glob(pattern))
-        if not named:
+        files = [file for name in map(Path, named)
+                 for file in (sorted(source_files(name, ".scenario")) if name.is_dir() else [name])]
+        if not files:
             unmatched.append(pattern)
-        for name in map(Path, named):
-            found += sorted(source_files(name, ".scenario")) if name.is_dir() else [name]
+        found += files
     return list(dict.fromkeys(found)), unmatched
 
 

@@ -401,9 +401,12 @@ def test_play_exits_1_when_any_scenario_fails(project: Path, capsys: pytest.Capt
 
 
 def test_play_says_when_a_glob_matches_nothing(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """A pattern that names no file is a finding, not silence."""
-    code, _, err = spellc_out(project, capsys, "play", "scenarios/*.scenario", "nowhere/*.scenario")
-    assert code == 1 and "no scenario file matches nowhere/*.scenario" in err
+    """A pattern or a folder that names no scenario is a finding, not silence; the others are played."""
+    (project / "empty").mkdir()
+    code, out, err = spellc_out(project, capsys, "play", "scenarios/*.scenario", "nowhere/*.scenario", "empty")
+    assert code == 1
+    assert "no scenario file matches nowhere/*.scenario" in err and "no scenario file matches empty" in err
+    assert out.endswith("spellc: 1 scenario, 0 failed\n")
 
 
 def test_play_with_one_file_prints_what_it_printed_before(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
