@@ -10,6 +10,7 @@ every command (and every module a command calls) writes to as it always has."""
 from __future__ import annotations
 
 import io
+import threading
 from typing import TextIO
 
 from rich.console import Console
@@ -48,6 +49,7 @@ class Painted(io.TextIOBase):
         super().__init__()
         self.stream = stream
         self.pending = ""
+        self.lock = threading.Lock()  # `spellc site --serve` logs from its server's threads too
         # Markup, emoji codes and rich's own highlighting are off: a card's text is shown as written. soft_wrap:
         # no line is wrapped or cut at the terminal's width.
         self.console = Console(file=stream, force_terminal=True, theme=THEME, highlighter=DiagnosticHighlighter(),
@@ -67,14 +69,16 @@ class Painted(io.TextIOBase):
         return self.stream.fileno()
 
     def write(self, text: str) -> int:
-        self.pending += text
-        if self.pending.endswith("\n"):  # print() writes its text, then the line's end
-            self.console.print(self.pending[:-1])
-            self.pending = ""
+        with self.lock:
+            self.pending += text
+            if self.pending.endswith("\n"):  # print() writes its text, then the line's end
+                self.console.print(self.pending[:-1])
+                self.pending = ""
         return len(text)
 
     def flush(self) -> None:
-        if self.pending:
-            self.console.print(self.pending, end="")
-            self.pending = ""
+        with self.lock:
+            if self.pending:
+                self.console.print(self.pending, end="")
+                self.pending = ""
         self.stream.flush()
