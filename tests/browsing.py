@@ -6,14 +6,12 @@ and ``browser`` serve every browser test."""
 
 from __future__ import annotations
 
-import atexit
 import functools
 import http.server
 import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,6 +19,8 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, sync_playwright
+
+from tests.per_run import made_once
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = shutil.which("chromium")
@@ -32,15 +32,17 @@ CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic
 
 @functools.cache
 def built_site() -> Path:
-    """The committed pages built by ``mkdocs build --strict`` into a temporary folder (once per session)."""
-    out = Path(tempfile.mkdtemp(prefix="spellc-site-")) / "site"
-    atexit.register(shutil.rmtree, out.parent, ignore_errors=True)
+    """The committed pages built by ``mkdocs build --strict`` into a temporary folder, once per test run
+    (whichever of its processes asks first: tests/per_run.py)."""
+    return made_once("site", _build_site) / "site"
+
+
+def _build_site(folder: Path) -> None:
     mkdocs = Path(sys.executable).with_name("mkdocs")
-    run = subprocess.run([str(mkdocs), "build", "--strict", "--site-dir", str(out)], cwd=ROOT / "site",
+    run = subprocess.run([str(mkdocs), "build", "--strict", "--site-dir", str(folder / "site")], cwd=ROOT / "site",
                          capture_output=True, text=True, timeout=300,
                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
     assert run.returncode == 0, run.stderr
-    return out
 
 
 @contextmanager

@@ -30,16 +30,33 @@ from spellc.engine.rulesets.serpents_tongue.cards import CardLibrary
 from spellc.engine.rulesets.serpents_tongue.rules import Game, Options
 from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Place
 from spellc.generated.serpents_tongue import LIBRARY
+from tests.per_run import run_folder
 
-# What spellc keeps between processes (engine/core/kept.py) is kept for this run alone, in a folder of its
-# own: a test never reads what another run, or the user's own builds, left behind.
-if CACHE_ENV not in os.environ:
-    os.environ[CACHE_ENV] = tempfile.mkdtemp(prefix="spellc-test-cache-")
-    atexit.register(shutil.rmtree, os.environ[CACHE_ENV], True)
-# So is the key that signs what builds leave in a project (compiler/trust.py): the run's own.
-if STATE_ENV not in os.environ:
-    os.environ[STATE_ENV] = tempfile.mkdtemp(prefix="spellc-test-state-")
-    atexit.register(shutil.rmtree, os.environ[STATE_ENV], True)
+# What a test process keeps outside its tests' own tmp_path is kept in a folder of the process's own, removed
+# when it ends: spellc's kept values (engine/core/kept.py), so that a test never reads what another run, or the
+# user's own builds, left behind; the key that signs what builds leave in a project (compiler/trust.py); and
+# Hypothesis's storage (it keeps the constants of the code under test), which would otherwise be written into
+# the repository. Each xdist worker makes its own: a worker inherits the controller's environment, and two
+# processes making the key in one folder at once could read it half-written (and then sign nothing). A
+# variable the user set (SPELLC_CACHE=off, say) is kept as given.
+FOLDERS = {CACHE_ENV: "cache", STATE_ENV: "state", "HYPOTHESIS_STORAGE_DIRECTORY": "hypothesis"}
+MADE = "SPELLC_TEST_FOLDERS"  # "<pid> <variable>...": the process that set these variables to folders of its own
+
+
+def _own_folders() -> None:
+    maker, *made = os.environ.get(MADE, "none").split()
+    if maker == str(os.getpid()):
+        return  # this process has its folders (the module is imported again, as tests.conftest)
+    ours = [variable for variable in FOLDERS if variable in made or variable not in os.environ]
+    root = Path(tempfile.mkdtemp(prefix="spellc-tests-"))
+    atexit.register(shutil.rmtree, root, True)
+    for variable in ours:
+        os.environ[variable] = str(root / FOLDERS[variable])
+    os.environ[MADE] = " ".join([str(os.getpid()), *ours])
+
+
+_own_folders()
+run_folder()  # made now in xdist's controller, so that its workers share it (tests/per_run.py)
 
 pytest_plugins = ["tests.browsing"]  # the served site and the browser, for the browser tests
 
