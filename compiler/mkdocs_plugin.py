@@ -51,6 +51,7 @@ class ServeState:
 
     watched: Path | None = None
     error: str | None = None
+    shown: str | None = None  # the error the pages built last show
 
     def failed(self, error: str | None) -> None:
         """Note the outcome of a rebuild: ``error`` (what was printed), or None when it built."""
@@ -59,6 +60,15 @@ class ServeState:
         self.error = error
         if self.watched is not None:
             own_file(self.watched, "status", "built\n" if error is None else "failed\n")
+
+    def reshow(self, files: Files) -> None:
+        """Have every page drawn again when the error to show is not the one the pages show: the server builds
+        only the pages whose files changed (a dirty build), and the banner is on every page."""
+        if self.error == self.shown:
+            return
+        self.shown = self.error
+        for page in files.documentation_pages():
+            page.content_string = page.content_string  # a page given its content is a page to build again
 
     def banner(self) -> str:
         text = _CONTROL.sub(lambda c: f"\\x{ord(c[0]):02x}", self.error or "")
@@ -104,6 +114,7 @@ class SpellcPlugin(BasePlugin):  # it takes no options
                 page.inclusion = InclusionLevel.NOT_IN_NAV
         for name in (*STYLESHEETS, *SCRIPTS):
             files.append(File.generated(config, f"{ASSET_FOLDER}/{name}", abs_src_path=str(ASSETS / name)))
+        SERVE.reshow(files)
         return files
 
     def on_nav(self, nav: Navigation, /, *, config: MkDocsConfig, files: Files) -> Navigation:

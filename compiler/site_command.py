@@ -138,12 +138,17 @@ def build_cards(target: Project | Workspace, allow_outside: bool = False) -> boo
     return build_reported(target, sys.stderr, allow_outside) is not None
 
 
+# What mkdocs says at every dirty build of `spellc site --serve`, which chose it knowingly (see serve_site).
+DIRTY_WARNING = "A 'dirty' build is being performed"
+
+
 def show_mkdocs_messages() -> None:
     """mkdocs logs its warnings and progress; its own command line prints them, and so does this one."""
     logger = logging.getLogger("mkdocs")
     if not any(getattr(h, "spellc", False) for h in logger.handlers):  # once per process
         handler = logging.StreamHandler(sys.stderr)
         handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
+        handler.addFilter(lambda record: DIRTY_WARNING not in record.getMessage())
         handler.spellc = True  # type: ignore[attr-defined]
         logger.addHandler(handler)
     logger.setLevel(logging.INFO)
@@ -180,7 +185,12 @@ def serve_site(target: Project | Workspace, address: str | None, allow_outside: 
     watcher = threading.Thread(target=watch_cards, args=(target, rebuild, stop), daemon=True)
     watcher.start()
     try:
-        mkdocs_serve(config.config_file_path, livereload=True, dev_addr=address)  # None: the configured one
+        # Dirty: after its first build, mkdocs builds again only the pages whose files changed (an edited card
+        # rewrites its own pages and its gallery's), not the thousands of a large set. mkdocs warns that a dirty
+        # build may leave the navigation of other pages stale (a card's page is in no navigation), and a strict
+        # configuration would stop the server at that warning: `spellc site` builds the site strictly.
+        mkdocs_serve(config.config_file_path, livereload=True, build_type="dirty", strict=False,
+                     dev_addr=address)  # None: the configured one
     except MkDocsException as err:
         print(f"spellc: error: {err}", file=sys.stderr)
         return 1
