@@ -20,6 +20,7 @@ import hmac
 import os
 import secrets
 import stat
+import tempfile
 from functools import cache
 from pathlib import Path
 
@@ -38,18 +39,25 @@ def key() -> bytes | None:
     if folder is None:
         return None
     path = folder / KEY_FILE
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
-    except FileExistsError:
-        return _read_key(path)
+    found = _read_key(path)
+    if found is not None:
+        return found
+    made = secrets.token_bytes(KEY_BYTES)
+    try:  # written whole aside, then linked into place: another spellc starting now reads no half-written key
+        fd, aside = tempfile.mkstemp(dir=folder, prefix=".key-")
+        try:
+            os.write(fd, made)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        try:
+            os.link(aside, path)
+        except FileExistsError:  # another process made it first: its key is the key
+            return _read_key(path)
+        finally:
+            os.unlink(aside)
     except OSError:
         return None
-    made = secrets.token_bytes(KEY_BYTES)
-    try:
-        os.write(fd, made)
-        os.fsync(fd)
-    finally:
-        os.close(fd)
     return made
 
 

@@ -27,10 +27,12 @@ the tests from then on).
 from __future__ import annotations
 
 import argparse
+import atexit
 import hashlib
 import io
 import multiprocessing
 import random
+import shutil
 import signal
 import sys
 import tempfile
@@ -256,7 +258,9 @@ class Hang(Exception):
 
 @cache
 def _folder() -> Path:
-    return Path(tempfile.mkdtemp(prefix="spellc-fuzz-"))
+    folder = Path(tempfile.mkdtemp(prefix="spellc-fuzz-"))
+    atexit.register(shutil.rmtree, folder, True)
+    return folder
 
 
 def _located(text: str, shown: str) -> str | None:

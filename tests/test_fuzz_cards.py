@@ -8,7 +8,9 @@ that builds is also imported (tests/test_fuzz_languages.py fuzzes every game's l
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -25,6 +27,7 @@ from spellc.engine.rulesets.serpents_tongue import registry
 CRASHERS = Path(__file__).parent / "fixtures" / "crashers" / "cards"
 COUNT = int(os.environ.get("SPELLC_FUZZ_CARDS", "3000"))
 _DIR = Path(tempfile.mkdtemp(prefix="spellc-fuzz-"))
+atexit.register(shutil.rmtree, _DIR, True)
 
 
 def run_card(data: bytes) -> bool:
