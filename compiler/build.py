@@ -23,26 +23,28 @@ from typing import Any, TextIO
 from jinja2 import Template
 
 from spellc.compiler import journal
-from spellc.compiler.coverage import test_files
 from spellc.compiler.diagnostics import Diagnostics, shown, write_text
 from spellc.compiler.frontend import Compiled, Frontend
 from spellc.compiler.kept import kept, stamps
 from spellc.compiler.language_reference import PAGE as REFERENCE
-from spellc.compiler.language_reference import example_files, language_page, language_template
+from spellc.compiler.language_reference import language_page, language_template
 from spellc.compiler.memory_import import load_package
 from spellc.compiler.project import (
     CARD_SUFFIX,
-    MANIFEST,
     REPOSITORY,
+    TESTS,
     Project,
     Workspace,
+    example_files,
     project_of,
+    projects,
     refuse_outside,
     source_files,
+    workspace_of,
 )
-from spellc.compiler.publish import WORKSPACE, Output, PublishError, publish
+from spellc.compiler.publish import Output, PublishError, left_warning, publish
 from spellc.compiler.site_home import HOME, home_page
-from spellc.compiler.source import read_regular, shown_path
+from spellc.compiler.source import read_regular
 from spellc.engine.core.ruleset import Ruleset
 from spellc.engine.rulesets import RULESETS
 
@@ -77,8 +79,6 @@ def outputs() -> tuple[str, ...]:
     return (*(out for f in FRONTENDS.values() for out in (*f.outputs, f"{f.ruleset.site}/{REFERENCE}")), HOME)
 
 
-# The tests whose rule markers the coverage pages read: the engine's own, beside this compiler.
-TESTS = REPOSITORY / "tests"
 
 
 @dataclass
@@ -182,21 +182,12 @@ def compile_sources(paths: Iterable[Path], shown_from: Path | None = None, expli
     return Build({project: compile_project(project, files, shown_from) for project, files in by_project.items()})
 
 
-def projects(target: Project | Workspace) -> tuple[Project, ...]:
-    return target.members if isinstance(target, Workspace) else (target,)
-
-
 def base_of(target: Project | Workspace) -> Path:
     """The folder a build's outputs are named from: a workspace's, or the nearest folder holding a project
     and its outputs."""
     if isinstance(target, Workspace):
         return target.root
     return Path(os.path.commonpath([target.root, *target.outputs]))
-
-
-def workspace_of(target: Project | Workspace) -> Path:
-    """The folder of the build's lock and staging area: inside the project (or its workspace), always."""
-    return (target.root if isinstance(target, Workspace) else target.boundary) / WORKSPACE
 
 
 def render(target: Project | Workspace, built: Build, base: Path, tests: Path = TESTS) -> dict[str, Output]:
@@ -227,7 +218,7 @@ def build(target: Project | Workspace, tests: Path = TESTS, allow_outside: bool 
     workspace = workspace_of(target)
     if remember:
         started = journal.clock(workspace)
-        inputs = journal.stamps(read_paths(target, tests))
+        inputs = journal.stamps(journal.read_paths(target, tests))
         last = journal.read(workspace)
         if last is not None and last.holds(inputs):
             return Build(reused=last, left=[Path(p) for p in last.left])
@@ -248,17 +239,6 @@ def build(target: Project | Workspace, tests: Path = TESTS, allow_outside: bool 
     return built
 
 
-def read_paths(target: Project | Workspace, tests: Path) -> list[str]:
-    """Every file a build of ``target`` reads but spellc's own code: its manifests and cards, the tests its
-    coverage pages cite, the example files of its games' language pages."""
-    paths = [target.root / MANIFEST] if isinstance(target, Workspace) else []
-    for project in projects(target):
-        cards, scenarios = example_files(project.ruleset, REPOSITORY / project.ruleset.cards)
-        paths += [project.root / MANIFEST, *project.card_files(), *cards, *scenarios]
-    files = sorted({str(p) for p in paths})
-    return files + [path for path, _, _ in test_files(tests, None)] if tests.is_dir() else files
-
-
 def build_reported(target: Project | Workspace, err: TextIO, allow_outside: bool = False, remember: bool = True
                    ) -> Build | None:
     """:func:`build`, as a command says it: every diagnostic and failure written to ``err``; the build when its
@@ -275,8 +255,7 @@ def build_reported(target: Project | Workspace, err: TextIO, allow_outside: bool
         write_text(err, "spellc: build failed; nothing was written")
         return None
     for path in built.left:
-        write_text(err, shown(f"spellc: warning: {shown_path(path, Path.cwd())} was not written by spellc: left in "
-                              "place (a build removes only the files it wrote; delete it yourself if it is stale)"))
+        write_text(err, left_warning(path))
     return built
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 
 
 def project_option(p: argparse.ArgumentParser) -> None:
@@ -188,6 +189,12 @@ def main(argv: list[str] | None = None) -> int:
 
         print(completion.script(parser, args.shell), end="")
         return 0
+    if args.command_function == "cmd_build":  # nothing changed since the last build: said before the games load
+        from spellc.compiler import journal  # noqa: PLC0415
+
+        if journal.answered(Path(args.project) if args.project else None, args.allow_outside_outputs, sys.stdout,
+                            sys.stderr):
+            return 0
     # The commands, and all they need, load once a command is chosen: not for --help or a usage error.
     from spellc.compiler import commands  # noqa: PLC0415
     from spellc.compiler.project import ProjectError  # noqa: PLC0415

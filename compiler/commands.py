@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import TextIO
 
-from spellc.compiler import coverage
+from spellc.compiler import coverage, journal
 from spellc.compiler.build import (
     FRONTENDS,
     TESTS,
@@ -27,7 +27,8 @@ from spellc.compiler.build import (
     projects,
 )
 from spellc.compiler.diagnostics import Diagnostics, did_you_mean, sarif_log, write_text
-from spellc.compiler.project import Project, ProjectError, create, locate, project_of, source_files
+from spellc.compiler.new_project import create
+from spellc.compiler.project import Project, ProjectError, locate, project_of, source_files
 from spellc.compiler.source import SourceFile, Undecodable, read_regular, shown_path
 from spellc.engine.rulesets import RULESETS
 
@@ -54,8 +55,7 @@ def cmd_build(args: argparse.Namespace) -> int:
         return 1
     elapsed = time.perf_counter() - start
     if built.reused:
-        print(f"spellc: nothing changed since the last build ({built.counts()} from {plural(built.files, 'file')}): "
-              f"nothing written, in {elapsed:.2f}s")
+        print(journal.nothing_changed(built.counts(), built.files, elapsed))
         return 0
     written = ", ".join(sorted({os.path.relpath(out) for p in projects(target) for out in p.outputs}))
     print(f"spellc: compiled {built.counts()} from {plural(built.files, 'file')} into {written} in {elapsed:.2f}s")

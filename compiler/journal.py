@@ -23,14 +23,29 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Iterable, Mapping
 from contextlib import suppress
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
+from spellc.compiler.coverage import test_files
 from spellc.compiler.kept import CODE
-from spellc.compiler.publish import Output, own_file, read_signed, write_signed
+from spellc.compiler.project import (
+    MANIFEST,
+    REPOSITORY,
+    TESTS,
+    Project,
+    ProjectError,
+    Workspace,
+    example_files,
+    locate,
+    projects,
+    refuse_outside,
+    workspace_of,
+)
+from spellc.compiler.publish import Output, left_warning, own_file, read_signed, write_signed
 from spellc.engine.core.kept import code_digest
 
 JOURNAL = "journal"
@@ -71,6 +86,50 @@ class Journal:
 def code() -> str:
     """The digest of spellc's code as it is now (the one kept values are made under)."""
     return code_digest(CODE)
+
+
+def read_paths(target: Project | Workspace, tests: Path) -> list[str]:
+    """Every file a build of ``target`` reads but spellc's own code: its manifests and cards, the tests its
+    coverage pages cite, the example files of its games' language pages."""
+    paths = [target.root / MANIFEST] if isinstance(target, Workspace) else []
+    for project in projects(target):
+        cards, scenarios = example_files(project.ruleset, REPOSITORY / project.ruleset.cards)
+        paths += [project.root / MANIFEST, *project.card_files(), *cards, *scenarios]
+    files = sorted({str(p) for p in paths})
+    return files + [path for path, _, _ in test_files(tests, None)] if tests.is_dir() else files
+
+
+def unchanged(target: Project | Workspace, workspace: Path, tests: Path = TESTS) -> Journal | None:
+    """The last build's journal, when nothing it read or wrote has changed since (a build now would do nothing)."""
+    last = read(workspace)
+    return last if last is not None and last.holds(stamps(read_paths(target, tests))) else None
+
+
+def answered(explicit: Path | None, allow_outside: bool, out: TextIO, err: TextIO) -> bool:
+    """`spellc build` answered from the last build's journal, when nothing has changed since: what it said (its
+    warnings) said again, and that nothing was written. False when a build must run (it then says why, whatever
+    stopped this one). The command line calls this before it loads the compiler and the games."""
+    start = time.perf_counter()
+    try:
+        target = locate(Path.cwd(), explicit)
+        if not allow_outside:
+            refuse_outside(projects(target))
+        last = unchanged(target, workspace_of(target))
+    except (ProjectError, OSError):
+        return False
+    if last is None:
+        return False
+    if last.said:
+        print(last.said, file=err)
+    for path in last.left:
+        print(left_warning(Path(path)), file=err)
+    print(nothing_changed(last.counts, last.files, time.perf_counter() - start), file=out)
+    return True
+
+
+def nothing_changed(counts: str, files: int, elapsed: float) -> str:
+    return (f"spellc: nothing changed since the last build ({counts} from {files} file{'s' * (files != 1)}): "
+            f"nothing written, in {elapsed:.2f}s")
 
 
 def clock(workspace: Path) -> int:

@@ -239,19 +239,6 @@ def keyword_examples(keywords: Sequence[KeywordRow], cards: Iterable[Path]) -> l
 
 
 # ---------------------------------------------------------------- the page
-# More examples, for the forms no shipped card or scenario writes: a file of each kind per ruleset.
-EXAMPLES = Path(__file__).with_name("templates") / "language"
-
-
-def example_files(ruleset: Ruleset, shipped: Path) -> tuple[list[Path], list[Path]]:
-    """The card and scenario files a ruleset's reference reads its examples from: the card set shipped in
-    ``shipped``, then the ruleset's own example files."""
-    extra = EXAMPLES / ruleset.name
-    cards = sorted(shipped.rglob("*.spell")) + sorted(extra.glob("*.spell"))
-    scenarios = sorted(shipped.rglob("*.scenario")) + sorted(extra.glob("*.scenario"))
-    return cards, scenarios
-
-
 def language_template() -> Template:
     return make_env(TEMPLATES).get_template("language.md.j2")
 

@@ -19,7 +19,7 @@ from lark.tree import Meta
 
 from spellc.compiler.diagnostics import Diagnostic, Diagnostics, Severity
 from spellc.compiler.kept import kept
-from spellc.compiler.source import SourceFile, Span
+from spellc.compiler.source import NumberTooLong, SourceFile, Span, number
 
 GRAMMAR_DIR = Path(__file__).resolve().parent.parent / "grammar"
 
@@ -39,25 +39,6 @@ TERMINAL_WORDS = {
 # over 4,300 digits with a ValueError; a title becomes a file name of at most 255 bytes).
 MAX_NUMBER = 9999  # no printed card or scripted match of the seeds counts past a few hundred
 MAX_TEXT = 1000  # characters in a quoted text (a title, a die chart's line, an incantation)
-NUMBER_DIGITS = 12  # the most digits a number may have once its leading zeros are dropped, in any language
-
-
-class NumberTooLong(ValueError):
-    """A number of more digits than any language allows (:func:`parse` refuses it first, located)."""
-
-
-def number(token: Token | str) -> int:
-    """The value of a number token (``7``, ``-3``, ``+1``, ``0007``): the one conversion of every card, scenario
-    and study language. Its leading zeros are dropped and its digits counted before ``int()`` reads them:
-    CPython refuses a text of over 4,300 digits, even ``000…7``, and reads a Unicode digit such as ``٣``."""
-    text = str(token)
-    sign = text[:1] if text[:1] in ("+", "-") else ""
-    written = text[len(sign):]
-    digits = written.lstrip("0") or "0"
-    if not written or len(digits) > NUMBER_DIGITS or not (digits.isascii() and digits.isdigit()):
-        raise NumberTooLong(f"{text[:20]!r} is not a number of at most {NUMBER_DIGITS} digits")
-    value = int(digits)
-    return -value if sign == "-" else value
 
 
 # A ruleset's cards are read with the common grammar and its fragment, as one grammar text (its

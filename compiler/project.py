@@ -26,7 +26,6 @@ A manifest that cannot be read is a located diagnostic, never a traceback.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import tomllib
@@ -36,10 +35,8 @@ from pathlib import Path, PurePath
 from typing import Any
 
 from spellc.compiler.diagnostics import Diagnostics, did_you_mean, shown
-from spellc.compiler.markdown import escape_text, heading_text, plain_name
-from spellc.compiler.parse import number
-from spellc.compiler.publish import Output
-from spellc.compiler.source import SourceFile, Span, Undecodable, read_regular, shown_path
+from spellc.compiler.publish import WORKSPACE, Output
+from spellc.compiler.source import SourceFile, Span, Undecodable, number, read_regular, shown_path
 from spellc.engine.core.ruleset import Ruleset
 from spellc.engine.rulesets import RULESETS
 
@@ -47,25 +44,12 @@ MANIFEST = "spellc.toml"
 CARD_SUFFIX = ".spell"
 # The repository this compiler ships in: its card sets are projects of its workspace.
 REPOSITORY = Path(__file__).resolve().parent.parent
-SAMPLES = Path(__file__).with_name("templates") / "new"  # a sample card and scenario per ruleset
-NEW_MANIFEST = """\
-# A card project of spellc: the ruleset its cards are written for, and its folders (relative to this file).
-[project]
-ruleset = "{ruleset}"        # {title}
-cards = "cards"              # the .spell files, searched recursively
-scenarios = "scenarios"      # the .scenario files
-
-[output]
-python = "generated"         # `spellc build` writes the compiled cards here (a Python package)
-site = "site"                # and the reference pages of the cards here
-mkdocs = "mkdocs.yml"        # the site's configuration: `spellc site` builds it, `spellc site --serve` serves it
-"""
-NEW_README = """\
-# {name}
-Cards for {title}, in spellc's card language: `cards/` holds them, `scenarios/` the matches that replay them.
-`spellc check` finds mistakes, `spellc play scenarios/sample.scenario` replays a match, and `spellc build` \
-writes `generated/` and `site/`.
-"""
+# The tests whose rule markers the coverage pages read: the engine's own, beside this compiler (an installed spellc
+# ships none, and reads their citations shipped with it instead: compiler/coverage.py).
+TESTS = REPOSITORY / "tests"
+# More examples for each game's language page, for the forms no shipped card or scenario writes: a file of each
+# kind per ruleset, beside the card set the repository ships for it.
+EXAMPLES = Path(__file__).with_name("templates") / "language"
 TABLES = {"project": {"ruleset", "cards", "scenarios"}, "output": {"python", "site", "mkdocs"},
           "workspace": {"members", "home", "mkdocs"}}
 DEFAULTS = {"cards": "cards", "scenarios": "scenarios", "python": "generated", "site": "site", "mkdocs": "mkdocs.yml"}
@@ -226,50 +210,29 @@ def project_of(file: Path, explicit: Path | None = None) -> Project:
                        f"projects; move it into one, or name one with --project")
 
 
+def projects(target: Project | Workspace) -> tuple[Project, ...]:
+    return target.members if isinstance(target, Workspace) else (target,)
+
+
+def workspace_of(target: Project | Workspace) -> Path:
+    """The folder of the build's lock, staging area and journal: inside the project (or its workspace), always."""
+    return (target.root if isinstance(target, Workspace) else target.boundary) / WORKSPACE
+
+
+def example_files(ruleset: Ruleset, shipped: Path) -> tuple[list[Path], list[Path]]:
+    """The card and scenario files a ruleset's language page reads its examples from: the card set shipped in
+    ``shipped``, then the ruleset's own example files."""
+    extra = EXAMPLES / ruleset.name
+    cards = sorted(shipped.rglob("*.spell")) + sorted(extra.glob("*.spell"))
+    scenarios = sorted(shipped.rglob("*.scenario")) + sorted(extra.glob("*.scenario"))
+    return cards, scenarios
+
+
 def shipped(ruleset: str) -> Project:
     """The card set this repository ships for ``ruleset`` (``cards_src/<ruleset>/``)."""
     found = load(REPOSITORY / "cards_src" / ruleset / MANIFEST)
     assert isinstance(found, Project), f"cards_src/{ruleset}/{MANIFEST} declares no project"
     return found
-
-
-def create(folder: Path, ruleset: str) -> list[Path]:
-    """A new project in ``folder`` (missing or empty): its manifest, a sample card and scenario of ``ruleset``,
-    and a README. Returns the files written; raises :class:`ProjectError` (writing nothing) when it cannot."""
-    if ruleset not in RULESETS:
-        hint = did_you_mean(ruleset, RULESETS)
-        raise ProjectError(f"no ruleset is named {ruleset!r}" + (f"; {hint[0][6:]}" if hint else "")
-                           + f" (the rulesets: {', '.join(RULESETS)})")
-    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
-        raise ProjectError(f"{folder} already exists and is not an empty folder: a new project needs a fresh one")
-    above = find_manifest(folder.parent) if folder.parent.exists() else None
-    if above is not None and isinstance(load(above), Project):
-        raise ProjectError(f"{folder} would sit inside the project of {above}: its cards would be that "
-                           "project's; choose a folder outside it")
-    title = RULESETS[ruleset].title
-    files = {
-        MANIFEST: NEW_MANIFEST.format(ruleset=ruleset, title=title),
-        "README.md": NEW_README.format(name=folder.name, title=title),
-        ".gitignore": ".spellc-build/\npublic/\n",  # the build's lock and staging area; the built site
-        # The folder's name as a YAML string (a JSON string is one): never YAML of its own, nor markup.
-        "mkdocs.yml": (SAMPLES / "mkdocs.yml").read_text(encoding="utf-8").replace(
-            "{name}", json.dumps(plain_name(folder.name))),
-        # The folder's name as inert text: a page shows what a user typed, never markup of theirs.
-        "site/index.md": (SAMPLES / "index.md").read_text(encoding="utf-8").format(
-            name=escape_text(heading_text(folder.name)), title=title),
-        "cards/sample.spell": (SAMPLES / ruleset / "sample.spell").read_text(encoding="utf-8"),
-        "scenarios/sample.scenario": (SAMPLES / ruleset / "sample.scenario").read_text(encoding="utf-8"),
-    }
-    written = []
-    try:
-        for name, text in files.items():
-            path = folder / name
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-            written.append(path)
-    except OSError as err:
-        raise ProjectError(f"cannot write {folder}: {err.strerror or err}") from err
-    return written
 
 
 def load(manifest: Path, boundary: Path | None = None) -> Project | Workspace:

@@ -46,6 +46,8 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from spellc.compiler.diagnostics import shown
+from spellc.compiler.source import shown_path
 from spellc.compiler.trust import sign, verified
 
 WORKSPACE = ".spellc-build"  # beside the outputs' project root; ignored by git
@@ -58,6 +60,12 @@ Output = Mapping[str, str] | str  # a folder's files (relative name → text), o
 class PublishError(Exception):
     """The outputs could not be written, or a project's files asked for what a build never does; the outputs
     are as they were before the build."""
+
+
+def left_warning(path: Path) -> str:
+    """What a build says of a file in its outputs that it left in place, not having written it."""
+    return shown(f"spellc: warning: {shown_path(path, Path.cwd())} was not written by spellc: left in place (a "
+                 "build removes only the files it wrote; delete it yourself if it is stale)")
 
 
 @dataclass

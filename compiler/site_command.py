@@ -31,9 +31,9 @@ from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
 
-from spellc.compiler.build import build_reported, projects, settle, workspace_of
+from spellc.compiler.build import build_reported, settle
 from spellc.compiler.mkdocs_plugin import MARKDOWN_EXTENSIONS, SERVE
-from spellc.compiler.project import Project, ProjectError, Workspace
+from spellc.compiler.project import Project, ProjectError, Workspace, projects, workspace_of
 from spellc.compiler.source import shown_path
 
 POLL_SECONDS = 0.5  # how often --serve looks for edited cards

@@ -43,6 +43,28 @@ class SourceFile:
         return Span(self, len(lines), len(lines[-1]) + 1, len(lines), len(lines[-1]) + 1)
 
 
+NUMBER_DIGITS = 12  # the most digits a number may have once its leading zeros are dropped, in any language
+
+
+class NumberTooLong(ValueError):
+    """A number of more digits than any language allows (:func:`spellc.compiler.parse.parse` refuses it first,
+    located)."""
+
+
+def number(token: str) -> int:
+    """The value of a number token (``7``, ``-3``, ``+1``, ``0007``): the one conversion of every card, scenario
+    and study language. Its leading zeros are dropped and its digits counted before ``int()`` reads them:
+    CPython refuses a text of over 4,300 digits, even ``000…7``, and reads a Unicode digit such as ``٣``."""
+    text = str(token)
+    sign = text[:1] if text[:1] in ("+", "-") else ""
+    written = text[len(sign):]
+    digits = written.lstrip("0") or "0"
+    if not written or len(digits) > NUMBER_DIGITS or not (digits.isascii() and digits.isdigit()):
+        raise NumberTooLong(f"{text[:20]!r} is not a number of at most {NUMBER_DIGITS} digits")
+    value = int(digits)
+    return -value if sign == "-" else value
+
+
 class NotRegularFile(OSError):
     """A path that is not a regular file (a FIFO, a device, a socket or a folder): never read as a source."""
 

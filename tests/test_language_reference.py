@@ -14,16 +14,14 @@ from spellc.compiler.build import FRONTENDS, REFERENCE, reference_page
 from spellc.compiler.diagnostics import Diagnostics
 from spellc.compiler.language_reference import (
     CARD_SECTIONS,
-    EXAMPLES,
     SCENARIO_SECTIONS,
-    example_files,
     keyword_examples,
     reference,
     sections,
     syntax,
 )
 from spellc.compiler.parse import card_grammar, grammar_text
-from spellc.compiler.project import shipped
+from spellc.compiler.project import EXAMPLES, example_files, shipped
 from spellc.compiler.serpents_tongue.scenario import parse_scenario as parse_serpents_tongue_scenario
 from spellc.compiler.source import SourceFile
 from spellc.engine.rulesets import RULESETS

@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # to keep start-up fast. Nothing imports the command line, so no cycle can hide there.
 HIDDEN_IMPORTS: frozenset[tuple[str, str, str]] = frozenset({
     ("compiler/cli.py", "main", "spellc.compiler.commands"),
+    ("compiler/cli.py", "main", "spellc.compiler.journal"),
     ("compiler/cli.py", "main", "spellc.compiler.project"),
     ("compiler/cli.py", "__call__", "importlib.metadata"),  # 25 ms, for --version only (Version.__call__)
     ("compiler/cli.py", "main", "spellc.compiler.colour"),  # rich, for a terminal only

@@ -18,8 +18,7 @@ from pathlib import Path
 import pytest
 
 from spellc.compiler.diagnostics import Diagnostics
-from spellc.compiler.parse import NUMBER_DIGITS, NumberTooLong, number
-from spellc.compiler.source import SourceFile, Span
+from spellc.compiler.source import NUMBER_DIGITS, NumberTooLong, SourceFile, Span, number
 from spellc.engine.rulesets import RULESETS
 from tests import commands
 
@@ -39,12 +38,12 @@ run = commands.spellc
 def test_every_number_is_read_through_the_one_bounded_conversion() -> None:
     """A transformer that calls int() on a token bypasses the guard: CPython refuses a text of over 4,300 digits
     ("000…0001" passed the lexical limit and crashed `spellc check`). No call of int() or float() is left in the
-    compiler but the one in compiler.parse.number."""
+    compiler but the one in compiler.source.number."""
     calls = []
     for path in sorted(COMPILER.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for function in ast.walk(tree):
-            if isinstance(function, ast.FunctionDef) and function.name == "number" and path.name == "parse.py":
+            if isinstance(function, ast.FunctionDef) and function.name == "number" and path.name == "source.py":
                 continue
             for node in ast.iter_child_nodes(function) if isinstance(function, ast.FunctionDef) else ():
                 calls += [f"{path.relative_to(ROOT)}:{call.lineno}" for call in ast.walk(node)

@@ -8,8 +8,8 @@ from lark import Token, Transformer, v_args
 from lark.tree import Meta
 
 from spellc.compiler.diagnostics import Diagnostics, did_you_mean
-from spellc.compiler.parse import NUMBER_DIGITS, NumberTooLong, number, parse, string_value
-from spellc.compiler.source import SourceFile, Span
+from spellc.compiler.parse import parse, string_value
+from spellc.compiler.source import NUMBER_DIGITS, NumberTooLong, SourceFile, Span, number
 from spellc.engine.rulesets import RULESETS
 from spellc.engine.rulesets.serpents_tongue import codex as codex_rules
 from spellc.engine.rulesets.serpents_tongue import scenario as sc
