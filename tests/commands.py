@@ -19,11 +19,17 @@ def new_project(folder: Path, ruleset: str, capsys: pytest.CaptureFixture[str]) 
 
 def spellc(folder: Path, capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
     """``spellc ARGV`` run in ``folder``: its exit code, and what it printed (out, then err)."""
+    code, out, err = spellc_apart(folder, capsys, *argv)
+    return code, out + err
+
+
+def spellc_apart(folder: Path, capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """``spellc ARGV`` run in ``folder``: its exit code, standard output and standard error apart."""
     cwd = os.getcwd()
     os.chdir(folder)
     try:
         code = main(list(argv))
     finally:
         os.chdir(cwd)
-    out = capsys.readouterr()
-    return code, out.out + out.err
+    said = capsys.readouterr()
+    return code, said.out, said.err

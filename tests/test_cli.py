@@ -26,7 +26,7 @@ from spellc.compiler.completion import commands
 from spellc.compiler.diagnostics import Diagnostics
 from spellc.compiler.project import Project, load
 from spellc.compiler.source import SourceFile, Span
-from tests.commands import new_project, spellc
+from tests.commands import new_project, spellc, spellc_apart
 
 # An Amtgard ability whose School is misspelt: one located error with a "did you mean".
 MISSPELT = ('ability "Stoneskin" {\n    school Protecton\n    type Enchantment\n    magical\n    range Touch\n'
@@ -180,16 +180,7 @@ def test_check_json_prints_one_object_per_diagnostic(project: Path, capsys: pyte
                                                                                         "--json")
 
 
-def spellc_out(folder: Path, capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """``spellc ARGV`` in ``folder``: its exit code, standard output and standard error apart."""
-    cwd = os.getcwd()
-    os.chdir(folder)
-    try:
-        code = main(list(argv))
-    finally:
-        os.chdir(cwd)
-    said = capsys.readouterr()
-    return code, said.out, said.err
+spellc_out = spellc_apart
 
 
 def test_check_json_prints_nothing_for_clean_cards(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
