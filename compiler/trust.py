@@ -24,9 +24,8 @@ import tempfile
 from functools import cache
 from pathlib import Path
 
-from spellc.engine.core.kept import private_folder
+from spellc.compiler.state import state_folder
 
-STATE_ENV = "SPELLC_STATE"
 KEY_FILE = "build-key"
 KEY_BYTES = 32
 HEADER = b"spellc-signed "  # a signed file's first line: this, the signature in hex, a newline; then the body
@@ -35,9 +34,10 @@ HEADER = b"spellc-signed "  # a signed file's first line: this, the signature in
 @cache  # one key per process: the folder and the file are looked at once
 def key() -> bytes | None:
     """This user's key, made on first use; None when no private folder can hold it."""
-    folder = _state_folder()
-    if folder is None:
+    state = state_folder()
+    if state is None:
         return None
+    folder = Path(state)
     path = folder / KEY_FILE
     found = _read_key(path)
     if found is not None:
@@ -59,16 +59,6 @@ def key() -> bytes | None:
     except OSError:
         return None
     return made
-
-
-def _state_folder() -> Path | None:
-    chosen = os.environ.get(STATE_ENV)
-    try:
-        folder = Path(chosen) if chosen else Path(
-            os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state") / "spellc"
-    except RuntimeError:  # Path.home() found no home folder
-        return None
-    return private_folder(folder)
 
 
 def _read_key(path: Path) -> bytes | None:

@@ -9,7 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from spellc.compiler.trust import KEY_FILE, STATE_ENV
+from spellc.compiler.state import STATE_ENV
+from spellc.compiler.trust import KEY_FILE
 
 KEY = "import sys; from spellc.compiler.trust import key; k = key(); print(k.hex() if k else 'none')"
 

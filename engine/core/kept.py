@@ -25,7 +25,6 @@ import hashlib
 import hmac
 import json
 import os
-import stat
 import sys
 import tempfile
 import tomllib
@@ -35,6 +34,8 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
+
+from spellc.engine.core.folders import private_folder
 
 CACHE_ENV = "SPELLC_CACHE"
 OFF = "off"
@@ -178,28 +179,8 @@ def _root() -> Path | None:
         root = Path(chosen) if chosen else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "spellc"
     except RuntimeError:  # Path.home() found no home folder
         return None
-    return private_folder(root)
-
-
-def private_folder(folder: Path) -> Path | None:
-    """``folder``, made if need be, when it is private to this user: theirs, written by no one else, and under
-    folders that no one else may replace it in (a folder others may write to must be sticky, as /tmp is); else
-    None. What a private folder holds was put there by this user."""
-    try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        st = folder.lstat()
-    except OSError:
-        return None
-    if not stat.S_ISDIR(st.st_mode) or st.st_uid != os.getuid() or st.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
-        return None
-    for above in folder.absolute().parents:
-        try:
-            up = above.stat()
-        except OSError:
-            return None
-        if up.st_mode & (stat.S_IWGRP | stat.S_IWOTH) and not up.st_mode & stat.S_ISVTX:
-            return None
-    return folder
+    found = private_folder(str(root))
+    return Path(found) if found is not None else None
 
 
 def _retire(root: Path) -> None:
