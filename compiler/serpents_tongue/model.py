@@ -7,7 +7,7 @@ engine's step values (compiler.serpents_tongue.steps.to_core).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from spellc.compiler.names import page_slug
@@ -155,6 +155,16 @@ class CheckedSpell:
     # An Encounter's card: what a Discord Event does to a Magi facing it, in place of the loss of 3 Essence
     # ("some scenarios or encounters may change the effects of a Discord Event"); () keeps the default.
     discord_event: tuple[Step, ...] = ()
+    # Its hash, made once: a build looks each spell up in several kept drawings (its page, its class, its links, the
+    # modules and the index that list it), and a dataclass's own hash walks every field and step again each time
+    # (a fifth of a build after one edit at 5,000 spells).
+    _hash: int = field(init=False, repr=False, compare=False, default=0)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash(tuple(getattr(self, f.name) for f in fields(self) if f.compare)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def page_slug(self) -> str:
