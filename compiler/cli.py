@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
+from functools import cache  # loaded with argparse (through re) already
 
 
 def project_option(p: argparse.ArgumentParser) -> None:
@@ -40,6 +40,14 @@ exit status:
 
 Colour: diagnostics are coloured on a terminal only; NO_COLOR=1 turns colour off, FORCE_COLOR=1 on
 (even when piped). Completion: eval "$(spellc completion bash)" (or zsh, or fish: see spellc completion -h).
+Builds: spellc build hands its work to a build server of yours, which keeps it for the next (spellc server -h).
+"""
+
+
+SERVER_NOTES = """\
+SPELLC_SERVER=off       build in each command's own process (also: spellc build --no-server)
+SPELLC_SERVER=on        use a server even in CI (where the CI variable is set, there is none by default)
+SPELLC_SERVER_IDLE=SEC  how long a server waits for a build before it exits (default 1800)
 """
 
 
@@ -93,6 +101,8 @@ def command_line() -> argparse.ArgumentParser:
                        "each of its projects and its home page. Nothing is written if any card has an error.")
     project_option(p)
     outside_option(p)
+    p.add_argument("--no-server", action="store_true", help="build in this process, not in the build server "
+                   "(which keeps the last build's work in memory: see spellc server -h)")
     p.set_defaults(command_function="cmd_build")
     p = sub.add_parser("check", help="check card sources and report every problem",
                        description="Parse and check .spell files (or folders of them), each by the ruleset of "
@@ -166,6 +176,14 @@ def command_line() -> argparse.ArgumentParser:
     project_option(p)
     outside_option(p)
     p.set_defaults(command_function="cmd_site")
+    p = sub.add_parser("server", help="show or stop the build server that `spellc build` hands its builds to",
+                       formatter_class=argparse.RawDescriptionHelpFormatter,
+                       description="`spellc build` hands its build to a process of yours that stays after it, with "
+                       "what the build checked and drew in memory: the build after an edit then redoes only what "
+                       "the edit changed. It is started by the first build that has work to do and exits after "
+                       "30 minutes without a build, or when spellc is updated.", epilog=SERVER_NOTES)
+    p.add_argument("action", choices=("status", "stop"), help="status: whether one runs, its process and memory; "
+                   "stop: make it exit")
     p = sub.add_parser("lsp", help="run the language server (for editors) over stdio",
                        description="Serve the Language Server Protocol on stdin and stdout: diagnostics as you "
                        "type, completion, hover, go to definition, document symbols and formatting, for the cards "
@@ -189,21 +207,54 @@ def main(argv: list[str] | None = None) -> int:
 
         print(completion.script(parser, args.shell), end="")
         return 0
-    if args.command_function == "cmd_build":  # nothing changed since the last build: said before the games load
+    if args.command == "server":
+        from spellc.compiler import build_client  # noqa: PLC0415
+
+        return build_client.control(args.action, sys.stdout)
+    colour = args.command != "lsp" and colour_wanted(sys.stderr)
+    if args.command_function == "cmd_build":
+        code = build_before_loading(args, colour)
+        if code is not None:
+            return code
+    return run(args, colour)
+
+
+def build_before_loading(args: argparse.Namespace, colour: bool) -> int | None:
+    """`spellc build` done before the compiler and the games load, when it can be: by this user's build server
+    (:mod:`spellc.compiler.build_client`), or answered by the last build's journal when nothing has changed
+    (:mod:`spellc.compiler.journal`); None when this process must build."""
+    from spellc.compiler import build_client  # noqa: PLC0415
+
+    @cache
+    def answered() -> bool:  # the journal's module loads the project's: not needed when a server answers
+        from pathlib import Path  # noqa: PLC0415
+
         from spellc.compiler import journal  # noqa: PLC0415
 
-        if journal.answered(Path(args.project) if args.project else None, args.allow_outside_outputs, sys.stdout,
-                            sys.stderr):
-            return 0
+        return journal.answered(Path(args.project) if args.project else None, args.allow_outside_outputs,
+                                sys.stdout, sys.stderr)
+
+    if not args.no_server:
+        argv = (["--project", args.project] if args.project else []) + \
+            (["--allow-outside-outputs"] if args.allow_outside_outputs else [])
+        code = build_client.build(argv, sys.stdout, sys.stderr, colour, answered)
+        if code is not None:
+            return code
+    return 0 if answered() else None
+
+
+def run(args: argparse.Namespace, colour: bool) -> int:
+    """The command ``args`` chose, run in this process (or in a build server, for the command that asked it);
+    its diagnostics coloured if ``colour``."""
     # The commands, and all they need, load once a command is chosen: not for --help or a usage error.
     from spellc.compiler import commands  # noqa: PLC0415
     from spellc.compiler.project import ProjectError  # noqa: PLC0415
 
     stderr = sys.stderr
-    if args.command != "lsp" and colour_wanted(stderr):
-        from spellc.compiler import colour  # noqa: PLC0415  (rich: only for a terminal, see colour_wanted)
+    if colour:
+        from spellc.compiler import colour as painting  # noqa: PLC0415  (rich: only for a terminal, see colour_wanted)
 
-        sys.stderr = colour.Painted(stderr)  # whatever a command writes there, however deep
+        sys.stderr = painting.Painted(stderr)  # whatever a command writes there, however deep
     try:
         code: int = getattr(commands, args.command_function)(args)
     except ProjectError as err:

@@ -20,7 +20,8 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
-from spellc.compiler.trust import STATE_ENV
+from spellc.compiler.build_client import SERVER_ENV
+from spellc.compiler.state import STATE_ENV
 from spellc.engine.core.decisions import Choice, Decision
 from spellc.engine.core.errors import IllegalAction
 from spellc.engine.core.kept import CACHE_ENV
@@ -56,6 +57,9 @@ def _own_folders() -> None:
 
 
 _own_folders()
+# Builds run in the test's own process (or the command's it starts): a build server would outlive the test, and
+# build with none of its monkeypatches. tests/test_build_server.py starts its own, and stops them.
+os.environ[SERVER_ENV] = "off"
 run_folder()  # made now in xdist's controller, so that its workers share it (tests/per_run.py)
 
 pytest_plugins = ["tests.browsing"]  # the served site and the browser, for the browser tests

@@ -20,12 +20,18 @@ ROOT = Path(__file__).resolve().parent.parent
 # line's: it imports the commands once one is chosen, and a command the modules only it needs (mkdocs, pygls),
 # to keep start-up fast. Nothing imports the command line, so no cycle can hide there.
 HIDDEN_IMPORTS: frozenset[tuple[str, str, str]] = frozenset({
-    ("compiler/cli.py", "main", "spellc.compiler.commands"),
-    ("compiler/cli.py", "main", "spellc.compiler.journal"),
-    ("compiler/cli.py", "main", "spellc.compiler.project"),
+    # The command line loads a command's modules once the command is chosen: not for --help or a usage error.
+    ("compiler/cli.py", "run", "spellc.compiler.commands"),
+    ("compiler/cli.py", "run", "spellc.compiler.project"),
     ("compiler/cli.py", "__call__", "importlib.metadata"),  # 25 ms, for --version only (Version.__call__)
-    ("compiler/cli.py", "main", "spellc.compiler.colour"),  # rich, for a terminal only
+    ("compiler/cli.py", "run", "spellc.compiler.colour"),  # rich, for a terminal only
     ("compiler/cli.py", "main", "spellc.compiler.completion"),  # shtab, for `spellc completion` only
+    # `spellc build` asks the build server before anything else loads, then the journal if none answers
+    ("compiler/cli.py", "main", "spellc.compiler.build_client"),
+    ("compiler/cli.py", "build_before_loading", "spellc.compiler.build_client"),
+    ("compiler/cli.py", "build_before_loading", "spellc.compiler.journal"),
+    ("compiler/cli.py", "build_before_loading", "pathlib"),
+    ("compiler/build_client.py", "start", "subprocess"),  # only to start a server
     ("compiler/commands.py", "report", "importlib.metadata"),  # the SARIF log's tool version only
     ("compiler/commands.py", "cmd_fmt", "spellc.compiler.formatter"),
     ("compiler/commands.py", "cmd_lsp", "spellc.compiler.language_server"),

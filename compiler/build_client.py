@@ -1,0 +1,221 @@
+"""`spellc build` handed to a build server: a process of the user's that stays after a build with the cards it
+checked and the pages it drew in memory, so that the build after an edit checks and draws again only what changed.
+
+A command that starts afresh imports the compiler (0.25 s) and parses, checks and draws every card again: at
+5,000 cards a build after one edit took 2.7 s as a command, against 0.13 s inside a process that had built
+before (as `spellc site --serve` rebuilds). Build tools keep such a process for the commands to talk to: Gradle's
+daemon, Bazel's server, mypy's dmypy, Turborepo's daemon. So does spellc (:mod:`spellc.compiler.build_server`):
+
+- `spellc build` asks the server of this user and this spellc, if one is listening. Otherwise, when the last
+  build's journal does not answer (nothing changed, :mod:`spellc.compiler.journal`), it starts one and hands it
+  the build. The server replies with what the build writes to standard output and error, and its exit status:
+  the same, character for character, as the command would have written itself.
+- A server does one build at a time, in the command's folder. It exits after ``SPELLC_SERVER_IDLE`` seconds
+  without a build (30 minutes), when asked (`spellc server stop`), and when spellc's code changes under it (the
+  next command then starts a new one).
+- ``SPELLC_SERVER=off`` (or ``--no-server``) builds in the command's own process, as does a CI run (the ``CI``
+  variable set, as Turborepo does): a batch job that builds once would leave a process behind for nothing.
+  ``SPELLC_SERVER=on`` uses one even there.
+- Only this user can reach it: its socket is in the user's private state folder (:mod:`spellc.compiler.trust`),
+  and on Linux the server also checks who connected. Messages are JSON lines. A server is kept per Python, per
+  spellc installation and per setting of the variables that choose spellc's folders, so that it builds exactly
+  as the command would. Whatever goes wrong with it (it cannot start, it stops, it faults) costs only time: the
+  command then builds by itself.
+
+This module is all a command loads to talk to a server: the standard library, and the state folder's lookup.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import socket
+import sys
+import time
+
+from spellc.compiler.state import state_folder
+
+TYPE_CHECKING = False  # typing itself is not imported: a tenth of this module's start (type checkers see True)
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+    from typing import Any, TextIO
+
+SERVER_ENV = "SPELLC_SERVER"  # "off": every build in the command's own process; "on": a server even in CI
+IDLE_ENV = "SPELLC_SERVER_IDLE"  # seconds a server waits for a build before it exits
+IDLE = 1800
+PROTOCOL = 1
+STARTING = 30.0  # seconds a command waits for the server it started to listen (it imports the compiler first)
+LOG_KEPT = 1 << 20  # bytes of a server's log kept before a new server starts it afresh
+LONGEST = 1 << 20  # the longest message line a server reads (a request is a few hundred bytes)
+SUN_PATH = 104  # the longest socket path every Unix takes (Linux 108, the BSDs and macOS 104), with its NUL
+PACKAGE = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+# Variables that choose the folders spellc reads and writes, or the code Python runs: a server started with other
+# values would build otherwise than the command would, so each setting has a server of its own.
+SHAPING = ("HOME", "PYTHONPATH", "XDG_CACHE_HOME", "XDG_STATE_HOME")
+
+
+class Stale(Exception):
+    """The server's code is no longer spellc's code on disk: it has exited, and a new one is needed."""
+
+
+def wanted() -> bool:
+    """Whether builds go through a server: ``SPELLC_SERVER`` says, else not in CI."""
+    chosen = os.environ.get(SERVER_ENV, "").strip().lower()
+    if chosen:
+        return chosen != "off"
+    return os.environ.get("CI", "").strip().lower() in ("", "0", "false", "no")
+
+
+def identity() -> str:
+    """What makes a server build as this command would: the Python, the spellc installation, the variables."""
+    shaping = sorted((k, v) for k, v in os.environ.items()
+                     if k in SHAPING or (k.startswith("SPELLC_") and k not in (SERVER_ENV, IDLE_ENV)))
+    # The installation's folder (a venv), not the name the command was started by (python or python3)
+    made = json.dumps([os.path.realpath(sys.executable), sys.prefix, sys.version, PACKAGE, shaping])
+    return hashlib.sha256(made.encode()).hexdigest()[:20]
+
+
+def address() -> str | None:
+    """The socket of this command's server, in the user's private state folder; None when there is no such
+    folder."""
+    folder = state_folder()
+    return None if folder is None else os.path.join(folder, f"server-{identity()}.sock")
+
+
+def at(path: str, act: Callable[[str], None]) -> None:
+    """``act`` (a socket's connect or bind) on ``path``: named whole when it fits in a socket's address, else
+    from its folder (a state folder deep in a long home folder may not fit), the current folder then restored."""
+    if len(os.fsencode(path)) < SUN_PATH:
+        act(path)
+        return
+    here = os.open(".", os.O_RDONLY)  # restored by descriptor: it may have no name that leads back to it
+    try:
+        os.chdir(os.path.dirname(path))
+        act(os.path.basename(path))
+    finally:
+        os.fchdir(here)
+        os.close(here)
+
+
+def log_of(path: str) -> str:
+    """Where a server writes what went wrong inside it."""
+    return path.removesuffix(".sock") + ".log"
+
+
+def lock_of(path: str) -> str:
+    """The file a server holds a lock on for as long as it serves ``path``."""
+    return path.removesuffix(".sock") + ".lock"
+
+
+def connect(path: str) -> socket.socket | None:
+    """A connection to the server listening at ``path``; None when none is."""
+    family = getattr(socket, "AF_UNIX", None)
+    if family is None:  # no Unix sockets (Windows): every build in the command's own process
+        return None
+    conn = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        at(path, conn.connect)
+    except OSError:
+        conn.close()
+        return None
+    return conn
+
+
+def start(path: str) -> socket.socket | None:
+    """Start a server for ``path`` and connect to it once it listens; None if it does not within
+    :data:`STARTING` seconds. It runs in a session of its own, from the root folder (never the project's), with
+    Python's safe path (``-P``: no folder of the command's is searched for modules), and writes to its log only:
+    a command whose output is captured never waits for it."""
+    import subprocess  # noqa: PLC0415  (only to start a server: a command that finds one starts faster)
+
+    try:
+        with open(os.open(log_of(path), os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW, 0o600), "ab") as log:
+            if os.fstat(log.fileno()).st_size > LOG_KEPT:  # what went wrong lately is kept, not all that ever did
+                log.truncate(0)
+            process = subprocess.Popen(
+                [sys.executable, "-P", "-m", "spellc.compiler.build_server", path],
+                stdin=subprocess.DEVNULL, stdout=log, stderr=log, cwd="/", start_new_session=True)
+    except OSError:
+        return None
+    deadline = time.monotonic() + STARTING
+    while time.monotonic() < deadline:
+        conn = connect(path)
+        if conn is not None:
+            return conn
+        if process.poll() is not None and process.returncode != 0:
+            return None
+        time.sleep(0.01)
+    return None
+
+
+def messages(conn: socket.socket) -> Iterator[dict[str, Any]]:
+    """The server's messages, one JSON object a line, until it closes the connection."""
+    with conn.makefile("rb") as replies:
+        for line in replies:
+            message = json.loads(line)
+            if not isinstance(message, dict):
+                raise ValueError("not a message")
+            yield message
+
+
+def ask(conn: socket.socket, path: str, request: dict[str, Any], out: TextIO, err: TextIO) -> int | None:
+    """Send ``request`` to the server at ``path``; write what it says to ``out`` and ``err`` as it says it; its exit
+    status, or None when the command must build by itself (the server declined, or stopped before it ended:
+    ``err`` is told). Raises :class:`Stale` if it has exited for a newer spellc."""
+    with conn:
+        try:
+            conn.sendall(json.dumps({"protocol": PROTOCOL, **request}).encode() + b"\n")
+            for message in messages(conn):
+                if message.get("stale"):
+                    raise Stale
+                if "declined" in message:
+                    return None
+                if isinstance(message.get("exit"), int):
+                    return message["exit"]
+                for name, stream in (("out", out), ("err", err)):
+                    if isinstance(message.get(name), str):
+                        stream.write(message[name])
+                        stream.flush()
+        except (OSError, ValueError):
+            pass
+    print(f"spellc: the build server stopped before the build ended (its log: {log_of(path)}); "
+          "building here", file=err)
+    return None
+
+
+def build(argv: list[str], out: TextIO, err: TextIO, colour: bool, answered: Callable[[], bool]
+          ) -> int | None:
+    """`spellc build` (``argv``: its arguments) by this user's server; None when the command must build by itself
+    (no server is wanted or could be had, or it stopped). ``answered()``, asked before a server is started, says
+    whether the last build's journal has answered (nothing changed: no server is needed for that)."""
+    path = address() if wanted() else None
+    if path is None:
+        return None
+    request = {"argv": argv, "cwd": os.getcwd(), "colour": colour,
+               "encoding": [getattr(out, "encoding", None) or "utf-8", getattr(err, "encoding", None) or "utf-8"]}
+    conn = connect(path)
+    if conn is None:
+        if answered():
+            return 0
+        conn = start(path)
+    for _ in range(2):  # a stale server exits; the one started after it is current
+        if conn is None:
+            break
+        try:
+            return ask(conn, path, request, out, err)
+        except Stale:
+            conn = start(path)
+    return None
+
+
+def control(action: str, out: TextIO) -> int:
+    """`spellc server status` or `spellc server stop`: the server of this command's settings, if one runs."""
+    path = address()
+    conn = connect(path) if path is not None else None
+    if path is None or conn is None:
+        print("spellc: no build server is running" + ("" if path is not None else
+              " (there is no private state folder to hold its socket)"), file=out)
+        return 0
+    code = ask(conn, path, {"control": action}, out, out)
+    return 0 if code is None else code
