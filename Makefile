@@ -66,7 +66,7 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 bench: $(STAMP)
-	$(BIN)/python benchmarks/bench_build.py 500 5000
+	$(BIN)/python -m benchmarks.bench_build 500 5000
 	$(BIN)/python benchmarks/bench_matches.py
 	$(BIN)/python benchmarks/bench_draws.py
 	$(BIN)/python benchmarks/bench_site.py 500 5000

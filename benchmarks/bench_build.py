@@ -9,9 +9,13 @@ For each size it prints:
   after its first build, the full build's garbage is collected and what it keeps set aside from later
   collections (compiler.build.settle).
 
-Then `spellc build` as a user runs it, each a process of its own with its start-up counted: a full build, a
-build with nothing changed (which the journal of the last build answers: compiler/journal.py), and a build after
-one spell is edited, as ratios to that full build.
+Then `spellc build` as a user runs it: installed from a wheel of this checkout into a virtual environment of its
+own (tests/wheel.py; an editable install adds 13 ms to every start), each command a process of its own with its
+start-up counted. Without a build server: a full build (the baseline), a build with nothing changed (which the
+journal of the last build answers: compiler/journal.py) and a build after one spell is edited. With one
+(compiler/build_client.py): the build that starts it, then builds with nothing changed and after one edit, as a
+designer's day goes on. Each as a ratio to the full build; last, the server's outputs are compared with a full
+build's of the same cards.
 
 The goals: a full build within 3x a bare parse (issue 13); after one card is edited, a rebuild within 0.1x the
 full build, in one process (issue 13) and as commands (issue 26); as commands, nothing changed within 0.05x.
@@ -35,7 +39,7 @@ The projects are made in memory (/dev/shm) where there is one: on this shared ma
 takes to create a file varies tenfold from one minute to the next (0.03 to 0.6 ms), which swamped the
 build's own work; `--disk` puts them in the temporary folder instead.
 
-    python benchmarks/bench_build.py [--disk] [N ...]     (default: 500 5000)
+    python -m benchmarks.bench_build [--disk] [N ...]     (default: 500 5000)
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ import contextlib
 import io
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -53,11 +58,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from spellc.compiler.build import FRONTENDS, build, collecting_after, settle
+from spellc.compiler.build_client import SERVER_ENV
 from spellc.compiler.cli import main as spellc
 from spellc.compiler.parse import card_grammar, parser
 from spellc.compiler.project import MANIFEST, Project, load
 from spellc.engine.core.kept import CACHE_ENV, OFF
 from spellc.engine.rulesets import RULESETS
+from tests.wheel import ROOT, build_wheel, install
 
 PER_FILE = 10
 SPHERES = ("Bio", "Forces", "Matter", "Mind", "Quantum", "Soul")
@@ -149,51 +156,95 @@ def report(n: int, runs: list[dict[str, float | int]], cold: list[dict[str, floa
     print(f"  full build, nothing kept:   {median('whole', cold):7.3f} s  (SPELLC_CACHE=off)")
 
 
-def commands(n: int, disk: bool) -> dict[str, float]:
-    """`spellc build` as a user runs it, each a process of its own (start-up counted): a full build, a build with
-    nothing changed (the journal: compiler/journal.py), and a build after one spell is edited; medians."""
+def commands(n: int, disk: bool, spellc_command: Path) -> dict[str, float]:
+    """`spellc build` as a user runs it, each a process of its own (start-up counted), medians of three:
+    - with no build server (SPELLC_SERVER=off): a full build into empty outputs (the baseline), a build with
+      nothing changed (the journal answers: compiler/journal.py), a build after one spell is edited;
+    - with a build server (compiler/build_client.py): the first build after an edit, which starts it (cold: it
+      parses and draws everything); then, as a designer's day goes on, builds with nothing changed and builds
+      after one spell is edited.
+    Last, the outputs the server left are compared with a full build of the same cards in a fresh copy."""
     with tempfile.TemporaryDirectory(dir=None if disk else MEMORY) as tmp:
         project = project_of(n, Path(tmp))
+        state = Path(tmp) / "state"  # a server of the benchmark's own, started and stopped here
+        state.mkdir(mode=0o700)
+        env = {**os.environ, "SPELLC_STATE": str(state), "SPELLC_SERVER_IDLE": "600"}
 
-        def run() -> float:
+        def run(server: bool, *args: str) -> float:
             start = time.perf_counter()
-            subprocess.run([SPELLC, "build"], cwd=project.root, check=True, capture_output=True)
+            subprocess.run([spellc_command, "build", *args], cwd=project.root, check=True, capture_output=True,
+                           env={**env, SERVER_ENV: "on" if server else "off"})
             return time.perf_counter() - start
 
-        whole = run()
-        same = statistics.median(run() for _ in range(3))
         edited = project.cards / "set0000.spell"
         text = edited.read_text(encoding="utf-8")
-        ones = []
-        for damage in (7, 8, 9):
-            edited.write_text(text.replace(spell(0), spell(0, damage=damage)), encoding="utf-8")
-            ones.append(run())
-    return {"command full": whole, "command same": same, "command one": statistics.median(ones)}
+        damages = iter(range(7, 100))
+
+        def edit_and_run(server: bool) -> float:
+            edited.write_text(text.replace(spell(0), spell(0, damage=next(damages))), encoding="utf-8")
+            return run(server)
+
+        def median(fn: Callable[[], float]) -> float:
+            return statistics.median(fn() for _ in range(3))
+
+        measured = {"command full": run(False), "command same": median(lambda: run(False)),
+                    "command one": median(lambda: edit_and_run(False)),
+                    "server start": edit_and_run(True), "server same": median(lambda: run(True)),
+                    "server one": median(lambda: edit_and_run(True))}
+        subprocess.run([spellc_command, "server", "stop"], check=True, capture_output=True, env=env)
+        assert identical_to_full_build(project, Path(tmp) / "copy", spellc_command), \
+            "the server's outputs differ from a full build's"
+    return measured
+
+
+def identical_to_full_build(project: Project, elsewhere: Path, spellc_command: Path) -> bool:
+    """Whether ``project``'s outputs are those a full build makes of its cards in a new project of the same name."""
+    copy = elsewhere / project.root.name
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert spellc(["new", str(copy), "--ruleset", "serpents_tongue"]) == 0
+    shutil.rmtree(copy / "cards")
+    shutil.copytree(project.cards, copy / "cards")
+    subprocess.run([spellc_command, "build", "--no-server"], cwd=copy, check=True, capture_output=True)
+
+    def tree(root: Path) -> dict[str, bytes]:
+        return {p.relative_to(root).as_posix(): p.read_bytes() for out in project.outputs
+                for p in (root / out.relative_to(project.root)).rglob("*") if p.is_file()}
+
+    return tree(project.root) == tree(copy)
 
 
 def report_commands(n: int, measured: dict[str, float]) -> None:
-    whole, same, one = measured["command full"], measured["command same"], measured["command one"]
-    print(f"  as commands (a process each, start-up counted): full build {whole:.3f} s; nothing changed "
-          f"{same:.3f} s ({same / whole:.2f}x, goal 0.05x); one spell edited {one:.3f} s ({one / whole:.2f}x, "
-          "goal 0.1x)")
+    whole = measured["command full"]
+
+    def share(key: str, goal: str = "") -> str:
+        return f"{measured[key]:.3f} s ({measured[key] / whole:.3f}x{f', goal {goal}' if goal else ''})"
+
+    print(f"  as commands (a process each, start-up counted), no build server: full build {whole:.3f} s "
+          f"(the baseline); nothing changed {share('command same')}; one spell edited {share('command one')}")
+    print(f"  as commands, with a build server: its first build (starting it) {share('server start')}; then nothing "
+          f"changed {share('server same', '0.05x')}; one spell edited {share('server one', '0.1x')}; outputs "
+          "identical to a full build's")
 
 
-SPELLC = Path(sys.executable).with_name("spellc")
 MEMORY = Path("/dev/shm")
 CHILD = "SPELLC_BENCH_CHILD"
 PROCESSES = 3  # a first build happens once per process: its median is taken over processes
 
 
-def keep(disk: bool) -> None:
-    """What spellc keeps between processes made, as by any earlier build on this machine: a project's build."""
+def keep(disk: bool, spellc_command: Path) -> None:
+    """What spellc keeps between processes made, as by any earlier build on this machine: a project's build, by
+    this process's spellc and by the installed one (each keeps its own: their code differs)."""
     with tempfile.TemporaryDirectory(dir=None if disk else MEMORY) as tmp:
-        assert build(project_of(PER_FILE, Path(tmp))).ok
+        project = project_of(PER_FILE, Path(tmp))
+        assert build(project).ok
+        (project.cards / "set0000.spell").write_text(spell(0, damage=9), encoding="utf-8")
+        subprocess.run([spellc_command, "build", "--no-server"], cwd=project.root, check=True, capture_output=True)
 
 
 def child(n: int, disk: bool, **env: str) -> dict[str, float | int]:
     """:func:`measure` in a process of its own: nothing another measure parsed or rendered is kept."""
-    done = subprocess.run([sys.executable, __file__, *(["--disk"] if disk else []), str(n)], check=True,
-                          env={**os.environ, CHILD: "1", **env}, capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-m", "benchmarks.bench_build", *(["--disk"] if disk else []), str(n)],
+                          check=True, cwd=ROOT, env={**os.environ, CHILD: "1", **env}, capture_output=True, text=True)
     measured: dict[str, float | int] = json.loads(done.stdout)
     return measured
 
@@ -207,20 +258,24 @@ def main(args: list[str]) -> None:
         return
     print(f"projects made in {'the temporary folder (disk)' if disk else 'memory (/dev/shm)'}; load average "
           f"{os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)")
-    keep(disk)
-    figures: dict[str, dict[str, float]] = {}
-    for n in sizes:
-        runs = [child(n, disk) for _ in range(PROCESSES)]
-        report(n, runs, [child(n, disk, **{CACHE_ENV: OFF})])
-        measured = commands(n, disk)
-        report_commands(n, measured)
-        figures[str(n)] = {**{k: round(statistics.median(float(r[k]) for r in runs), 4)
-                              for k in ("bare", "whole", "same", "one")},
-                           **{k: round(v, 4) for k, v in measured.items()},
-                           "command same ratio": round(measured["command same"] / measured["command full"], 3),
-                           "command one ratio": round(measured["command one"] / measured["command full"], 3)}
+    with tempfile.TemporaryDirectory() as tmp:
+        installed = install(build_wheel(Path(tmp) / "dist"), Path(tmp) / "venv")
+        keep(disk, installed)
+        figures = {str(n): measured(n, disk, installed) for n in sizes}
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
     print(json.dumps(figures))
+
+
+def measured(n: int, disk: bool, installed: Path) -> dict[str, float]:
+    """Every measure of a project of ``n`` spells, reported as it is made; the medians, for the JSON."""
+    runs = [child(n, disk) for _ in range(PROCESSES)]
+    report(n, runs, [child(n, disk, **{CACHE_ENV: OFF})])
+    on_commands = commands(n, disk, installed)
+    report_commands(n, on_commands)
+    return {**{k: round(statistics.median(float(r[k]) for r in runs), 4) for k in ("bare", "whole", "same", "one")},
+            **{k: round(v, 4) for k, v in on_commands.items()},
+            **{f"{k} ratio": round(on_commands[k] / on_commands["command full"], 3)
+               for k in ("command same", "command one", "server start", "server same", "server one")}}
 
 
 if __name__ == "__main__":

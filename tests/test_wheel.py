@@ -9,9 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
-import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
@@ -19,52 +16,22 @@ import pytest
 
 from spellc.engine.rulesets import RULESETS
 from tests.per_run import made_once
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def run(*argv: str | Path, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([str(a) for a in argv], cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, f"{argv}: {done.stdout[-2000:]}{done.stderr[-3000:]}"
-    return done
+from tests.wheel import ROOT, build_wheel, install, run
 
 
 @pytest.fixture(scope="module")
 def wheel() -> Path:
     """The wheel, built once per test run (tests/per_run.py)."""
-    return next(made_once("wheel", _build_wheel).glob("spellc-*.whl"))
-
-
-def _build_wheel(dist: Path) -> None:
-    """Built from a copy of the repository: setuptools builds in the folder it is given (build/,
-    spellc.egg-info/), and a test writes nothing into the repository, which other test processes are reading."""
-    source = dist.with_name("wheel-source")
-    shutil.rmtree(source, ignore_errors=True)
-    shutil.copytree(ROOT, source, symlinks=True, ignore=_not_sources)
-    run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", dist, source, cwd=dist)
-    shutil.rmtree(source)
-
-
-def _not_sources(folder: str, names: list[str]) -> set[str]:
-    """What a checkout holds beside its sources: version control, virtual environments, builds, caches and the
-    built site (site/site)."""
-    left_out = {n for n in names if n == "__pycache__"}
-    if Path(folder) == ROOT:
-        left_out |= {n for n in names if n in (".git", "build", "dist") or n.endswith(".egg-info")
-                     or n.startswith((".venv", ".hypothesis", ".spellc-build")) or n.endswith("_cache")}
-    elif Path(folder) == ROOT / "site":
-        left_out |= {"site"} & set(names)
-    return left_out
+    return next(made_once("wheel", build_wheel).glob("spellc-*.whl"))
 
 
 @pytest.fixture(scope="module")
 def spellc(wheel: Path) -> Path:
     """The `spellc` command of a fresh virtual environment holding the wheel (and its site extra), made once per
     test run."""
-    def install(venv: Path) -> None:
-        run(sys.executable, "-m", "venv", venv, cwd=venv)
-        run(venv / "bin" / "python", "-m", "pip", "install", "--quiet", f"{wheel}[docs]", cwd=venv)
-    return made_once("wheel-venv", install) / "bin" / "spellc"
+    def make(venv: Path) -> None:
+        install(wheel, venv, "[docs]")
+    return made_once("wheel-venv", make) / "bin" / "spellc"
 
 
 def test_the_wheel_holds_one_package_with_every_ruleset_grammar_and_template(wheel: Path) -> None:
