@@ -33,6 +33,7 @@ import os
 import socket
 import sys
 import time
+from functools import cache
 
 from spellc.compiler.state import state_folder
 
@@ -57,6 +58,10 @@ SHAPING = ("HOME", "PYTHONPATH", "XDG_CACHE_HOME", "XDG_STATE_HOME")
 
 class Stale(Exception):
     """The server's code is no longer spellc's code on disk: it has exited, and a new one is needed."""
+
+
+class Stopped(Exception):
+    """The server closed the connection before it answered (it was killed, or faulted: see its log)."""
 
 
 def wanted() -> bool:
@@ -159,10 +164,10 @@ def messages(conn: socket.socket) -> Iterator[dict[str, Any]]:
             yield message
 
 
-def ask(conn: socket.socket, path: str, request: dict[str, Any], out: TextIO, err: TextIO) -> int | None:
-    """Send ``request`` to the server at ``path``; write what it says to ``out`` and ``err`` as it says it; its exit
-    status, or None when the command must build by itself (the server declined, or stopped before it ended:
-    ``err`` is told). Raises :class:`Stale` if it has exited for a newer spellc."""
+def ask(conn: socket.socket, request: dict[str, Any], out: TextIO, err: TextIO) -> int | None:
+    """Send ``request``; write what the server says to ``out`` and ``err`` as it says it; its exit status, or None
+    when it declined (the command then builds by itself). Raises :class:`Stale` if it has exited for a newer
+    spellc, :class:`Stopped` if it stopped before it answered."""
     with conn:
         try:
             conn.sendall(json.dumps({"protocol": PROTOCOL, **request}).encode() + b"\n")
@@ -179,9 +184,7 @@ def ask(conn: socket.socket, path: str, request: dict[str, Any], out: TextIO, er
                         stream.flush()
         except (OSError, ValueError):
             pass
-    print(f"spellc: the build server stopped before the build ended (its log: {log_of(path)}); "
-          "building here", file=err)
-    return None
+    raise Stopped
 
 
 def build(argv: list[str], out: TextIO, err: TextIO, colour: bool, answered: Callable[[], bool]
@@ -203,10 +206,35 @@ def build(argv: list[str], out: TextIO, err: TextIO, colour: bool, answered: Cal
         if conn is None:
             break
         try:
-            return ask(conn, path, request, out, err)
+            return ask(conn, request, out, err)
         except Stale:
             conn = start(path)
+        except Stopped:
+            print(f"spellc: the build server stopped before the build ended (its log: {log_of(path)}); building here",
+                  file=err)
+            return None
     return None
+
+
+def before_loading(project: str | None, allow_outside: bool, no_server: bool, colour: bool) -> int | None:
+    """`spellc build` done before the compiler and the games load, when it can be: by this user's build server
+    (:func:`build`), or answered by the last build's journal when nothing has changed (:mod:`spellc.compiler.journal`);
+    None when this process must build."""
+
+    @cache
+    def answered() -> bool:  # the journal's module loads the project's: not needed when a server answers
+        from pathlib import Path  # noqa: PLC0415
+
+        from spellc.compiler import journal  # noqa: PLC0415
+
+        return journal.answered(Path(project) if project else None, allow_outside, sys.stdout, sys.stderr)
+
+    if not no_server:
+        argv = (["--project", project] if project else []) + (["--allow-outside-outputs"] if allow_outside else [])
+        code = build(argv, sys.stdout, sys.stderr, colour, answered)
+        if code is not None:
+            return code
+    return 0 if answered() else None
 
 
 def control(action: str, out: TextIO) -> int:
@@ -217,5 +245,12 @@ def control(action: str, out: TextIO) -> int:
         print("spellc: no build server is running" + ("" if path is not None else
               " (there is no private state folder to hold its socket)"), file=out)
         return 0
-    code = ask(conn, path, {"control": action}, out, out)
+    try:
+        code = ask(conn, {"control": action}, out, out)
+    except Stale:
+        print("spellc: the build server was an older spellc's: it has stopped", file=out)
+        return 0
+    except Stopped:
+        print(f"spellc: the build server stopped before it answered (its log: {log_of(path)})", file=out)
+        return 1
     return 0 if code is None else code

@@ -33,6 +33,7 @@ from spellc.compiler.build import settle
 from spellc.compiler.source import number
 
 LOCK_WAIT = 10.0  # seconds a new server waits for the one it replaces (exiting: its code changed) to let go
+ASKING = 10.0  # seconds a connection has to send its request
 
 
 class Channel(io.TextIOBase):
@@ -74,6 +75,7 @@ class Server:
         self.code = journal.code()  # the code this process loaded
         self.started = time.time()
         self.builds = 0
+        self.parser = cli.command_line()  # made once: making it took longer than many a build after an edit
 
     def serve(self, listener: socket.socket, idle: int) -> None:
         """Answer requests until none comes for ``idle`` seconds, one asks it to stop, or spellc's code changes."""
@@ -84,7 +86,7 @@ class Server:
             except TimeoutError:
                 return
             with conn:
-                conn.settimeout(None)
+                conn.settimeout(ASKING)  # a request is one line, sent at once: a client that sends none is dropped
                 go_on = self.answer(conn)
             gc.collect()  # while the user reads the result, not during the next build
             if not go_on:
@@ -104,6 +106,7 @@ class Server:
             return False
         if not isinstance(request, dict) or request.get("protocol") != build_client.PROTOCOL:
             return True
+        conn.settimeout(None)  # a build's output is read as it comes, however long the build takes
         if "control" in request:
             return self.control(conn, request["control"])
         try:
@@ -138,7 +141,7 @@ class Server:
         streams = sys.stdout, sys.stderr
         sys.stdout, sys.stderr = out, err
         try:
-            args = cli.command_line().parse_args(["build", *map(str, request["argv"])])
+            args = self.parser.parse_args(["build", *map(str, request["argv"])])
             return cli.run(args, colour)
         except SystemExit as usage:  # argparse's usage error: the command checked its line first, but still
             return usage.code if isinstance(usage.code, int) else 2

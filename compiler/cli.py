@@ -9,9 +9,9 @@ only, as ``NO_COLOR`` and ``FORCE_COLOR`` say; machine-readable output on reques
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-from functools import cache  # loaded with argparse (through re) already
+
+from spellc.compiler.terminal import colour_wanted
 
 
 def project_option(p: argparse.ArgumentParser) -> None:
@@ -65,21 +65,6 @@ class Version(argparse.Action):
 
         print(f"spellc {version('spellc')}")
         parser.exit()
-
-
-def colour_wanted(stream: object) -> bool:
-    """Whether diagnostics written to ``stream`` are coloured: on a terminal, never when piped or redirected;
-    ``NO_COLOR`` set to anything but "" turns colour off (https://no-color.org) and wins over ``FORCE_COLOR``,
-    which turns it on even when piped (https://force-color.org). rich still says no to a dumb terminal."""
-    if os.environ.get("NO_COLOR"):
-        return False
-    if os.environ.get("FORCE_COLOR"):
-        return True
-    isatty = getattr(stream, "isatty", None)
-    try:
-        return bool(isatty and isatty())
-    except ValueError:  # a closed stream
-        return False
 
 
 def command_line() -> argparse.ArgumentParser:
@@ -208,39 +193,17 @@ def main(argv: list[str] | None = None) -> int:
         print(completion.script(parser, args.shell), end="")
         return 0
     if args.command == "server":
-        from spellc.compiler import build_client  # noqa: PLC0415
+        from spellc.compiler import build_client  # noqa: PLC0415  (sockets and JSON: for the server only)
 
         return build_client.control(args.action, sys.stdout)
     colour = args.command != "lsp" and colour_wanted(sys.stderr)
     if args.command_function == "cmd_build":
-        code = build_before_loading(args, colour)
+        from spellc.compiler import build_client  # noqa: PLC0415  (sockets and JSON: for a build only)
+
+        code = build_client.before_loading(args.project, args.allow_outside_outputs, args.no_server, colour)
         if code is not None:
             return code
     return run(args, colour)
-
-
-def build_before_loading(args: argparse.Namespace, colour: bool) -> int | None:
-    """`spellc build` done before the compiler and the games load, when it can be: by this user's build server
-    (:mod:`spellc.compiler.build_client`), or answered by the last build's journal when nothing has changed
-    (:mod:`spellc.compiler.journal`); None when this process must build."""
-    from spellc.compiler import build_client  # noqa: PLC0415
-
-    @cache
-    def answered() -> bool:  # the journal's module loads the project's: not needed when a server answers
-        from pathlib import Path  # noqa: PLC0415
-
-        from spellc.compiler import journal  # noqa: PLC0415
-
-        return journal.answered(Path(args.project) if args.project else None, args.allow_outside_outputs,
-                                sys.stdout, sys.stderr)
-
-    if not args.no_server:
-        argv = (["--project", args.project] if args.project else []) + \
-            (["--allow-outside-outputs"] if args.allow_outside_outputs else [])
-        code = build_client.build(argv, sys.stdout, sys.stderr, colour, answered)
-        if code is not None:
-            return code
-    return 0 if answered() else None
 
 
 def run(args: argparse.Namespace, colour: bool) -> int:

@@ -2,7 +2,7 @@
 carets in their severity's colour, ``help:`` and ``note:`` in their own. Only the colours are added: the text
 is the same, character for character, as without them.
 
-The command line decides whether to colour (:func:`spellc.compiler.cli.colour_wanted`: a terminal, and
+The command line decides whether to colour (:func:`spellc.compiler.terminal.colour_wanted`: a terminal, and
 ``NO_COLOR`` and ``FORCE_COLOR``) and imports this module only then: rich takes 30 ms to import, and a piped
 run never needs it. It paints what the commands write to standard error through :class:`Painted`, which
 every command (and every module a command calls) writes to as it always has."""

@@ -19,13 +19,14 @@ from typing import Any
 
 import pytest
 
-from spellc.compiler.cli import colour_wanted, command_line, main
+from spellc.compiler.cli import command_line, main
 from spellc.compiler.colour import Painted
 from spellc.compiler.commands import play
 from spellc.compiler.completion import commands
 from spellc.compiler.diagnostics import Diagnostics
 from spellc.compiler.project import Project, load
 from spellc.compiler.source import SourceFile, Span
+from spellc.compiler.terminal import colour_wanted
 from tests.commands import new_project, spellc, spellc_apart
 
 # An Amtgard ability whose School is misspelt: one located error with a "did you mean".

@@ -26,11 +26,13 @@ HIDDEN_IMPORTS: frozenset[tuple[str, str, str]] = frozenset({
     ("compiler/cli.py", "__call__", "importlib.metadata"),  # 25 ms, for --version only (Version.__call__)
     ("compiler/cli.py", "run", "spellc.compiler.colour"),  # rich, for a terminal only
     ("compiler/cli.py", "main", "spellc.compiler.completion"),  # shtab, for `spellc completion` only
-    # `spellc build` asks the build server before anything else loads, then the journal if none answers
+    # `spellc build` asks the build server before anything else loads, then the journal if none answers; with no
+    # options, before the command line's parser loads
+    ("compiler/entry.py", "main", "spellc.compiler.cli"),
+    ("compiler/entry.py", "main", "spellc.compiler.build_client"),
     ("compiler/cli.py", "main", "spellc.compiler.build_client"),
-    ("compiler/cli.py", "build_before_loading", "spellc.compiler.build_client"),
-    ("compiler/cli.py", "build_before_loading", "spellc.compiler.journal"),
-    ("compiler/cli.py", "build_before_loading", "pathlib"),
+    ("compiler/build_client.py", "before_loading", "spellc.compiler.journal"),
+    ("compiler/build_client.py", "before_loading", "pathlib"),
     ("compiler/build_client.py", "start", "subprocess"),  # only to start a server
     ("compiler/commands.py", "report", "importlib.metadata"),  # the SARIF log's tool version only
     ("compiler/commands.py", "cmd_fmt", "spellc.compiler.formatter"),

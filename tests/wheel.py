@@ -21,6 +21,7 @@ def run(*argv: str | Path, cwd: Path, env: dict[str, str] | None = None) -> subp
 def build_wheel(dist: Path) -> Path:
     """The wheel of this checkout, built into ``dist`` from a copy of it: setuptools builds in the folder it is given
     (build/, spellc.egg-info/), and nothing is written into the repository, which other processes are reading."""
+    dist.mkdir(parents=True, exist_ok=True)
     source = dist.with_name(f"{dist.name}-source")
     shutil.rmtree(source, ignore_errors=True)
     shutil.copytree(ROOT, source, symlinks=True, ignore=not_sources)
