@@ -233,7 +233,8 @@ def build(target: Project | Workspace, tests: Path = TESTS, allow_outside: bool 
             if remember:
                 journal.write(workspace, journal.Journal(
                     code=journal.code(), clock=started, inputs=inputs,
-                    outputs=journal.stamps(journal.written(base, rendered)), counts=built.counts(), files=built.files,
+                    outputs={**published.stamps, **journal.stamps(journal.folders(base, rendered))},
+                    counts=built.counts(), files=built.files,
                     said=built.diagnostics.render() if built.diagnostics.items else "",
                     left=[str(path) for path in built.left]))
     return built

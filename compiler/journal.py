@@ -207,11 +207,14 @@ def forget(workspace: Path) -> None:
         (workspace / JOURNAL).unlink(missing_ok=True)
 
 
-def written(base: Path, outputs: Mapping[str, Output]) -> list[str]:
-    """Every file ``outputs`` (keyed from ``base``) are, and every folder holding them: a file added to a folder,
-    or taken from it, changes the folder's times (a note written into generated/ is then warned about again)."""
-    files = []
+def folders(base: Path, outputs: Mapping[str, Output]) -> list[str]:
+    """Every folder holding a file of ``outputs`` (keyed from ``base``): a file added to a folder, or taken from it,
+    changes the folder's times (a note written into generated/ is then warned about again)."""
+    found = set()
     for name, output in outputs.items():
-        files += [os.path.join(base, name)] if isinstance(output, str) else \
-            [os.path.join(base, name), *(os.path.join(base, name, rel) for rel in output)]
-    return files + sorted({os.path.dirname(path) for path in files})
+        if isinstance(output, str):
+            found.add(os.path.dirname(name))
+        else:
+            found.add(name)
+            found.update(f"{name}/{rel.rpartition('/')[0]}" for rel in output if "/" in rel)
+    return sorted(os.path.join(base, folder) if folder else os.fspath(base) for folder in found)

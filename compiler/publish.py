@@ -71,9 +71,11 @@ def left_warning(path: Path) -> str:
 @dataclass
 class Published:
     """What a publication did besides writing: the files in the outputs it left alone because spellc did not
-    write them (paths from the root)."""
+    write them (paths from the root); and the stamp of every file the outputs are (size, modification and change
+    times, inode; by its path, the root's joined to it), as it left them: what a build's journal records."""
 
     left: list[str] = field(default_factory=list)
+    stamps: dict[str, tuple[int, int, int, int] | None] = field(default_factory=dict)
 
 
 def fault_steps(names: tuple[str, ...]) -> tuple[str, ...]:
@@ -143,7 +145,7 @@ def publish(root: Path, outputs: Mapping[str, Output], workspace: Path | None = 
         record = _read_record(workspace, root)
         published = Published()
         try:
-            changes = _changes(root, outputs, record, _file_clock(workspace / "lock"), published.left)
+            changes = _changes(root, outputs, record, _file_clock(workspace / "lock"), published)
             for name in outputs:
                 _check_inside(root, name, changes[name])
             new_record = _new_record(record, outputs)
@@ -159,7 +161,26 @@ def publish(root: Path, outputs: Mapping[str, Output], workspace: Path | None = 
                 raise PublishError(f"cannot make the output folder {name}: {err}") from err
             return published
         _transact(root, txn, outputs, changes, new_record)
+        _stamp_written(root, outputs, changes, published.stamps)
     return published
+
+
+def _stamp_written(root: Path, outputs: Mapping[str, Output], changes: dict[str, list[Change]],
+                   stamps: dict[str, tuple[int, int, int, int] | None]) -> None:
+    """Add to ``stamps`` the files ``changes`` wrote, as they now are (the others were stamped as they were
+    compared); None for one that is gone already."""
+    base = os.fspath(root)
+    for name in outputs:
+        for kind, path in changes[name]:
+            written = [path] if kind == WRITE else [f"{name}/{rel}" for rel in _files(outputs[name])] \
+                if kind == CREATE else []
+            for each in written:
+                try:
+                    st = os.stat(f"{base}/{each}")
+                except OSError:
+                    stamps[f"{base}/{each}"] = None
+                    continue
+                stamps[f"{base}/{each}"] = st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino
 
 
 def _transact(root: Path, txn: Path, outputs: Mapping[str, Output], changes: dict[str, list[Change]],
@@ -199,11 +220,12 @@ def _transact(root: Path, txn: Path, outputs: Mapping[str, Output], changes: dic
     _remove(txn)
 
 
-def _changes(root: Path, outputs: Mapping[str, Output], record: set[str], now: int, left: list[str]
+def _changes(root: Path, outputs: Mapping[str, Output], record: set[str], now: int, published: Published
              ) -> dict[str, list[Change]]:
     """Per output, the files to write (new or changed bytes) and to remove (no longer made, and written by
-    spellc: ``record``); the files no longer made that spellc did not write go to ``left``. ``now`` is the file
-    system's clock."""
+    spellc: ``record``); the files no longer made that spellc did not write go to ``published.left``, the stamps
+    of those that hold their bytes already to ``published.stamps``. ``now`` is the file system's clock."""
+    left = published.left
     found: dict[str, list[Change]] = {}
     for name, output in outputs.items():
         dest = root / name
@@ -222,7 +244,8 @@ def _changes(root: Path, outputs: Mapping[str, Output], record: set[str], now: i
                 else:
                     left.append(path)
         base = os.fspath(root)
-        writes = sorted(path for path, text in wanted.items() if not _holds(f"{base}/{path}", text, now))
+        writes = sorted(path for path, text in wanted.items()
+                        if not _holds(f"{base}/{path}", text, now, published.stamps))
         for path in writes:  # a folder where a page goes is replaced only if spellc wrote all of it
             if path != name and os.path.isdir(f"{base}/{path}") and not os.path.islink(f"{base}/{path}"):
                 _claim(root, path, record)
@@ -347,8 +370,9 @@ def _file_clock(marker: Path) -> int:
     return os.lstat(marker).st_mtime_ns
 
 
-def _holds(path: str, text: str, now: int) -> bool:
-    """Whether ``path`` is a file whose bytes are ``text`` as :func:`_write` writes it."""
+def _holds(path: str, text: str, now: int, stamps: dict[str, tuple[int, int, int, int] | None]) -> bool:
+    """Whether ``path`` is a file whose bytes are ``text`` as :func:`_write` writes it; if so, its stamp goes to
+    ``stamps``."""
     try:
         st = os.lstat(path)
         if not stat.S_ISREG(st.st_mode):
@@ -356,6 +380,7 @@ def _holds(path: str, text: str, now: int) -> bool:
         key, stamp = path, (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
         seen = _SEEN.get(key)
         if seen is not None and seen[0] == stamp and seen[1] == text:
+            stamps[path] = st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino
             return True
         encoded = text.encode("utf-8")
         if st.st_size != len(encoded):
@@ -366,6 +391,8 @@ def _holds(path: str, text: str, now: int) -> bool:
         return False
     if same and st.st_mtime_ns < now and st.st_ctime_ns < now:
         _SEEN[key] = (stamp, text)
+    if same:
+        stamps[path] = st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino
     return same
 
 

@@ -159,19 +159,28 @@ class CheckedSpell:
     # modules and the index that list it), and a dataclass's own hash walks every field and step again each time
     # (a fifth of a build after one edit at 5,000 spells).
     _hash: int = field(init=False, repr=False, compare=False, default=0)
+    # Its module and its page's name, asked several times per build too.
+    _module: str = field(init=False, repr=False, compare=False, default="")
+    _page_slug: str = field(init=False, repr=False, compare=False, default="")
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_hash", hash(tuple(getattr(self, f.name) for f in fields(self) if f.compare)))
+        object.__setattr__(self, "_module", self._module_of())
+        object.__setattr__(self, "_page_slug", page_slug(self.title, self.class_name,
+                                                         self.fluency if self.several_fluencies else None))
 
     def __hash__(self) -> int:
         return self._hash
 
     @property
     def page_slug(self) -> str:
-        return page_slug(self.title, self.class_name, self.fluency if self.several_fluencies else None)
+        return self._page_slug
 
     @property
     def module(self) -> str:
+        return self._module
+
+    def _module_of(self) -> str:
         """Spells by Sphere; Specializations and Encounters (with their cards) in modules of their own."""
         if self.kind in ("specialization", "artifact"):
             return "specializations"
