@@ -27,12 +27,12 @@ This module is all a command loads to talk to a server: the standard library, an
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import socket
 import sys
 import time
+import zlib
 from functools import cache
 
 from spellc.compiler.state import state_folder
@@ -72,20 +72,22 @@ def wanted() -> bool:
     return os.environ.get("CI", "").strip().lower() in ("", "0", "false", "no")
 
 
+@cache
 def identity() -> str:
-    """What makes a server build as this command would: the Python, the spellc installation, the variables."""
+    """What makes a server build as this command would: the Python, the spellc installation, the variables. The
+    command sends it with each request, and a server of another identity declines: its socket's name is only a
+    checksum of it (zlib's: hashlib's import alone was a tenth of asking a server)."""
     shaping = sorted((k, v) for k, v in os.environ.items()
                      if k in SHAPING or (k.startswith("SPELLC_") and k not in (SERVER_ENV, IDLE_ENV)))
     # The installation's folder (a venv), not the name the command was started by (python or python3)
-    made = json.dumps([os.path.realpath(sys.executable), sys.prefix, sys.version, PACKAGE, shaping])
-    return hashlib.sha256(made.encode()).hexdigest()[:20]
+    return json.dumps([os.path.realpath(sys.executable), sys.prefix, sys.version, PACKAGE, shaping])
 
 
 def address() -> str | None:
     """The socket of this command's server, in the user's private state folder; None when there is no such
     folder."""
     folder = state_folder()
-    return None if folder is None else os.path.join(folder, f"server-{identity()}.sock")
+    return None if folder is None else os.path.join(folder, f"server-{zlib.crc32(identity().encode()):08x}.sock")
 
 
 def at(path: str, act: Callable[[str], None]) -> None:
@@ -195,7 +197,7 @@ def build(argv: list[str], out: TextIO, err: TextIO, colour: bool, answered: Cal
     path = address() if wanted() else None
     if path is None:
         return None
-    request = {"argv": argv, "cwd": os.getcwd(), "colour": colour,
+    request = {"identity": identity(), "argv": argv, "cwd": os.getcwd(), "colour": colour,
                "encoding": [getattr(out, "encoding", None) or "utf-8", getattr(err, "encoding", None) or "utf-8"]}
     conn = connect(path)
     if conn is None:
@@ -246,7 +248,7 @@ def control(action: str, out: TextIO) -> int:
               " (there is no private state folder to hold its socket)"), file=out)
         return 0
     try:
-        code = ask(conn, {"control": action}, out, out)
+        code = ask(conn, {"identity": identity(), "control": action}, out, out)
     except Stale:
         print("spellc: the build server was an older spellc's: it has stopped", file=out)
         return 0

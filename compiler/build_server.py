@@ -34,6 +34,7 @@ from spellc.compiler.source import number
 
 LOCK_WAIT = 10.0  # seconds a new server waits for the one it replaces (exiting: its code changed) to let go
 ASKING = 10.0  # seconds a connection has to send its request
+LOOK = 60  # seconds between looks, while idle, at whether its socket is still there
 
 
 class Channel(io.TextIOBase):
@@ -73,24 +74,37 @@ class Server:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.code = journal.code()  # the code this process loaded
+        self.identity = build_client.identity()
         self.started = time.time()
         self.builds = 0
         self.parser = cli.command_line()  # made once: making it took longer than many a build after an edit
 
     def serve(self, listener: socket.socket, idle: int) -> None:
-        """Answer requests until none comes for ``idle`` seconds, one asks it to stop, or spellc's code changes."""
-        listener.settimeout(idle)
+        """Answer requests until none comes for ``idle`` seconds, one asks it to stop, spellc's code changes, or
+        its socket is gone (its state folder removed: no command can reach it)."""
+        listener.settimeout(min(idle, LOOK))
+        bound, last = self.path.stat().st_ino, time.monotonic()
         while True:
             try:
                 conn, _ = listener.accept()
             except TimeoutError:
-                return
+                if time.monotonic() - last >= idle or not self.reachable(bound):
+                    return
+                continue
             with conn:
                 conn.settimeout(ASKING)  # a request is one line, sent at once: a client that sends none is dropped
                 go_on = self.answer(conn)
             gc.collect()  # while the user reads the result, not during the next build
             if not go_on:
                 return
+            last = time.monotonic()
+
+    def reachable(self, bound: int) -> bool:
+        """Whether this server's socket is still where commands look for it."""
+        try:
+            return self.path.stat().st_ino == bound
+        except OSError:
+            return False
 
     def answer(self, conn: socket.socket) -> bool:
         """Answer the connection's request; whether to go on serving."""
@@ -105,6 +119,9 @@ class Server:
             send(conn, {"stale": True})
             return False
         if not isinstance(request, dict) or request.get("protocol") != build_client.PROTOCOL:
+            return True
+        if request.get("identity") != self.identity:  # another Python, spellc or setting, whose socket's name
+            send(conn, {"declined": "another identity"})  # happens to be this one's: the command builds by itself
             return True
         conn.settimeout(None)  # a build's output is read as it comes, however long the build takes
         if "control" in request:

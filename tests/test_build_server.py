@@ -264,6 +264,17 @@ def test_a_server_for_older_code_steps_aside(monkeypatch: pytest.MonkeyPatch, tm
     assert (go_on, replies) == (False, [{"stale": True}])
 
 
+def test_a_server_of_other_settings_declines(tmp_path: Path) -> None:
+    """Sockets are named by a checksum of what makes a server build as the command would (its Python, its spellc,
+    the variables that choose spellc's folders): a server whose checksum is the same, but not those, declines,
+    and the command builds by itself."""
+    server = build_server.Server(tmp_path / "server.sock")
+    other = json.dumps(["/another/python", "3.11", "/another/spellc", []])
+    go_on, replies = answer(server, {"protocol": build_client.PROTOCOL, "identity": other, "argv": [],
+                                     "cwd": str(tmp_path)})
+    assert go_on and replies == [{"declined": "another identity"}]
+
+
 def test_a_request_of_another_protocol_is_not_answered(tmp_path: Path) -> None:
     server = build_server.Server(tmp_path / "server.sock")
     go_on, replies = answer(server, {"protocol": build_client.PROTOCOL + 1, "argv": [], "cwd": str(tmp_path)})
@@ -281,3 +292,17 @@ def test_a_server_killed_mid_build_costs_only_time(project: Path, env: dict[str,
     assert killed.returncode == 0, killed.stderr
     assert not servers(env)
     assert outputs(project) == outputs(fresh_copy(project, tmp_path / "copy", capsys))
+
+
+def test_a_server_whose_socket_is_gone_stops_looking_for_builds(tmp_path: Path) -> None:
+    """Its state folder removed (a test's, a user's cleanup), no command can reach it: it exits at its next look
+    instead of idling for half an hour."""
+    path = tmp_path / "server.sock"
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    with listener:
+        listener.bind(str(path))
+        server = build_server.Server(path)
+        bound = path.stat().st_ino
+        assert server.reachable(bound)
+        path.unlink()
+        assert not server.reachable(bound)
