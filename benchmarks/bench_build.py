@@ -162,7 +162,8 @@ def commands(n: int, disk: bool, spellc_command: Path) -> dict[str, float]:
       nothing changed (the journal answers: compiler/journal.py), a build after one spell is edited;
     - with a build server (compiler/build_client.py): the first build after an edit, which starts it (cold: it
       parses and draws everything); then, as a designer's day goes on, builds with nothing changed and builds
-      after one spell is edited.
+      after one spell is edited, each PAUSE after the last (what the server does after its reply is not timed:
+      back to back, a command would wait for it).
     Last, the outputs the server left are compared with a full build of the same cards in a fresh copy."""
     with tempfile.TemporaryDirectory(dir=None if disk else MEMORY) as tmp:
         project = project_of(n, Path(tmp))
@@ -171,6 +172,8 @@ def commands(n: int, disk: bool, spellc_command: Path) -> dict[str, float]:
         env = {**os.environ, "SPELLC_STATE": str(state), "SPELLC_SERVER_IDLE": "600"}
 
         def run(server: bool, *args: str) -> float:
+            if server:  # a designer's edit takes seconds: the server writes the last journal and collects meanwhile
+                time.sleep(PAUSE)
             start = time.perf_counter()
             subprocess.run([spellc_command, "build", *args], cwd=project.root, check=True, capture_output=True,
                            env={**env, SERVER_ENV: "on" if server else "off"})
@@ -227,6 +230,7 @@ def report_commands(n: int, measured: dict[str, float]) -> None:
 
 
 MEMORY = Path("/dev/shm")
+PAUSE = 0.3  # seconds between two builds through a server (after its reply it writes the journal, collects garbage)
 CHILD = "SPELLC_BENCH_CHILD"
 PROCESSES = 3  # a first build happens once per process: its median is taken over processes
 
