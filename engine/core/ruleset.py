@@ -33,6 +33,9 @@ class Ruleset:
     glossary: Path  # its glossary table
     random_match: str  # "module:function" of its package: (compiled cards, seed) → a Match
     invariants: str  # "module:function" of its package: a Match → what its state breaks (nothing: [])
+    # "module:attribute" of its package: what its players know beyond the rules, an engine.core.players.Knowledge
+    # (its evaluation of a state, and how to deal again what a being cannot see); none: only random players
+    knowledge: str | None = None
 
     @property
     def cards(self) -> PurePath:
@@ -51,9 +54,12 @@ class Ruleset:
         return f"spellc.engine.rulesets.{self.name}"
 
     def entry(self, which: str) -> Any:
-        """One of its declared entry points (``random_match``, ``invariants``), loaded by name: the core
-        imports no game, a tool that plays one loads it."""
-        module, _, function = getattr(self, which).partition(":")
+        """One of its declared entry points (``random_match``, ``invariants``, ``knowledge``), loaded by name: the
+        core imports no game, a tool that plays one loads it."""
+        declared = getattr(self, which)
+        if declared is None:
+            raise DeclarationError(f"the ruleset {self.name} declares no {which}")
+        module, _, function = declared.partition(":")
         return getattr(importlib.import_module(f"{self.package}.{module}"), function)
 
 
@@ -72,7 +78,14 @@ def declare(folder: Path) -> Ruleset:
     return Ruleset(name=folder.name, title=data["title"], seed=data["seed"], summary=data["summary"],
                    rulebook=data["rulebook"], grammar=data["grammar"], scenario_grammar=data["scenario_grammar"],
                    glossary=folder / data["glossary"], random_match=data["random_match"],
-                   invariants=data["invariants"])
+                   invariants=data["invariants"], knowledge=_optional(path, data, "knowledge"))
+
+
+def _optional(path: Path, data: dict[str, object], key: str) -> str | None:
+    value = data.get(key)
+    if value is not None and not isinstance(value, str):
+        raise DeclarationError(f"{path}: {key} is text (module:attribute), not {value!r}")
+    return value
 
 
 def catalogue(folder: Path) -> dict[str, Ruleset]:

@@ -1,0 +1,224 @@
+"""Players that play any ruleset through the decision protocol (:class:`~spellc.engine.core.match.Match`):
+``random``, ``greedy`` (one ply ahead) and ``mcts`` (UCT search), as OpenSpiel's bots play any of its games.
+
+A player is asked to choose at a decision its being must make, and is handed the match: it may copy it and look
+ahead, never change it. What it knows of the game besides the rules is the ruleset's **evaluation**, declared
+beside its rules (``evaluation = "module:function"`` in its ``ruleset.toml``): how well a being stands in a game
+state, from 0 (lost) to 1 (won), a finished match scored by its outcome. Where a ruleset hides information (a
+Codex, prepared spells, a bag to draw from) it also declares how to **determinize** a copy for a being: whatever
+that being could not know is dealt again at random, consistently with what it could, so that a search never
+reads hidden state (Cowling, Powley and Whitehouse's Information Set MCTS does the same). Every player draws from
+its own seeded source: the same seed gives the same match.
+
+Chance (a decision of no being: a die, a draw) is answered by the match's table, not by a player.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from spellc.engine.core.decisions import Choice, Outcome
+from spellc.engine.core.match import Match, RandomPlayer
+
+# How well ``being`` stands in ``game`` (the match's rules state), in [0, 1]: 1 won, 0 lost, 0.5 even.
+Evaluation = Callable[[Any, str], float]
+# Deal again, in place, in ``game`` (a copy), whatever ``being`` cannot know, from ``rng``.
+Determinization = Callable[[Any, str, random.Random], None]
+
+
+class Player(Protocol):
+    def choose(self, match: Match) -> Choice:
+        """One of ``match.legal()``, for the being whose decision it is."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """What a ruleset tells its players beyond the rules: its evaluation, and its determinization (None where
+    it hides nothing)."""
+
+    evaluation: Evaluation
+    determinize: Determinization | None = None
+
+
+def score(knowledge: Knowledge, match: Match, being: str) -> float:
+    """How well ``being`` stands in ``match``, by the ruleset's evaluation, clamped to [0, 1]."""
+    return min(1.0, max(0.0, float(knowledge.evaluation(match.game, being))))
+
+
+class Random:
+    """Uniform among the legal choices (:class:`~spellc.engine.core.match.RandomPlayer`)."""
+
+    def __init__(self, seed: int) -> None:
+        self.player = RandomPlayer(seed)
+
+    def choose(self, match: Match) -> Choice:
+        assert match.decision is not None
+        return self.player.choose(match.decision)
+
+
+class Greedy:
+    """One ply ahead: each choice is tried on a copy of the match, the rules run on to the next decision of a
+    being (chance answered at random), and the choice whose state the evaluation scores best for the deciding
+    being is taken; ties go to the seeded draw. Hidden information is determinized first, once per decision."""
+
+    def __init__(self, seed: int, knowledge: Knowledge, chance_steps: int = 50) -> None:
+        self.rng = random.Random(seed)
+        self.knowledge = knowledge
+        self.chance_steps = chance_steps
+
+    def choose(self, match: Match) -> Choice:
+        decision = match.decision
+        assert decision is not None and decision.being is not None
+        options = decision.options
+        if len(options) == 1:
+            return options[0]
+        being = decision.being
+        base = observed(match, being, self.knowledge, self.rng)
+        best: list[int] = []
+        top = -1.0
+        for i, option in enumerate(options):
+            trial = base.copy()
+            trial.apply(option.label)
+            settle_chance(trial, self.rng, self.chance_steps)
+            value = score(self.knowledge, trial, being)
+            if value > top + 1e-12:
+                top, best = value, [i]
+            elif abs(value - top) <= 1e-12:
+                best.append(i)
+        return options[best[self.rng.randrange(len(best))]]
+
+
+def observed(match: Match, being: str, knowledge: Knowledge, rng: random.Random) -> Match:
+    """A copy of ``match`` as ``being`` may know it: determinized where the ruleset hides information."""
+    copy = match.copy()
+    if knowledge.determinize is not None:
+        knowledge.determinize(copy.game, being, rng)
+    return copy
+
+
+def settle_chance(match: Match, rng: random.Random, steps: int) -> None:
+    """Answer chance decisions at random until a being must decide (or the match ends)."""
+    for _ in range(steps):
+        decision = match.decision
+        if decision is None or decision.being is not None:
+            return
+        match.apply(decision.options[rng.randrange(len(decision.options))])
+
+
+@dataclass(slots=True)
+class Node:
+    """A node of the search tree, reached by a sequence of choice labels (open loop: the state is replayed, never
+    stored, so that chance and determinization may deal it differently each time; a choice tried before may not
+    be offered this time)."""
+
+    visits: int = 0
+    value: float = 0.0  # the sum of the values backed up through here, for the being whose choice led here
+    children: dict[str, Node] = field(default_factory=dict)
+
+
+class Mcts:
+    """UCT search (Kocsis and Szepesvári) from the decision at hand: each iteration copies the match (determinized
+    for the deciding being), descends the tree by UCB1 among the choices tried, tries one new choice, plays on
+    for ``depth`` decisions with its ``playout`` player (random or greedy), and backs the evaluation up, each node
+    scored for the being who chose to reach it. ``playouts`` iterations, or as many as ``milliseconds`` allow.
+    The most visited choice is taken."""
+
+    def __init__(self, seed: int, knowledge: Knowledge, playouts: int = 200, milliseconds: float | None = None,
+                 depth: int = 20, playout: str = "random", exploration: float = math.sqrt(2)) -> None:
+        if playout not in ("random", "greedy"):
+            raise ValueError(f"playout {playout!r}: random or greedy")
+        self.rng = random.Random(seed)
+        self.knowledge = knowledge
+        self.playouts, self.milliseconds, self.depth = playouts, milliseconds, depth
+        self.exploration = exploration
+        self.playout = Greedy(self.rng.randrange(2**32), knowledge) if playout == "greedy" else None
+
+    def choose(self, match: Match) -> Choice:
+        decision = match.decision
+        assert decision is not None and decision.being is not None
+        if len(decision.options) == 1:
+            return decision.options[0]
+        root = Node()
+        deadline = None if self.milliseconds is None else time.perf_counter() + self.milliseconds / 1000
+        done = 0
+        while done < self.playouts if deadline is None else time.perf_counter() < deadline or done == 0:
+            self.iterate(root, observed(match, decision.being, self.knowledge, self.rng))
+            done += 1
+        label = max(root.children.items(), key=lambda item: (item[1].visits, item[1].value))[0]
+        found = decision.find(label)
+        assert found is not None
+        return found
+
+    def iterate(self, root: Node, match: Match) -> None:
+        steps: list[tuple[Node, str]] = []  # each node entered, and the being whose choice entered it
+        node = root
+        while match.decision is not None:  # selection, then expansion of one new choice
+            decision = match.decision
+            if decision.being is None:
+                match.apply(decision.options[self.rng.randrange(len(decision.options))])
+                continue
+            labels = [o.label for o in decision.options]
+            untried = [label for label in labels if label not in node.children]
+            if untried:
+                label = untried[self.rng.randrange(len(untried))]
+                child = node.children[label] = Node()
+                match.apply(label)
+                steps.append((child, decision.being))
+                break
+            label = self.select(node, labels)
+            match.apply(label)
+            node = node.children[label]
+            steps.append((node, decision.being))
+        self.play_on(match)
+        values: dict[str, float] = {}
+        for child, being in steps:
+            if being not in values:
+                values[being] = score(self.knowledge, match, being)
+            child.visits += 1
+            child.value += values[being]
+        root.visits += 1
+
+    def select(self, node: Node, labels: list[str]) -> str:
+        """UCB1 among the children reachable now (a choice tried before may not be offered this time)."""
+        log_n = math.log(max(1, node.visits))
+        best, top = labels[0], -math.inf
+        for label in labels:
+            child = node.children.get(label)
+            if child is None:
+                continue
+            ucb = child.value / child.visits + self.exploration * math.sqrt(log_n / child.visits)
+            if ucb > top:
+                best, top = label, ucb
+        return best
+
+    def play_on(self, match: Match) -> None:
+        """Up to ``depth`` decisions of beings past the new node, chance answered at random."""
+        for _ in range(self.depth):
+            decision = match.decision
+            if decision is None:
+                return
+            if decision.being is None or self.playout is None:
+                match.apply(decision.options[self.rng.randrange(len(decision.options))])
+            else:
+                match.apply(self.playout.choose(match))
+
+
+def play(match: Match, seats: Mapping[str, Player], seed: int, max_steps: int = 100_000) -> Outcome | None:
+    """Play ``match`` to its end: each being's decisions by its seat's player, chance from ``seed``. Raises
+    IllegalAction if a player answers wrongly, and AssertionError past ``max_steps`` decisions."""
+    chance = random.Random(seed)
+    for _ in range(max_steps):
+        decision = match.decision
+        if decision is None:
+            return match.result
+        if decision.being is None:
+            match.apply(decision.options[chance.randrange(len(decision.options))])
+        else:
+            match.apply(seats[decision.being].choose(match))
+    raise AssertionError(f"the match did not end within {max_steps} decisions")
