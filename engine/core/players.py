@@ -3,7 +3,7 @@
 
 A player is asked to choose at a decision its being must make, and is handed the match: it may copy it and look
 ahead, never change it. What it knows of the game besides the rules is the ruleset's **evaluation**, declared
-beside its rules (``evaluation = "module:function"`` in its ``ruleset.toml``): how well a being stands in a game
+beside its rules (``knowledge = "module:KNOWLEDGE"`` in its ``ruleset.toml``): how well a being stands in a game
 state, from 0 (lost) to 1 (won), a finished match scored by its outcome. Where a ruleset hides information (a
 Codex, prepared spells, a bag to draw from) it also declares how to **determinize** a copy for a being: whatever
 that being could not know is dealt again at random, consistently with what it could, so that a search never
@@ -65,7 +65,8 @@ class Random:
 class Greedy:
     """One ply ahead: each choice is tried on a copy of the match, the rules run on to the next decision of a
     being (chance answered at random), and the choice whose state the evaluation scores best for the deciding
-    being is taken; ties go to the seeded draw. Hidden information is determinized first, once per decision."""
+    being is taken; ties go to the seeded draw. Every copy is determinized alike for the deciding being, so
+    that its choices are compared in the same dealt world."""
 
     def __init__(self, seed: int, knowledge: Knowledge, chance_steps: int = 50) -> None:
         self.rng = random.Random(seed)
@@ -75,18 +76,22 @@ class Greedy:
     def choose(self, match: Match) -> Choice:
         decision = match.decision
         assert decision is not None and decision.being is not None
+        if len(decision.options) == 1:
+            return decision.options[0]
+        return self.best(Sample(match, decision.being, self.knowledge, self.rng.randrange(2**32)))
+
+    def best(self, sample: Sample) -> Choice:
+        """The best choice at ``sample``'s decision for the being who makes it (whoever the sample is dealt for)."""
+        decision = sample.match.decision
+        assert decision is not None and decision.being is not None
         options = decision.options
-        if len(options) == 1:
-            return options[0]
-        being = decision.being
-        base = observed(match, being, self.knowledge, self.rng)
         best: list[int] = []
         top = -1.0
         for i, option in enumerate(options):
-            trial = base.copy()
+            trial = sample.fork()
             trial.apply(option.label)
             settle_chance(trial, self.rng, self.chance_steps)
-            value = score(self.knowledge, trial, being)
+            value = score(self.knowledge, trial, decision.being)
             if value > top + 1e-12:
                 top, best = value, [i]
             elif abs(value - top) <= 1e-12:
@@ -94,12 +99,40 @@ class Greedy:
         return options[best[self.rng.randrange(len(best))]]
 
 
+class Sample:
+    """A copy of a match as one being may know it: determinized by the ruleset, then played on by the search.
+    :meth:`fork` copies it again as it was dealt. (``Match.copy()`` of a determinized match would not: it replays
+    from a restart point pickled before the deal, so it would read the hidden state, and diverge where a choice
+    made in the dealt world is none in the real one.) The deal depends only on the match and ``seed``: dealing
+    again and replaying the choices since gives the same state."""
+
+    def __init__(self, origin: Match, being: str, knowledge: Knowledge, seed: int) -> None:
+        self.origin, self.being, self.knowledge, self.seed = origin, being, knowledge, seed
+        self.path: list[str] = []  # the choices made in the dealt match, by label
+        self.match = self.deal()
+
+    def deal(self) -> Match:
+        copy = self.origin.copy()
+        if self.knowledge.determinize is not None:
+            self.knowledge.determinize(copy.game, self.being, random.Random(self.seed))
+        return copy
+
+    def apply(self, choice: Choice) -> None:
+        self.match.apply(choice)
+        self.path.append(choice.label)
+
+    def fork(self) -> Match:
+        """A copy of the dealt match as it stands: dealt again, and its choices replayed."""
+        copy = self.deal()
+        for label in self.path:
+            copy.apply(label)
+        return copy
+
+
 def observed(match: Match, being: str, knowledge: Knowledge, rng: random.Random) -> Match:
-    """A copy of ``match`` as ``being`` may know it: determinized where the ruleset hides information."""
-    copy = match.copy()
-    if knowledge.determinize is not None:
-        knowledge.determinize(copy.game, being, rng)
-    return copy
+    """A copy of ``match`` as ``being`` may know it: determinized where the ruleset hides information. (To copy
+    it again, deal it as a :class:`Sample`.)"""
+    return Sample(match, being, knowledge, rng.randrange(2**32)).match
 
 
 def settle_chance(match: Match, rng: random.Random, steps: int) -> None:
@@ -148,34 +181,36 @@ class Mcts:
         deadline = None if self.milliseconds is None else time.perf_counter() + self.milliseconds / 1000
         done = 0
         while done < self.playouts if deadline is None else time.perf_counter() < deadline or done == 0:
-            self.iterate(root, observed(match, decision.being, self.knowledge, self.rng))
+            self.iterate(root, Sample(match, decision.being, self.knowledge, self.rng.randrange(2**32)))
             done += 1
         label = max(root.children.items(), key=lambda item: (item[1].visits, item[1].value))[0]
         found = decision.find(label)
         assert found is not None
         return found
 
-    def iterate(self, root: Node, match: Match) -> None:
+    def iterate(self, root: Node, sample: Sample) -> None:
         steps: list[tuple[Node, str]] = []  # each node entered, and the being whose choice entered it
         node = root
+        match = sample.match
         while match.decision is not None:  # selection, then expansion of one new choice
             decision = match.decision
+            options = decision.options
             if decision.being is None:
-                match.apply(decision.options[self.rng.randrange(len(decision.options))])
+                sample.apply(options[self.rng.randrange(len(options))])
                 continue
-            labels = [o.label for o in decision.options]
-            untried = [label for label in labels if label not in node.children]
+            children = node.children
+            untried = [option for option in options if option.label not in children]
             if untried:
-                label = untried[self.rng.randrange(len(untried))]
-                child = node.children[label] = Node()
-                match.apply(label)
+                option = untried[self.rng.randrange(len(untried))]
+                child = children[option.label] = Node()
+                sample.apply(option)
                 steps.append((child, decision.being))
                 break
-            label = self.select(node, labels)
-            match.apply(label)
-            node = node.children[label]
+            option = self.select(node, options)
+            sample.apply(option)
+            node = children[option.label]
             steps.append((node, decision.being))
-        self.play_on(match)
+        self.play_on(sample)
         values: dict[str, float] = {}
         for child, being in steps:
             if being not in values:
@@ -184,29 +219,30 @@ class Mcts:
             child.value += values[being]
         root.visits += 1
 
-    def select(self, node: Node, labels: list[str]) -> str:
+    def select(self, node: Node, options: tuple[Choice, ...]) -> Choice:
         """UCB1 among the children reachable now (a choice tried before may not be offered this time)."""
         log_n = math.log(max(1, node.visits))
-        best, top = labels[0], -math.inf
-        for label in labels:
-            child = node.children.get(label)
+        best, top = options[0], -math.inf
+        for option in options:
+            child = node.children.get(option.label)
             if child is None:
                 continue
             ucb = child.value / child.visits + self.exploration * math.sqrt(log_n / child.visits)
             if ucb > top:
-                best, top = label, ucb
+                best, top = option, ucb
         return best
 
-    def play_on(self, match: Match) -> None:
+    def play_on(self, sample: Sample) -> None:
         """Up to ``depth`` decisions of beings past the new node, chance answered at random."""
+        match = sample.match
         for _ in range(self.depth):
             decision = match.decision
             if decision is None:
                 return
             if decision.being is None or self.playout is None:
-                match.apply(decision.options[self.rng.randrange(len(decision.options))])
+                sample.apply(decision.options[self.rng.randrange(len(decision.options))])
             else:
-                match.apply(self.playout.choose(match))
+                sample.apply(self.playout.best(sample))
 
 
 def play(match: Match, seats: Mapping[str, Player], seed: int, max_steps: int = 100_000) -> Outcome | None:
