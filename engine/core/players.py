@@ -5,7 +5,7 @@ A player is asked to choose at a decision its being must make, and is handed the
 ahead, never change it. What it knows of the game besides the rules is the ruleset's **evaluation**, declared
 beside its rules (``knowledge = "module:KNOWLEDGE"`` in its ``ruleset.toml``): how well a being stands in a game
 state, from 0 (lost) to 1 (won), a finished match scored by its outcome. Where a ruleset hides information (a
-Codex, prepared spells, a bag to draw from) it also declares how to **determinize** a copy for a being: whatever
+hand, cards set face down, a bag to draw from) it also declares how to **determinize** a copy for a being: whatever
 that being could not know is dealt again at random, consistently with what it could, so that a search never
 reads hidden state (Cowling, Powley and Whitehouse's Information Set MCTS does the same). Every player draws from
 its own seeded source: the same seed gives the same match.
@@ -112,7 +112,7 @@ class Sample:
     def __init__(self, origin: Match, being: str, knowledge: Knowledge, seed: int) -> None:
         self.origin, self.being, self.knowledge, self.seed = origin, being, knowledge, seed
         # The choices made in the dealt match, by their place among the decision's choices (two choices may bear
-        # one label: "Air Essence", "Air Essence" when two copies of a spell resolve).
+        # one label: two copies of one card, each offered by its title).
         self.path: list[int] = []
         self.match = self.deal()
 
