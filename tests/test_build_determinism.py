@@ -16,7 +16,9 @@ from typing import Any
 
 import pytest
 
+from spellc.compiler.build import base_of, compile_target, render
 from spellc.compiler.names import GENERATED_NAMES
+from spellc.compiler.project import locate
 from spellc.compiler.serpents_tongue.emit_python import _environment as emit_python_environment
 from spellc.compiler.serpents_tongue.emit_python import emit_python, py_literal
 from spellc.compiler.serpents_tongue.emit_site import emit_site
@@ -45,7 +47,9 @@ _EMIT_SCRIPT = """
 import json, sys
 from pathlib import Path
 from spellc.compiler.serpents_tongue.frontend import compile_paths
+from spellc.compiler.build import base_of, compile_target, render
 from spellc.compiler.names import GENERATED_NAMES
+from spellc.compiler.project import locate
 from spellc.compiler.serpents_tongue.emit_python import _environment as emit_python_environment
 from spellc.compiler.serpents_tongue.emit_python import emit_python, py_literal
 from spellc.compiler.serpents_tongue.emit_site import emit_site
@@ -174,3 +178,24 @@ def test_names_in_a_cards_texts_import_nothing(tmp_path: Path) -> None:
     exec(compile(text, "generated/forces.py", "exec"), namespace)
     imported = {"Ability", "Aspect", "Role", "SourceRef", "SpellCard", "Sphere", "Do"}
     assert {k for k in namespace if not k.startswith("__")} - {"CARDS", namespace["CARDS"][0].__name__} == imported
+
+
+def test_every_committed_output_is_what_a_build_makes_now() -> None:
+    """"generated/: compiled effect classes, committed, reproducible byte for byte", and the site's pages beside
+    them: a change that alters an output (a card, a template, a test that cites a rule on a coverage page) is
+    committed with the output it alters. Every game's, rendered in memory and compared with the repository's."""
+    target = locate(ROOT)
+    built = compile_target(target)
+    assert built.ok, built.diagnostics.render()
+    base = base_of(target)
+    stale = []
+    for name, output in render(target, built, base).items():
+        if isinstance(output, str):
+            wanted = {name: output}
+        else:
+            wanted = {f"{name}/{rel}": text for rel, text in output.items()}
+            on_disk = {p.relative_to(base).as_posix() for p in (base / name).rglob("*") if p.is_file()}
+            stale += sorted(on_disk - set(wanted) - {p for p in on_disk if "__pycache__" in p})
+        stale += sorted(path for path, text in wanted.items()
+                        if not (base / path).is_file() or (base / path).read_bytes() != text.encode("utf-8"))
+    assert not stale, f"run `spellc build` and commit what it changes: {stale[:10]}"
