@@ -8,7 +8,6 @@ import random
 
 import pytest
 
-from spellc.engine.core.decisions import Choice
 from spellc.engine.core.match import Match
 from spellc.engine.core.players import Greedy, Mcts, Player, Random, play
 from spellc.engine.rulesets import RULESETS
@@ -18,6 +17,7 @@ from spellc.engine.rulesets.incantation_charges.game import Game
 from spellc.engine.rulesets.incantation_charges.state import DECK, DISCARD, HAND, WAITING, Settings
 from spellc.generated.incantation_charges import LIBRARY
 from tests.incantation_charges.matches import entity, game, match
+from tests.playing import Recording
 
 DUELS = range(30)  # the fixed set of duels; in each other one the searching entity sits second
 
@@ -48,19 +48,6 @@ def test_mcts_beats_random_in_most_duels() -> None:
         outcome = play(m, seats, seed)
         won += outcome is not None and outcome.winner == team_of(m, smart)
     assert won >= 0.8 * len(DUELS), f"mcts won {won} of {len(DUELS)} duels against random"
-
-
-class Recording:
-    """A player that keeps the label of every choice it makes."""
-
-    def __init__(self, player: Player) -> None:
-        self.player = player
-        self.chosen: list[str] = []
-
-    def choose(self, m: Match) -> Choice:
-        choice = self.player.choose(m)
-        self.chosen.append(choice.label)
-        return choice
 
 
 def choices_of(make: type[Greedy] | type[Mcts], seed: int) -> list[str]:

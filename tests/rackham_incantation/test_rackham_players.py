@@ -8,15 +8,15 @@ import random
 
 import pytest
 
-from spellc.engine.core.decisions import Choice
 from spellc.engine.core.match import Match
-from spellc.engine.core.players import Greedy, Mcts, Player, Random, play
+from spellc.engine.core.players import Greedy, Mcts, Random, play
 from spellc.engine.rulesets import RULESETS
 from spellc.engine.rulesets.rackham_incantation import setup
 from spellc.engine.rulesets.rackham_incantation.evaluation import KNOWLEDGE, evaluate
 from spellc.engine.rulesets.rackham_incantation.game import Game
 from spellc.engine.rulesets.rackham_incantation.state import Magician, Settings, reserve_snapshot
 from spellc.generated.rackham_incantation import LIBRARY
+from tests.playing import Recording
 from tests.rackham_incantation.rackham import D, L, battle, gorgon, mage
 
 DUELS = range(8)  # the fixed set of duels; in each other one the searching magician is the second
@@ -51,19 +51,6 @@ def test_mcts_wounds_random_more_than_it_is_wounded() -> None:
         dealt += game(m).battle.models[other].wounds
         suffered += game(m).battle.models[smart].wounds
     assert dealt > 1.5 * suffered, f"mcts dealt {dealt} wounds and suffered {suffered}"
-
-
-class Recording:
-    """A player that keeps the label of every choice it makes."""
-
-    def __init__(self, player: Player) -> None:
-        self.player = player
-        self.chosen: list[str] = []
-
-    def choose(self, m: Match) -> Choice:
-        choice = self.player.choose(m)
-        self.chosen.append(choice.label)
-        return choice
 
 
 def choices_of(kind: str, seed: int) -> list[str]:
