@@ -33,6 +33,7 @@ from typing import Any
 from spellc.engine.core.match import Match
 from spellc.engine.core.players import Greedy, Knowledge, Mcts, Player, Random, play
 from spellc.engine.core.rates import wilson
+from spellc.engine.core.study import at_round_cap
 from spellc.engine.rulesets import RULESETS
 
 MATCHES = 10
@@ -86,15 +87,6 @@ class Pairing:
         return (f"{self.name:18} won {wilson(self.won, self.matches)!s:>9} ({self.won}/{self.matches})  "
                 f"at the round cap {wilson(self.at_cap, self.matches)!s:>9} ({self.at_cap}/{self.matches})  "
                 f"{self.seconds / max(1, self.matches):6.2f} s/match")
-
-
-def at_round_cap(match: Match) -> bool:
-    """Whether the match ended at its limit: its Outcome is the one its game gives there."""
-    limit = getattr(match.game, "draw_at_limit", None)
-    outcome = match.result
-    if outcome is None or not outcome.draw:
-        return False
-    return limit is None or outcome == limit()
 
 
 def duel(pairing: Pairing, setup: Callable[[int], Match], knowledge: Knowledge, make: Callable[[int], list[Player]],

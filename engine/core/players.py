@@ -39,11 +39,13 @@ class Player(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Knowledge:
-    """What a ruleset tells its players beyond the rules: its evaluation, and its determinization (None where
-    it hides nothing)."""
+    """What a ruleset tells its players beyond the rules: its evaluation, its determinization (None where it hides
+    nothing), and its seats: the beings of a match that players may take, in a fixed order (a study puts its first
+    player in the first seat, then the other way round; chance, a referee or an Encounter takes none)."""
 
     evaluation: Evaluation
     determinize: Determinization | None = None
+    seats: Callable[[Any], tuple[str, ...]] | None = None
 
 
 def score(knowledge: Knowledge, match: Match, being: str) -> float:

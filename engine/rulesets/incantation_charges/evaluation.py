@@ -74,4 +74,9 @@ def deal(entity: Entity, zone: str, cards: list[ActionCard]) -> None:
         entity.zones.put(card, zone)
 
 
-KNOWLEDGE = Knowledge(evaluation=evaluate, determinize=determinize)
+def seats(game: Game) -> tuple[str, ...]:
+    """The entities at the table, in the order they were seated."""
+    return tuple(game.table.entities)
+
+
+KNOWLEDGE = Knowledge(evaluation=evaluate, determinize=determinize, seats=seats)

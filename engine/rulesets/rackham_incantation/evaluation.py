@@ -58,4 +58,9 @@ def determinize(game: Game, being: str, rng: random.Random) -> None:
     game.battle.rng = random.Random(rng.getrandbits(64))
 
 
-KNOWLEDGE = Knowledge(evaluation=evaluate, determinize=determinize)
+def seats(game: Game) -> tuple[str, ...]:
+    """The magicians on the battlefield, in the order they were set up (their devoted models follow them)."""
+    return tuple(m.name for m in game.battle.magicians())
+
+
+KNOWLEDGE = Knowledge(evaluation=evaluate, determinize=determinize, seats=seats)

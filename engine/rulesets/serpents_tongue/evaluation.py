@@ -139,4 +139,9 @@ def legal_draw(spells: list[type[SpellCard]], titles: Counter[str], fluency: Cou
     return spec
 
 
-KNOWLEDGE = Knowledge(evaluation=evaluation, determinize=determinize)
+def seats(game: Game) -> tuple[str, ...]:
+    """The Magi, in the order they sit (an Encounter plays by its own rules, not by a player's choices)."""
+    return tuple(b.name for b in game.beings if b.encounter is None)
+
+
+KNOWLEDGE = Knowledge(evaluation=evaluation, determinize=determinize, seats=seats)
