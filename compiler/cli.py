@@ -161,6 +161,17 @@ def command_line() -> argparse.ArgumentParser:
     project_option(p)
     outside_option(p)
     p.set_defaults(command_function="cmd_site")
+    p = sub.add_parser("sim", help="play a study of a project's cards: players in a round robin, with rates",
+                       description="Play the study a *.sim.toml file declares (its players, matches per pairing, "
+                       "seed) with the cards of its project: every two players meet in matches the ruleset sets up "
+                       "from the project's cards, changing seats each match, on every core with the same results "
+                       "whatever their number. Per pairing: win, draw and loss rates with 95%% Wilson intervals, "
+                       "the first seat's advantage, matches at the round cap.")
+    p.add_argument("study", metavar="STUDY", help="the study file (*.sim.toml)")
+    p.add_argument("--workers", metavar="N", help="processes to play on (default: every core)")
+    p.add_argument("--json", action="store_true", help="print the results as one JSON document")
+    project_option(p)
+    p.set_defaults(command_function="cmd_sim")
     p = sub.add_parser("server", help="show or stop the build server that `spellc build` hands its builds to",
                        formatter_class=argparse.RawDescriptionHelpFormatter,
                        description="`spellc build` hands its build to a process of yours that stays after it, with "

@@ -29,7 +29,7 @@ from spellc.compiler.build import (
 from spellc.compiler.diagnostics import Diagnostics, did_you_mean, sarif_log, write_text
 from spellc.compiler.new_project import create
 from spellc.compiler.project import Project, ProjectError, locate, project_of, source_files
-from spellc.compiler.source import SourceFile, Undecodable, read_regular, shown_path
+from spellc.compiler.source import SourceFile, Undecodable, number, read_regular, shown_path
 from spellc.engine.rulesets import RULESETS
 
 
@@ -236,6 +236,23 @@ def cmd_lsp(args: argparse.Namespace) -> int:
     from spellc.compiler import language_server  # noqa: PLC0415  (a subcommand's module: loaded only when it runs)
 
     return language_server.serve()
+
+
+MOST_WORKERS = 1024
+
+
+def cmd_sim(args: argparse.Namespace) -> int:
+    from spellc.compiler import sim  # noqa: PLC0415  (a subcommand's module: the players load only when it runs)
+
+    try:
+        workers = number(args.workers) if args.workers is not None else None
+    except ValueError:
+        workers = 0
+    if workers is not None and not 1 <= workers <= MOST_WORKERS:
+        print(f"spellc: error: --workers is a whole number from 1 to {MOST_WORKERS}, not {args.workers!r}",
+              file=sys.stderr)
+        return 2
+    return sim.simulate(Path(args.study), explicit(args), workers, args.json, sys.stdout, sys.stderr)
 
 
 def cmd_site(args: argparse.Namespace) -> int:

@@ -458,5 +458,5 @@ def test_bash_completion_completes_commands_options_and_rulesets(capsys: pytest.
 
 def test_completion_is_made_from_the_parser() -> None:
     """A command added to the parser is completed the day it is added: nothing is listed twice."""
-    assert set(commands(command_line())) == {"new", "build", "check", "play", "coverage", "fmt", "site", "server",
-                                            "lsp", "completion"}
+    assert set(commands(command_line())) == {"new", "build", "check", "play", "coverage", "fmt", "site", "sim",
+                                            "server", "lsp", "completion"}

@@ -41,7 +41,7 @@ class Player(Protocol):
 class Knowledge:
     """What a ruleset tells its players beyond the rules: its evaluation, its determinization (None where it hides
     nothing), and its seats: the beings of a match that players may take, in a fixed order (a study puts its first
-    player in the first seat, then the other way round; chance, a referee or an Encounter takes none)."""
+    player in the first seat, then the other way round; chance, a referee or a foe the rules play take none)."""
 
     evaluation: Evaluation
     determinize: Determinization | None = None

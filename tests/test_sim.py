@@ -1,0 +1,98 @@
+"""`spellc sim` (issue 27): "A study is declared in the project ... It names ... its players, the number of matches
+per pairing, and a seed. A mistake in it gets a located diagnostic, as cards do. It runs the pairings in a round
+robin, both seats." "Per pairing it reports win, draw and loss rates with 95% Wilson intervals, and the
+first-seat advantage." "--json ... for machines." "It is deterministic: the same seed gives identical results
+whatever the number of workers." "Amtgard ... otherwise spellc sim says plainly that the ruleset has no outcome to
+measure."
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.commands import new_project, spellc_apart
+
+STUDY = 'players = ["random", { kind = "mcts", playouts = 6, depth = 3 }, "greedy"]\nmatches = 6\nseed = 3\n'
+
+
+def study(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str = STUDY, ruleset: str = "incantation_charges"
+          ) -> Path:
+    project = new_project(tmp_path / "cards", ruleset, capsys)
+    (project / "studies").mkdir()
+    (project / "studies" / "duels.sim.toml").write_text(text, encoding="utf-8")
+    return project
+
+
+def results(project: Path, capsys: pytest.CaptureFixture[str], *options: str) -> dict[str, object]:
+    code, out, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--json", *options)
+    assert code == 0, err
+    found: dict[str, object] = json.loads(out)
+    found.pop("seconds")
+    return found
+
+
+def test_every_two_players_meet_and_each_pairing_reports_its_rates(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    project = study(tmp_path, capsys)
+    code, out, _ = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--workers", "1")
+    assert code == 0
+    lines = out.splitlines()
+    assert [line.split(":")[0] for line in lines[:3]] == ["random vs mcts(6, depth 3)", "random vs greedy",
+                                                          "mcts(6, depth 3) vs greedy"]
+    assert "6 matches; random won " in lines[0] and "the first seat won" in lines[0] and "±" in lines[0]
+    assert lines[-1].startswith("spellc: 18 matches in ")
+
+
+def test_the_json_gives_each_rate_with_its_interval(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    found = results(study(tmp_path, capsys), capsys, "--workers", "1")
+    pairings = found["pairings"]
+    assert isinstance(pairings, list) and len(pairings) == 3
+    first = pairings[0]
+    assert first["matches"] == 6
+    rates = [first[key] for key in ("won", "drawn", "lost")]
+    assert sum(round(r["rate"] * 6) for r in rates) == 6
+    assert all(r["low"] <= r["rate"] <= r["high"] for r in rates)
+
+
+def test_the_same_seed_gives_the_same_results_whatever_the_number_of_workers(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    project = study(tmp_path, capsys)
+    assert results(project, capsys, "--workers", "1") == results(project, capsys, "--workers", "2")
+
+
+def test_a_mistake_in_the_study_is_located_with_a_suggestion(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    project = study(tmp_path, capsys, 'players = ["random", { kind = "mtcs" }]\nmatchs = 10\nseed = -1\n')
+    code, out, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml")
+    assert code == 1 and out == ""
+    assert "studies/duels.sim.toml:1:1: error[E805]: a player is one of random, greedy, mcts, not 'mtcs'" in err
+    assert "did you mean 'mcts'?" in err
+    assert "studies/duels.sim.toml:2:1: error[E802]: unknown setting 'matchs'" in err and "'matches'?" in err
+    assert "studies/duels.sim.toml:3:1: error[E803]: seed is a whole number" in err
+
+
+def test_one_player_needs_mirrors_to_make_a_pairing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    project = study(tmp_path, capsys, 'players = ["greedy"]\nmatches = 2\n')
+    code, _, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml")
+    assert code == 1 and "a study needs two players to pair (or one, with mirrors = true)" in err
+    (project / "studies" / "duels.sim.toml").write_text('players = ["greedy"]\nmatches = 2\nmirrors = true\n')
+    code, out, _ = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--workers", "1")
+    assert code == 0 and out.startswith("greedy vs greedy: 2 matches")
+
+
+def test_workers_must_be_a_whole_number(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = spellc_apart(study(tmp_path, capsys), capsys, "sim", "studies/duels.sim.toml", "--workers", "0")
+    assert code == 2 and "--workers is a whole number from 1 to 1024, not '0'" in err
+
+
+def test_amtgard_says_plainly_it_has_no_outcome_to_measure(tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """"Amtgard: its matches are timelines with no winner ... otherwise spellc sim says plainly that the ruleset
+    has no outcome to measure."""
+    project = study(tmp_path, capsys, ruleset="amtgard")
+    code, _, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml")
+    assert code == 1
+    assert "declares no evaluation for its players: a study has no outcome to measure" in err
