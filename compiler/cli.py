@@ -170,6 +170,8 @@ def command_line() -> argparse.ArgumentParser:
     p.add_argument("study", metavar="STUDY", help="the study file (*.sim.toml)")
     p.add_argument("--workers", metavar="N", help="processes to play on (default: every core)")
     p.add_argument("--json", action="store_true", help="print the results as one JSON document")
+    p.add_argument("--resume", action="store_true", help="finish the study's last run (one interrupted or killed): "
+                   "play only the matches its results file lacks")
     project_option(p)
     p.set_defaults(command_function="cmd_sim")
     p = sub.add_parser("server", help="show or stop the build server that `spellc build` hands its builds to",

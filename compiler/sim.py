@@ -18,11 +18,13 @@ players (Amtgard: its matches are a referee's timelines, with no winner to measu
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import time
 import tomllib
 from collections.abc import Iterable, Iterator
+from contextlib import suppress
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -30,8 +32,10 @@ from typing import Any, TextIO
 
 from spellc.compiler.build import library
 from spellc.compiler.diagnostics import Diagnostics, did_you_mean, write_text
+from spellc.compiler.journal import code
 from spellc.compiler.project import MANIFEST, Project, ProjectError, load, project_of, where
-from spellc.compiler.source import SourceFile, Span
+from spellc.compiler.sim_store import Store, StoreError, store_of
+from spellc.compiler.source import SourceFile, Span, read_regular, shown_path
 from spellc.engine.core.errors import DeclarationError
 from spellc.engine.core.match import Match
 from spellc.engine.core.players import Knowledge
@@ -39,6 +43,7 @@ from spellc.engine.core.rates import wilson
 from spellc.engine.core.study import KINDS, Contender, Pairing, Played, jobs, round_robin, run
 
 SUFFIX = ".sim.toml"
+KEEP_EVERY = 20  # matches written to the results file at a time (all that are played, when interrupted)
 SETTINGS = ("players", "matches", "seed", "mirrors")
 PLAYER_SETTINGS = ("kind", "playouts", "depth")
 MOST_MATCHES = 1_000_000
@@ -194,10 +199,13 @@ class Tally:
 
 
 def simulate(study_path: Path, explicit: Path | None, workers: int | None, json_out: bool, out: TextIO,
-             err: TextIO) -> int:
-    """Run the study at ``study_path`` for its project; 0, or 1 when the study has a mistake."""
+             err: TextIO, resume: bool = False) -> int:
+    """Run the study at ``study_path`` for its project, keeping each match as it ends (:mod:`.sim_store`); 0, or 1
+    when the study has a mistake or its results file cannot be used, 130 when interrupted (the matches played so
+    far are kept: ``resume`` finishes the run)."""
+    project = project_of(study_path, explicit)
     try:
-        source = SourceFile.read(study_path, Path.cwd())
+        source = SourceFile.read(project.own(study_path), Path.cwd())
     except OSError as error:
         write_text(err, f"spellc: error: cannot read {study_path}: {error.strerror or error}")
         return 1
@@ -206,26 +214,79 @@ def simulate(study_path: Path, explicit: Path | None, workers: int | None, json_
     if study is None:
         write_text(err, diags.render())
         return 1
-    project = project_of(study_path, explicit)
     knowledge = knowledge_of(project)
+    try:
+        store = Store(store_of(study_path))
+    except StoreError as error:
+        write_text(err, f"spellc: error: {error}")
+        return 1
+    try:
+        return _play(study, source, project, knowledge, store, workers, json_out, resume, out, err)
+    finally:
+        store.close()
+
+
+def _play(study: Study, source: SourceFile, project: Project, knowledge: Knowledge, store: Store,
+          workers: int | None, json_out: bool, resume: bool, out: TextIO, err: TextIO) -> int:
+    key = study_key(source, project)
+    last = store.last_run(key)
+    run_number = last if resume and last is not None else (last or 0) + 1
+    if resume and last is None:
+        write_text(err, "spellc: no earlier run of this study to resume: it is played whole")
     pairings = study.pairings
-    todo = jobs(len(pairings), study.matches, study.seed)
+    kept = store.played(key, run_number) if resume else []
+    done = {(p.pairing, p.index) for p in kept}
+    todo = [job for job in jobs(len(pairings), study.matches, study.seed) if (job.pairing, job.index) not in done]
     project_match(str(project.root / MANIFEST), 0)  # the cards compiled here once: forked workers inherit them
     tallies = [Tally(p) for p in pairings]
-    start = time.perf_counter()
-    for played in _progress(run(_setup(project), knowledge, pairings, todo, workers or os.cpu_count() or 1),
-                            len(todo), err):
+    for played in kept:
         tallies[played.pairing].add(played)
+    start = time.perf_counter()
+    pending: list[Played] = []
+    try:
+        for played in _progress(run(_setup(project), knowledge, pairings, todo, workers or os.cpu_count() or 1),
+                                len(todo), err):
+            tallies[played.pairing].add(played)
+            pending.append(played)
+            if len(pending) >= KEEP_EVERY:
+                store.keep(key, run_number, pending)
+                pending.clear()
+    except KeyboardInterrupt:
+        store.keep(key, run_number, pending)
+        write_text(err, f"spellc: interrupted: {sum(t.matches for t in tallies)} matches kept in "
+                   f"{shown_path(store.path, Path.cwd())}; `spellc sim --resume` plays the rest")
+        return 130
+    store.keep(key, run_number, pending)
     elapsed = time.perf_counter() - start
+    report(source, project, study, tallies, elapsed, (len(todo), len(kept)), json_out, out)
+    write_text(err, f"spellc: results kept in {shown_path(store.path, Path.cwd())} (run {run_number})")
+    return 0
+
+
+def report(source: SourceFile, project: Project, study: Study, tallies: list[Tally], elapsed: float,
+           counts: tuple[int, int], json_out: bool, out: TextIO) -> None:
+    """Each pairing's rates (or the JSON document); ``counts``: the matches played now, and kept from before."""
+    played, kept = counts
     if json_out:
         print(json.dumps({"study": source.path, "ruleset": project.ruleset.name, "seed": study.seed,
                           "matches per pairing": study.matches, "seconds": round(elapsed, 2),
                           "pairings": [t.json() for t in tallies]}), file=out)
-    else:
-        for tally in tallies:
-            write_text(out, str(tally))
-        write_text(out, f"spellc: {len(todo)} matches in {elapsed:.1f}s ({len(todo) / max(elapsed, 1e-9):.1f}/s)")
-    return 0
+        return
+    for tally in tallies:
+        write_text(out, str(tally))
+    write_text(out, f"spellc: {played} matches in {elapsed:.1f}s ({played / max(elapsed, 1e-9):.1f}/s)"
+               + (f", {kept} kept from before" if kept else ""))
+
+
+def study_key(source: SourceFile, project: Project) -> str:
+    """What a study's matches were played under: its declaration, its ruleset, the project's card sources and
+    spellc's code (matches of other cards, or of another spellc, are another study's)."""
+    digest = hashlib.sha256(f"{source.text}\0{project.ruleset.name}\0{code()}".encode())
+    for card in project.card_files():
+        digest.update(f"\0{card.relative_to(project.cards).as_posix()}\0".encode())
+        with suppress(OSError):
+            digest.update(read_regular(card))
+    return digest.hexdigest()[:32]
 
 
 def _setup(project: Project) -> partial[Match]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import duckdb
 import pytest
 
 from tests.commands import new_project, spellc_apart
@@ -96,3 +97,50 @@ def test_amtgard_says_plainly_it_has_no_outcome_to_measure(tmp_path: Path,
     code, _, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml")
     assert code == 1
     assert "declares no evaluation for its players: a study has no outcome to measure" in err
+
+
+def test_every_match_is_kept_and_later_runs_append(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """"Results go to an embedded store that later runs append to"."""
+    project = study(tmp_path, capsys)
+    first = results(project, capsys, "--workers", "1")
+    second = results(project, capsys, "--workers", "1")
+    assert first == second
+    with duckdb.connect(str(project / "studies" / "duels.sim.duckdb"), read_only=True) as db:
+        assert db.execute("SELECT run, count(*) FROM matches GROUP BY run ORDER BY run").fetchall() == [(1, 18),
+                                                                                                       (2, 18)]
+
+
+def test_resume_finishes_an_interrupted_run_with_the_same_results(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """"A killed or interrupted study keeps every finished match, and --resume finishes it": here, the run kept
+    only its first seven matches; resumed, it plays the other eleven, and reports what a whole run does."""
+    project = study(tmp_path, capsys)
+    whole = results(project, capsys, "--workers", "1")
+    with duckdb.connect(str(project / "studies" / "duels.sim.duckdb")) as db:
+        db.execute('DELETE FROM matches WHERE pairing * 6 + "index" >= 7')
+    code, out, _ = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--resume", "--workers", "2")
+    assert code == 0 and "spellc: 11 matches in " in out and ", 7 kept from before" in out
+    assert results(project, capsys, "--resume") == whole
+
+
+def test_a_link_where_the_results_go_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A stranger's project could point its results file at a file of the user's: nothing is written through it."""
+    project = study(tmp_path, capsys)
+    victim = tmp_path / "victim.txt"
+    victim.write_text("mine\n")
+    (project / "studies" / "duels.sim.duckdb").symlink_to(victim)
+    code, _, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml")
+    assert code == 1 and "is a link or not a file" in err
+    assert victim.read_text() == "mine\n"
+
+
+def test_a_planted_results_file_cannot_read_outside_the_project(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """A results file that came with the project, whose `matches` reads a file of the user's, is not used."""
+    project = study(tmp_path, capsys)
+    secret = tmp_path / "secret.csv"
+    secret.write_text("pairing\n1\n")
+    with duckdb.connect(str(project / "studies" / "duels.sim.duckdb")) as db:
+        db.execute(f"CREATE VIEW matches AS SELECT * FROM read_csv('{secret}')")
+    code, out, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml")
+    assert code == 1 and out == "" and "its matches is not a table of spellc's" in err

@@ -1,0 +1,96 @@
+"""Where a study's matches are kept: a DuckDB file beside the study (``duels.sim.toml`` → ``duels.sim.duckdb``).
+
+DuckDB rather than Parquet files: a study appends its matches as they end, a few at a time, and a file that later
+runs append to, that a killed run leaves whole (its write-ahead log) and that answers a question in SQL
+(``SELECT ... FROM matches``) is what DuckDB is; Parquet files are written whole, one per batch, and read back
+through another library. A designer can open it with DuckDB's own shell or from Python and pandas.
+
+Each match is one row of ``matches``, under its **study**: a digest of the study's declaration, the ruleset, the
+project's card sources and spellc's code, so that matches of other cards or another spellc are never mixed in. A
+run numbers its rows; `spellc sim --resume` finishes the last run of the same study, playing only the matches it
+lacks (what an interrupted run kept).
+
+A project may come from a stranger, and so may a file beside its study. The file is opened with DuckDB's access to
+other files turned off (a planted view cannot read ``/etc/passwd`` into a report), and used only if its
+``matches`` is a table of exactly these columns; a link, or anything not a regular file, where the file or its log
+goes is refused.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+from spellc.engine.core.study import Played
+
+COLUMNS = (("study", "VARCHAR"), ("run", "INTEGER"), ("pairing", "INTEGER"), ("index", "INTEGER"),
+           ("seed", "UBIGINT"), ("first", "DOUBLE"), ("first_seat", "BOOLEAN"), ("capped", "BOOLEAN"),
+           ("decisions", "INTEGER"))
+# No file but the results file itself, and no extension: a file from a stranger's project is data, never a way out.
+CONFIG: dict[str, str | bool | int | float | list[str]] = {
+    "enable_external_access": False, "autoinstall_known_extensions": False, "autoload_known_extensions": False,
+    "allow_community_extensions": False}
+
+
+class StoreError(Exception):
+    """The results file cannot be used: why, in a sentence."""
+
+
+def store_of(study: Path) -> Path:
+    return study.with_name(study.name.removesuffix(".toml") + ".duckdb")
+
+
+class Store:
+    def __init__(self, path: Path) -> None:
+        for each in (path, path.with_name(path.name + ".wal")):
+            _refuse_link(each)
+        try:
+            self.db = duckdb.connect(str(path), config=CONFIG)
+        except duckdb.Error as err:
+            raise StoreError(f"{path} is not a results file spellc can read: {err}") from None
+        self.path = path
+        self._check()
+
+    def _check(self) -> None:
+        tables = self.db.execute("SELECT table_name, table_type FROM information_schema.tables").fetchall()
+        if ("matches", "BASE TABLE") not in tables and any(name == "matches" for name, _ in tables):
+            raise StoreError(f"{self.path}: its matches is not a table of spellc's")
+        columns = ", ".join(f'"{name}" {kind}' for name, kind in COLUMNS)
+        self.db.execute(f"CREATE TABLE IF NOT EXISTS matches ({columns})")
+        found = self.db.execute("SELECT column_name, data_type FROM information_schema.columns "
+                                "WHERE table_name = 'matches' ORDER BY ordinal_position").fetchall()
+        if tuple(found) != COLUMNS:
+            raise StoreError(f"{self.path}: its matches table has other columns than spellc's: {found}")
+
+    def last_run(self, study: str) -> int | None:
+        found = self.db.execute("SELECT max(run) FROM matches WHERE study = ?", [study]).fetchone()
+        return None if found is None or found[0] is None else int(found[0])
+
+    def played(self, study: str, run: int) -> list[Played]:
+        rows = self.db.execute('SELECT pairing, "index", seed, first, first_seat, capped, decisions FROM matches '
+                               'WHERE study = ? AND run = ? ORDER BY pairing, "index"', [study, run]).fetchall()
+        return [Played(*row) for row in rows]
+
+    def keep(self, study: str, run: int, played: Iterable[Played]) -> None:
+        rows: list[list[Any]] = [[study, run, p.pairing, p.index, p.seed, p.first, p.first_seat, p.capped,
+                                  p.decisions] for p in played]
+        if rows:
+            self.db.executemany("INSERT INTO matches VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+
+    def close(self) -> None:
+        self.db.close()
+
+
+def _refuse_link(path: Path) -> None:
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return
+    if not stat.S_ISREG(mode):
+        raise StoreError(f"{path} is a link or not a file: spellc writes its results only into a file of its own "
+                         "there (remove it, and run the study again)")
