@@ -69,7 +69,7 @@ class Store:
 
     def last_run(self, study: str) -> int | None:
         found = self.db.execute("SELECT max(run) FROM matches WHERE study = ?", [study]).fetchone()
-        return None if found is None or found[0] is None else int(found[0])
+        return found[0] if found is not None and isinstance(found[0], int) else None
 
     def played(self, study: str, run: int) -> list[Played]:
         rows = self.db.execute('SELECT pairing, "index", seed, first, first_seat, capped, decisions FROM matches '
