@@ -169,7 +169,10 @@ def command_line() -> argparse.ArgumentParser:
                        "the first seat's advantage, matches at the round cap.")
     p.add_argument("study", metavar="STUDY", help="the study file (*.sim.toml)")
     p.add_argument("--workers", metavar="N", help="processes to play on (default: every core)")
-    p.add_argument("--json", action="store_true", help="print the results as one JSON document")
+    p.add_argument("--json", action="store_const", const="json", dest="output", default="text",
+                   help="print the results as one JSON document")
+    p.add_argument("--csv", action="store_const", const="csv", dest="output",
+                   help="print the results as CSV, a row per pairing (each rate with its interval)")
     p.add_argument("--resume", action="store_true", help="finish the study's last run (one interrupted or killed): "
                    "play only the matches its results file lacks")
     project_option(p)

@@ -252,7 +252,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
         print(f"spellc: error: --workers is a whole number from 1 to {MOST_WORKERS}, not {args.workers!r}",
               file=sys.stderr)
         return 2
-    return sim.simulate(Path(args.study), explicit(args), workers, args.json, sys.stdout, sys.stderr, args.resume)
+    return sim.simulate(Path(args.study), explicit(args), workers, args.output, sys.stdout, sys.stderr, args.resume)
 
 
 def cmd_site(args: argparse.Namespace) -> int:

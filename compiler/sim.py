@@ -18,6 +18,7 @@ players (Amtgard: its matches are a referee's timelines, with no winner to measu
 
 from __future__ import annotations
 
+import csv
 import hashlib
 import json
 import os
@@ -43,6 +44,7 @@ from spellc.engine.core.rates import wilson
 from spellc.engine.core.study import KINDS, Contender, Pairing, Played, jobs, round_robin, run
 
 SUFFIX = ".sim.toml"
+RATES = ("won", "drawn", "lost", "first seat won", "at the round cap")  # each pairing's, in the CSV
 KEEP_EVERY = 20  # matches written to the results file at a time (all that are played, when interrupted)
 SETTINGS = ("players", "matches", "seed", "mirrors")
 PLAYER_SETTINGS = ("kind", "playouts", "depth")
@@ -198,7 +200,7 @@ class Tally:
                 f"{self.decisions / max(1, n):.0f} decisions a match")
 
 
-def simulate(study_path: Path, explicit: Path | None, workers: int | None, json_out: bool, out: TextIO,
+def simulate(study_path: Path, explicit: Path | None, workers: int | None, output: str, out: TextIO,
              err: TextIO, resume: bool = False) -> int:
     """Run the study at ``study_path`` for its project, keeping each match as it ends (:mod:`.sim_store`); 0, or 1
     when the study has a mistake or its results file cannot be used, 130 when interrupted (the matches played so
@@ -221,13 +223,13 @@ def simulate(study_path: Path, explicit: Path | None, workers: int | None, json_
         write_text(err, f"spellc: error: {error}")
         return 1
     try:
-        return _play(study, source, project, knowledge, store, workers, json_out, resume, out, err)
+        return _play(study, source, project, knowledge, store, workers, output, resume, out, err)
     finally:
         store.close()
 
 
 def _play(study: Study, source: SourceFile, project: Project, knowledge: Knowledge, store: Store,
-          workers: int | None, json_out: bool, resume: bool, out: TextIO, err: TextIO) -> int:
+          workers: int | None, output: str, resume: bool, out: TextIO, err: TextIO) -> int:
     key = study_key(source, project)
     last = store.last_run(key)
     run_number = last if resume and last is not None else (last or 0) + 1
@@ -258,19 +260,31 @@ def _play(study: Study, source: SourceFile, project: Project, knowledge: Knowled
         return 130
     store.keep(key, run_number, pending)
     elapsed = time.perf_counter() - start
-    report(source, project, study, tallies, elapsed, (len(todo), len(kept)), json_out, out)
+    report(source, project, study, tallies, elapsed, (len(todo), len(kept)), output, out)
     write_text(err, f"spellc: results kept in {shown_path(store.path, Path.cwd())} (run {run_number})")
     return 0
 
 
 def report(source: SourceFile, project: Project, study: Study, tallies: list[Tally], elapsed: float,
-           counts: tuple[int, int], json_out: bool, out: TextIO) -> None:
-    """Each pairing's rates (or the JSON document); ``counts``: the matches played now, and kept from before."""
+           counts: tuple[int, int], output: str, out: TextIO) -> None:
+    """Each pairing's rates as ``output`` says: text, one JSON document, or CSV (a row per pairing); ``counts``:
+    the matches played now, and kept from before."""
     played, kept = counts
-    if json_out:
+    if output == "json":
         print(json.dumps({"study": source.path, "ruleset": project.ruleset.name, "seed": study.seed,
                           "matches per pairing": study.matches, "seconds": round(elapsed, 2),
                           "pairings": [t.json() for t in tallies]}), file=out)
+        return
+    if output == "csv":
+        rows = csv.writer(out, lineterminator="\n")
+        rows.writerow(["pairing", "first", "second", "matches", *(f"{rate} {part}" for rate in RATES
+                                                                   for part in ("rate", "low", "high")),
+                       "decisions per match"])
+        for tally in tallies:
+            found = tally.json()
+            rows.writerow([found["pairing"], found["first"], found["second"], found["matches"],
+                           *(found[rate][part] for rate in RATES for part in ("rate", "low", "high")),
+                           found["decisions per match"]])
         return
     for tally in tallies:
         write_text(out, str(tally))

@@ -8,6 +8,8 @@ measure."
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from pathlib import Path
 
@@ -144,3 +146,15 @@ def test_a_planted_results_file_cannot_read_outside_the_project(tmp_path: Path,
         db.execute(f"CREATE VIEW matches AS SELECT * FROM read_csv('{secret}')")
     code, out, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml")
     assert code == 1 and out == "" and "its matches is not a table of spellc's" in err
+
+
+def test_the_csv_gives_a_row_per_pairing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """"Output: --json / --csv for machines"."""
+    project = study(tmp_path, capsys)
+    code, out, _ = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--csv", "--workers", "1")
+    assert code == 0
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert [row["pairing"] for row in rows] == ["random vs mcts(6, depth 3)", "random vs greedy",
+                                                "mcts(6, depth 3) vs greedy"]
+    assert all(float(row["won low"]) <= float(row["won rate"]) <= float(row["won high"]) for row in rows)
+    assert {row["matches"] for row in rows} == {"6"}
