@@ -252,7 +252,8 @@ def cmd_sim(args: argparse.Namespace) -> int:
         print(f"spellc: error: --workers is a whole number from 1 to {MOST_WORKERS}, not {args.workers!r}",
               file=sys.stderr)
         return 2
-    return sim.simulate(Path(args.study), explicit(args), workers, args.output, sys.stdout, sys.stderr, args.resume)
+    return sim.simulate(Path(args.study), explicit(args), workers, args.output, sys.stdout, sys.stderr, args.resume,
+                        Path(args.against) if args.against else None)
 
 
 def cmd_site(args: argparse.Namespace) -> int:

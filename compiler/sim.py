@@ -40,7 +40,7 @@ from spellc.compiler.source import SourceFile, Span, read_regular, shown_path
 from spellc.engine.core.errors import DeclarationError
 from spellc.engine.core.match import Match
 from spellc.engine.core.players import Knowledge
-from spellc.engine.core.rates import wilson
+from spellc.engine.core.rates import holm, two_proportions, wilson
 from spellc.engine.core.study import KINDS, Contender, Pairing, Played, jobs, round_robin, run
 
 SUFFIX = ".sim.toml"
@@ -201,7 +201,7 @@ class Tally:
 
 
 def simulate(study_path: Path, explicit: Path | None, workers: int | None, output: str, out: TextIO,
-             err: TextIO, resume: bool = False) -> int:
+             err: TextIO, resume: bool = False, against: Path | None = None) -> int:
     """Run the study at ``study_path`` for its project, keeping each match as it ends (:mod:`.sim_store`); 0, or 1
     when the study has a mistake or its results file cannot be used, 130 when interrupted (the matches played so
     far are kept: ``resume`` finishes the run)."""
@@ -217,20 +217,30 @@ def simulate(study_path: Path, explicit: Path | None, workers: int | None, outpu
         write_text(err, diags.render())
         return 1
     knowledge = knowledge_of(project)
+    if against is not None and not against.is_file() and against.resolve() != store_of(study_path).resolve():
+        write_text(err, f"spellc: error: {against}: no such results file to compare with")
+        return 1
     try:
         store = Store(store_of(study_path))
     except StoreError as error:
         write_text(err, f"spellc: error: {error}")
         return 1
     try:
-        return _play(study, source, project, knowledge, store, workers, output, resume, out, err)
+        tallies = _play(study, source, project, knowledge, store, workers, output, resume, out, err)
+        if tallies is None:
+            return 130
+        if against is not None:
+            return compare(against, store, source, project, study, tallies, output, out, err)
+        return 0
     finally:
         store.close()
 
 
 def _play(study: Study, source: SourceFile, project: Project, knowledge: Knowledge, store: Store,
-          workers: int | None, output: str, resume: bool, out: TextIO, err: TextIO) -> int:
-    key = study_key(source, project)
+          workers: int | None, output: str, resume: bool, out: TextIO, err: TextIO) -> list[Tally] | None:
+    """Play the study (or what its last run lacks, with ``resume``) and report it; its tallies, or None when it
+    was interrupted."""
+    key, declared = study_key(source, project), declaration_key(source, project)
     last = store.last_run(key)
     run_number = last if resume and last is not None else (last or 0) + 1
     if resume and last is None:
@@ -251,18 +261,18 @@ def _play(study: Study, source: SourceFile, project: Project, knowledge: Knowled
             tallies[played.pairing].add(played)
             pending.append(played)
             if len(pending) >= KEEP_EVERY:
-                store.keep(key, run_number, pending)
+                store.keep(key, declared, run_number, pending)
                 pending.clear()
     except KeyboardInterrupt:
-        store.keep(key, run_number, pending)
+        store.keep(key, declared, run_number, pending)
         write_text(err, f"spellc: interrupted: {sum(t.matches for t in tallies)} matches kept in "
                    f"{shown_path(store.path, Path.cwd())}; `spellc sim --resume` plays the rest")
-        return 130
-    store.keep(key, run_number, pending)
+        return None
+    store.keep(key, declared, run_number, pending)
     elapsed = time.perf_counter() - start
     report(source, project, study, tallies, elapsed, (len(todo), len(kept)), output, out)
     write_text(err, f"spellc: results kept in {shown_path(store.path, Path.cwd())} (run {run_number})")
-    return 0
+    return tallies
 
 
 def report(source: SourceFile, project: Project, study: Study, tallies: list[Tally], elapsed: float,
@@ -292,6 +302,11 @@ def report(source: SourceFile, project: Project, study: Study, tallies: list[Tal
                + (f", {kept} kept from before" if kept else ""))
 
 
+def declaration_key(source: SourceFile, project: Project) -> str:
+    """The study as declared, whatever the cards: what `--against` finds the same study by, played with others."""
+    return hashlib.sha256(f"{source.text}\0{project.ruleset.name}".encode()).hexdigest()[:32]
+
+
 def study_key(source: SourceFile, project: Project) -> str:
     """What a study's matches were played under: its declaration, its ruleset, the project's card sources and
     spellc's code (matches of other cards, or of another spellc, are another study's)."""
@@ -301,6 +316,48 @@ def study_key(source: SourceFile, project: Project) -> str:
         with suppress(OSError):
             digest.update(read_regular(card))
     return digest.hexdigest()[:32]
+
+
+def compare(against: Path, store: Store, source: SourceFile, project: Project, study: Study, tallies: list[Tally],
+            output: str, out: TextIO, err: TextIO) -> int:
+    """What changed: each pairing's win rate now against the last run of the same study in ``against`` played with
+    other cards (or another spellc), a two-proportion test each, adjusted by Holm's method for the pairings
+    compared; a rate moved when its adjusted p-value is below 0.05."""
+    try:
+        before = store if against.resolve() == store.path.resolve() else Store(against, read_only=True)
+    except StoreError as error:
+        write_text(err, f"spellc: error: {error}")
+        return 1
+    try:
+        found = before.latest_other(declaration_key(source, project), study_key(source, project))
+        if found is None:
+            write_text(err, f"spellc: error: {shown_path(against, Path.cwd())} holds no run of this study with other "
+                       "cards or another spellc to compare with")
+            return 1
+        old = [Tally(p) for p in study.pairings]
+        for played in before.played(*found):
+            old[played.pairing].add(played)
+    finally:
+        if before is not store:
+            before.close()
+    changes = changed(old, tallies)
+    if output == "json":
+        print(json.dumps({"against": str(against), "pairings": changes}), file=out)
+    else:
+        write_text(out, f"what changed, against {shown_path(against, Path.cwd())}:")
+        for change in changes:
+            write_text(out, f"  {change['pairing']}: {change['first']} won {change['before']} → {change['after']}; "
+                       f"p = {change['p']:.3g} (adjusted {change['adjusted p']:.3g}): "
+                       f"{'moved beyond chance' if change['moved'] else 'within chance'}")
+    return 0
+
+
+def changed(old: list[Tally], new: list[Tally]) -> list[dict[str, Any]]:
+    """Each pairing's first player's win rate before and after, with its test."""
+    p_values = [two_proportions(a.won, a.matches, b.won, b.matches) for a, b in zip(old, new, strict=True)]
+    return [{"pairing": b.pairing.name, "first": b.pairing.first.name, "before": str(wilson(a.won, a.matches)),
+             "after": str(wilson(b.won, b.matches)), "p": p, "adjusted p": adjusted, "moved": adjusted < 0.05}
+            for a, b, p, adjusted in zip(old, new, p_values, holm(p_values), strict=True)]
 
 
 def _setup(project: Project) -> partial[Match]:

@@ -6,9 +6,10 @@ runs append to, that a killed run leaves whole (its write-ahead log) and that an
 through another library. A designer can open it with DuckDB's own shell or from Python and pandas.
 
 Each match is one row of ``matches``, under its **study**: a digest of the study's declaration, the ruleset, the
-project's card sources and spellc's code, so that matches of other cards or another spellc are never mixed in. A
-run numbers its rows; `spellc sim --resume` finishes the last run of the same study, playing only the matches it
-lacks (what an interrupted run kept).
+project's card sources and spellc's code, so that matches of other cards or another spellc are never mixed in;
+and under its **declaration** alone, by which `spellc sim --against` finds the same study played with other
+cards. A run numbers its rows; `spellc sim --resume` finishes the last run of the same study, playing only the
+matches it lacks (what an interrupted run kept).
 
 A project may come from a stranger, and so may a file beside its study. The file is opened with DuckDB's access to
 other files turned off (a planted view cannot read ``/etc/passwd`` into a report), and used only if its
@@ -28,9 +29,9 @@ import duckdb
 
 from spellc.engine.core.study import Played
 
-COLUMNS = (("study", "VARCHAR"), ("run", "INTEGER"), ("pairing", "INTEGER"), ("index", "INTEGER"),
-           ("seed", "UBIGINT"), ("first", "DOUBLE"), ("first_seat", "BOOLEAN"), ("capped", "BOOLEAN"),
-           ("decisions", "INTEGER"))
+COLUMNS = (("study", "VARCHAR"), ("declared", "VARCHAR"), ("run", "INTEGER"), ("pairing", "INTEGER"),
+           ("index", "INTEGER"), ("seed", "UBIGINT"), ("first", "DOUBLE"), ("first_seat", "BOOLEAN"),
+           ("capped", "BOOLEAN"), ("decisions", "INTEGER"))
 # No file but the results file itself, and no extension: a file from a stranger's project is data, never a way out.
 CONFIG: dict[str, str | bool | int | float | list[str]] = {
     "enable_external_access": False, "autoinstall_known_extensions": False, "autoload_known_extensions": False,
@@ -46,22 +47,27 @@ def store_of(study: Path) -> Path:
 
 
 class Store:
-    def __init__(self, path: Path) -> None:
+    """A results file: written to (made if need be), or only read (``read_only``: another run's, to compare with)."""
+
+    def __init__(self, path: Path, read_only: bool = False) -> None:
         for each in (path, path.with_name(path.name + ".wal")):
             _refuse_link(each)
+        if read_only and not path.is_file():
+            raise StoreError(f"{path}: no such results file")
         try:
-            self.db = duckdb.connect(str(path), config=CONFIG)
+            self.db = duckdb.connect(str(path), read_only=read_only, config=CONFIG)
         except duckdb.Error as err:
             raise StoreError(f"{path} is not a results file spellc can read: {err}") from None
         self.path = path
-        self._check()
+        self._check(read_only)
 
-    def _check(self) -> None:
+    def _check(self, read_only: bool) -> None:
         tables = self.db.execute("SELECT table_name, table_type FROM information_schema.tables").fetchall()
-        if ("matches", "BASE TABLE") not in tables and any(name == "matches" for name, _ in tables):
+        if ("matches", "BASE TABLE") not in tables and (read_only or any(name == "matches" for name, _ in tables)):
             raise StoreError(f"{self.path}: its matches is not a table of spellc's")
         columns = ", ".join(f'"{name}" {kind}' for name, kind in COLUMNS)
-        self.db.execute(f"CREATE TABLE IF NOT EXISTS matches ({columns})")
+        if not read_only:
+            self.db.execute(f"CREATE TABLE IF NOT EXISTS matches ({columns})")
         found = self.db.execute("SELECT column_name, data_type FROM information_schema.columns "
                                 "WHERE table_name = 'matches' ORDER BY ordinal_position").fetchall()
         if tuple(found) != COLUMNS:
@@ -76,11 +82,17 @@ class Store:
                                'WHERE study = ? AND run = ? ORDER BY pairing, "index"', [study, run]).fetchall()
         return [Played(*row) for row in rows]
 
-    def keep(self, study: str, run: int, played: Iterable[Played]) -> None:
-        rows: list[list[Any]] = [[study, run, p.pairing, p.index, p.seed, p.first, p.first_seat, p.capped,
-                                  p.decisions] for p in played]
+    def keep(self, study: str, declared: str, run: int, played: Iterable[Played]) -> None:
+        rows: list[list[Any]] = [[study, declared, run, p.pairing, p.index, p.seed, p.first, p.first_seat,
+                                  p.capped, p.decisions] for p in played]
         if rows:
-            self.db.executemany("INSERT INTO matches VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+            self.db.executemany(f"INSERT INTO matches VALUES ({', '.join('?' * len(COLUMNS))})", rows)
+
+    def latest_other(self, declared: str, study: str) -> tuple[str, int] | None:
+        """The last run kept of the same declaration under another study (other cards, another spellc)."""
+        found = self.db.execute("SELECT study, run FROM matches WHERE declared = ? AND study <> ? "
+                                "ORDER BY rowid DESC LIMIT 1", [declared, study]).fetchone()
+        return (str(found[0]), found[1]) if found is not None and isinstance(found[1], int) else None
 
     def close(self) -> None:
         self.db.close()

@@ -16,6 +16,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from spellc.engine.core.rates import wilson
 from tests.commands import new_project, spellc_apart
 
 STUDY = 'players = ["random", { kind = "mcts", playouts = 6, depth = 3 }, "greedy"]\nmatches = 6\nseed = 3\n'
@@ -158,3 +159,33 @@ def test_the_csv_gives_a_row_per_pairing(tmp_path: Path, capsys: pytest.CaptureF
                                                 "mcts(6, depth 3) vs greedy"]
     assert all(float(row["won low"]) <= float(row["won rate"]) <= float(row["won high"]) for row in rows)
     assert {row["matches"] for row in rows} == {"6"}
+
+
+def test_against_says_which_rates_moved_after_an_edit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """"What changed. spellc sim --against ... RESULTS replays the same study on the same seeds with the cards as
+    they were. It reports which rates moved beyond chance, with a two-proportion test"."""
+    project = study(tmp_path, capsys)
+    before = results(project, capsys, "--workers", "1")
+    card = project / "cards" / "sample.spell"
+    card.write_text(card.read_text(encoding="utf-8").replace("deal 2 damage", "deal 9 damage"), encoding="utf-8")
+    code, out, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--json", "--workers", "1",
+                                  "--against", "studies/duels.sim.duckdb")
+    assert code == 0, err
+    now, change = (json.loads(line) for line in out.splitlines())
+    pairings = change["pairings"]
+    assert [c["pairing"] for c in pairings] == [p["pairing"] for p in now["pairings"]]
+    old_won = before["pairings"]  # type: ignore[index]
+    for c, was, is_now in zip(pairings, old_won, now["pairings"], strict=True):
+        assert c["before"] == str(wilson(round(was["won"]["rate"] * 6), 6))
+        assert c["after"] == str(wilson(round(is_now["won"]["rate"] * 6), 6))
+        assert c["moved"] == (c["adjusted p"] < 0.05) and c["adjusted p"] >= c["p"]
+
+
+def test_against_needs_a_run_of_the_same_study_with_other_cards(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    project = study(tmp_path, capsys)
+    code, _, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--workers", "1", "--against",
+                                "studies/duels.sim.duckdb")
+    assert code == 1 and "holds no run of this study with other cards or another spellc" in err
+    code, _, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--against", "none.duckdb")
+    assert code == 1 and "none.duckdb: no such results file to compare with" in err
