@@ -21,12 +21,13 @@ from __future__ import annotations
 import csv
 import hashlib
 import json
+import math
 import os
 import time
 import tomllib
 from collections.abc import Iterable, Iterator
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
@@ -45,6 +46,7 @@ from spellc.engine.core.study import KINDS, Contender, Pairing, Played, jobs, ro
 
 SUFFIX = ".sim.toml"
 RATES = ("won", "drawn", "lost", "first seat won", "at the round cap")  # each pairing's, in the CSV
+LENGTHS = ("mean", "shortest", "median", "90%", "longest")  # how long a pairing's matches were, in decisions
 KEEP_EVERY = 20  # matches written to the results file at a time (all that are played, when interrupted)
 SETTINGS = ("players", "matches", "seed", "mirrors")
 PLAYER_SETTINGS = ("kind", "playouts", "depth")
@@ -165,11 +167,18 @@ class Tally:
     lost: int = 0
     first_seat_won: int = 0  # matches the player in the first seat won, whoever it was
     capped: int = 0
-    decisions: int = 0
+    lengths: list[int] = field(default_factory=list)  # each match's decisions: the distribution of match lengths
 
     @property
     def matches(self) -> int:
         return self.won + self.drawn + self.lost
+
+    def length(self, share: float) -> int | None:
+        """The match length (in decisions) that ``share`` of the matches do not exceed (0.5: the median)."""
+        if not self.lengths:
+            return None
+        ordered = sorted(self.lengths)
+        return ordered[min(len(ordered) - 1, math.ceil(share * len(ordered)) - 1)]
 
     def add(self, played: Played) -> None:
         self.won += played.first == 1.0
@@ -178,7 +187,7 @@ class Tally:
         seat_one = played.first if played.first_seat else 1.0 - played.first
         self.first_seat_won += seat_one == 1.0
         self.capped += played.capped
-        self.decisions += played.decisions
+        self.lengths.append(played.decisions)
 
     def json(self) -> dict[str, Any]:
         n = self.matches
@@ -190,14 +199,16 @@ class Tally:
         return {"pairing": self.pairing.name, "first": self.pairing.first.name, "second": self.pairing.second.name,
                 "matches": n, "won": rate(self.won), "drawn": rate(self.drawn), "lost": rate(self.lost),
                 "first seat won": rate(self.first_seat_won), "at the round cap": rate(self.capped),
-                "decisions per match": round(self.decisions / n, 1) if n else None}
+                "decisions per match": {"mean": round(sum(self.lengths) / n, 1) if n else None,
+                                        "shortest": min(self.lengths, default=None), "median": self.length(0.5),
+                                        "90%": self.length(0.9), "longest": max(self.lengths, default=None)}}
 
     def __str__(self) -> str:
         n = self.matches
         return (f"{self.pairing.name}: {n} matches; {self.pairing.first.name} won {wilson(self.won, n)}, drew "
                 f"{wilson(self.drawn, n)}, lost {wilson(self.lost, n)}; the first seat won "
-                f"{wilson(self.first_seat_won, n)}; at the round cap {wilson(self.capped, n)}; "
-                f"{self.decisions / max(1, n):.0f} decisions a match")
+                f"{wilson(self.first_seat_won, n)}; at the round cap {wilson(self.capped, n)}; a match took "
+                f"{self.length(0.5)} decisions (the median; 90% of them at most {self.length(0.9)})")
 
 
 def simulate(study_path: Path, explicit: Path | None, workers: int | None, output: str, out: TextIO,
@@ -289,12 +300,12 @@ def report(source: SourceFile, project: Project, study: Study, tallies: list[Tal
         rows = csv.writer(out, lineterminator="\n")
         rows.writerow(["pairing", "first", "second", "matches", *(f"{rate} {part}" for rate in RATES
                                                                    for part in ("rate", "low", "high")),
-                       "decisions per match"])
+                       *(f"decisions {part}" for part in LENGTHS)])
         for tally in tallies:
             found = tally.json()
             rows.writerow([found["pairing"], found["first"], found["second"], found["matches"],
                            *(found[rate][part] for rate in RATES for part in ("rate", "low", "high")),
-                           found["decisions per match"]])
+                           *(found["decisions per match"][part] for part in LENGTHS)])
         return
     for tally in tallies:
         write_text(out, str(tally))

@@ -189,3 +189,10 @@ def test_against_needs_a_run_of_the_same_study_with_other_cards(tmp_path: Path,
     assert code == 1 and "holds no run of this study with other cards or another spellc" in err
     code, _, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--against", "none.duckdb")
     assert code == 1 and "none.duckdb: no such results file to compare with" in err
+
+
+def test_each_pairing_reports_how_long_its_matches_were(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """"the match-length distribution": the shortest, median, 90th percentile and longest, in decisions."""
+    lengths = results(study(tmp_path, capsys), capsys, "--workers", "1")["pairings"][0]["decisions per match"]
+    assert lengths["shortest"] <= lengths["median"] <= lengths["90%"] <= lengths["longest"]
+    assert lengths["shortest"] <= lengths["mean"] <= lengths["longest"]
