@@ -354,6 +354,10 @@ def compare(against: Path, store: Store, source: SourceFile, project: Project, s
     changes = changed(old, tallies)
     if output == "json":
         print(json.dumps({"against": str(against), "pairings": changes}), file=out)
+    elif output == "csv":
+        rows = csv.DictWriter(out, fieldnames=list(changes[0]), lineterminator="\n")
+        rows.writeheader()
+        rows.writerows(changes)
     else:
         write_text(out, f"what changed, against {shown_path(against, Path.cwd())}:")
         for change in changes:

@@ -196,3 +196,17 @@ def test_each_pairing_reports_how_long_its_matches_were(tmp_path: Path, capsys: 
     lengths = results(study(tmp_path, capsys), capsys, "--workers", "1")["pairings"][0]["decisions per match"]
     assert lengths["shortest"] <= lengths["median"] <= lengths["90%"] <= lengths["longest"]
     assert lengths["shortest"] <= lengths["mean"] <= lengths["longest"]
+
+
+def test_against_in_csv_gives_a_row_per_pairing_after_the_results(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    project = study(tmp_path, capsys)
+    results(project, capsys, "--workers", "1")
+    card = project / "cards" / "sample.spell"
+    card.write_text(card.read_text(encoding="utf-8").replace("deal 2 damage", "deal 9 damage"), encoding="utf-8")
+    code, out, _ = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--csv", "--workers", "1",
+                                "--against", "studies/duels.sim.duckdb")
+    assert code == 0
+    header = out.splitlines()[4]  # after the results' header and their three pairings
+    assert header == "pairing,first,before,after,p,adjusted p,moved"
+    assert len(list(csv.DictReader(io.StringIO("\n".join(out.splitlines()[4:]))))) == 3
