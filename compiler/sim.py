@@ -32,6 +32,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
 from spellc.compiler.build import library
 from spellc.compiler.diagnostics import Diagnostics, did_you_mean, write_text
 from spellc.compiler.journal import code
@@ -228,6 +231,10 @@ def simulate(study_path: Path, explicit: Path | None, workers: int | None, outpu
         write_text(err, diags.render())
         return 1
     knowledge = knowledge_of(project)
+    if not study_path.parent.resolve().is_relative_to(project.boundary):
+        write_text(err, f"spellc: error: {study_path} lies outside its project (through a link to a folder): its "
+                   "results would be written there, and spellc writes only inside the project")
+        return 1
     if against is not None and not against.is_file() and against.resolve() != store_of(study_path).resolve():
         write_text(err, f"spellc: error: {against}: no such results file to compare with")
         return 1
@@ -384,9 +391,6 @@ def _progress(results: Iterable[Played], total: int, err: TextIO) -> Iterator[Pl
     if not (hasattr(err, "isatty") and err.isatty()):
         yield from results
         return
-    from rich.console import Console  # noqa: PLC0415  (rich's progress: for a terminal only)
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn  # noqa: PLC0415
-
     columns = (TextColumn("matches"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[rate]}/s"),
                TimeRemainingColumn())
     start = time.perf_counter()

@@ -39,8 +39,6 @@ HIDDEN_IMPORTS: frozenset[tuple[str, str, str]] = frozenset({
     ("compiler/commands.py", "cmd_lsp", "spellc.compiler.language_server"),
     ("compiler/commands.py", "cmd_site", "spellc.compiler.site_command"),
     ("compiler/commands.py", "cmd_sim", "spellc.compiler.sim"),  # the players and the study runner
-    ("compiler/sim.py", "_progress", "rich.console"),  # rich's progress, for a terminal only
-    ("compiler/sim.py", "_progress", "rich.progress"),
 })
 
 

@@ -210,3 +210,18 @@ def test_against_in_csv_gives_a_row_per_pairing_after_the_results(tmp_path: Path
     header = out.splitlines()[4]  # after the results' header and their three pairings
     assert header == "pairing,first,before,after,p,adjusted p,moved"
     assert len(list(csv.DictReader(io.StringIO("\n".join(out.splitlines()[4:]))))) == 3
+
+
+def test_a_study_in_a_folder_linked_out_of_the_project_writes_nothing_there(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A stranger's project whose studies folder is a link to a folder of the user's: the results file would be
+    written there, outside the project. Refused, and nothing is written."""
+    project = study(tmp_path, capsys)
+    elsewhere = tmp_path / "elsewhere"
+    (project / "studies").rename(elsewhere)
+    (project / "studies").symlink_to(elsewhere, target_is_directory=True)
+    code, _, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--workers", "1")
+    assert code == 1 and "is in no card project" in err  # found through the link, it is in none
+    code, _, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--project", ".")
+    assert code == 1 and "lies outside its project" in err
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["duels.sim.toml"]
