@@ -5,8 +5,9 @@ between builds what each file's parse and check and each page's drawing gave (se
     python -P -m spellc.compiler.build_server SOCKET
 
 It holds a lock beside its socket for as long as it runs, so only one serves a socket; a socket left by a server
-that was killed is replaced. Each connection brings one request (a JSON line): a build (its command line, its
-folder, whether to colour, the encodings of the command's streams) or a control (``status``, ``stop``). The
+that was killed is replaced. Each connection brings one request: a build (its command line, its
+folder, whether to colour, the encodings of the command's streams) or a control (``status``, ``stop``), framed as
+:func:`spellc.compiler.build_client.frame` says. The
 build runs exactly as in the command's own process (:func:`spellc.compiler.cli.run`), its standard output and
 error sent back as they are written, then its exit status. What can wait is done after the reply: the garbage
 collected, while the user reads the result.
@@ -17,7 +18,6 @@ from __future__ import annotations
 import fcntl
 import gc
 import io
-import json
 import os
 import resource
 import socket
@@ -64,7 +64,7 @@ class Channel(io.TextIOBase):
 
 def send(conn: socket.socket, message: dict[str, Any], channel: Channel | None = None) -> None:
     try:
-        conn.sendall(json.dumps(message).encode() + b"\n")
+        conn.sendall(build_client.frame(message))
     except OSError:
         if channel is not None:
             channel.gone = True
@@ -73,7 +73,7 @@ def send(conn: socket.socket, message: dict[str, Any], channel: Channel | None =
 class Server:
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.code = journal.code()  # the code this process loaded
+        journal.code()  # the code this process loaded, as it is now: what :meth:`stale` compares with
         self.identity = build_client.identity()
         self.started = time.time()
         self.builds = 0
@@ -88,16 +88,21 @@ class Server:
             try:
                 conn, _ = listener.accept()
             except TimeoutError:
-                if time.monotonic() - last >= idle or not self.reachable(bound):
+                if time.monotonic() - last >= idle or not self.reachable(bound) or self.stale():
                     return
                 continue
             with conn:
-                conn.settimeout(ASKING)  # a request is one line, sent at once: a client that sends none is dropped
+                conn.settimeout(ASKING)  # a request is sent at once: a client that sends none in time is dropped
                 go_on = self.answer(conn)
             gc.collect()  # while the user reads the result, not during the next build
             if not go_on:
                 return
             last = time.monotonic()
+
+    def stale(self) -> bool:
+        """Whether spellc's code on disk is no longer the code this process loaded (spellc was updated or edited):
+        the next command starts a server of the new code (of a new socket, if the protocol changed)."""
+        return journal.code_changed()
 
     def reachable(self, bound: int) -> bool:
         """Whether this server's socket is still where commands look for it."""
@@ -111,14 +116,13 @@ class Server:
         if not same_user(conn):
             return True
         try:
-            with conn.makefile("rb") as lines:
-                request = json.loads(lines.readline(build_client.LONGEST))
-        except (OSError, ValueError):
+            request = build_client.Frames(conn).next(build_client.LONGEST)
+        except (OSError, ValueError, EOFError, TypeError):
             return True
-        if journal.code_on_disk() != self.code:  # spellc was updated, or edited, since this process loaded it
+        if self.stale():
             send(conn, {"stale": True})
             return False
-        if not isinstance(request, dict) or request.get("protocol") != build_client.PROTOCOL:
+        if request.get("protocol") != build_client.PROTOCOL:
             return True
         if request.get("identity") != self.identity:  # another Python, spellc or setting, whose socket's name
             send(conn, {"declined": "another identity"})  # happens to be this one's: the command builds by itself

@@ -47,7 +47,7 @@ from spellc.compiler.project import (
     workspace_of,
 )
 from spellc.compiler.publish import Output, left_warning, own_file, read_signed, write_signed
-from spellc.engine.core.kept import code_digest
+from spellc.engine.core.kept import code_stamps, restamped, stamps_digest
 
 JOURNAL = "journal"
 Stamp = tuple[int, int, int, int]  # size, modification time, change time (ns), inode
@@ -84,15 +84,21 @@ class Journal:
                 and self.code == code() and stamps(self.outputs) == self.outputs)
 
 
-def code_on_disk() -> str:
-    """The digest of spellc's code as it is now on disk (the one kept values are made under)."""
-    return code_digest(CODE)
+@cache  # once per process: the code it runs was loaded as it started
+def _loaded() -> tuple[str, dict[str, tuple[int, int]]]:
+    found = code_stamps(CODE)
+    return stamps_digest(found), found
 
 
-@cache  # once per process: the code it runs was loaded as it started (a build server compares it at each build)
 def code() -> str:
     """The digest of the code this process runs: spellc's on disk when it was first asked."""
-    return code_on_disk()
+    return _loaded()[0]
+
+
+def code_changed() -> bool:
+    """Whether spellc's code on disk is no longer :func:`code` (a build server asks at each request: checking the
+    stamps again takes half the time of a new digest)."""
+    return restamped(_loaded()[1])
 
 
 def read_paths(target: Project | Workspace, tests: Path) -> list[str]:

@@ -6,7 +6,6 @@ for anyone else, nor a process left behind where nobody asked for one.
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import socket
@@ -15,6 +14,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import suppress
 from pathlib import Path
 
 import pytest
@@ -248,10 +248,13 @@ def answer(server: build_server.Server, request: dict[str, object]) -> tuple[boo
     """What ``server`` answers ``request``, in this process, over a pair of connected sockets."""
     ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
     with ours, theirs:
-        ours.sendall(json.dumps(request).encode() + b"\n")
+        ours.sendall(build_client.frame(request))
         go_on = server.answer(theirs)
         theirs.shutdown(socket.SHUT_WR)
-        replies = [json.loads(line) for line in ours.makefile("rb")]
+        frames, replies = build_client.Frames(ours), []
+        with suppress(EOFError):
+            while True:
+                replies.append(frames.next())
     return go_on, replies
 
 
@@ -259,7 +262,7 @@ def test_a_server_for_older_code_steps_aside(monkeypatch: pytest.MonkeyPatch, tm
     """"Editing the grammar, a template, the ruleset's code or spellc itself invalidates what depends on it": a
     server whose code is no longer spellc's code on disk answers that it is stale, and exits."""
     server = build_server.Server(tmp_path / "server.sock")
-    monkeypatch.setattr(journal, "code_on_disk", lambda: "another version")
+    monkeypatch.setattr(journal, "code_changed", lambda: True)
     go_on, replies = answer(server, {"protocol": build_client.PROTOCOL, "argv": [], "cwd": str(tmp_path)})
     assert (go_on, replies) == (False, [{"stale": True}])
 
@@ -269,7 +272,7 @@ def test_a_server_of_other_settings_declines(tmp_path: Path) -> None:
     the variables that choose spellc's folders): a server whose checksum is the same, but not those, declines,
     and the command builds by itself."""
     server = build_server.Server(tmp_path / "server.sock")
-    other = json.dumps(["/another/python", "3.11", "/another/spellc", []])
+    other = "\0".join(["/another/python", "3.11", "/another/spellc", f"protocol {build_client.PROTOCOL}"])
     go_on, replies = answer(server, {"protocol": build_client.PROTOCOL, "identity": other, "argv": [],
                                      "cwd": str(tmp_path)})
     assert go_on and replies == [{"declined": "another identity"}]
@@ -279,6 +282,36 @@ def test_a_request_of_another_protocol_is_not_answered(tmp_path: Path) -> None:
     server = build_server.Server(tmp_path / "server.sock")
     go_on, replies = answer(server, {"protocol": build_client.PROTOCOL + 1, "argv": [], "cwd": str(tmp_path)})
     assert (go_on, replies) == (True, [])
+
+
+def test_a_command_asks_a_server_with_python_s_built_in_modules_only() -> None:
+    """A build with nothing changed is a few milliseconds of work in a server: the command's imports are what it
+    costs, so none of the standard library's heavier modules loads before the server answers."""
+    heavy = ("json", "socket", "selectors", "argparse", "pathlib", "typing", "subprocess", "spellc.compiler.cli")
+    # What Python loaded as it started is not the command's (an editable install's finder loads pathlib)
+    done = subprocess.run([sys.executable, "-c", "import sys; started = set(sys.modules); "
+                           "from spellc.compiler import entry, build_client; "
+                           f"print(sorted((set(sys.modules) - started) & set({heavy!r})))"],
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def test_a_request_of_the_first_protocol_is_dropped_at_once(tmp_path: Path) -> None:
+    """Protocol 1 sent a JSON line: read as a frame, it claims a length far beyond any request, and is dropped
+    without waiting for the rest."""
+    server = build_server.Server(tmp_path / "server.sock")
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    with ours, theirs:
+        ours.sendall(b'{"protocol": 1, "argv": []}\n')
+        theirs.settimeout(1.0)
+        assert server.answer(theirs)
+        theirs.shutdown(socket.SHUT_WR)
+        assert ours.recv(1) == b""
+
+
+def test_the_socket_is_named_for_the_protocol() -> None:
+    """A server of another protocol would not understand a request: its socket's name is not this one's."""
+    assert f"protocol {build_client.PROTOCOL}" in build_client.identity().split("\0")
 
 
 def test_a_server_killed_mid_build_costs_only_time(project: Path, env: dict[str, str], tmp_path: Path,
