@@ -29,6 +29,9 @@ from spellc.engine.core.match import Match, RandomPlayer
 Evaluation = Callable[[Any, str], float]
 # Deal again, in place, in ``game`` (a copy), whatever ``being`` cannot know, from ``rng``.
 Determinization = Callable[[Any, str, random.Random], None]
+# What ``being`` held in ``game``, asked once its match is over: the title of each card it held as the match began
+# (its Codex, hand, spells known: whatever the ruleset deals a seat), with how many times it cast that card.
+Holdings = Callable[[Any, str], Mapping[str, int]]
 
 
 class Player(Protocol):
@@ -41,11 +44,15 @@ class Player(Protocol):
 class Knowledge:
     """What a ruleset tells its players beyond the rules: its evaluation, its determinization (None where it hides
     nothing), and its seats: the beings of a match that players may take, in a fixed order (a study puts its first
-    player in the first seat, then the other way round; chance, a referee or a foe the rules play take none)."""
+    player in the first seat, then the other way round; chance, a referee or a foe the rules play take none).
+
+    A study also asks what each seat held (:data:`Holdings`), to rate each card: how often it is cast, and how
+    often a seat wins when it casts it and when it merely holds it. None where the ruleset does not say."""
 
     evaluation: Evaluation
     determinize: Determinization | None = None
     seats: Callable[[Any], tuple[str, ...]] | None = None
+    holdings: Holdings | None = None
 
 
 def score(knowledge: Knowledge, match: Match, being: str) -> float:
