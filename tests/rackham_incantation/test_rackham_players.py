@@ -139,3 +139,51 @@ def test_determinization_never_changes_what_a_magician_can_see() -> None:
             assert seen_by(game(copy)) == seen_by(game(m))
             dice_anew += game(copy).battle.rng.randint(1, 6) != m.copy().game.battle.rng.randint(1, 6)
     assert dice_anew, "a deal throws the dice to come anew"
+
+
+# ---------------------------------------------------------------- what each seat held and cast (issue 27)
+def casts_logged(g: Game, name: str, title: str) -> int:
+    """The casts the battle's log tells of: "NAME casts TITLE at TARGET with ...", cast or failed."""
+    return sum(line.startswith(f"{name} casts {title} at ") for line in g.battle.log)
+
+
+def test_a_magician_holds_the_spells_it_was_equipped_with_and_counts_each_cast() -> None:
+    """"Each Magician must have his own spells" (6.1.1): a seat holds its magician's spell list as the duel
+    begins, each spell with the times it was cast, "whether the cast is successful or not" (6.5)."""
+    assert KNOWLEDGE.holdings is not None
+    cast = 0
+    for seed in range(4):
+        m = finished(seed)
+        for name in (x.name for x in game(m).battle.models.values() if isinstance(x, Magician)):
+            held = KNOWLEDGE.holdings(game(m), name)
+            card = game(m).battle.models[name]
+            assert isinstance(card, Magician)
+            assert list(held) == list(card.spec.spells)
+            assert held == {title: casts_logged(game(m), name, title) for title in card.spec.spells}
+            cast += sum(held.values())
+    assert cast, "some spell was cast"
+
+
+def test_what_a_seat_cast_survives_a_copy_of_the_match() -> None:
+    """Players copy a match thousands of times: what a seat cast so far is the copy's too, and a copy played on
+    counts its own casts, never the match's."""
+    assert KNOWLEDGE.holdings is not None
+    m = setup.duel(LIBRARY, 3)
+    mover = Random(3)
+    while m.decision is not None and not any(KNOWLEDGE.holdings(game(m), n).values() for n in magicians(m)):
+        m.apply(mover.choose(m))
+    copy = m.copy()
+    before = {n: dict(KNOWLEDGE.holdings(game(m), n)) for n in magicians(m)}
+    assert {n: dict(KNOWLEDGE.holdings(game(copy), n)) for n in magicians(m)} == before
+    play(copy, {n: Random(4) for n in magicians(copy)}, 4)
+    assert {n: dict(KNOWLEDGE.holdings(game(m), n)) for n in magicians(m)} == before
+
+
+def test_a_model_that_is_no_magician_holds_no_spell() -> None:
+    """"All the models with a Power characteristic are called Magicians" (2): a devoted follower takes no seat
+    and holds no spell."""
+    assert KNOWLEDGE.holdings is not None
+    m = next(m for m in map(setup.duel, [LIBRARY] * 20, range(20))
+             if any(not isinstance(x, Magician) for x in game(m).battle.models.values()))
+    follower = next(x.name for x in game(m).battle.models.values() if not isinstance(x, Magician))
+    assert KNOWLEDGE.holdings(game(m), follower) == {}

@@ -295,6 +295,7 @@ def record_the_cast(m: Magician, spell: SpellCard, target: Model) -> None:
     """The limits count a cast "whether the cast is successful or not"."""
     m.spells_cast += 1
     m.casts_of[spell.title] += 1
+    m.casts_in_game[spell.title] += 1
     m.cast_on.add((spell.title, target.name))
     if spell.frequency.per_game:
         m.cast_this_game.add(spell.title)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 
 from spellc.engine.core.players import Knowledge
 from spellc.engine.rulesets.rackham_incantation.game import Game
@@ -63,4 +64,14 @@ def seats(game: Game) -> tuple[str, ...]:
     return tuple(m.name for m in game.battle.magicians())
 
 
-KNOWLEDGE = Knowledge(evaluation=evaluate, determinize=determinize, seats=seats)
+def holdings(game: Game, being: str) -> Mapping[str, int]:
+    """What ``being`` held, asked once its match is over: the spells its magician was equipped with ("each
+    Magician must have his own spells", 6.1.1: its card's spell list, dealt as the duel begins and never
+    exchanged), each with the times it cast it, cast or failed ("whether the cast is successful or not", 6.5)."""
+    m = game.battle.models.get(being)
+    if not isinstance(m, Magician):
+        return {}
+    return {title: m.casts_in_game[title] for title in m.spec.spells}
+
+
+KNOWLEDGE = Knowledge(evaluation=evaluate, determinize=determinize, seats=seats, holdings=holdings)

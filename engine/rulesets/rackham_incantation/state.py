@@ -57,6 +57,9 @@ class Magician(Model):
     in_trance: bool = False
     wounds_at_start: int = 0  # a wound this turn loses the trance
     cast_this_game: set[str] = field(default_factory=set)  # the spells cast once (per game) already
+    # Each spell's casts since the duel began, cast or failed: what a study rates each card by (evaluation.py's
+    # holdings). Read once the match is over; nothing the rules decide reads it.
+    casts_in_game: Counter[str] = field(default_factory=Counter)
 
     @property
     def spec(self) -> MagicianCard:
