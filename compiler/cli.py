@@ -173,9 +173,11 @@ def command_line() -> argparse.ArgumentParser:
                    help="print the results as one JSON document")
     p.add_argument("--csv", action="store_const", const="csv", dest="output",
                    help="print the results as CSV, a row per pairing (each rate with its interval)")
-    p.add_argument("--against", metavar="RESULTS", help="then say what changed: each pairing's win rate against the "
-                   "last run of the same study in RESULTS (a results file, such as the study's own) played with other "
-                   "cards, with a two-proportion test adjusted for the pairings compared")
+    p.add_argument("--against", metavar="REV|RESULTS", help="then say what changed: each pairing's win rate and "
+                   "each card's, against the same study played on the same seeds with the cards of REV (a git "
+                   "revision of the project, such as HEAD or main~3) or against the last run in RESULTS (a results "
+                   "file, such as the study's own) played with other cards; a two-proportion test each, adjusted "
+                   "for the rates compared")
     p.add_argument("--resume", action="store_true", help="finish the study's last run (one interrupted or killed): "
                    "play only the matches its results file lacks")
     project_option(p)

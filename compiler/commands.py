@@ -253,7 +253,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     return sim.simulate(Path(args.study), explicit(args), workers, args.output, sys.stdout, sys.stderr, args.resume,
-                        Path(args.against) if args.against else None)
+                        args.against)
 
 
 def cmd_site(args: argparse.Namespace) -> int:

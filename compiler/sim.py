@@ -23,6 +23,7 @@ import hashlib
 import json
 import math
 import os
+import tempfile
 import time
 import tomllib
 from collections.abc import Iterable, Iterator
@@ -39,6 +40,7 @@ from spellc.compiler.build import library
 from spellc.compiler.diagnostics import Diagnostics, did_you_mean, write_text
 from spellc.compiler.journal import code
 from spellc.compiler.project import MANIFEST, Project, ProjectError, load, project_of, where
+from spellc.compiler.revision import RevisionError, project_at
 from spellc.compiler.sim_store import Store, StoreError, store_of
 from spellc.compiler.source import SourceFile, Span, read_regular, shown_path
 from spellc.engine.core.errors import DeclarationError
@@ -214,11 +216,110 @@ class Tally:
                 f"{self.length(0.5)} decisions (the median; 90% of them at most {self.length(0.9)})")
 
 
+@dataclass
+class CardTally:
+    """A card's seats so far: every seat of a match that held it as the match began."""
+
+    card: str
+    held: int = 0  # seats that held it
+    cast_in: int = 0  # of those, seats that cast it at least once
+    casts: int = 0  # times it was cast
+    won_cast: int = 0  # seats that cast it and won
+    won_held: int = 0  # seats that held it, never cast it, and won
+
+
+@dataclass
+class Cards:
+    """Every card's seats in a study: how often each is cast, and how often a seat wins when it casts it and when
+    it merely holds it. A card stands out when its seats win, when they cast it, more or less often than the
+    study's other seats (those that did not cast it) beyond chance: a two-proportion test each, adjusted by
+    Holm's method for the number of cards tested (among forty cards, two look lucky at 5% by chance alone)."""
+
+    seats: int = 0
+    won: int = 0
+    cards: dict[str, CardTally] = field(default_factory=dict)
+
+    def add(self, played: Played) -> None:
+        for first in (True, False):
+            won = played.finished(first) == 1.0
+            self.seats += 1
+            self.won += won
+            for held in played.held:
+                if held.first is first:
+                    tally = self.cards.setdefault(held.card, CardTally(held.card))
+                    tally.held += 1
+                    tally.cast_in += held.casts > 0
+                    tally.casts += held.casts
+                    tally.won_cast += won and held.casts > 0
+                    tally.won_held += won and held.casts == 0
+
+    def rated(self) -> list[dict[str, Any]]:
+        """Each card's rates, the cards that stand out first, then by name."""
+        tallies = sorted(self.cards.values(), key=lambda t: t.card)
+        p_values = [two_proportions(t.won_cast, t.cast_in, self.won - t.won_cast, self.seats - t.cast_in)
+                    for t in tallies]
+        rows = [{"card": t.card, "held": t.held, "cast": _rate(t.cast_in, t.held),
+                 "casts per match held": round(t.casts / t.held, 2), "won when cast": _rate(t.won_cast, t.cast_in),
+                 "won when only held": _rate(t.won_held, t.held - t.cast_in), "p": p, "adjusted p": adjusted,
+                 "stands out": adjusted < SIGNIFICANT}
+                for t, p, adjusted in zip(tallies, p_values, holm(p_values), strict=True)]
+        return sorted(rows, key=lambda row: (not row["stands out"], row["card"]))
+
+    def lines(self) -> Iterator[str]:
+        if not self.cards:
+            return
+        yield (f"cards ({len(self.cards)}, held by {self.seats} seats; a seat won {wilson(self.won, self.seats)}; "
+               "each card's rates are its seats', against the seats that did not cast it):")
+        for row in self.rated():
+            verdict = (f"stands out (adjusted p = {row['adjusted p']:.2g})" if row["stands out"] else
+                       "within chance")
+            yield (f"  {row['card']}: held by {row['held']} seats, cast by {_shown(row['cast'])} of them "
+                   f"({row['casts per match held']} casts a match); a seat won {_shown(row['won when cast'])} "
+                   f"when it cast it, {_shown(row['won when only held'])} when it only held it; {verdict}")
+
+
+SIGNIFICANT = 0.05  # the level below which an adjusted p-value says a rate moved, or stands out, beyond chance
+
+
+@dataclass
+class Results:
+    """A study's matches so far: each pairing's, and each card's."""
+
+    pairings: list[Tally]
+    cards: Cards = field(default_factory=Cards)
+
+    @classmethod
+    def of(cls, study: Study, played: Iterable[Played] = ()) -> Results:
+        found = cls([Tally(p) for p in study.pairings])
+        for each in played:
+            found.add(each)
+        return found
+
+    def add(self, played: Played) -> None:
+        self.pairings[played.pairing].add(played)
+        self.cards.add(played)
+
+    @property
+    def matches(self) -> int:
+        return sum(t.matches for t in self.pairings)
+
+
+def _rate(hits: int, n: int) -> dict[str, Any]:
+    found = wilson(hits, n)
+    return {"hits": hits, "n": n, "rate": round(found.value, 4) if n else None, "low": round(found.low, 4),
+            "high": round(found.high, 4)}
+
+
+def _shown(rate: dict[str, Any]) -> str:
+    return str(wilson(rate["hits"], rate["n"]))
+
+
 def simulate(study_path: Path, explicit: Path | None, workers: int | None, output: str, out: TextIO,
-             err: TextIO, resume: bool = False, against: Path | None = None) -> int:
-    """Run the study at ``study_path`` for its project, keeping each match as it ends (:mod:`.sim_store`); 0, or 1
-    when the study has a mistake or its results file cannot be used, 130 when interrupted (the matches played so
-    far are kept: ``resume`` finishes the run)."""
+             err: TextIO, resume: bool = False, against: str | None = None) -> int:
+    """Run the study at ``study_path`` for its project, keeping each match as it ends (:mod:`.sim_store`); then,
+    with ``against`` (a results file, or a git revision of the project), say what changed. 0, or 1 when the study
+    has a mistake or a file or revision cannot be used, 130 when interrupted (the matches played so far are kept:
+    ``resume`` finishes the run)."""
     project = project_of(study_path, explicit)
     try:
         source = SourceFile.read(project.own(study_path), Path.cwd())
@@ -235,73 +336,124 @@ def simulate(study_path: Path, explicit: Path | None, workers: int | None, outpu
         write_text(err, f"spellc: error: {study_path} lies outside its project (through a link to a folder): its "
                    "results would be written there, and spellc writes only inside the project")
         return 1
-    if against is not None and not against.is_file() and against.resolve() != store_of(study_path).resolve():
-        write_text(err, f"spellc: error: {against}: no such results file to compare with")
-        return 1
+    with tempfile.TemporaryDirectory(prefix="spellc-against-") as unpacked:
+        try:
+            baseline = _baseline(against, study_path, project, Path(unpacked) / "project")
+            store = Store(store_of(study_path))
+        except (StoreError, RevisionError) as error:
+            write_text(err, f"spellc: error: {error}")
+            return 1
+        try:
+            if resume and store.last_run(study_key(source, project)) is None:
+                write_text(err, "spellc: no earlier run of this study to resume: it is played whole")
+            run = _play(study, source, project, knowledge, store, workers, resume, err)
+            if run is None:
+                return 130
+            results = run.results
+            report(source, project, study, run, output, out)
+            write_text(err, f"spellc: results kept in {shown_path(store.path, Path.cwd())} (run {run.number})")
+            if baseline is None:
+                return 0
+            old = _results_before(baseline, store, source, project, study, knowledge, workers, err)
+            if old is None:
+                return 1
+            report_changes(changed(old, results), against or "", output, out)
+            return 0
+        finally:
+            store.close()
+
+
+def _baseline(against: str | None, study_path: Path, project: Project, unpacked: Path) -> Path | Project | None:
+    """What ``against`` names: a results file (its path), or the project at a git revision (unpacked into
+    ``unpacked``); None when there is nothing to compare with."""
+    if against is None:
+        return None
+    path = Path(against)
+    if path.is_file() or path.resolve() == store_of(study_path).resolve():
+        return path
+    if path.suffix == ".duckdb":
+        raise RevisionError(f"{against}: no such results file to compare with")
+    return project_at(against, project, unpacked)  # a revision's name may hold a slash (feature/fireball)
+
+
+def _results_before(baseline: Path | Project, store: Store, source: SourceFile, project: Project, study: Study,
+                    knowledge: Knowledge, workers: int | None, err: TextIO) -> Results | None:
+    """The study's results with the cards as they were: the last run in a results file played with other cards,
+    or the study played with the cards of a revision (its run kept, and finished or used again by the next
+    comparison with the same cards); None, said in ``err``, when there is none."""
+    if isinstance(baseline, Project):
+        run = _play(study, source, baseline, knowledge, store, workers, True, err)
+        return None if run is None else run.results
     try:
-        store = Store(store_of(study_path))
+        before = store if baseline.resolve() == store.path.resolve() else Store(baseline, read_only=True)
     except StoreError as error:
         write_text(err, f"spellc: error: {error}")
-        return 1
+        return None
     try:
-        tallies = _play(study, source, project, knowledge, store, workers, output, resume, out, err)
-        if tallies is None:
-            return 130
-        if against is not None:
-            return compare(against, store, source, project, study, tallies, output, out, err)
-        return 0
+        found = before.latest_other(declaration_key(source, project), study_key(source, project))
+        if found is None:
+            write_text(err, f"spellc: error: {shown_path(baseline, Path.cwd())} holds no run of this study with other "
+                       "cards or another spellc to compare with")
+            return None
+        return Results.of(study, before.played(*found))
     finally:
-        store.close()
+        if before is not store:
+            before.close()
 
 
 def _play(study: Study, source: SourceFile, project: Project, knowledge: Knowledge, store: Store,
-          workers: int | None, output: str, resume: bool, out: TextIO, err: TextIO) -> list[Tally] | None:
-    """Play the study (or what its last run lacks, with ``resume``) and report it; its tallies, or None when it
-    was interrupted."""
+          workers: int | None, resume: bool, err: TextIO) -> Run | None:
+    """Play the study with ``project``'s cards (or what its last run lacks, with ``resume``), keeping each match;
+    None when it was interrupted."""
     key, declared = study_key(source, project), declaration_key(source, project)
     last = store.last_run(key)
     run_number = last if resume and last is not None else (last or 0) + 1
-    if resume and last is None:
-        write_text(err, "spellc: no earlier run of this study to resume: it is played whole")
     pairings = study.pairings
     kept = store.played(key, run_number) if resume else []
     done = {(p.pairing, p.index) for p in kept}
     todo = [job for job in jobs(len(pairings), study.matches, study.seed) if (job.pairing, job.index) not in done]
     project_match(str(project.root / MANIFEST), 0)  # the cards compiled here once: forked workers inherit them
-    tallies = [Tally(p) for p in pairings]
-    for played in kept:
-        tallies[played.pairing].add(played)
+    results = Results.of(study, kept)
     start = time.perf_counter()
     pending: list[Played] = []
     try:
         for played in _progress(run(_setup(project), knowledge, pairings, todo, workers or os.cpu_count() or 1),
                                 len(todo), err):
-            tallies[played.pairing].add(played)
+            results.add(played)
             pending.append(played)
             if len(pending) >= KEEP_EVERY:
                 store.keep(key, declared, run_number, pending)
                 pending.clear()
     except KeyboardInterrupt:
         store.keep(key, declared, run_number, pending)
-        write_text(err, f"spellc: interrupted: {sum(t.matches for t in tallies)} matches kept in "
+        write_text(err, f"spellc: interrupted: {results.matches} matches kept in "
                    f"{shown_path(store.path, Path.cwd())}; `spellc sim --resume` plays the rest")
         return None
     store.keep(key, declared, run_number, pending)
-    elapsed = time.perf_counter() - start
-    report(source, project, study, tallies, elapsed, (len(todo), len(kept)), output, out)
-    write_text(err, f"spellc: results kept in {shown_path(store.path, Path.cwd())} (run {run_number})")
-    return tallies
+    return Run(results, run_number, len(todo), len(kept), time.perf_counter() - start)
 
 
-def report(source: SourceFile, project: Project, study: Study, tallies: list[Tally], elapsed: float,
-           counts: tuple[int, int], output: str, out: TextIO) -> None:
-    """Each pairing's rates as ``output`` says: text, one JSON document, or CSV (a row per pairing); ``counts``:
-    the matches played now, and kept from before."""
-    played, kept = counts
+@dataclass(frozen=True, slots=True)
+class Run:
+    """A run of a study: its results, its number in the results file, the matches played now and those kept
+    from before (a resumed run's), and the seconds it took."""
+
+    results: Results
+    number: int
+    played: int
+    kept: int
+    seconds: float
+
+
+def report(source: SourceFile, project: Project, study: Study, run: Run, output: str, out: TextIO) -> None:
+    """Each pairing's rates and each card's as ``output`` says: text, one JSON document, or CSV (a row per
+    pairing, then a row per card)."""
+    tallies, elapsed = run.results.pairings, run.seconds
+    results = run.results
     if output == "json":
         print(json.dumps({"study": source.path, "ruleset": project.ruleset.name, "seed": study.seed,
                           "matches per pairing": study.matches, "seconds": round(elapsed, 2),
-                          "pairings": [t.json() for t in tallies]}), file=out)
+                          "pairings": [t.json() for t in tallies], "cards": results.cards.rated()}), file=out)
         return
     if output == "csv":
         rows = csv.writer(out, lineterminator="\n")
@@ -313,11 +465,14 @@ def report(source: SourceFile, project: Project, study: Study, tallies: list[Tal
             rows.writerow([found["pairing"], found["first"], found["second"], found["matches"],
                            *(found[rate][part] for rate in RATES for part in ("rate", "low", "high")),
                            *(found["decisions per match"][part] for part in LENGTHS)])
+        _card_rows(results.cards.rated(), out)
         return
     for tally in tallies:
         write_text(out, str(tally))
-    write_text(out, f"spellc: {played} matches in {elapsed:.1f}s ({played / max(elapsed, 1e-9):.1f}/s)"
-               + (f", {kept} kept from before" if kept else ""))
+    for line in results.cards.lines():
+        write_text(out, line)
+    write_text(out, f"spellc: {run.played} matches in {elapsed:.1f}s ({run.played / max(elapsed, 1e-9):.1f}/s)"
+               + (f", {run.kept} kept from before" if run.kept else ""))
 
 
 def declaration_key(source: SourceFile, project: Project) -> str:
@@ -336,50 +491,52 @@ def study_key(source: SourceFile, project: Project) -> str:
     return digest.hexdigest()[:32]
 
 
-def compare(against: Path, store: Store, source: SourceFile, project: Project, study: Study, tallies: list[Tally],
-            output: str, out: TextIO, err: TextIO) -> int:
-    """What changed: each pairing's win rate now against the last run of the same study in ``against`` played with
-    other cards (or another spellc), a two-proportion test each, adjusted by Holm's method for the pairings
-    compared; a rate moved when its adjusted p-value is below 0.05."""
-    try:
-        before = store if against.resolve() == store.path.resolve() else Store(against, read_only=True)
-    except StoreError as error:
-        write_text(err, f"spellc: error: {error}")
-        return 1
-    try:
-        found = before.latest_other(declaration_key(source, project), study_key(source, project))
-        if found is None:
-            write_text(err, f"spellc: error: {shown_path(against, Path.cwd())} holds no run of this study with other "
-                       "cards or another spellc to compare with")
-            return 1
-        old = [Tally(p) for p in study.pairings]
-        for played in before.played(*found):
-            old[played.pairing].add(played)
-    finally:
-        if before is not store:
-            before.close()
-    changes = changed(old, tallies)
+def report_changes(changes: list[dict[str, Any]], against: str, output: str, out: TextIO) -> None:
+    """What changed against ``against`` (a results file or a revision), as ``output`` says."""
     if output == "json":
-        print(json.dumps({"against": str(against), "pairings": changes}), file=out)
+        print(json.dumps({"against": against, "changes": changes}), file=out)
     elif output == "csv":
         rows = csv.DictWriter(out, fieldnames=list(changes[0]), lineterminator="\n")
+        out.write("\n")
         rows.writeheader()
         rows.writerows(changes)
     else:
-        write_text(out, f"what changed, against {shown_path(against, Path.cwd())}:")
+        write_text(out, f"what changed, against {against}:")
         for change in changes:
-            write_text(out, f"  {change['pairing']}: {change['first']} won {change['before']} → {change['after']}; "
+            write_text(out, f"  {change['name']}: {change['rate']} {change['before']} → {change['after']}; "
                        f"p = {change['p']:.3g} (adjusted {change['adjusted p']:.3g}): "
                        f"{'moved beyond chance' if change['moved'] else 'within chance'}")
-    return 0
 
 
-def changed(old: list[Tally], new: list[Tally]) -> list[dict[str, Any]]:
-    """Each pairing's first player's win rate before and after, with its test."""
-    p_values = [two_proportions(a.won, a.matches, b.won, b.matches) for a, b in zip(old, new, strict=True)]
-    return [{"pairing": b.pairing.name, "first": b.pairing.first.name, "before": str(wilson(a.won, a.matches)),
-             "after": str(wilson(b.won, b.matches)), "p": p, "adjusted p": adjusted, "moved": adjusted < 0.05}
-            for a, b, p, adjusted in zip(old, new, p_values, holm(p_values), strict=True)]
+def changed(old: Results, new: Results) -> list[dict[str, Any]]:
+    """Each pairing's first player's win rate, then each card's win rate when cast (of the cards cast in both
+    runs), before and after, with its test."""
+    compared: list[tuple[str, str, str, tuple[int, int], tuple[int, int]]] = [
+        ("pairing", b.pairing.name, f"{b.pairing.first.name} won", (a.won, a.matches), (b.won, b.matches))
+        for a, b in zip(old.pairings, new.pairings, strict=True)]
+    for card in sorted(set(old.cards.cards) & set(new.cards.cards)):
+        a, b = old.cards.cards[card], new.cards.cards[card]
+        if a.cast_in and b.cast_in:
+            compared.append(("card", card, "a seat that cast it won", (a.won_cast, a.cast_in),
+                             (b.won_cast, b.cast_in)))
+    p_values = [two_proportions(*before, *after) for *_, before, after in compared]
+    return [{"of": of, "name": name, "rate": rate, "before": str(wilson(*before)), "after": str(wilson(*after)),
+             "p": p, "adjusted p": adjusted, "moved": adjusted < SIGNIFICANT}
+            for (of, name, rate, before, after), p, adjusted in zip(compared, p_values, holm(p_values), strict=True)]
+
+
+def _card_rows(rated: list[dict[str, Any]], out: TextIO) -> None:
+    """Each card's rates as CSV rows, after a blank line (the pairings' rows come first)."""
+    if not rated:
+        return
+    rows = csv.writer(out, lineterminator="\n")
+    out.write("\n")
+    rates = ("cast", "won when cast", "won when only held")
+    rows.writerow(["card", "held", *(f"{rate} {part}" for rate in rates for part in ("rate", "low", "high")),
+                   "casts per match held", "p", "adjusted p", "stands out"])
+    for row in rated:
+        rows.writerow([row["card"], row["held"], *(row[r][part] for r in rates for part in ("rate", "low", "high")),
+                       row["casts per match held"], row["p"], row["adjusted p"], row["stands out"]])
 
 
 def _setup(project: Project) -> partial[Match]:

@@ -5,7 +5,8 @@ runs append to, that a killed run leaves whole (its write-ahead log) and that an
 (``SELECT ... FROM matches``) is what DuckDB is; Parquet files are written whole, one per batch, and read back
 through another library. A designer can open it with DuckDB's own shell or from Python and pandas.
 
-Each match is one row of ``matches``, under its **study**: a digest of the study's declaration, the ruleset, the
+Each match is one row of ``matches``, and each card a seat held in it one row of ``held`` (with how many times
+that seat cast it), under its **study**: a digest of the study's declaration, the ruleset, the
 project's card sources and spellc's code, so that matches of other cards or another spellc are never mixed in;
 and under its **declaration** alone, by which `spellc sim --against` finds the same study played with other
 cards. A run numbers its rows; `spellc sim --resume` finishes the last run of the same study, playing only the
@@ -13,8 +14,8 @@ matches it lacks (what an interrupted run kept).
 
 A project may come from a stranger, and so may a file beside its study. The file is opened with DuckDB's access to
 other files turned off (a planted view cannot read ``/etc/passwd`` into a report), and used only if its
-``matches`` is a table of exactly these columns; a link, or anything not a regular file, where the file or its log
-goes is refused.
+``matches`` and ``held`` are tables of exactly these columns; a link, or anything not a regular file, where the
+file or its log goes is refused.
 """
 
 from __future__ import annotations
@@ -27,11 +28,13 @@ from typing import Any
 
 import duckdb
 
-from spellc.engine.core.study import Played
+from spellc.engine.core.study import Held, Played
 
-COLUMNS = (("study", "VARCHAR"), ("declared", "VARCHAR"), ("run", "INTEGER"), ("pairing", "INTEGER"),
-           ("index", "INTEGER"), ("seed", "UBIGINT"), ("first", "DOUBLE"), ("first_seat", "BOOLEAN"),
-           ("capped", "BOOLEAN"), ("decisions", "INTEGER"))
+MATCH = (("study", "VARCHAR"), ("run", "INTEGER"), ("pairing", "INTEGER"), ("index", "INTEGER"))
+TABLES = {
+    "matches": (MATCH[0], ("declared", "VARCHAR"), *MATCH[1:], ("seed", "UBIGINT"), ("first", "DOUBLE"),
+                ("first_seat", "BOOLEAN"), ("capped", "BOOLEAN"), ("decisions", "INTEGER")),
+    "held": (*MATCH, ("first", "BOOLEAN"), ("card", "VARCHAR"), ("casts", "INTEGER"))}
 # No file but the results file itself, and no extension: a file from a stranger's project is data, never a way out.
 CONFIG: dict[str, str | bool | int | float | list[str]] = {
     "enable_external_access": False, "autoinstall_known_extensions": False, "autoload_known_extensions": False,
@@ -63,30 +66,45 @@ class Store:
 
     def _check(self, read_only: bool) -> None:
         tables = self.db.execute("SELECT table_name, table_type FROM information_schema.tables").fetchall()
-        if ("matches", "BASE TABLE") not in tables and (read_only or any(name == "matches" for name, _ in tables)):
-            raise StoreError(f"{self.path}: its matches is not a table of spellc's")
-        columns = ", ".join(f'"{name}" {kind}' for name, kind in COLUMNS)
-        if not read_only:
-            self.db.execute(f"CREATE TABLE IF NOT EXISTS matches ({columns})")
-        found = self.db.execute("SELECT column_name, data_type FROM information_schema.columns "
-                                "WHERE table_name = 'matches' ORDER BY ordinal_position").fetchall()
-        if tuple(found) != COLUMNS:
-            raise StoreError(f"{self.path}: its matches table has other columns than spellc's: {found}")
+        for table, columns in TABLES.items():
+            if (table, "BASE TABLE") not in tables and (read_only or any(name == table for name, _ in tables)):
+                raise StoreError(f"{self.path}: its {table} is not a table of spellc's")
+            if not read_only:
+                declared = ", ".join(f'"{name}" {kind}' for name, kind in columns)
+                self.db.execute(f"CREATE TABLE IF NOT EXISTS {table} ({declared})")
+            found = self.db.execute("SELECT column_name, data_type FROM information_schema.columns "
+                                    "WHERE table_name = ? ORDER BY ordinal_position", [table]).fetchall()
+            if tuple(found) != columns:
+                raise StoreError(f"{self.path}: its {table} table has other columns than spellc's: {found}")
 
     def last_run(self, study: str) -> int | None:
         found = self.db.execute("SELECT max(run) FROM matches WHERE study = ?", [study]).fetchone()
         return found[0] if found is not None and isinstance(found[0], int) else None
 
     def played(self, study: str, run: int) -> list[Played]:
+        held: dict[tuple[int, int], list[Held]] = {}
+        for pairing, index, first, card, casts in self.db.execute(
+                'SELECT pairing, "index", first, card, casts FROM held WHERE study = ? AND run = ? '
+                'ORDER BY pairing, "index", NOT first, card', [study, run]).fetchall():
+            held.setdefault((pairing, index), []).append(Held(first, card, casts))
         rows = self.db.execute('SELECT pairing, "index", seed, first, first_seat, capped, decisions FROM matches '
                                'WHERE study = ? AND run = ? ORDER BY pairing, "index"', [study, run]).fetchall()
-        return [Played(*row) for row in rows]
+        return [Played(pairing, index, seed, first, seat, capped, decisions, tuple(held.get((pairing, index), ())))
+                for pairing, index, seed, first, seat, capped, decisions in rows]
 
     def keep(self, study: str, declared: str, run: int, played: Iterable[Played]) -> None:
+        played = list(played)
         rows: list[list[Any]] = [[study, declared, run, p.pairing, p.index, p.seed, p.first, p.first_seat,
                                   p.capped, p.decisions] for p in played]
-        if rows:
-            self.db.executemany(f"INSERT INTO matches VALUES ({', '.join('?' * len(COLUMNS))})", rows)
+        held: list[list[Any]] = [[study, run, p.pairing, p.index, h.first, h.card, h.casts]
+                                 for p in played for h in p.held]
+        if not rows:
+            return
+        self.db.begin()  # a match and its seats' cards are kept together, or not at all
+        for table, values in (("matches", rows), ("held", held)):
+            if values:
+                self.db.executemany(f"INSERT INTO {table} VALUES ({', '.join('?' * len(TABLES[table]))})", values)
+        self.db.commit()
 
     def latest_other(self, declared: str, study: str) -> tuple[str, int] | None:
         """The last run kept of the same declaration under another study (other cards, another spellc)."""

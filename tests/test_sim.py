@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import subprocess
 from pathlib import Path
 
 import duckdb
@@ -172,8 +173,8 @@ def test_against_says_which_rates_moved_after_an_edit(tmp_path: Path, capsys: py
                                   "--against", "studies/duels.sim.duckdb")
     assert code == 0, err
     now, change = (json.loads(line) for line in out.splitlines())
-    pairings = change["pairings"]
-    assert [c["pairing"] for c in pairings] == [p["pairing"] for p in now["pairings"]]
+    pairings = [c for c in change["changes"] if c["of"] == "pairing"]
+    assert [c["name"] for c in pairings] == [p["pairing"] for p in now["pairings"]]
     old_won = before["pairings"]  # type: ignore[index]
     for c, was, is_now in zip(pairings, old_won, now["pairings"], strict=True):
         assert c["before"] == str(wilson(round(was["won"]["rate"] * 6), 6))
@@ -207,9 +208,10 @@ def test_against_in_csv_gives_a_row_per_pairing_after_the_results(tmp_path: Path
     code, out, _ = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--csv", "--workers", "1",
                                 "--against", "studies/duels.sim.duckdb")
     assert code == 0
-    header = out.splitlines()[4]  # after the results' header and their three pairings
-    assert header == "pairing,first,before,after,p,adjusted p,moved"
-    assert len(list(csv.DictReader(io.StringIO("\n".join(out.splitlines()[4:]))))) == 3
+    blocks = out.split("\n\n")  # the pairings, the cards, then what changed
+    assert len(blocks) == 3 and blocks[2].startswith("of,name,rate,before,after,p,adjusted p,moved\n")
+    changes = list(csv.DictReader(io.StringIO(blocks[2])))
+    assert [c["of"] for c in changes[:3]] == ["pairing"] * 3 and {c["of"] for c in changes[3:]} <= {"card"}
 
 
 def test_a_study_in_a_folder_linked_out_of_the_project_writes_nothing_there(
@@ -225,3 +227,81 @@ def test_a_study_in_a_folder_linked_out_of_the_project_writes_nothing_there(
     code, _, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--project", ".")
     assert code == 1 and "lies outside its project" in err
     assert sorted(p.name for p in elsewhere.iterdir()) == ["duels.sim.toml"]
+
+
+def committed(project: Path) -> None:
+    """``project`` made a git repository of its own, with everything in it committed."""
+    git = ["git", "-c", "user.name=Designer", "-c", "user.email=designer@example.org", "-C", str(project)]
+    for args in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "cards"]):
+        subprocess.run([*git, *args], check=True, capture_output=True)
+
+
+def test_against_a_revision_replays_the_study_with_the_cards_as_they_were(tmp_path: Path,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """"spellc sim --against REV (a git revision of the project) ... replays the same study on the same seeds with
+    the cards as they were": the rates before are those the study gave when the revision's cards were the
+    project's."""
+    project = study(tmp_path, capsys)
+    committed(project)
+    as_committed = results(project, capsys, "--workers", "1")
+    card = project / "cards" / "sample.spell"
+    card.write_text(card.read_text(encoding="utf-8").replace("deal 2 damage", "deal 9 damage"), encoding="utf-8")
+    code, out, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--json", "--workers", "1",
+                                  "--against", "HEAD")
+    assert code == 0, err
+    now, change = (json.loads(line) for line in out.splitlines())
+    assert change["against"] == "HEAD"
+    pairings = [c for c in change["changes"] if c["of"] == "pairing"]
+    for c, was, is_now in zip(pairings, as_committed["pairings"], now["pairings"], strict=True):  # type: ignore[call-overload]
+        assert c["before"] == str(wilson(round(was["won"]["rate"] * 6), 6))
+        assert c["after"] == str(wilson(round(is_now["won"]["rate"] * 6), 6))
+
+
+def test_a_revision_s_run_is_kept_and_used_again(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The cards of a revision do not change: a second comparison with it plays only today's study again."""
+    project = study(tmp_path, capsys)
+    committed(project)
+    card = project / "cards" / "sample.spell"
+    card.write_text(card.read_text(encoding="utf-8").replace("deal 2 damage", "deal 9 damage"), encoding="utf-8")
+
+    def kept() -> int:
+        with duckdb.connect(str(project / "studies" / "duels.sim.duckdb"), read_only=True) as db:
+            found = db.execute("SELECT count(*) FROM matches").fetchone()
+        assert found is not None
+        return int(found[0])
+
+    outputs = []
+    for expected in (36, 54):  # 18 now and 18 at HEAD; then 18 now again
+        code, out, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--workers", "1",
+                                      "--against", "HEAD")
+        assert code == 0, err
+        assert kept() == expected
+        outputs.append(out.split("what changed")[1])
+    assert outputs[0] == outputs[1]
+
+
+def test_against_a_revision_that_is_not_there_plays_nothing(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    project = study(tmp_path, capsys)
+    code, _, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--against", "HEAD")
+    assert code == 1 and "is in no git repository" in err
+    committed(project)
+    for revision in ("no-such-branch", "--output=/tmp/x", "HEAD~5"):
+        code, out, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", f"--against={revision}")
+        assert code == 1 and f"{revision!r} is no results file, nor a revision of the git repository" in err
+        assert out == ""
+    assert not (project / "studies" / "duels.sim.duckdb").exists()
+
+
+def test_a_revision_s_link_out_of_the_project_is_never_followed(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """A stranger's history may hold a card file that is a link to a file of the user's: unpacked, it is refused
+    (Python's data filter), and nothing is read through it."""
+    project = study(tmp_path, capsys)
+    secret = tmp_path / "secret.spell"
+    secret.write_text("the user's own\n", encoding="utf-8")
+    (project / "cards" / "stolen.spell").symlink_to(secret)
+    committed(project)
+    (project / "cards" / "stolen.spell").unlink()
+    code, out, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--against", "HEAD")
+    assert code == 1 and "cannot unpack the project as it was at HEAD" in err and out == ""

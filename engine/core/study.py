@@ -70,9 +70,20 @@ class Job:
 
 
 @dataclass(frozen=True, slots=True)
+class Held:
+    """A card a seat held as its match began, and how many times it cast it: the first contender's seat, or the
+    second's."""
+
+    first: bool
+    card: str
+    casts: int
+
+
+@dataclass(frozen=True, slots=True)
 class Played:
     """What one match gave: how the pairing's first contender finished (1 won, 0 lost, 0.5 drawn), whether the
-    match ended at its limit (a draw by the round cap, not by the rules), and how many decisions it took."""
+    match ended at its limit (a draw by the round cap, not by the rules), how many decisions it took, and what
+    each seat held and cast (where the ruleset says: its knowledge's holdings)."""
 
     pairing: int
     index: int
@@ -81,6 +92,11 @@ class Played:
     first_seat: bool  # whether the first contender sat first
     capped: bool
     decisions: int
+    held: tuple[Held, ...] = ()
+
+    def finished(self, first: bool) -> float:
+        """How the first contender's seat finished (``first``), or the second's."""
+        return self.first if first else 1.0 - self.first
 
 
 def round_robin(contenders: Sequence[Contender], mirrors: bool = False) -> list[Pairing]:
@@ -121,8 +137,11 @@ def play_job(setup: Callable[[int], Match], knowledge: Knowledge, pairings: Sequ
     play(match, players, job.seed)
     first_being = list(seated)[job.index % 2]  # the first contender's seat (see seating)
     value = knowledge.evaluation(match.game, first_being)
+    held = sorted((Held(being == first_being, card, casts) for being in seated if knowledge.holdings is not None
+                   for card, casts in knowledge.holdings(match.game, being).items()),
+                  key=lambda h: (not h.first, h.card))  # as the results file gives them back
     return Played(job.pairing, job.index, job.seed, value if value in (0.0, 1.0) else 0.5,
-                  first_seat=job.index % 2 == 0, capped=at_round_cap(match), decisions=match.steps)
+                  first_seat=job.index % 2 == 0, capped=at_round_cap(match), decisions=match.steps, held=tuple(held))
 
 
 def at_round_cap(match: Match) -> bool:

@@ -1,0 +1,78 @@
+"""Per-card rates of a study (issue 27): "Per card it reports: how often it was cast; its win rate when cast and
+when merely held, with intervals; ... the cards whose rates stand out beyond chance, adjusted for the number of
+cards tested." Counted from what each match's seats held and cast (a ruleset's knowledge says), whatever the game.
+"""
+
+from __future__ import annotations
+
+from spellc.compiler.sim import Cards
+from spellc.engine.core.study import Held, Played
+
+
+def match(first: float, *held: tuple[bool, str, int], index: int = 0) -> Played:
+    return Played(0, index, 0, first, first_seat=True, capped=False, decisions=10,
+                  held=tuple(Held(*h) for h in held))
+
+
+def rated(cards: Cards) -> dict[str, dict[str, object]]:
+    return {row["card"]: row for row in cards.rated()}
+
+
+def test_a_card_is_counted_for_each_seat_that_held_it_and_each_that_cast_it() -> None:
+    cards = Cards()
+    cards.add(match(1.0, (True, "Fireball", 2), (False, "Fireball", 0), (False, "Ice Wall", 1)))
+    cards.add(match(0.0, (True, "Fireball", 0), (False, "Ice Wall", 0)))
+    fireball, ice_wall = rated(cards)["Fireball"], rated(cards)["Ice Wall"]
+    assert fireball["held"] == 3 and fireball["cast"]["hits"] == 1 and fireball["casts per match held"] == 0.67
+    assert ice_wall["held"] == 2 and ice_wall["cast"]["hits"] == 1
+    assert cards.seats == 4 and cards.won == 2
+
+
+def test_its_win_rate_when_cast_and_when_merely_held() -> None:
+    """The first match: the seat that cast Fireball won, the seat that held it without casting lost; the second:
+    the seat that held it without casting won."""
+    cards = Cards()
+    cards.add(match(1.0, (True, "Fireball", 1), (False, "Fireball", 0)))
+    cards.add(match(0.0, (False, "Fireball", 0)))
+    fireball = rated(cards)["Fireball"]
+    assert (fireball["won when cast"]["hits"], fireball["won when cast"]["n"]) == (1, 1)
+    assert (fireball["won when only held"]["hits"], fireball["won when only held"]["n"]) == (1, 2)
+    assert fireball["won when cast"]["low"] < 1.0 == fireball["won when cast"]["high"]  # an interval, not a point
+
+
+def test_a_draw_is_no_win_for_either_seat() -> None:
+    cards = Cards()
+    cards.add(match(0.5, (True, "Fireball", 1), (False, "Ice Wall", 1)))
+    assert cards.won == 0 and rated(cards)["Fireball"]["won when cast"]["hits"] == 0
+
+
+def test_a_card_whose_casters_win_far_more_often_stands_out() -> None:
+    """Sixty matches: whoever casts Fireball wins; Ice Wall and Spark are cast by winners and losers alike."""
+    cards = Cards()
+    for i in range(60):
+        first_casts = i % 2 == 0
+        cards.add(match(1.0 if first_casts else 0.0, (True, "Fireball", int(first_casts)),
+                        (False, "Fireball", int(not first_casts)), (True, "Ice Wall", 1), (False, "Ice Wall", 1),
+                        (True, "Spark", i % 3), (False, "Spark", (i + 1) % 3), index=i))
+    found = rated(cards)
+    assert found["Fireball"]["stands out"] and found["Fireball"]["adjusted p"] < 0.05
+    assert not found["Ice Wall"]["stands out"] and not found["Spark"]["stands out"]
+    assert [row["card"] for row in cards.rated()][0] == "Fireball"  # what stands out comes first
+
+
+def test_the_p_values_are_adjusted_for_the_number_of_cards_tested() -> None:
+    """Holm's method: no adjusted p-value is below its own, and the smallest is multiplied by the cards tested."""
+    cards = Cards()
+    for i in range(40):
+        cards.add(match(float(i % 2), (True, "Fireball", i % 2), (False, "Spark", i % 3), (True, "Ice Wall", 1),
+                        index=i))
+    rows = cards.rated()
+    assert all(row["adjusted p"] >= row["p"] for row in rows)
+    smallest = min(rows, key=lambda row: row["p"])
+    assert smallest["adjusted p"] == min(1.0, smallest["p"] * len(rows))
+
+
+def test_a_ruleset_that_does_not_say_what_seats_held_reports_no_cards() -> None:
+    cards = Cards()
+    cards.add(match(1.0))
+    assert cards.rated() == [] and list(cards.lines()) == []
