@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[docs,test]'
+	$(BIN)/pip install --quiet -e '.[docs,test,ray,plots]'
 	@# The browser tests drive Debian's Chromium (Playwright is told where it is; it downloads no browser).
 	@# A new machine's package lists may be missing or stale: they are updated only if the install fails.
 	command -v chromium >/dev/null || apt-get install -y -q chromium >/dev/null 2>&1 || \

@@ -23,6 +23,7 @@ from typing import Any, TextIO
 from jinja2 import Template
 
 from spellc.compiler import journal
+from spellc.compiler.balance import BALANCE, balance_output
 from spellc.compiler.diagnostics import Diagnostics, shown, write_text
 from spellc.compiler.frontend import Compiled, Frontend
 from spellc.compiler.kept import kept, stamps
@@ -197,6 +198,9 @@ def render(target: Project | Workspace, built: Build, base: Path, tests: Path = 
     for project, compiled in built.compiled.items():
         outputs.update(project.relocate(compiled.render(tests), base))
         outputs[(project.site / REFERENCE).relative_to(base).as_posix()] = reference_page(project.ruleset)
+        balance = balance_output(project)
+        if balance is not None:
+            outputs[(project.site / BALANCE).relative_to(base).as_posix()] = balance
     if isinstance(target, Workspace) and target.home is not None:
         outputs[target.home.relative_to(base).as_posix()] = home_page(p.ruleset for p in target.members)
     return outputs

@@ -28,7 +28,7 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from spellc.compiler import build_client, cli, journal
+from spellc.compiler import build_client, cli, journal, kept
 from spellc.compiler.build import settle
 from spellc.compiler.source import number
 
@@ -73,7 +73,7 @@ def send(conn: socket.socket, message: dict[str, Any], channel: Channel | None =
 class Server:
     def __init__(self, path: Path) -> None:
         self.path = path
-        journal.code()  # the code this process loaded, as it is now: what :meth:`stale` compares with
+        kept.code()  # the code this process loaded, as it is now: what :meth:`stale` compares with
         self.identity = build_client.identity()
         self.started = time.time()
         self.builds = 0
@@ -102,7 +102,7 @@ class Server:
     def stale(self) -> bool:
         """Whether spellc's code on disk is no longer the code this process loaded (spellc was updated or edited):
         the next command starts a server of the new code (of a new socket, if the protocol changed)."""
-        return journal.code_changed()
+        return kept.code_changed()
 
     def reachable(self, bound: int) -> bool:
         """Whether this server's socket is still where commands look for it."""

@@ -168,7 +168,13 @@ def command_line() -> argparse.ArgumentParser:
                        "whatever their number. Per pairing: win, draw and loss rates with 95%% Wilson intervals, "
                        "the first seat's advantage, matches at the round cap.")
     p.add_argument("study", metavar="STUDY", help="the study file (*.sim.toml)")
-    p.add_argument("--workers", metavar="N", help="processes to play on (default: every core)")
+    p.add_argument("--workers", metavar="N", help="processes to play on (default: every core); with --backend ray "
+                   "and no --address, the CPUs of the Ray instance started here")
+    p.add_argument("--backend", choices=("local", "ray"), default="local", help="where the matches are played: this "
+                   "machine's cores (local, the default) or a Ray cluster (ray: pip install 'spellc[ray]'); the same "
+                   "seed gives the same results on either")
+    p.add_argument("--address", metavar="ADDR", help="with --backend ray: the cluster to join (ray://HOST:10001, or "
+                   "auto on one of its nodes); without it, a Ray instance of this machine is started for the study")
     p.add_argument("--json", action="store_const", const="json", dest="output", default="text",
                    help="print the results as one JSON document")
     p.add_argument("--csv", action="store_const", const="csv", dest="output",

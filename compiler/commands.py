@@ -252,7 +252,11 @@ def cmd_sim(args: argparse.Namespace) -> int:
         print(f"spellc: error: --workers is a whole number from 1 to {MOST_WORKERS}, not {args.workers!r}",
               file=sys.stderr)
         return 2
-    return sim.simulate(Path(args.study), explicit(args), workers, args.output, sys.stdout, sys.stderr, args.resume,
+    if args.address is not None and args.backend != "ray":
+        print("spellc: error: --address names a Ray cluster: it goes with --backend ray", file=sys.stderr)
+        return 2
+    backend = sim.Backend(args.backend, workers, args.address)
+    return sim.simulate(Path(args.study), explicit(args), backend, args.output, sys.stdout, sys.stderr, args.resume,
                         args.against)
 
 

@@ -27,12 +27,12 @@ import time
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any, TextIO
 
+from spellc.compiler.balance import balance_inputs
 from spellc.compiler.coverage import test_files
-from spellc.compiler.kept import CODE
+from spellc.compiler.kept import code
 from spellc.compiler.project import (
     MANIFEST,
     REPOSITORY,
@@ -47,7 +47,6 @@ from spellc.compiler.project import (
     workspace_of,
 )
 from spellc.compiler.publish import Output, left_warning, own_file, read_signed, write_signed
-from spellc.engine.core.kept import code_stamps, restamped, stamps_digest
 
 JOURNAL = "journal"
 Stamp = tuple[int, int, int, int]  # size, modification time, change time (ns), inode
@@ -84,30 +83,13 @@ class Journal:
                 and self.code == code() and stamps(self.outputs) == self.outputs)
 
 
-@cache  # once per process: the code it runs was loaded as it started
-def _loaded() -> tuple[str, dict[str, tuple[int, int]]]:
-    found = code_stamps(CODE)
-    return stamps_digest(found), found
-
-
-def code() -> str:
-    """The digest of the code this process runs: spellc's on disk when it was first asked."""
-    return _loaded()[0]
-
-
-def code_changed() -> bool:
-    """Whether spellc's code on disk is no longer :func:`code` (a build server asks at each request: checking the
-    stamps again takes half the time of a new digest)."""
-    return restamped(_loaded()[1])
-
-
 def read_paths(target: Project | Workspace, tests: Path) -> list[str]:
     """Every file a build of ``target`` reads but spellc's own code: its manifests and cards, the tests its
-    coverage pages cite, the example files of its games' language pages."""
+    coverage pages cite, the example files of its games' language pages, its studies and their results."""
     paths = [target.root / MANIFEST] if isinstance(target, Workspace) else []
     for project in projects(target):
         cards, scenarios = example_files(project.ruleset, REPOSITORY / project.ruleset.cards)
-        paths += [project.root / MANIFEST, *project.card_files(), *cards, *scenarios]
+        paths += [project.root / MANIFEST, *project.card_files(), *cards, *scenarios, *balance_inputs(project)]
     files = sorted({str(p) for p in paths})
     return files + [path for path, _, _ in test_files(tests, None)] if tests.is_dir() else files
 

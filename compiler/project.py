@@ -7,6 +7,7 @@ way git and ruff find theirs, or on the one ``--project`` names. A project's man
     ruleset = "amtgard"            # the game its cards are written for
     cards = "cards"                # its .spell files, searched recursively
     scenarios = "scenarios"        # its .scenario files
+    studies = "studies"            # its *.sim.toml studies (spellc sim), shown in the site's Balance section
 
     [output]
     python = "generated"           # the compiled cards: a Python package
@@ -50,9 +51,10 @@ TESTS = REPOSITORY / "tests"
 # More examples for each game's language page, for the forms no shipped card or scenario writes: a file of each
 # kind per ruleset, beside the card set the repository ships for it.
 EXAMPLES = Path(__file__).with_name("templates") / "language"
-TABLES = {"project": {"ruleset", "cards", "scenarios"}, "output": {"python", "site", "mkdocs"},
+TABLES = {"project": {"ruleset", "cards", "scenarios", "studies"}, "output": {"python", "site", "mkdocs"},
           "workspace": {"members", "home", "mkdocs"}}
-DEFAULTS = {"cards": "cards", "scenarios": "scenarios", "python": "generated", "site": "site", "mkdocs": "mkdocs.yml"}
+DEFAULTS = {"cards": "cards", "scenarios": "scenarios", "studies": "studies", "python": "generated", "site": "site",
+            "mkdocs": "mkdocs.yml"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +66,7 @@ class Project:
     ruleset: Ruleset
     cards: Path
     scenarios: Path
+    studies: Path  # its studies (spellc sim), which the site's Balance section shows
     python: Path  # the compiled cards' package folder
     site: Path  # its reference pages
     mkdocs: Path  # the configuration of the site that shows them
@@ -359,14 +362,15 @@ def _project(root: Path, boundary: Path, source: SourceFile, data: dict[str, Any
                     *did_you_mean(str(name or ""), RULESETS))
         raise ProjectError(f"{source.path}: the manifest has errors", diags)
     folder = {key: _resolved(root, source, key, settings[key]) for key in DEFAULTS}
-    for key in ("cards", "scenarios", "mkdocs"):  # read only: never outside, whatever the command line says
+    for key in ("cards", "scenarios", "studies", "mkdocs"):  # read only: never outside, whatever the command says
         if not folder[key].is_relative_to(boundary):
             diags.error("E015", f"{key} is {settings[key]!r}, which resolves outside the project (to "
                         f"{folder[key]}): spellc reads only the project's own files", where(source, key),
                         f"help: name a folder inside {shown_path(boundary, Path.cwd())}")
     _check_outputs(source, folder, root, diags)
     return Project(root=root, boundary=boundary, ruleset=RULESETS[name], cards=folder["cards"],
-                   scenarios=folder["scenarios"], python=folder["python"], site=folder["site"], mkdocs=folder["mkdocs"])
+                   scenarios=folder["scenarios"], studies=folder["studies"], python=folder["python"],
+                   site=folder["site"], mkdocs=folder["mkdocs"])
 
 
 def _check_outputs(source: SourceFile, folder: dict[str, Path], root: Path, diags: Diagnostics) -> None:
@@ -375,7 +379,7 @@ def _check_outputs(source: SourceFile, folder: dict[str, Path], root: Path, diag
     for output in ("python", "site"):
         out = folder[output]
         for kept, path in (("the project's folder", root), ("its cards", folder["cards"]),
-                           ("its scenarios", folder["scenarios"])):
+                           ("its scenarios", folder["scenarios"]), ("its studies", folder["studies"])):
             if out == path or out in path.parents:
                 diags.error("E014", f"the {output} output would replace {kept} ({shown_path(path, Path.cwd())}): "
                             "a build removes from its outputs every file it does not make", where(source, output),

@@ -45,10 +45,6 @@ class StoreError(Exception):
     """The results file cannot be used: why, in a sentence."""
 
 
-def store_of(study: Path) -> Path:
-    return study.with_name(study.name.removesuffix(".toml") + ".duckdb")
-
-
 class Store:
     """A results file: written to (made if need be), or only read (``read_only``: another run's, to compare with)."""
 
@@ -106,10 +102,11 @@ class Store:
                 self.db.executemany(f"INSERT INTO {table} VALUES ({', '.join('?' * len(TABLES[table]))})", values)
         self.db.commit()
 
-    def latest_other(self, declared: str, study: str) -> tuple[str, int] | None:
-        """The last run kept of the same declaration under another study (other cards, another spellc)."""
+    def latest(self, declared: str, other_than: str = "") -> tuple[str, int] | None:
+        """The study and number of the last run kept of a declaration, under any study but ``other_than`` (other
+        cards, another spellc)."""
         found = self.db.execute("SELECT study, run FROM matches WHERE declared = ? AND study <> ? "
-                                "ORDER BY rowid DESC LIMIT 1", [declared, study]).fetchone()
+                                "ORDER BY rowid DESC LIMIT 1", [declared, other_than]).fetchone()
         return (str(found[0]), found[1]) if found is not None and isinstance(found[1], int) else None
 
     def close(self) -> None:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from spellc.compiler import build_client, build_server, journal
+from spellc.compiler import build_client, build_server, kept
 from spellc.compiler.publish import FAULT_ENV
 from spellc.compiler.state import STATE_ENV
 from tests.commands import new_project
@@ -262,7 +262,7 @@ def test_a_server_for_older_code_steps_aside(monkeypatch: pytest.MonkeyPatch, tm
     """"Editing the grammar, a template, the ruleset's code or spellc itself invalidates what depends on it": a
     server whose code is no longer spellc's code on disk answers that it is stale, and exits."""
     server = build_server.Server(tmp_path / "server.sock")
-    monkeypatch.setattr(journal, "code_changed", lambda: True)
+    monkeypatch.setattr(kept, "code_changed", lambda: True)
     go_on, replies = answer(server, {"protocol": build_client.PROTOCOL, "argv": [], "cwd": str(tmp_path)})
     assert (go_on, replies) == (False, [{"stale": True}])
 

@@ -5,7 +5,7 @@ cards tested." Counted from what each match's seats held and cast (a ruleset's k
 
 from __future__ import annotations
 
-from spellc.compiler.sim import Cards
+from spellc.compiler.sim_results import Cards
 from spellc.engine.core.study import Held, Played
 
 

@@ -39,6 +39,14 @@ HIDDEN_IMPORTS: frozenset[tuple[str, str, str]] = frozenset({
     ("compiler/commands.py", "cmd_lsp", "spellc.compiler.language_server"),
     ("compiler/commands.py", "cmd_site", "spellc.compiler.site_command"),
     ("compiler/commands.py", "cmd_sim", "spellc.compiler.sim"),  # the players and the study runner
+    ("compiler/sim.py", "_matches", "spellc.engine.core.ray_backend"),  # Ray: an optional extra, for --backend ray
+    # The Balance section: a study's results (DuckDB) for a project with studies, matplotlib (an optional extra)
+    ("compiler/balance.py", "_shown", "spellc.compiler.sim_results"),
+    ("compiler/balance.py", "_shown", "spellc.compiler.sim_store"),
+    ("compiler/balance.py", "_plots", "matplotlib"),
+    ("compiler/balance.py", "_heatmap", "matplotlib.figure"),
+    ("compiler/balance.py", "_card_rates", "matplotlib.figure"),
+    ("compiler/balance.py", "_lengths", "matplotlib.figure"),
 })
 
 

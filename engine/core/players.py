@@ -30,7 +30,7 @@ Evaluation = Callable[[Any, str], float]
 # Deal again, in place, in ``game`` (a copy), whatever ``being`` cannot know, from ``rng``.
 Determinization = Callable[[Any, str, random.Random], None]
 # What ``being`` held in ``game``, asked once its match is over: the title of each card it held as the match began
-# (its Codex, hand, spells known: whatever the ruleset deals a seat), with how many times it cast that card.
+# (whatever the ruleset deals a seat: its cards, its spells known), with how many times it cast that card.
 Holdings = Callable[[Any, str], Mapping[str, int]]
 
 

@@ -1,0 +1,294 @@
+"""A study's declaration and what its matches say (issue 27): the study a ``*.sim.toml`` file declares, each
+pairing's rates, each card's, and what changed between two runs. Read by `spellc sim` (:mod:`.sim`), which plays
+studies, and by the site's Balance section (:mod:`.balance`), which shows them; apart from the playing, so that
+a build that shows results loads no players.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import tomllib
+from collections.abc import Iterable, Iterator
+from contextlib import suppress
+from dataclasses import dataclass, field
+from typing import Any
+
+from spellc.compiler.diagnostics import Diagnostics, did_you_mean
+from spellc.compiler.kept import code
+from spellc.compiler.project import Project, where
+from spellc.compiler.source import SourceFile, Span, read_regular
+from spellc.engine.core.rates import holm, two_proportions, wilson
+from spellc.engine.core.study import KINDS, Contender, Pairing, Played, round_robin
+
+SETTINGS = ("players", "matches", "seed", "mirrors")
+PLAYER_SETTINGS = ("kind", "playouts", "depth")
+MOST_MATCHES = 1_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class Study:
+    players: tuple[Contender, ...]
+    matches: int
+    seed: int
+    mirrors: bool
+
+    @property
+    def pairings(self) -> list[Pairing]:
+        return round_robin(self.players, mirrors=self.mirrors)
+
+
+def read_study(source: SourceFile, diags: Diagnostics) -> Study | None:
+    """The study ``source`` declares; None, with every mistake located in ``diags``, when it declares none."""
+    try:
+        data = tomllib.loads(source.text)
+    except (tomllib.TOMLDecodeError, RecursionError, ValueError) as err:
+        diags.error("E801", f"the study is not valid TOML: {err}", Span(source, 1, 1, 1, 2))
+        return None
+    for key in data:
+        if key not in SETTINGS:
+            diags.error("E802", f"unknown setting {key!r}", where(source, key), *did_you_mean(key, SETTINGS))
+    players = _players(source, data.get("players"), diags)
+    matches = _whole(source, data, "matches", 20, 1, MOST_MATCHES, diags)
+    seed = _whole(source, data, "seed", 0, 0, 2**63 - 1, diags)
+    mirrors = data.get("mirrors", False)
+    if not isinstance(mirrors, bool):
+        diags.error("E803", "mirrors is true or false", where(source, "mirrors"))
+    if players is not None and len(players) < 2 and mirrors is not True:
+        diags.error("E804", "a study needs two players to pair (or one, with mirrors = true)",
+                    where(source, "players"))
+    if diags.has_errors or players is None or matches is None or seed is None:
+        return None
+    return Study(players, matches, seed, bool(mirrors))
+
+
+def _whole(source: SourceFile, data: dict[str, Any], key: str, default: int, low: int, high: int,
+           diags: Diagnostics) -> int | None:
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        diags.error("E803", f"{key} is a whole number from {low:,} to {high:,}, not {value!r}", where(source, key))
+        return None
+    return value
+
+
+def _players(source: SourceFile, declared: object, diags: Diagnostics) -> tuple[Contender, ...] | None:
+    at = where(source, "players")
+    if not isinstance(declared, list) or not declared:
+        diags.error("E804", "players is a list of players: \"random\", \"greedy\" or "
+                    "{ kind = \"mcts\", playouts = 50, depth = 10 }", at)
+        return None
+    found = [_player(entry, at, diags) for entry in declared]
+    if any(p is None for p in found):
+        return None
+    players = tuple(p for p in found if p is not None)
+    if len(set(players)) != len(players):
+        diags.error("E804", "a player is listed twice: each meets the others once, and itself with mirrors = true",
+                    at)
+    return players
+
+
+def _player(entry: object, at: Span, diags: Diagnostics) -> Contender | None:
+    table = {"kind": entry} if isinstance(entry, str) else entry
+    if not isinstance(table, dict):
+        diags.error("E804", f"a player is a kind or a table, not {entry!r}", at)
+        return None
+    for key in table:
+        if key not in PLAYER_SETTINGS:
+            diags.error("E805", f"a player has no setting {key!r}", at, *did_you_mean(str(key), PLAYER_SETTINGS))
+            return None
+    kind = table.get("kind")
+    if kind not in KINDS:
+        diags.error("E805", f"a player is one of {', '.join(KINDS)}, not {kind!r}", at,
+                    *did_you_mean(str(kind), KINDS))
+        return None
+    budget = {key: table[key] for key in ("playouts", "depth") if key in table}
+    for key, value in budget.items():
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 100_000:
+            diags.error("E805", f"a player's {key} is a whole number from 1 to 100,000, not {value!r}", at)
+            return None
+    return Contender(str(kind), **budget)
+
+
+@dataclass
+class Tally:
+    """A pairing's matches so far."""
+
+    pairing: Pairing
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+    first_seat_won: int = 0  # matches the player in the first seat won, whoever it was
+    capped: int = 0
+    lengths: list[int] = field(default_factory=list)  # each match's decisions: the distribution of match lengths
+
+    @property
+    def matches(self) -> int:
+        return self.won + self.drawn + self.lost
+
+    def length(self, share: float) -> int | None:
+        """The match length (in decisions) that ``share`` of the matches do not exceed (0.5: the median)."""
+        if not self.lengths:
+            return None
+        ordered = sorted(self.lengths)
+        return ordered[min(len(ordered) - 1, math.ceil(share * len(ordered)) - 1)]
+
+    def add(self, played: Played) -> None:
+        self.won += played.first == 1.0
+        self.drawn += played.first == 0.5
+        self.lost += played.first == 0.0
+        seat_one = played.first if played.first_seat else 1.0 - played.first
+        self.first_seat_won += seat_one == 1.0
+        self.capped += played.capped
+        self.lengths.append(played.decisions)
+
+    def json(self) -> dict[str, Any]:
+        n = self.matches
+
+        def rate(hits: int) -> dict[str, float]:
+            r = wilson(hits, n)
+            return {"rate": round(r.value, 4), "low": round(r.low, 4), "high": round(r.high, 4)}
+
+        return {"pairing": self.pairing.name, "first": self.pairing.first.name, "second": self.pairing.second.name,
+                "matches": n, "won": rate(self.won), "drawn": rate(self.drawn), "lost": rate(self.lost),
+                "first seat won": rate(self.first_seat_won), "at the round cap": rate(self.capped),
+                "decisions per match": {"mean": round(sum(self.lengths) / n, 1) if n else None,
+                                        "shortest": min(self.lengths, default=None), "median": self.length(0.5),
+                                        "90%": self.length(0.9), "longest": max(self.lengths, default=None)}}
+
+    def __str__(self) -> str:
+        n = self.matches
+        return (f"{self.pairing.name}: {n} matches; {self.pairing.first.name} won {wilson(self.won, n)}, drew "
+                f"{wilson(self.drawn, n)}, lost {wilson(self.lost, n)}; the first seat won "
+                f"{wilson(self.first_seat_won, n)}; at the round cap {wilson(self.capped, n)}; a match took "
+                f"{self.length(0.5)} decisions (the median; 90% of them at most {self.length(0.9)})")
+
+
+@dataclass
+class CardTally:
+    """A card's seats so far: every seat of a match that held it as the match began."""
+
+    card: str
+    held: int = 0  # seats that held it
+    cast_in: int = 0  # of those, seats that cast it at least once
+    casts: int = 0  # times it was cast
+    won_cast: int = 0  # seats that cast it and won
+    won_held: int = 0  # seats that held it, never cast it, and won
+
+
+@dataclass
+class Cards:
+    """Every card's seats in a study: how often each is cast, and how often a seat wins when it casts it and when
+    it merely holds it. A card stands out when its seats win, when they cast it, more or less often than the
+    study's other seats (those that did not cast it) beyond chance: a two-proportion test each, adjusted by
+    Holm's method for the number of cards tested (among forty cards, two look lucky at 5% by chance alone)."""
+
+    seats: int = 0
+    won: int = 0
+    cards: dict[str, CardTally] = field(default_factory=dict)
+
+    def add(self, played: Played) -> None:
+        for first in (True, False):
+            won = played.finished(first) == 1.0
+            self.seats += 1
+            self.won += won
+            for held in played.held:
+                if held.first is first:
+                    tally = self.cards.setdefault(held.card, CardTally(held.card))
+                    tally.held += 1
+                    tally.cast_in += held.casts > 0
+                    tally.casts += held.casts
+                    tally.won_cast += won and held.casts > 0
+                    tally.won_held += won and held.casts == 0
+
+    def rated(self) -> list[dict[str, Any]]:
+        """Each card's rates, the cards that stand out first, then by name."""
+        tallies = sorted(self.cards.values(), key=lambda t: t.card)
+        p_values = [two_proportions(t.won_cast, t.cast_in, self.won - t.won_cast, self.seats - t.cast_in)
+                    for t in tallies]
+        rows = [{"card": t.card, "held": t.held, "cast": _rate(t.cast_in, t.held),
+                 "casts per match held": round(t.casts / t.held, 2), "won when cast": _rate(t.won_cast, t.cast_in),
+                 "won when only held": _rate(t.won_held, t.held - t.cast_in), "p": p, "adjusted p": adjusted,
+                 "stands out": adjusted < SIGNIFICANT}
+                for t, p, adjusted in zip(tallies, p_values, holm(p_values), strict=True)]
+        return sorted(rows, key=lambda row: (not row["stands out"], row["card"]))
+
+    def lines(self) -> Iterator[str]:
+        if not self.cards:
+            return
+        yield (f"cards ({len(self.cards)}, held by {self.seats} seats; a seat won {wilson(self.won, self.seats)}; "
+               "each card's rates are its seats', against the seats that did not cast it):")
+        for row in self.rated():
+            verdict = (f"stands out (adjusted p = {row['adjusted p']:.2g})" if row["stands out"] else
+                       "within chance")
+            yield (f"  {row['card']}: held by {row['held']} seats, cast by {_shown(row['cast'])} of them "
+                   f"({row['casts per match held']} casts a match); a seat won {_shown(row['won when cast'])} "
+                   f"when it cast it, {_shown(row['won when only held'])} when it only held it; {verdict}")
+
+
+SIGNIFICANT = 0.05  # the level below which an adjusted p-value says a rate moved, or stands out, beyond chance
+
+
+@dataclass
+class Results:
+    """A study's matches so far: each pairing's, and each card's."""
+
+    pairings: list[Tally]
+    cards: Cards = field(default_factory=Cards)
+
+    @classmethod
+    def of(cls, study: Study, played: Iterable[Played] = ()) -> Results:
+        found = cls([Tally(p) for p in study.pairings])
+        for each in played:
+            found.add(each)
+        return found
+
+    def add(self, played: Played) -> None:
+        self.pairings[played.pairing].add(played)
+        self.cards.add(played)
+
+    @property
+    def matches(self) -> int:
+        return sum(t.matches for t in self.pairings)
+
+
+def _rate(hits: int, n: int) -> dict[str, Any]:
+    found = wilson(hits, n)
+    return {"hits": hits, "n": n, "rate": round(found.value, 4) if n else None, "low": round(found.low, 4),
+            "high": round(found.high, 4)}
+
+
+def _shown(rate: dict[str, Any]) -> str:
+    return str(wilson(rate["hits"], rate["n"]))
+
+
+def declaration_key(source: SourceFile, project: Project) -> str:
+    """The study as declared, whatever the cards: what `--against` finds the same study by, played with others."""
+    return hashlib.sha256(f"{source.text}\0{project.ruleset.name}".encode()).hexdigest()[:32]
+
+
+def study_key(source: SourceFile, project: Project) -> str:
+    """What a study's matches were played under: its declaration, its ruleset, the project's card sources and
+    spellc's code (matches of other cards, or of another spellc, are another study's)."""
+    digest = hashlib.sha256(f"{source.text}\0{project.ruleset.name}\0{code()}".encode())
+    for card in project.card_files():
+        digest.update(f"\0{card.relative_to(project.cards).as_posix()}\0".encode())
+        with suppress(OSError):
+            digest.update(read_regular(card))
+    return digest.hexdigest()[:32]
+
+
+def changed(old: Results, new: Results) -> list[dict[str, Any]]:
+    """Each pairing's first player's win rate, then each card's win rate when cast (of the cards cast in both
+    runs), before and after, with its test."""
+    compared: list[tuple[str, str, str, tuple[int, int], tuple[int, int]]] = [
+        ("pairing", b.pairing.name, f"{b.pairing.first.name} won", (a.won, a.matches), (b.won, b.matches))
+        for a, b in zip(old.pairings, new.pairings, strict=True)]
+    for card in sorted(set(old.cards.cards) & set(new.cards.cards)):
+        a, b = old.cards.cards[card], new.cards.cards[card]
+        if a.cast_in and b.cast_in:
+            compared.append(("card", card, "a seat that cast it won", (a.won_cast, a.cast_in),
+                             (b.won_cast, b.cast_in)))
+    p_values = [two_proportions(*before, *after) for *_, before, after in compared]
+    return [{"of": of, "name": name, "rate": rate, "before": str(wilson(*before)), "after": str(wilson(*after)),
+             "p": p, "adjusted p": adjusted, "moved": adjusted < SIGNIFICANT}
+            for (of, name, rate, before, after), p, adjusted in zip(compared, p_values, holm(p_values), strict=True)]
