@@ -8,21 +8,26 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from rackham import A, D, E, F, L, W, battle, drive, gorgon, mage, spell, thrown
 
 from spellc.engine.core import chance
 from spellc.engine.core.decisions import Decision
-from spellc.engine.rulesets.rackham_incantation import casting, counters, recovery
+from spellc.engine.core.steps import Do
+from spellc.engine.rulesets.rackham_incantation import casting, counters, effects, recovery, stamina
+from spellc.engine.rulesets.rackham_incantation.battle import Battle
 from spellc.engine.rulesets.rackham_incantation.cards import (
     Difficulty,
     Frequency,
     Level,
     Range,
+    SpellCard,
 )
 from spellc.engine.rulesets.rackham_incantation.casting import Cast
 from spellc.engine.rulesets.rackham_incantation.colleges import PEOPLES, PRIMITIVE_MAGIC, payable_elements
+from spellc.engine.rulesets.rackham_incantation.effects import Effect
 from spellc.engine.rulesets.rackham_incantation.elements import (
     ELEMENTS,
     OPPOSITES,
@@ -32,9 +37,10 @@ from spellc.engine.rulesets.rackham_incantation.elements import (
     absorptions,
     opposes,
 )
+from spellc.engine.rulesets.rackham_incantation.evaluation import evaluate
 from spellc.engine.rulesets.rackham_incantation.game import FAST, PROLONGED, Game
 from spellc.engine.rulesets.rackham_incantation.setup import starting_reserve
-from spellc.engine.rulesets.rackham_incantation.state import MANA_RESERVE, Magician, Model
+from spellc.engine.rulesets.rackham_incantation.state import MANA_RESERVE, Magician, Model, Settings
 
 
 # ---------------------------------------------------------------- 4 Elements
@@ -553,6 +559,84 @@ def test_same_target_once_per_turn() -> None:
     assert [c.label for c in casting.cast_options(b, meliador)] == ['cast "Flash of Light" at Morbid Angel']
     meliador.new_turn()
     assert casting.why_not(b, meliador, flash, the_gorgon) is None
+
+
+# ---------------------------------------------------------------- 6.5 Stamina
+def wounding(amount: int) -> SpellCard:
+    """Flash of Light (2 Light, difficulty 7) whose description is "deal ``amount`` wounds to target"."""
+    return replace(spell(), steps=(Do("wound", (amount, "target")),))
+
+
+def wound(b: Battle, victim: Model, amount: int) -> None:
+    """``amount`` wounds dealt to ``victim`` by a spell of Méliador's that stands."""
+    caster = b.model("Méliador")
+    assert isinstance(caster, Magician)
+    drive(effects.wound(Effect(b, Cast(caster, wounding(amount), victim, [L, L])), amount, "target"))
+
+
+@pytest.mark.rule("Stamina")
+def test_stamina() -> None:
+    """"If the Stamina of a model falls below 0, the model is killed immediately" (6.5): each wound a spell
+    deals is a point of Stamina, so a model of Stamina 3 lives on at 0, after its third wound, and is killed by
+    its fourth. (The seed prints no model's Stamina and plays out no wound in its example: the 3 is the test's.)"""
+    meliador, the_gorgon = mage(), gorgon()
+    b = battle(meliador, the_gorgon)
+    b.settings = Settings(stamina=3)
+    assert stamina.stamina(b, the_gorgon) == 3
+    wound(b, the_gorgon, 2)
+    wound(b, the_gorgon, 1)
+    assert (stamina.stamina(b, the_gorgon), the_gorgon.present) == (0, True)  # at 0: not below it
+    wound(b, the_gorgon, 1)
+    assert (stamina.stamina(b, the_gorgon), the_gorgon.removed) == (-1, "killed")
+    assert b.log[-1] == "Gorgon's Stamina falls below 0 (-1): Gorgon is killed"
+    assert meliador.present and stamina.stamina(b, meliador) == 3
+
+
+@pytest.mark.rule("Stamina")
+def test_stamina_kills_immediately_before_the_rest_of_the_spell() -> None:
+    """"The model is killed immediately" (6.5), as "the effects of a successfully cast spell are applied
+    immediately": the wound that takes a Stamina below 0 kills, and the spell's next step finds no one to
+    wound."""
+    meliador, the_gorgon = mage(), gorgon()
+    b = battle(meliador, the_gorgon)
+    b.settings = Settings(stamina=1)
+    twice = replace(spell(), steps=(Do("wound", (2, "target")), Do("wound", (1, "target"))))
+    fx = Effect(b, Cast(meliador, twice, the_gorgon, [L, L]))
+    assert drive(effects.wound(fx, 2, "target"))[0] is True
+    assert the_gorgon.removed == "killed"
+    assert drive(effects.wound(fx, 1, "target"))[0] is False
+    assert the_gorgon.wounds == 2
+
+
+@pytest.mark.rule("Stamina")
+def test_a_duel_ends_when_the_stamina_of_its_last_magician_falls_below_zero() -> None:
+    """"If the Stamina of a model falls below 0, the model is killed immediately" (6.5): a camp whose last
+    magician is killed has lost, and the match ends there with the other camp's win ("the last camp with a
+    magician")."""
+    meliador, the_gorgon = mage(reserve={L: 4}), gorgon()
+    flash = wounding(2)
+    g = Game(battle(meliador, the_gorgon, cards=[flash]))
+    g.battle.settings = Settings(stamina=2)
+    drive(g.cast(meliador, flash.title, the_gorgon.name), casting.NO_MORE, 5)  # 5 + Power 7 against 7: cast
+    assert g.outcome is None and the_gorgon.present  # its Stamina 2 falls to 0: not below
+    meliador.new_turn()
+    drive(g.cast(meliador, flash.title, the_gorgon.name), 5)  # no gem left to add; its Stamina falls to -2
+    assert the_gorgon.removed == "killed"
+    assert g.outcome is not None
+    assert (g.outcome.winner, g.outcome.draw, g.outcome.incapacitated) == ("Light", False, ["Gorgon"])
+    assert evaluate(g, "Méliador") == 1.0 and evaluate(g, "Gorgon") == 0.0
+
+
+@pytest.mark.rule("Stamina")
+def test_a_battle_that_states_no_stamina_kills_nobody_by_wounds() -> None:
+    """The seed's rule reads "the Stamina of a model", a characteristic of Confrontation's reference cards that no
+    card of this book prints: a battle that states no Stamina (a scenario's) counts wounds and kills no one by
+    them."""
+    meliador, the_gorgon = mage(), gorgon()
+    b = battle(meliador, the_gorgon)
+    assert b.settings.stamina is None and stamina.stamina(b, the_gorgon) is None
+    wound(b, the_gorgon, 10)
+    assert the_gorgon.present and the_gorgon.wounds == 10
 
 
 # ---------------------------------------------------------------- 3.2, 4.7, 5.5 Colleges

@@ -16,6 +16,7 @@ from spellc.engine.core.decisions import Flow
 from spellc.engine.core.steps import StepKinds, Wording
 from spellc.engine.rulesets.rackham_incantation.battle import Battle
 from spellc.engine.rulesets.rackham_incantation.casting import Cast, spend
+from spellc.engine.rulesets.rackham_incantation.stamina import stamina_falls_below_zero
 from spellc.engine.rulesets.rackham_incantation.state import Magician, Model
 
 
@@ -40,13 +41,14 @@ def _done(value: bool) -> Flow[bool]:
 
 @KINDS.action("wound")
 def wound(fx: Effect, amount: int, who: str) -> Flow[bool]:
-    """A spell's damage, as wounds counted on the model (the combat rules that read them are Confrontation's,
-    not this book's)."""
+    """A spell's damage, as wounds counted on the model, each a point of its Stamina: "if the Stamina of a model
+    falls below 0, the model is killed immediately" (6.5, stamina.py)."""
     victim = fx.who(who)
     if not victim.present:
         return (yield from _done(False))
     victim.wounds += amount
     fx.battle.say(f"{victim.name} suffers {amount} wound{'s' if amount != 1 else ''} ({victim.wounds} in all)")
+    stamina_falls_below_zero(fx.battle, victim)
     return (yield from _done(True))
 
 

@@ -145,6 +145,10 @@ class Facts:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Settings:
     max_turns: int = 12
+    # The Stamina of every model of the battle: "if the Stamina of a model falls below 0, the model is killed
+    # immediately" (6.5, stamina.py). None: the battle states none (the seed's cards print none), and wounds kill
+    # nobody.
+    stamina: int | None = None
     # A random match states the battlefield's facts itself as each turn begins (battle.py): the distances
     # between the models and who is in a melee. A scenario states them line by line instead.
     random_facts: bool = False
