@@ -27,6 +27,7 @@ from spellc.engine.rulesets.serpents_tongue import (
     encounter_state,
     events,
     exchange,
+    holdings,
     impact,
     rite,
     ritual_path,
@@ -412,7 +413,8 @@ def cast_spoken(game: Game, caster: Being, card: Card, spoken: str, in_window: b
                 evade_of=evaded)
     # Pay: requirements, energy orbs, upgrades, ritual path — then the action itself. A spell Prolong Cast
     # sent back to the Rite zone paid as it was first cast; it "may be re-targeted when it emerges", no more.
-    if not card.prolonged:
+    recast = card.prolonged
+    if not recast:
         yield from pay(game, caster, card, fx, for_free)
     card.prolonged = False
     # The Full Actions it took, should Prolong Cast add to them: all it needed, from the Rite zone.
@@ -431,6 +433,8 @@ def cast_spoken(game: Game, caster: Being, card: Card, spoken: str, in_window: b
     at = f" at {choice.label}" if choice.label not in (caster.name,) else ""
     game.say(f"{caster.name} casts {card.title}{at}" + (" (Free Action)" if free else "")
              + (" as a Response" if in_window else ""))
+    if not recast:  # a spell Prolong Cast sent back to the Rite zone was counted as it was first cast
+        holdings.count_cast(game, caster, card)
     yield from triggers.emit(game, "WHO casts spell", being=caster)
     yield from offensive_cast(game, caster, fx)
     yield from respond(game, fx)

@@ -12,6 +12,9 @@ energy; it does not see another Magi's Codex (its spells and their order) nor th
 them in the front pocket of their Codex"), and nobody knows the dice still to roll or the next counter out of an
 Encounter's bag. So those hidden spells are dealt again from the cards there are, as a legal Codex allows beside
 the spells of that Magi already seen, and the match's dice are seeded again.
+
+What each Magi held as the match began, and cast, is kept by the rules as they play (holdings.py): a study reads
+it to rate each card.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from spellc.engine.core.players import Knowledge
-from spellc.engine.rulesets.serpents_tongue import codex
+from spellc.engine.rulesets.serpents_tongue import codex, holdings
 from spellc.engine.rulesets.serpents_tongue.cards import CardLibrary, SpellCard
 from spellc.engine.rulesets.serpents_tongue.state import MAGI, Being, Card, Zone
 
@@ -144,4 +147,4 @@ def seats(game: Game) -> tuple[str, ...]:
     return tuple(b.name for b in game.beings if b.encounter is None)
 
 
-KNOWLEDGE = Knowledge(evaluation=evaluation, determinize=determinize, seats=seats)
+KNOWLEDGE = Knowledge(evaluation=evaluation, determinize=determinize, seats=seats, holdings=holdings.held)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from spellc.engine.core.decisions import Choice, Flow, Outcome
-from spellc.engine.rulesets.serpents_tongue import rite, rules_text
+from spellc.engine.rulesets.serpents_tongue import holdings, rite, rules_text
 from spellc.engine.rulesets.serpents_tongue.acts import Act
 from spellc.engine.rulesets.serpents_tongue.cards import Cost, SpellCard
 from spellc.engine.rulesets.serpents_tongue.effects import Effect
@@ -154,7 +154,8 @@ def perform_step(game: Game, b: Being, card: Card) -> Flow[None]:
     if step.method is not None:
         fx = Effect(game, card, b, target, is_spell=False)
         yield from rules_text.play(fx, step.method)
-    if complete(card):
+    if complete(card):  # "To begin casting a Nam-Shub ...": its last step is the end of its casting
+        holdings.count_cast(game, card.caster or b, card)
         game.say(f"team {card.team_zone} completes the Nam-Shub {card.title}"
                  + (": it wins the match when victory is checked" if _spec(card).victory else ""))
 

@@ -14,6 +14,7 @@ The cast cycle, Responses and Defenses live in :mod:`.casting` and :mod:`.impact
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -30,6 +31,7 @@ from spellc.engine.rulesets.serpents_tongue import (
     control,
     encounter,
     events,
+    holdings,
     initiative,
     maintenance,
     preparation,
@@ -129,6 +131,11 @@ class Game:
         self.nam_shubs: list[Card] = []  # begun Nam-Shub pages, beside their team zones (namshub)
         self._next_id = 0
         self._cards: dict[int, Card] = {}  # every registered card by id: a card never leaves the match
+        # What a study rates each card by (holdings.py), read once the match is over and by no rule: the cards a
+        # Magi held as the match began are its own of ids up to ``dealt`` (None until it begins); ``casts``
+        # counts the casts of each, by id. (A number rather than a list of cards: a copy unpickles the state.)
+        self.dealt: int | None = None
+        self.casts: Counter[int] = Counter()
         for b in beings:
             for card in b.codex + b.prepared + b.in_play():
                 self.register(card)
@@ -289,6 +296,7 @@ class Game:
 
     # ------------------------------------------------------------------ the match
     def run(self) -> Flow[Outcome]:
+        holdings.begin(self)
         return (yield from flow.play(self, ROUND, self.options.max_rounds))
 
     def play_round(self) -> Flow[None]:
