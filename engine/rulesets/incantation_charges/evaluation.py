@@ -10,11 +10,15 @@ they are worth less than the Health they would take.
 
 What an entity cannot see: the order of every deck, and the cards of another entity's hand and deck. The
 seed's rules roll no die, so nothing else is hidden.
+
+What each entity held as the match began, and played, is kept by the game as it plays (Game.run, Game.play_card):
+a study reads it to rate each card.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 from spellc.engine.core.players import Knowledge
 from spellc.engine.rulesets.incantation_charges.cards import ActionCard
@@ -79,4 +83,13 @@ def seats(game: Game) -> tuple[str, ...]:
     return tuple(game.table.entities)
 
 
-KNOWLEDGE = Knowledge(evaluation=evaluate, determinize=determinize, seats=seats)
+def holdings(game: Game, being: str) -> Mapping[str, int]:
+    """What ``being`` held, asked once its match is over: the title of each card it was dealt as the match began
+    (its hand and its deck, Game.run), with the times it played a card of that title ("play an Action")."""
+    entity = game.table.entities.get(being)
+    if entity is None or not entity.held:
+        return {}
+    return {title: entity.plays[title] for title in dict.fromkeys(entity.held)}
+
+
+KNOWLEDGE = Knowledge(evaluation=evaluate, determinize=determinize, seats=seats, holdings=holdings)

@@ -18,7 +18,7 @@ from spellc.engine.core.events import Hooks, settle
 from spellc.engine.core.steps import Asker, Do, run
 from spellc.engine.rulesets.incantation_charges import incantation
 from spellc.engine.rulesets.incantation_charges.cards import EVENTS, ActionCard, Aim, Kind, Library
-from spellc.engine.rulesets.incantation_charges.state import DISCARD, HAND, WAITING, Entity, Settings
+from spellc.engine.rulesets.incantation_charges.state import DISCARD, HAND, WAITING, ZONES, Entity, Settings
 from spellc.engine.rulesets.incantation_charges.steps import KINDS, describe
 from spellc.engine.rulesets.incantation_charges.table import Effect, Owed, Table, draw, spend_charges
 
@@ -41,6 +41,7 @@ class Game:
 
     # ---- the match protocol (engine.core.match.Rules) and the flow (engine.core.flow.Flowing)
     def run(self) -> Generator[Decision, Choice, Outcome]:
+        remember_holdings(self.table)
         return (yield from flow.play(self, ROUND, self.table.settings.max_rounds))
 
     def explain(self, decision: Decision, choice: str) -> str | None:
@@ -159,6 +160,7 @@ class Game:
     def play_card(self, entity: Entity, title: str, target: str | None) -> Flow[None]:
         card = self.table.in_hand(entity, title)
         entity.zones.take(card, HAND)
+        entity.plays[card.title] += 1  # what a study rates the card by; no rule reads it
         victim = self.table.entities[target] if target else (entity if card.aim is Aim.SELF else None)
         self.table.say(f'{entity.name} plays "{card.title}"' + (f" at {target}" if target else ""))
         if card.incantation is not None:
@@ -204,6 +206,16 @@ class Game:
     def snapshot(self) -> dict[str, Any]:
         return {"round": self.round, "phase": self.phase,
                 "entities": {e.name: e.snapshot() for e in self.table.entities.values()}}
+
+
+def remember_holdings(table: Table) -> None:
+    """As the match begins, the titles of every card each entity was dealt, its hand and its deck: what it holds
+    for a study to rate each card by (a random match deals the deck it draws from, so every card it will play is
+    there). A copy of the match runs the rules again from a restart point taken later, and keeps what was
+    remembered then."""
+    for entity in table.entities.values():
+        if entity.held is None:
+            entity.held = tuple(card.title for zone in ZONES for card in entity.zones[zone])
 
 
 # "Each round has a Draw Phase and an Action Phase" (see incantation.py for why in this order).

@@ -3,6 +3,7 @@ and its cards in four zones. Declared as data: the resources, the zones, the mat
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from spellc.engine.core.resources import Resource
@@ -43,6 +44,10 @@ class Entity:
     # It has spent charges and gained none since: what the invariant "no charge kept after a spend" reads.
     spent: bool = False
     zones: Zones[str, ActionCard] = field(default_factory=lambda: Zones(ZONES))
+    # What a study rates each card by (evaluation.holdings), read once the match is over and by no rule: the titles
+    # of the cards it was dealt, as the match began (None until it begins), and its plays of each title.
+    held: tuple[str, ...] | None = None
+    plays: Counter[str] = field(default_factory=Counter)
 
     @property
     def defeated(self) -> bool:
