@@ -191,14 +191,17 @@ class Cards:
             won = played.finished(first) == 1.0
             self.seats += 1
             self.won += won
+            casts: dict[str, int] = {}  # a card once a seat, whatever a results file says (it may be planted)
             for held in played.held:
-                if held.first is first:
-                    tally = self.cards.setdefault(held.card, CardTally(held.card))
-                    tally.held += 1
-                    tally.cast_in += held.casts > 0
-                    tally.casts += held.casts
-                    tally.won_cast += won and held.casts > 0
-                    tally.won_held += won and held.casts == 0
+                if held.first == first:
+                    casts[held.card] = casts.get(held.card, 0) + max(0, held.casts)
+            for card, cast in casts.items():
+                tally = self.cards.setdefault(card, CardTally(card))
+                tally.held += 1
+                tally.cast_in += cast > 0
+                tally.casts += cast
+                tally.won_cast += won and cast > 0
+                tally.won_held += won and cast == 0
 
     def rated(self) -> list[dict[str, Any]]:
         """Each card's rates, the cards that stand out first, then by name."""

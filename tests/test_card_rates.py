@@ -76,3 +76,12 @@ def test_a_ruleset_that_does_not_say_what_seats_held_reports_no_cards() -> None:
     cards = Cards()
     cards.add(match(1.0))
     assert cards.rated() == [] and list(cards.lines()) == []
+
+
+def test_a_card_listed_twice_for_a_seat_counts_once_with_both_casts() -> None:
+    """A results file may come with a stranger's project, and say anything: a seat holds a card once."""
+    cards = Cards()
+    cards.add(match(1.0, (True, "Fireball", 1), (True, "Fireball", 2), (True, "Spark", -4)))
+    found = rated(cards)
+    assert found["Fireball"]["held"] == 1 and found["Fireball"]["casts per match held"] == 3
+    assert found["Spark"]["cast"]["hits"] == 0

@@ -121,7 +121,8 @@ def test_resume_finishes_an_interrupted_run_with_the_same_results(tmp_path: Path
     project = study(tmp_path, capsys)
     whole = results(project, capsys, "--workers", "1")
     with duckdb.connect(str(project / "studies" / "duels.sim.duckdb")) as db:
-        db.execute('DELETE FROM matches WHERE pairing * 6 + "index" >= 7')
+        for table in ("matches", "held"):
+            db.execute(f'DELETE FROM {table} WHERE pairing * 6 + "index" >= 7')
     code, out, _ = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--resume", "--workers", "2")
     assert code == 0 and "spellc: 11 matches in " in out and ", 7 kept from before" in out
     assert results(project, capsys, "--resume") == whole
@@ -155,11 +156,14 @@ def test_the_csv_gives_a_row_per_pairing(tmp_path: Path, capsys: pytest.CaptureF
     project = study(tmp_path, capsys)
     code, out, _ = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--csv", "--workers", "1")
     assert code == 0
-    rows = list(csv.DictReader(io.StringIO(out)))
+    pairings, cards = out.split("\n\n")  # a row per pairing, then a row per card
+    rows = list(csv.DictReader(io.StringIO(pairings)))
     assert [row["pairing"] for row in rows] == ["random vs mcts(6, depth 3)", "random vs greedy",
                                                 "mcts(6, depth 3) vs greedy"]
     assert all(float(row["won low"]) <= float(row["won rate"]) <= float(row["won high"]) for row in rows)
     assert {row["matches"] for row in rows} == {"6"}
+    by_card = {row["card"]: row for row in csv.DictReader(io.StringIO(cards))}
+    assert by_card and all(0 < int(row["held"]) <= 36 for row in by_card.values())
 
 
 def test_against_says_which_rates_moved_after_an_edit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -225,6 +229,9 @@ def test_a_study_in_a_folder_linked_out_of_the_project_writes_nothing_there(
     code, _, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--workers", "1")
     assert code == 1 and "is in no card project" in err  # found through the link, it is in none
     code, _, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--project", ".")
+    assert code == 1 and "error[E015]: studies is 'studies', which resolves outside the project" in err
+    (project / "studies").rename(project / "experiments")  # a folder of no setting's: the study itself is refused
+    code, _, err = spellc_apart(project, capsys, "sim", "experiments/duels.sim.toml", "--project", ".")
     assert code == 1 and "lies outside its project" in err
     assert sorted(p.name for p in elsewhere.iterdir()) == ["duels.sim.toml"]
 
