@@ -107,7 +107,7 @@ def _shown(project: Project, path: Path, slug: str) -> Shown:
         source = SourceFile.read(project.own(path), project.root)
     except OSError as err:
         return Shown(shown, slug, None, None, f"it cannot be read ({err.strerror or err})")
-    study = read_study(source, Diagnostics())
+    study = read_study(source, Diagnostics(), project.ruleset)
     if study is None:
         return Shown(shown, slug, None, None, f"it has mistakes: spellc sim {shown} says which")
     store_path = store_of(path)
@@ -164,7 +164,7 @@ def _heatmap(study: Study, results: Results) -> Any:
     """Each player's win rate (row) against each other (column), from both seats."""
     from matplotlib.figure import Figure  # noqa: PLC0415  (see _plots)
 
-    names = [p.name for p in study.players]
+    names = [p.name for p in study.contenders]
     rates: list[list[float]] = [[float("nan")] * len(names) for _ in names]
     for tally in results.pairings:
         if tally.matches:

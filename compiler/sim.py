@@ -37,14 +37,22 @@ from spellc.compiler.build import library
 from spellc.compiler.diagnostics import Diagnostics, write_text
 from spellc.compiler.project import MANIFEST, Project, ProjectError, load, project_of
 from spellc.compiler.revision import RevisionError, project_at
-from spellc.compiler.sim_results import Results, Study, changed, declaration_key, read_study, study_key
+from spellc.compiler.sim_results import (
+    Results,
+    Study,
+    changed,
+    check_entries,
+    declaration_key,
+    read_study,
+    study_key,
+)
 from spellc.compiler.sim_store import Store, StoreError
 from spellc.compiler.source import SourceFile, shown_path
 from spellc.compiler.study_files import store_of
 from spellc.engine.core.errors import DeclarationError
 from spellc.engine.core.match import Match
 from spellc.engine.core.players import Knowledge
-from spellc.engine.core.study import Job, Pairing, Played, jobs, run
+from spellc.engine.core.study import Job, Played, jobs, run
 
 RATES = ("won", "drawn", "lost", "first seat won", "at the round cap")  # each pairing's, in the CSV
 LENGTHS = ("mean", "shortest", "median", "90%", "longest")  # how long a pairing's matches were, in decisions
@@ -56,6 +64,15 @@ def project_match(manifest: str, seed: int) -> Match:
     project = load(Path(manifest))
     assert isinstance(project, Project)
     return project.ruleset.entry("random_match")(library(project), seed)
+
+
+def project_entry_match(manifest: str, entries: dict[str, dict[str, Any]], seed: int, seated: tuple[str, str]
+                        ) -> Match:
+    """A match of the project's ruleset whose seats play the study's entries named ``seated``, in seat order."""
+    project = load(Path(manifest))
+    assert isinstance(project, Project)
+    first, second = (entries[name] for name in seated)
+    return project.ruleset.entry("entry_match")(library(project), seed, (first, second))
 
 
 def knowledge_of(project: Project) -> Knowledge:
@@ -94,11 +111,16 @@ def simulate(study_path: Path, explicit: Path | None, backend: Backend, output: 
         write_text(err, f"spellc: error: cannot read {study_path}: {error.strerror or error}")
         return 1
     diags = Diagnostics()
-    study = read_study(source, diags)
+    study = read_study(source, diags, project.ruleset)
     if study is None:
         write_text(err, diags.render())
         return 1
     knowledge = knowledge_of(project)
+    if study.entries:
+        check_entries(study, source, project.ruleset, library(project), project.ruleset.entry("entry_match"), diags)
+        if diags.has_errors:
+            write_text(err, diags.render())
+            return 1
     if backend.name == "ray" and importlib.util.find_spec("ray") is None:
         write_text(err, "spellc: error: --backend ray needs Ray, an optional extra: pip install 'spellc[ray]'")
         return 1
@@ -188,7 +210,7 @@ def _play(study: Study, source: SourceFile, project: Project, knowledge: Knowled
     start = time.perf_counter()
     pending: list[Played] = []
     try:
-        for played in _progress(_matches(project, knowledge, pairings, todo, backend), len(todo), err):
+        for played in _progress(_matches(project, study, knowledge, todo, backend), len(todo), err):
             results.add(played)
             pending.append(played)
             if len(pending) >= KEEP_EVERY:
@@ -276,11 +298,17 @@ def _card_rows(rated: list[dict[str, Any]], out: TextIO) -> None:
                        row["casts per match held"], row["p"], row["adjusted p"], row["stands out"]])
 
 
-def _matches(project: Project, knowledge: Knowledge, pairings: list[Pairing], todo: list[Job], backend: Backend
+def _matches(project: Project, study: Study, knowledge: Knowledge, todo: list[Job], backend: Backend
              ) -> Iterator[Played]:
     """The matches of ``todo``, as each ends, where ``backend`` says."""
+
+    def setup(manifest: str) -> partial[Match]:
+        if study.entries:
+            return partial(project_entry_match, manifest, study.entries)
+        return partial(project_match, manifest)
+
     if backend.name != "ray":
-        return run(partial(project_match, str(project.root / MANIFEST)), knowledge, pairings, todo,
+        return run(setup(str(project.root / MANIFEST)), knowledge, study.pairings, todo,
                    backend.workers or os.cpu_count() or 1)
     from spellc.engine.core import ray_backend  # noqa: PLC0415  (an optional extra: loaded only when asked for)
 
@@ -289,7 +317,7 @@ def _matches(project: Project, knowledge: Knowledge, pairings: list[Pairing], to
     manifest = (project.root / MANIFEST).relative_to(project.boundary).as_posix()
     excluded = [out.relative_to(project.boundary).as_posix() for out in project.outputs
                 if out.is_relative_to(project.boundary)]
-    return ray_backend.run(partial(project_match, manifest), knowledge, pairings, todo, address=backend.address,
+    return ray_backend.run(setup(manifest), knowledge, study.pairings, todo, address=backend.address,
                            cpus=backend.workers, working_dir=str(project.boundary),
                            excludes=[*excluded, "*.duckdb", "*.duckdb.wal", ".git"])
 

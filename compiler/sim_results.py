@@ -8,20 +8,23 @@ from __future__ import annotations
 
 import hashlib
 import math
+import re
 import tomllib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from spellc.compiler.diagnostics import Diagnostics, did_you_mean
 from spellc.compiler.kept import code
 from spellc.compiler.project import Project, where
 from spellc.compiler.source import SourceFile, Span, read_regular
+from spellc.engine.core.errors import EntryError
 from spellc.engine.core.rates import holm, two_proportions, wilson
+from spellc.engine.core.ruleset import EntryField, Ruleset
 from spellc.engine.core.study import KINDS, Contender, Pairing, Played, round_robin
 
-SETTINGS = ("players", "matches", "seed", "mirrors")
+SETTINGS = ("players", "matches", "seed", "mirrors", "entries")
 PLAYER_SETTINGS = ("kind", "playouts", "depth")
 MOST_MATCHES = 1_000_000
 
@@ -32,14 +35,26 @@ class Study:
     matches: int
     seed: int
     mirrors: bool
+    # What seats play with, by name (``[[entries]]``): each field of the ruleset's entry, its value; none declared:
+    # each match deals its seats as the ruleset's random matches do
+    entries: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    @property
+    def contenders(self) -> tuple[Contender, ...]:
+        """Who meets whom: each player, or with entries each entry played by each player."""
+        if not self.entries:
+            return self.players
+        return tuple(replace(player, entry=name) for name in self.entries for player in self.players)
 
     @property
     def pairings(self) -> list[Pairing]:
-        return round_robin(self.players, mirrors=self.mirrors)
+        return round_robin(self.contenders, mirrors=self.mirrors)
 
 
-def read_study(source: SourceFile, diags: Diagnostics) -> Study | None:
-    """The study ``source`` declares; None, with every mistake located in ``diags``, when it declares none."""
+def read_study(source: SourceFile, diags: Diagnostics, ruleset: Ruleset) -> Study | None:
+    """The study ``source`` declares for a project of ``ruleset``; None, with every mistake located in ``diags``,
+    when it declares none. Its entries' card titles are checked against the project's cards apart
+    (:func:`check_entries`)."""
     try:
         data = tomllib.loads(source.text)
     except (tomllib.TOMLDecodeError, RecursionError, ValueError) as err:
@@ -54,12 +69,107 @@ def read_study(source: SourceFile, diags: Diagnostics) -> Study | None:
     mirrors = data.get("mirrors", False)
     if not isinstance(mirrors, bool):
         diags.error("E803", "mirrors is true or false", where(source, "mirrors"))
-    if players is not None and len(players) < 2 and mirrors is not True:
+    entries = _entries(source, data.get("entries", []), ruleset, diags)
+    if players is not None and entries is not None and len(players) * max(1, len(entries)) < 2 and mirrors is not True:
         diags.error("E804", "a study needs two players to pair (or one, with mirrors = true)",
                     where(source, "players"))
-    if diags.has_errors or players is None or matches is None or seed is None:
+    if diags.has_errors or players is None or matches is None or seed is None or entries is None:
         return None
-    return Study(players, matches, seed, bool(mirrors))
+    return Study(players, matches, seed, bool(mirrors), entries)
+
+
+def _entries(source: SourceFile, declared: object, ruleset: Ruleset, diags: Diagnostics
+             ) -> dict[str, dict[str, Any]] | None:
+    """The ``[[entries]]`` tables, each with every field of the ruleset's entry (its default where left out)."""
+    if declared == []:
+        return {}
+    if not ruleset.entry_fields:
+        diags.error("E806", f"a study of {ruleset.title} takes no entries: its seats are dealt as its random "
+                    "matches deal them", where(source, "entries"))
+        return None
+    if not isinstance(declared, list) or not all(isinstance(e, dict) for e in declared):
+        diags.error("E806", "entries are tables: [[entries]], each with a name and what its seat plays with",
+                    where(source, "entries"))
+        return None
+    fields = {f.name: f for f in ruleset.entry_fields}
+    found: dict[str, dict[str, Any]] = {}
+    for index, table in enumerate(declared):
+        name = table.get("name")
+        if not isinstance(name, str) or not name.strip():
+            diags.error("E806", "an entry needs a name (name = \"Fire deck\")", entry_span(source, index, "name"))
+            continue
+        if name in found:
+            diags.error("E806", f"two entries are named {name!r}", entry_span(source, index, "name"))
+        found[name] = {}
+        for key in table:
+            if key != "name" and key not in fields:
+                diags.error("E806", f"an entry of {ruleset.title} has no field {key!r} (its fields: "
+                            f"{', '.join(fields)})", entry_span(source, index, key), *did_you_mean(key, fields))
+        for each in ruleset.entry_fields:
+            value = table.get(each.name, each.default)
+            problem = _field_problem(each, value)
+            if problem:
+                diags.error("E806", f"{each.name}: {problem} ({each.help})", entry_span(source, index, each.name))
+            found[name][each.name] = value
+    return found
+
+
+def _field_problem(declared: EntryField, value: object) -> str | None:
+    """What is wrong with ``value`` for ``declared``, by its kind; None: nothing."""
+    if value is None:
+        return "the entry must give it"
+    if declared.kind == "whole":
+        low, high = declared.low or 0, declared.high or 0
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            return f"a whole number from {low} to {high}, not {value!r}"
+    elif declared.kind == "title" and not isinstance(value, str):
+        return f"a card's title, not {value!r}"
+    elif declared.kind == "titles" and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+        return f"a list of card titles, not {value!r}"
+    return None
+
+
+def entry_span(source: SourceFile, index: int, key: str, title: str | None = None) -> Span:
+    """Where the ``index``-th ``[[entries]]`` table sets ``key`` (its header when it does not), else the file's
+    first line; with ``title``, that title's string in the value, where it is written plainly."""
+    headers = list(re.finditer(r"^\s*\[\[\s*entries\s*\]\]", source.text, re.M))
+    if index >= len(headers):
+        return where(source, "entries")
+    start = headers[index].start()
+    following = re.compile(r"^\s*\[", re.M).search(source.text, headers[index].end())
+    end = following.start() if following else len(source.text)
+    found = re.compile(rf"^\s*({re.escape(key)})\s*=", re.M).search(source.text, start, end)
+    at = found.start(1) if found else headers[index].start() + len(headers[index].group()) - len(
+        headers[index].group().lstrip())
+    width = len(key) if found else len("[[entries]]")
+    written = re.compile(rf"[\"']{re.escape(title)}[\"']").search(source.text, at, end) if found and title else None
+    if written is not None:
+        at, width = written.start(), len(written.group())
+    line = source.text.count("\n", 0, at) + 1
+    column = at - (source.text.rfind("\n", 0, at) + 1) + 1
+    return Span(source, line, column, line, column + width)
+
+
+def check_entries(study: Study, source: SourceFile, ruleset: Ruleset, library: Any, setup: Callable[..., Any],
+                  diags: Diagnostics) -> None:
+    """Each entry's card titles are the project's cards', and the rules allow it: ``setup`` (the ruleset's entry
+    match) is asked to deal it against itself, and says why not (EntryError)."""
+    titles = list(library.cards)
+    for index, (name, entry) in enumerate(study.entries.items()):
+        unknown = False
+        for each in ruleset.entry_fields:
+            values = entry[each.name] if each.kind == "titles" else [entry[each.name]] if each.kind == "title" else []
+            for title in values:
+                if title not in library.cards:
+                    unknown = True
+                    diags.error("E807", f"{name}: no card of the project is titled {title!r}",
+                                entry_span(source, index, each.name, title), *did_you_mean(title, titles))
+        if unknown:
+            continue
+        try:
+            setup(library, 0, (entry, entry))
+        except EntryError as err:
+            diags.error("E807", f"{name}: {err.field}: {err.message}", entry_span(source, index, err.field))
 
 
 def _whole(source: SourceFile, data: dict[str, Any], key: str, default: int, low: int, high: int,

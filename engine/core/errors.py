@@ -51,3 +51,13 @@ class Where:
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}:{self.column}"
+
+
+class EntryError(EngineError):
+    """A study's entry (what a seat plays with: a Codex, a magician, a hand) that the rules do not allow: the field
+    at fault, and why, in the rulebook's words."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message

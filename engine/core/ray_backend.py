@@ -27,7 +27,7 @@ from spellc.engine.core.study import Job, Pairing, Played, play_job
 BATCH = 16
 
 
-def run(setup: Callable[[int], Match], knowledge: Knowledge, pairings: Sequence[Pairing], todo: Sequence[Job],
+def run(setup: Callable[..., Match], knowledge: Knowledge, pairings: Sequence[Pairing], todo: Sequence[Job],
         address: str | None = None, cpus: int | None = None, working_dir: str | None = None,
         excludes: Sequence[str] = ()) -> Iterator[Played]:
     """Play ``todo`` on Ray, yielding each match as its batch ends."""
@@ -45,7 +45,7 @@ def run(setup: Callable[[int], Match], knowledge: Knowledge, pairings: Sequence[
 
 
 @ray.remote
-def _play_batch(shared: tuple[Callable[[int], Match], Knowledge, tuple[Pairing, ...]], batch: list[Job]
+def _play_batch(shared: tuple[Callable[..., Match], Knowledge, tuple[Pairing, ...]], batch: list[Job]
                 ) -> list[Played]:
     setup, knowledge, pairings = shared
     return [play_job(setup, knowledge, pairings, job) for job in batch]

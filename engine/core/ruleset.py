@@ -21,6 +21,24 @@ _NAME = re.compile(r"[a-z][a-z0-9_]*")
 DECLARATION = "ruleset.toml"
 
 
+ENTRY_KINDS = ("titles", "title", "whole")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EntryField:
+    """A field of a study's entry (what a seat plays with), as a ruleset's ``[entry.<name>]`` table declares it:
+    ``titles`` (a list of the project's card titles, in order), ``title`` (one), or ``whole`` (a whole number from
+    ``low`` to ``high``); ``default``: its value when an entry leaves it out (none: the entry must give it). Which
+    cards a title may name, and what else the rules ask of an entry, its ruleset's setup says (EntryError)."""
+
+    name: str
+    kind: str
+    help: str
+    low: int | None = None
+    high: int | None = None
+    default: object = None
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Ruleset:
     name: str  # the package's name, and its folders' under cards_src/, generated/ and site/docs/
@@ -36,6 +54,11 @@ class Ruleset:
     # "module:attribute" of its package: what its players know beyond the rules, an engine.core.players.Knowledge
     # (its evaluation of a state, and how to deal again what a being cannot see); none: only random players
     knowledge: str | None = None
+    # "module:function" of its package: (compiled cards, seed, the two seats' entries in seat order) → a Match, where
+    # each entry maps each of ``entry_fields`` to its value; an entry the rules do not allow raises EntryError.
+    # None: a study's seats are dealt as its random matches are.
+    entry_match: str | None = None
+    entry_fields: tuple[EntryField, ...] = ()
 
     @property
     def cards(self) -> PurePath:
@@ -54,8 +77,8 @@ class Ruleset:
         return f"spellc.engine.rulesets.{self.name}"
 
     def entry(self, which: str) -> Any:
-        """One of its declared entry points (``random_match``, ``invariants``, ``knowledge``), loaded by name: the
-        core imports no game, a tool that plays one loads it."""
+        """One of its declared entry points (``random_match``, ``invariants``, ``knowledge``, ``entry_match``),
+        loaded by name: the core imports no game, a tool that plays one loads it."""
         declared = getattr(self, which)
         if declared is None:
             raise DeclarationError(f"the ruleset {self.name} declares no {which}")
@@ -78,7 +101,26 @@ def declare(folder: Path) -> Ruleset:
     return Ruleset(name=folder.name, title=data["title"], seed=data["seed"], summary=data["summary"],
                    rulebook=data["rulebook"], grammar=data["grammar"], scenario_grammar=data["scenario_grammar"],
                    glossary=folder / data["glossary"], random_match=data["random_match"],
-                   invariants=data["invariants"], knowledge=_optional(path, data, "knowledge"))
+                   invariants=data["invariants"], knowledge=_optional(path, data, "knowledge"),
+                   entry_match=_optional(path, data, "entry_match"), entry_fields=_entry_fields(path, data))
+
+
+def _entry_fields(path: Path, data: dict[str, object]) -> tuple[EntryField, ...]:
+    """The ``[entry.<field>]`` tables, in the order declared; an ``entry_match`` needs them, and they it."""
+    tables = data.get("entry", {})
+    if not isinstance(tables, dict) or (bool(tables) != ("entry_match" in data)):
+        raise DeclarationError(f"{path}: entry_match and the [entry.<field>] tables go together")
+    fields = []
+    for name, table in tables.items():
+        if not (isinstance(table, dict) and table.get("kind") in ENTRY_KINDS and isinstance(table.get("help"), str)):
+            raise DeclarationError(f"{path}: [entry.{name}] needs a kind ({', '.join(ENTRY_KINDS)}) and a help text")
+        unknown = set(table) - {"kind", "help", "low", "high", "default"}
+        if unknown:
+            raise DeclarationError(f"{path}: [entry.{name}] has no setting {', '.join(sorted(unknown))}")
+        if table["kind"] == "whole" and not all(isinstance(table.get(k), int) for k in ("low", "high")):
+            raise DeclarationError(f"{path}: [entry.{name}] is a whole number: it needs its low and high")
+        fields.append(EntryField(name=name, **table))
+    return tuple(fields)
 
 
 def _optional(path: Path, data: dict[str, object], key: str) -> str | None:

@@ -35,14 +35,19 @@ class Contender:
     kind: str
     playouts: int = 200
     depth: int = 20
+    entry: str | None = None  # the name of what it plays with (a study's entry); None: what the match deals it
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"a player is one of {', '.join(KINDS)}, not {self.kind!r}")
 
     @property
-    def name(self) -> str:
+    def player_name(self) -> str:
         return f"mcts({self.playouts}, depth {self.depth})" if self.kind == "mcts" else self.kind
+
+    @property
+    def name(self) -> str:
+        return self.player_name if self.entry is None else f"{self.entry} ({self.player_name})"
 
     def player(self, seed: int, knowledge: Knowledge) -> Player:
         if self.kind == "random":
@@ -127,10 +132,13 @@ def seating(knowledge: Knowledge, match: Match, pairing: Pairing, index: int) ->
     return dict(zip(seats, order, strict=True))
 
 
-def play_job(setup: Callable[[int], Match], knowledge: Knowledge, pairings: Sequence[Pairing], job: Job) -> Played:
-    """One match of the study, played to its end."""
-    match = setup(job.seed)
+def play_job(setup: Callable[..., Match], knowledge: Knowledge, pairings: Sequence[Pairing], job: Job) -> Played:
+    """One match of the study, played to its end. Its setup is given the seed, and where the contenders play
+    entries, their names in seat order: ``setup(seed, (first seat's, second seat's))``."""
     pairing = pairings[job.pairing]
+    order = (pairing.first, pairing.second) if job.index % 2 == 0 else (pairing.second, pairing.first)
+    entries = tuple(c.entry for c in order)
+    match = setup(job.seed) if entries == (None, None) else setup(job.seed, entries)
     seated = seating(knowledge, match, pairing, job.index)
     players = {being: contender.player(derive(job.seed, place, 0), knowledge)
                for place, (being, contender) in enumerate(seated.items())}
@@ -154,7 +162,7 @@ def at_round_cap(match: Match) -> bool:
     return limit is None or outcome == limit()
 
 
-def run(setup: Callable[[int], Match], knowledge: Knowledge, pairings: Sequence[Pairing], todo: Iterable[Job],
+def run(setup: Callable[..., Match], knowledge: Knowledge, pairings: Sequence[Pairing], todo: Iterable[Job],
         workers: int = 1) -> Iterator[Played]:
     """Play ``todo``, yielding each match as it ends (in any order with several workers): on ``workers``
     processes, or here with one. ``setup`` must be a module-level function (or a partial of one)."""
