@@ -54,8 +54,8 @@ class Where:
 
 
 class EntryError(EngineError):
-    """A study's entry (what a seat plays with: a Codex, a magician, a hand) that the rules do not allow: the field
-    at fault, and why, in the rulebook's words."""
+    """A study's entry (what a seat plays with: whatever its ruleset deals a seat) that the rules do not allow: the
+    field at fault, and why, in the rulebook's words."""
 
     def __init__(self, field: str, message: str) -> None:
         super().__init__(f"{field}: {message}")
