@@ -236,8 +236,9 @@ class Game:
         self.battle.facts.new_turn()
 
     def check_outcome(self) -> None:
-        """The camp with the last magicians on the battlefield wins (the seed's book is magic only: a battle's
-        other ways to end are Confrontation's)."""
+        """The camp with the last magicians on the battlefield wins, the others' slain, banished, or killed as
+        their Stamina fell below 0 (stamina.py). The seed's book is magic only: a battle's other ways to end are
+        Confrontation's."""
         camps = self.battle.camps()
         if len(camps) <= 1 and self.outcome is None:
             self.outcome = Outcome(winner=next(iter(camps), None), draw=not camps,
