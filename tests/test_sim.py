@@ -13,6 +13,7 @@ import io
 import json
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import duckdb
 import pytest
@@ -31,10 +32,10 @@ def study(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str = STUDY,
     return project
 
 
-def results(project: Path, capsys: pytest.CaptureFixture[str], *options: str) -> dict[str, object]:
+def results(project: Path, capsys: pytest.CaptureFixture[str], *options: str) -> dict[str, Any]:
     code, out, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--json", *options)
     assert code == 0, err
-    found: dict[str, object] = json.loads(out)
+    found: dict[str, Any] = json.loads(out)
     found.pop("seconds")
     return found
 
@@ -166,24 +167,39 @@ def test_the_csv_gives_a_row_per_pairing(tmp_path: Path, capsys: pytest.CaptureF
     assert by_card and all(0 < int(row["held"]) <= 36 for row in by_card.values())
 
 
+def sharpen(project: Path) -> None:
+    """The designer's edit: the sample card deals 9 damage instead of 2."""
+    card = project / "cards" / "sample.spell"
+    card.write_text(card.read_text(encoding="utf-8").replace("deal 2 damage", "deal 9 damage"), encoding="utf-8")
+
+
+def compared(project: Path, capsys: pytest.CaptureFixture[str], against: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The study played now with ``--against``: its results, and what changed (as JSON)."""
+    code, out, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--json", "--workers", "1",
+                                  "--against", against)
+    assert code == 0, err
+    now, change = (json.loads(line) for line in out.splitlines())
+    return now, change
+
+
+def assert_moved_from(before: dict[str, Any], now: dict[str, Any], change: dict[str, Any]) -> None:
+    """Each pairing's change: the first player's win rate in ``before``, then in ``now``, with its test."""
+    pairings = [c for c in change["changes"] if c["of"] == "pairing"]
+    assert [c["name"] for c in pairings] == [p["pairing"] for p in now["pairings"]]
+    for c, was, is_now in zip(pairings, before["pairings"], now["pairings"], strict=True):
+        assert c["before"] == str(wilson(round(was["won"]["rate"] * 6), 6))
+        assert c["after"] == str(wilson(round(is_now["won"]["rate"] * 6), 6))
+        assert c["moved"] == (c["adjusted p"] < 0.05) and c["adjusted p"] >= c["p"]
+
+
 def test_against_says_which_rates_moved_after_an_edit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """"What changed. spellc sim --against ... RESULTS replays the same study on the same seeds with the cards as
     they were. It reports which rates moved beyond chance, with a two-proportion test"."""
     project = study(tmp_path, capsys)
     before = results(project, capsys, "--workers", "1")
-    card = project / "cards" / "sample.spell"
-    card.write_text(card.read_text(encoding="utf-8").replace("deal 2 damage", "deal 9 damage"), encoding="utf-8")
-    code, out, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--json", "--workers", "1",
-                                  "--against", "studies/duels.sim.duckdb")
-    assert code == 0, err
-    now, change = (json.loads(line) for line in out.splitlines())
-    pairings = [c for c in change["changes"] if c["of"] == "pairing"]
-    assert [c["name"] for c in pairings] == [p["pairing"] for p in now["pairings"]]
-    old_won = before["pairings"]  # type: ignore[index]
-    for c, was, is_now in zip(pairings, old_won, now["pairings"], strict=True):
-        assert c["before"] == str(wilson(round(was["won"]["rate"] * 6), 6))
-        assert c["after"] == str(wilson(round(is_now["won"]["rate"] * 6), 6))
-        assert c["moved"] == (c["adjusted p"] < 0.05) and c["adjusted p"] >= c["p"]
+    sharpen(project)
+    now, change = compared(project, capsys, "studies/duels.sim.duckdb")
+    assert_moved_from(before, now, change)
 
 
 def test_against_needs_a_run_of_the_same_study_with_other_cards(tmp_path: Path,
@@ -207,8 +223,7 @@ def test_against_in_csv_gives_a_row_per_pairing_after_the_results(tmp_path: Path
                                                                   capsys: pytest.CaptureFixture[str]) -> None:
     project = study(tmp_path, capsys)
     results(project, capsys, "--workers", "1")
-    card = project / "cards" / "sample.spell"
-    card.write_text(card.read_text(encoding="utf-8").replace("deal 2 damage", "deal 9 damage"), encoding="utf-8")
+    sharpen(project)
     code, out, _ = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--csv", "--workers", "1",
                                 "--against", "studies/duels.sim.duckdb")
     assert code == 0
@@ -251,25 +266,17 @@ def test_against_a_revision_replays_the_study_with_the_cards_as_they_were(tmp_pa
     project = study(tmp_path, capsys)
     committed(project)
     as_committed = results(project, capsys, "--workers", "1")
-    card = project / "cards" / "sample.spell"
-    card.write_text(card.read_text(encoding="utf-8").replace("deal 2 damage", "deal 9 damage"), encoding="utf-8")
-    code, out, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--json", "--workers", "1",
-                                  "--against", "HEAD")
-    assert code == 0, err
-    now, change = (json.loads(line) for line in out.splitlines())
+    sharpen(project)
+    now, change = compared(project, capsys, "HEAD")
     assert change["against"] == "HEAD"
-    pairings = [c for c in change["changes"] if c["of"] == "pairing"]
-    for c, was, is_now in zip(pairings, as_committed["pairings"], now["pairings"], strict=True):  # type: ignore[call-overload]
-        assert c["before"] == str(wilson(round(was["won"]["rate"] * 6), 6))
-        assert c["after"] == str(wilson(round(is_now["won"]["rate"] * 6), 6))
+    assert_moved_from(as_committed, now, change)
 
 
 def test_a_revision_s_run_is_kept_and_used_again(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The cards of a revision do not change: a second comparison with it plays only today's study again."""
     project = study(tmp_path, capsys)
     committed(project)
-    card = project / "cards" / "sample.spell"
-    card.write_text(card.read_text(encoding="utf-8").replace("deal 2 damage", "deal 9 damage"), encoding="utf-8")
+    sharpen(project)
 
     def kept() -> int:
         with duckdb.connect(str(project / "studies" / "duels.sim.duckdb"), read_only=True) as db:
