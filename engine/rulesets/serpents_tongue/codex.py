@@ -24,6 +24,15 @@ RULE_FLUENCY_3 = "Only 5 of these can be fluency level 3"
 RULE_FLUENCY_4 = "only 2 can be fluency level 4"
 RULE_PER_TITLE = "Only 3 spells of the same title may be included, regardless of fluency level"
 RULE_UNIQUE = "A spell restriction that allows a Magi to have only 1 spell of that title in their Codex at a time."
+RULE_SPELLS = "A Magi's Codex can only bind and contain 27 spell inscriptions."
+
+# What a Codex binds: spells, and Nam-Shubs on their full pages ("There is no limit to the number of Nam-Shubs your
+# Codex may contain"). A Specialization and an Artifact are kept in its front-most pocket, apart from its spells;
+# an Encounter and its cards are no Magi's.
+BOUND = frozenset({"spell", "nam-shub"})
+KINDS = {"nam-shub": "a Nam-Shub", "specialization": "a Specialization", "artifact": "an Artifact",
+         "encounter": "an Encounter", "encounter spell": "an Encounter's spell",
+         "encounter ability": "an Encounter's ability"}
 
 
 def problems(spells: Sequence[type[SpellCard]]) -> list[str]:
@@ -52,6 +61,13 @@ def refusals(spells: Sequence[type[SpellCard]]) -> list[tuple[str, str]]:
         if unique and n > 1:
             out.append((f"{title!r} is Unique to Codex: only 1 may be included, not {n}", RULE_UNIQUE))
     return out
+
+
+def unbound(card: type[SpellCard]) -> tuple[str, str] | None:
+    """Why ``card`` is no spell a Codex may bind, with the sentence it breaks; None: it may."""
+    if card.kind in BOUND:
+        return None
+    return f"{card.title!r} is {KINDS.get(card.kind, card.kind)}, not a spell", RULE_SPELLS
 
 
 def random_codex(pool: Sequence[type[SpellCard]], rng: random.Random, size: int = CODEX_SIZE) -> list[type[SpellCard]]:
