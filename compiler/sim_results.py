@@ -7,6 +7,7 @@ a build that shows results loads no players.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import math
 import re
 import tomllib
@@ -106,7 +107,7 @@ def _entries(source: SourceFile, declared: object, ruleset: Ruleset, diags: Diag
                 diags.error("E806", f"an entry of {ruleset.title} has no field {key!r} (its fields: "
                             f"{', '.join(fields)})", entry_span(source, index, key), *did_you_mean(key, fields))
         for each in ruleset.entry_fields:
-            value = table.get(each.name, each.default)
+            value = table.get(each.name, list(each.default) if isinstance(each.default, tuple) else each.default)
             problem = _field_problem(each, value)
             if problem:
                 diags.error("E806", f"{each.name}: {problem} ({each.help})", entry_span(source, index, each.name))
@@ -153,8 +154,10 @@ def entry_span(source: SourceFile, index: int, key: str, title: str | None = Non
 def check_entries(study: Study, source: SourceFile, ruleset: Ruleset, library: Any, setup: Callable[..., Any],
                   diags: Diagnostics) -> None:
     """Each entry's card titles are the project's cards', and the rules allow it: ``setup`` (the ruleset's entry
-    match) is asked to deal it against itself, and says why not (EntryError)."""
+    match) is asked to deal each entry against itself, then each two that meet, and says why not (EntryError),
+    before any match is played."""
     titles = list(library.cards)
+    known: list[tuple[int, str]] = []
     for index, (name, entry) in enumerate(study.entries.items()):
         unknown = False
         for each in ruleset.entry_fields:
@@ -164,12 +167,22 @@ def check_entries(study: Study, source: SourceFile, ruleset: Ruleset, library: A
                     unknown = True
                     diags.error("E807", f"{name}: no card of the project is titled {title!r}",
                                 entry_span(source, index, each.name, title), *did_you_mean(title, titles))
-        if unknown:
-            continue
-        try:
-            setup(library, 0, (entry, entry))
-        except EntryError as err:
-            diags.error("E807", f"{name}: {err.field}: {err.message}", entry_span(source, index, err.field))
+        if not unknown and _dealt(setup, library, study, (index, name), (index, name), source, diags):
+            known.append((index, name))
+    for a, b in itertools.combinations(known, 2):  # what only two entries together break (one level for both)
+        _dealt(setup, library, study, a, b, source, diags)
+
+
+def _dealt(setup: Callable[..., Any], library: Any, study: Study, first: tuple[int, str], second: tuple[int, str],
+           source: SourceFile, diags: Diagnostics) -> bool:
+    """Whether the two entries (place and name) can meet; if not, why, located at the second's field."""
+    try:
+        setup(library, 0, (study.entries[first[1]], study.entries[second[1]]))
+    except EntryError as err:
+        who = second[1] if first == second else f"{first[1]} against {second[1]}"
+        diags.error("E807", f"{who}: {err.field}: {err.message}", entry_span(source, second[0], err.field, err.title))
+        return False
+    return True
 
 
 def _whole(source: SourceFile, data: dict[str, Any], key: str, default: int, low: int, high: int,

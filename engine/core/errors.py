@@ -57,7 +57,11 @@ class EntryError(EngineError):
     """A study's entry (what a seat plays with: whatever its ruleset deals a seat) that the rules do not allow: the
     field at fault, and why, in the rulebook's words."""
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, field: str, message: str, title: str | None = None) -> None:
         super().__init__(f"{field}: {message}")
         self.field = field
         self.message = message
+        self.title = title  # the card at fault, where one is
+
+    def __reduce__(self) -> tuple[type[EntryError], tuple[str, str, str | None]]:
+        return EntryError, (self.field, self.message, self.title)  # a study's workers send it back whole

@@ -119,7 +119,9 @@ def _entry_fields(path: Path, data: dict[str, object]) -> tuple[EntryField, ...]
             raise DeclarationError(f"{path}: [entry.{name}] has no setting {', '.join(sorted(unknown))}")
         if table["kind"] == "whole" and not all(isinstance(table.get(k), int) for k in ("low", "high")):
             raise DeclarationError(f"{path}: [entry.{name}] is a whole number: it needs its low and high")
-        fields.append(EntryField(name=name, **table))
+        default = table.get("default")  # a declaration is hashed: a list of titles is kept as a tuple
+        fields.append(EntryField(name=name, **{**table, "default": tuple(default) if isinstance(default, list)
+                                               else default}))
     return tuple(fields)
 
 

@@ -26,8 +26,8 @@ RULE_FRONT_POCKET = ("In addition, a Codex may contain one Specialization and on
                      "Specialization in the front-most pocket of your Codex.")
 RULE_ONE_SPECIALIZATION = "Each Magi may begin battle with one active Specialization."
 RULE_ACT_II = "ACT II Setup ... Collect Specializations"
-# The cards a Codex keeps in its front-most pocket, which a study's entry does not give (ruleset.toml says why).
-APART = {"specialization": "a study's entry gives no Specialization yet",
+# The cards a Codex keeps in its front-most pocket, apart from its spells: a study's entry gives them apart too.
+APART = {"specialization": "an entry gives it as its specialization",
          "artifact": "a study's entry gives no Artifact (a random duel deals none)"}
 
 
@@ -111,7 +111,7 @@ def entry_codex(library: CardLibrary, entry: Mapping[str, Any]) -> list[type[Spe
 
 def entry_specialization(library: CardLibrary, entry: Mapping[str, Any]) -> list[type[SpellCard]]:
     """The Specialization the entry's Magi begins battle with (none, or one), if it may: only at level 2, as Act
-    II collects them. None when the entry gives none (ruleset.toml does not declare the field yet)."""
+    II collects them."""
     chosen = [_card(library, "specialization", title) for title in entry.get("specialization", ())]
     for card in chosen:
         if card.kind != "specialization":
