@@ -163,10 +163,13 @@ def command_line() -> argparse.ArgumentParser:
     p.set_defaults(command_function="cmd_site")
     p = sub.add_parser("sim", help="play a study of a project's cards: players in a round robin, with rates",
                        description="Play the study a *.sim.toml file declares (its players, matches per pairing, "
-                       "seed) with the cards of its project: every two players meet in matches the ruleset sets up "
-                       "from the project's cards, changing seats each match, on every core with the same results "
-                       "whatever their number. Per pairing: win, draw and loss rates with 95%% Wilson intervals, "
-                       "the first seat's advantage, matches at the round cap.")
+                       "seed, and its entries: what each seat plays with) with the cards of its project: every two "
+                       "players (or entries) meet in matches the ruleset sets up from the project's cards, changing "
+                       "seats each match, on every core or a Ray cluster with the same results whatever their "
+                       "number. Per pairing: win, draw and loss rates with 95%% Wilson intervals, the first seat's "
+                       "advantage, matches at the round cap, match lengths. Per card: how often it was cast, a "
+                       "seat's win rate when it cast it and when it only held it, and the cards that stand out "
+                       "beyond chance. Every match is kept in a results file beside the study.")
     p.add_argument("study", metavar="STUDY", help="the study file (*.sim.toml)")
     p.add_argument("--workers", metavar="N", help="processes to play on (default: every core); with --backend ray "
                    "and no --address, the CPUs of the Ray instance started here")
