@@ -166,7 +166,7 @@ def command_line() -> argparse.ArgumentParser:
                        "seed, and its entries: what each seat plays with) with the cards of its project: every two "
                        "players (or entries) meet in matches the ruleset sets up from the project's cards, changing "
                        "seats each match, on every core or a Ray cluster with the same results whatever their "
-                       "number. Per pairing: win, draw and loss rates with 95%% Wilson intervals, the first seat's "
+                       "number. Per pairing: win, draw and loss rates with 95% Wilson intervals, the first seat's "
                        "advantage, matches at the round cap, match lengths. Per card: how often it was cast, a "
                        "seat's win rate when it cast it and when it only held it, and the cards that stand out "
                        "beyond chance. Every match is kept in a results file beside the study.")
