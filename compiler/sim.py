@@ -116,6 +116,9 @@ def simulate(study_path: Path, explicit: Path | None, backend: Backend, output: 
         write_text(err, diags.render())
         return 1
     knowledge = knowledge_of(project)
+    for timed in (c for c in study.players if c.milliseconds is not None):
+        write_text(err, f"spellc: note: {timed.player_name} searches for a time, not a number of playouts: the "
+                   "study's results depend on the machine and its load, and another run may differ")
     if study.entries:
         check_entries(study, source, project.ruleset, library(project), project.ruleset.entry("entry_match"), diags)
         if diags.has_errors:

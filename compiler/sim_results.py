@@ -26,7 +26,7 @@ from spellc.engine.core.ruleset import EntryField, Ruleset
 from spellc.engine.core.study import KINDS, Contender, Pairing, Played, round_robin
 
 SETTINGS = ("players", "matches", "seed", "mirrors", "entries")
-PLAYER_SETTINGS = ("kind", "playouts", "depth")
+PLAYER_SETTINGS = ("kind", "playouts", "depth", "milliseconds", "playout")
 MOST_MATCHES = 1_000_000
 
 
@@ -224,12 +224,17 @@ def _player(entry: object, at: Span, diags: Diagnostics) -> Contender | None:
         diags.error("E805", f"a player is one of {', '.join(KINDS)}, not {kind!r}", at,
                     *did_you_mean(str(kind), KINDS))
         return None
-    budget = {key: table[key] for key in ("playouts", "depth") if key in table}
+    budget = {key: table[key] for key in ("playouts", "depth", "milliseconds") if key in table}
     for key, value in budget.items():
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 100_000:
             diags.error("E805", f"a player's {key} is a whole number from 1 to 100,000, not {value!r}", at)
             return None
-    return Contender(str(kind), **budget)
+    playout = table.get("playout", "random")
+    if playout not in ("random", "greedy"):
+        diags.error("E805", f"a search's playout is \"random\" or \"greedy\", not {playout!r}", at,
+                    *did_you_mean(str(playout), ("random", "greedy")))
+        return None
+    return Contender(str(kind), **budget, playout=str(playout))
 
 
 @dataclass

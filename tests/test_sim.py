@@ -319,3 +319,21 @@ def test_a_revision_s_link_out_of_the_project_is_never_followed(tmp_path: Path,
     (project / "cards" / "stolen.spell").unlink()
     code, out, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--against", "HEAD")
     assert code == 1 and "cannot unpack the project as it was at HEAD" in err and out == ""
+
+
+def test_a_search_may_play_on_greedily_or_search_for_a_time(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """"mcts: UCT search with a budget in playouts or milliseconds. Its playouts are random or greedy." A time
+    budget gives other results on another machine: the study says so."""
+    text = ('players = ["random", { kind = "mcts", playouts = 4, depth = 3, playout = "greedy" }, '
+            '{ kind = "mcts", milliseconds = 5, depth = 3 }]\nmatches = 2\n')
+    project = study(tmp_path, capsys, text)
+    code, out, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--workers", "1")
+    assert code == 0, err
+    assert out.startswith("random vs mcts(4, depth 3, greedy playouts): 2 matches")
+    assert "random vs mcts(5 ms, depth 3): 2 matches" in out
+    assert "mcts(5 ms, depth 3) searches for a time, not a number of playouts" in err
+    project = study(tmp_path / "bad", capsys, text.replace('"greedy"', '"greed"'))
+    code, _, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml")
+    assert code == 1 and "a search's playout is \"random\" or \"greedy\", not 'greed'" in err
+    assert "did you mean 'greedy'?" in err
+

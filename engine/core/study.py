@@ -35,6 +35,10 @@ class Contender:
     kind: str
     playouts: int = 200
     depth: int = 20
+    # A search's budget in time instead of playouts: a faster machine searches more, so a study with it gives other
+    # results elsewhere (or under another load); playouts give the same everywhere.
+    milliseconds: int | None = None
+    playout: str = "random"  # how a search plays on from the choice it tries: random, or greedy
     entry: str | None = None  # the name of what it plays with (a study's entry); None: what the match deals it
 
     def __post_init__(self) -> None:
@@ -43,7 +47,10 @@ class Contender:
 
     @property
     def player_name(self) -> str:
-        return f"mcts({self.playouts}, depth {self.depth})" if self.kind == "mcts" else self.kind
+        if self.kind != "mcts":
+            return self.kind
+        budget = f"{self.milliseconds} ms" if self.milliseconds is not None else str(self.playouts)
+        return f"mcts({budget}, depth {self.depth}{', greedy playouts' if self.playout == 'greedy' else ''})"
 
     @property
     def name(self) -> str:
@@ -54,7 +61,8 @@ class Contender:
             return Random(seed)
         if self.kind == "greedy":
             return Greedy(seed, knowledge)
-        return Mcts(seed, knowledge, playouts=self.playouts, depth=self.depth)
+        return Mcts(seed, knowledge, playouts=self.playouts if self.milliseconds is None else 10**9,
+                    milliseconds=self.milliseconds, depth=self.depth, playout=self.playout)
 
 
 @dataclass(frozen=True, slots=True)
