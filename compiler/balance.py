@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -165,7 +166,7 @@ def _heatmap(study: Study, results: Results) -> Any:
     from matplotlib.figure import Figure  # noqa: PLC0415  (see _plots)
 
     names = [p.name for p in study.contenders]
-    rates: list[list[float]] = [[float("nan")] * len(names) for _ in names]
+    rates: list[list[float]] = [[math.nan] * len(names) for _ in names]
     for tally in results.pairings:
         if tally.matches:
             a, b = names.index(tally.pairing.first.name), names.index(tally.pairing.second.name)

@@ -81,8 +81,9 @@ def knowledge_of(project: Project) -> Knowledge:
     try:
         found = ruleset.entry("knowledge")
     except DeclarationError:
+        why = ruleset.no_outcome or "its matches are played by random choices only"
         raise ProjectError(f"{ruleset.title} declares no evaluation for its players: a study has no outcome to "
-                           "measure (its matches are played by random choices only)") from None
+                           f"measure ({why})") from None
     assert isinstance(found, Knowledge)
     return found
 

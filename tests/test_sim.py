@@ -102,6 +102,7 @@ def test_amtgard_says_plainly_it_has_no_outcome_to_measure(tmp_path: Path,
     code, _, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml")
     assert code == 1
     assert "declares no evaluation for its players: a study has no outcome to measure" in err
+    assert "is the reeve's to state" in err and "seed 002 ends no life for good" in err  # why, in the seed's words
 
 
 def test_every_match_is_kept_and_later_runs_append(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

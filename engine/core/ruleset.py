@@ -54,6 +54,8 @@ class Ruleset:
     # "module:attribute" of its package: what its players know beyond the rules, an engine.core.players.Knowledge
     # (its evaluation of a state, and how to deal again what a being cannot see); none: only random players
     knowledge: str | None = None
+    # Why a ruleset that declares no knowledge has no outcome a study could measure, in its seed's words
+    no_outcome: str | None = None
     # "module:function" of its package: (compiled cards, seed, the two seats' entries in seat order) → a Match, where
     # each entry maps each of ``entry_fields`` to its value; an entry the rules do not allow raises EntryError.
     # None: a study's seats are dealt as its random matches are.
@@ -102,6 +104,7 @@ def declare(folder: Path) -> Ruleset:
                    rulebook=data["rulebook"], grammar=data["grammar"], scenario_grammar=data["scenario_grammar"],
                    glossary=folder / data["glossary"], random_match=data["random_match"],
                    invariants=data["invariants"], knowledge=_optional(path, data, "knowledge"),
+                   no_outcome=_optional(path, data, "no_outcome"),
                    entry_match=_optional(path, data, "entry_match"), entry_fields=_entry_fields(path, data))
 
 
