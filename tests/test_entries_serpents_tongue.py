@@ -27,45 +27,11 @@ from spellc.engine.rulesets.serpents_tongue.setup import duel, entry_codex, entr
 from spellc.generated.serpents_tongue import LIBRARY
 from tests.commands import new_project, spellc_apart
 from tests.conftest import compile_card_classes
+from tests.test_scenario_codex import CARDS  # spells of fluency 3 and 4, and one Unique to Codex
 
 FIELDS = {f.name: f for f in RULESETS["serpents_tongue"].entry_fields}
 SPELLS = sorted(t for t, card in LIBRARY.cards.items() if card.kind == "spell")
 SPELLS_27 = [title for title in SPELLS[:9] for _ in range(3)]
-
-# Spells of fluency 3 and 4, and one Unique to Codex, which the project's cards (all of fluency 1) do not have.
-CARDS = """
-spell "Deep Lance" {
-    sphere Forces
-    role Attack
-    fluency 3
-    resonance -3
-    aspects | Dmg 3
-    ritual N/A | N/A | Dmg +1 | N/A
-}
-spell "Deep Spear" {
-    sphere Forces
-    role Attack
-    fluency 3
-    resonance -3
-    aspects | Dmg 3
-    ritual N/A | N/A | Dmg +1 | N/A
-}
-spell "Great Lance" {
-    sphere Forces
-    role Attack
-    fluency 4
-    resonance -4
-    aspects | Dmg 4
-    ritual N/A | N/A | Dmg +1 | N/A
-}
-spell "Lone Ward" {
-    sphere Forces
-    role Defense
-    fluency 1
-    resonance -1
-    aspects | | Durability 1, Unique to Codex
-}
-"""
 
 
 @cache
