@@ -17,6 +17,15 @@ def new_project(folder: Path, ruleset: str, capsys: pytest.CaptureFixture[str]) 
     return folder
 
 
+def new_study(folder: Path, ruleset: str, capsys: pytest.CaptureFixture[str], text: str, name: str = "duels"
+              ) -> Path:
+    """A new project of ``ruleset`` in ``folder`` whose studies folder holds ``studies/NAME.sim.toml``."""
+    project = new_project(folder, ruleset, capsys)
+    (project / "studies").mkdir()
+    (project / "studies" / f"{name}.sim.toml").write_text(text, encoding="utf-8")
+    return project
+
+
 def spellc(folder: Path, capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
     """``spellc ARGV`` run in ``folder``: its exit code, and what it printed (out, then err)."""
     code, out, err = spellc_apart(folder, capsys, *argv)

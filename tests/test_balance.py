@@ -11,16 +11,14 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from tests.commands import new_project, spellc_apart
+from tests.commands import new_project, new_study, spellc_apart
 
 STUDY = 'players = ["random", "greedy"]\nmatches = 6\nseed = 5\n'
 
 
 def played(tmp_path: Path, capsys: pytest.CaptureFixture[str], ruleset: str = "rackham_incantation") -> Path:
     """A new project with one study, played."""
-    project = new_project(tmp_path / "cards", ruleset, capsys)
-    (project / "studies").mkdir()
-    (project / "studies" / "duels.sim.toml").write_text(STUDY, encoding="utf-8")
+    project = new_study(tmp_path / "cards", ruleset, capsys, STUDY)
     code, _, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--workers", "1")
     assert code == 0, err
     return project

@@ -25,7 +25,7 @@ from spellc.engine.rulesets import RULESETS
 from spellc.engine.rulesets.serpents_tongue.cards import CardLibrary
 from spellc.engine.rulesets.serpents_tongue.setup import duel, entry_codex, entry_duel
 from spellc.generated.serpents_tongue import LIBRARY
-from tests.commands import new_project, spellc_apart
+from tests.commands import new_study, spellc_apart
 from tests.conftest import compile_card_classes
 from tests.test_scenario_codex import CARDS  # spells of fluency 3 and 4, and one Unique to Codex
 
@@ -238,10 +238,8 @@ codex = ["Stone Fist", "Stone Fist", "Stone Fist"]
 
 
 def study(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str) -> Path:
-    project = new_project(tmp_path / "cards", "serpents_tongue", capsys)
+    project = new_study(tmp_path / "cards", "serpents_tongue", capsys, text, name="codex")
     (project / "cards" / "entries.spell").write_text(PROJECT_CARDS, encoding="utf-8")
-    (project / "studies").mkdir()
-    (project / "studies" / "codex.sim.toml").write_text(text, encoding="utf-8")
     return project
 
 

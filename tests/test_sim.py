@@ -19,17 +19,14 @@ import duckdb
 import pytest
 
 from spellc.engine.core.rates import wilson
-from tests.commands import new_project, spellc_apart
+from tests.commands import new_study, spellc_apart
 
 STUDY = 'players = ["random", { kind = "mcts", playouts = 6, depth = 3 }, "greedy"]\nmatches = 6\nseed = 3\n'
 
 
 def study(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str = STUDY, ruleset: str = "incantation_charges"
           ) -> Path:
-    project = new_project(tmp_path / "cards", ruleset, capsys)
-    (project / "studies").mkdir()
-    (project / "studies" / "duels.sim.toml").write_text(text, encoding="utf-8")
-    return project
+    return new_study(tmp_path / "cards", ruleset, capsys, text)
 
 
 def results(project: Path, capsys: pytest.CaptureFixture[str], *options: str) -> dict[str, Any]:

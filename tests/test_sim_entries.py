@@ -12,7 +12,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from tests.commands import new_project, spellc_apart
+from tests.commands import new_study, spellc_apart
 
 STUDY = """players = ["random"]
 matches = 8
@@ -30,10 +30,7 @@ deck = ["Flame Dart", "Flame Dart", "Flame Dart", "Flame Dart", "Strike"]
 
 def study(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, ruleset: str = "incantation_charges"
           ) -> Path:
-    project = new_project(tmp_path / "cards", ruleset, capsys)
-    (project / "studies").mkdir()
-    (project / "studies" / "decks.sim.toml").write_text(text, encoding="utf-8")
-    return project
+    return new_study(tmp_path / "cards", ruleset, capsys, text, name="decks")
 
 
 def test_entries_meet_in_a_round_robin_each_seat_playing_its_own(tmp_path: Path,

@@ -13,7 +13,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from tests.commands import new_project, spellc_apart
+from tests.commands import new_study, spellc_apart
 
 STUDY = 'players = ["random", "greedy"]\nmatches = 20\nseed = 11\n'
 
@@ -32,9 +32,7 @@ def kept(project: Path) -> tuple[list[tuple[object, ...]], list[tuple[object, ..
 def test_a_study_on_a_local_ray_instance_matches_the_local_backend_match_for_match(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("ray", reason="Ray is an optional extra: pip install 'spellc[ray]' (make test installs it)")
-    local = new_project(tmp_path / "local" / "cards", "incantation_charges", capsys)
-    (local / "studies").mkdir()
-    (local / "studies" / "duels.sim.toml").write_text(STUDY, encoding="utf-8")
+    local = new_study(tmp_path / "local" / "cards", "incantation_charges", capsys, STUDY)
     on_ray = tmp_path / "ray" / "cards"
     shutil.copytree(local, on_ray)
     code, _, err = spellc_apart(local, capsys, "sim", "studies/duels.sim.toml", "--workers", "1")
@@ -47,8 +45,6 @@ def test_a_study_on_a_local_ray_instance_matches_the_local_backend_match_for_mat
 
 
 def test_an_address_goes_with_the_ray_backend(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    project = new_project(tmp_path / "cards", "incantation_charges", capsys)
-    (project / "studies").mkdir()
-    (project / "studies" / "duels.sim.toml").write_text(STUDY, encoding="utf-8")
+    project = new_study(tmp_path / "cards", "incantation_charges", capsys, STUDY)
     code, _, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--address", "auto")
     assert code == 2 and "--address names a Ray cluster: it goes with --backend ray" in err
