@@ -27,13 +27,16 @@ NEW_README = """\
 # {name}
 Cards for {title}, in spellc's card language: `cards/` holds them, `scenarios/` the matches that replay them.
 `spellc check` finds mistakes, `spellc play scenarios/sample.scenario` replays a match, and `spellc build` \
-writes `generated/` and `site/`.
+writes `generated/` and `site/`.{sim}
 """
+NEW_SIM = " `spellc sim studies/duels.sim.toml` plays players against each other with these cards, and rates them."
+
 
 
 def create(folder: Path, ruleset: str) -> list[Path]:
     """A new project in ``folder`` (missing or empty): its manifest, a sample card and scenario of ``ruleset``,
-    and a README. Returns the files written; raises :class:`ProjectError` (writing nothing) when it cannot."""
+    a sample study where its players can be rated, and a README. Returns the files written; raises
+    :class:`ProjectError` (writing nothing) when it cannot."""
     if ruleset not in RULESETS:
         hint = did_you_mean(ruleset, RULESETS)
         raise ProjectError(f"no ruleset is named {ruleset!r}" + (f"; {hint[0][6:]}" if hint else "")
@@ -45,9 +48,10 @@ def create(folder: Path, ruleset: str) -> list[Path]:
         raise ProjectError(f"{folder} would sit inside the project of {above}: its cards would be that "
                            "project's; choose a folder outside it")
     title = RULESETS[ruleset].title
+    studied = RULESETS[ruleset].knowledge is not None  # a game whose players can be rated gets a sample study
     files = {
         MANIFEST: NEW_MANIFEST.format(ruleset=ruleset, title=title),
-        "README.md": NEW_README.format(name=folder.name, title=title),
+        "README.md": NEW_README.format(name=folder.name, title=title, sim=NEW_SIM if studied else ""),
         ".gitignore": ".spellc-build/\npublic/\n",  # the build's lock and staging area; the built site
         # The folder's name as a YAML string (a JSON string is one): never YAML of its own, nor markup.
         "mkdocs.yml": (SAMPLES / "mkdocs.yml").read_text(encoding="utf-8").replace(
@@ -57,6 +61,7 @@ def create(folder: Path, ruleset: str) -> list[Path]:
             name=escape_text(heading_text(folder.name)), title=title),
         "cards/sample.spell": (SAMPLES / ruleset / "sample.spell").read_text(encoding="utf-8"),
         "scenarios/sample.scenario": (SAMPLES / ruleset / "sample.scenario").read_text(encoding="utf-8"),
+        **({"studies/duels.sim.toml": (SAMPLES / "duels.sim.toml").read_text(encoding="utf-8")} if studied else {}),
     }
     written = []
     try:

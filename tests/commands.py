@@ -21,7 +21,8 @@ def new_study(folder: Path, ruleset: str, capsys: pytest.CaptureFixture[str], te
               ) -> Path:
     """A new project of ``ruleset`` in ``folder`` whose studies folder holds ``studies/NAME.sim.toml``."""
     project = new_project(folder, ruleset, capsys)
-    (project / "studies").mkdir()
+    (project / "studies" / "duels.sim.toml").unlink(missing_ok=True)  # the sample study of `spellc new`
+    (project / "studies").mkdir(exist_ok=True)
     (project / "studies" / f"{name}.sim.toml").write_text(text, encoding="utf-8")
     return project
 

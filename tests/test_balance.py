@@ -93,8 +93,21 @@ def test_a_study_without_results_is_listed_with_the_reason(tmp_path: Path, capsy
 
 def test_a_project_without_studies_has_no_balance_section(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     project = new_project(tmp_path / "cards", "rackham_incantation", capsys)
+    shutil.rmtree(project / "studies")  # the sample study `spellc new` writes
     build(project, capsys)
     assert not (project / "site" / "balance").exists()
+
+
+def test_a_new_project_s_sample_study_is_listed_until_it_is_played(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    project = new_project(tmp_path / "cards", "incantation_charges", capsys)
+    build(project, capsys)
+    index = html.unescape((project / "site" / "balance" / "index.md").read_text(encoding="utf-8"))
+    assert "studies/duels.sim.toml | none: it has not been played: spellc sim studies/duels.sim.toml plays it" in index
+    code, out, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--workers", "1")
+    assert code == 0 and "random vs greedy: 10 matches" in out, err
+    build(project, capsys)
+    assert (project / "site" / "balance" / "duels.md").is_file()
 
 
 def test_a_name_planted_in_the_results_is_inert_text_in_the_page_and_the_plot(

@@ -28,9 +28,10 @@ def test_spellc_new_makes_a_project_that_checks_builds_and_plays(
     """"`spellc new PATH --ruleset NAME` creates a project: a `spellc.toml` naming the ruleset and the folders,
     a sample card, a sample scenario, and a README of three lines.\""""
     folder = new_project(tmp_path, ruleset, capsys)
+    study = {"studies/duels.sim.toml"} if RULESETS[ruleset].knowledge else set()  # where players can be rated
     assert {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()} == {
         MANIFEST, "README.md", ".gitignore", "cards/sample.spell", "scenarios/sample.scenario", "mkdocs.yml",
-        "site/index.md"}
+        "site/index.md", *study}
     assert len((folder / "README.md").read_text(encoding="utf-8").splitlines()) == 3
     project = load(folder / MANIFEST)
     assert isinstance(project, Project) and project.ruleset.name == ruleset
