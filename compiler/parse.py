@@ -17,7 +17,7 @@ from lark.grammar import Rule
 from lark.lexer import TerminalDef
 from lark.tree import Meta
 
-from spellc.compiler.diagnostics import Diagnostic, Diagnostics, Severity
+from spellc.compiler.diagnostics import Diagnostic, Diagnostics, Severity, did_you_mean
 from spellc.compiler.kept import kept
 from spellc.compiler.source import NumberTooLong, SourceFile, Span, number
 
@@ -112,7 +112,8 @@ def parse(source: SourceFile, diags: Diagnostics, grammar: tuple[str, ...], max_
     try:
         tree = lark.parse(source.text)
     except UnexpectedInput as err:
-        diags.error("E001", *_describe(err, source, lark))
+        message, span, notes = _describe(err, source, lark)
+        diags.error("E001", message, span, *notes)
         return None
     before = len(diags.items)
     for token in _tokens(tree, []):
@@ -273,27 +274,94 @@ def _check_token(token: Token, source: SourceFile, diags: Diagnostics, max_numbe
             return
 
 
-def _describe(err: UnexpectedInput, source: SourceFile, lark: Lark) -> tuple[str, Span, str]:
+def _describe(err: UnexpectedInput, source: SourceFile, lark: Lark) -> tuple[str, Span, tuple[str, ...]]:
+    """The message, the span and the notes of a parse error: what was found (a whole word, where the lexer stopped
+    inside one), what was expected, and the keyword likely meant."""
     line, column = max(err.line, 1), max(err.column, 1)
-    if isinstance(err, UnexpectedCharacters):
-        pos = err.pos_in_stream or 0
-        char = source.text[pos] if pos < len(source.text) else "?"
-        span = Span(source, line, column, line, column + 1)
-        return f"unexpected character {char!r}", span, _expected(err.allowed, lark)
     if isinstance(err, UnexpectedToken) and err.token.type == "$END" or isinstance(err, UnexpectedEOF):
         end = source.end
         expected = _expected(getattr(err, "expected", set()), lark)
-        return "unexpected end of file (is a closing '}' missing?)", end, expected
+        return "unexpected end of file (is a closing '}' missing?)", end, (expected,)
+    if isinstance(err, UnexpectedCharacters):
+        names: set[str] = err.allowed or set()
+    else:
+        assert isinstance(err, UnexpectedToken)
+        names = err.accepts or err.expected
+    note = _expected(names, lark)
+    text = source.line(line)
+    if isinstance(err, UnexpectedCharacters) and text[column - 1:column] == '"' and '"' not in text[column:]:
+        return ("unterminated quoted text: it has no closing '\"' on its line", Span(source, line, column, line,
+                len(text) + 1), ("help: close it with '\"' before the line ends (a text does not run on to the next)",))
+    word = _word(text, column)
+    if word is not None:  # a word, or the rest of one the lexer read a keyword from ("deal" of "deals")
+        first, last = word
+        found = text[first - 1:last - 1]
+        others = [w for w in _keywords(lark) if w.lower() != found.lower()]
+        hint = did_you_mean(found, [w for w in _words(names, lark) if w in others]) or did_you_mean(found, others)
+        if first < column:  # what was expected after the keyword the lexer took, not instead of the word
+            note = f"note: {text[first - 1:column - 1]!r} is a word of the language, {found!r} is not"
+        return f"unexpected {found!r}", Span(source, line, first, line, last), (note, *_missing_brace(
+            names, text, first), *hint)
+    if isinstance(err, UnexpectedCharacters):
+        char = text[column - 1] if column <= len(text) else "?"
+        return f"unexpected character {char!r}", Span(source, line, column, line, column + 1), (note,)
     assert isinstance(err, UnexpectedToken)
     tok = err.token
     shown = "end of line" if tok.type == "_NL" else repr(str(tok))
     end_col = column + (1 if tok.type == "_NL" else len(str(tok)))
-    span = Span(source, line, column, line, end_col)
-    note = _expected(err.accepts or err.expected, lark)
-    after_something = source.line(line)[:column - 1].strip() != ""  # not the first word of its line
-    if tok.type != "_NL" and "_NL" in (err.accepts or err.expected) and after_something:
+    after_something = text[:column - 1].strip() != ""  # not the first word of its line
+    if tok.type != "_NL" and "_NL" in names and after_something:
         note += " (each field of a card goes on its own line)"
-    return f"unexpected {shown}", span, note
+    return f"unexpected {shown}", Span(source, line, column, line, end_col), (note,)
+
+
+_WORD_PART = re.compile(r"[A-Za-z0-9_'-]")
+
+
+def _word(text: str, column: int) -> tuple[int, int] | None:
+    """The columns (first, past the last) of the word the error is in, if it is at a letter: from the word's
+    start, which may lie before the error (the lexer took "deal" of "deals" as a keyword and stopped at "s")."""
+    at = column - 1
+    if at >= len(text) or not text[at].isalpha():
+        return None
+    first = at
+    while first > 0 and _WORD_PART.match(text[first - 1]):
+        first -= 1
+    last = at
+    while last < len(text) and _WORD_PART.match(text[last]):
+        last += 1
+    return first + 1, last + 1
+
+
+def _missing_brace(names: set[str], text: str, first: int) -> tuple[str, ...]:
+    """A note when a card's closing brace was expected and a line begins with a new card's word instead."""
+    closing = any(n in ("RBRACE", "_RBRACE") for n in names)
+    return ("note: is the '}' closing the card above missing?",) if closing and first == 1 and text.strip() else ()
+
+
+def _words(names: set[str], lark: Lark) -> list[str]:
+    """The keywords among the terminals ``names``."""
+    found: list[str] = []
+    for name in names:
+        found.extend(_terminal_words(name, lark))
+    return found
+
+
+@cache  # per parser: its terminals do not change
+def _keywords(lark: Lark) -> list[str]:
+    """Every keyword of ``lark``'s grammar: what a word that fits nowhere was most likely meant to be."""
+    return sorted({w for t in lark.terminals for w in _terminal_words(t.name, lark)})
+
+
+def _terminal_words(name: str, lark: Lark) -> list[str]:
+    term = next((t for t in lark.terminals if t.name == name), None)
+    pattern = getattr(term, "pattern", None)
+    if pattern is None:
+        return []
+    if pattern.type == "str":
+        return [pattern.value] if re.fullmatch(r"[a-z][a-z -]*", pattern.value) else []
+    words = _WORD_CHOICE.fullmatch(pattern.value)
+    return words.group(1).split("|") if words else []
 
 
 _WORD_CHOICE = re.compile(r"\(\?:([a-z]+(?:\|[a-z]+)+)\)")
