@@ -31,7 +31,10 @@ class CardChecker(Protocol):
     """A ruleset's checker: each card on its own, then the set (titles, and what cards name of each other)."""
 
     def check_card(self, node: Any, path: str) -> tuple[Any, Any] | None: ...
-    def check_set(self, found: list[tuple[Any, Any]]) -> list[Any]: ...
+    def check_set(self, found: list[tuple[Any, Any]], written: frozenset[str]) -> list[Any]:
+        """``written``: the title of every card of the set, those with errors too (a card that names one of
+        them is not told that no such card exists: its own errors are said at it)."""
+        ...
 
 
 C = TypeVar("C", bound=Located)  # a checked card: its value and where it was written
@@ -130,13 +133,15 @@ class ValueCards:
     def _check(self, sources: Sequence[SourceFile], result: Compiled) -> Compiled:
         checker = self.checker(result.diagnostics)
         found = []
+        written = set()
         for source in sources:
             result.files += 1
             for node in parse_file(source, result.diagnostics, card_grammar(self.ruleset.grammar), self.to_ast) or ():
+                written.add(node.title)
                 checked = checker.check_card(node, source.path)
                 if checked is not None:
                     found.append(checked)
-        result.checked = checker.check_set(found)
+        result.checked = checker.check_set(found, frozenset(written))
         return result
 
     def play(self, source: SourceFile, *, cards: Any, json_out: bool = False, log: bool = False, out: TextIO,

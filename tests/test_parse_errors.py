@@ -61,3 +61,20 @@ def test_a_scenario_s_misspelled_word_is_named_whole_with_the_word_meant(tmp_pat
     err = checked(tmp_path, capsys, "rackham_incantation", "gems 2 Light, 3 Air", "wound 1",
                   ("play", "scenarios/sample.scenario"), "scenarios/sample.scenario")
     assert "error[E001]: unexpected 'wound'" in err and "help: did you mean 'wounds'?" in err
+
+
+# ---------------------------------------------------------------- one mistake, one error (issue 28: "Errors also
+# cascade: one `at foe` gives three more E509 errors, an error in an Incantation 2 spell adds E624 no spell is
+# titled ... on every magician that lists it")
+def test_a_mistaken_at_is_one_error_not_one_more_for_each_target(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    err = checked(tmp_path, capsys, "incantation_charges", "action \"Strike\" {\n    at enemy",
+                  "action \"Strike\" {\n    at foe")
+    assert "error[E506]: a card is played at `enemy` or `self`, not 'foe'" in err
+    assert "E509" not in err and err.rstrip().endswith("1 error, 0 warnings")
+
+
+def test_a_spell_with_an_error_is_not_missing_from_the_magician_that_lists_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    err = checked(tmp_path, capsys, "rackham_incantation", "    gems 2 Light\n", "    gems 2 Lite\n")
+    assert "Lite" in err and "E624" not in err and "no spell is titled" not in err

@@ -101,7 +101,7 @@ class Checker:
             return None
         return Checked(card, path, node.span.line), node
 
-    def check_set(self, found: list[tuple[Checked, ast.Card]]) -> list[Checked]:
+    def check_set(self, found: list[tuple[Checked, ast.Card]], written: frozenset[str]) -> list[Checked]:
         """The cards whose references to others hold: each title and page once, each granted ability and each
         ball thrown free one of the set. Every lookup is in a table made once for the set: a check in linear time
         (a card looked up in the list of those kept, and the table of titles made again for each card, made
@@ -115,7 +115,7 @@ class Checker:
             if id(checked) not in first:
                 continue
             missing = [t for t, _ in checked.card.granted if t not in cards]
-            for title in missing:
+            for title in (t for t in missing if t not in written):  # one with errors of its own: said at it
                 f = next(f for f in node.fields if f.name == "grants_ability" and _text(f) == title)
                 self.diags.error("E712", f"no ability is titled {title!r} to grant", f.span,
                                  *did_you_mean(title, cards))

@@ -45,11 +45,12 @@ class Checker:
         steps = self._effect(node, kind, fields, aim) if kind is not Kind.INTERRUPT else ()
         if len(self.diags.items) != errors:
             return None
+        assert aim is not None  # a mistaken `at` is an error
         card = ActionCard(title=node.title, kind=kind, incantation=entry, aim=aim, steps=steps,
                           interrupt=interrupt, text=card_text(steps, interrupt), source=f"{path}:{node.span.line}")
         return Checked(card, path, node.span.line), node
 
-    def check_set(self, cards: list[tuple[Checked, ast.Card]]) -> list[Checked]:
+    def check_set(self, cards: list[tuple[Checked, ast.Card]], written: frozenset[str]) -> list[Checked]:
         return distinct_titles(cards, self.diags, "E511")
 
     def _entry(self, field: ast.Field | None) -> int | None:
@@ -61,7 +62,7 @@ class Checker:
                              "help: leave the `incantation` line out for an Action without the entry")
         return field.value
 
-    def _interrupt(self, node: ast.Card, fields: dict[str, ast.Field], aim: Aim) -> Interrupt | None:
+    def _interrupt(self, node: ast.Card, fields: dict[str, ast.Field], aim: Aim | None) -> Interrupt | None:
         when, effect = fields.get("when"), fields.get("effect")
         if when is None or effect is not None:
             self.diags.error("E504", "an interrupt has one `when EVENT: STEPS` line and no `effect`",
@@ -69,7 +70,8 @@ class Checker:
             return None
         return Interrupt(event=self._event(when), steps=self._steps(when.steps, aim, True))
 
-    def _effect(self, node: ast.Card, kind: Kind, fields: dict[str, ast.Field], aim: Aim) -> tuple[core.Step, ...]:
+    def _effect(self, node: ast.Card, kind: Kind, fields: dict[str, ast.Field], aim: Aim | None
+                ) -> tuple[core.Step, ...]:
         when, effect = fields.get("when"), fields.get("effect")
         if when is not None:
             self.diags.error("E505", f"only an interrupt waits for an event; this is an {kind.value}",
@@ -93,7 +95,9 @@ class Checker:
             out.setdefault(f.name, f)
         return out
 
-    def _aim(self, field: ast.Field | None) -> Aim:
+    def _aim(self, field: ast.Field | None) -> Aim | None:
+        """Whom the card is played at; None when its `at` is a mistake, already said (its steps' `target` is then
+        not said to be no one's as well)."""
         if field is None:
             return Aim.NONE
         word = field.value
@@ -101,7 +105,7 @@ class Checker:
         if word.text not in AIMS:
             self.diags.error("E506", f"a card is played at `enemy` or `self`, not {word.text!r}", word.span,
                              *did_you_mean(word.text, AIMS))
-            return Aim.NONE
+            return None
         return AIMS[word.text]
 
     def _event(self, field: ast.Field) -> str:
@@ -113,11 +117,11 @@ class Checker:
         return said
 
     # ---- steps
-    def _steps(self, nodes: tuple[rules_text.Step, ...], aim: Aim, interrupt: bool) -> tuple[core.Step, ...]:
+    def _steps(self, nodes: tuple[rules_text.Step, ...], aim: Aim | None, interrupt: bool) -> tuple[core.Step, ...]:
         return rules_text.to_core(nodes, lambda a: self._do(a, aim, interrupt),
                                   lambda c: self._test(c, aim, interrupt))
 
-    def _do(self, node: rules_text.Action, aim: Aim, interrupt: bool) -> core.Do:
+    def _do(self, node: rules_text.Action, aim: Aim | None, interrupt: bool) -> core.Do:
         assert node.kind in KINDS.actions or node.kind in KINDS.costs, node.kind
         args = tuple(self._who(a, aim, interrupt) if isinstance(a, rules_text.Word) else a for a in node.args)
         for a in node.args:
@@ -126,7 +130,7 @@ class Checker:
                                  node.span)
         return core.Do(node.kind, args)
 
-    def _who(self, word: rules_text.Word, aim: Aim, interrupt: bool) -> str:
+    def _who(self, word: rules_text.Word, aim: Aim | None, interrupt: bool) -> str:
         """`target` needs a card played at someone; `them` (whom the event concerned) an interrupt."""
         if word.text not in WHO:
             self.diags.error("E509", f"a step concerns `target`, `them` or `you`, not {word.text!r}", word.span,
@@ -139,7 +143,7 @@ class Checker:
                              word.span, "help: write `target` or `you`")
         return word.text
 
-    def _test(self, node: rules_text.Condition, aim: Aim, interrupt: bool) -> core.Condition:
+    def _test(self, node: rules_text.Condition, aim: Aim | None, interrupt: bool) -> core.Condition:
         words = [w.text.lower() for w in node.words]
         who = words[0] if words else ""
         rest = " ".join(words[1:])

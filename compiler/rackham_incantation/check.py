@@ -316,8 +316,9 @@ class Checker:
                             else None, traits=traits, devotion=devotion, source=source)
 
     # ---- across cards
-    def check_set(self, found: list[tuple[Checked, ast.Card]]) -> list[Checked]:
-        """Titles, the spells each magician lists and the creatures each spell summons, once every card is read."""
+    def check_set(self, found: list[tuple[Checked, ast.Card]], written: frozenset[str]) -> list[Checked]:
+        """Titles, the spells each magician lists and the creatures each spell summons, once every card is read
+        (a card named that has errors of its own is not said to be missing as well)."""
         kept = distinct_titles(found, self.diags, "E623")
         by_title = {c.card.title: c.card for c in kept}
         nodes = {c.card.title: node for c, node in found}
@@ -326,15 +327,16 @@ class Checker:
             node = nodes[checked.card.title]
             ok = True
             if isinstance(checked.card, MagicianCard):
-                ok = self._spell_list(checked.card, node, by_title)
+                ok = self._spell_list(checked.card, node, by_title, written)
             elif isinstance(checked.card, SpellCard):
-                ok = self._summons(checked.card, node, by_title)
+                ok = self._summons(checked.card, node, by_title, written)
             if ok:
                 out.append(checked)
         return out
 
 
-    def _spell_list(self, card: MagicianCard, node: ast.Card, cards: dict[str, Card]) -> bool:
+    def _spell_list(self, card: MagicianCard, node: ast.Card, cards: dict[str, Card], written: frozenset[str]
+                    ) -> bool:
         """"The sum of all the Powers of the spells that a magician chooses may not exceed" its Potential (3.10);
         "a magician may purchase any spell ... that uses the same elements to which he has access" (3.11)."""
         f = next(f for f in node.fields if f.name == "spells") if card.spells else None
@@ -346,6 +348,8 @@ class Checker:
         for value in f.values:
             assert isinstance(value, rules_text.Text)
             spell = cards.get(value.text)
+            if value.text in written and value.text not in cards:
+                continue  # the card named has errors of its own, said at it: not one more here
             if not isinstance(spell, SpellCard):
                 spells = [t for t, c in cards.items() if isinstance(c, SpellCard)]
                 self.diags.error("E624", f"no spell is titled {value.text!r}", value.span,
@@ -363,9 +367,11 @@ class Checker:
                              "help: drop a spell, or choose spells of a lower Power rating")
         return len(self.diags.items) == errors
 
-    def _summons(self, spell: SpellCard, node: ast.Card, cards: dict[str, Card]) -> bool:
+    def _summons(self, spell: SpellCard, node: ast.Card, cards: dict[str, Card], written: frozenset[str]) -> bool:
         errors = len(self.diags.items)
         for step in spell.actions():
+            if step.kind == "summon" and step.args[0] in written and step.args[0] not in cards:
+                continue  # a creature with errors of its own, said at it
             if step.kind == "summon" and not isinstance(cards.get(step.args[0]), CreatureCard):
                 creatures = [t for t, c in cards.items() if isinstance(c, CreatureCard)]
                 span = _summon_span(node, step.args[0]) or node.title_span

@@ -12,11 +12,9 @@ from pathlib import Path
 import pytest
 
 from spellc.compiler.diagnostics import Diagnostic, Diagnostics
-from spellc.compiler.parse import card_grammar, parse
-from spellc.compiler.rackham_incantation.check import Checked, Checker
+from spellc.compiler.rackham_incantation.check import Checked
 from spellc.compiler.rackham_incantation.emit_python import emit_python
-from spellc.compiler.rackham_incantation.frontend import compile_files
-from spellc.compiler.rackham_incantation.transform import to_ast
+from spellc.compiler.rackham_incantation.frontend import FRONTEND, compile_files
 from spellc.compiler.source import SourceFile
 from spellc.engine.rulesets.rackham_incantation.cards import Level, MagicianCard, SpellCard
 
@@ -29,17 +27,8 @@ Located = tuple[str, str, str, tuple[str, ...]]  # (file:line:col, code, message
 
 def compile_text(text: str, path: str = "t.spell") -> tuple[list[Checked], Diagnostics]:
     """``text`` parsed, checked card by card and then as a set: the cards kept, and every diagnostic."""
-    diags = Diagnostics()
-    checker = Checker(diags)
-    source = SourceFile(path, text)
-    found = []
-    tree = parse(source, diags, card_grammar("rackham_incantation.lark"))
-    if tree is not None:
-        for node in to_ast(tree, source):
-            checked = checker.check_card(node, source.path)
-            if checked is not None:
-                found.append(checked)
-    return checker.check_set(found), diags
+    compiled = FRONTEND.compile_texts([SourceFile(path, text)])
+    return compiled.checked, compiled.diagnostics
 
 
 def located(d: Diagnostic) -> Located:
