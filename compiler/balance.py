@@ -34,6 +34,7 @@ from spellc.compiler.project import Project, source_files
 from spellc.compiler.publish import Output
 from spellc.compiler.source import SourceFile
 from spellc.compiler.study_files import SUFFIX, store_of
+from spellc.engine.core.rates import shown
 
 if TYPE_CHECKING:
     from spellc.compiler.sim_results import Results, Study
@@ -132,16 +133,8 @@ def _shown(project: Project, path: Path, slug: str) -> Shown:
 
 def _render(template: str, **values: Any) -> str:
     env = make_env(COMMON_TEMPLATES)
-    env.filters.update(link=safe_href, image=image, rate=shown_rate)
+    env.filters.update(link=safe_href, image=image, rate=shown)
     return env.get_template(template).render(**values)
-
-
-def shown_rate(rate: dict[str, Any]) -> str:
-    """A rate of a study's JSON as a report prints it: ``52% ±2`` (the larger half of its interval)."""
-    value = rate["rate"]
-    if value is None:
-        return "n/a"
-    return f"{100 * value:.0f}% ±{100 * max(value - rate['low'], rate['high'] - value):.0f}"
 
 
 # ---------------------------------------------------------------------- the plots

@@ -32,6 +32,7 @@ from typing import Any, TextIO
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
 
 from spellc.compiler.build import library
 from spellc.compiler.diagnostics import Diagnostics, write_text
@@ -52,6 +53,7 @@ from spellc.compiler.study_files import store_of
 from spellc.engine.core.errors import DeclarationError
 from spellc.engine.core.match import Match
 from spellc.engine.core.players import Knowledge
+from spellc.engine.core.rates import shown, wilson
 from spellc.engine.core.study import Job, Played, jobs, run
 
 RATES = ("won", "drawn", "lost", "first seat won", "at the round cap")  # each pairing's, in the CSV
@@ -263,12 +265,37 @@ def report(source: SourceFile, project: Project, study: Study, run: Run, output:
                            *(found["decisions per match"][part] for part in LENGTHS)])
         _card_rows(results.cards.rated(), out)
         return
-    for tally in tallies:
-        write_text(out, str(tally))
-    for line in results.cards.lines():
-        write_text(out, line)
+    if hasattr(out, "isatty") and out.isatty():  # a person reads it: tables; piped, a line each (grep, diff)
+        _tables(results, out)
+    else:
+        for tally in tallies:
+            write_text(out, str(tally))
+        for line in results.cards.lines():
+            write_text(out, line)
     write_text(out, f"spellc: {run.played} matches in {elapsed:.1f}s ({run.played / max(elapsed, 1e-9):.1f}/s)"
                + (f", {run.kept} kept from before" if run.kept else ""))
+
+
+def _tables(results: Results, out: TextIO) -> None:
+    """The summary tables a terminal shows: a row per pairing, then a row per card."""
+    console = Console(file=out, highlight=False)
+    pairings = Table("pairing", "matches", "first won", "drew", "lost", "first seat won", "at the cap",
+                     "decisions (median)", title="pairings: the first player's rates, 95% intervals")
+    for tally in results.pairings:
+        n = tally.matches
+        pairings.add_row(tally.pairing.name, str(n), *(str(wilson(k, n)) for k in (
+            tally.won, tally.drawn, tally.lost, tally.first_seat_won, tally.capped)), str(tally.length(0.5)))
+    console.print(pairings)
+    rated = results.cards.rated()
+    if not rated:
+        return
+    cards = Table("card", "held by", "cast by", "casts a match", "won when cast", "won when only held", "stands out",
+                  title=f"cards: a seat's rates ({results.cards.seats} seats)")
+    for row in rated:
+        cards.add_row(row["card"], str(row["held"]), shown(row["cast"]), str(row["casts per match held"]),
+                      shown(row["won when cast"]), shown(row["won when only held"]),
+                      f"yes (p = {row['adjusted p']:.2g})" if row["stands out"] else "no")
+    console.print(cards)
 
 
 def report_changes(changes: list[dict[str, Any]], against: str, output: str, out: TextIO) -> None:

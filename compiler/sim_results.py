@@ -21,7 +21,7 @@ from spellc.compiler.kept import code
 from spellc.compiler.project import Project, where
 from spellc.compiler.source import SourceFile, Span, read_regular
 from spellc.engine.core.errors import EntryError
-from spellc.engine.core.rates import holm, two_proportions, wilson
+from spellc.engine.core.rates import holm, shown, two_proportions, wilson
 from spellc.engine.core.ruleset import EntryField, Ruleset
 from spellc.engine.core.study import KINDS, Contender, Pairing, Played, round_robin
 
@@ -271,14 +271,10 @@ class Tally:
 
     def json(self) -> dict[str, Any]:
         n = self.matches
-
-        def rate(hits: int) -> dict[str, float]:
-            r = wilson(hits, n)
-            return {"rate": round(r.value, 4), "low": round(r.low, 4), "high": round(r.high, 4)}
-
         return {"pairing": self.pairing.name, "first": self.pairing.first.name, "second": self.pairing.second.name,
-                "matches": n, "won": rate(self.won), "drawn": rate(self.drawn), "lost": rate(self.lost),
-                "first seat won": rate(self.first_seat_won), "at the round cap": rate(self.capped),
+                "matches": n, "won": counted(self.won, n), "drawn": counted(self.drawn, n),
+                "lost": counted(self.lost, n), "first seat won": counted(self.first_seat_won, n),
+                "at the round cap": counted(self.capped, n),
                 "decisions per match": {"mean": round(sum(self.lengths) / n, 1) if n else None,
                                         "shortest": min(self.lengths, default=None), "median": self.length(0.5),
                                         "90%": self.length(0.9), "longest": max(self.lengths, default=None)}}
@@ -336,9 +332,9 @@ class Cards:
         tallies = sorted(self.cards.values(), key=lambda t: t.card)
         p_values = [two_proportions(t.won_cast, t.cast_in, self.won - t.won_cast, self.seats - t.cast_in)
                     for t in tallies]
-        rows = [{"card": t.card, "held": t.held, "cast": _rate(t.cast_in, t.held),
-                 "casts per match held": round(t.casts / t.held, 2), "won when cast": _rate(t.won_cast, t.cast_in),
-                 "won when only held": _rate(t.won_held, t.held - t.cast_in), "p": p, "adjusted p": adjusted,
+        rows = [{"card": t.card, "held": t.held, "cast": counted(t.cast_in, t.held),
+                 "casts per match held": round(t.casts / t.held, 2), "won when cast": counted(t.won_cast, t.cast_in),
+                 "won when only held": counted(t.won_held, t.held - t.cast_in), "p": p, "adjusted p": adjusted,
                  "stands out": adjusted < SIGNIFICANT}
                 for t, p, adjusted in zip(tallies, p_values, holm(p_values), strict=True)]
         return sorted(rows, key=lambda row: (not row["stands out"], row["card"]))
@@ -351,9 +347,9 @@ class Cards:
         for row in self.rated():
             verdict = (f"stands out (adjusted p = {row['adjusted p']:.2g})" if row["stands out"] else
                        "within chance")
-            yield (f"  {row['card']}: held by {row['held']} seats, cast by {_shown(row['cast'])} of them "
-                   f"({row['casts per match held']} casts a match); a seat won {_shown(row['won when cast'])} "
-                   f"when it cast it, {_shown(row['won when only held'])} when it only held it; {verdict}")
+            yield (f"  {row['card']}: held by {row['held']} seats, cast by {shown(row['cast'])} of them "
+                   f"({row['casts per match held']} casts a match); a seat won {shown(row['won when cast'])} "
+                   f"when it cast it, {shown(row['won when only held'])} when it only held it; {verdict}")
 
 
 SIGNIFICANT = 0.05  # the level below which an adjusted p-value says a rate moved, or stands out, beyond chance
@@ -382,14 +378,12 @@ class Results:
         return sum(t.matches for t in self.pairings)
 
 
-def _rate(hits: int, n: int) -> dict[str, Any]:
+def counted(hits: int, n: int) -> dict[str, Any]:
+    """A rate as a study's JSON gives it: its hits and trials, the rate and its 95% interval (rates.shown prints
+    it back)."""
     found = wilson(hits, n)
     return {"hits": hits, "n": n, "rate": round(found.value, 4) if n else None, "low": round(found.low, 4),
             "high": round(found.high, 4)}
-
-
-def _shown(rate: dict[str, Any]) -> str:
-    return str(wilson(rate["hits"], rate["n"]))
 
 
 def declaration_key(source: SourceFile, project: Project) -> str:

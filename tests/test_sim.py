@@ -18,6 +18,7 @@ from typing import Any
 import duckdb
 import pytest
 
+from spellc.compiler.sim import Backend, simulate
 from spellc.engine.core.rates import wilson
 from tests.commands import new_study, spellc_apart
 
@@ -335,3 +336,21 @@ def test_a_search_may_play_on_greedily_or_search_for_a_time(tmp_path: Path, caps
     assert code == 1 and "a search's playout is \"random\" or \"greedy\", not 'greed'" in err
     assert "did you mean 'greedy'?" in err
 
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_terminal_gets_summary_tables(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """"a summary table at the end": a table of the pairings and one of the cards, on a terminal (piped, a line
+    each, for grep and diff)."""
+    project = study(tmp_path, capsys)
+    monkeypatch.chdir(project)
+    out = Terminal()
+    assert simulate(Path("studies/duels.sim.toml"), None, Backend(workers=1), "text", out, io.StringIO()) == 0
+    shown = out.getvalue()
+    assert "pairings: the first player's rates, 95% intervals" in shown and "cards: a seat's rates" in shown
+    assert "│ random " in shown and "│ Strike " in shown  # a row per pairing, a row per card

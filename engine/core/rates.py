@@ -13,7 +13,7 @@ Only the standard library (``math.erfc`` gives the normal distribution's tail).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 Z95 = 1.959963984540054  # the normal distribution's 97.5th percentile: a two-sided 95% interval
@@ -54,6 +54,11 @@ def wilson(hits: int, n: int, z: float = Z95) -> Rate:
     low = 0.0 if hits == 0 else max(0.0, centre - half)
     high = 1.0 if hits == n else min(1.0, centre + half)
     return Rate(hits, n, low, high)
+
+
+def shown(counted: Mapping[str, int]) -> str:
+    """A rate kept as its ``hits`` and trials ``n`` (a study's JSON keeps each so), as a report prints it."""
+    return str(wilson(counted["hits"], counted["n"]))
 
 
 def two_proportions(hits_a: int, n_a: int, hits_b: int, n_b: int) -> float:
