@@ -11,13 +11,15 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Mapping
 
+import pytest
+
 from spellc.engine.core.match import Match, RandomPlayer
 from spellc.engine.core.players import Knowledge, Random, play
 from spellc.engine.rulesets import RULESETS
-from spellc.engine.rulesets.serpents_tongue import actions, holdings
+from spellc.engine.rulesets.serpents_tongue import actions, holdings, preparation, specs
 from spellc.engine.rulesets.serpents_tongue.acts import Act
 from spellc.engine.rulesets.serpents_tongue.rules import Game
-from spellc.engine.rulesets.serpents_tongue.setup import duel
+from spellc.engine.rulesets.serpents_tongue.setup import duel, entry_duel
 from spellc.engine.rulesets.serpents_tongue.state import Being, Place
 from spellc.generated.serpents_tongue import LIBRARY
 from tests.conftest import Table
@@ -164,3 +166,42 @@ def act(t: Table, b: Being, label: str) -> None:
     choice = next((c for c in actions.options(t.game, b) if c.label == label), None)
     assert choice is not None, label
     t.run(actions.perform(t.game, b, choice.value))
+
+
+@pytest.mark.rule("Specialization", "Re-Attune")
+def test_specializations_may_not_be_put_into_play_once_the_battle_begins(t: Table) -> None:
+    """"Specializations, aka Specs, may not be put into play once the battle begins. The Spec takes up an
+    Enhancement slot. It can be voluntarily dismissed to open up the slot": Void Speaker, whose Initiate ability is
+    passive, is never cast. What it lets its Magi cast is: a Soul Abjuration it makes generate +1 Resonance is the
+    Abjuration's cast. Dismissed, the Spec is not re-attuned ("To bring a discarded spell back into your Codex"),
+    so it is never prepared nor cast as a spell."""
+    void_speaker = specs.start(t.game, t.white, t.game.library["Void Speaker"])
+    negation = t.give(t.white, "Universum Negation", prepared=False)  # a Soul Abjuration of 3 Resonance, a Response
+    holdings.begin(t.game)
+    t.white.resonance = 2  # 3, less the 1 Void Speaker makes it generate
+    t.choices.extend(['cast "Universum Negation"', "Fireball", "pass"])  # White Dispels Black's Fireball
+    fireball = t.in_play(t.black, "Fireball", "White")
+    assert negation.place is Place.DISCARD and fireball.place is Place.DISCARD and t.white.resonance == 0
+    assert held(t.game, "White") == {"Universum Negation": 1, "Void Speaker": 0}
+    actions.dismiss(t.game, t.white, void_speaker)
+    t.white.resonance = 10
+    assert void_speaker in t.white.discard
+    assert preparation.why_not_reattune(t.game, t.white, void_speaker) == (
+        'Re-Attune: Void Speaker is a Specialization, not a spell ("Specializations, aka Specs, may not be put into '
+        'play once the battle begins.")')
+    assert [c.label for c in preparation.reattune_options(t.game, t.white)] == ["done", '"Universum Negation"']
+
+
+def test_a_specialization_its_magi_begins_with_is_never_cast() -> None:
+    """Whole duels of a study's entries, one Magi beginning with Void Speaker (random players dismiss it, and
+    would re-attune and cast it if they could): Void Speaker is held, and cast by no one."""
+    codex = [title for title in ("Fireball", "Pillar of Earth", "Universum Negation", "Flame Form") for _ in range(3)]
+    for seed in range(3):
+        entries = ({"codex": codex, "level": 2, "specialization": ["Void Speaker"]},
+                   {"codex": codex, "level": 2, "specialization": ()})
+        m, player = entry_duel(LIBRARY, seed, entries), RandomPlayer(seed)
+        m.game.options.log = True
+        while m.decision is not None:
+            m.apply(player.choose(m.decision))
+        assert held(m.game, "White")["Void Speaker"] == 0
+        assert sum(held(m.game, "White").values()) == casts_logged(m.game, "White")

@@ -8,7 +8,7 @@ import bisect
 from typing import TYPE_CHECKING
 
 from spellc.engine.core.decisions import Choice, Flow
-from spellc.engine.rulesets.serpents_tongue import acts, exchange, namshub, triggers
+from spellc.engine.rulesets.serpents_tongue import acts, codex, exchange, namshub, triggers
 from spellc.engine.rulesets.serpents_tongue.acts import DONE
 from spellc.engine.rulesets.serpents_tongue.cards import RESONANCE, Energy
 from spellc.engine.rulesets.serpents_tongue.state import BANISHED, DISCARD, PREPARED, Being, Card, Kind, Place
@@ -17,6 +17,10 @@ if TYPE_CHECKING:
     from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 MAX_PREPARED = 3
+# Re-attuning brings "a discarded spell back into your Codex", to be prepared and cast: a Specialization or an
+# Artifact its Magi dismissed is no spell, and casting it would put it into play again.
+PUT_INTO_PLAY = {"specialization": "Specializations, aka Specs, may not be put into play once the battle begins.",
+                 "artifact": "Artifacts also may not be put into play once the battle begins."}
 
 
 def reattune_price(card: Card) -> int:
@@ -74,6 +78,10 @@ def why_not_reattune(game: Game, b: Being, card: Card) -> str | None:
         return f"Banish: {card.title} is banished, and banished cards can not be re-attuned"
     if card.place is not DISCARD or card.owner is not b:
         return f"Re-Attune: {card.title} is not in {b.name}'s discard pile"
+    if card.spec.kind not in codex.BOUND:  # a Specialization or an Artifact its Magi dismissed
+        kind = card.spec.kind
+        return (f"Re-Attune: {card.title} is {codex.KINDS.get(kind, kind)}, not a spell "
+                f"(\"{PUT_INTO_PLAY.get(kind, codex.RULE_SPELLS)}\")")
     if b.reattuned_this_round and "Bonded" not in card.spec.printed_names:
         return (f"Re-Attune: {b.name} has already re-attuned a non-Bonded spell this round (one a round; "
                 "Bonded spells are unlimited)")
