@@ -55,9 +55,10 @@ def refusal(first: Mapping[str, Any], second: Mapping[str, Any] | None = None) -
     return refused.value
 
 
-def refused(codex: list[str], message: str, quote: str) -> None:
+def refused(codex: list[str], message: str, quote: str, title: str | None = None) -> None:
+    """Refused at the entry's Codex, quoting ``quote``, at the card ``title`` when one card is at fault."""
     error = refusal(entry(codex))
-    assert error.field == "codex"
+    assert error.field == "codex" and error.title == title
     assert message in error.message and f'("{quote}' in error.message
 
 
@@ -146,14 +147,15 @@ def test_only_3_spells_of_the_same_title_may_be_included() -> None:
     add up."""
     refused(["Fireball", "Fireball", "Pillar of Earth", "Fireball", "Fireball"],
             "at most 3 spells titled 'Fireball', not 4",
-            "Only 3 spells of the same title may be included, regardless of fluency level")
+            "Only 3 spells of the same title may be included, regardless of fluency level", "Fireball")
 
 
 def test_unique_to_codex_allows_only_1_spell_of_that_title() -> None:
     """"A spell restriction that allows a Magi to have only 1 spell of that title in their Codex at a time.\""""
     allowed(["Lone Ward", "Fireball"])
     refused(["Lone Ward", "Lone Ward"], "'Lone Ward' is Unique to Codex: only 1 may be included, not 2",
-            "A spell restriction that allows a Magi to have only 1 spell of that title in their Codex at a time.")
+            "A spell restriction that allows a Magi to have only 1 spell of that title in their Codex at a time.",
+            "Lone Ward")
 
 
 def test_a_specialization_is_kept_in_the_front_most_pocket_not_among_the_spells() -> None:
@@ -162,7 +164,7 @@ def test_a_specialization_is_kept_in_the_front_most_pocket_not_among_the_spells(
     refused."""
     refused(["Fireball", "Void Speaker"], "'Void Speaker' is a Specialization, kept in the front-most pocket apart "
             "from the Codex's spells: an entry gives it as its specialization",
-            "In addition, a Codex may contain one")
+            "In addition, a Codex may contain one", "Void Speaker")
 
 
 def test_a_magi_s_codex_binds_only_spell_inscriptions() -> None:
@@ -170,9 +172,9 @@ def test_a_magi_s_codex_binds_only_spell_inscriptions() -> None:
     are no Magi's spells."""
     ability = next(t for t, card in LIBRARY.cards.items() if card.kind == "encounter ability")
     refused(["Sentient Shadow"], "'Sentient Shadow' is an Encounter, not a spell",
-            "A Magi's Codex can only bind and contain 27 spell inscriptions.")
+            "A Magi's Codex can only bind and contain 27 spell inscriptions.", "Sentient Shadow")
     refused(["Fireball", ability], f"{ability!r} is an Encounter's ability, not a spell",
-            "A Magi's Codex can only bind and contain 27 spell inscriptions.")
+            "A Magi's Codex can only bind and contain 27 spell inscriptions.", ability)
 
 
 # ---------------------------------------------------------------- the Specialization and the level
@@ -180,7 +182,7 @@ def test_a_magi_s_codex_binds_only_spell_inscriptions() -> None:
 def test_a_magi_begins_battle_with_one_specialization_not_two() -> None:
     """"Each Magi may begin battle with one active Specialization.\""""
     error = refusal(entry(["Fireball"], specialization=["Void Speaker", "The Chant of Forms"]))
-    assert error.field == "specialization"
+    assert error.field == "specialization" and error.title == "The Chant of Forms"  # the one too many
     assert "a Magi begins battle with one Specialization, not 2" in error.message
     assert '"Each Magi may begin battle with one active Specialization."' in error.message
 
@@ -189,20 +191,23 @@ def test_a_specialization_is_no_spell() -> None:
     """"Each Magi may begin battle with one active Specialization.": a spell given as the Specialization is
     refused."""
     error = refusal(entry(["Fireball"], specialization=["Fireball"]))
-    assert error.field == "specialization" and "'Fireball' is a spell, not a Specialization" in error.message
+    assert error.field == "specialization" and error.title == "Fireball"
+    assert "'Fireball' is a spell, not a Specialization" in error.message
 
 
 def test_specializations_are_collected_in_act_ii() -> None:
     """"ACT II Setup ... Collect Specializations": level 1 play is Act I's, which begins with none."""
     error = refusal(entry(["Fireball"], level=1, specialization=["Void Speaker"]))
-    assert error.field == "specialization" and "'Void Speaker' needs level 2" in error.message
+    assert error.field == "specialization" and error.title == "Void Speaker"
+    assert "'Void Speaker' needs level 2" in error.message
 
 
 def test_both_magi_play_at_one_level() -> None:
     """"At level 1 play, we will not use the advanced energies of Harmony or Will": the level is the match's way
     of playing (who has initiative, which energies are gained), so two entries of different levels cannot meet."""
     error = refusal(entry(["Fireball"], level=1), entry(["Fireball"], level=2))
-    assert error.field == "level" and "both Magi play at one level, not at 1 and 2" in error.message
+    assert error.field == "level" and error.title is None  # no card is at fault: the two levels are
+    assert "both Magi play at one level, not at 1 and 2" in error.message
 
 
 # ---------------------------------------------------------------- through spellc sim
@@ -259,18 +264,20 @@ def test_a_study_of_two_codexes_plays_each_magi_with_its_own(tmp_path: Path,
                      for i in range(2) for first in (True, False)}
 
 
-def test_an_illegal_codex_is_located_at_its_entry_s_codex(tmp_path: Path,
-                                                         capsys: pytest.CaptureFixture[str]) -> None:
-    """Each entry is dealt against itself before any match: a Codex the Glossary refuses is shown at its field,
-    in the Glossary's words, and no match is played."""
+def test_an_illegal_entry_is_located_at_the_card_at_fault(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each entry is dealt against itself before any match: an entry the Glossary refuses is shown at the title of
+    the card at fault in its field (the title with too many copies, the Specialization among the spells, the spell
+    given as a Specialization), in the Glossary's words, and no match is played."""
     text = STUDY.replace('"Pillar of Earth"]', '"Fireball"]').replace('"Stone Fist"]', '"Void Speaker"]')
+    text += '\n[[entries]]\nname = "Pocket"\ncodex = ["Stone Fist"]\nspecialization = ["Stone Fist"]\n'
     project = study(tmp_path, capsys, text)
     code, out, err = spellc_apart(project, capsys, "sim", "studies/codex.sim.toml", "--workers", "1")
     assert code == 1 and out == ""
-    assert ("codex.sim.toml:7:1: error[E807]: Fire: codex: at most 3 spells titled 'Fireball', not 4 (\"Only 3 "
+    assert ("codex.sim.toml:7:10: error[E807]: Fire: codex: at most 3 spells titled 'Fireball', not 4 (\"Only 3 "
             "spells of the same title may be included, regardless of fluency level\")") in err
-    assert ("codex.sim.toml:11:1: error[E807]: Stone: codex: 'Void Speaker' is a Specialization, kept in the "
+    assert ("codex.sim.toml:11:38: error[E807]: Stone: codex: 'Void Speaker' is a Specialization, kept in the "
             "front-most pocket apart from the Codex's spells: an entry gives it as its specialization") in err
+    assert "codex.sim.toml:16:19: error[E807]: Pocket: specialization: 'Stone Fist' is a spell, not a " in err
     assert not (project / "studies" / "codex.sim.duckdb").exists()
 
 

@@ -165,7 +165,7 @@ def test_copies_are_counted_per_title_regardless_of_fluency() -> None:
     low, high = library()["Deep Lance"], _at_fluency("Deep Lance", 1)
     assert codex.refusals([high, low, low]) == []
     assert codex.refusals([high, high, low, low]) == [
-        ("at most 3 spells titled 'Deep Lance', not 4", codex.RULE_PER_TITLE)]
+        ("at most 3 spells titled 'Deep Lance', not 4", codex.RULE_PER_TITLE, "Deep Lance")]
 
 
 @pytest.mark.rule("Unique to Codex")
@@ -173,8 +173,8 @@ def test_unique_to_codex_counts_the_title_at_every_fluency() -> None:
     """"a Codex that contains 1 copy of Universum Negation (Fluency 1) could not also contain ...
     Universum Negation (Fluency 4).\""""
     one, four = library()["Lone Ward"], _at_fluency("Lone Ward", 4)
-    assert [m for m, _ in codex.refusals([one, four])] == ["'Lone Ward' is Unique to Codex: only 1 may be included, "
-                                                         "not 2"]
+    assert codex.refusals([one, four]) == [("'Lone Ward' is Unique to Codex: only 1 may be included, not 2",
+                                            codex.RULE_UNIQUE, "Lone Ward")]
 
 
 def test_a_codex_line_may_name_the_fluency() -> None:

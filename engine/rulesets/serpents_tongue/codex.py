@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from spellc.engine.rulesets.serpents_tongue.cards import SpellCard
 
@@ -35,39 +36,49 @@ KINDS = {"nam-shub": "a Nam-Shub", "specialization": "a Specialization", "artifa
          "encounter ability": "an Encounter's ability"}
 
 
+class Refusal(NamedTuple):
+    """Why a Codex is refused: the problem, the Glossary sentence it breaks, and the title of the card at fault
+    where one card is (copies of a title; not a count of every spell or every fluency)."""
+
+    problem: str
+    rule: str
+    title: str | None = None
+
+
 def problems(spells: Sequence[type[SpellCard]]) -> list[str]:
     """Every reason the list is not a legal Codex (empty when it is)."""
-    return [problem for problem, _ in refusals(spells)]
+    return [refused.problem for refused in refusals(spells)]
 
 
-def refusals(spells: Sequence[type[SpellCard]]) -> list[tuple[str, str]]:
-    """Every reason the list is not a legal Codex, each with the Glossary sentence it breaks."""
+def refusals(spells: Sequence[type[SpellCard]]) -> list[Refusal]:
+    """Every reason the list is not a legal Codex, each with the Glossary sentence it breaks (and the title at
+    fault, where one is)."""
     # "There is no limit to the number of Nam-Shubs your Codex may contain": full pages, not spells.
     spells = [s for s in spells if s.kind != "nam-shub"]
     out = []
     if len(spells) > CODEX_SIZE:
-        out.append((f"a Codex holds at most {CODEX_SIZE} spells, not {len(spells)}", RULE_SIZE))
+        out.append(Refusal(f"a Codex holds at most {CODEX_SIZE} spells, not {len(spells)}", RULE_SIZE))
     by_fluency = Counter(s.fluency for s in spells)
     if by_fluency[3] > MAX_FLUENCY_3:
-        out.append((f"at most {MAX_FLUENCY_3} spells of fluency 3, not {by_fluency[3]}", RULE_FLUENCY_3))
+        out.append(Refusal(f"at most {MAX_FLUENCY_3} spells of fluency 3, not {by_fluency[3]}", RULE_FLUENCY_3))
     if by_fluency[4] > MAX_FLUENCY_4:
-        out.append((f"at most {MAX_FLUENCY_4} spells of fluency 4, not {by_fluency[4]}", RULE_FLUENCY_4))
+        out.append(Refusal(f"at most {MAX_FLUENCY_4} spells of fluency 4, not {by_fluency[4]}", RULE_FLUENCY_4))
     # Copies are counted per title, whatever their fluency: a title may exist at several fluencies.
     titles = Counter(s.title for s in spells)
     for title, n in sorted(titles.items()):
         if n > MAX_PER_TITLE:
-            out.append((f"at most {MAX_PER_TITLE} spells titled {title!r}, not {n}", RULE_PER_TITLE))
+            out.append(Refusal(f"at most {MAX_PER_TITLE} spells titled {title!r}, not {n}", RULE_PER_TITLE, title))
         unique = any(s.title == title and s.has("Unique to Codex") for s in spells)
         if unique and n > 1:
-            out.append((f"{title!r} is Unique to Codex: only 1 may be included, not {n}", RULE_UNIQUE))
+            out.append(Refusal(f"{title!r} is Unique to Codex: only 1 may be included, not {n}", RULE_UNIQUE, title))
     return out
 
 
-def unbound(card: type[SpellCard]) -> tuple[str, str] | None:
+def unbound(card: type[SpellCard]) -> Refusal | None:
     """Why ``card`` is no spell a Codex may bind, with the sentence it breaks; None: it may."""
     if card.kind in BOUND:
         return None
-    return f"{card.title!r} is {KINDS.get(card.kind, card.kind)}, not a spell", RULE_SPELLS
+    return Refusal(f"{card.title!r} is {KINDS.get(card.kind, card.kind)}, not a spell", RULE_SPELLS, card.title)
 
 
 def random_codex(pool: Sequence[type[SpellCard]], rng: random.Random, size: int = CODEX_SIZE) -> list[type[SpellCard]]:

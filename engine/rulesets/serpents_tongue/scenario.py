@@ -739,8 +739,8 @@ def setup(scenario: Scenario, library: CardLibrary) -> Game:
             if energy == "essence":
                 b.starting_essence = value
         cards = [_codex_card(library, spec, entry) for entry in spec.codex]
-        for refused, quote in codex.refusals(cards):
-            raise ReplayError(f"{spec.name}'s Codex is not legal: {refused} (\"{quote}\")",
+        for refused in codex.refusals(cards):
+            raise ReplayError(f"{spec.name}'s Codex is not legal: {refused.problem} (\"{refused.rule}\")",
                                 spec.codex_where or spec.where, "Codex")
         b.codex.extend(Card(spec=card, owner=b) for card in cards)
         beings.append(b)

@@ -99,13 +99,14 @@ def entry_codex(library: CardLibrary, entry: Mapping[str, Any]) -> list[type[Spe
     for card in spells:
         if card.kind in APART:
             raise EntryError("codex", f"{card.title!r} is {codex.KINDS[card.kind]}, kept in the front-most pocket "
-                             f"apart from the Codex's spells: {APART[card.kind]} (\"{RULE_FRONT_POCKET}\")")
-        refused = codex.unbound(card)
-        if refused:
-            raise EntryError("codex", _quoting(*refused))
+                             f"apart from the Codex's spells: {APART[card.kind]} (\"{RULE_FRONT_POCKET}\")",
+                             card.title)
+        unbound = codex.unbound(card)
+        if unbound:
+            raise _refused(unbound)
     refusals = codex.refusals(spells)
     if refusals:
-        raise EntryError("codex", _quoting(*refusals[0]))
+        raise _refused(refusals[0])
     return spells
 
 
@@ -116,22 +117,23 @@ def entry_specialization(library: CardLibrary, entry: Mapping[str, Any]) -> list
     for card in chosen:
         if card.kind != "specialization":
             raise EntryError("specialization", f"{card.title!r} is {codex.KINDS.get(card.kind, 'a spell')}, not a "
-                             f"Specialization (\"{RULE_ONE_SPECIALIZATION}\")")
-    if len(chosen) > 1:
+                             f"Specialization (\"{RULE_ONE_SPECIALIZATION}\")", card.title)
+    if len(chosen) > 1:  # the second is the one too many
         raise EntryError("specialization", f"a Magi begins battle with one Specialization, not {len(chosen)} "
-                         f"(\"{RULE_ONE_SPECIALIZATION}\")")
+                         f"(\"{RULE_ONE_SPECIALIZATION}\")", chosen[1].title)
     if chosen and entry["level"] < 2:
         raise EntryError("specialization", f"{chosen[0].title!r} needs level 2: Specializations are collected in "
-                         f"Act II, and level 1 play is Act I's (\"{RULE_ACT_II}\")")
+                         f"Act II, and level 1 play is Act I's (\"{RULE_ACT_II}\")", chosen[0].title)
     return chosen
 
 
 def _card(library: CardLibrary, field: str, title: str) -> type[SpellCard]:
     card = library.get(title)
     if card is None:
-        raise EntryError(field, f"no card is titled {title!r}")
+        raise EntryError(field, f"no card is titled {title!r}", title)
     return card
 
 
-def _quoting(refused: str, rule: str) -> str:
-    return f"{refused} (\"{rule}\")"
+def _refused(refused: codex.Refusal) -> EntryError:
+    """The Codex's refusal, quoting the sentence it breaks, at the title at fault where one is."""
+    return EntryError("codex", f"{refused.problem} (\"{refused.rule}\")", refused.title)
