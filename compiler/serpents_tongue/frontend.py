@@ -163,6 +163,7 @@ def summary(result: Replay) -> str:
     if outcome is not None:
         lines.append(f"Outcome: {'draw' if outcome.draw else f'{outcome.winner} wins'}"
                      f" ({', '.join(outcome.incapacitated) or 'nobody'} incapacitated)")
+    lines.append(f"{result.checked} expectations held")
     return "\n".join(lines)
 
 

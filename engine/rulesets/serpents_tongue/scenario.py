@@ -215,6 +215,7 @@ class ScriptDriver:
         self.owed_for: str | None = None  # the spell the current action line's answers are about
         self.owed_target: tuple[str, str] | None = None  # (the question `at NAME` answers, the words)
         self.caster: str | None = None
+        self.checked = 0  # expectations that held
 
     # ---- moving through the script
     def start_round(self, script: RoundScript) -> None:
@@ -243,7 +244,7 @@ class ScriptDriver:
         # The expectations after the round's last used line are checked as the round ends.
         for item in list(self.queue):
             if isinstance(item, Expectation):
-                check(game, item)
+                self._check(game, item)
         self.queue.clear()
 
     def apply_modes(self, match: Match) -> None:
@@ -256,6 +257,10 @@ class ScriptDriver:
                 raise ReplayError(err.message, item.where, err.rule) from err
             self._take(item)
 
+    def _check(self, game: Game, item: Item) -> None:
+        check(game, item)
+        self.checked += 1
+
     def _peek(self) -> Item | None:
         for item in self.queue:
             if not isinstance(item, Expectation):
@@ -267,7 +272,7 @@ class ScriptDriver:
         checked first: an `expect` holds at its place in the round, before the next line takes effect."""
         if self.game is not None and self._peek() is item:
             while self.queue and isinstance(self.queue[0], Expectation):
-                check(self.game, self.queue.popleft())
+                self._check(self.game, self.queue.popleft())
         self.queue.remove(item)
         self.last = item.where
 
@@ -704,6 +709,7 @@ class Replay:
     log: list[str] = field(default_factory=list)
     stopped: dict[str, Any] | None = None  # the state where a `stop` line ended the script, mid-round
     rounds: list[dict[str, Any]] = field(default_factory=list)  # the state at each round's end
+    checked: int = 0  # expectations that held, as the other games' replays count them
 
     def watch(self, game: Game) -> None:
         """Replay ``game``, keeping its state as each round is over."""
@@ -720,6 +726,7 @@ class Replay:
                 "draw": bool(outcome and outcome.draw),
                 "incapacitated": [b.name for b in self.game.beings if b.incapacitated],
             },
+            "expectations_checked": self.checked,
         }
 
 
@@ -831,6 +838,7 @@ def replay(scenario: Scenario, library: CardLibrary) -> Replay:
         result.error = err
     except Unsupported as err:
         result.error = ReplayError(str(err), driver.last, "Unsupported")
+    result.checked = driver.checked
     return result
 
 

@@ -1,0 +1,28 @@
+"""Every game's scenarios end alike (issue 28: "One scenario core, with the same semantics in every game: ... the
+same summary (N expectations held) and --json shape"; Serpent's Tongue printed no such line)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from spellc.engine.rulesets import RULESETS
+from tests.commands import new_project, spellc_apart
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_a_replay_says_how_many_expectations_held(tmp_path: Path, ruleset: str,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """The last line says it, and --json gives the same count. (What one counts is still each game's: Amtgard and
+    Incantation charges count each clause of an `expect` line, the other two each line.)"""
+    project = new_project(tmp_path / ruleset, ruleset, capsys)
+    code, out, err = spellc_apart(project, capsys, "play", "scenarios/sample.scenario")
+    assert code == 0, err
+    said = re.fullmatch(r"(\d+) expectations held", out.rstrip().splitlines()[-1])
+    assert said is not None and int(said.group(1)) >= 1
+    code, out, err = spellc_apart(project, capsys, "play", "scenarios/sample.scenario", "--json")
+    assert code == 0, err
+    assert json.loads(out)["expectations_checked"] == int(said.group(1))
