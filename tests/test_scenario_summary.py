@@ -26,3 +26,15 @@ def test_a_replay_says_how_many_expectations_held(tmp_path: Path, ruleset: str,
     code, out, err = spellc_apart(project, capsys, "play", "scenarios/sample.scenario", "--json")
     assert code == 0, err
     assert json.loads(out)["expectations_checked"] == int(said.group(1))
+
+
+def test_a_script_that_stops_before_the_first_turn_says_so_in_words(tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """Incantation 2 printed `Turn 0, where the script ends ():` when its setup failed."""
+    project = new_project(tmp_path / "rackham", "rackham_incantation", capsys)
+    script = project / "scenarios" / "sample.scenario"
+    script.write_text(script.read_text(encoding="utf-8").replace('magician "Gorgon"', 'magician "Gorgo"'),
+                      encoding="utf-8")
+    code, out, err = spellc_apart(project, capsys, "play", "scenarios/sample.scenario")
+    assert code == 1 and "no magician or creature card is titled 'Gorgo'" in err
+    assert out.startswith("Before the first turn, where the script ends:\n") and "Turn 0" not in out

@@ -24,7 +24,9 @@ def summary(result: Replay) -> str:
     last = result.game.snapshot()
     shown = [(f"Turn {s['turn']}, after the {s['phase']}:", s) for s in result.snapshots]
     if not result.snapshots or result.snapshots[-1] != last:
-        shown.append((f"Turn {last['turn']}, where the script ends ({last['phase']}):", last))
+        when = f"Turn {last['turn']}" if last["turn"] else "Before the first turn"  # turn 0: none has begun
+        phase = f" ({last['phase']})" if last["phase"] else ""
+        shown.append((f"{when}, where the script ends{phase}:", last))
     for heading, snap in shown:
         lines.append(heading)
         for name, m in snap["magicians"].items():
