@@ -32,9 +32,9 @@ def test_a_script_that_stops_before_the_first_turn_says_so_in_words(tmp_path: Pa
                                                                     capsys: pytest.CaptureFixture[str]) -> None:
     """Incantation 2 printed `Turn 0, where the script ends ():` when its setup failed."""
     project = new_project(tmp_path / "rackham", "rackham_incantation", capsys)
-    script = project / "scenarios" / "sample.scenario"
-    script.write_text(script.read_text(encoding="utf-8").replace('magician "Gorgon"', 'magician "Gorgo"'),
-                      encoding="utf-8")
-    code, out, err = spellc_apart(project, capsys, "play", "scenarios/sample.scenario")
+    (project / "scenarios" / "setup.scenario").write_text(
+        'match "Nothing yet" {\n    magician "Méliador" camp Lion gems 4 Light, 3 Air\n'
+        '    magician "Gorgo" camp Acheron gems 3 Fire, 3 Darkness\n}\n', encoding="utf-8")
+    code, out, err = spellc_apart(project, capsys, "play", "scenarios/setup.scenario")
     assert code == 1 and "no magician or creature card is titled 'Gorgo'" in err
     assert out.startswith("Before the first turn, where the script ends:\n") and "Turn 0" not in out
