@@ -389,7 +389,7 @@ def test_play_exits_1_when_any_scenario_fails(project: Path, capsys: pytest.Capt
     assert code == 1
     assert out.splitlines() == [f"{names[0]}: failed", f"{names[1]}: 4 expectations held",
                                 "spellc: 2 scenarios, 1 failed"]
-    assert err.startswith(f"{names[0]}:9:5: error[E300]: at 0 s: expected Ana magic")
+    assert err.startswith(f"{names[0]}:9:5: error[E300]: at 0 s: expected Ana 3 magic armor on torso; found 2")
 
 
 def test_play_says_when_a_glob_matches_nothing(project: Path, capsys: pytest.CaptureFixture[str]) -> None:

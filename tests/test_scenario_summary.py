@@ -38,3 +38,18 @@ def test_a_script_that_stops_before_the_first_turn_says_so_in_words(tmp_path: Pa
     code, out, err = spellc_apart(project, capsys, "play", "scenarios/setup.scenario")
     assert code == 1 and "no magician or creature card is titled 'Gorgo'" in err
     assert out.startswith("Before the first turn, where the script ends:\n") and "Turn 0" not in out
+
+
+def test_a_failed_expectation_is_said_in_the_game_s_words(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 28: "Failed expectations print Python reprs: expected Ana alive alive; found False, expected Bo left
+    ('Frozen', 20); found 30." And the summary printed `Magic Armor {'torso': 1, ...}`."""
+    project = new_project(tmp_path / "amtgard", "amtgard", capsys)
+    script = project / "scenarios" / "sample.scenario"
+    text = script.read_text(encoding="utf-8")
+    script.write_text(text.replace("wounds 0\n", "wounds 0\n    expect Ana dead\n"), encoding="utf-8")
+    code, out, err = spellc_apart(project, capsys, "play", "scenarios/sample.scenario")
+    assert code == 1 and "expected Ana dead; Ana is alive" in err
+    assert "Magic Armor 1 on torso, 2 on left arm" in out and "{" not in out
+    script.write_text(text.replace("wounds 0\n", "wounds 0\n    expect Ana Frozen\n"), encoding="utf-8")
+    code, _, err = spellc_apart(project, capsys, "play", "scenarios/sample.scenario")
+    assert code == 1 and "expected Ana Frozen; Ana is not" in err and "False" not in err

@@ -27,7 +27,8 @@ def summary(result: Replay) -> str:
         parts = ["alive" if p["alive"] else "dead"]
         parts += [", ".join(p["states"])] if p["states"] else []
         parts += [f"enchanted with {', '.join(p['enchantments'])}"] if p["enchantments"] else []
-        parts += [f"Magic Armor {p['magic armor']}"] if p["magic armor"] else []
+        parts += [f"Magic Armor {', '.join(f'{n} on {loc}' for loc, n in p['magic armor'].items())}"] \
+            if p["magic armor"] else []
         parts += [f"wounded in {', '.join(p['wounds'])}"] if p["wounds"] else []
         lines.append(f"  {name}: {'; '.join(parts)}")
     lines.append(f"{result.checked} expectations held")

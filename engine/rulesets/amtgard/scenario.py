@@ -209,12 +209,32 @@ def _check(game: Game, line: Line) -> None:
         item = player.equipment.get(name)
         found, want = (item is not None and item.destroyed), state == "destroyed"
     if found != want:
-        raise ReplayError(f"at {game.field.clock.now} s: expected {player.name} {_said(line)}; found {found!r}",
-                          line.where)
+        raise ReplayError(f"at {game.field.clock.now} s: expected {player.name} {_said(line)}; "
+                          f"{_found(line, found, want)}", line.where)
+
+
+def _found(line: Line, found: object, want: object) -> str:
+    """What the player is instead, in the timeline's words (never a Python value)."""
+    if line.what == "alive":
+        return f"{line.who} is {'alive' if found else 'dead'}"
+    if isinstance(want, bool):  # a State, an ongoing effect, an enchantment, what is held: it is, or is not
+        return f"{line.who} is{'' if found else ' not'}"
+    return f"found {_words(found)}"
+
+
+def _words(value: object) -> str:
+    """A value of the match as the timeline writes it: ``Frozen 20``, ``none``."""
+    if value is None:
+        return "none"
+    if isinstance(value, tuple):
+        return " ".join(_words(v) for v in value)
+    return str(value)
 
 
 def _said(line: Line) -> str:
     value = line.value
+    if line.what == "alive":
+        return str(value)
     if line.what == "state":
         state, detail = value
         return ("not " if line.negated else "") + state + (f" to {detail}" if detail else "")
@@ -224,5 +244,16 @@ def _said(line: Line) -> str:
     if line.what == "enchanted":
         return ("not " if line.negated else "") + f"enchanted with {value[0]}" + (
             f" ({value[1]} strips)" if value[1] is not None else "")
-    return f"{line.what} {value}"
+    if line.what in ("armor", "magic"):
+        loc, points = value
+        return f"{points} {'magic armor' if line.what == 'magic' else 'armor'} on {loc}"
+    if line.what in ("left", "ongoing left"):
+        title, seconds = value
+        return f"{title} with {seconds} s left"
+    if line.what in ("uses", "granted uses"):
+        title, count = value
+        return f"{count} {'granted ' if line.what == 'granted uses' else ''}use{'s' * (count != 1)} of {title} left"
+    if line.what == "wounds":
+        return f"{value} wound{'s' * (value != 1)}"
+    return f"{line.what} {_words(value)}"
 
