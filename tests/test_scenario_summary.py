@@ -53,3 +53,14 @@ def test_a_failed_expectation_is_said_in_the_game_s_words(tmp_path: Path, capsys
     script.write_text(text.replace("wounds 0\n", "wounds 0\n    expect Ana Frozen\n"), encoding="utf-8")
     code, _, err = spellc_apart(project, capsys, "play", "scenarios/sample.scenario")
     assert code == 1 and "expected Ana Frozen; Ana is not" in err and "False" not in err
+
+
+def test_a_zone_that_lacks_a_card_lists_what_it_holds_in_words(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    project = new_project(tmp_path / "charges", "incantation_charges", capsys)
+    script = project / "scenarios" / "sample.scenario"
+    text = script.read_text(encoding="utf-8")
+    line = next(line for line in text.splitlines() if line.strip().startswith("Brawler plays"))
+    script.write_text(text.replace(line, f'{line}\n    expect Scholar hand has "Strike"', 1), encoding="utf-8")
+    code, _, err = spellc_apart(project, capsys, "play", "scenarios/sample.scenario")
+    assert code == 1 and "expected Scholar's hand to hold 'Strike'; it holds 'Flame Dart'" in err

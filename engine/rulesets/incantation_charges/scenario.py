@@ -172,7 +172,7 @@ def _check(game: Game, expect: Expect) -> None:
     if expect.who is None:
         winner = game.outcome.winner if game.outcome else None
         if winner != expect.value:
-            raise ReplayError(f"expected the winner {expect.value}, found {winner}", expect.where)
+            raise ReplayError(f"expected the winner {expect.value}, found {winner or 'no winner'}", expect.where)
         return
     entity = game.table.entities.get(expect.who)
     if entity is None:
@@ -181,8 +181,8 @@ def _check(game: Game, expect: Expect) -> None:
         found: Any = [c.title for c in entity.zones[expect.what]]
         held = expect.value in found
         if not held:
-            raise ReplayError(f"expected {expect.who}'s {expect.what} to hold {expect.value!r}, found {found}",
-                              expect.where)
+            raise ReplayError(f"expected {expect.who}'s {expect.what} to hold {expect.value!r}; it holds "
+                              f"{', '.join(repr(t) for t in found) or 'nothing'}", expect.where)
         return
     found = getattr(entity, expect.what)
     if found != expect.value:
