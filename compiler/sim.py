@@ -171,7 +171,11 @@ def _baseline(against: str | None, study_path: Path, project: Project, unpacked:
         return path
     if path.suffix == ".duckdb":
         raise RevisionError(f"{against}: no such results file to compare with")
-    return project_at(against, project, unpacked)  # a revision's name may hold a slash (feature/fireball)
+    before = project_at(against, project, unpacked)  # a revision's name may hold a slash (feature/fireball)
+    if before.ruleset != project.ruleset:
+        raise RevisionError(f"at {against} the project's cards are of {before.ruleset.title}, not of "
+                            f"{project.ruleset.title}: a study compares cards of one game")
+    return before
 
 
 def _results_before(baseline: Path | Project, store: Store, source: SourceFile, project: Project, study: Study,

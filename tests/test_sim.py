@@ -354,3 +354,16 @@ def test_a_terminal_gets_summary_tables(tmp_path: Path, capsys: pytest.CaptureFi
     shown = out.getvalue()
     assert "pairings: the first player's rates, 95% intervals" in shown and "cards: a seat's rates" in shown
     assert "│ random " in shown and "│ Strike " in shown  # a row per pairing, a row per card
+
+
+def test_a_revision_of_another_game_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    project = study(tmp_path, capsys)
+    committed(project)
+    manifest = project / "spellc.toml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace("incantation_charges", "rackham_incantation"),
+                        encoding="utf-8")
+    for old in (project / "cards").iterdir():
+        old.unlink()
+    code, out, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--against", "HEAD")
+    assert code == 1 and out == ""
+    assert "at HEAD the project's cards are of Incantation charges, not of Incantation 2 (Rackham)" in err
