@@ -367,3 +367,18 @@ def test_a_revision_of_another_game_is_refused(tmp_path: Path, capsys: pytest.Ca
     code, out, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--against", "HEAD")
     assert code == 1 and out == ""
     assert "at HEAD the project's cards are of Incantation charges, not of Incantation 2 (Rackham)" in err
+
+
+def test_a_revision_s_filters_never_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A stranger's repository may name a filter for its card files (.gitattributes) and define it as a program in
+    its configuration: `git archive` or a checkout would run it. The revision's files are read raw."""
+    project = study(tmp_path, capsys)
+    (project / ".gitattributes").write_text("*.spell filter=planted\n", encoding="utf-8")
+    committed(project)
+    ran = tmp_path / "the filter ran"
+    for key, value in (("filter.planted.smudge", f"sh -c 'touch \"{ran}\"; cat'"), ("filter.planted.clean", "cat")):
+        subprocess.run(["git", "-C", str(project), "config", key, value], check=True)
+    sharpen(project)
+    code, _, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--workers", "1", "--against", "HEAD")
+    assert code == 0, err
+    assert not ran.exists()
