@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Protocol, TextIO
 
 from spellc.compiler.coverage import Row
-from spellc.compiler.diagnostics import Diagnostics, write_text
+from spellc.compiler.diagnostics import Diagnostics, did_you_mean, write_text
 from spellc.compiler.language_reference import KeywordRow
 from spellc.compiler.publish import Output
 from spellc.compiler.source import SourceFile, Span, Undecodable, shown_path
@@ -119,6 +119,8 @@ class ReplayStop(Protocol):
     def rule(self) -> str | None: ...
     @property
     def where(self) -> Where: ...
+    @property
+    def unknown(self) -> tuple[str, tuple[str, ...]] | None: ...
 
 
 def report_replay(source: SourceFile, shown: str, stop: ReplayStop | None, out: TextIO, err: TextIO) -> int:
@@ -131,6 +133,7 @@ def report_replay(source: SourceFile, shown: str, stop: ReplayStop | None, out: 
     w = stop.where
     diags = Diagnostics()
     notes = (f"note: rule: {stop.rule}",) if stop.rule else ()
-    diags.error("E300", stop.message, Span(source, w.line, w.column, w.line, w.end_column), *notes)
+    hint = did_you_mean(stop.unknown[0], stop.unknown[1]) if stop.unknown else ()
+    diags.error("E300", stop.message, Span(source, w.line, w.column, w.line, w.end_column), *notes, *hint)
     write_text(err, diags.render())
     return 1

@@ -64,3 +64,17 @@ def test_a_zone_that_lacks_a_card_lists_what_it_holds_in_words(tmp_path: Path,
     script.write_text(text.replace(line, f'{line}\n    expect Scholar hand has "Strike"', 1), encoding="utf-8")
     code, _, err = spellc_apart(project, capsys, "play", "scenarios/sample.scenario")
     assert code == 1 and "expected Scholar's hand to hold 'Strike'; it holds 'Flame Dart'" in err
+
+
+@pytest.mark.parametrize(("ruleset", "title", "typo"), [
+    ("serpents_tongue", '"Fireball"', '"Firebal"'), ("incantation_charges", '"Strike"', '"Strik"'),
+    ("amtgard", '"Stoneskin"', '"Stoneskn"'), ("rackham_incantation", 'magician "Gorgon"', 'magician "Gorgo"')])
+def test_a_misspelled_title_in_a_scenario_gets_a_suggestion(tmp_path: Path, ruleset: str, title: str, typo: str,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 28: "a misspelled title in a scenario gets no suggestion"."""
+    project = new_project(tmp_path / ruleset, ruleset, capsys)
+    script = project / "scenarios" / "sample.scenario"
+    head, _, _ = script.read_text(encoding="utf-8").partition("\n}\n")  # the setup: no line plays the typo
+    script.write_text(head.replace(title, typo, 1) + "\n}\n", encoding="utf-8")
+    code, _, err = spellc_apart(project, capsys, "play", "scenarios/sample.scenario")
+    assert code == 1 and f"help: did you mean {title.split(' ')[-1]!s}?".replace('"', "'") in err

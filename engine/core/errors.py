@@ -33,11 +33,13 @@ class ReplayError(EngineError):
     """Where a scripted match (a scenario) and the rules parted: what went wrong, the script's line, and the rule
     that refused it when one did."""
 
-    def __init__(self, message: str, where: Where, rule: str | None = None) -> None:
+    def __init__(self, message: str, where: Where, rule: str | None = None,
+                 unknown: tuple[str, tuple[str, ...]] | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.where = where
         self.rule = rule
+        self.unknown = unknown  # a name the script gave that the match has not, and the names it has
 
 
 @dataclass(frozen=True, slots=True)

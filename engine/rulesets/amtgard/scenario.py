@@ -76,7 +76,8 @@ def build(scenario: Scenario, library: Library) -> Game:
     for spec in scenario.players:
         for title in spec.abilities:
             if title not in library:
-                raise ReplayError(f"no ability is titled {title!r}", spec.where)
+                raise ReplayError(f"no ability is titled {title!r}", spec.where,
+                                  unknown=(title, tuple(library.titles())))
         players[spec.name] = equip(spec, library)
     game = Game(Battlefield(players, library))
     said = {e.seconds for line in scenario.lines if (e := events.read(line.label)) and e.seconds is not None}

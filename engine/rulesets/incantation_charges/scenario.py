@@ -95,7 +95,8 @@ def build(scenario: Scenario, library: Library) -> Game:
         for zone, titles in ((HAND, spec.hand), (DECK, spec.deck)):
             for title in titles:
                 if title not in library:
-                    raise ReplayError(f"no card is titled {title!r}", spec.where)
+                    raise ReplayError(f"no card is titled {title!r}", spec.where,
+                                      unknown=(title, tuple(library.titles())))
                 e.zones.put(library[title], zone)
         entities.append(e)
     return Game(entities, library, scenario.settings)

@@ -89,7 +89,8 @@ def build(scenario: Scenario, library: Library) -> Game:
         elif isinstance(card, CreatureCard):
             models[spec.name] = Model(spec.name, spec.camp, fear=card.fear, traits=card.traits, devotion=card.devotion)
         else:
-            raise ReplayError(f"no magician or creature card is titled {spec.card!r}", spec.where)
+            raise ReplayError(f"no magician or creature card is titled {spec.card!r}", spec.where, unknown=(
+                spec.card, tuple(t for t, c in library.cards.items() if isinstance(c, MagicianCard | CreatureCard))))
     return Game(Battle(models, library, scenario.settings, Facts()))
 
 

@@ -774,7 +774,8 @@ def _codex_card(library: CardLibrary, spec: BeingSetup, entry: CodexEntry) -> ty
     card = library.get(entry.title)
     if card is None or card.kind not in ("spell", "nam-shub"):
         raise ReplayError(f"{spec.name}'s Codex names {entry.title!r}, which is not a compiled spell",
-                            where, "Codex")
+                            where, "Codex", unknown=(entry.title, tuple(
+                                t for t, c in library.cards.items() if c.kind in ("spell", "nam-shub"))))
     printed = library.fluencies(entry.title)
     if entry.fluency is None:
         if len(printed) > 1:
