@@ -123,3 +123,15 @@ def test_a_name_planted_in_the_results_is_inert_text_in_the_page_and_the_plot(
     assert "<img" not in page and "&#60;img src&#61;x onerror&#61;alert&#40;1&#41;&#62;" in page
     plot = (project / "site" / "balance" / "duels-cards.svg").read_text(encoding="utf-8")
     assert "<img" not in plot and "&lt;img src=x onerror=alert(1)&gt; $\\frac{1}{0}$" in plot
+
+
+def test_a_study_of_entries_names_them_on_its_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = (STUDY + '\n[[entries]]\nname = "Strikes"\ndeck = ["Strike", "Strike", "Strike"]\n\n'
+            '[[entries]]\nname = "Darts"\ndeck = ["Flame Dart", "Flame Dart", "Flame Dart"]\n')
+    project = new_study(tmp_path / "cards", "incantation_charges", capsys, text)
+    code, _, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--workers", "1")
+    assert code == 0, err
+    build(project, capsys)
+    page = (project / "site" / "balance" / "duels.md").read_text(encoding="utf-8")
+    assert "Players random, greedy; entries Strikes, Darts; 6 matches per pairing, seed 5." in page
+    assert "| Strikes (random) vs Darts (greedy) | 6 |" in html.unescape(page)
