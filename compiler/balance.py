@@ -75,18 +75,6 @@ def balance_output(project: Project) -> Output | None:
     return files
 
 
-def balance_inputs(project: Project) -> list[Path]:
-    """What the section is made from: the studies folder itself (a study added or removed changes it), each
-    study and its results file with its log."""
-    if not project.studies.is_dir():
-        return [project.studies]
-    found = [project.studies]
-    for study in sorted(source_files(project.studies, SUFFIX)):
-        store = store_of(study)
-        found += [study, store, store.with_name(store.name + ".wal")]
-    return found
-
-
 def _studies(project: Project) -> Iterator[Shown]:
     taken: set[str] = set()
     for path in sorted(source_files(project.studies, SUFFIX)):
@@ -140,12 +128,14 @@ def _render(template: str, **values: Any) -> str:
 # ---------------------------------------------------------------------- the plots
 def _plots(slug: str, study: Study, results: Results) -> dict[str, str]:
     """The study's three plots, as SVG files named after its page."""
-    from matplotlib import rc_context  # noqa: PLC0415  (an optional extra, half a second to load: with results only)
+    # An optional extra, half a second to load: for a study with results only
+    from matplotlib import rc_context  # noqa: PLC0415
+    from matplotlib.figure import Figure  # noqa: PLC0415
 
     with rc_context({"svg.hashsalt": "spellc", "svg.fonttype": "none", "text.parse_math": False, "font.size": 9}):
-        return {f"{slug}-pairings.svg": _svg(_heatmap(study, results)),
-                f"{slug}-cards.svg": _svg(_card_rates(results)),
-                f"{slug}-lengths.svg": _svg(_lengths(results))}
+        return {f"{slug}-pairings.svg": _svg(_heatmap(Figure, study, results)),
+                f"{slug}-cards.svg": _svg(_card_rates(Figure, results)),
+                f"{slug}-lengths.svg": _svg(_lengths(Figure, results))}
 
 
 def _svg(figure: Any) -> str:
@@ -154,10 +144,8 @@ def _svg(figure: Any) -> str:
     return out.getvalue()
 
 
-def _heatmap(study: Study, results: Results) -> Any:
+def _heatmap(figure_of: Any, study: Study, results: Results) -> Any:
     """Each player's win rate (row) against each other (column), from both seats."""
-    from matplotlib.figure import Figure  # noqa: PLC0415  (see _plots)
-
     names = [p.name for p in study.contenders]
     rates: list[list[float]] = [[math.nan] * len(names) for _ in names]
     for tally in results.pairings:
@@ -165,7 +153,7 @@ def _heatmap(study: Study, results: Results) -> Any:
             a, b = names.index(tally.pairing.first.name), names.index(tally.pairing.second.name)
             rates[a][b] = tally.won / tally.matches
             rates[b][a] = tally.lost / tally.matches if a != b else rates[a][b]
-    figure = Figure(figsize=(1.2 + 1.1 * len(names), 0.8 + 0.8 * len(names)))
+    figure = figure_of(figsize=(1.2 + 1.1 * len(names), 0.8 + 0.8 * len(names)))
     axes = figure.add_subplot()
     image = axes.imshow(rates, vmin=0.0, vmax=1.0, cmap="RdBu")
     axes.set_xticks(range(len(names)), names, rotation=30, ha="right")
@@ -180,12 +168,10 @@ def _heatmap(study: Study, results: Results) -> Any:
     return figure
 
 
-def _card_rates(results: Results) -> Any:
+def _card_rates(figure_of: Any, results: Results) -> Any:
     """Each card's win rate when cast, with its interval, and when only held; the study's seat win rate."""
-    from matplotlib.figure import Figure  # noqa: PLC0415  (see _plots)
-
     rated = sorted(results.cards.rated(), key=lambda row: row["card"], reverse=True)
-    figure = Figure(figsize=(6.5, 1.0 + 0.28 * max(1, len(rated))))
+    figure = figure_of(figsize=(6.5, 1.0 + 0.28 * max(1, len(rated))))
     axes = figure.add_subplot()
     for y, row in enumerate(rated):
         for key, colour, shift in (("won when cast", "tab:red", 0.12), ("won when only held", "tab:grey", -0.12)):
@@ -204,12 +190,10 @@ def _card_rates(results: Results) -> Any:
     return figure
 
 
-def _lengths(results: Results) -> Any:
+def _lengths(figure_of: Any, results: Results) -> Any:
     """Each pairing's match lengths, in decisions."""
-    from matplotlib.figure import Figure  # noqa: PLC0415  (see _plots)
-
     played = [t for t in results.pairings if t.lengths]
-    figure = Figure(figsize=(6.5, 1.0 + 0.45 * max(1, len(played))))
+    figure = figure_of(figsize=(6.5, 1.0 + 0.45 * max(1, len(played))))
     axes = figure.add_subplot()
     if played:
         axes.boxplot([t.lengths for t in played], orientation="horizontal", widths=0.5)

@@ -30,7 +30,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from spellc.compiler.balance import balance_inputs
 from spellc.compiler.coverage import test_files
 from spellc.compiler.kept import code
 from spellc.compiler.project import (
@@ -47,6 +46,7 @@ from spellc.compiler.project import (
     workspace_of,
 )
 from spellc.compiler.publish import Output, left_warning, own_file, read_signed, write_signed
+from spellc.compiler.study_files import study_inputs
 
 JOURNAL = "journal"
 Stamp = tuple[int, int, int, int]  # size, modification time, change time (ns), inode
@@ -89,7 +89,7 @@ def read_paths(target: Project | Workspace, tests: Path) -> list[str]:
     paths = [target.root / MANIFEST] if isinstance(target, Workspace) else []
     for project in projects(target):
         cards, scenarios = example_files(project.ruleset, REPOSITORY / project.ruleset.cards)
-        paths += [project.root / MANIFEST, *project.card_files(), *cards, *scenarios, *balance_inputs(project)]
+        paths += [project.root / MANIFEST, *project.card_files(), *cards, *scenarios, *study_inputs(project)]
     files = sorted({str(p) for p in paths})
     return files + [path for path, _, _ in test_files(tests, None)] if tests.is_dir() else files
 

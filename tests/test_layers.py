@@ -44,9 +44,7 @@ HIDDEN_IMPORTS: frozenset[tuple[str, str, str]] = frozenset({
     ("compiler/balance.py", "_shown", "spellc.compiler.sim_results"),
     ("compiler/balance.py", "_shown", "spellc.compiler.sim_store"),
     ("compiler/balance.py", "_plots", "matplotlib"),
-    ("compiler/balance.py", "_heatmap", "matplotlib.figure"),
-    ("compiler/balance.py", "_card_rates", "matplotlib.figure"),
-    ("compiler/balance.py", "_lengths", "matplotlib.figure"),
+    ("compiler/balance.py", "_plots", "matplotlib.figure"),
 })
 
 
