@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from spellc.engine.core.decisions import Choice
 from spellc.engine.core.match import Match
-from spellc.engine.core.players import Player
+from spellc.engine.core.players import Player, Random
 
 
 class Recording:
@@ -18,3 +18,13 @@ class Recording:
         choice = self.player.choose(m)
         self.chosen.append(choice.label)
         return choice
+
+
+def played_in(match: Match, seed: int, decisions: int) -> Match:
+    """``match`` after up to ``decisions`` random legal choices (seeded): a state some way into it."""
+    mover = Random(seed)
+    for _ in range(decisions):
+        if match.decision is None:
+            break
+        match.apply(mover.choose(match))
+    return match

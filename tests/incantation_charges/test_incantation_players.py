@@ -17,7 +17,7 @@ from spellc.engine.rulesets.incantation_charges.game import Game
 from spellc.engine.rulesets.incantation_charges.state import DECK, DISCARD, HAND, WAITING, Settings
 from spellc.generated.incantation_charges import LIBRARY
 from tests.incantation_charges.matches import entity, game, match
-from tests.playing import Recording
+from tests.playing import Recording, played_in
 
 DUELS = range(30)  # the fixed set of duels; in each other one the searching entity sits second
 
@@ -131,12 +131,7 @@ def test_determinization_never_changes_what_the_entity_can_see() -> None:
     a deal changes the order of the entity's deck and the cards of its enemy's hand and deck, nothing it sees."""
     dealt_anew = 0
     for seed in range(10):
-        m = setup.duel(LIBRARY, seed)
-        mover = Random(seed)
-        for _ in range(seed * 3):  # into the match, a little further each time
-            if m.decision is None:
-                break
-            m.apply(mover.choose(m))
+        m = played_in(setup.duel(LIBRARY, seed), seed, seed * 3)  # into the match, a little further each time
         for being in game(m).table.entities:
             copy = m.copy()
             assert KNOWLEDGE.determinize is not None

@@ -16,7 +16,7 @@ from spellc.engine.rulesets.rackham_incantation.evaluation import KNOWLEDGE, eva
 from spellc.engine.rulesets.rackham_incantation.game import Game
 from spellc.engine.rulesets.rackham_incantation.state import Magician, Settings, reserve_snapshot
 from spellc.generated.rackham_incantation import LIBRARY
-from tests.playing import Recording
+from tests.playing import Recording, played_in
 from tests.rackham_incantation.rackham import D, L, battle, gorgon, mage
 
 DUELS = range(8)  # the fixed set of duels; in each other one the searching magician is the second
@@ -132,12 +132,7 @@ def test_determinization_never_changes_what_a_magician_can_see() -> None:
     dice_anew = 0
     assert KNOWLEDGE.determinize is not None
     for seed in range(6):
-        m = setup.duel(LIBRARY, seed)
-        mover = Random(seed)
-        for _ in range(seed * 5):  # into the match, a little further each time
-            if m.decision is None:
-                break
-            m.apply(mover.choose(m))
+        m = played_in(setup.duel(LIBRARY, seed), seed, seed * 5)  # into the match, a little further each time
         for being in magicians(m):
             copy = m.copy()
             KNOWLEDGE.determinize(copy.game, being, random.Random(seed))
