@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import duckdb
 import pytest
 
 from spellc.compiler.cli import main
@@ -25,6 +26,17 @@ def new_study(folder: Path, ruleset: str, capsys: pytest.CaptureFixture[str], te
     (project / "studies").mkdir(exist_ok=True)
     (project / "studies" / f"{name}.sim.toml").write_text(text, encoding="utf-8")
     return project
+
+
+def seats_held(project: Path, name: str = "duels") -> dict[tuple[int, bool], set[str]]:
+    """The cards each seat of each match of ``studies/NAME.sim.toml`` held, as its results file keeps them: by
+    the match's number and whether the seat was the first contender's."""
+    with duckdb.connect(str(project / "studies" / f"{name}.sim.duckdb"), read_only=True) as db:
+        held = db.execute('SELECT "index", first, card FROM held').fetchall()
+    seats: dict[tuple[int, bool], set[str]] = {}
+    for index, first, card in held:
+        seats.setdefault((index, first), set()).add(card)
+    return seats
 
 
 def spellc(folder: Path, capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:

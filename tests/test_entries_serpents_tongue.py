@@ -16,7 +16,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import duckdb
 import pytest
 
 from spellc.engine.core.errors import EntryError
@@ -25,7 +24,7 @@ from spellc.engine.rulesets import RULESETS
 from spellc.engine.rulesets.serpents_tongue.cards import CardLibrary
 from spellc.engine.rulesets.serpents_tongue.setup import duel, entry_codex, entry_duel
 from spellc.generated.serpents_tongue import LIBRARY
-from tests.commands import new_study, spellc_apart
+from tests.commands import new_study, seats_held, spellc_apart
 from tests.conftest import compile_card_classes
 from tests.test_scenario_codex import CARDS  # spells of fluency 3 and 4, and one Unique to Codex
 
@@ -255,12 +254,7 @@ def test_a_study_of_two_codexes_plays_each_magi_with_its_own(tmp_path: Path,
     code, out, err = spellc_apart(project, capsys, "sim", "studies/codex.sim.toml", "--json", "--workers", "1")
     assert code == 0, err
     assert [p["pairing"] for p in json.loads(out)["pairings"]] == ["Fire (random) vs Stone (random)"]
-    with duckdb.connect(str(project / "studies" / "codex.sim.duckdb"), read_only=True) as db:
-        held = db.execute('SELECT "index", first, card FROM held').fetchall()
-    seats: dict[tuple[int, bool], set[str]] = {}
-    for index, first, card in held:
-        seats.setdefault((index, first), set()).add(card)
-    assert seats == {(i, first): ({"Fireball", "Pillar of Earth"} if first else {"Stone Fist"})
+    assert seats_held(project, "codex") == {(i, first): ({"Fireball", "Pillar of Earth"} if first else {"Stone Fist"})
                      for i in range(2) for first in (True, False)}
 
 

@@ -15,7 +15,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import duckdb
 import pytest
 
 from spellc.engine.core.errors import EntryError
@@ -25,7 +24,7 @@ from spellc.engine.rulesets.rackham_incantation.cards import Library
 from spellc.engine.rulesets.rackham_incantation.setup import STAMINA, entry_duel
 from spellc.engine.rulesets.rackham_incantation.state import Magician
 from spellc.generated.rackham_incantation import LIBRARY
-from tests.commands import new_study, spellc_apart
+from tests.commands import new_study, seats_held, spellc_apart
 from tests.rackham_incantation.rackham import spell
 
 FIELDS = {f.name: f for f in RULESETS["rackham_incantation"].entry_fields}
@@ -275,13 +274,8 @@ def test_a_study_of_two_magicians_plays_each_with_its_own_spells(tmp_path: Path,
     code, out, err = spellc_apart(project, capsys, "sim", "studies/magicians.sim.toml", "--json", "--workers", "1")
     assert code == 0, err
     assert [p["pairing"] for p in json.loads(out)["pairings"]] == ["Dawn (random) vs Shadow (random)"]
-    with duckdb.connect(str(project / "studies" / "magicians.sim.duckdb"), read_only=True) as db:
-        held = db.execute('SELECT "index", first, card FROM held').fetchall()
-    seats: dict[tuple[int, bool], set[str]] = {}
-    for index, first, card in held:
-        seats.setdefault((index, first), set()).add(card)
-    assert seats == {(i, first): ({"Flash of Light", "Dawn Ray"} if first else {"Shadow Dart"})
-                     for i in range(2) for first in (True, False)}
+    spells = {True: {"Flash of Light", "Dawn Ray"}, False: {"Shadow Dart"}}  # the first entry's, the second's
+    assert seats_held(project, "magicians") == {(i, first): spells[first] for i in range(2) for first in (True, False)}
 
 
 def test_an_illegal_entry_is_located_at_the_card_at_fault(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
