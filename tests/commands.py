@@ -18,10 +18,13 @@ def new_project(folder: Path, ruleset: str, capsys: pytest.CaptureFixture[str]) 
     return folder
 
 
-def new_study(folder: Path, ruleset: str, capsys: pytest.CaptureFixture[str], text: str, name: str = "duels"
-              ) -> Path:
-    """A new project of ``ruleset`` in ``folder`` whose studies folder holds ``studies/NAME.sim.toml``."""
+def new_study(folder: Path, ruleset: str, capsys: pytest.CaptureFixture[str], text: str, name: str = "duels",
+              cards: str = "") -> Path:
+    """A new project of ``ruleset`` in ``folder`` whose studies folder holds ``studies/NAME.sim.toml``; with
+    ``cards``, a card file of them beside the sample's."""
     project = new_project(folder, ruleset, capsys)
+    if cards:
+        (project / "cards" / "more.spell").write_text(cards, encoding="utf-8")
     (project / "studies" / "duels.sim.toml").unlink(missing_ok=True)  # the sample study of `spellc new`
     (project / "studies").mkdir(exist_ok=True)
     (project / "studies" / f"{name}.sim.toml").write_text(text, encoding="utf-8")

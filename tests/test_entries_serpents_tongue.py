@@ -242,9 +242,7 @@ codex = ["Stone Fist", "Stone Fist", "Stone Fist"]
 
 
 def study(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str) -> Path:
-    project = new_study(tmp_path / "cards", "serpents_tongue", capsys, text, name="codex")
-    (project / "cards" / "entries.spell").write_text(PROJECT_CARDS, encoding="utf-8")
-    return project
+    return new_study(tmp_path / "cards", "serpents_tongue", capsys, text, name="codex", cards=PROJECT_CARDS)
 
 
 def test_a_study_of_two_codexes_plays_each_magi_with_its_own(tmp_path: Path,

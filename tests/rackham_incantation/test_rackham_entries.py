@@ -261,9 +261,7 @@ magician = "Gorgon"
 
 def study(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str) -> Path:
     """A new project (its sample magicians Méliador and the Gorgon) with one more spell, and the study ``text``."""
-    project = new_study(tmp_path / "cards", "rackham_incantation", capsys, text, name="magicians")
-    (project / "cards" / "entries.spell").write_text(PROJECT_CARDS, encoding="utf-8")
-    return project
+    return new_study(tmp_path / "cards", "rackham_incantation", capsys, text, name="magicians", cards=PROJECT_CARDS)
 
 
 def test_a_study_of_two_magicians_plays_each_with_its_own_spells(tmp_path: Path,
