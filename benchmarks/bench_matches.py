@@ -56,10 +56,12 @@ def mod(name):
     return importlib.import_module(P + name)
 engine = mod("engine")
 assert Path(engine.__file__).resolve().is_relative_to(tree), (engine.__file__, tree)
-if (tree / "engine" / "rulesets").exists():  # a ruleset per game (issue 10 on)
+# The ruleset whose random matches are played (bench_sim.py asks for each); trees before issue 10 have only one.
+GAME = sys.argv[2] if len(sys.argv) > 2 else "serpents_tongue"
+if (tree / "engine" / "rulesets").exists():  # a ruleset per game (issue 10 on), each declaring its random match
     RandomPlayer = mod("engine.core.match").RandomPlayer
-    duel = mod("engine.rulesets.serpents_tongue.setup").duel
-    LIBRARY = mod("generated.serpents_tongue").LIBRARY
+    duel = mod("engine.rulesets").RULESETS[GAME].entry("random_match")
+    LIBRARY = mod(f"generated.{GAME}").LIBRARY
 elif (tree / "engine" / "core" / "match.py").exists():  # the core's match protocol
     RandomPlayer = mod("engine.core.match").RandomPlayer
     duel = mod("engine.setup").duel
@@ -104,10 +106,10 @@ for line in sys.stdin:
 class Worker:
     """One tree's worker process, kept for the whole run."""
 
-    def __init__(self, tree: Path) -> None:
+    def __init__(self, tree: Path, game: str = "serpents_tongue") -> None:
         env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
         self.tree = tree
-        self.process = subprocess.Popen([sys.executable, "-c", WORKER, str(tree)], cwd=tree, env=env, text=True,
+        self.process = subprocess.Popen([sys.executable, "-c", WORKER, str(tree), game], cwd=tree, env=env, text=True,
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
     def ask(self, command: str) -> dict[str, float]:
@@ -149,14 +151,14 @@ print(json.dumps({"serial": serial, "parallel": parallel}))
 """
 
 
-def instructions(tree: Path, matches: int) -> float:
+def instructions(tree: Path, matches: int, game: str = "serpents_tongue") -> float:
     """Machine instructions per decision for ``matches`` seeded matches in ``tree``: the worker run under
     callgrind with them and with none, so that starting Python and loading the cards is taken off."""
     env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
     counted, decisions = [], 0
     for n in (0, matches):
         run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-                              "-c", WORKER, str(tree)], input=f"count {n}\n", cwd=tree, env=env,
+                              "-c", WORKER, str(tree), game], input=f"count {n}\n", cwd=tree, env=env,
                              capture_output=True, text=True, check=False)
         found = re.search(r"Collected : (\d+)", run.stderr)
         if run.returncode != 0 or found is None:
@@ -183,13 +185,14 @@ def checkout(rev: str, into: Path) -> None:
         sys.exit(f"bench_matches: cannot check out the baseline {rev!r}: {run.stderr.strip()}")
 
 
-def paired_runs(trees: dict[str, Path], matches: int, rounds: int) -> dict[str, list[dict[str, float]]]:
+def paired_runs(trees: dict[str, Path], matches: int, rounds: int,
+                game: str = "serpents_tongue") -> dict[str, list[dict[str, float]]]:
     """Each seed played in every tree back to back, ``rounds`` times; per tree, each seed's fastest run.
 
     The trees take turns seed by seed, so a change in the shared machine's speed (which moves one whole run by
     up to 40% here) falls on both alike; a seed's fastest of ``rounds`` runs leaves out the moments another
     tenant took the core."""
-    workers = {name: Worker(tree) for name, tree in trees.items()}
+    workers = {name: Worker(tree, game) for name, tree in trees.items()}
     best: dict[str, list[dict[str, float]]] = {name: [] for name in trees}
     try:
         for seed in range(matches):

@@ -107,7 +107,9 @@ def duel(pairing: Pairing, setup: Callable[[int], Match], knowledge: Knowledge, 
     pairing.at_cap += at_round_cap(match)
 
 
-def measure(name: str, matches: int, playouts: int, depth: int) -> dict[str, Any]:
+def measure(name: str, matches: int, playouts: int, depth: int,
+            pairings: tuple[str, ...] = ("random-random", "greedy-random", "mcts-random", "mcts-mcts"),
+            ) -> dict[str, Any]:
     ruleset = RULESETS[name]
     knowledge: Knowledge = ruleset.entry("knowledge")
     library = importlib.import_module(f"spellc.generated.{name}").LIBRARY
@@ -125,15 +127,16 @@ def measure(name: str, matches: int, playouts: int, depth: int) -> dict[str, Any
         "mcts-random": lambda s: [mcts(s), Random(s + 1)],
         "mcts-mcts": lambda s: [mcts(s), mcts(s + 1)],
     }
-    pairings = {key: Pairing(key) for key in makers}
+    makers = {key: make for key, make in makers.items() if key in pairings}
+    played = {key: Pairing(key) for key in makers}
     print(f"{ruleset.title}: {matches} matches a pairing, mcts {playouts} playouts cut at depth {depth}", flush=True)
     for key, make in makers.items():
         for seed in range(FIRST_SEED, FIRST_SEED + matches):
-            duel(pairings[key], setup, knowledge, make, seed)
-        print("  " + str(pairings[key]), flush=True)
-    baseline = pairings["random-random"]
+            duel(played[key], setup, knowledge, make, seed)
+        print("  " + str(played[key]), flush=True)
+    baseline = played["random-random"]
     base_rate = baseline.matches / baseline.seconds if baseline.seconds else 0.0
-    return {key: p.figures(base_rate) for key, p in pairings.items()}
+    return {key: p.figures(base_rate) for key, p in played.items()}
 
 
 def main() -> None:
