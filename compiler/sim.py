@@ -293,11 +293,12 @@ def _tables(results: Results, out: TextIO) -> None:
     rated = results.cards.rated()
     if not rated:
         return
-    cards = Table("card", "held by", "cast by", "casts a match", "won when cast", "won when only held", "stands out",
-                  title=f"cards: a seat's rates ({results.cards.seats} seats)")
+    cards = Table("card", "held by", "cast by", "casts a match", "won when cast", "won when only held",
+                  "decisions cast (median)", "stands out", title=f"cards: a seat's rates ({results.cards.seats} seats)")
     for row in rated:
         cards.add_row(row["card"], str(row["held"]), shown(row["cast"]), str(row["casts per match held"]),
                       shown(row["won when cast"]), shown(row["won when only held"]),
+                      str(row["decisions per match cast"]["median"]),
                       f"yes (p = {row['adjusted p']:.2g})" if row["stands out"] else "no")
     console.print(cards)
 
@@ -327,10 +328,12 @@ def _card_rows(rated: list[dict[str, Any]], out: TextIO) -> None:
     out.write("\n")
     rates = ("cast", "won when cast", "won when only held")
     rows.writerow(["card", "held", *(f"{rate} {part}" for rate in rates for part in ("rate", "low", "high")),
-                   "casts per match held", "p", "adjusted p", "stands out"])
+                   "casts per match held", *(f"decisions cast {part}" for part in LENGTHS), "p", "adjusted p",
+                   "stands out"])
     for row in rated:
         rows.writerow([row["card"], row["held"], *(row[r][part] for r in rates for part in ("rate", "low", "high")),
-                       row["casts per match held"], row["p"], row["adjusted p"], row["stands out"]])
+                       row["casts per match held"], *(row["decisions per match cast"][part] for part in LENGTHS),
+                       row["p"], row["adjusted p"], row["stands out"]])
 
 
 def _matches(project: Project, study: Study, knowledge: Knowledge, todo: list[Job], backend: Backend

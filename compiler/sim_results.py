@@ -254,11 +254,7 @@ class Tally:
         return self.won + self.drawn + self.lost
 
     def length(self, share: float) -> int | None:
-        """The match length (in decisions) that ``share`` of the matches do not exceed (0.5: the median)."""
-        if not self.lengths:
-            return None
-        ordered = sorted(self.lengths)
-        return ordered[min(len(ordered) - 1, math.ceil(share * len(ordered)) - 1)]
+        return quantile(self.lengths, share)
 
     def add(self, played: Played) -> None:
         self.won += played.first == 1.0
@@ -274,10 +270,7 @@ class Tally:
         return {"pairing": self.pairing.name, "first": self.pairing.first.name, "second": self.pairing.second.name,
                 "matches": n, "won": counted(self.won, n), "drawn": counted(self.drawn, n),
                 "lost": counted(self.lost, n), "first seat won": counted(self.first_seat_won, n),
-                "at the round cap": counted(self.capped, n),
-                "decisions per match": {"mean": round(sum(self.lengths) / n, 1) if n else None,
-                                        "shortest": min(self.lengths, default=None), "median": self.length(0.5),
-                                        "90%": self.length(0.9), "longest": max(self.lengths, default=None)}}
+                "at the round cap": counted(self.capped, n), "decisions per match": lengths(self.lengths)}
 
     def __str__(self) -> str:
         n = self.matches
@@ -285,6 +278,20 @@ class Tally:
                 f"{wilson(self.drawn, n)}, lost {wilson(self.lost, n)}; the first seat won "
                 f"{wilson(self.first_seat_won, n)}; at the round cap {wilson(self.capped, n)}; a match took "
                 f"{self.length(0.5)} decisions (the median; 90% of them at most {self.length(0.9)})")
+
+
+def quantile(lengths: list[int], share: float) -> int | None:
+    """The match length (in decisions) that ``share`` of the matches do not exceed (0.5: the median)."""
+    if not lengths:
+        return None
+    ordered = sorted(lengths)
+    return ordered[min(len(ordered) - 1, math.ceil(share * len(ordered)) - 1)]
+
+
+def lengths(found: list[int]) -> dict[str, Any]:
+    """The distribution of match lengths, in decisions."""
+    return {"mean": round(sum(found) / len(found), 1) if found else None, "shortest": min(found, default=None),
+            "median": quantile(found, 0.5), "90%": quantile(found, 0.9), "longest": max(found, default=None)}
 
 
 @dataclass
@@ -297,6 +304,7 @@ class CardTally:
     casts: int = 0  # times it was cast
     won_cast: int = 0  # seats that cast it and won
     won_held: int = 0  # seats that held it, never cast it, and won
+    lengths: list[int] = field(default_factory=list)  # the decisions of each match a seat cast it in
 
 
 @dataclass
@@ -326,6 +334,8 @@ class Cards:
                 tally.casts += cast
                 tally.won_cast += won and cast > 0
                 tally.won_held += won and cast == 0
+                if cast > 0:
+                    tally.lengths.append(played.decisions)
 
     def rated(self) -> list[dict[str, Any]]:
         """Each card's rates, the cards that stand out first, then by name."""
@@ -334,7 +344,8 @@ class Cards:
                     for t in tallies]
         rows = [{"card": t.card, "held": t.held, "cast": counted(t.cast_in, t.held),
                  "casts per match held": round(t.casts / t.held, 2), "won when cast": counted(t.won_cast, t.cast_in),
-                 "won when only held": counted(t.won_held, t.held - t.cast_in), "p": p, "adjusted p": adjusted,
+                 "won when only held": counted(t.won_held, t.held - t.cast_in),
+                 "decisions per match cast": lengths(t.lengths), "p": p, "adjusted p": adjusted,
                  "stands out": adjusted < SIGNIFICANT}
                 for t, p, adjusted in zip(tallies, p_values, holm(p_values), strict=True)]
         return sorted(rows, key=lambda row: (not row["stands out"], row["card"]))
@@ -349,7 +360,8 @@ class Cards:
                        "within chance")
             yield (f"  {row['card']}: held by {row['held']} seats, cast by {shown(row['cast'])} of them "
                    f"({row['casts per match held']} casts a match); a seat won {shown(row['won when cast'])} "
-                   f"when it cast it, {shown(row['won when only held'])} when it only held it; {verdict}")
+                   f"when it cast it, {shown(row['won when only held'])} when it only held it; a match it was "
+                   f"cast in took {row['decisions per match cast']['median']} decisions (the median); {verdict}")
 
 
 SIGNIFICANT = 0.05  # the level below which an adjusted p-value says a rate moved, or stands out, beyond chance

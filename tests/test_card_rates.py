@@ -9,8 +9,8 @@ from spellc.compiler.sim_results import Cards
 from spellc.engine.core.study import Held, Played
 
 
-def match(first: float, *held: tuple[bool, str, int], index: int = 0) -> Played:
-    return Played(0, index, 0, first, first_seat=True, capped=False, decisions=10,
+def match(first: float, *held: tuple[bool, str, int], index: int = 0, decisions: int = 10) -> Played:
+    return Played(0, index, 0, first, first_seat=True, capped=False, decisions=decisions,
                   held=tuple(Held(*h) for h in held))
 
 
@@ -85,3 +85,16 @@ def test_a_card_listed_twice_for_a_seat_counts_once_with_both_casts() -> None:
     found = rated(cards)
     assert found["Fireball"]["held"] == 1 and found["Fireball"]["casts per match held"] == 3
     assert found["Spark"]["cast"]["hits"] == 0
+
+
+def test_the_length_of_the_matches_a_card_was_cast_in() -> None:
+    """"Per card it reports ... the match-length distribution": the decisions of each match a seat cast the card
+    in (a match counted once for each seat that cast it); a card never cast has none."""
+    cards = Cards()
+    cards.add(match(1.0, (True, "Fireball", 1), (False, "Ice Wall", 0), decisions=30))
+    cards.add(match(0.0, (True, "Fireball", 2), (False, "Fireball", 1), decisions=90, index=1))
+    cards.add(match(0.0, (True, "Fireball", 0), decisions=500, index=2))
+    fireball, ice_wall = rated(cards)["Fireball"], rated(cards)["Ice Wall"]
+    assert fireball["decisions per match cast"] == {"mean": 70.0, "shortest": 30, "median": 90, "90%": 90,
+                                                    "longest": 90}
+    assert ice_wall["decisions per match cast"]["median"] is None
