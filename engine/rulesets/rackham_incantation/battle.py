@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from spellc.engine.core import chance
 from spellc.engine.core.decisions import Choice, Decision, Flow
@@ -23,9 +24,16 @@ class Battle:
     seed: int | None = None  # None: the dice are scripted, each a ``die`` decision
     log: list[str] = field(default_factory=list)
     rng: random.Random = field(init=False)
+    # What each magician's cards let it cast, worked out once (casting.known_spells): by its name, its card and
+    # the table. A copy of the match works them out again rather than carry them.
+    spell_lists: dict[str, tuple[object, tuple[Any, ...]]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
+        self.spell_lists = {}
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "spell_lists": {}}
 
     # ---- who is where
     def magicians(self) -> list[Magician]:

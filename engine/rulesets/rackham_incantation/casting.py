@@ -135,14 +135,92 @@ def targets(battle: Battle, m: Magician, spell: SpellCard) -> list[Model]:
     return [t for t in pool if why_not(battle, m, spell, t) is None]
 
 
+# ---------------------------------------------------------------- listing the casts
+# Every decision of a magician's Magic phase lists what it may cast, and listing them is most of a match's work:
+# why_not, asked of every spell at every target, states each refusal in words nobody reads there. The listing
+# below asks the same rules as yes or no, once for each spell and then for each target, and reads what its
+# cards fix for the whole match (the spells its College and Elements allow, each spell's printed gems) from a
+# table made once per magician. test_rackham_casting_list.py holds it to why_not's answers.
+@dataclass(frozen=True, slots=True)
+class Known:
+    """A spell of a magician's list that its card lets it cast (college_allows and elements_allowed read only
+    the two cards), with what the listing reads of it."""
+
+    spell: SpellCard
+    title: str
+    need: tuple[tuple[Element, int], ...]  # the printed gems of each Element (can_pay)
+    need_controlled: int  # of them, those of the Elements the magician controls
+    choices: dict[str, Choice]  # the cast at each target, by its name, made the first time it is listed
+
+
+def known_spells(battle: Battle, m: Magician) -> tuple[Known, ...]:
+    """``m``'s spells its card lets it cast, in the order of its list: worked out once per magician's card in a
+    match (the battle keeps them, and a copy of the match works them out again)."""
+    kept = battle.spell_lists.get(m.name)
+    if kept is not None and kept[0] is m.card:
+        return kept[1]
+    table = tuple(_known(m, battle.library.spell(title)) for title in m.spec.spells)
+    spells = tuple(k for k in table if k is not None)
+    battle.spell_lists[m.name] = (m.card, spells)
+    return spells
+
+
+def _known(m: Magician, spell: SpellCard) -> Known | None:
+    if college_allows(m, spell) or elements_allowed(m, spell):
+        return None
+    need = Counter(spell.elements)
+    return Known(spell, spell.title, tuple(need.items()), sum(need[e] for e in m.controls), {})
+
+
 def cast_options(battle: Battle, m: Magician) -> list[Choice]:
-    """Every spell of its list it may cast now, at each legal target."""
-    out = []
-    for title in m.spec.spells:
-        spell = battle.library.spell(title)
-        if why_not(battle, m, spell) is None:
-            out += [Choice(cast_label(spell, t), ("cast", title, t.name)) for t in targets(battle, m, spell)]
+    """Every spell of its list it may cast now (why_not), at each legal target (once_per_target,
+    target_allowed)."""
+    if concentration(battle, m):
+        return []
+    out: list[Choice] = []
+    casts_of, reserve = m.casts_of, m.reserve
+    another = len(casts_of) < m.level.spells_per_turn  # spells_per_turn
+    held = sum(reserve[e] for e in m.controls)
+    present: list[Model] | None = None
+    for k in known_spells(battle, m):
+        spell, title = k.spell, k.title
+        if not another and title not in casts_of:
+            continue
+        if spell.frequency.per_game:  # frequency_allows
+            if title in m.cast_this_game:
+                continue
+        elif casts_of[title] >= spell.frequency.per_turn:
+            continue
+        if held - k.need_controlled < spell.neutral or any(reserve[e] < n for e, n in k.need):  # can_pay
+            continue
+        if spell.target == "self":
+            pool: list[Model] = [m]
+        else:
+            pool = present if present is not None else (present := list(battle.present()))
+        for t in pool:
+            if (title, t.name) not in m.cast_on and may_target(battle, m, spell, t):
+                choice = k.choices.get(t.name)
+                if choice is None:
+                    choice = k.choices[t.name] = Choice(cast_label(spell, t), ("cast", title, t.name))
+                out.append(choice)
     return out
+
+
+def may_target(battle: Battle, m: Magician, spell: SpellCard, target: Model) -> bool:
+    """target_allowed's answer, as yes or no."""
+    kind = spell.target
+    if not target.present or kind == "self" and target is not m:
+        return False
+    if kind == "enemy" and target.camp == m.camp or kind == "ally" and target.camp != m.camp:
+        return False
+    if (spell.target_trait and not target.has(spell.target_trait)
+            or spell.difficulty.of_target == "Fear" and target.fear is None):
+        return False
+    if target is m:
+        return True
+    facts = battle.facts
+    distance = facts.distance(m.name, target.name)
+    return spell.range.allows(distance) and (distance == 0 or facts.sees(m.name, target.name))
 
 
 def cast_label(spell: SpellCard, target: Model) -> str:
