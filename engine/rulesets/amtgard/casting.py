@@ -24,6 +24,8 @@ def source_of(player: Player, title: str, own: bool = False) -> Enchantment | No
     granted copy are "tracked separately" from the player's own; which is spent first the seed does not say:
     chosen, the enchantment's while it has a use left, keeping the player's own. ``own``: the player's copy is
     wanted (a meta-magic never modifies a granted one)."""
+    if not player.enchantments:  # most players wear none, and this is asked at every listing of the events
+        return None
     granted = [e for e in player.enchantments if e.active and title in e.granted]
     mine = title in player.abilities
     if own and mine:
@@ -58,6 +60,12 @@ def free_throw(field: Battlefield, player: Player, card: AbilityCard, metas: tup
     return chanted
 
 
+def able(player: Player) -> bool:
+    """Alive, and neither Frozen ("may not move, speak, or take any action") nor Stunned ("unable to act in any
+    manner"): what any action asks first (:func:`can_use` says why not)."""
+    return player.alive and not any(player.has(state) for state in UNABLE)
+
+
 def can_use(field: Battlefield, player: Player, card: AbilityCard, free: bool = False) -> str | None:
     """Why ``player`` may not even attempt ``card`` now; None when it may. ``free``: a free throw
     (:func:`free_throw`), which needs no use left. What the seed forbids is the attempt: a dead, Frozen ("may not
@@ -87,6 +95,8 @@ def triggered(field: Battlefield, player: Player, card: AbilityCard) -> str | No
     only be used within 30 seconds after striking an enemy with the final blow" (once per eligible killing blow),
     its caster "outside of 10' of a living enemy";
     a Wound Trigger "only ... immediately after the caster causes a wound to an enemy"."""
+    if card.trigger is None:  # most abilities: none is asked (nor the nearest enemy looked for)
+        return None
     if card.trigger == "kill" and (player.killing_blow is None or field.clock.now - player.killing_blow > KILL_WINDOW):
         return f"Kill Trigger: {player.name} has struck no final blow in the last {KILL_WINDOW} s"
     near = next((p.name for p in field.players.values() if p.alive and p.team != player.team

@@ -25,10 +25,12 @@ from spellc.engine.rulesets.amtgard import casting, chants, enchantments, events
 from spellc.engine.rulesets.amtgard.battlefield import Battlefield
 from spellc.engine.rulesets.amtgard.cards import AbilityCard
 from spellc.engine.rulesets.amtgard.effects import KINDS, Effect, describe
+from spellc.engine.rulesets.amtgard.listing import Listing
 from spellc.engine.rulesets.amtgard.players import Player
 from spellc.engine.rulesets.amtgard.vocabulary import LOCATIONS, Kind
 
 REEVE = "reeve"
+NEVER_BEGUN = (Kind.META_MAGIC, Kind.TRAIT, Kind.ARCHETYPE)  # stated with another ability's; always on
 PAUSES = (5, 30, 60)  # the seconds a random timeline lets pass at once (a scenario may say any)
 
 
@@ -42,6 +44,7 @@ class Game:
         self.max_events = max_events
         self.pauses: tuple[int, ...] = PAUSES
         self.hooks: Hooks[Game] = Hooks()
+        self.listing = Listing()  # the choices of its events, each made once (not pickled: a copy makes its own)
 
     # ---- the match protocol and the flow
     def run(self) -> Generator[Decision, Choice, Outcome]:
@@ -58,6 +61,7 @@ class Game:
     def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()
         state["library"] = None
+        state["listing"] = Listing()
         return state
 
     def intervene(self, kind: str, who: str, value: str) -> None:
@@ -167,83 +171,69 @@ class Game:
 
     def events(self) -> list[Choice]:
         """Every event the rules allow now, as choices whose value names it (a timeline has no winner: the
-        rules adjudicate each event, and the match ends at its limit)."""
+        rules adjudicate each event, and the match ends at its limit). The choices come from the match's
+        table (listing.Listing): the same words are made once."""
         out: list[Choice] = []
+        listed = self.listing
         players = list(self.field.players.values())
+        listed.seat(tuple([p.name for p in players]))
         for p in players:
-            out += self._uses(p, players)
-            out += self._hits(p, players)
-            if p.alive:
-                out.append(Choice(f"{p.name} dies", ("dies", p.name)))
-                out.append(Choice(f"{p.name} takes a voluntary death", ("voluntary death", p.name)))
-            else:
-                out.append(Choice(f"{p.name} respawns", ("respawn", p.name)))
-                out.append(Choice(f"{p.name} is returned to life", ("return to life", p.name)))
-            if p.chanting:
-                out.append(Choice(f"{p.name} stops chanting", ("stop chanting", p.name)))
-            if states.why_not_return(p) is None:
-                out.append(Choice(f"{p.name} {RETURNS}", ("return to the physical world", p.name)))
-            if p.incanting:
-                out.append(Choice(f"{p.name} is interrupted", ("interrupt", p.name)))
-                out.append(Choice(f"{p.name} moves", ("moves", p.name)))
-            out += [Choice(f"{p.name} removes {e.title}", ("remove", p.name, e.title))
-                    for e in p.enchantments]
-            out += [Choice(f"{p.name} charges {t}", ("charge", p.name, t))
-                    for t in p.abilities if not casting.can_charge(self.field, p, t)]
-        out += [Choice(f"{n} s pass", ("pass", n)) for n in self.pauses]
+            if casting.able(p):  # the dead, Frozen and Stunned incant nothing and strike nothing
+                out += self._uses(p)
+                out += self._hits(p, players)
+            out += listed.own(p.name, p.alive, bool(p.chanting),
+                              states.INSUBSTANTIAL in p.states and states.why_not_return(p) is None,
+                              bool(p.incanting), tuple([e.title for e in p.enchantments]), self._charges(p))
+        out += listed.passes(self.pauses)
         return out
 
-    def _uses(self, p: Player, players: list[Player]) -> list[Choice]:
-        """Every incantation ``p`` may begin or complete now, at every target it may aim at, with the
-        meta-magics it may state ("stated immediately after indicating the target and prior to beginning the
-        incantation"): one begun is completed with what was stated as it began."""
-        out = []
-        titles = [*p.abilities, *(t for e in p.enchantments if e.active for t in e.granted)]
-        metas = [t for t in p.abilities if self.library[t].kind is Kind.META_MAGIC
-                 and not casting.can_use(self.field, p, self.library[t])]
-        for title in dict.fromkeys(titles):
-            card = self.library[title]
+    def _charges(self, p: Player) -> tuple[str, ...]:
+        """The abilities ``p`` may say the Charge Incantation for now."""
+        cards = self.library.cards
+        return tuple([t for t in p.abilities if cards[t].charge is not None
+                      and not casting.can_charge(self.field, p, t)])
+
+    def _uses(self, p: Player) -> list[Choice]:
+        """Every incantation ``p``, able to act (casting.able), may begin or complete now, at every target it may
+        aim at, with the meta-magics it may state ("stated immediately after indicating the target and prior to
+        beginning the incantation"): one begun is completed with what was stated as it began. What
+        casting.can_use asks, asked once for a yes or no."""
+        out: list[Choice] = []
+        cards, listed = self.library.cards, self.listing
+        granted = [t for e in p.enchantments if e.active for t in e.granted]
+        metas: tuple[str, ...] | None = None
+        for title in dict.fromkeys([*p.abilities, *granted]) if granted else p.abilities:
+            card = cards[title]
+            if card.kind in NEVER_BEGUN:
+                continue
             free = casting.free_throw(self.field, p, card) is not None
-            if card.kind is Kind.META_MAGIC or casting.can_use(self.field, p, card, free):
+            left = casting.uses_left(p, title)
+            if (left == 0 and not free) or casting.triggered(self.field, p, card) is not None:
                 continue
-            if casting.can_use(self.field, p, card):  # no use left: only its free throw
-                out += self._completions(p, card, players, ())
+            if left == 0 or p.incanting == title:  # only its free throw; or completing the one begun
+                out += listed.completions(p.name, card, ())
                 continue
-            if p.incanting == title:
-                out += self._completions(p, card, players, ())
-                continue
-            usable = [m for m in metas if not casting.can_add_meta(self.field, p, self.library[m], card)]
-            for with_ in [(), *((m,) for m in usable), *([tuple(usable)] if len(usable) > 1 else [])]:
-                said = f" with {' and '.join(with_)}" if with_ else ""
-                out.append(Choice(f"{p.name} begins {title}{said}", ("begin", p.name, title, with_)))
-                out += self._completions(p, card, players, with_)
+            if metas is None:
+                metas = self._metas(p)
+            # Meta-magic modifies the player's own copy with a use left, never one an enchantment grants.
+            usable = metas if metas and title in p.abilities and p.uses_left.get(title, 0) != 0 else ()
+            out += listed.uses(p.name, card, usable)
         return out
 
-    def _completions(self, p: Player, card: AbilityCard, players: list[Player], with_: tuple[str, ...]
-                     ) -> list[Choice]:
-        """Its completion at every player, a valid target or not: it is used up "regardless of if the target was
-        valid or affected" (Game.complete)."""
-        said = f" with {' and '.join(with_)}" if with_ else ""
-        if card.thrown:
-            return [Choice(f"{p.name} completes {card.title}{said}",
-                           ("complete", p.name, card.title, p.name, with_))]
-        return [Choice(f"{p.name} completes {card.title} on {t.name}{said}",
-                       ("complete", p.name, card.title, t.name, with_)) for t in players]
+    def _metas(self, p: Player) -> tuple[str, ...]:
+        """The meta-magics ``p`` may state now (casting.can_add_meta asks the rest, of the ability they modify)."""
+        cards = self.library.cards
+        return tuple([t for t in p.abilities if cards[t].kind is Kind.META_MAGIC
+                      and not casting.can_use(self.field, p, cards[t])])
 
     def _hits(self, p: Player, players: list[Player]) -> list[Choice]:
-        if not p.alive or any(p.has(s) for s in casting.UNABLE):
-            return []
-        weapons = [*hits.WEAPONS, *([p.active_ball] if p.active_ball else [])]
-        if ongoing.heated(self.field, p):  # a heated weapon is not wielded; arrows and thrown weapons are others
-            weapons.remove(hits.WEAPON)
-        out = []
+        """Every hit ``p``, able to act, may strike on another living player."""
+        heated = bool(p.ongoing) and ongoing.heated(self.field, p) is not None
+        out: list[Choice] = []
         for t in players:
             if t is p or not t.alive:
                 continue
-            places = [*LOCATIONS, *(item for item in ("shield", "weapon", "cloak") if item in t.equipment)]
-            out += [Choice(f"{p.name} hits {t.name}'s {where} with {what}",
-                           ("hit", p.name, t.name, where, what))
-                    for what in weapons for where in places]
+            out += self.listing.hits(p.name, t.name, p.active_ball, heated, tuple(t.equipment))
         return out
 
     # ---- playing an event
@@ -404,7 +394,6 @@ def returns_to_the_physical_world(field: Battlefield, player: Player) -> None:
     states.return_to_the_physical_world(field, player)
 
 
-RETURNS = "returns to the physical world"  # the event's words after the player's name
 PLAIN: dict[str, Any] = {"voluntary death": life.voluntary_death, "respawn": life.respawn,
                          "return to life": life.return_to_life, "interrupt": casting.interrupt,
                          "moves": casting.moves, "remove": enchantments.remove_own, "charge": casting.charge,
