@@ -41,6 +41,7 @@ def casting_states(seed: int) -> list[tuple[Battle, Magician]]:
         assert decision is not None and isinstance(match.game, Game)
         if decision.kind == "activation":
             battle = pickle.loads(pickle.dumps(match.game.battle))
+            battle.library = LIBRARY  # never pickled with the state, as a copy of a match is handed it again
             m = battle.models[decision.being or ""]
             assert isinstance(m, Magician)
             states.append((battle, m))

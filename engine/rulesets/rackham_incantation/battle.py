@@ -25,7 +25,8 @@ class Battle:
     log: list[str] = field(default_factory=list)
     rng: random.Random = field(init=False)
     # What each magician's cards let it cast, worked out once (casting.known_spells): by its name, its card and
-    # the table. A copy of the match works them out again rather than carry them.
+    # the table. A copy of the match works them out again rather than carry them, and is handed the library
+    # (engine.core.match: "shared by copies, never pickled with the state").
     spell_lists: dict[str, tuple[object, tuple[Any, ...]]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -33,7 +34,7 @@ class Battle:
         self.spell_lists = {}
 
     def __getstate__(self) -> dict[str, Any]:
-        return {**self.__dict__, "spell_lists": {}}
+        return {**self.__dict__, "spell_lists": {}, "library": None}
 
     # ---- who is where
     def magicians(self) -> list[Magician]:
@@ -101,3 +102,4 @@ class Battle:
     def roll(self, dice: chance.Dice, why: str) -> Flow[chance.Roll]:
         thrown = yield from chance.roll(self, dice, why)
         return thrown
+

@@ -21,6 +21,7 @@ from spellc.engine.core.events import Hooks
 from spellc.engine.core.steps import Asker, run
 from spellc.engine.rulesets.rackham_incantation import casting, counters, initiative, recovery
 from spellc.engine.rulesets.rackham_incantation.battle import Battle
+from spellc.engine.rulesets.rackham_incantation.cards import Library
 from spellc.engine.rulesets.rackham_incantation.casting import Cast
 from spellc.engine.rulesets.rackham_incantation.effects import KINDS, Effect, describe
 from spellc.engine.rulesets.rackham_incantation.elements import (
@@ -43,7 +44,6 @@ GEM_DECISIONS = frozenset({"neutral gem", "additional gem", "regain a gem", "gem
 class Game:
     def __init__(self, battle: Battle) -> None:
         self.battle = battle
-        self.library = battle.library
         self.round = 0
         self.phase = ""
         self.outcome: Outcome | None = None
@@ -87,10 +87,14 @@ class Game:
         else:
             raise IllegalAction("Facts", f"no fact is called {kind!r}")
 
-    def __getstate__(self) -> dict[str, Any]:
-        state = self.__dict__.copy()
-        state["library"] = None
-        return state
+    @property
+    def library(self) -> Library:
+        """The battle's: a copy of the match is handed it again (its pickle leaves it out, battle.py)."""
+        return self.battle.library
+
+    @library.setter
+    def library(self, library: Library) -> None:
+        self.battle.library = library
 
     def explain(self, decision: Decision, choice: str) -> str | None:
         """Why ``choice`` is no legal answer of ``decision``'s magician, "Rule: reason", when a rule says why."""
