@@ -5,13 +5,15 @@ every quoted sentence is the seed's."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 
 from spellc.engine.core import chance
 from spellc.engine.core.decisions import Choice, Flow
 from spellc.engine.rulesets.rackham_incantation.battle import Battle
 from spellc.engine.rulesets.rackham_incantation.cards import SpellCard
-from spellc.engine.rulesets.rackham_incantation.colleges import ELEMENTAL, PRIMITIVE_MAGIC, elemental
+from spellc.engine.rulesets.rackham_incantation.colleges import ELEMENTAL, PEOPLES, PRIMITIVE_MAGIC, elemental
 from spellc.engine.rulesets.rackham_incantation.elements import Element, gems_text
 from spellc.engine.rulesets.rackham_incantation.state import Magician, Model
 
@@ -22,8 +24,14 @@ NO_MORE = "no more gems"
 def colleges_of(m: Magician) -> frozenset[str]:
     """Its people's College, the Elemental College of each Element it controls, and Primitive Magic, "available
     to all". Instinctive wizards "cannot call upon the Colleges Elementary Magic" (5.5.6)."""
-    elementals = () if m.people.instinctive else tuple(elemental(e) for e in m.controls)
-    return frozenset({m.people.college, PRIMITIVE_MAGIC, *elementals})
+    return _colleges(m.spec.people, m.controls)
+
+
+@cache  # a people and its Elements: a few dozen pairs, asked of every spell as each duel deals spell lists
+def _colleges(name: str, controls: tuple[Element, ...]) -> frozenset[str]:
+    people = PEOPLES[name]
+    elementals = () if people.instinctive else tuple(elemental(e) for e in controls)
+    return frozenset({people.college, PRIMITIVE_MAGIC, *elementals})
 
 
 def college_allows(m: Magician, spell: SpellCard) -> str | None:
@@ -148,8 +156,11 @@ class Known:
 
     spell: SpellCard
     title: str
+    per_game: bool  # its frequency (frequency_allows)
+    per_turn: int
     need: tuple[tuple[Element, int], ...]  # the printed gems of each Element (can_pay)
     need_controlled: int  # of them, those of the Elements the magician controls
+    neutral: int
     choices: dict[str, Choice]  # the cast at each target, by its name, made the first time it is listed
 
 
@@ -169,58 +180,70 @@ def _known(m: Magician, spell: SpellCard) -> Known | None:
     if college_allows(m, spell) or elements_allowed(m, spell):
         return None
     need = Counter(spell.elements)
-    return Known(spell, spell.title, tuple(need.items()), sum(need[e] for e in m.controls), {})
+    return Known(spell, spell.title, spell.frequency.per_game, spell.frequency.per_turn, tuple(need.items()),
+                 sum(need[e] for e in m.controls), spell.neutral, {})
 
 
 def cast_options(battle: Battle, m: Magician) -> list[Choice]:
     """Every spell of its list it may cast now (why_not), at each legal target (once_per_target,
     target_allowed)."""
+    return list(casts(battle, m))
+
+
+def may_cast(battle: Battle, m: Magician) -> bool:
+    """Whether ``m`` may cast any spell now: cast_options, up to the first."""
+    return next(casts(battle, m), None) is not None
+
+
+def casts(battle: Battle, m: Magician) -> Iterator[Choice]:
+    """cast_options one by one: why_not's refusals of a spell, each asked once, then target_allowed's of each
+    target (each model's distance and line of sight read once for all the spells)."""
     if concentration(battle, m):
-        return []
-    out: list[Choice] = []
-    casts_of, reserve = m.casts_of, m.reserve
+        return
+    casts_of, reserve, cast_on = m.casts_of, m.reserve, m.cast_on
     another = len(casts_of) < m.level.spells_per_turn  # spells_per_turn
-    held = sum(reserve[e] for e in m.controls)
-    present: list[Model] | None = None
+    held = sum(reserve.get(e, 0) for e in m.controls)
+    around: list[tuple[Model, str, bool, int, bool]] | None = None  # each model's name, camp, distance, sight
     for k in known_spells(battle, m):
-        spell, title = k.spell, k.title
+        title = k.title
         if not another and title not in casts_of:
             continue
-        if spell.frequency.per_game:  # frequency_allows
+        if k.per_game:  # frequency_allows
             if title in m.cast_this_game:
                 continue
-        elif casts_of[title] >= spell.frequency.per_turn:
+        elif casts_of.get(title, 0) >= k.per_turn:
             continue
-        if held - k.need_controlled < spell.neutral or any(reserve[e] < n for e, n in k.need):  # can_pay
+        if held - k.need_controlled < k.neutral or not all(reserve.get(e, 0) >= n for e, n in k.need):  # can_pay
             continue
-        if spell.target == "self":
-            pool: list[Model] = [m]
-        else:
-            pool = present if present is not None else (present := list(battle.present()))
-        for t in pool:
-            if (title, t.name) not in m.cast_on and may_target(battle, m, spell, t):
-                choice = k.choices.get(t.name)
-                if choice is None:
-                    choice = k.choices[t.name] = Choice(cast_label(spell, t), ("cast", title, t.name))
-                out.append(choice)
-    return out
+        spell = k.spell
+        kind, trait, fear = spell.target, spell.target_trait, spell.difficulty.of_target == "Fear"
+        if kind == "self":
+            if (m.present and (title, m.name) not in cast_on and (not trait or m.has(trait))
+                    and (not fear or m.fear is not None)):
+                yield k.choices.get(m.name) or _choice(k, m)
+            continue
+        if around is None:
+            around = _around(battle, m)
+        for t, name, ally, distance, sees in around:
+            if (title, name) in cast_on or kind == "enemy" and ally or kind == "ally" and not ally:
+                continue
+            if trait and not t.has(trait) or fear and t.fear is None:
+                continue
+            if t is m or spell.range.allows(distance) and (distance == 0 or sees):
+                yield k.choices.get(name) or _choice(k, t)
 
 
-def may_target(battle: Battle, m: Magician, spell: SpellCard, target: Model) -> bool:
-    """target_allowed's answer, as yes or no."""
-    kind = spell.target
-    if not target.present or kind == "self" and target is not m:
-        return False
-    if kind == "enemy" and target.camp == m.camp or kind == "ally" and target.camp != m.camp:
-        return False
-    if (spell.target_trait and not target.has(spell.target_trait)
-            or spell.difficulty.of_target == "Fear" and target.fear is None):
-        return False
-    if target is m:
-        return True
+def _around(battle: Battle, m: Magician) -> list[tuple[Model, str, bool, int, bool]]:
+    """Each model on the battlefield, with its name, whether it is of ``m``'s camp, its distance from ``m`` and
+    whether ``m`` sees it."""
     facts = battle.facts
-    distance = facts.distance(m.name, target.name)
-    return spell.range.allows(distance) and (distance == 0 or facts.sees(m.name, target.name))
+    return [(t, t.name, t.camp == m.camp, facts.distance(m.name, t.name), facts.sees(m.name, t.name))
+            for t in battle.present()]
+
+
+def _choice(k: Known, target: Model) -> Choice:
+    choice = k.choices[target.name] = Choice(cast_label(k.spell, target), ("cast", k.title, target.name))
+    return choice
 
 
 def cast_label(spell: SpellCard, target: Model) -> str:

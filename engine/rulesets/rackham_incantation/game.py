@@ -164,7 +164,7 @@ class Game:
     def magic_phase(self) -> Flow[None]:
         """The declarations, then each magician casts in Initiative order."""
         for m in self.battle.magicians():
-            if casting.cast_options(self.battle, m):
+            if casting.may_cast(self.battle, m):
                 yield from self.declare_cast_type(m)
         order = yield from initiative.initiative_order(self.battle)
         for m in order:
