@@ -88,9 +88,8 @@ class Battle:
     def gem_choice(self, kind: str, m: Magician, prompt: str, among: Sequence[Element], card: str | None = None
                    ) -> Flow[Element]:
         """One gem's Element, among ``among`` (in the order of ELEMENTS)."""
-        options = [Choice(e.value, e) for e in ELEMENTS if e in among]
-        picked = yield from self.ask(kind, m, prompt, options, card)
-        return Element(picked.value)
+        picked = yield from self.ask(kind, m, prompt, gem_options(among), card)
+        return picked.value if isinstance(picked.value, Element) else Element(picked.value)
 
     # ---- dice (engine.core.chance)
     def die(self, sides: int, why: str) -> Flow[int]:
@@ -103,3 +102,15 @@ class Battle:
         thrown = yield from chance.roll(self, dice, why)
         return thrown
 
+
+_GEM_OPTIONS: dict[tuple[Element, ...], tuple[Choice, ...]] = {}  # by the Elements offered: a few dozen sets
+
+
+def gem_options(among: Sequence[Element]) -> tuple[Choice, ...]:
+    """A choice of each Element of ``among``, in the order of ELEMENTS (the same values every time, made once:
+    a gem is chosen at most decisions of a match)."""
+    key = tuple(among)
+    options = _GEM_OPTIONS.get(key)
+    if options is None:
+        options = _GEM_OPTIONS[key] = tuple(Choice(e.value, e) for e in ELEMENTS if e in key)
+    return options

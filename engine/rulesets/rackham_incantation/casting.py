@@ -373,13 +373,24 @@ def add_gems(battle: Battle, m: Magician, spell: SpellCard) -> Flow[list[Element
         held = [e for e in m.controls if m.reserve[e] > 0]
         if not held:
             return added
-        options = [Choice(NO_MORE, None), *(Choice(e.value, e) for e in held)]
+        options = _additional_options(tuple(held))
         picked = yield from battle.ask("additional gem", m, f"{spell.title}: add a gem for another die?",
                                        options, spell.title)
         if picked.value is None:
             return added
         spend(m, [picked.value])
         added.append(picked.value)
+
+
+_ADDITIONAL: dict[tuple[Element, ...], tuple[Choice, ...]] = {}  # by the Elements held: a few dozen
+
+
+def _additional_options(held: tuple[Element, ...]) -> tuple[Choice, ...]:
+    """No more, or a gem of each Element held (in the order it controls them), made once for each."""
+    options = _ADDITIONAL.get(held)
+    if options is None:
+        options = _ADDITIONAL[held] = (Choice(NO_MORE, None), *(Choice(e.value, e) for e in held))
+    return options
 
 
 def choose_free_difficulty(battle: Battle, m: Magician, spell: SpellCard) -> Flow[int | None]:
