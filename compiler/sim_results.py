@@ -358,10 +358,11 @@ class Cards:
         for row in self.rated():
             verdict = (f"stands out (adjusted p = {row['adjusted p']:.2g})" if row["stands out"] else
                        "within chance")
+            median = row["decisions per match cast"]["median"]
+            length = "" if median is None else f"a match it was cast in took {median} decisions (the median); "
             yield (f"  {row['card']}: held by {row['held']} seats, cast by {shown(row['cast'])} of them "
                    f"({row['casts per match held']} casts a match); a seat won {shown(row['won when cast'])} "
-                   f"when it cast it, {shown(row['won when only held'])} when it only held it; a match it was "
-                   f"cast in took {row['decisions per match cast']['median']} decisions (the median); {verdict}")
+                   f"when it cast it, {shown(row['won when only held'])} when it only held it; {length}{verdict}")
 
 
 SIGNIFICANT = 0.05  # the level below which an adjusted p-value says a rate moved, or stands out, beyond chance
