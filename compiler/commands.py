@@ -69,21 +69,28 @@ def cmd_check(args: argparse.Namespace) -> int:
     if STDIN in args.paths and len(args.paths) > 1:
         print("spellc: error: - (standard input) is checked alone: name no other path with it", file=sys.stderr)
         return 2
+    scenarios = Diagnostics()
     try:
-        built, found = check_stdin(args) if args.paths == [STDIN] else check_paths(args)
+        if args.paths == [STDIN]:
+            built, found, checked = *check_stdin(args), 0
+        else:
+            built, found = check_paths(args)
+            checked = check_scenarios(args, scenarios)
     except ProjectError as err:
         if args.output_format == "text" or not err.diagnostics.items:
             raise
         report(err.diagnostics, args.output_format)  # a manifest's mistakes, located: as the cards' are
         return 1
+    diagnostics = Diagnostics([*built.diagnostics.items, *scenarios.items])
     if args.output_format != "text":
-        report(built.diagnostics, args.output_format)
-    elif built.diagnostics.items:
-        print(built.diagnostics.render(), file=sys.stderr)
-    if not built.ok or not found:
+        report(diagnostics, args.output_format)
+    elif diagnostics.items:
+        print(diagnostics.render(), file=sys.stderr)
+    if not built.ok or scenarios.has_errors or not found:
         return 1
     if args.output_format == "text":
-        print(f"spellc: {built.counts() or 'no cards'} in {plural(built.files, 'file')}: no errors")
+        also = f" and {plural(checked, 'scenario')}" if checked else ""
+        print(f"spellc: {built.counts() or 'no cards'} in {plural(built.files, 'file')}{also}: no errors")
     return 0
 
 
@@ -95,7 +102,33 @@ def check_paths(args: argparse.Namespace) -> tuple[Build, bool]:
     missing = [p for p in paths if not p.exists()]
     for p in missing:
         print(f"spellc: error: no such file or folder: {p}", file=sys.stderr)
-    return compile_sources([p for p in paths if p.exists()], Path.cwd(), explicit(args)), not missing
+    cards = [p for p in paths if p.exists() and not (p.suffix == SCENARIO and p.is_file())]
+    return compile_sources(cards, Path.cwd(), explicit(args)), not missing
+
+
+SCENARIO = ".scenario"
+
+
+def check_scenarios(args: argparse.Namespace, diags: Diagnostics) -> int:
+    """Check, as written (their lines, not yet their replay), the scenarios ``args.paths`` names or holds
+    (default: every project's scenarios folder), each in its project's language; how many were read."""
+    paths = [Path(p) for p in args.paths]
+    if not paths:
+        paths = [p.scenarios for p in projects(locate(Path.cwd(), explicit(args))) if p.scenarios.is_dir()]
+    files = [f for p in paths if p.exists()
+             for f in (sorted(source_files(p, SCENARIO)) if p.is_dir() else [p] if p.suffix == SCENARIO else [])]
+    for file in files:
+        project = project_of(file.parent, explicit(args))
+        shown = shown_path(file, Path.cwd())
+        try:
+            source = SourceFile.decode(shown, read_regular(project.own(file)))
+        except Undecodable as bad:
+            diags.error("E000", bad.message, bad.span, "help: save the file as UTF-8")
+            continue
+        except OSError as err:
+            raise ProjectError(f"cannot read {shown}: {err.strerror}") from err
+        diags.extend(FRONTENDS[project.ruleset.name].scenario_diagnostics(source).items)
+    return len(files)
 
 
 def check_stdin(args: argparse.Namespace) -> tuple[Build, bool]:

@@ -109,17 +109,79 @@ def parse(source: SourceFile, diags: Diagnostics, grammar: tuple[str, ...], max_
     if _refuse_control(source, diags):
         return None
     lark = parser(grammar)
-    try:
-        tree = lark.parse(source.text)
-    except UnexpectedInput as err:
-        message, span, notes = _describe(err, source, lark)
-        diags.error("E001", message, span, *notes)
+    tree = _recovering(lark, source, diags)
+    if tree is None:
         return None
     before = len(diags.items)
     for token in _tokens(tree, []):
         if token.type == "STRING" or _DIGIT.search(token):  # what a token can hold that is out of bounds
             _check_token(token, source, diags, max_number)
     return None if any(d.severity is Severity.ERROR for d in diags.items[before:]) else tree
+
+
+MAX_PARSE_ERRORS = 20  # a file that is not in the language at all would give one per block
+
+
+def _recovering(lark: Lark, source: SourceFile, diags: Diagnostics) -> Tree[Token] | None:
+    """The parse tree of ``source``, or None after a located error for each block that does not parse.
+
+    Recovery is by block, as a compiler's panic mode is by declaration: the block an error is in (a card, a
+    scenario's round: from its line at the margin to the next block's) is read as blank lines, which keeps every
+    other line where it was, and the file is parsed again. So a file with a mistake in each of three cards
+    reports three, and nothing of the others. Where a block's closing '}' is missing, the error comes at the next
+    block's first word: the block left open is the one blanked."""
+    lines = source.text.split("\n")
+    text, errors = source.text, 0
+    while True:
+        try:
+            tree = lark.parse(text)
+        except UnexpectedInput as err:
+            message, span, notes = _describe(err, source, lark)
+            diags.error("E001", message, span, *notes)
+            errors += 1
+            at_end = err.line < 1 or isinstance(err, UnexpectedEOF) or _found_end(err)
+            line = len(lines) if at_end else err.line
+            blanked = _blank_block(lines, line, unclosed=not at_end and err.column == 1 and _closing(err))
+            if blanked is None or errors >= MAX_PARSE_ERRORS:
+                return None
+            text = blanked
+        else:
+            return tree if errors == 0 else None
+
+
+def _found_end(err: UnexpectedInput) -> bool:
+    return isinstance(err, UnexpectedToken) and err.token.type == "$END"
+
+
+def _closing(err: UnexpectedInput) -> bool:
+    """Whether a block's closing brace was among what the parser could take where it stopped."""
+    names = (err.allowed if isinstance(err, UnexpectedCharacters) else getattr(err, "accepts", None)
+             or getattr(err, "expected", None)) or set()
+    return _closing_expected(names)
+
+
+def _blank_block(lines: list[str], line: int, unclosed: bool) -> str | None:
+    """``lines`` (blanked in place) with the block holding line ``line`` made blank, as one text; when
+    ``unclosed``, the block before it, which the line's new block found open. None when no block can be told
+    apart (no line at the margin before it) or it is blank already."""
+    starts = [n for n, text in enumerate(lines, 1) if _BLOCK_START.match(text)]
+    before = [n for n in starts if n <= line]
+    if unclosed and len(before) > 1 and before[-1] == line:
+        before.pop()
+    if not before:
+        return None
+    first = before[-1]
+    last = next((n - 1 for n in starts if n > first), len(lines))
+    if not any(lines[n - 1].strip() for n in range(first, last + 1)):
+        return None
+    for n in range(first, last + 1):
+        lines[n - 1] = ""
+    return "\n".join(lines)
+
+
+# A block's first line: a word at the margin (``spell "Fireball" {``, ``round 2 {``); a comment or a closing brace
+# is none.
+_BLOCK_START = re.compile(r"[^\W\d_]")
 
 
 # C0 controls but tab, newline and carriage return (a line's end may be CRLF), DEL and the C1 controls: no card,
@@ -278,10 +340,12 @@ def _describe(err: UnexpectedInput, source: SourceFile, lark: Lark) -> tuple[str
     """The message, the span and the notes of a parse error: what was found (a whole word, where the lexer stopped
     inside one), what was expected, and the keyword likely meant."""
     line, column = max(err.line, 1), max(err.column, 1)
-    if isinstance(err, UnexpectedToken) and err.token.type == "$END" or isinstance(err, UnexpectedEOF):
-        end = source.end
-        expected = _expected(getattr(err, "expected", set()), lark)
-        return "unexpected end of file (is a closing '}' missing?)", end, (expected,)
+    if _found_end(err) or isinstance(err, UnexpectedEOF):
+        expected: set[str] = getattr(err, "expected", set())
+        opened = _closing_expected(expected) and _opened(source, source.end.line + 1)
+        if opened:
+            return opened
+        return "unexpected end of file (is a closing '}' missing?)", source.end, (_expected(expected, lark),)
     if isinstance(err, UnexpectedCharacters):
         names: set[str] = err.allowed or set()
     else:
@@ -300,8 +364,10 @@ def _describe(err: UnexpectedInput, source: SourceFile, lark: Lark) -> tuple[str
         hint = did_you_mean(found, [w for w in _words(names, lark) if w in others]) or did_you_mean(found, others)
         if first < column:  # what was expected after the keyword the lexer took, not instead of the word
             note = f"note: {text[first - 1:column - 1]!r} is a word of the language, {found!r} is not"
-        return f"unexpected {found!r}", Span(source, line, first, line, last), (note, *_missing_brace(
-            names, text, first), *hint)
+        opened = _closing_expected(names) and first == 1 and _opened(source, line)
+        if opened:
+            return opened
+        return f"unexpected {found!r}", Span(source, line, first, line, last), (note, *hint)
     if isinstance(err, UnexpectedCharacters):
         char = text[column - 1] if column <= len(text) else "?"
         return f"unexpected character {char!r}", Span(source, line, column, line, column + 1), (note,)
@@ -333,10 +399,22 @@ def _word(text: str, column: int) -> tuple[int, int] | None:
     return first + 1, last + 1
 
 
-def _missing_brace(names: set[str], text: str, first: int) -> tuple[str, ...]:
-    """A note when a card's closing brace was expected and a line begins with a new card's word instead."""
-    closing = any(n in ("RBRACE", "_RBRACE") for n in names)
-    return ("note: is the '}' closing the card above missing?",) if closing and first == 1 and text.strip() else ()
+def _closing_expected(names: set[str]) -> bool:
+    return any(n in ("RBRACE", "_RBRACE") for n in names)
+
+
+def _opened(source: SourceFile, line: int) -> tuple[str, Span, tuple[str, ...]] | None:
+    """Where a block's closing brace was due and a new block begins at ``line`` (or the file ends): the error at
+    the block left open, where it opens. None when no block opens above."""
+    opened = next((n for n in range(line - 1, 0, -1) if _BLOCK_START.match(source.line(n))), None)
+    if opened is None:
+        return None
+    text = source.line(opened)
+    brace = text.find("{") + 1 or len(text.rstrip()) + 1
+    found = (f"line {line} begins a new block ({source.line(line).strip()[:60]}) inside it"
+             if line <= len(source.text.splitlines()) else "the file ends inside it")
+    return ("this block is never closed: a '}' is missing", Span(source, opened, brace, opened, brace + 1),
+            (f"note: {found}", "help: close it with '}' on a line of its own after its last line"))
 
 
 def _words(names: set[str], lark: Lark) -> list[str]:
@@ -385,9 +463,12 @@ def _expected(names: set[str], lark: Lark) -> str:
     shown = sorted(dict.fromkeys(shown))
     if not shown:
         return "note: the card's structure is broken here"
-    if len(shown) > 8:
-        shown = shown[:8] + ["..."]
+    if len(shown) > MAX_EXPECTED:  # a place where nearly anything may come: the first, and how many more
+        shown = shown[:MAX_EXPECTED] + [f"{len(shown) - MAX_EXPECTED} more"]
     return "note: expected " + (shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1])
+
+
+MAX_EXPECTED = 24  # every field of the largest card kind (Serpent's Tongue's spell has 19), each named
 
 
 def span_of(source: SourceFile, node: Tree[Token] | Token) -> Span:

@@ -49,11 +49,85 @@ def test_an_unterminated_quoted_text_says_so(tmp_path: Path, capsys: pytest.Capt
     assert "help: close it with '\"' before the line ends" in err
 
 
-def test_a_missing_closing_brace_is_said_at_the_next_card(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_missing_closing_brace_is_said_at_the_block_it_leaves_open(tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """"It names unterminated strings and unclosed blocks at their opening": the error is at the '{' of the card
+    left open, and says where the next card began inside it."""
     err = checked(tmp_path, capsys, "serpents_tongue", "Duration P, Bonded\n}\n", "Duration P, Bonded\n\n")
-    assert "error[E001]: unexpected 'spell'" in err
-    assert "note: is the '}' closing the card above missing?" in err
-    assert "did you mean 'spell'" not in err  # never the word itself
+    assert "cards/sample.spell:4:25: error[E001]: this block is never closed: a '}' is missing" in err
+    assert '   4 | spell "Pillar of Earth" {\n     |                         ^' in err
+    assert 'note: line 13 begins a new block (spell "Fireball" {) inside it' in err
+    assert "did you mean" not in err and err.rstrip().endswith("1 error, 0 warnings")  # the next card is whole
+
+
+def test_a_block_left_open_at_the_end_of_the_file_is_named_where_it_opens(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    err = checked(tmp_path, capsys, "serpents_tongue", "Heat | Dmg 2\n}", "Heat | Dmg 2\n")
+    assert "cards/sample.spell:13:18: error[E001]: this block is never closed: a '}' is missing" in err
+    assert "note: the file ends inside it" in err
+
+
+# ---------------------------------------------------------------- recovery (issue 28: "It recovers, so a file with
+# three mistakes reports three")
+THREE_MISTAKES = """
+action "Strike" {
+    at enemy
+    effect: deals 2 damage to target
+}
+
+action "Flame Dart" {
+    incantation one
+    at enemy
+    effect: deal 3 damage to target
+}
+
+action "Mend" {
+    at self
+    effect: heal 2 to you
+
+action "Lightning Bolt" {
+    incantation 2
+    at enemy
+    effect: deal 5 damage to target
+}
+
+action "Meteor" {
+    incantation 3
+    at enemy
+    effect: deal 8 damage to target
+}
+"""
+
+
+def test_a_file_with_three_mistakes_reports_three(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each card with a mistake is reported once, and the cards after it are read: a mistake in one card does not
+    hide the next one's, nor make a whole card look wrong."""
+    project = new_project(tmp_path / "charges", "incantation_charges", capsys)
+    (project / "cards" / "sample.spell").write_text(THREE_MISTAKES, encoding="utf-8")
+    code, _, err = spellc_apart(project, capsys, "check")
+    assert code == 1
+    assert "cards/sample.spell:4:13: error[E001]: unexpected 'deals'" in err
+    assert "cards/sample.spell:8:17: error[E001]: unexpected 'one'" in err
+    assert "cards/sample.spell:13:15: error[E001]: this block is never closed: a '}' is missing" in err
+    assert err.rstrip().endswith("3 errors, 0 warnings")
+
+
+def test_a_scenario_is_checked_by_spellc_check_in_its_own_language(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """`spellc check` reads the project's scenarios too, each by its game's scenario grammar (a scenario named on
+    the command line was read as cards: 'unexpected match')."""
+    project = new_project(tmp_path / "amtgard", "amtgard", capsys)
+    scenario = project / "scenarios" / "sample.scenario"
+    scenario.write_text(scenario.read_text(encoding="utf-8").replace("magic armor on torso, wounds",
+                                                                     "magic armr on torso, wounds"), encoding="utf-8")
+    for command in (("check",), ("check", "scenarios/sample.scenario")):
+        code, _, err = spellc_apart(project, capsys, *command)
+        assert code == 1 and "unexpected 'match'" not in err
+        assert "scenarios/sample.scenario:11:24: error[E001]: unexpected 'armr'" in err
+        assert "help: did you mean 'armor'?" in err
+    scenario.write_text(scenario.read_text(encoding="utf-8").replace("armr", "armor"), encoding="utf-8")
+    code, out, _ = spellc_apart(project, capsys, "check")
+    assert code == 0 and "1 card in 1 file and 1 scenario: no errors" in out
 
 
 def test_a_scenario_s_misspelled_word_is_named_whole_with_the_word_meant(tmp_path: Path,
