@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from spellc.engine.core.clock import Clock
 from spellc.engine.rulesets.amtgard.cards import Library
@@ -22,6 +23,13 @@ class Battlefield:
     unseen: set[tuple[str, str]] = field(default_factory=set)  # (who, whom it cannot see)
     log: list[str] = field(default_factory=list)
     next_id: int = 1
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The field without its cards: a match's restart point pickles its game at the start, and a copy is
+        handed the library again (Game.library); pickling the cards was most of that pickle's bytes."""
+        state = self.__dict__.copy()
+        state["library"] = None
+        return state
 
     def player(self, name: str) -> Player:
         return self.players[name]

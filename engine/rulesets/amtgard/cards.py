@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 from spellc.engine.core.steps import Step
 from spellc.engine.rulesets.amtgard.vocabulary import Kind, Reach, School
@@ -118,3 +119,12 @@ class Library:
 
     def titles(self) -> list[str]:
         return sorted(self.cards)
+
+    @cached_property
+    def charged(self) -> frozenset[str]:
+        """The titles of the Charge abilities (a library never changes: asked at every event of a timeline)."""
+        return frozenset(t for t, card in self.cards.items() if card.charge is not None)
+
+    @cached_property
+    def meta_magics(self) -> frozenset[str]:
+        return frozenset(t for t, card in self.cards.items() if card.kind is Kind.META_MAGIC)

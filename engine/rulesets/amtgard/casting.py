@@ -16,6 +16,7 @@ from spellc.engine.rulesets.amtgard.players import Enchantment, Player
 from spellc.engine.rulesets.amtgard.vocabulary import Kind, Reach
 
 UNABLE = ("Frozen", "Stunned")  # "may not move, speak, or take any action"; "unable to act in any manner"
+UNABLE_KEYS = tuple((state, None) for state in UNABLE)  # as a player's States are keyed
 EXTENSION, AMBULANT = "Extension", "Ambulant"
 
 
@@ -62,8 +63,8 @@ def free_throw(field: Battlefield, player: Player, card: AbilityCard, metas: tup
 
 def able(player: Player) -> bool:
     """Alive, and neither Frozen ("may not move, speak, or take any action") nor Stunned ("unable to act in any
-    manner"): what any action asks first (:func:`can_use` says why not)."""
-    return player.alive and not any(player.has(state) for state in UNABLE)
+    manner"): what any action asks first (:func:`can_use` says why not). Asked of every player at every event."""
+    return player.alive and player.states.keys().isdisjoint(UNABLE_KEYS)
 
 
 def can_use(field: Battlefield, player: Player, card: AbilityCard, free: bool = False) -> str | None:

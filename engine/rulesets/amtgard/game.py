@@ -23,7 +23,7 @@ from spellc.engine.core.events import Hooks
 from spellc.engine.core.steps import Asker, run
 from spellc.engine.rulesets.amtgard import casting, chants, enchantments, events, hits, life, ongoing, states
 from spellc.engine.rulesets.amtgard.battlefield import Battlefield
-from spellc.engine.rulesets.amtgard.cards import AbilityCard
+from spellc.engine.rulesets.amtgard.cards import AbilityCard, Library
 from spellc.engine.rulesets.amtgard.effects import KINDS, Effect, describe
 from spellc.engine.rulesets.amtgard.listing import Listing
 from spellc.engine.rulesets.amtgard.players import Player
@@ -37,7 +37,6 @@ PAUSES = (5, 30, 60)  # the seconds a random timeline lets pass at once (a scena
 class Game:
     def __init__(self, field: Battlefield, max_events: int = 400) -> None:
         self.field = field
-        self.library = field.library
         self.round = 0
         self.phase = ""
         self.outcome: Outcome | None = None
@@ -58,9 +57,18 @@ class Game:
     def draw_at_limit(self) -> Outcome:
         return Outcome(draw=True, reason=f"the timeline ends after {self.max_events} events")
 
+    @property
+    def library(self) -> Library:
+        """The cards, the field's: shared by the copies of a match and never pickled with its state
+        (Battlefield.__getstate__); the core hands a copy the match's own (Match.copy)."""
+        return self.field.library
+
+    @library.setter
+    def library(self, library: Library) -> None:
+        self.field.library = library
+
     def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()
-        state["library"] = None
         state["listing"] = Listing()
         return state
 
@@ -174,47 +182,51 @@ class Game:
         rules adjudicate each event, and the match ends at its limit). The choices come from the match's
         table (listing.Listing): the same words are made once."""
         out: list[Choice] = []
-        listed = self.listing
+        listed, library = self.listing, self.field.library
         players = list(self.field.players.values())
         listed.seat(tuple([p.name for p in players]))
         for p in players:
             if casting.able(p):  # the dead, Frozen and Stunned incant nothing and strike nothing
-                out += self._uses(p)
+                out += self._uses(p, library)
                 out += self._hits(p, players)
             out += listed.own(p.name, p.alive, bool(p.chanting),
                               states.INSUBSTANTIAL in p.states and states.why_not_return(p) is None,
-                              bool(p.incanting), tuple([e.title for e in p.enchantments]), self._charges(p))
+                              bool(p.incanting), tuple([e.title for e in p.enchantments]) if p.enchantments else (),
+                              () if library.charged.isdisjoint(p.abilities) else self._charges(p))
         out += listed.passes(self.pauses)
         return out
 
     def _charges(self, p: Player) -> tuple[str, ...]:
         """The abilities ``p`` may say the Charge Incantation for now."""
-        cards = self.library.cards
-        return tuple([t for t in p.abilities if cards[t].charge is not None
-                      and not casting.can_charge(self.field, p, t)])
+        charged = self.field.library.charged
+        return tuple([t for t in p.abilities if t in charged and not casting.can_charge(self.field, p, t)])
 
-    def _uses(self, p: Player) -> list[Choice]:
+    def _uses(self, p: Player, library: Library) -> list[Choice]:
         """Every incantation ``p``, able to act (casting.able), may begin or complete now, at every target it may
         aim at, with the meta-magics it may state ("stated immediately after indicating the target and prior to
         beginning the incantation"): one begun is completed with what was stated as it began. What
         casting.can_use asks, asked once for a yes or no."""
         out: list[Choice] = []
-        cards, listed = self.library.cards, self.listing
-        granted = [t for e in p.enchantments if e.active for t in e.granted]
+        cards, listed = library.cards, self.listing
+        worn = p.enchantments
+        granted = [t for e in worn if e.active for t in e.granted] if worn else ()
         metas: tuple[str, ...] | None = None
         for title in dict.fromkeys([*p.abilities, *granted]) if granted else p.abilities:
             card = cards[title]
             if card.kind in NEVER_BEGUN:
                 continue
-            free = casting.free_throw(self.field, p, card) is not None
-            left = casting.uses_left(p, title)
-            if (left == 0 and not free) or casting.triggered(self.field, p, card) is not None:
+            free = p.chanting is not None and casting.free_throw(self.field, p, card) is not None
+            # Without an enchantment, every use is the player's own (casting.source_of).
+            left = casting.uses_left(p, title) if worn else p.uses_left.get(title, 0)
+            if left == 0 and not free:
+                continue
+            if card.trigger is not None and casting.triggered(self.field, p, card) is not None:
                 continue
             if left == 0 or p.incanting == title:  # only its free throw; or completing the one begun
                 out += listed.completions(p.name, card, ())
                 continue
             if metas is None:
-                metas = self._metas(p)
+                metas = () if library.meta_magics.isdisjoint(p.abilities) else self._metas(p)
             # Meta-magic modifies the player's own copy with a use left, never one an enchantment grants.
             usable = metas if metas and title in p.abilities and p.uses_left.get(title, 0) != 0 else ()
             out += listed.uses(p.name, card, usable)
@@ -222,9 +234,9 @@ class Game:
 
     def _metas(self, p: Player) -> tuple[str, ...]:
         """The meta-magics ``p`` may state now (casting.can_add_meta asks the rest, of the ability they modify)."""
-        cards = self.library.cards
-        return tuple([t for t in p.abilities if cards[t].kind is Kind.META_MAGIC
-                      and not casting.can_use(self.field, p, cards[t])])
+        library = self.field.library
+        return tuple([t for t in p.abilities if t in library.meta_magics
+                      and not casting.can_use(self.field, p, library[t])])
 
     def _hits(self, p: Player, players: list[Player]) -> list[Choice]:
         """Every hit ``p``, able to act, may strike on another living player."""
@@ -371,7 +383,7 @@ class Game:
     def states_ended(self, before: dict[str, set[tuple[str, str | None]]]) -> Flow[None]:
         """An enchantment that answers the end of a State ("when Frozen ends") plays as its bearer loses it."""
         for player in self.field.players.values():
-            if not player.alive:
+            if not player.alive or not player.enchantments:  # none to answer it
                 continue
             for state, _ in before[player.name] - set(player.states):
                 for worn in list(player.enchantments):
