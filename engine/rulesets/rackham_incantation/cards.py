@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
 
 from spellc.engine.core.steps import Do, Step, actions
 from spellc.engine.rulesets.rackham_incantation.elements import NEUTRAL, Element
@@ -116,7 +117,7 @@ class SpellCard:
     @property
     def elements(self) -> list[Element]:
         """The Element of each printed gem (neutral ones left out)."""
-        return [Element(name) for name, n in self.gems if name != NEUTRAL for _ in range(n)]
+        return list(printed_elements(self.gems))
 
     @property
     def neutral(self) -> int:
@@ -132,6 +133,11 @@ class SpellCard:
     def actions(self) -> list[Do]:
         """Every step kind its description and its extra effect may do."""
         return actions((*self.steps, *(self.extra.steps if self.extra else ())))
+
+
+@cache  # by a card's printed gems: read at every cast, the same few dozen rows
+def printed_elements(gems: tuple[tuple[str, int], ...]) -> tuple[Element, ...]:
+    return tuple(Element(name) for name, n in gems if name != NEUTRAL for _ in range(n))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

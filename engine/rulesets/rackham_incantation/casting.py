@@ -345,9 +345,11 @@ class Cast:
 
 
 def spend(m: Magician, gems: list[Element]) -> None:
+    reserve = m.reserve
     for e in gems:
-        m.reserve[e] -= 1
-    m.reserve += Counter()  # drop the Elements spent to none
+        reserve[e] -= 1
+    for e in [e for e, n in reserve.items() if n <= 0]:  # drop the Elements spent to none (as `+= Counter()`)
+        del reserve[e]
 
 
 def pay_printed_gems(battle: Battle, m: Magician, spell: SpellCard) -> Flow[list[Element]]:

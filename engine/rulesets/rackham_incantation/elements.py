@@ -53,10 +53,13 @@ def gem_list(gems: Mapping[Element, int]) -> list[Element]:
     return [e for e in ELEMENTS for _ in range(gems.get(e, 0))]
 
 
+NAMED = tuple((e, e.value) for e in ELEMENTS)  # each Element with its name, read without the Enum's lookup
+
+
 def gems_text(gems: Mapping[Element, int] | Iterable[Element]) -> str:
     """"4 Light, 3 Air" (in the order of ELEMENTS; "no gem" for none)."""
-    counted = Counter(gems) if not isinstance(gems, Mapping) else gems
-    parts = [f"{counted[e]} {e.value}" for e in ELEMENTS if counted.get(e, 0)]
+    counted = gems if isinstance(gems, dict | Mapping) else Counter(gems)
+    parts = [f"{counted[e]} {name}" for e, name in NAMED if counted.get(e, 0)]
     return ", ".join(parts) or "no gem"
 
 
