@@ -4,7 +4,7 @@ the log. The rules (casting, counters, recovery, the effects) act on it; the gam
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,8 +40,8 @@ class Battle:
     def magicians(self) -> list[Magician]:
         return [m for m in self.models.values() if isinstance(m, Magician) and m.present]
 
-    def present(self) -> Iterator[Model]:
-        return (m for m in self.models.values() if m.present)
+    def present(self) -> list[Model]:
+        return [m for m in self.models.values() if m.present]
 
     def enemies(self, of: Model) -> list[Model]:
         return [m for m in self.present() if m.camp != of.camp]

@@ -139,7 +139,7 @@ def why_not(battle: Battle, m: Magician, spell: SpellCard, target: Model | None 
 
 
 def targets(battle: Battle, m: Magician, spell: SpellCard) -> list[Model]:
-    pool = [m] if spell.target == "self" else list(battle.present())
+    pool = [m] if spell.target == "self" else battle.present()
     return [t for t in pool if why_not(battle, m, spell, t) is None]
 
 

@@ -39,6 +39,11 @@ FAST, PROLONGED, NEITHER = casting.FAST_CAST, casting.PROLONGED_CAST, "neither"
 DONE = "done"
 ELEMENT_NAMES = frozenset(e.value for e in ELEMENTS)
 GEM_DECISIONS = frozenset({"neutral gem", "additional gem", "regain a gem", "gem of the sacrifice", "spend gem"})
+# The choices that are the same at every turn, made once.
+TRANCE_OPTIONS = (Choice(TRANCE, True), Choice(NO_TRANCE, False))
+CAST_TYPES = (Choice(FAST, FAST), Choice(PROLONGED, PROLONGED), Choice(NEITHER, None))
+DECLARATIONS = (Choice(FAST, ("declare", FAST)), Choice(PROLONGED, ("declare", PROLONGED)))
+DONE_CHOICE = Choice(DONE, ("done",))
 
 
 class Game:
@@ -156,7 +161,7 @@ class Game:
             if m.spec.warrior_mage:
                 continue
             picked = yield from self.battle.ask("trance", m, f"{m.name}: enter a trance?",
-                                                [Choice(TRANCE, True), Choice(NO_TRANCE, False)])
+                                                TRANCE_OPTIONS)
             if picked.value:
                 recovery.enter_a_trance(m)
                 self.battle.say(f"{m.name} enters a trance")
@@ -173,7 +178,7 @@ class Game:
 
     def declare_cast_type(self, m: Magician) -> Flow[None]:
         picked = yield from self.battle.ask("cast type", m, f"{m.name}: declare a fast or prolonged cast?",
-                                            [Choice(FAST, FAST), Choice(PROLONGED, PROLONGED), Choice(NEITHER, None)])
+                                            CAST_TYPES)
         if picked.value:
             self.declare(m, picked.value)
 
@@ -203,9 +208,8 @@ class Game:
     def activation_options(self, m: Magician) -> list[Choice]:
         """A spell to cast at a target, a cast type to declare, a devoted model to sacrifice, or done."""
         casts = casting.cast_options(self.battle, m)
-        declarations = [Choice(kind, ("declare", kind)) for kind in (FAST, PROLONGED)
-                        if casts and casting.may_declare(m, kind) is None]
-        return [*casts, *declarations, *recovery.sacrifice_options(self.battle, m), Choice(DONE, ("done",))]
+        declarations = DECLARATIONS if casts and casting.declared(m) is None else ()  # may_declare: none yet
+        return [*casts, *declarations, *recovery.sacrifice_options(self.battle, m), DONE_CHOICE]
 
     def reconsider(self, decision: Decision) -> Decision:
         """A fact stated (a distance, a melee, who cannot see whom) changes which spells a magician may cast at

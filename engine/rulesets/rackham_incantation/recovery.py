@@ -29,6 +29,7 @@ RECOVERY_TABLE: dict[Level, chance.Table] = {
 
 
 RE_ROLL, STAND = "re-roll", "stand"
+RE_ROLL_OPTIONS = (Choice(RE_ROLL, RE_ROLL), Choice(STAND, STAND))
 
 
 def recovery_dice(m: Magician) -> chance.Dice:
@@ -47,7 +48,7 @@ def recovery_roll(battle: Battle, m: Magician) -> Flow[chance.Roll]:
     while faces[-1] == 6:
         so_far = sum(faces) + m.power
         picked = yield from battle.ask("re-roll", m, f"{m.name}: a six for mana recovery ({so_far} so far): "
-                                       "re-roll and add, or stand?", [Choice(RE_ROLL, RE_ROLL), Choice(STAND, STAND)])
+                                       "re-roll and add, or stand?", RE_ROLL_OPTIONS)
         if picked.value == STAND:
             break
         faces.append((yield from battle.die(6, f"{m.name}'s mana recovery: re-rolled")))

@@ -66,21 +66,30 @@ class Magician(Model):
         assert self.card is not None
         return self.card
 
+    # What the card says, read at every decision: each reads the card itself rather than through ``spec``.
     @property
     def power(self) -> int:
-        return self.spec.power
+        card = self.card
+        assert card is not None
+        return card.power
 
     @property
     def level(self) -> Level:
-        return self.spec.level
+        card = self.card
+        assert card is not None
+        return card.level
 
     @property
     def people(self) -> People:
-        return PEOPLES[self.spec.people]
+        card = self.card
+        assert card is not None
+        return PEOPLES[card.people]
 
     @property
     def controls(self) -> tuple[Element, ...]:
-        return self.spec.elements
+        card = self.card
+        assert card is not None
+        return card.elements
 
     @property
     def gem_count(self) -> int:
