@@ -134,6 +134,16 @@ def report_replay(source: SourceFile, shown: str, stop: ReplayStop | None, out: 
     diags = Diagnostics()
     notes = (f"note: rule: {stop.rule}",) if stop.rule else ()
     hint = did_you_mean(stop.unknown[0], stop.unknown[1]) if stop.unknown else ()
-    diags.error("E300", stop.message, Span(source, w.line, w.column, w.line, w.end_column), *notes, *hint)
+    span = Span(source, w.line, w.column, w.line, w.end_column)
+    diags.error("E300", stop.message, _title_in(span, stop.unknown[0]) if stop.unknown else span, *notes, *hint)
     write_text(err, diags.render())
     return 1
+
+
+def _title_in(span: Span, title: str) -> Span:
+    """The quoted ``title`` where it is written in ``span`` (a setup line naming several), or the whole span."""
+    text = span.source.line(span.line)
+    at = text.find(f'"{title}"', span.column - 1)
+    if at < 0 or span.end_line != span.line:
+        return span
+    return Span(span.source, span.line, at + 1, span.line, at + len(title) + 3)

@@ -131,22 +131,33 @@ def _recovering(lark: Lark, source: SourceFile, diags: Diagnostics) -> Tree[Toke
     reports three, and nothing of the others. Where a block's closing '}' is missing, the error comes at the next
     block's first word: the block left open is the one blanked."""
     lines = source.text.split("\n")
-    text, errors = source.text, 0
+    text, errors, blanked_to = source.text, 0, 0
     while True:
         try:
             tree = lark.parse(text)
         except UnexpectedInput as err:
+            at_end = err.line < 1 or isinstance(err, UnexpectedEOF) or _found_end(err)
+            line = len(lines) if at_end else err.line
+            if blanked_to and _follows_blank(lines, line, err.column, blanked_to, at_end):
+                return None
             message, span, notes = _describe(err, source, lark)
             diags.error("E001", message, span, *notes)
             errors += 1
-            at_end = err.line < 1 or isinstance(err, UnexpectedEOF) or _found_end(err)
-            line = len(lines) if at_end else err.line
-            blanked = _blank_block(lines, line, unclosed=not at_end and err.column == 1 and _closing(err))
-            if blanked is None or errors >= MAX_PARSE_ERRORS:
+            unclosed = not at_end and err.column == 1 and _closing(err)
+            found = _blank_block(lines, line, unclosed)
+            if found is None or errors >= MAX_PARSE_ERRORS:
                 return None
-            text = blanked
+            text, blanked_to = found
         else:
             return tree if errors == 0 else None
+
+
+def _follows_blank(lines: list[str], line: int, column: int, blanked_to: int, at_end: bool) -> bool:
+    """Whether an error is the blanking's own doing: the file ending with nothing after the last block blanked,
+    or the block right after it found where the parser wanted what was blanked (a scenario's ``match`` block)."""
+    if at_end:
+        return not any(text.strip() for text in lines[blanked_to:])
+    return column == 1 and line == blanked_to + 1
 
 
 def _found_end(err: UnexpectedInput) -> bool:
@@ -160,10 +171,10 @@ def _closing(err: UnexpectedInput) -> bool:
     return _closing_expected(names)
 
 
-def _blank_block(lines: list[str], line: int, unclosed: bool) -> str | None:
-    """``lines`` (blanked in place) with the block holding line ``line`` made blank, as one text; when
-    ``unclosed``, the block before it, which the line's new block found open. None when no block can be told
-    apart (no line at the margin before it) or it is blank already."""
+def _blank_block(lines: list[str], line: int, unclosed: bool) -> tuple[str, int] | None:
+    """``lines`` (blanked in place) with the block holding line ``line`` made blank, as one text, and the last
+    line blanked; when ``unclosed``, the block before it, which the line's new block found open. None when no
+    block can be told apart (no line at the margin before it) or it is blank already."""
     starts = [n for n, text in enumerate(lines, 1) if _BLOCK_START.match(text)]
     before = [n for n in starts if n <= line]
     if unclosed and len(before) > 1 and before[-1] == line:
@@ -176,7 +187,7 @@ def _blank_block(lines: list[str], line: int, unclosed: bool) -> str | None:
         return None
     for n in range(first, last + 1):
         lines[n - 1] = ""
-    return "\n".join(lines)
+    return "\n".join(lines), last
 
 
 # A block's first line: a word at the margin (``spell "Fireball" {``, ``round 2 {``); a comment or a closing brace

@@ -22,7 +22,7 @@ from spellc.engine.rulesets.amtgard.scenario import Replay, replay
 def summary(result: Replay) -> str:
     """Where the timeline ends: each player's life, States, enchantments, armor and wounds."""
     final = result.game.snapshot()
-    lines = [f"At {final['time']} s:"]
+    lines = [f"At {final['time']} s:"] if final["players"] else []  # none: the match was never set up
     for name, p in final["players"].items():
         parts = ["alive" if p["alive"] else "dead"]
         parts += [", ".join(p["states"])] if p["states"] else []

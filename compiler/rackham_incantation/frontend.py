@@ -28,6 +28,8 @@ def summary(result: Replay) -> str:
         phase = f" ({last['phase']})" if last["phase"] else ""
         shown.append((f"{when}, where the script ends{phase}:", last))
     for heading, snap in shown:
+        if not snap["magicians"]:  # the battle was never set up
+            continue
         lines.append(heading)
         for name, m in snap["magicians"].items():
             gems = ", ".join(f"{n} {e}" for e, n in m["gems"].items()) or "no gem"
