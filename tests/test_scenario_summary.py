@@ -80,3 +80,35 @@ def test_a_misspelled_title_in_a_scenario_gets_a_suggestion(tmp_path: Path, rule
     script.write_text(head.replace(title, typo, 1) + "\n}\n", encoding="utf-8")
     code, _, err = spellc_apart(project, capsys, "play", "scenarios/sample.scenario")
     assert code == 1 and f"help: did you mean {title.split(' ')[-1]!s}?".replace('"', "'") in err
+
+
+WHERE_WRITTEN = """match "Expect where written" {
+    entity Scholar { health 10 team Library hand "Flame Dart", "Strike" }
+    entity Brawler { health 10 team Tavern hand "Strike", "Strike" }
+}
+
+round 1 {
+    action phase {
+        Scholar begins an incantation
+        expect Scholar incanting
+        Brawler plays "Strike" at Scholar
+        expect Scholar health 8, not incanting
+    }
+}
+"""
+
+
+def test_an_expectation_is_checked_where_it_is_written_in_every_game(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 28: "In Incantation charges an expect is checked at the end of its phase, even when written before a
+    play. In the other games it is checked where it is written." Now it is there too: the Scholar is incanting
+    before the Brawler's Strike, and not after it ("damage breaks the Incantation")."""
+    project = new_project(tmp_path / "charges", "incantation_charges", capsys)
+    scenario = project / "scenarios" / "where.scenario"
+    scenario.write_text(WHERE_WRITTEN, encoding="utf-8")
+    code, out, err = spellc_apart(project, capsys, "play", "scenarios/where.scenario")
+    assert code == 0 and out.endswith("3 expectations held\n"), err
+    scenario.write_text(WHERE_WRITTEN.replace("expect Scholar incanting", "expect Scholar health 9"), encoding="utf-8")
+    code, out, err = spellc_apart(project, capsys, "play", "scenarios/where.scenario")
+    assert code == 1
+    assert "where.scenario:9:9: error[E300]: in the Action Phase of round 1, expected Scholar health 9, found 10" in err

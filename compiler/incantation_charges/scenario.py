@@ -80,10 +80,9 @@ class ToScenario(SourceTransformer):
         return sc.RoundScript(number=number(turn), phases=tuple(phases), where=self._where(meta))
 
     def phase(self, meta: Meta, children: list[Any]) -> sc.PhaseScript:
-        name, *lines = children
-        answers = tuple(line for line in lines if isinstance(line, sc.Answer))
-        expects = tuple(e for line in lines if isinstance(line, list) for e in line)
-        return sc.PhaseScript(name=PHASES[str(name)], answers=answers, expects=expects, where=self._where(meta))
+        name, *written = children
+        lines = tuple(e for line in written for e in (line if isinstance(line, list) else [line]))
+        return sc.PhaseScript(name=PHASES[str(name)], lines=lines, where=self._where(meta))
 
     def _answer(self, meta: Meta, who: Token, label: str) -> sc.Answer:
         return sc.Answer(who=str(who), label=label, where=self._where(meta))
@@ -159,8 +158,7 @@ def _check_names(scenario: sc.Scenario, tree: Tree[Token], source: SourceFile, d
                         _span(source, r.where))
         last = max(last, r.number)
         for p in r.phases:
-            items: list[sc.Answer | sc.Expect] = [*p.answers, *p.expects]
-            for item in items:
+            for item in p.lines:
                 if item.who is not None and item.who not in names:
                     diags.error("E525", f"no entity is named {item.who}", _span(source, item.where),
                                 *did_you_mean(item.who, names))

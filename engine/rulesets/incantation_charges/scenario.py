@@ -1,10 +1,12 @@
 """Scripted matches of Incantation charges: the entities and their cards, then each round's phases with the
-answers their decisions take and what must hold when the phase ends.
+answers their decisions take and what must hold where the script says so.
 
 A phase block lists, in order, the answers to the decisions the rules ask in that phase (``Mage begins an
 incantation``, ``Mage plays "Flame Dart" at Goblin``, ``Mage keeps the charges``, ``Mage answers yes``) and
-the expectations checked as it ends (``expect Mage charges 1, incanting``). An answer that is not legal, a
-decision with no answer left, or an answer left over stops the replay with a located error.
+expectations (``expect Mage charges 1, incanting``), each checked where it is written, as in every game: one
+before an answer at the decision that answer takes, one after the phase's last answer as the phase ends. An
+answer that is not legal, a decision with no answer left, or an answer left over stops the replay with a located
+error.
 """
 
 from __future__ import annotations
@@ -49,9 +51,16 @@ class Expect:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PhaseScript:
     name: str  # "Draw Phase" | "Action Phase"
-    answers: tuple[Answer, ...] = ()
-    expects: tuple[Expect, ...] = ()
+    lines: tuple[Answer | Expect, ...] = ()  # in the order written
     where: Where
+
+    @property
+    def answers(self) -> tuple[Answer, ...]:
+        return tuple(line for line in self.lines if isinstance(line, Answer))
+
+    @property
+    def expects(self) -> tuple[Expect, ...]:
+        return tuple(line for line in self.lines if isinstance(line, Expect))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -110,23 +119,27 @@ def replay(scenario: Scenario, library: Library) -> Replay:
     result = Replay(game)
     script = {(r.number, p.name): p for r in scenario.rounds for p in r.phases}
     last_round = max((r.number for r in scenario.rounds), default=0)
-    answers: deque[Answer] = deque()
+    lines: deque[Answer | Expect] = deque()  # what is left of the phase's lines
+
+    def expected(g: Game, when: str) -> None:
+        """The expectations written before the next answer (or the phase's end), checked now."""
+        while lines and isinstance(expect := lines[0], Expect):
+            lines.popleft()
+            _check(g, expect, when)
+            result.checked += 1
 
     def phase_begins(g: Game, event: str) -> None:
-        answers.clear()
-        answers.extend(script[(g.round, g.phase)].answers if (g.round, g.phase) in script else ())
+        lines.clear()
+        lines.extend(script[(g.round, g.phase)].lines if (g.round, g.phase) in script else ())
 
     def phase_ends(g: Game, event: str) -> None:
-        phase = script.get((g.round, g.phase))
-        if phase is None:
+        if (g.round, g.phase) not in script:
             return
-        if answers:
-            extra = answers[0]
-            raise ReplayError(f"{extra.who}: {extra.label!r}: the {g.phase} ended before this line was needed",
+        expected(g, f"after the {g.phase} of round {g.round}")
+        if lines:
+            extra = lines[0]
+            raise ReplayError(f"{extra.who}: {_said(extra)}: the {g.phase} ended before this line was needed",
                               extra.where)
-        for expect in phase.expects:
-            _check(g, expect)
-            result.checked += 1
         result.snapshots.append(g.snapshot())
 
     for event in ("draw phase begins", "action phase begins"):
@@ -137,12 +150,15 @@ def replay(scenario: Scenario, library: Library) -> Replay:
         match = Match(game)
         while match.decision is not None and game.round <= last_round:
             decision = match.decision
-            if not answers:
+            expected(game, f"in the {game.phase} of round {game.round}")
+            if not lines:
                 if (game.round, game.phase) not in script and game.round == last_round:
                     break  # the script stops here: the rest is left to the players
                 raise ReplayError(f"round {game.round}, {game.phase}: the script has no answer for "
                                   f"{decision.prompt!r} ({_legal(decision)})", _where_of(scenario, game))
-            match.apply(_choose(game, decision, answers.popleft()))
+            answer = lines.popleft()
+            assert isinstance(answer, Answer)  # the expectations before it were taken above
+            match.apply(_choose(game, decision, answer))
     except ReplayError as err:
         result.error = err
     return result
@@ -169,7 +185,11 @@ def _where_of(scenario: Scenario, game: Game) -> Where:
     return rounds[0].where if rounds else scenario.rounds[-1].where
 
 
-def _check(game: Game, expect: Expect) -> None:
+def _said(line: Answer | Expect) -> str:
+    return repr(line.label) if isinstance(line, Answer) else f"expect {line.what}"
+
+
+def _check(game: Game, expect: Expect, when: str) -> None:
     if expect.who is None:
         winner = game.outcome.winner if game.outcome else None
         if winner != expect.value:
@@ -187,5 +207,5 @@ def _check(game: Game, expect: Expect) -> None:
         return
     found = getattr(entity, expect.what)
     if found != expect.value:
-        raise ReplayError(f"after the {game.phase} of round {game.round}, expected {expect.who} {expect.what} "
-                          f"{expect.value}, found {found}", expect.where)
+        raise ReplayError(f"{when}, expected {expect.who} {expect.what} {expect.value}, found {found}",
+                          expect.where)
