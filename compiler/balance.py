@@ -3,8 +3,8 @@ found, for the designers and players who read the site.
 
 A project with a studies folder gets a ``balance/`` folder in its site: an index of its studies, and for each
 study with results a page of the last run played with the project's cards as they are (else the last run of the
-same study, said to be of earlier cards): each pairing's rates, each card's, and three plots drawn by matplotlib
-(``pip install 'spellc[plots]'``; without it the page says so and shows the tables alone):
+same study, said to be of other cards or another spellc): each pairing's rates, each card's, and three plots
+drawn by matplotlib (``pip install 'spellc[plots]'``; without it the page says so and shows the tables alone):
 - a heatmap of each player's win rate against each other;
 - each card's win rate when cast, with its 95% interval, beside its rate when only held;
 - the match lengths of each pairing.
@@ -106,7 +106,7 @@ def _shown(project: Project, path: Path, slug: str) -> Shown:
     try:
         store = Store(store_path, read_only=True)
     except StoreError as err:
-        return Shown(shown, slug, None, study, f"its results cannot be read: {err}")
+        return Shown(shown, slug, None, study, f"its results cannot be read: {err.reason}")
     try:
         key = study_key(source, project)
         last = store.last_run(key)

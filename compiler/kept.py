@@ -4,6 +4,8 @@ them makes it anew."""
 
 from __future__ import annotations
 
+import hashlib
+import os
 from collections.abc import Callable
 from functools import cache
 from importlib.util import find_spec
@@ -48,3 +50,25 @@ def code_changed() -> bool:
     """Whether spellc's code on disk is no longer :func:`code` (a build server asks at each request: checking the
     stamps again takes half the time of a new digest)."""
     return restamped(_loaded()[1])
+
+
+# What plays a match: the rules and players (engine), what compiles the cards (compiler) and the grammars. Site
+# templates and the libraries that shape pages play no part.
+PLAYED_BY = ("compiler", "engine", "grammar")
+PLAYING_CODE = (".py", ".lark", ".toml")
+
+
+@cache
+def played_by() -> str:
+    """A digest of spellc's code by content, each file named from the package: what a study's matches were played
+    by. Unlike :func:`code` (modification times, this checkout's paths), it is the same in every clone and install
+    of the same code, so that results kept in a repository are a colleague's current results too."""
+    digest = hashlib.sha256()
+    for top in PLAYED_BY:
+        for folder, dirs, files in os.walk(PACKAGE / top):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for name in sorted(f for f in files if f.endswith(PLAYING_CODE)):
+                path = Path(folder, name)
+                digest.update(f"{path.relative_to(PACKAGE).as_posix()}\0".encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()[:32]

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from spellc.compiler.diagnostics import Diagnostics, did_you_mean
-from spellc.compiler.kept import code
+from spellc.compiler.kept import played_by
 from spellc.compiler.project import Project, where
 from spellc.compiler.source import SourceFile, Span, read_regular
 from spellc.engine.core.errors import EntryError
@@ -406,8 +406,9 @@ def declaration_key(source: SourceFile, project: Project) -> str:
 
 def study_key(source: SourceFile, project: Project) -> str:
     """What a study's matches were played under: its declaration, its ruleset, the project's card sources and
-    spellc's code (matches of other cards, or of another spellc, are another study's)."""
-    digest = hashlib.sha256(f"{source.text}\0{project.ruleset.name}\0{code()}".encode())
+    spellc's code, by content (matches of other cards, or of another spellc, are another study's; the same
+    in any clone of the project)."""
+    digest = hashlib.sha256(f"{source.text}\0{project.ruleset.name}\0{played_by()}".encode())
     for card in project.card_files():
         digest.update(f"\0{card.relative_to(project.cards).as_posix()}\0".encode())
         with suppress(OSError):

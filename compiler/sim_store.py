@@ -42,7 +42,12 @@ CONFIG: dict[str, str | bool | int | float | list[str]] = {
 
 
 class StoreError(Exception):
-    """The results file cannot be used: why, in a sentence."""
+    """The results file cannot be used: why, in a sentence (``str``: after the file's path; ``reason``: alone, for
+    a page that names the file already and shows no path of the machine it was built on)."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.reason = reason
 
 
 class Store:
@@ -52,11 +57,13 @@ class Store:
         for each in (path, path.with_name(path.name + ".wal")):
             _refuse_link(each)
         if read_only and not path.is_file():
-            raise StoreError(f"{path}: no such results file")
+            raise StoreError(path, "no such results file")
         try:
             self.db = duckdb.connect(str(path), read_only=read_only, config=CONFIG)
         except duckdb.Error as err:
-            raise StoreError(f"{path} is not a results file spellc can read: {err}") from None
+            if "lock" in str(err).lower():  # another process writes it: a study being played
+                raise StoreError(path, "a study is being played into it now (it is in use)") from None
+            raise StoreError(path, f"it is not a results file spellc can read ({type(err).__name__})") from None
         self.path = path
         self._check(read_only)
 
@@ -64,14 +71,14 @@ class Store:
         tables = self.db.execute("SELECT table_name, table_type FROM information_schema.tables").fetchall()
         for table, columns in TABLES.items():
             if (table, "BASE TABLE") not in tables and (read_only or any(name == table for name, _ in tables)):
-                raise StoreError(f"{self.path}: its {table} is not a table of spellc's")
+                raise StoreError(self.path, f"its {table} is not a table of spellc's")
             if not read_only:
                 declared = ", ".join(f'"{name}" {kind}' for name, kind in columns)
                 self.db.execute(f"CREATE TABLE IF NOT EXISTS {table} ({declared})")
             found = self.db.execute("SELECT column_name, data_type FROM information_schema.columns "
                                     "WHERE table_name = ? ORDER BY ordinal_position", [table]).fetchall()
             if tuple(found) != columns:
-                raise StoreError(f"{self.path}: its {table} table has other columns than spellc's: {found}")
+                raise StoreError(self.path, f"its {table} table has other columns than spellc's: {found}")
 
     def last_run(self, study: str) -> int | None:
         found = self.db.execute("SELECT max(run) FROM matches WHERE study = ?", [study]).fetchone()
@@ -119,5 +126,5 @@ def _refuse_link(path: Path) -> None:
     except FileNotFoundError:
         return
     if not stat.S_ISREG(mode):
-        raise StoreError(f"{path} is a link or not a file: spellc writes its results only into a file of its own "
-                         "there (remove it, and run the study again)")
+        raise StoreError(path, "it is a link or not a file: spellc writes its results only into a file of its own "
+                               "there (remove it, and run the study again)")
