@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from spellc.compiler.glossary_pages import game_name
 from spellc.engine.rulesets import RULESETS
 from tests.browsing import ROOT, built_site
 
@@ -63,3 +64,13 @@ def test_the_sidebar_names_each_game_by_its_title(built: Path) -> None:
     for ruleset in RULESETS.values():
         assert f"\n    {ruleset.title}\n" in nav, ruleset.title
     assert "Serpents tongue" not in nav
+
+
+def test_every_coverage_page_is_titled_with_its_game_from_one_template() -> None:
+    """"Every coverage page is titled 'Glossary coverage', with no game": one template for the four games
+    (compiler/templates/coverage.md.j2), titled "Serpent's Tongue: glossary coverage"; no game keeps a copy."""
+    for ruleset in RULESETS.values():
+        page = (ROOT / "site" / "docs" / ruleset.name / "coverage.md").read_text(encoding="utf-8")
+        assert html.unescape(page.splitlines()[0]) == f"# {game_name(ruleset)}: glossary coverage"
+    assert game_name(RULESETS["amtgard"]) == "Amtgard"
+    assert not [p for p in (ROOT / "compiler").glob("*/templates/*coverage*")]

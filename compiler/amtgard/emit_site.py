@@ -22,16 +22,19 @@ from markupsafe import Markup
 
 from spellc.compiler import coverage as cov
 from spellc.compiler.amtgard.check import Checked
-from spellc.compiler.glossary_pages import glossary_pages, term_page
+from spellc.compiler.glossary_pages import CoverageNotes, glossary_pages, term_page
 from spellc.compiler.markdown import make_env, quote, safe_href
 from spellc.compiler.names import page_slug
 from spellc.engine.core import steps as core
 from spellc.engine.core.registry import Glossary, Registry, Term
+from spellc.engine.rulesets import RULESETS
 from spellc.engine.rulesets.amtgard.cards import AbilityCard
 from spellc.engine.rulesets.amtgard.effects import describe, describe_all
 from spellc.engine.rulesets.amtgard.vocabulary import SPECIAL_EFFECTS, STATES, Kind, School
 
 TEMPLATES = Path(__file__).with_name("templates")
+COVERAGE = CoverageNotes(RULESETS["amtgard"], binds="a rule's function, the timeline's phase or a step kind",
+                         tests="tests/amtgard/")
 INDEX = "index"  # the folder's own page: no ability may take its name
 
 # The glossary terms a line of an entry may link to, first found first (the seed's headings: "Enchantments",
@@ -164,7 +167,7 @@ def emit_site(cards: Sequence[Checked], glossary: Glossary, registry: Registry, 
     out |= glossary_pages(env, glossary, registry, rows, lambda t: {
         "abilities": [Link(c.card.title, f"../abilities/{pages[c.card.title]}") for c in ordered if _shows(t, c.card)],
         "state": f"../states/{term_page(t.name)}" if t.name in STATES else None,
-        "effect": f"../effects/{term_page(t.name)}" if t.name in SPECIAL_EFFECTS else None})
+        "effect": f"../effects/{term_page(t.name)}" if t.name in SPECIAL_EFFECTS else None}, COVERAGE)
     return dict(sorted(out.items()))
 
 

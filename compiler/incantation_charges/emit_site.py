@@ -11,16 +11,19 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from spellc.compiler import coverage as cov
-from spellc.compiler.glossary_pages import glossary_pages
+from spellc.compiler.glossary_pages import CoverageNotes, glossary_pages
 from spellc.compiler.incantation_charges.check import Checked
 from spellc.compiler.markdown import make_env, safe_href
 from spellc.compiler.names import page_slug
 from spellc.engine.core import steps as core
 from spellc.engine.core.registry import Glossary, Registry, Term
+from spellc.engine.rulesets import RULESETS
 from spellc.engine.rulesets.incantation_charges.cards import ActionCard
 from spellc.engine.rulesets.incantation_charges.steps import WORDS
 
 TEMPLATES = Path(__file__).with_name("templates")
+COVERAGE = CoverageNotes(RULESETS["incantation_charges"], binds="a rule's function, a phase, a resource or a step kind",
+                         tests="tests/incantation_charges/")
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +60,7 @@ def emit_site(cards: Sequence[Checked], glossary: Glossary, registry: Registry, 
     for p in pages:
         out[f"cards/{p.page}"] = env.get_template("card.md.j2").render(c=p)
     out |= glossary_pages(env, glossary, registry, rows, lambda t: {
-        "cards": [(p.card.title, f"../cards/{p.page}") for p in pages if _shows(t, p.card)]})
+        "cards": [(p.card.title, f"../cards/{p.page}") for p in pages if _shows(t, p.card)]}, COVERAGE)
     return dict(sorted(out.items()))
 
 

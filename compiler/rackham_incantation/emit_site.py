@@ -19,16 +19,19 @@ from typing import Any
 from markupsafe import Markup
 
 from spellc.compiler import coverage as cov
-from spellc.compiler.glossary_pages import glossary_pages
+from spellc.compiler.glossary_pages import CoverageNotes, glossary_pages
 from spellc.compiler.markdown import css_class, escape_text, make_env, safe_href
 from spellc.compiler.names import page_slug
 from spellc.compiler.rackham_incantation.check import Checked
 from spellc.engine.core.registry import Glossary, Registry, Term
+from spellc.engine.rulesets import RULESETS
 from spellc.engine.rulesets.rackham_incantation.cards import Card, CreatureCard, MagicianCard, SpellCard
 from spellc.engine.rulesets.rackham_incantation.colleges import PEOPLES
 from spellc.engine.rulesets.rackham_incantation.elements import ELEMENTS, NEUTRAL, Element
 
 TEMPLATES = Path(__file__).with_name("templates")
+COVERAGE = CoverageNotes(RULESETS["rackham_incantation"], binds="a rule's function, a phase, a resource or a step kind",
+                         tests="tests/rackham_incantation/")
 
 ELEMENT_SYMBOL = "\u25cf"  # ● a gem of an Element
 NEUTRAL_SYMBOL = "\u25ef"  # ◯ the symbol of neutrality (4.8)
@@ -209,7 +212,7 @@ def emit_site(cards: Sequence[Checked], glossary: Glossary, registry: Registry, 
                 "magicians": [_link(c, "magicians") for c in shown if isinstance(c.card, MagicianCard)],
                 "creatures": [c.card.title for c in shown if isinstance(c.card, CreatureCard)]}
 
-    out |= glossary_pages(env, glossary, registry, rows, cards_of)
+    out |= glossary_pages(env, glossary, registry, rows, cards_of, COVERAGE)
     return dict(sorted(out.items()))
 
 

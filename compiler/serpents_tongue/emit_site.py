@@ -39,12 +39,14 @@ from jinja2 import Environment, Template
 from markupsafe import Markup
 
 from spellc.compiler import coverage as cov
+from spellc.compiler.glossary_pages import COVERAGE_PAGE, COVERAGE_TEMPLATE, CoverageNotes, coverage_page
 from spellc.compiler.kept import kept, stamps
 from spellc.compiler.markdown import css_class, make_env, quote, rich_text, safe_href
 from spellc.compiler.rendered import KEPT, call
 from spellc.compiler.serpents_tongue import model as m
 from spellc.compiler.serpents_tongue import render_text as rt
 from spellc.compiler.serpents_tongue import steps as effect_steps
+from spellc.engine.rulesets import RULESETS
 from spellc.engine.rulesets.serpents_tongue.bindings import REGISTRY as BINDINGS
 from spellc.engine.rulesets.serpents_tongue.bindings import implemented as engine_implemented
 from spellc.engine.rulesets.serpents_tongue.cards import Aspect, Requirement, Sphere
@@ -58,7 +60,9 @@ KIND_TITLES = {"directive": "Directives", "empowerment": "Empowerments", "requir
 FLUENCY_MAX = 4
 SPELLS_INDEX = "spells/index.md"
 GLOSSARY_INDEX = "glossary/index.md"
-COVERAGE_PAGE = "coverage.md"
+COVERAGE = CoverageNotes(RULESETS[RULESET], tests="tests/",
+                         binds="the function that plays its behaviour, its keyword or its trigger event",
+                         note='A heading that only says "See X" reports the status of X.')
 DISCORD_EVENT_TERM = "Discord Event"  # the Glossary row an Encounter's `discord event` line changes
 
 
@@ -536,7 +540,7 @@ def _users_mark(kind: str, name: str) -> Markup:
 
 
 # The templates of the glossary's and the coverage page, and the macros they import.
-GLOSSARY_TEMPLATES = ("site_glossary_index.md.j2", "site_glossary_entry.md.j2", "site_coverage.md.j2", MACROS)
+GLOSSARY_TEMPLATES = ("site_glossary_index.md.j2", "site_glossary_entry.md.j2", COVERAGE_TEMPLATE, MACROS)
 
 
 def _glossary_pages(env: Environment, site: _Site, rows: tuple[cov.Row, ...]) -> dict[str, str]:
@@ -585,8 +589,8 @@ def _glossary_made(templates: tuple[Template, ...], reg: Registry, rows: tuple[c
 
 def _coverage_page(template: Template, registry: Registry, rows: tuple[cov.Row, ...]) -> str:
     terms = {t.name: t for t in registry.terms}
-    lines = [(Link(text=r.term, href=relative(COVERAGE_PAGE, term_page(terms[r.term]))), r) for r in rows]
-    counts = {status: sum(r.status == status for r in rows)
-              for status in (cov.SUPPORTED, cov.UNSUPPORTED, cov.NOT_A_RULE)}
-    return template.render(rows=lines, summary=cov.summary(rows), counts=counts,
-                           index=relative(COVERAGE_PAGE, GLOSSARY_INDEX))
+    return coverage_page(template, COVERAGE, rows, lambda name: relative(COVERAGE_PAGE, term_page(terms[name])),
+                         relative(COVERAGE_PAGE, GLOSSARY_INDEX))
+
+
+
