@@ -73,6 +73,7 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.bench_lsp
 	$(BIN)/python -m benchmarks.bench_startup
 	$(BIN)/python -m benchmarks.bench_check
+	$(BIN)/python -m benchmarks.bench_sim
 
 clean:
 	rm -rf $(VENV) .venv-3.* site/site build *.egg-info
