@@ -69,7 +69,7 @@ def balance_output(project: Project) -> Output | None:
             continue
         files[f"{each.slug}.md"] = _render("balance.md.j2", study=each, pairings=[t.json() for t in
                                            each.results.pairings], cards=each.results.cards.rated(), plots=PLOTS,
-                                           seats=each.results.cards)
+                                           seats=each.results.cards, contenders=each.results.standings.rated())
         if PLOTS:
             files.update(_plots(each.slug, each.study, each.results))
     return files

@@ -255,7 +255,8 @@ def report(source: SourceFile, project: Project, study: Study, run: Run, output:
     if output == "json":
         print(json.dumps({"study": source.path, "ruleset": project.ruleset.name, "seed": study.seed,
                           "matches per pairing": study.matches, "seconds": round(elapsed, 2),
-                          "pairings": [t.json() for t in tallies], "cards": results.cards.rated()}), file=out)
+                          "pairings": [t.json() for t in tallies], "contenders": results.standings.rated(),
+                          "cards": results.cards.rated()}), file=out)
         return
     if output == "csv":
         rows = csv.writer(out, lineterminator="\n")
@@ -274,7 +275,7 @@ def report(source: SourceFile, project: Project, study: Study, run: Run, output:
     else:
         for tally in tallies:
             write_text(out, str(tally))
-        for line in results.cards.lines():
+        for line in (*results.standings.lines(), *results.cards.lines()):
             write_text(out, line)
     write_text(out, f"spellc: {run.played} matches in {elapsed:.1f}s ({run.played / max(elapsed, 1e-9):.1f}/s)"
                + (f", {run.kept} kept from before" if run.kept else ""))
@@ -290,6 +291,14 @@ def _tables(results: Results, out: TextIO) -> None:
         pairings.add_row(tally.pairing.name, str(n), *(str(wilson(k, n)) for k in (
             tally.won, tally.drawn, tally.lost, tally.first_seat_won, tally.capped)), str(tally.length(0.5)))
     console.print(pairings)
+    standings = results.standings.rated()
+    if standings:
+        contenders = Table("contender", "seats", "won", "drew", "stands out",
+                           title="contenders: each over all its matches")
+        for row in standings:
+            contenders.add_row(row["contender"], str(row["seats"]), shown(row["won"]), shown(row["drawn"]),
+                               f"yes (p = {row['adjusted p']:.2g})" if row["stands out"] else "no")
+        console.print(contenders)
     rated = results.cards.rated()
     if not rated:
         return

@@ -365,6 +365,57 @@ class Cards:
                    f"when it cast it, {shown(row['won when only held'])} when it only held it; {length}{verdict}")
 
 
+@dataclass
+class Standing:
+    """One contender's seats over every pairing it played in (a mirror pairing gives it both seats)."""
+
+    name: str
+    seats: int = 0
+    won: int = 0
+    drawn: int = 0
+
+
+@dataclass
+class Standings:
+    """Each contender's rates over all its matches: which player, or which entry (a magician, a deck), wins more or
+    less often than the others beyond chance (a two-proportion test each against every other seat, adjusted by
+    Holm's method for the contenders tested). Told only where a study has more than two contenders: with two, its
+    one pairing says it."""
+
+    by_name: dict[str, Standing] = field(default_factory=dict)
+
+    def add(self, pairing: Pairing, played: Played) -> None:
+        for contender, first in ((pairing.first, True), (pairing.second, False)):
+            standing = self.by_name.setdefault(contender.name, Standing(contender.name))
+            finished = played.finished(first)
+            standing.seats += 1
+            standing.won += finished == 1.0
+            standing.drawn += finished == 0.5
+
+    def rated(self) -> list[dict[str, Any]]:
+        """Each contender's rates, best first."""
+        if len(self.by_name) <= 2:
+            return []
+        standings = list(self.by_name.values())
+        seats, won = sum(s.seats for s in standings), sum(s.won for s in standings)
+        p_values = [two_proportions(s.won, s.seats, won - s.won, seats - s.seats) for s in standings]
+        rows = [{"contender": s.name, "seats": s.seats, "won": counted(s.won, s.seats),
+                 "drawn": counted(s.drawn, s.seats), "p": p, "adjusted p": adjusted,
+                 "stands out": adjusted < SIGNIFICANT}
+                for s, p, adjusted in zip(standings, p_values, holm(p_values), strict=True)]
+        return sorted(rows, key=lambda row: (-row["won"]["rate"], row["contender"]))
+
+    def lines(self) -> Iterator[str]:
+        rated = self.rated()
+        if rated:
+            yield "contenders (each over all its matches, against every other seat):"
+        for row in rated:
+            verdict = (f"stands out (adjusted p = {row['adjusted p']:.2g})" if row["stands out"] else
+                       "within chance")
+            yield (f"  {row['contender']}: {row['seats']} seats, won {shown(row['won'])}, drew {shown(row['drawn'])}; "
+                   f"{verdict}")
+
+
 SIGNIFICANT = 0.05  # the level below which an adjusted p-value says a rate moved, or stands out, beyond chance
 
 
@@ -374,6 +425,7 @@ class Results:
 
     pairings: list[Tally]
     cards: Cards = field(default_factory=Cards)
+    standings: Standings = field(default_factory=Standings)
 
     @classmethod
     def of(cls, study: Study, played: Iterable[Played] = ()) -> Results:
@@ -383,7 +435,9 @@ class Results:
         return found
 
     def add(self, played: Played) -> None:
-        self.pairings[played.pairing].add(played)
+        tally = self.pairings[played.pairing]
+        tally.add(played)
+        self.standings.add(tally.pairing, played)
         self.cards.add(played)
 
     @property

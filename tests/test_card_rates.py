@@ -98,3 +98,33 @@ def test_the_length_of_the_matches_a_card_was_cast_in() -> None:
     assert fireball["decisions per match cast"] == {"mean": 70.0, "shortest": 30, "median": 90, "90%": 90,
                                                     "longest": 90}
     assert ice_wall["decisions per match cast"]["median"] is None
+
+
+def test_a_contender_that_wins_far_more_often_than_the_others_stands_out() -> None:
+    """"A first study ... say what it found, for example a card that wins far above the rest": with entries (a
+    magician, a deck), the entry itself is what a designer weighs. Over a round robin of four, whoever meets A
+    loses; B, C and D share their other matches."""
+    from spellc.compiler.sim_results import Standings
+    from spellc.engine.core.study import Contender, Pairing, round_robin
+
+    contenders = tuple(Contender("random", entry=name) for name in "ABCD")
+    pairings: list[Pairing] = round_robin(contenders, mirrors=False)
+    standings = Standings()
+    for index, pairing in enumerate(pairings):
+        for i in range(20):
+            first_wins = pairing.first.entry == "A" or (pairing.second.entry != "A" and i % 2 == 0)
+            standings.add(pairing, Played(index, i, i, 1.0 if first_wins else 0.0, first_seat=i % 2 == 0,
+                                          capped=False, decisions=10))
+    rated = {row["contender"]: row for row in standings.rated()}
+    assert rated[contenders[0].name]["stands out"] and rated[contenders[0].name]["won"]["rate"] == 1.0
+    assert len({rated[c.name]["won"]["rate"] for c in contenders[1:]}) == 1  # the others alike: a third each
+    assert [row["contender"] for row in standings.rated()][0] == contenders[0].name  # best first
+
+
+def test_two_contenders_leave_it_to_their_pairing() -> None:
+    from spellc.compiler.sim_results import Standings
+    from spellc.engine.core.study import Contender, Pairing
+
+    standings = Standings()
+    standings.add(Pairing(Contender("random"), Contender("greedy")), match(1.0))
+    assert standings.rated() == []
