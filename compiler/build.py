@@ -45,7 +45,7 @@ from spellc.compiler.project import (
 )
 from spellc.compiler.publish import Output, PublishError, left_warning, publish
 from spellc.compiler.site_home import HOME, home_page
-from spellc.compiler.source import read_regular
+from spellc.compiler.source import SourceFile, Undecodable, read_regular, shown_path
 from spellc.engine.core.ruleset import Ruleset
 from spellc.engine.rulesets import RULESETS
 
@@ -196,7 +196,7 @@ def render(target: Project | Workspace, built: Build, base: Path, tests: Path = 
     writes nothing)."""
     outputs: dict[str, Output] = {}
     for project, compiled in built.compiled.items():
-        outputs.update(project.relocate(compiled.render(tests), base))
+        outputs.update(project.relocate(compiled.render(tests, project.coverage), base))
         outputs[(project.site / REFERENCE).relative_to(base).as_posix()] = reference_page(project.ruleset)
         balance = balance_output(project)
         if balance is not None:
@@ -280,22 +280,63 @@ class CardErrors(Exception):
 _LIBRARIES: dict[str, Any] = {}  # the digest of a project's sources → its cards, compiled and imported
 
 
+@dataclass(frozen=True, slots=True)
+class CardTexts:
+    """A project's card files as read once, each by its path as shown from the current folder: what a study's
+    every match plays with, whatever is edited while it runs, in whichever process or machine plays it."""
+
+    ruleset: str
+    files: tuple[tuple[str, bytes | None], ...]  # None: a file that could not be read
+
+    @classmethod
+    def of(cls, project: Project) -> CardTexts:
+        files: list[tuple[str, bytes | None]] = []
+        for file in project.card_files():
+            try:
+                files.append((shown_path(file, Path.cwd()), read_regular(file)))
+            except OSError:  # compiling it says why, located
+                files.append((shown_path(file, Path.cwd()), None))
+        return cls(project.ruleset.name, tuple(files))
+
+    @property
+    def key(self) -> str:
+        digest = hashlib.sha256(self.ruleset.encode())
+        for path, data in self.files:
+            digest.update(f"\0{path}\0".encode() + (b"\0unreadable" if data is None else data))
+        return digest.hexdigest()
+
+
 def library(project: Project) -> Any:
-    """The compiled cards of ``project`` as its sources say now: compiled in memory and imported from there
-    (never from its generated/ folder, which may be older than its sources). Compiled once per process for
-    the same sources. Raises :class:`CardErrors` when a card has an error."""
-    files = project.card_files()
-    digest = hashlib.sha256(project.ruleset.name.encode())
-    for file in files:
-        digest.update(f"\0{file.relative_to(project.cards).as_posix()}\0".encode())
-        try:
-            digest.update(read_regular(file))
-        except OSError:  # compiling it says why, located
-            digest.update(b"\0unreadable")
-    key = digest.hexdigest()
+    """The compiled cards of ``project`` as its sources say now (:func:`library_of` them)."""
+    return library_of(CardTexts.of(project))
+
+
+def library_of(texts: CardTexts) -> Any:
+    """The compiled cards of ``texts``: compiled in memory and imported from there (never from a generated/
+    folder, which may be older than its sources); once per process for the same texts. Raises
+    :class:`CardErrors` when a card has an error."""
+    key = texts.key
     if key not in _LIBRARIES:
-        compiled = compile_project(project, files, Path.cwd())
+        compiled = _compiled_texts(texts)
         if not compiled.ok:
             raise CardErrors(compiled.diagnostics)
         _LIBRARIES[key] = load_package(f"_spellc_cards_{key[:16]}", compiled.python()).LIBRARY
     return _LIBRARIES[key]
+
+
+def _compiled_texts(texts: CardTexts) -> Compiled:
+    front = FRONTENDS[texts.ruleset]
+    sources, unread = [], Diagnostics()
+    for path, data in texts.files:
+        try:
+            if data is None:
+                raise OSError("it cannot be read")
+            sources.append(SourceFile.decode(path, data))
+        except Undecodable as err:
+            unread.error("E000", err.message, err.span, "help: save the file as UTF-8")
+        except OSError as err:
+            unread.error("E000", f"cannot read file: {err}", SourceFile(path, "").end)
+    with collecting_after():
+        compiled = front.compile_texts(sources)
+    compiled.diagnostics.extend(unread.items)
+    return compiled

@@ -36,9 +36,10 @@ class Compiled(Protocol):
         """The compiled cards' package: each module's file name and text."""
         ...
 
-    def render(self, tests: Path) -> dict[str, Output]:
+    def render(self, tests: Path, with_coverage: bool = True) -> dict[str, Output]:
         """Every output's contents, keyed as in the front end's ``outputs``, rendered in memory (the coverage
-        pages read the rule markers of the tests in ``tests``)."""
+        pages read the rule markers of the tests in ``tests``; ``with_coverage`` false: no coverage page, and
+        no page links to one)."""
         ...
 
 

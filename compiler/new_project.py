@@ -22,6 +22,9 @@ scenarios = "scenarios"      # the .scenario files
 python = "generated"         # `spellc build` writes the compiled cards here (a Python package)
 site = "site"                # and the reference pages of the cards here
 mkdocs = "mkdocs.yml"        # the site's configuration: `spellc site` builds it, `spellc site --serve` serves it
+
+[site]
+coverage = false             # true: a coverage page, the game's glossary against the engine's own tests
 """
 NEW_README = """\
 # {name}

@@ -14,6 +14,9 @@ way git and ruff find theirs, or on the one ``--project`` names. A project's man
     site = "site"                  # the reference pages of its cards
     mkdocs = "mkdocs.yml"          # the site's mkdocs configuration, read by `spellc site`
 
+    [site]
+    coverage = false               # a coverage page: the glossary against the engine's tests (the repository's)
+
 Every path is relative to the manifest's folder, and each has the default shown. A *workspace* manifest
 gathers projects instead, as Cargo's and uv's do; this repository's own card sets are its members::
 
@@ -52,9 +55,12 @@ TESTS = REPOSITORY / "tests"
 # kind per ruleset, beside the card set the repository ships for it.
 EXAMPLES = Path(__file__).with_name("templates") / "language"
 TABLES = {"project": {"ruleset", "cards", "scenarios", "studies"}, "output": {"python", "site", "mkdocs"},
-          "workspace": {"members", "home", "mkdocs"}}
+          "site": {"coverage"}, "workspace": {"members", "home", "mkdocs"}}
 DEFAULTS = {"cards": "cards", "scenarios": "scenarios", "studies": "studies", "python": "generated", "site": "site",
             "mkdocs": "mkdocs.yml"}
+# The settings that are true or false, not paths. The coverage page reports the glossary against the tests of
+# the engine's repository: that repository's site shows it (its card sets set it); a designer's, when asked.
+SWITCHES = {"coverage": False}
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +76,7 @@ class Project:
     python: Path  # the compiled cards' package folder
     site: Path  # its reference pages
     mkdocs: Path  # the configuration of the site that shows them
+    coverage: bool = False  # whether its site has a coverage page ([site] coverage)
 
     @property
     def outputs(self) -> tuple[Path, ...]:
@@ -342,6 +349,10 @@ def _check_tables(source: SourceFile, data: dict[str, Any], diags: Diagnostics) 
             if key not in TABLES[table]:
                 diags.error("E011", f"unknown setting {key!r} in [{table}]", where(source, key),
                             *did_you_mean(key, TABLES[table]))
+            elif key in SWITCHES:
+                if not isinstance(setting, bool):
+                    diags.error("E011", f"{key} must be true or false, not {_toml_type(setting)}",
+                                where(source, key), f"help: write {key} = true")
             elif key != "members" and not isinstance(setting, str):
                 diags.error("E011", f"{key} must be text (a path or a name)", where(source, key))
             elif key != "members" and (control := _CONTROL.search(setting)):
@@ -351,6 +362,13 @@ def _check_tables(source: SourceFile, data: dict[str, Any], diags: Diagnostics) 
                                        any(len(part.encode()) > 255 for part in setting.split("/"))):
                 diags.error("E011", f"{key} is a path of {len(setting):,} characters: no folder of a file system "
                             "is named so long (at most 255 bytes a name)", where(source, key))
+
+
+def _toml_type(value: object) -> str:
+    """What a TOML value is, in TOML's words: a setting of the wrong type names what it was given."""
+    kinds = ((str, "text"), (bool, "a boolean"), (int, "a number"), (float, "a number"), (list, "an array"),
+             (dict, "a table"))
+    return next((kind for cls, kind in kinds if isinstance(value, cls)), "a date or time")
 
 
 def _project(root: Path, boundary: Path, source: SourceFile, data: dict[str, Any], diags: Diagnostics) -> Project:
@@ -370,7 +388,7 @@ def _project(root: Path, boundary: Path, source: SourceFile, data: dict[str, Any
     _check_outputs(source, folder, root, diags)
     return Project(root=root, boundary=boundary, ruleset=RULESETS[name], cards=folder["cards"],
                    scenarios=folder["scenarios"], studies=folder["studies"], python=folder["python"],
-                   site=folder["site"], mkdocs=folder["mkdocs"])
+                   site=folder["site"], mkdocs=folder["mkdocs"], **{**SWITCHES, **data.get("site", {})})
 
 
 def _check_outputs(source: SourceFile, folder: dict[str, Path], root: Path, diags: Diagnostics) -> None:

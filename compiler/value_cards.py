@@ -67,6 +67,14 @@ class Replayed(Protocol):
     def json(self) -> dict[str, Any]: ...
 
 
+class SiteEmitter(Protocol):
+    """A ruleset's site pages from its checked cards, glossary and coverage rows (a coverage page, and links to
+    it, only ``with_coverage``)."""
+
+    def __call__(self, cards: Sequence[Any], glossary: Glossary, registry: Registry, rows: Sequence[coverage.Row],
+                 *, with_coverage: bool = True) -> dict[str, str]: ...
+
+
 @dataclass
 class Compiled:
     front: ValueCards
@@ -85,13 +93,14 @@ class Compiled:
     def python(self) -> dict[str, str]:
         return self.front.emit_python(self.checked)
 
-    def render(self, tests: Path) -> dict[str, Output]:
+    def render(self, tests: Path, with_coverage: bool = True) -> dict[str, Output]:
         front = self.front
-        pages = front.emit_site(self.checked, front.glossary, front.registry, front.coverage(tests))
+        pages = front.emit_site(self.checked, front.glossary, front.registry, front.coverage(tests),
+                                with_coverage=with_coverage)
         site = front.ruleset.site.as_posix()
         folders = tuple(f"{site}/{folder}" for folder in front.site_folders)
         return {front.ruleset.generated.as_posix(): self.python(),
-                **site_outputs(pages, front.ruleset, folders, (f"{site}/coverage.md",))}
+                **site_outputs(pages, front.ruleset, folders, (f"{site}/coverage.md",) if with_coverage else ())}
 
 
 @dataclass(frozen=True)
@@ -103,7 +112,7 @@ class ValueCards:
     checker: Callable[[Diagnostics], CardChecker]
     to_ast: Callable[[Tree[Token], SourceFile], list[Any]]
     emit_python: Callable[[Sequence[Any]], dict[str, str]]
-    emit_site: Callable[[Sequence[Any], Glossary, Registry, Sequence[coverage.Row]], dict[str, str]]
+    emit_site: SiteEmitter
     parse_scenario: Callable[[SourceFile, Diagnostics], Any]
     replay: Callable[[Any, Any], Any]
     summary: Callable[[Any], str]  # a replay's summary, as `spellc play` prints it

@@ -152,3 +152,37 @@ def test_new_refuses_a_folder_in_use_or_an_unknown_ruleset(
     assert main(["new", str(tmp_path / "fresh"), "--ruleset", "amtgrad"]) == 1
     assert "did you mean 'amtgard'" in capsys.readouterr().err
     assert not (tmp_path / "fresh").exists()
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_a_designers_site_shows_the_coverage_page_only_when_its_manifest_asks(
+        tmp_path: Path, ruleset: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """"A designer's own project site gets a coverage page of `tests/…::…` ids": the coverage page is the
+    repository's own. A project's site has one only with `[site] coverage = true`; without it, no page links to
+    one (mkdocs builds strictly: a dangling link would fail it)."""
+    folder = new_project(tmp_path, ruleset, capsys)
+    monkeypatch.chdir(folder)
+    assert main(["build"]) == 0
+    site = folder / "site"
+    assert not (site / "coverage.md").exists()
+    assert [p.name for p in site.rglob("*.md") if "coverage.md" in p.read_text(encoding="utf-8")] == []
+    manifest = folder / MANIFEST
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace("coverage = false", "coverage = true"),
+                        encoding="utf-8")
+    assert main(["build"]) == 0
+    assert (site / "coverage.md").is_file() and "coverage.md" in (site / "glossary" / "index.md").read_text("utf-8")
+
+
+def test_a_coverage_setting_that_is_not_true_or_false_is_a_located_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = new_project(tmp_path, "incantation_charges", capsys)
+    manifest = folder / MANIFEST
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace("coverage = false", 'coverage = "yes"'),
+                        encoding="utf-8")
+    monkeypatch.chdir(folder)
+    assert main(["build"]) == 1
+    said = capsys.readouterr().err
+    line = manifest.read_text(encoding="utf-8").splitlines().index('coverage = "yes"             # true: a coverage '
+                                                                   "page, the game's glossary against the engine's "
+                                                                   "own tests") + 1
+    assert "coverage must be true or false, not text" in said and f"spellc.toml:{line}:1" in said

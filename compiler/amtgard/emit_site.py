@@ -140,9 +140,10 @@ class StatePage:
 
 # ---------------------------------------------------------------------- the pages
 def emit_site(cards: Sequence[Checked], glossary: Glossary, registry: Registry, rows: Sequence[cov.Row],
-              scenarios: Mapping[str, str] | None = None) -> dict[str, str]:
+              scenarios: Mapping[str, str] | None = None, with_coverage: bool = True) -> dict[str, str]:
     """{path under site/docs/amtgard/: page text}; deterministic for equal inputs. ``scenarios``: {file name:
-    text} of the scenarios a State's or a Special Effect's page lists when they mention it (None: none)."""
+    text} of the scenarios a State's or a Special Effect's page lists when they mention it (None: none);
+    ``with_coverage``: whether the section has a coverage page (``[site] coverage`` in the project's manifest)."""
     env = make_env(TEMPLATES)
     env.filters["href"] = safe_href
     ordered = sorted(cards, key=lambda c: (c.card.title, c.path, c.line))
@@ -167,7 +168,7 @@ def emit_site(cards: Sequence[Checked], glossary: Glossary, registry: Registry, 
     out |= glossary_pages(env, glossary, registry, rows, lambda t: {
         "abilities": [Link(c.card.title, f"../abilities/{pages[c.card.title]}") for c in ordered if _shows(t, c.card)],
         "state": f"../states/{term_page(t.name)}" if t.name in STATES else None,
-        "effect": f"../effects/{term_page(t.name)}" if t.name in SPECIAL_EFFECTS else None}, COVERAGE)
+        "effect": f"../effects/{term_page(t.name)}" if t.name in SPECIAL_EFFECTS else None}, COVERAGE, with_coverage)
     return dict(sorted(out.items()))
 
 

@@ -38,11 +38,11 @@ def summary(result: Replay) -> str:
 SCENARIOS = Path(__file__).resolve().parents[2] / RULESETS["amtgard"].cards / "scenarios"
 
 
-def site_pages(cards: Sequence[Checked], glossary: Glossary, registry: Registry, rows: Sequence[coverage.Row]
-               ) -> dict[str, str]:
+def site_pages(cards: Sequence[Checked], glossary: Glossary, registry: Registry, rows: Sequence[coverage.Row],
+               *, with_coverage: bool = True) -> dict[str, str]:
     """The site section, each State's and Special Effect's page listing the scenarios that show it."""
     shown = {p.name: p.read_text(encoding="utf-8") for p in sorted(SCENARIOS.glob("*.scenario"))}
-    return emit_site(cards, glossary, registry, rows, shown)
+    return emit_site(cards, glossary, registry, rows, shown, with_coverage=with_coverage)
 
 
 FRONTEND = ValueCards(ruleset=RULESETS["amtgard"], site_folders=("abilities", "states", "effects", "glossary"),

@@ -49,9 +49,10 @@ def card_page(title: str) -> str:
 
 
 
-def emit_site(cards: Sequence[Checked], glossary: Glossary, registry: Registry, rows: Sequence[cov.Row]
-              ) -> dict[str, str]:
-    """{path under site/docs/incantation_charges/: page text}; deterministic for equal inputs."""
+def emit_site(cards: Sequence[Checked], glossary: Glossary, registry: Registry, rows: Sequence[cov.Row],
+              with_coverage: bool = True) -> dict[str, str]:
+    """{path under site/docs/incantation_charges/: page text}; deterministic for equal inputs.
+    ``with_coverage``: whether the section has a coverage page (``[site] coverage`` in the manifest)."""
     env = make_env(TEMPLATES)
     env.filters["href"] = safe_href
     pages = [CardPage(c.card, c.path, c.line, card_page(c.card.title))
@@ -60,7 +61,7 @@ def emit_site(cards: Sequence[Checked], glossary: Glossary, registry: Registry, 
     for p in pages:
         out[f"cards/{p.page}"] = env.get_template("card.md.j2").render(c=p)
     out |= glossary_pages(env, glossary, registry, rows, lambda t: {
-        "cards": [(p.card.title, f"../cards/{p.page}") for p in pages if _shows(t, p.card)]}, COVERAGE)
+        "cards": [(p.card.title, f"../cards/{p.page}") for p in pages if _shows(t, p.card)]}, COVERAGE, with_coverage)
     return dict(sorted(out.items()))
 
 

@@ -183,9 +183,10 @@ def _count(n: int, word: str) -> str:
 
 
 # ---------------------------------------------------------------------- the pages
-def emit_site(cards: Sequence[Checked], glossary: Glossary, registry: Registry, rows: Sequence[cov.Row]
-              ) -> dict[str, str]:
-    """{path under site/docs/rackham_incantation/: page text}; deterministic for equal inputs."""
+def emit_site(cards: Sequence[Checked], glossary: Glossary, registry: Registry, rows: Sequence[cov.Row],
+              with_coverage: bool = True) -> dict[str, str]:
+    """{path under site/docs/rackham_incantation/: page text}; deterministic for equal inputs.
+    ``with_coverage``: whether the section has a coverage page (``[site] coverage`` in the manifest)."""
     env = make_env(TEMPLATES)
     env.filters["href"] = safe_href
     ordered = sorted(cards, key=lambda c: (c.card.title, c.path, c.line))
@@ -212,7 +213,7 @@ def emit_site(cards: Sequence[Checked], glossary: Glossary, registry: Registry, 
                 "magicians": [_link(c, "magicians") for c in shown if isinstance(c.card, MagicianCard)],
                 "creatures": [c.card.title for c in shown if isinstance(c.card, CreatureCard)]}
 
-    out |= glossary_pages(env, glossary, registry, rows, cards_of, COVERAGE)
+    out |= glossary_pages(env, glossary, registry, rows, cards_of, COVERAGE, with_coverage)
     return dict(sorted(out.items()))
 
 

@@ -413,7 +413,7 @@ def keyword_view(reg: Registry, keyword: Keyword) -> EntryView:
     )
 
 
-def term_view(reg: Registry, rows: dict[str, cov.Row], term: Term) -> EntryView:
+def term_view(reg: Registry, rows: dict[str, cov.Row], term: Term, with_coverage: bool = True) -> EntryView:
     page = term_page(term)
     keyword = reg.get(term.keyword) if term.keyword else None
     defines = keyword is not None and keyword.entry == term.name
@@ -433,7 +433,7 @@ def term_view(reg: Registry, rows: dict[str, cov.Row], term: Term) -> EntryView:
         alias=Link(text=target.name, href=relative(page, term_page(target))) if target is not term else None,
         note=rich_text(term.note) if term.note else None,
         status=row.status if row else None, reason=row.reason if row else None,
-        tests=row.tests if row else (), coverage=relative(page, COVERAGE_PAGE),
+        tests=row.tests if row else (), coverage=relative(page, COVERAGE_PAGE) if with_coverage else None,
     )
 
 
@@ -465,15 +465,16 @@ def coverage_report(registry: Registry | None = None, tests_dir: Path | None = N
 
 def emit_site(spells: Sequence[m.CheckedSpell], registry: Registry,
               coverage: Sequence[cov.Row] | None = None,
-              nam_shubs: Sequence[m.CheckedNamShub] = ()) -> dict[str, str]:
+              nam_shubs: Sequence[m.CheckedNamShub] = (), with_coverage: bool = True) -> dict[str, str]:
     """{path under site/docs/: page text} for every generated page; deterministic for equal inputs.
 
-    ``coverage`` defaults to the report over this repository's tests.
+    ``coverage`` defaults to the report over this repository's tests. ``with_coverage``: whether the site has a
+    coverage page (``[site] coverage`` in the project's manifest), which the glossary's pages then link to.
     """
     env = make_env(TEMPLATES)
     rows = coverage_report(registry) if coverage is None else coverage
     site = _index(tuple(spells), registry)
-    out = _spell_pages(env, site, nam_shubs) | _glossary_pages(env, site, tuple(rows))
+    out = _spell_pages(env, site, nam_shubs) | _glossary_pages(env, site, tuple(rows), with_coverage)
     return dict(sorted(out.items()))
 
 
@@ -543,10 +544,11 @@ def _users_mark(kind: str, name: str) -> Markup:
 GLOSSARY_TEMPLATES = ("site_glossary_index.md.j2", "site_glossary_entry.md.j2", COVERAGE_TEMPLATE, MACROS)
 
 
-def _glossary_pages(env: Environment, site: _Site, rows: tuple[cov.Row, ...]) -> dict[str, str]:
-    """The glossary's pages and the coverage page, with the project's spells."""
+def _glossary_pages(env: Environment, site: _Site, rows: tuple[cov.Row, ...], with_coverage: bool = True
+                    ) -> dict[str, str]:
+    """The glossary's pages and (``with_coverage``) the coverage page, with the project's spells."""
     templates = tuple(env.get_template(name) for name in GLOSSARY_TEMPLATES)
-    pages = _glossary_texts(templates, site.registry, rows)
+    pages = _glossary_texts(templates, site.registry, rows, with_coverage)
     listed, macros = env.get_template("site_glossary_spells.md.j2"), env.get_template(MACROS)
     users = {KEYWORD_USERS: site.keyword_users, EVENT_USERS: site.event_users}
 
@@ -561,20 +563,22 @@ def _glossary_pages(env: Environment, site: _Site, rows: tuple[cov.Row, ...]) ->
 # once per process), for this ruleset's own glossary only (its file is spellc's code, in every key), not for
 # a registry read from another file.
 @lru_cache(maxsize=8)
-def _glossary_texts(templates: tuple[Template, ...], reg: Registry, rows: tuple[cov.Row, ...]) -> dict[str, str]:
+def _glossary_texts(templates: tuple[Template, ...], reg: Registry, rows: tuple[cov.Row, ...],
+                    with_coverage: bool = True) -> dict[str, str]:
     """The glossary's pages, each with the mark of its list of spells (if any), and the coverage page."""
     if reg is not load():
-        return _glossary_made(templates, reg, rows)
+        return _glossary_made(templates, reg, rows, with_coverage)
     read = stamps(t.filename for t in templates if t.filename)
-    return kept("glossary", RULESET, [read, [r.json() for r in rows]], lambda: _glossary_made(templates, reg, rows),
-                dict[str, str])
+    return kept("glossary", RULESET, [read, [r.json() for r in rows], with_coverage],
+                lambda: _glossary_made(templates, reg, rows, with_coverage), dict[str, str])
 
 
-def _glossary_made(templates: tuple[Template, ...], reg: Registry, rows: tuple[cov.Row, ...]) -> dict[str, str]:
+def _glossary_made(templates: tuple[Template, ...], reg: Registry, rows: tuple[cov.Row, ...],
+                   with_coverage: bool = True) -> dict[str, str]:
     index_template, entry_template, coverage_template, _ = templates
     coverage = {r.term: r for r in rows}
     # An entry's view serves both its page and its line of the index: made once.
-    entries = [(term_page(t), term_view(reg, coverage, t)) for t in reg.terms]
+    entries = [(term_page(t), term_view(reg, coverage, t, with_coverage)) for t in reg.terms]
     entries += [(keyword_page(k), keyword_view(reg, k)) for k in reg.keywords.values() if k.entry is None]
     events = [(event_page(e), event_view(e)) for e in sorted(reg.events.values(), key=lambda e: e.name)]
     groups: dict[str, list[EntryView]] = {kind: [] for kind in TERM_KINDS}
@@ -582,9 +586,12 @@ def _glossary_made(templates: tuple[Template, ...], reg: Registry, rows: tuple[c
         groups[view.kind].append(view)
     kinds = [(KIND_TITLES[kind], _by_name(groups[kind])) for kind in TERM_KINDS]
     kinds.append(("Trigger events", [view for _, view in events]))
-    index = index_template.render(kinds=[k for k in kinds if k[1]], coverage=relative(GLOSSARY_INDEX, COVERAGE_PAGE))
-    return {GLOSSARY_INDEX: index, **{page: entry_template.render(entry=view) for page, view in entries + events},
-            COVERAGE_PAGE: _coverage_page(coverage_template, reg, rows)}
+    index = index_template.render(kinds=[k for k in kinds if k[1]],
+                                  coverage=relative(GLOSSARY_INDEX, COVERAGE_PAGE) if with_coverage else None)
+    pages = {GLOSSARY_INDEX: index, **{page: entry_template.render(entry=view) for page, view in entries + events}}
+    if with_coverage:
+        pages[COVERAGE_PAGE] = _coverage_page(coverage_template, reg, rows)
+    return pages
 
 
 def _coverage_page(template: Template, registry: Registry, rows: tuple[cov.Row, ...]) -> str:

@@ -54,8 +54,8 @@ class CompileResult:
     def python(self) -> dict[str, str]:
         return emit_python(self.spells, self.nam_shubs)
 
-    def render(self, tests: Path) -> dict[str, Output]:
-        return render(tests, self)
+    def render(self, tests: Path, with_coverage: bool = True) -> dict[str, Output]:
+        return render(tests, self, with_coverage)
 
 
 def spell_files(paths: Iterable[Path]) -> list[Path]:
@@ -117,13 +117,14 @@ def _checked_file(source: SourceFile, registry: Registry
     return tuple(checker.check_file(file)), tuple(checker.check_nam_shubs(file)), tuple(found.items)
 
 
-def render(tests: Path, result: CompileResult) -> dict[str, Output]:
+def render(tests: Path, result: CompileResult, with_coverage: bool = True) -> dict[str, Output]:
     """Every output's new contents, rendered before anything is written (a failing emitter writes nothing);
-    the coverage pages read the rule markers of the tests in ``tests``."""
+    the coverage pages read the rule markers of the tests in ``tests``, and are made ``with_coverage`` only."""
     registry = load()
-    site_files = emit_site(result.spells, registry, coverage_report(registry, tests), result.nam_shubs)
+    site_files = emit_site(result.spells, registry, coverage_report(registry, tests), result.nam_shubs,
+                           with_coverage)
     return {GENERATED: result.python(),
-            **site_outputs(site_files, RULESET, SITE_FOLDERS, SITE_FILES)}
+            **site_outputs(site_files, RULESET, SITE_FOLDERS, SITE_FILES if with_coverage else ())}
 
 
 def play(source: SourceFile, *, cards: CardLibrary, json_out: bool = False, log: bool = False, out: TextIO,
