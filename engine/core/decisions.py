@@ -53,6 +53,17 @@ class Decision:
         return next((c for c in self.options if c.label == label), None)
 
 
+def _nothing() -> Flow[None]:
+    return
+    yield  # a generator function: it never gets here
+
+
+# A flow that asks nothing, already run to its end: ``yield from NOTHING`` returns None at once, as often as
+# it is read (a finished generator sent a value returns again). A rule that most of the time has nothing to
+# ask returns it, instead of being a generator function whose generator is made and run at every call.
+NOTHING: Flow[None] = _nothing()
+next(NOTHING, None)
+
 YES = Choice("yes", True)
 NO = Choice("no", False)
 # Yielded by the rules where a match may keep a restart point (engine.core.match): as each round begins.

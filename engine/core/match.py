@@ -94,19 +94,43 @@ class Match:
         return self.decision.options if self.decision else ()
 
     def apply(self, choice: Choice | str) -> None:
-        if self.decision is None:
+        decision = self.decision
+        if decision is None:
             raise IllegalAction("Match", "the match is over")
-        picked = choice if isinstance(choice, Choice) else self.decision.find(choice)
-        if picked is None or not offered(picked, self.decision.options):
-            legal = "legal: " + ", ".join(c.label for c in self.decision.options)
-            reason = self.game.explain(self.decision, str(choice))  # the rule that forbids it, and why
-            if reason:
-                rule, _, why = reason.partition(": ")
-                raise IllegalAction(rule, f"{choice}: {why}; {legal}")
-            raise IllegalAction(self.decision.kind, f"{choice} is not a legal choice here; {legal}")
+        # A player hands back one of the very choices offered: found without comparing field by field (``in``
+        # compares every choice before it); a label, or an equal choice, is looked for the long way.
+        for option in decision.options:
+            if option is choice:
+                picked: Choice = choice
+                break
+        else:
+            found = choice if isinstance(choice, Choice) else decision.find(choice)
+            if found is None or found not in decision.options:
+                raise self._refused(decision, choice)
+            picked = found
         self._since.append(picked.label)
         self.steps += 1
-        self._run(picked)
+        # The rules run on to their next decision (_run, written out: this is every step of every match).
+        try:
+            answer = self._flow.send(picked)
+            while answer is CHECKPOINT:
+                if self.checkpoints or not self._restart:
+                    self._restart = pickle.dumps(self.game, pickle.HIGHEST_PROTOCOL)
+                    self._since = []
+                answer = next(self._flow)
+            self.decision = answer
+        except StopIteration:
+            self.decision = None
+            self.terminal = True
+
+    def _refused(self, decision: Decision, choice: Choice | str) -> IllegalAction:
+        """Why ``choice`` is no answer to ``decision``: the rule that forbids it, when the game says."""
+        legal = "legal: " + ", ".join(c.label for c in decision.options)
+        reason = self.game.explain(decision, str(choice))  # the rule that forbids it, and why
+        if reason:
+            rule, _, why = reason.partition(": ")
+            return IllegalAction(rule, f"{choice}: {why}; {legal}")
+        return IllegalAction(decision.kind, f"{choice} is not a legal choice here; {legal}")
 
     def intervene(self, kind: str, who: str, value: str) -> None:
         """Play an :class:`Intervention` now, between decisions, and keep it with the choices."""
@@ -179,6 +203,7 @@ class RandomPlayer:
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
+        self._bits = self.rng.getrandbits  # read at every decision of a simulation
 
     def choose(self, decision: Decision) -> Choice:
         """``random.Random.choice``'s draw, written out: the same index from the same seed (the matches of
@@ -188,9 +213,10 @@ class RandomPlayer:
         if not n:
             raise IndexError(f"no choice to pick for {decision.kind}")
         bits = n.bit_length()
-        drawn = self.rng.getrandbits(bits)
+        getrandbits = self._bits
+        drawn = getrandbits(bits)
         while drawn >= n:  # rejection sampling, as random.Random._randbelow_with_getrandbits does
-            drawn = self.rng.getrandbits(bits)
+            drawn = getrandbits(bits)
         return options[drawn]
 
 

@@ -166,17 +166,21 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False,
         return "Spell Preparation: it is not prepared"
     if card.title in caster.miscast_this_turn:
         return f"Miscast: {caster.name} miscast {card.title} this turn"
-    fx = Provisional(game, card, caster, None, None, passives)  # its cost and speed, for every check below
+    if passives is None:
+        passives = impact.passive_sources(game)
+    # Its cost and speed, for every check below: with no passive effect in play and no Encounter's threshold
+    # (nearly always), the card's own, read without a provisional cast.
+    fx = Provisional(game, card, caster, None, None, passives) if passives or caster.encounter is not None else None
     if in_window:
         if not response:
             return f"Response: {card.title} cannot be cast out of turn"
-        need = full_actions(game, caster, card, fx)
+        need = _needed(card, fx)
         if need > 1:
             return f"Actions: {card.title} needs several Full Actions, which a Response cannot wait for"
         if need and caster.interrupt_stones >= MAX_INTERRUPT_STONES:
             return f"Interrupt Stone: {caster.name} already has {MAX_INTERRUPT_STONES} interrupt stones"
     # A Free Action spell needs neither; the Full Actions are counted only when they could matter.
-    elif (caster.interrupt_stones or caster.full_actions <= 0) and not is_free(game, caster, card, fx):
+    elif (caster.interrupt_stones or caster.full_actions <= 0) and _needed(card, fx):
         if caster.interrupt_stones:
             return f"Interrupt Stone: {caster.name} must shed an interrupt stone first"
         return f"Action: {caster.name} has no Full Action left"
@@ -203,10 +207,22 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False,
         duration = card.aspect("Duration")
         if duration is not None and duration.value == "F":
             return f"Focus: {caster.name} has no Focus left"
-    need = orb_cost(game, caster, card, fx) + extra
+    need = (orb_cost(game, caster, card, fx) if fx is not None else _printed_orbs(card)) + extra
     if not game.can_pay(caster, RESONANCE, need):
         return f"Energy Orbs: {caster.name} cannot pay {need} Resonance for {card.title} (has {caster.resonance})"
     return None
+
+
+def _needed(card: Card, fx: Provisional | None) -> int:
+    """The Full Actions casting ``card`` takes: with ``fx`` (its provisional cast), as passive effects change them;
+    without (none in play), as the card has them."""
+    return rite.actions_needed(card, card.aspects() if fx is None else fx.aspects())
+
+
+def _printed_orbs(card: Card) -> int:
+    """The Resonance ``card`` costs as printed: its orb cost with no passive effect in play."""
+    net = card.spec.resonance
+    return -net if net < 0 else 0
 
 
 def orb_cost(game: Game, caster: Being, card: Card, fx: Provisional | None = None) -> int:

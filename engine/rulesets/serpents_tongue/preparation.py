@@ -112,41 +112,41 @@ def prepare(game: Game, b: Being) -> Flow[None]:
 class Preparable:
     """What a Magi may prepare: "done", then the first copy of each title in its Codex, in Codex order (a
     Nam-Shub is begun, not prepared). The Codex is read once as the preparation begins, not at each of its
-    choices: a prepared copy gives its place to the title's next copy, if there is one."""
+    choices: a prepared copy gives its place to the title's next copy, if there is one, looked for only then (a
+    Magi prepares a few of some twenty spells, each round)."""
 
     def __init__(self, codex: list[Card]) -> None:
-        self._copies: dict[str, list[Card]] = {}  # each title's copies in Codex order (the dict: titles too)
-        self._at: dict[int, int] = {}  # each copy's place in the Codex, by card id
+        self._codex = codex.copy()  # the Codex as it was: the places below are in it
         # The first copies offered: their places in the Codex, in order, and their choices, alike.
         self._places: list[int] = []
         self._offered: list[Choice] = []
         page, named = namshub.NamShub.kind, acts.named  # read once: the Codex is read card by card, each round
-        for place, card in enumerate(codex):  # the kind compared here, not in a call
-            if card.spec.kind != page:
-                title = card.title
-                copies = self._copies.get(title)
-                if copies is None:  # a title's first copy is offered
-                    self._copies[title] = [card]
-                    self._places.append(place)
-                    self._offered.append(named(title, card.id))
-                else:
-                    copies.append(card)
-                self._at[card.id] = place
+        places, offered = self._places, self._offered
+        seen: set[str] = set()
+        for place, card in enumerate(codex):  # the title told apart first: most cards repeat one already seen
+            title = card.title
+            if title not in seen and card.spec.kind != page:
+                seen.add(title)
+                places.append(place)
+                offered.append(named(title, card.id))
 
     def choices(self) -> list[Choice]:
         return [DONE, *self._offered]
 
     def take(self, card: Card) -> None:
         """``card`` (a first copy offered) is prepared: the title's next copy, if any, is offered in its place."""
-        copies = self._copies[card.title]
-        copies.remove(card)
-        i = self._places.index(self._at[card.id])
+        codex = self._codex
+        at = codex.index(card)
+        i = self._places.index(at)
         del self._places[i], self._offered[i]
-        if copies:
-            place = self._at[copies[0].id]
-            i = bisect.bisect(self._places, place)
-            self._places.insert(i, place)
-            self._offered.insert(i, acts.named(card.title, copies[0].id))
+        title, page = card.title, namshub.NamShub.kind
+        for place in range(at + 1, len(codex)):  # the copies after it are all still in the Codex
+            copy = codex[place]
+            if copy.title == title and copy.spec.kind != page:
+                i = bisect.bisect(self._places, place)
+                self._places.insert(i, place)
+                self._offered.insert(i, acts.named(title, copy.id))
+                return
 
 
 def prepared_spells_return(game: Game) -> None:

@@ -316,9 +316,9 @@ class Game:
 
     def emit_event(self, event: str, *, card: Card | None = None, being: Being | None = None) -> Flow[None]:
         """``event`` happens now: what watches the match hears it, then its triggers run at once
-        (engine.rulesets.serpents_tongue.events)."""
+        (engine.rulesets.serpents_tongue.events), in the flow returned, which its caller reads at once."""
         self.hooks.fire(self, event)
-        yield from triggers.emit(self, event, card=card, being=being)
+        return triggers.emit(self, event, card=card, being=being)
 
     # ------------------------------------------------------------------ zones and leaving play
     def enter_zone(self, card: Card, bearer: Being, zone: Zone) -> Flow[None]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spellc.engine.core import events as core_events
-from spellc.engine.core.decisions import Flow
+from spellc.engine.core.decisions import NOTHING, Flow
 from spellc.engine.rulesets.serpents_tongue import events, rules_text
 from spellc.engine.rulesets.serpents_tongue.effects import Effect
 from spellc.engine.rulesets.serpents_tongue.events import Pending
@@ -21,10 +21,12 @@ CHAIN_LIMIT = 200
 
 
 def settle(game: Game) -> Flow[None]:
-    """Run every trigger owed so far, in the order their events happened (a trigger may owe more)."""
-    if not game.pending_triggers:  # most events, most of the time: nothing reacted
-        return
-    yield from core_events.settle(game.pending_triggers, lambda p: run(game, p), limit=CHAIN_LIMIT, say=game.say,
+    """Run every trigger owed so far, in the order their events happened (a trigger may owe more). A flow
+    made only when one is owed: most events, most of the time, nothing reacted (and the flow is read at once,
+    ``yield from settle(game)``, so nothing happens in between)."""
+    if not game.pending_triggers:
+        return NOTHING
+    return core_events.settle(game.pending_triggers, lambda p: run(game, p), limit=CHAIN_LIMIT, say=game.say,
                              name=lambda p: p.card.title)
 
 
@@ -37,7 +39,8 @@ def run(game: Game, p: Pending) -> Flow[None]:
 
 def emit(game: Game, event: str, *, card: Card | None = None, being: Being | None = None,
          at: list[Being] | None = None) -> Flow[None]:
-    """``event`` happens now: the cards that react to it run their rules text at once."""
-    events.queue(game, event, card=card, being=being, at=at)
-    if game.pending_triggers:  # most events, most of the time: nothing reacted
-        yield from settle(game)
+    """``event`` happens now: the cards that react to it run their rules text at once (in the flow returned,
+    which its caller reads at once: ``yield from emit(...)``)."""
+    if card is not None or game.all_in_play():  # with no spell in play (most of the time), nothing reacts
+        events.queue(game, event, card=card, being=being, at=at)
+    return settle(game) if game.pending_triggers else NOTHING
