@@ -24,10 +24,10 @@ class Battle:
     seed: int | None = None  # None: the dice are scripted, each a ``die`` decision
     log: list[str] = field(default_factory=list)
     rng: random.Random = field(init=False)
-    # What each magician's cards let it cast, worked out once (casting.known_spells): by its name, its card and
-    # the table. A copy of the match works them out again rather than carry them, and is handed the library
-    # (engine.core.match: "shared by copies, never pickled with the state").
-    spell_lists: dict[str, tuple[object, tuple[Any, ...]]] = field(init=False, repr=False)
+    # What each magician's cards let it cast, worked out once (casting.known_spells): by its name, its card, the
+    # library and the table. A copy of the match works them out again rather than carry them, and is handed the
+    # library (engine.core.match: "shared by copies, never pickled with the state").
+    spell_lists: dict[str, tuple[object, Library, tuple[Any, ...]]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from spellc.engine.core import chance
@@ -161,18 +161,21 @@ class Known:
     need: tuple[tuple[Element, int], ...]  # the printed gems of each Element (can_pay)
     need_controlled: int  # of them, those of the Elements the magician controls
     neutral: int
+    kind: str  # whom it is cast at, and what (target_allowed)
+    trait: str | None
+    fear: bool  # its difficulty reads the target's Fear rating
     choices: dict[str, Choice]  # the cast at each target, by its name, made the first time it is listed
 
 
 def known_spells(battle: Battle, m: Magician) -> tuple[Known, ...]:
-    """``m``'s spells its card lets it cast, in the order of its list: worked out once per magician's card in a
-    match (the battle keeps them, and a copy of the match works them out again)."""
+    """``m``'s spells its card lets it cast, in the order of its list: worked out once per magician's card and
+    library in a match (the battle keeps them, and a copy of the match works them out again)."""
     kept = battle.spell_lists.get(m.name)
-    if kept is not None and kept[0] is m.card:
-        return kept[1]
+    if kept is not None and kept[0] is m.card and kept[1] is battle.library:
+        return kept[2]
     table = tuple(_known(m, battle.library.spell(title)) for title in m.spec.spells)
     spells = tuple(k for k in table if k is not None)
-    battle.spell_lists[m.name] = (m.card, spells)
+    battle.spell_lists[m.name] = (m.card, battle.library, spells)
     return spells
 
 
@@ -181,7 +184,8 @@ def _known(m: Magician, spell: SpellCard) -> Known | None:
         return None
     need = Counter(spell.elements)
     return Known(spell, spell.title, spell.frequency.per_game, spell.frequency.per_turn, tuple(need.items()),
-                 sum(need[e] for e in m.controls), spell.neutral, {})
+                 sum(need[e] for e in m.controls), spell.neutral, spell.target, spell.target_trait,
+                 spell.difficulty.of_target == "Fear", {})
 
 
 def cast_options(battle: Battle, m: Magician) -> list[Choice]:
@@ -213,10 +217,9 @@ def casts(battle: Battle, m: Magician) -> Iterator[Choice]:
                 continue
         elif casts_of.get(title, 0) >= k.per_turn:
             continue
-        if held - k.need_controlled < k.neutral or not all(reserve.get(e, 0) >= n for e, n in k.need):  # can_pay
+        if held - k.need_controlled < k.neutral or any(reserve.get(e, 0) < n for e, n in k.need):  # can_pay
             continue
-        spell = k.spell
-        kind, trait, fear = spell.target, spell.target_trait, spell.difficulty.of_target == "Fear"
+        spell, kind, trait, fear = k.spell, k.kind, k.trait, k.fear
         if kind == "self":
             if (m.present and (title, m.name) not in cast_on and (not trait or m.has(trait))
                     and (not fear or m.fear is not None)):
@@ -337,11 +340,25 @@ class Cast:
     roll: chance.Roll | None = None
     countered: str | None = None
     dispel_tried: bool = False  # "only one dispel attempt can be made against any spell"
+    # The roll and difficulty last judged, with the total and whether it reached the difficulty: read by the log,
+    # the game and a dispel, worked out once for each roll (the core's Roll finds its kept dice at every read).
+    judged: tuple[chance.Roll, int, int, bool] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def result(self) -> int:
         """"The result of the caster": the total of its Power test, which a dispel must equal or exceed."""
-        return self.roll.total if self.roll else 0
+        return self.judge()[0]
+
+    def judge(self) -> tuple[int, bool]:
+        """The Power test's total, and whether it reached the difficulty (``roll.at_least``); 0 and no before the
+        roll."""
+        roll = self.roll
+        if roll is None:
+            return 0, False
+        judged = self.judged
+        if judged is None or judged[0] is not roll or judged[1] != self.difficulty:
+            judged = self.judged = (roll, self.difficulty, roll.total, roll.at_least(self.difficulty))
+        return judged[2], judged[3]
 
 
 def spend(m: Magician, gems: list[Element]) -> None:
@@ -434,4 +451,4 @@ def attempt(battle: Battle, m: Magician, spell: SpellCard, target: Model) -> Flo
 def succeeds(cast: Cast) -> bool:
     """"If the total is equal to or greater than the difficulty of the spell the cast is successful, otherwise,
     the spell fails"; a natural 1 on the die kept fails whatever the total."""
-    return cast.roll is not None and cast.roll.at_least(cast.difficulty)
+    return cast.judge()[1]
