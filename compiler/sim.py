@@ -34,9 +34,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from spellc.compiler.build import library
+from spellc.compiler.build import CardTexts, library, library_of
 from spellc.compiler.diagnostics import Diagnostics, write_text
-from spellc.compiler.project import MANIFEST, Project, ProjectError, load, project_of
+from spellc.compiler.project import Project, ProjectError, project_of
 from spellc.compiler.revision import RevisionError, project_at
 from spellc.compiler.sim_results import (
     Results,
@@ -55,26 +55,23 @@ from spellc.engine.core.match import Match
 from spellc.engine.core.players import Knowledge
 from spellc.engine.core.rates import shown, wilson
 from spellc.engine.core.study import Job, Played, jobs, run
+from spellc.engine.rulesets import RULESETS
 
 RATES = ("won", "drawn", "lost", "first seat won", "at the round cap")  # each pairing's, in the CSV
 LENGTHS = ("mean", "shortest", "median", "90%", "longest")  # how long a pairing's matches were, in decisions
 KEEP_EVERY = 20  # matches written to the results file at a time (all that are played, when interrupted)
 # ---------------------------------------------------------------------- the matches
-def project_match(manifest: str, seed: int) -> Match:
-    """A random match of the project's ruleset, set up from the project's cards as they are (compiled in memory,
-    once per process): the setup every worker of a study calls by name."""
-    project = load(Path(manifest))
-    assert isinstance(project, Project)
-    return project.ruleset.entry("random_match")(library(project), seed)
+def project_match(cards: CardTexts, seed: int) -> Match:
+    """A random match of the project's ruleset, set up from its cards as the study read them as it began
+    (compiled in memory, once per process): the setup every worker of a study calls by name."""
+    return RULESETS[cards.ruleset].entry("random_match")(library_of(cards), seed)
 
 
-def project_entry_match(manifest: str, entries: dict[str, dict[str, Any]], seed: int, seated: tuple[str, str]
+def project_entry_match(cards: CardTexts, entries: dict[str, dict[str, Any]], seed: int, seated: tuple[str, str]
                         ) -> Match:
     """A match of the project's ruleset whose seats play the study's entries named ``seated``, in seat order."""
-    project = load(Path(manifest))
-    assert isinstance(project, Project)
     first, second = (entries[name] for name in seated)
-    return project.ruleset.entry("entry_match")(library(project), seed, (first, second))
+    return RULESETS[cards.ruleset].entry("entry_match")(library_of(cards), seed, (first, second))
 
 
 def knowledge_of(project: Project) -> Knowledge:
@@ -214,13 +211,15 @@ def _play(study: Study, source: SourceFile, project: Project, knowledge: Knowled
     kept = store.played(key, run_number) if resume else []
     done = {(p.pairing, p.index) for p in kept}
     todo = [job for job in jobs(len(pairings), study.matches, study.seed) if (job.pairing, job.index) not in done]
-    project_match(str(project.root / MANIFEST), 0)  # the cards compiled here once: forked workers inherit them
-    # (and any mistake in them said here, before a cluster is asked)
+    # The cards as they are now travel with the work (a card edited while the study runs is the next study's),
+    # compiled here once: forked workers inherit them, and any mistake in them is said before a cluster is asked.
+    cards = CardTexts.of(project)
+    library_of(cards)
     results = Results.of(study, kept)
     start = time.perf_counter()
     pending: list[Played] = []
     try:
-        for played in _progress(_matches(project, study, knowledge, todo, backend), len(todo), err):
+        for played in _progress(_matches(cards, study, knowledge, todo, backend), len(todo), err):
             results.add(played)
             pending.append(played)
             if len(pending) >= KEEP_EVERY:
@@ -345,28 +344,15 @@ def _card_rows(rated: list[dict[str, Any]], out: TextIO) -> None:
                        row["p"], row["adjusted p"], row["stands out"]])
 
 
-def _matches(project: Project, study: Study, knowledge: Knowledge, todo: list[Job], backend: Backend
+def _matches(cards: CardTexts, study: Study, knowledge: Knowledge, todo: list[Job], backend: Backend
              ) -> Iterator[Played]:
-    """The matches of ``todo``, as each ends, where ``backend`` says."""
-
-    def setup(manifest: str) -> partial[Match]:
-        if study.entries:
-            return partial(project_entry_match, manifest, study.entries)
-        return partial(project_match, manifest)
-
+    """The matches of ``todo`` played with ``cards``, as each ends, where ``backend`` says."""
+    setup = (partial(project_entry_match, cards, study.entries) if study.entries else partial(project_match, cards))
     if backend.name != "ray":
-        return run(setup(str(project.root / MANIFEST)), knowledge, study.pairings, todo,
-                   backend.workers or os.cpu_count() or 1)
+        return run(setup, knowledge, study.pairings, todo, backend.workers or os.cpu_count() or 1)
     from spellc.engine.core import ray_backend  # noqa: PLC0415  (an optional extra: loaded only when asked for)
 
-    # Ray's workers run in a copy of the folder the project lies in (its workspace's, if it is a member), made
-    # without its outputs, results files and history: its manifest is found there by the same relative path.
-    manifest = (project.root / MANIFEST).relative_to(project.boundary).as_posix()
-    excluded = [out.relative_to(project.boundary).as_posix() for out in project.outputs
-                if out.is_relative_to(project.boundary)]
-    return ray_backend.run(setup(manifest), knowledge, study.pairings, todo, address=backend.address,
-                           cpus=backend.workers, working_dir=str(project.boundary),
-                           excludes=[*excluded, "*.duckdb", "*.duckdb.wal", ".git"])
+    return ray_backend.run(setup, knowledge, study.pairings, todo, address=backend.address, cpus=backend.workers)
 
 
 def _progress(results: Iterable[Played], total: int, err: TextIO) -> Iterator[Played]:

@@ -20,7 +20,7 @@ import pytest
 
 from spellc.compiler.sim import Backend, simulate
 from spellc.engine.core.rates import wilson
-from tests.commands import new_study, spellc_apart
+from tests.commands import new_project, new_study, spellc_apart
 
 STUDY = 'players = ["random", { kind = "mcts", playouts = 6, depth = 3 }, "greedy"]\nmatches = 6\nseed = 3\n'
 
@@ -382,3 +382,23 @@ def test_a_revision_s_filters_never_run(tmp_path: Path, capsys: pytest.CaptureFi
     code, _, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--workers", "1", "--against", "HEAD")
     assert code == 0, err
     assert not ran.exists()
+
+
+def test_a_study_plays_the_cards_as_they_were_when_it_began(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """A designer edits a card while a study runs: every match of the study still plays the cards it began with
+    (the study's results are keyed by them), and a worker reads neither the project's files nor its manifest."""
+    from spellc.compiler.build import CardTexts, library, library_of
+    from spellc.compiler.project import load
+    from spellc.compiler.sim import project_match
+
+    folder = new_project(tmp_path / "charges", "incantation_charges", capsys)
+    project = load(folder / "spellc.toml")
+    assert not isinstance(project, list)
+    began = CardTexts.of(project)
+    before = library_of(began)
+    card = folder / "cards" / "sample.spell"
+    card.write_text(card.read_text(encoding="utf-8").replace("deal 2 damage", "deal 9 damage"), encoding="utf-8")
+    (folder / "spellc.toml").write_text("[broken", encoding="utf-8")  # a manifest mid-edit
+    assert library_of(began) is before and project_match(began, 3).game is not None
+    assert CardTexts.of(project) != began and library(project) is not before
