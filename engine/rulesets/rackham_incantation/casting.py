@@ -376,7 +376,7 @@ def pay_printed_gems(battle: Battle, m: Magician, spell: SpellCard) -> Flow[list
     spent = list(spell.elements)
     spend(m, spent)
     for i in range(spell.neutral):
-        held = [e for e in m.controls if m.reserve[e] > 0]
+        held = m.held()
         gem = yield from battle.gem_choice("neutral gem", m, f"{spell.title}: neutral gem {i + 1} of "
                                            f"{spell.neutral}", held, spell.title)
         spend(m, [gem])
@@ -389,7 +389,7 @@ def add_gems(battle: Battle, m: Magician, spell: SpellCard) -> Flow[list[Element
     he says no more."""
     added: list[Element] = []
     while True:
-        held = [e for e in m.controls if m.reserve[e] > 0]
+        held = m.held()
         if not held:
             return added
         options = _additional_options(tuple(held))

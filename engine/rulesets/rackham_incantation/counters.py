@@ -62,7 +62,7 @@ def dispel_options(m: Magician, cast: Cast) -> list[Choice]:
     since "only one dispel attempt can be made against any spell, no matter how many magicians are in range"."""
     if cast.dispel_tried:
         return []
-    return [Choice(f"dispel with {e.value}", ("dispel", e)) for e in m.controls if m.reserve[e] > 0]
+    return [Choice(f"dispel with {e.value}", ("dispel", e)) for e in m.held()]
 
 
 def counter_window(battle: Battle, cast: Cast) -> Flow[None]:

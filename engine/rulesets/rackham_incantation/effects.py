@@ -111,7 +111,7 @@ def spend_gems(fx: Effect, count: int) -> Flow[bool]:
     m = fx.cast.caster
     assert isinstance(m, Magician)
     for i in range(count):
-        held = [e for e in m.controls if m.reserve[e] > 0]
+        held = m.held()
         gem = yield from fx.battle.gem_choice("spend gem", m, f"{m.name}: gem {i + 1} of {count} to spend", held)
         spend(m, [gem])
     return True

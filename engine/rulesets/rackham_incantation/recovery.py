@@ -102,8 +102,9 @@ def regain(battle: Battle, m: Magician, count: int, why: str) -> Flow[None]:
     """``count`` gems, each of an Element the magician controls, chosen one at a time ("he may select the type
     of each gem from the elements he controls"), never past the cap."""
     got: list[Element] = []
+    cap = MANA_RESERVE.most(m) or 0
     for i in range(count):
-        if m.gem_count >= (MANA_RESERVE.most(m) or 0):
+        if m.gem_count >= cap:
             break
         gem = yield from battle.gem_choice(why, m, f"{m.name}: {why} ({i + 1} of {count})", m.controls)
         m.reserve[gem] += 1

@@ -91,6 +91,11 @@ class Magician(Model):
         assert card is not None
         return card.elements
 
+    def held(self) -> list[Element]:
+        """The Elements it controls of which it holds a gem, in the order it controls them."""
+        reserve = self.reserve
+        return [e for e in self.controls if reserve.get(e, 0) > 0]
+
     @property
     def gem_count(self) -> int:
         return sum(self.reserve.values())
