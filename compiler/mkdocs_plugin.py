@@ -9,7 +9,11 @@ card project's alike (``plugins: [search, spellc]`` in its ``mkdocs.yml``).
   left out of the sidebar, and reached from its folder's index (the gallery, the glossary). Otherwise
   about 160 glossary links crowd the sidebar, and the theme writes the whole navigation into every page,
   so a site of N cards would weigh N².
-- A game's section in the sidebar named by the game's title ("Serpent's Tongue"), not by its folder's name.
+- A game's section in the sidebar named by the game's title ("Serpent's Tongue"), not by its folder's name, and
+  laid out in the order a reader needs it (:func:`place`): the rules first (the section's index, then its rules
+  pages), then the card galleries, the glossary, the language reference, the Balance section and coverage
+  last; not alphabetically ("Glossary coverage" before "Rules"). The same for a project's site, whose pages
+  are at the top of its docs folder.
 - Under ``spellc site --serve``, a rebuild of the cards that failed is shown at the top of every page, until an
   edit builds again (:data:`SERVE`).
 """
@@ -26,8 +30,12 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation, Section
+from mkdocs.structure.pages import Page
 
+from spellc.compiler.balance import BALANCE
 from spellc.compiler.build import FRONTENDS
+from spellc.compiler.glossary_pages import COVERAGE_PAGE
+from spellc.compiler.language_reference import PAGE as REFERENCE
 from spellc.compiler.publish import own_file
 from spellc.engine.rulesets import RULESETS
 
@@ -38,6 +46,10 @@ SCRIPTS = ("spellc.js",)
 # The extensions spellc's templates write for: admonitions (the engine's status of a term, collapsed),
 # attributes and Markdown inside HTML (cards drawn as HTML with Markdown links the build validates).
 MARKDOWN_EXTENSIONS = ("admonition", "pymdownx.details", "attr_list", "md_in_html", "tables", "toc")
+GLOSSARY = "glossary"
+# The order of a game's section, by file or folder name; a gallery's place is "gallery" plus its rank.
+PLACES = {"index.md": 0, "rules.md": 1, "by hand": 2, "gallery": 3, GLOSSARY: 100, REFERENCE: 101, BALANCE: 102,
+          COVERAGE_PAGE: 103}
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
@@ -91,6 +103,27 @@ def card_folders() -> frozenset[str]:
     return frozenset(names)
 
 
+def galleries() -> tuple[str, ...]:
+    """The folders of card galleries (every card folder but the glossary), each game's in the order its front
+    end writes them (Amtgard's abilities, then its States, then its Special Effects)."""
+    ordered: dict[str, None] = {}
+    for frontend in FRONTENDS.values():
+        site = PurePosixPath(frontend.ruleset.site.as_posix())
+        for output in map(PurePosixPath, frontend.outputs):
+            if output.is_relative_to(site) and output.suffix != ".md" and output.name != GLOSSARY:
+                ordered[output.relative_to(site).parts[0]] = None
+    return tuple(ordered)
+
+
+def place(name: str, shown: tuple[str, ...]) -> int:
+    """Where an item of a game's section goes in the sidebar, by its file's or folder's ``name``: the section's
+    index, its rules, any other page written by hand, the galleries (``shown``, in that order), the glossary,
+    the language reference, the Balance section, the coverage page."""
+    if name in shown:
+        return PLACES["gallery"] + shown.index(name)
+    return PLACES.get(name, PLACES["by hand"])
+
+
 def in_nav(src_uri: str, folders: frozenset[str]) -> bool:
     """Whether a page belongs in the sidebar: any page but one inside a card folder, except its index."""
     path = PurePosixPath(src_uri)
@@ -118,10 +151,14 @@ class SpellcPlugin(BasePlugin):  # it takes no options
         return files
 
     def on_nav(self, nav: Navigation, /, *, config: MkDocsConfig, files: Files) -> Navigation:
+        shown = galleries()
+        nav.items = _ordered(nav.items, shown)  # a project's site: its game's pages are at the top
         for section in _sections(nav.items):
             folder = _folder(section)
             if folder in RULESETS:
                 section.title = RULESETS[folder].title
+                section.children = _ordered(section.children, shown)
+        _link_in_order(nav)
         return nav
 
     def on_serve(self, server: Any, /, *, config: MkDocsConfig, builder: Any) -> Any:
@@ -140,6 +177,40 @@ def _sections(items: list[Any]) -> list[Section]:
     for item in items:
         if isinstance(item, Section):
             found += [item, *_sections(item.children)]
+    return found
+
+
+def _ordered(items: list[Any], shown: tuple[str, ...]) -> list[Any]:
+    """``items`` in their places (:func:`place`); those of one place as they were (alphabetical)."""
+    return sorted(items, key=lambda item: place(_name(item) or "", shown))
+
+
+def _name(item: Any) -> str | None:
+    """The file's name of a page, the folder's of a section."""
+    if isinstance(item, Section):
+        return _folder(item)
+    uri = getattr(getattr(item, "file", None), "src_uri", None)
+    return PurePosixPath(uri).name if uri else None
+
+
+def _link_in_order(nav: Navigation) -> None:
+    """The pages' previous and next links (the footer's), in the sidebar's new order: mkdocs drew them before."""
+    pages = [page for page in _pages(nav.items)]
+    nav.pages = pages
+    for before, after in zip([None, *pages], [*pages, None], strict=True):
+        if before is not None:
+            before.next_page = after
+        if after is not None:
+            after.previous_page = before
+
+
+def _pages(items: list[Any]) -> list[Page]:
+    found: list[Page] = []
+    for item in items:
+        if isinstance(item, Page):
+            found.append(item)
+        elif isinstance(item, Section):
+            found += _pages(item.children)
     return found
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 from pathlib import Path
 
 import pytest
@@ -74,3 +75,24 @@ def test_every_coverage_page_is_titled_with_its_game_from_one_template() -> None
         assert html.unescape(page.splitlines()[0]) == f"# {game_name(ruleset)}: glossary coverage"
     assert game_name(RULESETS["amtgard"]) == "Amtgard"
     assert not [p for p in (ROOT / "compiler").glob("*/templates/*coverage*")]
+
+
+def sidebar(page: Path) -> list[str]:
+    """The titles of the sidebar of a built page, in its order."""
+    text = page.read_text(encoding="utf-8")
+    nav = text[text.index('class="md-nav md-nav--primary"'):]
+    return [html.unescape(t.strip()) for t in re.findall(r'<span class="md-ellipsis">\s*(.*?)\s*</span>', nav, re.S)]
+
+
+def test_a_games_section_lists_its_rules_first_and_its_coverage_last(built: Path) -> None:
+    """"The sidebar is alphabetical, so 'Glossary coverage' comes before 'Rules'": a game's section lists its
+    rules pages, then its card galleries, its glossary, its language reference, and its coverage last."""
+    nav = sidebar(built / "index.html")
+    for ruleset in RULESETS.values():
+        start = nav.index(ruleset.title)
+        section = nav[start + 1:nav.index(f"{game_name(ruleset)}: glossary coverage", start) + 1]
+        galleries = section[1:-3]
+        assert section[0].startswith("Rules") and galleries and "Glossary" not in galleries, section
+        assert section[-3:-1] == ["Glossary", f"The language of {ruleset.title}"], section
+    amtgard = nav.index(RULESETS["amtgard"].title)
+    assert nav[amtgard + 2:amtgard + 5] == ["Abilities", "States", "Effects"]  # as its front end writes them

@@ -21,6 +21,7 @@ from spellc.compiler.cli import main
 from spellc.compiler.mkdocs_plugin import SERVE, SpellcPlugin, card_folders, in_nav
 from spellc.compiler.project import MANIFEST, load
 from spellc.compiler.site_command import watch_cards
+from tests.test_site import sidebar
 
 
 def test_the_sidebar_lists_a_card_folder_by_its_index_only() -> None:
@@ -185,3 +186,20 @@ def test_spellc_site_serve_shows_a_card_error_on_its_pages_until_it_is_fixed(tmp
         card.write_text(good.replace("Flame Dart", "Ember Dart"), encoding="utf-8")
         assert _until(lambda: "Ember Dart" in (_page(index) or "") and "did not build" not in (_page(index) or ""),
                       60), "the fixed card never reached the site"
+
+
+def test_a_projects_sidebar_lists_its_galleries_then_its_glossary_its_language_and_its_coverage(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A project's site is laid out as a game's section of the repository's: its pages are at the top of its
+    docs folder, in the same order (the galleries as the front end writes them, not alphabetically), its
+    studies' Balance section before the coverage page."""
+    folder = tmp_path / "cards"
+    assert main(["new", str(folder), "--ruleset", "rackham_incantation"]) == 0
+    manifest = folder / MANIFEST
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace("coverage = false", "coverage = true"),
+                        encoding="utf-8")
+    monkeypatch.chdir(folder)
+    assert main(["site"]) == 0
+    nav = sidebar(folder / "public" / "glossary" / "index.html")
+    assert nav[1:] == ["Spells", "Magicians", "Creatures", "Glossary", "The language of Incantation 2 (Rackham)",
+                       "Balance", "Incantation 2 (Rackham): glossary coverage"], nav
