@@ -14,6 +14,9 @@ card project's alike (``plugins: [search, spellc]`` in its ``mkdocs.yml``).
   pages), then the card galleries, the glossary, the language reference, the Balance section and coverage
   last; not alphabetically ("Glossary coverage" before "Rules"). The same for a project's site, whose pages
   are at the top of its docs folder.
+- Each page's ``<title>`` names its game ("Fireball · Serpent's Tongue · spellc — rules references"), and so does
+  each of its search results (the game is the page's tag, which the theme's search shows under the result).
+  A page's game is that of the project whose site folder holds it (:func:`games`).
 - Under ``spellc site --serve``, a rebuild of the cards that failed is shown at the top of every page, until an
   edit builds again (:data:`SERVE`).
 """
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -34,9 +38,11 @@ from mkdocs.structure.pages import Page
 
 from spellc.compiler.balance import BALANCE
 from spellc.compiler.build import FRONTENDS
-from spellc.compiler.glossary_pages import COVERAGE_PAGE
+from spellc.compiler.glossary_pages import COVERAGE_PAGE, game_name
 from spellc.compiler.language_reference import PAGE as REFERENCE
+from spellc.compiler.project import ProjectError, find_manifest, load, projects
 from spellc.compiler.publish import own_file
+from spellc.engine.core.ruleset import Ruleset
 from spellc.engine.rulesets import RULESETS
 
 ASSETS = Path(__file__).with_name("templates") / "site"
@@ -133,8 +139,46 @@ def in_nav(src_uri: str, folders: frozenset[str]) -> bool:
     return True
 
 
+def games(config: MkDocsConfig) -> dict[str, Ruleset]:
+    """{folder of the docs (a relative posix path, "" for the whole of them): the game of its pages}: each
+    project's site folder, read from the manifest above the mkdocs configuration (a project's, or a workspace's
+    members'), else this repository's layout (a section per game, named by its ruleset)."""
+    found: dict[str, Ruleset] = dict(RULESETS)
+    manifest = find_manifest(Path(config.config_file_path or ".").parent)
+    try:
+        target = load(manifest) if manifest is not None else None
+    except ProjectError:
+        target = None
+    docs = Path(config.docs_dir).resolve()
+    for project in projects(target) if target is not None else ():
+        if project.site.is_relative_to(docs):
+            folder = project.site.relative_to(docs).as_posix()
+            found["" if folder == "." else folder] = project.ruleset
+    return found
+
+
+def game_of(src_uri: str, found: Mapping[str, Ruleset]) -> Ruleset | None:
+    """The game of the page ``src_uri``: that of the deepest folder of ``found`` holding it."""
+    for folder in sorted(found, key=len, reverse=True):
+        if folder == "" or src_uri.startswith(f"{folder}/"):
+            return found[folder]
+    return None
+
+
+def page_title(title: str, game: str | None, site: str) -> str:
+    """A page's ``<title>`` text: the page, its game (unless the page's title names it), the site."""
+    shown = [title, game] if game and game not in title else [title]
+    return " · ".join([*shown, site])
+
+
+_TITLE = re.compile(r"<title>.*?</title>", re.S)
+
+
 class SpellcPlugin(BasePlugin):  # it takes no options
+    games: dict[str, Ruleset] = {}
+
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        self.games = games(config)
         config.extra_css.extend(f"{ASSET_FOLDER}/{name}" for name in STYLESHEETS)
         config.extra_javascript.extend(f"{ASSET_FOLDER}/{name}" for name in SCRIPTS)
         config.markdown_extensions.extend(e for e in MARKDOWN_EXTENSIONS if e not in config.markdown_extensions)
@@ -168,8 +212,22 @@ class SpellcPlugin(BasePlugin):  # it takes no options
             server.watch(str(SERVE.watched))
         return server
 
+    def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+        game = game_of(page.file.src_uri, self.games)
+        if game is not None:  # the theme's search shows a page's tags with each of its results
+            page.meta["tags"] = [game_name(game)]
+        return markdown
+
     def on_page_content(self, html: str, /, *, page: Any, config: MkDocsConfig, files: Files) -> str:
         return SERVE.banner() + html if SERVE.error is not None else html
+
+    def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
+        """The page's ``<title>`` with its game: the theme's says the page and the site only."""
+        game = game_of(page.file.src_uri, self.games)
+        if page.is_homepage or not page.title:
+            return output
+        title = page_title(page.title, game_name(game) if game else None, config.site_name)
+        return _TITLE.sub(lambda _: f"<title>{html.escape(title, quote=False)}</title>", output, count=1)
 
 
 def _sections(items: list[Any]) -> list[Section]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import json
 import re
 from pathlib import Path
 
@@ -96,3 +97,18 @@ def test_a_games_section_lists_its_rules_first_and_its_coverage_last(built: Path
         assert section[-3:-1] == ["Glossary", f"The language of {ruleset.title}"], section
     amtgard = nav.index(RULESETS["amtgard"].title)
     assert nav[amtgard + 2:amtgard + 5] == ["Abilities", "States", "Effects"]  # as its front end writes them
+
+
+def test_a_page_and_each_of_its_search_results_name_its_game(built: Path) -> None:
+    """"Pages carry the game in their title ... search results name their game": the <title> of a card's page
+    names the card, its game and the site; each search entry of a game's page carries the game as its tag,
+    which the theme shows under the result."""
+    fireball = (built / "serpents_tongue" / "spells" / "fireball.html").read_text(encoding="utf-8")
+    assert "<title>Fireball · Serpent's Tongue · spellc — rules references</title>" in fireball
+    rules = (built / "amtgard" / "rules.html").read_text(encoding="utf-8")
+    assert "<title>Rules · Amtgard · spellc — rules references</title>" in rules
+    entries = json.loads((built / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    for ruleset in RULESETS.values():
+        tags = [e.get("tags") for e in entries if e["location"].startswith(f"{ruleset.name}/")]
+        assert tags and all(t == [game_name(ruleset)] for t in tags), ruleset.name
+    assert all("tags" not in e for e in entries if "/" not in e["location"])  # the home page is no game's

@@ -188,7 +188,7 @@ def test_spellc_site_serve_shows_a_card_error_on_its_pages_until_it_is_fixed(tmp
                       60), "the fixed card never reached the site"
 
 
-def test_a_projects_sidebar_lists_its_galleries_then_its_glossary_its_language_and_its_coverage(
+def test_a_projects_site_orders_its_sidebar_and_names_its_game_as_the_repositorys_does(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """A project's site is laid out as a game's section of the repository's: its pages are at the top of its
     docs folder, in the same order (the galleries as the front end writes them, not alphabetically), its
@@ -203,3 +203,5 @@ def test_a_projects_sidebar_lists_its_galleries_then_its_glossary_its_language_a
     nav = sidebar(folder / "public" / "glossary" / "index.html")
     assert nav[1:] == ["Spells", "Magicians", "Creatures", "Glossary", "The language of Incantation 2 (Rackham)",
                        "Balance", "Incantation 2 (Rackham): glossary coverage"], nav
+    glossary = (folder / "public" / "glossary" / "index.html").read_text(encoding="utf-8")
+    assert "<title>Glossary · Incantation 2 (Rackham) · cards</title>" in glossary  # the project's game
