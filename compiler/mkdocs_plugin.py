@@ -226,7 +226,8 @@ class SpellcPlugin(BasePlugin):  # it takes no options
         game = game_of(page.file.src_uri, self.games)
         if page.is_homepage or not page.title:
             return output
-        title = page_title(page.title, game_name(game) if game else None, config.site_name)
+        # The title as the page's heading has it: character references ("Serpent&#39;s"), read as text.
+        title = page_title(html.unescape(page.title), game_name(game) if game else None, config.site_name)
         return _TITLE.sub(lambda _: f"<title>{html.escape(title, quote=False)}</title>", output, count=1)
 
 

@@ -112,3 +112,21 @@ def test_a_page_and_each_of_its_search_results_name_its_game(built: Path) -> Non
         tags = [e.get("tags") for e in entries if e["location"].startswith(f"{ruleset.name}/")]
         assert tags and all(t == [game_name(ruleset)] for t in tags), ruleset.name
     assert all("tags" not in e for e in entries if "/" not in e["location"])  # the home page is no game's
+
+
+def test_nothing_is_escaped_twice_and_each_page_names_its_source_once(built: Path) -> None:
+    """"Incantation charges shows literal entities on every card ('Compiled from `cards&#95;src/…`').
+    Incantation 2 shows its source path twice": no page of the built site shows a character reference as text
+    (a value escaped for Markdown, then again by a code span or a title), and a card's page names the file it
+    was compiled from once."""
+    shown = [p.relative_to(built).as_posix() for p in sorted(built.rglob("*.html"))
+             if "&amp;#" in p.read_text(encoding="utf-8")]
+    assert shown == []
+    in_code = re.compile(r"`[^`\n]*&#\d+;[^`\n]*`")
+    twice = []
+    for page in sorted((ROOT / "site" / "docs").rglob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        assert not in_code.search(text), page
+        if len(re.findall(r"Compiled from|Source: ", text)) > 1:
+            twice.append(page.relative_to(ROOT).as_posix())
+    assert twice == []
