@@ -130,3 +130,16 @@ def test_nothing_is_escaped_twice_and_each_page_names_its_source_once(built: Pat
         if len(re.findall(r"Compiled from|Source: ", text)) > 1:
             twice.append(page.relative_to(ROOT).as_posix())
     assert twice == []
+
+
+def test_a_cards_values_read_apart_in_the_search_index(built: Path) -> None:
+    """"Search snippets run numbers together ('Forces Fireball -50 Attack')": the search reads a page's text,
+    and two values drawn side by side with nothing between them (a spell's Resonance and Harmony orbs) read
+    as one number. Each is its own word; the card looks as it did (its orbs are a flex row, where a space
+    draws nothing)."""
+    entries = json.loads((built / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    fireball = next(e for e in entries if e["location"] == "serpents_tongue/spells/fireball.html")
+    assert fireball["text"].startswith("Forces Fireball -5 0 Attack")
+    glued = re.compile(r"[\w;]</(span|a|code|strong|em)><(span|a|code|strong|em)[ >][^<]*?[\w&]")
+    assert [p.name for p in sorted((ROOT / "site" / "docs").rglob("*.md"))
+            if glued.search(p.read_text(encoding="utf-8"))] == []  # a gem's symbols may touch: "●●" reads as drawn
