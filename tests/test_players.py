@@ -6,13 +6,15 @@ here without a line written for it. Each game's own tests show how well its play
 from __future__ import annotations
 
 import importlib
+import random
 from collections.abc import Callable
+from functools import cache
 
 import pytest
 
 from spellc.engine.core.errors import DeclarationError
 from spellc.engine.core.match import Match
-from spellc.engine.core.players import Greedy, Knowledge, Mcts, Player, Random, score
+from spellc.engine.core.players import Greedy, Knowledge, Mcts, Player, Random, observed, score
 from spellc.engine.rulesets import RULESETS
 
 DECISIONS = 40  # a match's opening: long enough to reach each game's main choices, short enough for every game
@@ -88,6 +90,73 @@ def test_the_evaluation_stays_between_lost_and_won(name: str) -> None:
         for being in {d for d in (decision.being,) if d}:
             assert 0.0 <= score(known, match, being) <= 1.0
         match.apply(random.choose(match))
+
+
+WINNING_POSITIONS = 3
+WORLDS = 24  # a move wins "with nothing left to chance" when it wins in each of these worlds
+
+
+def played_to(name: str, seed: int, steps: int) -> Match:
+    """Seed ``seed``'s random match of ``name`` after ``steps`` decisions, each answered at random."""
+    match, rng = setup(name)(seed), random.Random(seed)
+    for _ in range(steps):
+        assert match.decision is not None
+        match.apply(match.decision.options[rng.randrange(len(match.decision.options))])
+    return match
+
+
+def winning_at_once(match: Match, known: Knowledge) -> set[str]:
+    """The choices of the match's decision after which the being deciding has won, with nothing left to chance:
+    in every world it may know of (its ruleset's determinization, dealt anew: dice to come, hidden cards)."""
+    decision = match.decision
+    assert decision is not None and decision.being is not None
+    won = set()
+    for i, option in enumerate(decision.options):
+        for world in range(WORLDS):
+            trial = observed(match, decision.being, known, random.Random(world))
+            trial.apply(trial.legal()[i])
+            if trial.decision is not None or score(known, trial, decision.being) != 1.0:
+                break
+        else:
+            won.add(option.label)
+    return won
+
+
+@cache
+def winning_positions(name: str) -> tuple[tuple[int, int, frozenset[str]], ...]:
+    """Where seeded random matches of ``name`` offer the being deciding a move that wins at once beside one that
+    does not (seed, decisions played, the winning moves): found by playing, so that every game is tested on
+    positions of its own rules, none written for the test."""
+    known, found = knowledge(name), []
+    for seed in range(300):
+        match, rng, steps = setup(name)(seed), random.Random(seed), 0
+        while (decision := match.decision) is not None:
+            if decision.being is not None and len(decision.options) > 1 and score(known, match, decision.being) > 0.5:
+                won = winning_at_once(match, known)
+                if won and len(won) < len(decision.options):
+                    found.append((seed, steps, frozenset(won)))
+                    break
+            match.apply(decision.options[rng.randrange(len(decision.options))])
+            steps += 1
+        if len(found) == WINNING_POSITIONS:
+            break
+    return tuple(found)
+
+
+@pytest.mark.parametrize("name", KNOWING)
+@pytest.mark.parametrize("kind", ["greedy", "mcts"])
+def test_a_move_that_wins_at_once_is_taken(name: str, kind: str) -> None:
+    """Issue 27: "Unit tests check the players on small positions whose best move is known (a lethal spell
+    available ...)". Where a move ends the match won and another does not, the player takes one that wins, at
+    every seed: a search does not leave a won match to its playouts' chance (mcts takes a decisive move)."""
+    known, positions = knowledge(name), winning_positions(name)
+    assert len(positions) == WINNING_POSITIONS, f"{name}: only {len(positions)} positions with a winning move"
+    for seed, steps, won in positions:
+        for player_seed in range(3):
+            player = Greedy(player_seed, known) if kind == "greedy" else Mcts(player_seed, known, playouts=30,
+                                                                                depth=4)
+            chosen = player.choose(played_to(name, seed, steps)).label
+            assert chosen in won, f"{name}, seed {seed} after {steps} decisions: {chosen!r}, not one of {sorted(won)}"
 
 
 @pytest.mark.parametrize("name", sorted(set(RULESETS) - set(KNOWING)))
