@@ -11,7 +11,9 @@ from __future__ import annotations
 import importlib
 import re
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path, PurePath
 from typing import Any
 
@@ -40,6 +42,20 @@ class EntryField:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class FieldDeclaration:
+    """A line word of its cards (a field: ``school``, ``gems``) or of its scenarios (``expect``), as a ruleset's
+    ``[field.<word>]`` or ``[scenario.<word>]`` table declares it: ``help``, what the word means, for an editor's
+    hover and the language reference; ``vocabulary``, the closed list of words it takes, as ``module:NAME`` of the
+    ruleset's package (a StrEnum or a tuple of words), none when its words are free; ``term``, the glossary term
+    that defines the field and its words, when they are not named as it is (``{word} Spell``: each word's own)."""
+
+    word: str
+    help: str
+    vocabulary: str | None = None
+    term: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Ruleset:
     name: str  # the package's name, and its folders' under cards_src/, generated/ and site/docs/
     title: str  # as the rulebook names the game
@@ -61,6 +77,10 @@ class Ruleset:
     # None: a study's seats are dealt as its random matches are.
     entry_match: str | None = None
     entry_fields: tuple[EntryField, ...] = ()
+    # The line words of its cards and of its scenarios, each declared once: what an editor completes and explains
+    # (compiler.language_server), and what its TextMate grammar highlights (compiler.textmate).
+    fields: tuple[FieldDeclaration, ...] = ()
+    scenario_words: tuple[FieldDeclaration, ...] = ()
 
     @property
     def cards(self) -> PurePath:
@@ -87,6 +107,36 @@ class Ruleset:
         module, _, function = declared.partition(":")
         return getattr(importlib.import_module(f"{self.package}.{module}"), function)
 
+    def field(self, word: str, *, scenario: bool = False) -> FieldDeclaration | None:
+        """The declaration of the card field (or scenario line word) ``word``; None when none is declared."""
+        return next((f for f in (self.scenario_words if scenario else self.fields) if f.word == word), None)
+
+    def words(self, declared: FieldDeclaration) -> tuple[str, ...]:
+        """The words ``declared`` takes, in its list's order (none when it takes free words). Its list is loaded
+        by name, as its entry points are: a list that is missing, or is not of words, is a DeclarationError."""
+        if declared.vocabulary is None:
+            return ()
+        module, _, name = declared.vocabulary.partition(":")
+        try:
+            found = getattr(importlib.import_module(f"{self.package}.{module}"), name)
+        except (ImportError, AttributeError) as err:
+            raise DeclarationError(f"the ruleset {self.name}'s {declared.word} names the vocabulary "
+                                   f"{declared.vocabulary}, which it does not have ({err})") from None
+        words = tuple(_word(w) for w in found) if isinstance(found, Iterable) and not isinstance(found, str) else ()
+        if not words or not all(words):
+            raise DeclarationError(f"the ruleset {self.name}'s {declared.word} names the vocabulary "
+                                   f"{declared.vocabulary}, which is no list of words")
+        return words
+
+
+def _word(item: object) -> str:
+    """A word of a vocabulary: a text (a StrEnum's member is one), else an Enum member's printed ``title``
+    (a level that carries its numbers as its value); '' for anything else."""
+    if isinstance(item, str):
+        return str(item)
+    title = getattr(item, "title", None)
+    return title if isinstance(item, Enum) and isinstance(title, str) else ""
+
 
 def declare(folder: Path) -> Ruleset:
     """The ruleset of ``folder``, from its ``ruleset.toml``; a malformed one is a :class:`DeclarationError`."""
@@ -105,7 +155,36 @@ def declare(folder: Path) -> Ruleset:
                    glossary=folder / data["glossary"], random_match=data["random_match"],
                    invariants=data["invariants"], knowledge=_optional(path, data, "knowledge"),
                    no_outcome=_optional(path, data, "no_outcome"),
-                   entry_match=_optional(path, data, "entry_match"), entry_fields=_entry_fields(path, data))
+                   entry_match=_optional(path, data, "entry_match"), entry_fields=_entry_fields(path, data),
+                   fields=_declared_words(path, data, "field"), scenario_words=_declared_words(path, data, "scenario"))
+
+
+_VOCABULARY = re.compile(r"[a-z_][a-z0-9_]*:[A-Za-z_][A-Za-z0-9_]*")
+_WORD = re.compile(r"[a-z][a-z'-]*|[-!^]")  # a line word as a grammar writes it: `school`, `warrior-mage`, `-`
+
+
+def _declared_words(path: Path, data: dict[str, object], table: str) -> tuple[FieldDeclaration, ...]:
+    """The ``[field.<word>]`` (or ``[scenario.<word>]``) tables, in the order declared: each a help text, and at
+    most a ``vocabulary`` (``module:NAME``) and a glossary ``term``."""
+    tables = data.get(table, {})
+    if not isinstance(tables, dict):
+        raise DeclarationError(f"{path}: [{table}.<word>] are tables")
+    found = []
+    for word, settings in tables.items():
+        if not (_WORD.fullmatch(word) and isinstance(settings, dict) and isinstance(settings.get("help"), str)):
+            raise DeclarationError(f"{path}: [{table}.{word}] needs a help text, under a line word as the grammar "
+                                   "writes it")
+        unknown = set(settings) - {"help", "vocabulary", "term"}
+        if unknown:
+            raise DeclarationError(f"{path}: [{table}.{word}] has no setting {', '.join(sorted(unknown))}")
+        vocabulary, term = settings.get("vocabulary"), settings.get("term")
+        if vocabulary is not None and not (isinstance(vocabulary, str) and _VOCABULARY.fullmatch(vocabulary)):
+            raise DeclarationError(f"{path}: [{table}.{word}]'s vocabulary is module:NAME, not {vocabulary!r}")
+        if term is not None and not isinstance(term, str):
+            raise DeclarationError(f"{path}: [{table}.{word}]'s term is a glossary term's name, not {term!r}")
+        found.append(FieldDeclaration(word=word, help=" ".join(settings["help"].split()), vocabulary=vocabulary,
+                                      term=term))
+    return tuple(found)
 
 
 def _entry_fields(path: Path, data: dict[str, object]) -> tuple[EntryField, ...]:
