@@ -5,10 +5,12 @@ A document belongs to the card project above it (compiler.project), whose rulese
 - the checker's diagnostics as you type: a card file is checked with the rest of its project's cards (a
   title another file also uses, a spell a magician lists), each open buffer as it stands;
 - completion of what the grammar accepts at the cursor (Lark's interactive parser): fields, keywords and fixed
-  words, and where a free word goes, the words the project's cards and the ruleset's shipped cards write after
-  the same word (Spheres, Schools, Elements...) and the ruleset's registry keywords;
-- hover: the glossary text of the term or keyword under the cursor;
-- go to definition: from a card's title, in a scenario or a card, to the card;
+  words, and where a word of a field goes, the words its ruleset declares for it (ruleset.toml's
+  ``[field.<word>]``: Schools, States, Elements, Spheres...), titles where a quoted title goes, and in an Amtgard
+  timeline's event, its forms' words, its players and its abilities, unquoted;
+- hover: a line word's declared help; a word of a field's declared list, the glossary term that defines it; else
+  the glossary text of the term or keyword under the cursor;
+- go to definition: from a card's title, in a scenario or a card (or unquoted, in an Amtgard event), to the card;
 - document symbols (the cards of a file; a scenario's blocks) and formatting (`spellc fmt`).
 
 An editor sends whatever is in its buffer, and the server must never stall or die on it:
@@ -33,6 +35,7 @@ import re
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any, BinaryIO, TypeVar
 
@@ -44,6 +47,7 @@ from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
+from spellc.compiler import fields
 from spellc.compiler.build import FRONTENDS, settle
 from spellc.compiler.diagnostics import Diagnostic, Severity
 from spellc.compiler.formatter import FormatError, format_text, grammar_of
@@ -51,6 +55,7 @@ from spellc.compiler.language_reference import terminal_words
 from spellc.compiler.parse import NumberTooLong, grammar_text, number, parser
 from spellc.compiler.project import Project, ProjectError, project_of, shipped
 from spellc.compiler.source import SourceFile, Undecodable, shown_path
+from spellc.engine.core.ruleset import FieldDeclaration
 
 SERVER = LanguageServer("spellc", "1")
 SUFFIXES = (".spell", ".scenario")
@@ -217,12 +222,18 @@ def _word_char(c: str) -> bool:
 
 
 def completions(doc: Document, text: str, at: int) -> list[str]:
-    """The words that may be written at ``at``: what the grammar accepts there."""
+    """The words that may be written at ``at``: what the grammar accepts there, and where a word of the line's
+    field goes, the words its declaration takes (the titles of the project's cards where a quoted title goes)."""
     before = text[:at]
     prefix = partial_word(before)
     if prefix is None:
         return []
     start = before[:len(before) - len(prefix)]
+    line = start.rsplit("\n", 1)[-1].split()  # the line's words before the cursor: its first, the field written
+    head, typed = (line[0], line[1:]) if line else ("", [])
+    ruleset = doc.project.ruleset
+    if doc.scenario and fields.forms(ruleset, head):  # an Amtgard event: free words, read by its forms
+        return sorted(continuations(event_words(doc, text, head), typed, prefix))
     grammar = grammar_of(doc.ruleset, doc.scenario)
     try:
         interactive = parser(grammar).parse_interactive(start)
@@ -230,11 +241,27 @@ def completions(doc: Document, text: str, at: int) -> list[str]:
         accepted = interactive.accepts()
     except LarkError:
         return []
-    words = fixed_words(grammar, accepted)
-    if consumed and ({"WORD", "NAME", "STRING"} & accepted):
-        field = start.rsplit("\n", 1)[-1].split()  # the line's first word: the field being written
-        words |= vocabulary(doc, field[0] if field else "", "STRING" in accepted)
-    return sorted(w for w in words if w.lower().startswith(prefix.lower()))
+    words = {w for w in fixed_words(grammar, accepted) if w.lower().startswith(prefix.lower())}
+    if consumed:
+        patterns = [t.pattern.to_regexp() for t in parser(grammar).terminals
+                    if t.name in accepted and t.pattern.type == "re"]
+        after = " ".join(typed).rsplit(",", 1)[-1].split()  # a list's words: those since its last comma
+        words |= continuations(vocabulary(doc, head, accepted, patterns), after, prefix)
+    return sorted(words)
+
+
+def continuations(candidates: Iterable[str], typed: list[str], prefix: str) -> set[str]:
+    """What completes the word ``prefix`` into one of ``candidates``: a candidate of several words ("Magic Ball",
+    "Immune", "Lightning Bolt") may have begun with the words ``typed`` before it, and is offered from the word
+    being written on ("Magic B" → "Ball")."""
+    found: set[str] = set()
+    for candidate in candidates:
+        parts = candidate.split(" ")
+        for n in range(min(len(parts) - 1, len(typed)) + 1):
+            phrase = " ".join([*typed[len(typed) - n:], prefix]).lower()
+            if candidate.lower().startswith(phrase):
+                found.add(" ".join(parts[n:]))
+    return found
 
 
 def fixed_words(grammar: tuple[str, ...], accepted: Iterable[str]) -> set[str]:
@@ -252,19 +279,44 @@ def fixed_words(grammar: tuple[str, ...], accepted: Iterable[str]) -> set[str]:
     return words
 
 
-def vocabulary(doc: Document, field: str, titles: bool) -> set[str]:
-    """The capitalised words the project's and the shipped cards write on lines of the same ``field`` (the
-    Spheres on ``sphere`` lines, the Elements on ``elements`` lines), the registry's keywords, and (where quoted
-    text goes) the titles of the project's cards."""
-    words = {k.name for k in FRONTENDS[doc.ruleset].keywords()}
+def vocabulary(doc: Document, field: str, accepted: set[str], patterns: list[str]) -> set[str]:
+    """The words the line word ``field`` takes where the grammar accepts the terminals ``accepted`` (``patterns``,
+    those of them that are patterns): the words its ruleset declares for it that the grammar reads there (Amtgard's
+    States after `grants`, its ranges after `range`, the Elements after `elements`), and where quoted text goes, the
+    titles of the project's cards.
+
+    A field that declares no list takes free words: a Serpent's Tongue descriptor (Heat, Fire), a creature's
+    trait, whom a step concerns. No declaration can list them, so it offers what the ruleset's registry declares
+    for cards to write (Dmg, Duration), and the capitalised words the project's and the shipped cards already write
+    on lines of the same field: a designer reuses a descriptor more often than one coins one."""
+    listed = fields.vocabulary(doc.project.ruleset, field, doc.scenario)
+    words = {w for w in listed if all(any(re.fullmatch(p, part) for p in patterns) for part in w.split(" "))}
+    if not listed and not doc.scenario and {"WORD", "NAME"} & accepted:
+        words = {k.name for k in FRONTENDS[doc.ruleset].keywords()} | written_words(doc, field)
+    if "STRING" in accepted:
+        words.update(f'"{t}"' for t in card_titles(doc.project))
+    return words
+
+
+def written_words(doc: Document, field: str) -> set[str]:
+    """The capitalised words the project's and the shipped cards write after ``field`` on a line of their own."""
+    words: set[str] = set()
     for path in (*doc.project.card_files(), *shipped_cards(doc.ruleset)):
         for line in (text_of(path) or "").splitlines():
             head, _, rest = line.strip().partition(" ")
             if field and head == field:
                 words.update(re.findall(r"(?<![\w\"'-])[A-Z][\w'\-]*", rest.partition("//")[0]))
-    if titles:
-        words.update(f'"{t}"' for t in card_titles(doc.project))
     return words
+
+
+def event_words(doc: Document, text: str, head: str) -> set[str]:
+    """What an event of a timeline may say (Amtgard: `Ana completes Phoenix Tears on Bo`): the fixed words of the
+    forms its declaration names (`NAME completes ABILITY [on NAME]`), the names its scenario gives its players, and
+    the titles of the project's cards, unquoted as an event writes them."""
+    forms = fields.forms(doc.project.ruleset, head)
+    fixed = {w for form in forms for w in re.findall(r"[a-z][\w']+", form)}
+    names = set(re.findall(r"^[ \t]*player[ \t]+(\S+)", text, re.MULTILINE))
+    return fixed | names | set(card_titles(doc.project))
 
 
 def shipped_cards(ruleset: str) -> list[Path]:
@@ -293,20 +345,68 @@ def opened(uri: str) -> tuple[Document | None, str]:
 
 
 # ---------------------------------------------------------------- hover
-def describe(ruleset: str, line: str, column: int) -> str | None:
-    """The glossary text of the longest term or keyword of ``ruleset`` written around ``column`` of ``line``."""
-    terms = {name.lower(): term for term in FRONTENDS[ruleset].terms()
-             for name in (term.name, term.keyword) if name}
-    words = list(re.finditer(r"[A-Za-z][\w'\-]*(?::[A-Z])?", line))
+def describe(doc: Document, line: str, column: int) -> str | None:
+    """What the word under ``column`` of ``line`` is: a line word's declared help; a word of its field's declared
+    vocabulary, the glossary term that defines it; else the glossary text of the longest term or keyword written
+    around it."""
+    words = list(re.finditer(r"^[ \t]*[-!^](?=\s)|[A-Za-z][\w'\-]*(?::[A-Z])?", line))
     here = next((i for i, w in enumerate(words) if w.start() <= column <= w.end()), None)
     if here is None:
         return None
+    ruleset = doc.project.ruleset
+    head = words[0].group().strip()
+    declared = ruleset.field(head, scenario=doc.scenario)
+    terms = glossary(doc.ruleset)
+    if declared is not None and here == 0:
+        term = terms.get(declared.term.lower()) if declared.term and "{word}" not in declared.term else None
+        return "\n\n".join((f"**{head}**: {declared.help}", *([_shown(term)] if term else [])))
+    if declared is not None:
+        found = _vocabulary_word(doc, declared, [w.group() for w in words], here)
+        if found is not None:
+            # the term named as the word, else the declaration's (`term = "{word} Spell"`: each word's own)
+            linked = declared.term.replace("{word}", found).lower() if declared.term else ""
+            term = _term_of(terms, found) or terms.get(linked)
+            return _shown(term) if term else f"**{found}**: one of the {head}'s words\n\n{declared.help}"
+    return _longest_term(terms, [w.group() for w in words], here)
+
+
+@cache
+def glossary(ruleset: str) -> dict[str, Any]:
+    """The glossary's terms of ``ruleset`` by their names and keywords, in lower case."""
+    return {name.lower(): term for term in FRONTENDS[ruleset].terms() for name in (term.name, term.keyword) if name}
+
+
+def _shown(term: Any) -> str:
+    return f"**{term.name}**\n\n{term.glossary}"
+
+
+def _vocabulary_word(doc: Document, declared: FieldDeclaration, words: list[str], here: int) -> str | None:
+    """The word (or words: "Magic Ball") of ``declared``'s vocabulary written around the word ``here``."""
+    known = {w.lower(): w for w in doc.project.ruleset.words(declared)}
+    for size in range(4, 0, -1):
+        for first in range(max(1, here - size + 1), here + 1):
+            phrase = " ".join(words[first:first + size]).lower()
+            if first + size <= len(words) and phrase in known:
+                return known[phrase]
+    return None
+
+
+def _term_of(terms: dict[str, Any], word: str) -> Any:
+    """The glossary term named as ``word``, singular or plural: "Enchantment" is defined by "Enchantments"."""
+    name = word.lower()
+    for candidate in (name, f"{name}s", f"{name}es", name.removesuffix("s")):
+        if candidate in terms:
+            return terms[candidate]
+    return None
+
+
+def _longest_term(terms: dict[str, Any], words: list[str], here: int) -> str | None:
+    """The glossary text of the longest term or keyword of the words ``words`` written around the word ``here``."""
     for size in range(4, 0, -1):
         for first in range(max(0, here - size + 1), here + 1):
-            phrase = " ".join(w.group() for w in words[first:first + size]).lower()
+            phrase = " ".join(words[first:first + size]).lower()
             if first + size <= len(words) and phrase in terms:
-                term = terms[phrase]
-                return f"**{term.name}**\n\n{term.glossary}"
+                return _shown(terms[phrase])
     return None
 
 
@@ -319,7 +419,7 @@ def hover(params: types.HoverParams) -> types.Hover | None:
     if params.position.line >= len(lines):
         return None
     line, column = lines[params.position.line], params.position.character
-    text = within_budget(lambda: describe(doc.ruleset, line, column), None)
+    text = within_budget(lambda: describe(doc, line, column), None)
     if text is None:
         return None
     return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text))
@@ -336,12 +436,28 @@ class Written:
 
 
 def cards_in(path: Path, text: str, ruleset: str) -> list[Written]:
-    """The cards a file writes: each top-level block of its grammar with the quoted title that names it."""
+    """The cards a file writes: each top-level block of its grammar with the quoted title that names it. A file
+    being edited seldom parses whole: its cards are then the lines that open one (`spell "Title" {`)."""
     try:
         tree = parser(grammar_of(ruleset, False)).parse(text)
     except LarkError:
-        return []
+        return _opened(path, text)
     return [w for node in tree.children if isinstance(node, Tree) for w in _written(node, path)]
+
+
+_OPENS = re.compile(r'^([a-z][\w-]*)[ \t]+("(?:[^"\\\n]|\\.)*")[ \t]*\{', re.MULTILINE)
+
+
+def _opened(path: Path, text: str) -> list[Written]:
+    """The cards of a text that does not parse: each line that opens one at its first column, its title named."""
+    found = []
+    for match in _OPENS.finditer(text):
+        row = text.count("\n", 0, match.start())
+        name = types.Range(types.Position(row, match.start(2) - match.start()),
+                           types.Position(row, match.end(2) - match.start()))
+        whole = types.Range(types.Position(row, 0), types.Position(row, match.end() - match.start()))
+        found.append(Written(match.group(2)[1:-1], match.group(1), path, whole, name))
+    return found
 
 
 def _written(node: Tree[Token], path: Path) -> list[Written]:
@@ -369,9 +485,20 @@ def definition(params: types.DefinitionParams) -> types.Location | None:
     line = lines[params.position.line]
     quoted = next((m.group(1) for m in re.finditer(r'"((?:[^"\\]|\\.)*)"', line)
                    if m.start() <= params.position.character <= m.end()), None)
-    if quoted is None:
-        return None
-    return within_budget(lambda: _card_named(doc, quoted), None)
+    if quoted is not None:
+        return within_budget(lambda: _card_named(doc, quoted), None)
+    if doc.scenario:  # an Amtgard event names its ability unquoted: `- Ana completes Phoenix Tears on Bo`
+        return within_budget(lambda: _unquoted(doc, line, params.position.character), None)
+    return None
+
+
+def _unquoted(doc: Document, line: str, column: int) -> types.Location | None:
+    """The card whose title, unquoted, ``line`` writes across ``column`` (the longest, if several)."""
+    for title in sorted(card_titles(doc.project), key=len, reverse=True):
+        for found in re.finditer(rf"(?<![\w'-]){re.escape(title)}(?![\w'-])", line):
+            if found.start() <= column <= found.end():
+                return _card_named(doc, title)
+    return None
 
 
 def _card_named(doc: Document, title: str) -> types.Location | None:
