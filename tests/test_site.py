@@ -143,3 +143,20 @@ def test_a_cards_values_read_apart_in_the_search_index(built: Path) -> None:
     glued = re.compile(r"[\w;]</(span|a|code|strong|em)><(span|a|code|strong|em)[ >][^<]*?[\w&]")
     assert [p.name for p in sorted((ROOT / "site" / "docs").rglob("*.md"))
             if glued.search(p.read_text(encoding="utf-8"))] == []  # a gem's symbols may touch: "●●" reads as drawn
+
+
+def test_every_games_card_page_is_drawn_as_a_card(built: Path) -> None:
+    """"Serpent's Tongue cards are drawn as cards. Amtgard's are a bare table": every game's card page is a
+    card of one visual language (compiler/templates/site/cards.css), in the game's own colours and fields; an
+    Amtgard ability's School on its edge and badge, its mark, its type, range and uses on its face, its
+    incantation quoted."""
+    pages = {"serpents_tongue": "spells/fireball.html", "incantation_charges": "cards/disrupt.html",
+             "rackham_incantation": "spells/banishment.html", "amtgard": "abilities/phoenix-tears.html"}
+    assert set(pages) == set(RULESETS)
+    for game, page in pages.items():
+        assert '<div class="spell-card' in (built / game / page).read_text(encoding="utf-8"), game
+    tears = html.unescape((built / "amtgard" / "abilities" / "phoenix-tears.html").read_text(encoding="utf-8"))
+    assert '<div class="spell-card amtgard-card school-spirit">' in tears
+    assert '<a href="../glossary/spirit.html">Spirit</a></span>' in tears and ">(m)</a></span>" in tears
+    assert '<span class="card-uses" title="Uses">1/life</span>' in tears
+    assert '<span class="line-mark">Incantation</span> Rise again from the ashes' in tears

@@ -23,7 +23,7 @@ from markupsafe import Markup
 from spellc.compiler import coverage as cov
 from spellc.compiler.amtgard.check import Checked
 from spellc.compiler.glossary_pages import CoverageNotes, glossary_pages, term_page
-from spellc.compiler.markdown import make_env, quote, safe_href
+from spellc.compiler.markdown import css_class, make_env, quote, safe_href
 from spellc.compiler.names import page_slug
 from spellc.engine.core import steps as core
 from spellc.engine.core.registry import Glossary, Registry, Term
@@ -113,6 +113,22 @@ class AbilityPage:
     granted: tuple[GrantedLine, ...]
     granted_by: tuple[Link, ...]
     states: tuple[Link, ...]  # every State its steps name, each linked once
+
+    # The card drawn as a class list prints the entry: its School, type, range and uses on the card's face
+    # (each linked to its glossary term, if any), the other lines of the entry in its table.
+    FACE = ("School", "Type", "Magic", "Range", "Uses")
+
+    def face(self, label: str) -> Stat:
+        return next(s for s in self.stats if s.label == label)
+
+    @property
+    def lines(self) -> tuple[Stat, ...]:
+        return tuple(s for s in self.stats if s.label not in self.FACE)
+
+    @property
+    def school_css(self) -> Markup:
+        """The School's accent, as the card's edge and its badge show it."""
+        return css_class(f"school-{self.card.school.name.lower()}")
 
 
 @dataclass(frozen=True, slots=True)

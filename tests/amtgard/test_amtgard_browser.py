@@ -29,7 +29,7 @@ def test_an_ability_reads_like_a_class_list_entry(site: str, page: Page) -> None
     page.goto(f"{site}/amtgard/abilities/phoenix-tears.html")
     body = page.inner_text("article")
     for word in ("Spirit", "Enchantment", "Touch", "Rise again from the ashes"):
-        assert word in body, word
+        assert word.casefold() in body.casefold(), word  # the card's School badge prints in capitals
     assert "Rise again from the ashes" in page.inner_text("article blockquote")
 
 
@@ -51,3 +51,16 @@ def test_search_finds_an_ability_by_a_word_of_its_incantation(site: str, page: P
     result = page.locator(".md-search-result__item").filter(has_text="Phoenix Tears").first
     result.wait_for(timeout=90_000)  # the theme builds its search index in the page: slow on a busy machine
     assert "Phoenix Tears" in result.inner_text()
+
+
+def test_an_ability_is_a_card_that_fits_a_phone(site: str, page: Page) -> None:
+    """An ability is drawn as a card, as a Serpent's Tongue spell is: on a phone it fits the screen, its
+    School's badge and its title on one line."""
+    page.goto(f"{site}/amtgard/abilities/gift-of-air.html")
+    card = page.locator(".spell-card.amtgard-card")
+    box = card.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    badge, title = page.locator(".card-head .card-sphere").bounding_box(), page.locator(".card-head .card-title")
+    assert badge is not None and title.inner_text() == "Gift of Air"
+    assert abs(badge["y"] - (title.bounding_box() or badge)["y"]) < 12  # one row
+    assert page.locator(".card-meta .card-uses").inner_text() == "1/life"
