@@ -61,8 +61,8 @@ def vocabulary(ruleset: Ruleset, word: str, scenario: bool = False) -> tuple[str
 _PLACEHOLDER = re.compile(r"\b[A-Z]{2,}\b")
 
 
-def forms(ruleset: Ruleset, word: str) -> tuple[str, ...]:
+def forms(ruleset: Ruleset, word: str, scenario: bool = False) -> tuple[str, ...]:
     """The forms a line word's words are read by, when its vocabulary lists forms rather than words (Amtgard's
     events: `NAME completes ABILITY [on NAME]`, its placeholders in capitals); none otherwise."""
-    found = vocabulary(ruleset, word, True) if ruleset.field(word, scenario=True) else ()
+    found = vocabulary(ruleset, word, scenario)
     return found if any(_PLACEHOLDER.search(f) for f in found) else ()

@@ -230,9 +230,9 @@ def completions(doc: Document, text: str, at: int) -> list[str]:
         return []
     start = before[:len(before) - len(prefix)]
     line = start.rsplit("\n", 1)[-1].split()  # the line's words before the cursor: its first, the field written
-    head, typed = (line[0], line[1:]) if line else ("", [])
+    head, typed = (line[0].removesuffix(":"), line[1:]) if line else ("", [])  # `effect:` is the field effect
     ruleset = doc.project.ruleset
-    if doc.scenario and fields.forms(ruleset, head):  # an Amtgard event: free words, read by its forms
+    if fields.forms(ruleset, head, doc.scenario):  # an Amtgard event: free words, read by its forms
         return sorted(continuations(event_words(doc, text, head), typed, prefix))
     grammar = grammar_of(doc.ruleset, doc.scenario)
     try:
@@ -313,7 +313,7 @@ def event_words(doc: Document, text: str, head: str) -> set[str]:
     """What an event of a timeline may say (Amtgard: `Ana completes Phoenix Tears on Bo`): the fixed words of the
     forms its declaration names (`NAME completes ABILITY [on NAME]`), the names its scenario gives its players, and
     the titles of the project's cards, unquoted as an event writes them."""
-    forms = fields.forms(doc.project.ruleset, head)
+    forms = fields.forms(doc.project.ruleset, head, doc.scenario)
     fixed = {w for form in forms for w in re.findall(r"[a-z][\w']+", form)}
     names = set(re.findall(r"^[ \t]*player[ \t]+(\S+)", text, re.MULTILINE))
     return fixed | names | set(card_titles(doc.project))
@@ -359,7 +359,11 @@ def describe(doc: Document, line: str, column: int) -> str | None:
     terms = glossary(doc.ruleset)
     if declared is not None and here == 0:
         term = terms.get(declared.term.lower()) if declared.term and "{word}" not in declared.term else None
-        return "\n\n".join((f"**{head}**: {declared.help}", *([_shown(term)] if term else [])))
+        forms = fields.forms(ruleset, head, doc.scenario)
+        listed = ("Its forms: " + ", ".join(f"`{f}`" for f in forms) if forms
+                  else "Its words: " + ", ".join(ruleset.words(declared)) if declared.vocabulary else "")
+        return "\n\n".join((f"**{head}**: {declared.help}", *([f"{listed}."] if listed else []),
+                            *([_shown(term)] if term else [])))
     if declared is not None:
         found = _vocabulary_word(doc, declared, [w.group() for w in words], here)
         if found is not None:

@@ -54,7 +54,7 @@ def vocabulary_words(ruleset: Ruleset) -> list[str]:
     found: set[str] = set()
     for scenario in (False, True):
         for declared in fields.declared(ruleset, scenario):
-            if not fields.forms(ruleset, declared.word):
+            if not fields.forms(ruleset, declared.word, scenario):
                 found.update(ruleset.words(declared))
     return sorted(found)
 

@@ -145,6 +145,18 @@ def test_hover_on_a_field_shows_its_declared_help(tmp_path: Path, game: str, tex
     assert shown is not None and shown.startswith(f"**{field}**: {declared.help}"), shown
 
 
+def test_hover_on_a_field_lists_the_words_it_takes(tmp_path: Path) -> None:
+    """"Abilities are divided into Schools": Command, Death, Flame, Neutral, Protection, Sorcery, Spirit, Subdual."""
+    shown = hovered(tmp_path, "amtgard", 'ability "A" {\n    school Spirit\n}\n', "school")
+    assert shown is not None
+    assert "Its words: Command, Death, Flame, Neutral, Protection, Sorcery, Spirit, Subdual." in shown
+
+
+def test_hover_on_an_events_dash_lists_the_forms_an_event_takes(tmp_path: Path) -> None:
+    shown = hovered(tmp_path, "amtgard", AMTGARD_CARD, "- Ana", TIMELINE)
+    assert shown is not None and "`NAME dies`" in shown and "`NAME charges ABILITY`" in shown
+
+
 @pytest.mark.parametrize(("game", "text", "word", "term"), [
     ("amtgard", 'ability "A" {\n    type Enchantment\n}\n', "Enchantment", "Enchantments"),
     ("amtgard", 'ability "A" {\n    type Magic Ball\n}\n', "Ball", "Magic Balls"),
