@@ -12,12 +12,10 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from spellc.compiler.language_reference import alternatives
+from spellc.compiler.language_reference import alternatives, block_rules
 from spellc.compiler.parse import card_grammar, grammar_text
 from spellc.engine.core.ruleset import FieldDeclaration, Ruleset
 
-# A block of lines: the rule each line of it is, as `"{" _NL (field _NL)* "}"` writes it.
-_BLOCK = re.compile(r'"\{"\s+_NL\??\s+\(\s*([a-z_][a-z0-9_]*)\s+_NL\??\s*\)\s*[*+]')
 _FIRST = re.compile(r'^"((?:[a-z][a-z\'-]*)|[-!^])"')
 
 
@@ -31,14 +29,11 @@ def line_words(grammar: tuple[str, ...]) -> tuple[str, ...]:
     keyword of each alternative of a rule a block holds (a line begun by a name or a number has none)."""
     text = grammar_text(grammar)
     found: dict[str, None] = {}
-    rules = list(dict.fromkeys(_BLOCK.findall(text)))
-    for rule in rules:
-        for expansion, alias, _ in alternatives(text, rule):
+    for rule in block_rules(text):
+        for expansion, _, _ in alternatives(text, rule):
             first = _FIRST.match(expansion)
             if first:
                 found[first[1]] = None
-            elif not alias and expansion not in rules:  # `?line: answer`: the lines `answer` writes
-                rules.append(expansion)
     return tuple(found)
 
 

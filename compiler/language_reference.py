@@ -5,7 +5,8 @@ scenarios (which the test suite compiles and replays), and the keywords its regi
 A form is one alternative of a grammar rule that names what it builds (``"school" WORD -> school``). Its
 syntax is the alternative itself, told in the designer's terms: keywords as written, ``Word``, ``N`` and
 ``"text"`` for what the designer fills in, ``[...]`` for what may be left out and ``...`` for what repeats.
-The grammar's comment on the line, when it has one, says what the form means.
+The grammar's comment on the line, when it has one, says what the form means; else, for a card's field or a
+scenario's line, what its ruleset declares of its line word (ruleset.toml's ``[field.<word>]``).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from spellc.compiler.diagnostics import Diagnostics
 from spellc.compiler.markdown import make_env
 from spellc.compiler.parse import card_grammar, grammar_text, parse
 from spellc.compiler.source import SourceFile
-from spellc.engine.core.ruleset import Ruleset
+from spellc.engine.core.ruleset import FieldDeclaration, Ruleset
 
 TEMPLATES = Path(__file__).with_name("templates")
 PAGE = "language.md"
@@ -164,17 +165,49 @@ def terminal_words(text: str) -> dict[str, str]:
     return shown
 
 
-def sections(files: Sequence[str], wanted: Sequence[tuple[str, tuple[str, ...]]], examples: dict[str, str]
-             ) -> list[Section]:
-    """The forms of the grammar ``files`` (read as one text), section by section, with their examples."""
+# A block of lines: the rule each line of it is, as `"{" _NL (field _NL)* "}"` writes it.
+_BLOCK = re.compile(r'"\{"\s+_NL\??\s+\(\s*([a-z_][a-z0-9_]*)\s+_NL\??\s*\)\s*[*+]')
+
+
+def block_rules(text: str) -> list[str]:
+    """The rules whose alternatives are the lines of a block in the grammar ``text`` (a card's fields, a
+    scenario's lines), with the rules a bare alternative of one names (``?line: answer``)."""
+    rules = list(dict.fromkeys(_BLOCK.findall(text)))
+    for rule in rules:
+        rules += [e for e, alias, _ in alternatives(text, rule)
+                  if not alias and re.fullmatch(r"[a-z_][a-z0-9_]*", e) and e not in rules]
+    return rules
+
+
+def sections(files: Sequence[str], wanted: Sequence[tuple[str, tuple[str, ...]]], examples: dict[str, str],
+             helps: Sequence[FieldDeclaration] = ()) -> list[Section]:
+    """The forms of the grammar ``files`` (read as one text), section by section, with their examples; a line of
+    a block that its grammar leaves without a comment says what its ruleset declares of its line word (``helps``),
+    on its first form."""
     text = grammar_text(tuple(files))
     terminals = terminal_words(text)
+    lines = set(block_rules(text))
     found = []
     for title, rules in wanted:
         forms = _forms([alt for rule in rules for alt in alternatives(text, rule)], terminals, examples)
+        if forms and lines & set(rules):
+            forms = _helped(forms, {d.word: d.help for d in helps})
         if forms:
             found.append(Section(title, forms))
     return found
+
+
+def _helped(forms: tuple[Form, ...], helps: dict[str, str]) -> tuple[Form, ...]:
+    """``forms``, the first of each line word told its declared help where the grammar has no comment on it."""
+    told: set[str] = set()
+    shown = []
+    for form in forms:
+        word = form.syntax.split(" ", 1)[0]
+        if word in helps and word not in told and not form.meaning:
+            form = replace(form, meaning=helps[word].replace("`", ""))  # a page escapes what Markdown would read
+        told.add(word)
+        shown.append(form)
+    return tuple(shown)
 
 
 
@@ -257,5 +290,5 @@ def reference(ruleset: Ruleset, cards: Sequence[Path], scenarios: Sequence[Path]
     """The forms of ``ruleset``'s cards and of its scenarios, with their examples."""
     card_files = card_grammar(ruleset.grammar)
     scenario_files = (ruleset.scenario_grammar,)
-    return (sections(card_files, CARD_SECTIONS, examples(cards, card_files)),
-            sections(scenario_files, SCENARIO_SECTIONS, examples(scenarios, scenario_files)))
+    return (sections(card_files, CARD_SECTIONS, examples(cards, card_files), ruleset.fields),
+            sections(scenario_files, SCENARIO_SECTIONS, examples(scenarios, scenario_files), ruleset.scenario_words))

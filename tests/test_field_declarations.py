@@ -12,6 +12,8 @@ import pytest
 
 from spellc.compiler import fields
 from spellc.compiler.build import FRONTENDS
+from spellc.compiler.language_reference import reference
+from spellc.compiler.project import example_files, shipped
 from spellc.engine.core.errors import DeclarationError
 from spellc.engine.core.ruleset import declare
 from spellc.engine.rulesets import RULESETS
@@ -105,3 +107,19 @@ def test_a_vocabulary_the_ruleset_does_not_have_is_refused(tmp_path: Path) -> No
 def test_a_malformed_declaration_is_refused(tmp_path: Path, table: str, said: str) -> None:
     with pytest.raises(DeclarationError, match=said):
         declare(game_with(tmp_path, table))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_language_reference_tells_each_fields_declared_help(game: str) -> None:
+    """A card's or a scenario's line the grammar leaves without a comment reads its declaration's help, on the
+    first form of its line word."""
+    ruleset = RULESETS[game]
+    cards, scenarios = example_files(ruleset, shipped(game).root)
+    card_sections, scenario_sections = reference(ruleset, cards, scenarios)
+    for found, declared in ((card_sections, ruleset.fields), (scenario_sections, ruleset.scenario_words)):
+        meanings = {f.syntax.split(" ", 1)[0]: f.meaning for s in found for f in s.forms if f.meaning}
+        helped = [d for d in declared if d.word in meanings and meanings[d.word] == d.help.replace("`", "")]
+        assert helped, game
+    school = next(f for s in card_sections for f in s.forms if f.syntax.startswith(("school", "sphere", "gems",
+                                                                                     "incantation")))
+    assert school.meaning, school
