@@ -99,8 +99,7 @@ class Battle:
         return int(picked.value)
 
     def roll(self, dice: chance.Dice, why: str) -> Flow[chance.Roll]:
-        thrown = yield from chance.roll(self, dice, why)
-        return thrown
+        return chance.roll(self, dice, why)
 
 
 _GEM_OPTIONS: dict[tuple[Element, ...], tuple[Choice, ...]] = {}  # by the Elements offered: a few dozen sets

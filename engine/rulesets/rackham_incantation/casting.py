@@ -206,8 +206,10 @@ def casts(battle: Battle, m: Magician) -> Iterator[Choice]:
         return
     casts_of, reserve, cast_on = m.casts_of, m.reserve, m.cast_on
     another = len(casts_of) < m.level.spells_per_turn  # spells_per_turn
-    held = sum(reserve.get(e, 0) for e in m.controls)
-    around: list[tuple[Model, str, bool, int, bool]] | None = None  # each model's name, camp, distance, sight
+    held = 0
+    for e in m.controls:
+        held += reserve.get(e, 0)
+    around: dict[str, list[Seen]] | None = None
     for k in known_spells(battle, m):
         title = k.title
         if not another and title not in casts_of:
@@ -217,7 +219,10 @@ def casts(battle: Battle, m: Magician) -> Iterator[Choice]:
                 continue
         elif casts_of.get(title, 0) >= k.per_turn:
             continue
-        if held - k.need_controlled < k.neutral or any(reserve.get(e, 0) < n for e, n in k.need):  # can_pay
+        short = held - k.need_controlled < k.neutral  # can_pay: the neutral gems, from the gems left over
+        for e, n in k.need:  # and the printed gems of each Element (a loop: this is asked at every listing)
+            short = short or reserve.get(e, 0) < n
+        if short:
             continue
         spell, kind, trait, fear = k.spell, k.kind, k.trait, k.fear
         if kind == "self":
@@ -227,21 +232,31 @@ def casts(battle: Battle, m: Magician) -> Iterator[Choice]:
             continue
         if around is None:
             around = _around(battle, m)
-        for t, name, ally, distance, sees in around:
-            if (title, name) in cast_on or kind == "enemy" and ally or kind == "ally" and not ally:
-                continue
-            if trait and not t.has(trait) or fear and t.fear is None:
+        for t, name, distance, sees in around.get(kind, around["any"]):  # an enemy, an ally, or anyone
+            if cast_on and (title, name) in cast_on or trait and not t.has(trait) or fear and t.fear is None:
                 continue
             if t is m or spell.range.allows(distance) and (distance == 0 or sees):
                 yield k.choices.get(name) or _choice(k, t)
 
 
-def _around(battle: Battle, m: Magician) -> list[tuple[Model, str, bool, int, bool]]:
-    """Each model on the battlefield, with its name, whether it is of ``m``'s camp, its distance from ``m`` and
-    whether ``m`` sees it."""
-    facts = battle.facts
-    return [(t, t.name, t.camp == m.camp, facts.distance(m.name, t.name), facts.sees(m.name, t.name))
-            for t in battle.present()]
+Seen = tuple[Model, str, int, bool]  # a model, its name, its distance from the caster, whether the caster sees it
+
+
+def _around(battle: Battle, m: Magician) -> dict[str, list[Seen]]:
+    """The models on the battlefield as ``m`` sees them, in their order: those of another camp ("enemy"), those
+    of its own ("ally"), and all ("any")."""
+    facts, caster = battle.facts, m.name
+    distances, default, blind = facts.distances, facts.default_distance, facts.blind
+    enemies: list[Seen] = []
+    allies: list[Seen] = []
+    everyone: list[Seen] = []
+    for t in battle.present():
+        name = t.name
+        seen = (t, name, 0 if name == caster else distances.get(frozenset((caster, name)), default),
+                (caster, name) not in blind)  # Facts.distance and Facts.sees
+        everyone.append(seen)
+        (allies if t.camp == m.camp else enemies).append(seen)
+    return {"enemy": enemies, "ally": allies, "any": everyone}
 
 
 def _choice(k: Known, target: Model) -> Choice:
