@@ -98,3 +98,32 @@ def test_the_random_player_draws_as_random_choice_does(seed: int, sizes: list[in
 def test_the_random_player_has_nothing_to_pick_from_no_choice() -> None:
     with pytest.raises(IndexError):
         RandomPlayer(0).choose(Decision("action", None, "pick", ()))
+
+
+def _twin_choice(match: Match) -> int | None:
+    """The place of an option that bears the label of an earlier one (two copies of a card, each offered by its
+    title), if the match's decision offers one."""
+    assert match.decision is not None
+    labels = [c.label for c in match.decision.options]
+    return next((i for i, label in enumerate(labels) if label in labels[:i]), None)
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_a_copy_replays_the_very_choice_made_among_two_of_one_label(name: str) -> None:
+    """A copy replays each choice made since its restart point by its place, not by its label: where two options
+    bear one label, the second one taken is the second one replayed (a copy of Serpent's Tongue's match took the
+    first, and went on with another card in play than the match it copied)."""
+    setup, _ = _entries(name)
+    copied = 0
+    for seed in range(20):
+        m, rng = setup(seed), random.Random(seed)
+        while m.decision is not None and m.steps < 400:
+            twin = _twin_choice(m)
+            m.apply(m.decision.options[rng.randrange(len(m.decision.options)) if twin is None else twin])
+            if twin is not None and m.decision is not None:
+                copy = m.copy()
+                assert copy.decision == m.decision and copy.game.snapshot() == m.game.snapshot(), (
+                    f"{name}, seed {seed}, after {m.steps} decisions")
+                copied += 1
+    if not copied:
+        pytest.skip(f"{name}: no decision offers two options of one label in 20 random matches")

@@ -72,7 +72,9 @@ class Match:
         self.game = game
         self._flow: Generator[Decision, Choice, Outcome] = game.run()
         self._restart: bytes = b""
-        self._since: list[str | Intervention] = []  # the choices (by label) and interventions since then
+        # The choices since then, each by its place among the decision's options (two options may bear one label:
+        # two copies of a card, each offered by its title), and the interventions.
+        self._since: list[int | Intervention] = []
         self.checkpoints = False  # a restart point at every checkpoint: from the first copy() on
         self.decision: Decision | None = None
         self.terminal = False  # no decision left: the match is over (an attribute: read after every step)
@@ -99,7 +101,7 @@ class Match:
             raise IllegalAction("Match", "the match is over")
         # A player hands back one of the very choices offered: found without comparing field by field (``in``
         # compares every choice before it); a label, or an equal choice, is looked for the long way.
-        for option in decision.options:
+        for place, option in enumerate(decision.options):  # noqa: B007 (its place is kept after the break)
             if option is choice:
                 picked: Choice = choice
                 break
@@ -107,8 +109,8 @@ class Match:
             found = choice if isinstance(choice, Choice) else decision.find(choice)
             if found is None or found not in decision.options:
                 raise self._refused(decision, choice)
-            picked = found
-        self._since.append(picked.label)
+            picked, place = found, decision.options.index(found)
+        self._since.append(place)
         self.steps += 1
         # The rules run on to their next decision (_run, written out: this is every step of every match).
         try:
@@ -155,18 +157,16 @@ class Match:
         clone.terminal = False
         clone.steps = self.steps
         clone._run(None, keep_restart=True)
-        for label in self._since:
-            if isinstance(label, Intervention):
-                label.play(clone.game)
+        for since in self._since:
+            if isinstance(since, Intervention):
+                since.play(clone.game)
                 assert clone.decision is not None
                 clone.decision = clone.game.reconsider(clone.decision)
-                clone._since.append(label)
+                clone._since.append(since)
                 continue
-            assert clone.decision is not None
-            picked = clone.decision.find(label)
-            assert picked is not None, f"copy diverged at {label!r}"
-            clone._since.append(label)
-            clone._run(picked)
+            assert clone.decision is not None and since < len(clone.decision.options), "copy diverged"
+            clone._since.append(since)
+            clone._run(clone.decision.options[since])
         return clone
 
     # ---- running the rules
