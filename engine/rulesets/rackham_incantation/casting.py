@@ -47,9 +47,11 @@ def college_allows(m: Magician, spell: SpellCard) -> str | None:
 def elements_allowed(m: Magician, spell: SpellCard) -> str | None:
     """"A Magician can cast only magic spells using the Elements that he controls" (4.7); "a Magician cannot use
     gems of an Element he does not control" (3.1)."""
-    foreign = sorted({e.value for e in spell.elements if e not in m.controls})
+    controls = m.controls
+    foreign = [e for e in spell.elements if e not in controls]
     if foreign:
-        return f"Elements: {spell.title} needs {', '.join(foreign)}, which {m.name} does not control"
+        return f"Elements: {spell.title} needs {', '.join(sorted({e.value for e in foreign}))}, which {m.name} " \
+               "does not control"
     return None
 
 
@@ -329,8 +331,13 @@ def power_test(m: Magician, spell: SpellCard, extra: int) -> chance.Dice:
     rolled a 6" — unless Spirit of X ("a casting roll of 1 is not regarded as an automatic failure") covers
     the spell; "for each additional gem spent, the magician may roll an additional d6 ... the magician selects
     the best score of all dice rolled" (6.3.2, 6.6, 10.7)."""
-    spirit = bool(spell_elements(spell) & set(m.spec.spirit_of))
-    return chance.Dice(count=1 + extra, sides=6, keep=1, explode=True, plus=m.power,
+    spirit = bool(m.spec.spirit_of) and bool(spell_elements(spell) & set(m.spec.spirit_of))
+    return _power_dice(1 + extra, m.power, spirit)
+
+
+@cache  # dice are values: those of each count, Power and Spirit of X, made once rather than at every cast
+def _power_dice(count: int, power: int, spirit: bool) -> chance.Dice:
+    return chance.Dice(count=count, sides=6, keep=1, explode=True, plus=power,
                        fail_on=frozenset() if spirit else frozenset({1}))
 
 

@@ -13,6 +13,8 @@ its neutral gems were paid with real ones, which are what is opposed.
 
 from __future__ import annotations
 
+from functools import cache
+
 from spellc.engine.core import chance
 from spellc.engine.core.decisions import Choice, Flow
 from spellc.engine.rulesets.rackham_incantation import recovery
@@ -32,6 +34,7 @@ def can_be_countered(cast: Cast) -> str | None:
     return None
 
 
+@cache  # a College's: asked of every spell cast
 def _instinctive_college(college: str) -> bool:
     return any(p.instinctive and p.college == college for p in PEOPLES.values())
 
@@ -70,7 +73,7 @@ def counter_window(battle: Battle, cast: Cast) -> Flow[None]:
     if can_be_countered(cast):
         return
     for m in sorted(battle.magicians(), key=lambda x: -x.initiative):
-        if not may_counter(battle, m, cast):
+        if m.camp != cast.caster.camp and not may_counter(battle, m, cast):  # its own camp's: may_counter's first
             yield from ask_to_counter(battle, m, cast)
         if cast.countered:
             return
@@ -113,7 +116,12 @@ def dispel_roll(m: Magician) -> chance.Dice:
     ... A result of 1 is always regarded as a failure" (6.3.2), and a dispel casts no spell. The seed contradicts
     itself here: its Example of Play says Méliador "carries out a casting test" to dispel (8.2.2). The rules
     chapter is followed; the example's numbers (a die and Power 7 making 12) fit it as well."""
-    return chance.Dice(1, 6, plus=m.power)
+    return _dispel_dice(m.power)
+
+
+@cache  # dice are values: those of each Power, made once
+def _dispel_dice(power: int) -> chance.Dice:
+    return chance.Dice(1, 6, plus=power)
 
 
 def dispel(battle: Battle, m: Magician, cast: Cast, gem: Element) -> Flow[None]:

@@ -8,6 +8,7 @@ mana reserve. The magician cross-indexes the total with his level on the Recover
 from __future__ import annotations
 
 import sys
+from functools import cache
 
 from spellc.engine.core import chance
 from spellc.engine.core.decisions import Choice, Flow
@@ -37,8 +38,12 @@ def recovery_dice(m: Magician) -> chance.Dice:
     "Orcs do not fail on a recovery roll of 1". The die a six is re-rolled into is added, as the Power test's
     "roll again, adding the 6" (6.3.2): a re-roll that replaced the six could never beat it, which would leave
     the rule nothing to grant, and "even on a subsequent roll" says the later die counts along with the six."""
-    return chance.Dice(1, 6, explode=True, plus=m.power,
-                       fail_on=frozenset() if m.people.instinctive else frozenset({1}))
+    return _recovery_dice(m.power, m.people.instinctive)
+
+
+@cache  # dice are values: those of each Power, made once rather than at every recovery
+def _recovery_dice(power: int, instinctive: bool) -> chance.Dice:
+    return chance.Dice(1, 6, explode=True, plus=power, fail_on=frozenset() if instinctive else frozenset({1}))
 
 
 def recovery_roll(battle: Battle, m: Magician) -> Flow[chance.Roll]:
