@@ -149,7 +149,7 @@ def test_every_games_card_page_is_drawn_as_a_card(built: Path) -> None:
     """"Serpent's Tongue cards are drawn as cards. Amtgard's are a bare table": every game's card page is a
     card of one visual language (compiler/templates/site/cards.css), in the game's own colours and fields; an
     Amtgard ability's School on its edge and badge, its mark, its type, range and uses on its face, its
-    incantation quoted."""
+    incantation quoted; an Incantation charges action's kind on its edge and badge, the charges it needs."""
     pages = {"serpents_tongue": "spells/fireball.html", "incantation_charges": "cards/disrupt.html",
              "rackham_incantation": "spells/banishment.html", "amtgard": "abilities/phoenix-tears.html"}
     assert set(pages) == set(RULESETS)
@@ -160,3 +160,6 @@ def test_every_games_card_page_is_drawn_as_a_card(built: Path) -> None:
     assert '<a href="../glossary/spirit.html">Spirit</a></span>' in tears and ">(m)</a></span>" in tears
     assert '<span class="card-uses" title="Uses">1/life</span>' in tears
     assert '<span class="line-mark">Incantation</span> Rise again from the ashes' in tears
+    meteor = (built / "incantation_charges" / "cards" / "meteor.html").read_text(encoding="utf-8")
+    assert '<div class="spell-card charges-card kind-action">' in meteor
+    assert '<span class="card-charges" title="Incantation charges">Incantation 3</span>' in meteor
