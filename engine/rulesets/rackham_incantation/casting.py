@@ -379,7 +379,8 @@ class Cast:
             return 0, False
         judged = self.judged
         if judged is None or judged[0] is not roll or judged[1] != self.difficulty:
-            judged = self.judged = (roll, self.difficulty, roll.total, roll.at_least(self.difficulty))
+            total = roll.total  # roll.at_least, the total read once: it reaches the difficulty, and no natural 1
+            judged = self.judged = (roll, self.difficulty, total, total >= self.difficulty and not roll.natural_failure)
         return judged[2], judged[3]
 
 

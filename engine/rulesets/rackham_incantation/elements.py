@@ -53,13 +53,17 @@ def gem_list(gems: Mapping[Element, int]) -> list[Element]:
     return [e for e in ELEMENTS for _ in range(gems.get(e, 0))]
 
 
+PLACE = {e: i for i, e in enumerate(ELEMENTS)}  # each Element's place in ELEMENTS, the order gems are listed in
 NAMED = tuple((e, e.value) for e in ELEMENTS)  # each Element with its name, read without the Enum's lookup
 
 
 def gems_text(gems: Mapping[Element, int] | Iterable[Element]) -> str:
     """"4 Light, 3 Air" (in the order of ELEMENTS; "no gem" for none)."""
-    counted = gems if isinstance(gems, dict | Mapping) else Counter(gems)
-    parts = [f"{counted[e]} {name}" for e, name in NAMED if counted.get(e, 0)]
+    if isinstance(gems, list | tuple):  # gems one by one (spent, regained): counted in place
+        parts = [f"{n} {name}" for e, name in NAMED if (n := gems.count(e))]
+    else:
+        counted = gems if isinstance(gems, Mapping) else Counter(gems)
+        parts = [f"{counted[e]} {name}" for e, name in NAMED if counted.get(e, 0)]
     return ", ".join(parts) or "no gem"
 
 
@@ -78,12 +82,11 @@ def absorptions(spent: Sequence[Element], reserve: Mapping[Element, int], usable
     for gem in spent:  # grow the combinations gem by gem, never past what the reserve holds
         grown = set()
         for combo in found:
-            held = Counter(combo)
             for answer in OPPOSITES[gem] & allowed:
-                if held[answer] < reserve.get(answer, 0):
-                    grown.add(tuple(sorted((*combo, answer), key=ELEMENTS.index)))
+                if combo.count(answer) < reserve.get(answer, 0):
+                    grown.add(tuple(sorted((*combo, answer), key=PLACE.__getitem__)))
         found = grown
-    return sorted(found, key=lambda c: [ELEMENTS.index(e) for e in c])
+    return sorted(found, key=lambda c: [PLACE[e] for e in c])
 
 
 def multisets(reserve: Mapping[Element, int], size: int) -> Iterator[tuple[Element, ...]]:
