@@ -4,8 +4,8 @@ match depends on its job alone.
 
 Jobs go out in batches (one task per :data:`BATCH` matches: a task costs Ray about a millisecond, a match tens of
 them) and come back as each batch ends. The match setup, the ruleset's knowledge and the pairings are put in
-Ray's object store once. Where a setup reads files (a project's cards), they travel as Ray ships code to a
-cluster: its ``working_dir``, which each worker runs in.
+Ray's object store once: a setup carries what it plays with (a project's cards, as read when the study began),
+so a worker reads no file of the project.
 
 Without an address, a Ray instance of this machine is started for the study (``num_cpus``: the workers asked
 for) and stopped after it; with one (``ray://host:10001``, or ``auto`` on a cluster's node), the cluster there is
@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
 
 import ray
 
@@ -28,12 +27,10 @@ BATCH = 16
 
 
 def run(setup: Callable[..., Match], knowledge: Knowledge, pairings: Sequence[Pairing], todo: Sequence[Job],
-        address: str | None = None, cpus: int | None = None, working_dir: str | None = None,
-        excludes: Sequence[str] = ()) -> Iterator[Played]:
+        address: str | None = None, cpus: int | None = None) -> Iterator[Played]:
     """Play ``todo`` on Ray, yielding each match as its batch ends."""
-    runtime_env: dict[str, Any] = {"working_dir": working_dir, "excludes": list(excludes)} if working_dir else {}
-    ray.init(address=address, num_cpus=cpus if address is None else None, runtime_env=runtime_env,
-             include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
+    ray.init(address=address, num_cpus=cpus if address is None else None, include_dashboard=False,
+             log_to_driver=False, logging_level=logging.ERROR)
     try:
         shared = ray.put((setup, knowledge, tuple(pairings)))
         pending = [_play_batch.remote(shared, list(todo[i:i + BATCH])) for i in range(0, len(todo), BATCH)]
