@@ -101,10 +101,12 @@ class Match:
             raise IllegalAction("Match", "the match is over")
         # A player hands back one of the very choices offered: found without comparing field by field (``in``
         # compares every choice before it); a label, or an equal choice, is looked for the long way.
-        for place, option in enumerate(decision.options):  # noqa: B007 (its place is kept after the break)
+        place = 0  # counted by hand: an enumerate costs more than the few options it would count
+        for option in decision.options:
             if option is choice:
                 picked: Choice = choice
                 break
+            place += 1
         else:
             found = choice if isinstance(choice, Choice) else decision.find(choice)
             if found is None or found not in decision.options:

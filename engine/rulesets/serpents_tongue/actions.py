@@ -126,7 +126,8 @@ def take_turn(game: Game, b: Being) -> Flow[bool]:
 
     Returns whether the Magi acted (passing ends nothing by itself; the phase ends when all pass)."""
     while True:
-        pick = yield from game.ask("action", b, f"{b.name}'s turn", options(game, b))
+        offered = options(game, b)  # passing is always one: a turn of one choice is not asked (Game.ask)
+        pick = offered[0] if len(offered) == 1 else (yield game.decision("action", b, f"{b.name}'s turn", offered))
         act: Act = pick.value
         if act.verb == "pass":
             return False

@@ -203,12 +203,13 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False,
     step_problem = step_targets.why_not(game, caster, card) if card.spec.declarations else None
     if step_problem:
         return step_problem
-    if caster.free_foci <= 0:  # a Duration F spell needs a Focus: its Duration is looked up only when none is free
+    if caster.foci <= caster.burned_foci:  # no Focus free (free_foci, read without a call): a Duration F spell
+        # needs one; its Duration is looked up only then
         duration = card.aspect("Duration")
         if duration is not None and duration.value == "F":
             return f"Focus: {caster.name} has no Focus left"
     need = (orb_cost(game, caster, card, fx) if fx is not None else _printed_orbs(card)) + extra
-    if not game.can_pay(caster, RESONANCE, need):
+    if need > 0 and not game.can_pay(caster, RESONANCE, need):  # nothing to pay is paid (the caster stands)
         return f"Energy Orbs: {caster.name} cannot pay {need} Resonance for {card.title} (has {caster.resonance})"
     return None
 
@@ -216,7 +217,11 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False,
 def _needed(card: Card, fx: Provisional | None) -> int:
     """The Full Actions casting ``card`` takes: with ``fx`` (its provisional cast), as passive effects change them;
     without (none in play), as the card has them."""
-    return rite.actions_needed(card, card.aspects() if fx is None else fx.aspects())
+    if fx is not None:
+        return rite.actions_needed(card, fx.aspects())
+    # Card.aspects(), written out for a card as printed (most cards, most of the time): its printed aspects.
+    plain = not (card.gained or card.round_gained or card.impact_gained or card.combined)
+    return rite.actions_needed(card, card.spec.printed if plain else card.aspects())
 
 
 def _printed_orbs(card: Card) -> int:
@@ -335,8 +340,11 @@ def on_bearer_requirements(spec: type[SpellCard]) -> tuple[Requirement, ...]:
 
 
 def _targets(game: Game, caster: Being, card: Card) -> list[targeting.Target]:
-    role = card.spec.role  # the card's own (asked for every spell that might be cast: no property call)
-    names = card.names()
+    spec = card.spec
+    role = spec.role  # the card's own (asked for every spell that might be cast: no property call)
+    # Card.names(), written out for a card as printed (most cards, most of the time): its printed names.
+    plain = not (card.gained or card.round_gained or card.impact_gained or card.combined)
+    names = spec.printed_names if plain else card.names()
     if "Area:G" in names and role is not Role.TRANSMUTE:  # "Area is meaningless on ... Transmute spells"
         return [("global", None)]
     if "Evade" in names:

@@ -88,7 +88,7 @@ def _closed(game: Game, b: Being) -> str | None:
 
 def options(game: Game, b: Being) -> tuple[Choice, ...]:
     """The exchanges ``b`` may make now (asked at nearly every decision: each energy is read once)."""
-    if not is_open(game, b):
+    if b.exchanged_this_round or b.incapacitated or game.level1 or b.kind is not MAGI:  # is_open, without a call
         return ()
     # Each energy read off its attribute, without a call (an energy a being lacks stays at zero, as Being.energy
     # reads it).

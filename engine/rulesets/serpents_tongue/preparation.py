@@ -64,12 +64,21 @@ def reattune_options(game: Game, b: Being) -> list[Choice]:
     options = [DONE]
     seen: set[str] = set()
     for card in b.discard:
-        if card.title not in seen and why_not_reattune(game, b, card) is None:
+        if card.title not in seen and reattunable(game, b, card):
             seen.add(card.title)
             options.append(acts.named(card.title, card.id))
     if b.burned_foci and game.can_pay(b, Energy.RESONANCE, 1):
         options.append(Choice("Focus", "focus"))
     return options
+
+
+def reattunable(game: Game, b: Being, card: Card) -> bool:
+    """Whether :func:`why_not_reattune` finds nothing against re-attuning ``card``, told without saying why: asked
+    of every card of the discard pile at each re-attuning, where most are refused and no reason is read."""
+    spec = card.spec
+    return (card.place is DISCARD and card.owner is b and spec.kind in codex.BOUND
+            and (not b.reattuned_this_round or "Bonded" in spec.printed_names)
+            and game.can_pay(b, RESONANCE, reattune_price(card)))
 
 
 def why_not_reattune(game: Game, b: Being, card: Card) -> str | None:
@@ -96,7 +105,9 @@ def prepare(game: Game, b: Being) -> Flow[None]:
     chosen: list[str] = []
     offer = Preparable(b.codex)
     while len(b.prepared) < MAX_PREPARED:
-        pick = yield from game.ask("prepare", b, f"{b.name}: prepare a spell?", offer.choices())
+        offered = offer.choices()  # "done" is always one: a Codex with nothing to prepare is not asked (Game.ask)
+        pick = offered[0] if len(offered) == 1 else (yield game.decision("prepare", b, f"{b.name}: prepare a spell?",
+                                                                          offered))
         if pick.value is None:
             break
         card = game.card(pick.value)

@@ -229,6 +229,14 @@ class Game:
                                 card.title if card else None)
         return choice
 
+    def decision(self, kind: str, being: Being, prompt: str, options: Sequence[Choice]) -> Decision:
+        """The decision :meth:`ask` yields, for a question of several answers put to ``being``: where the rules
+        ask at nearly every step (a turn's action, a spell to prepare), they yield it themselves, with no flow
+        of :meth:`ask` to make and run at each step."""
+        if being.body is not None:
+            being = allies.commander(being)  # a Koishaka's choices are its controller's
+        return Decision(kind, being.name, prompt, tuple(options), None)
+
     def die(self, sides: int, why: str) -> Flow[int]:
         """One die, from the match's one seeded source or, when chance is scripted, a ``die`` decision."""
         if self.options.chance == "auto":
