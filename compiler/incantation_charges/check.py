@@ -12,10 +12,9 @@ from spellc.compiler.names import MAX_TITLE
 from spellc.compiler.parse import number
 from spellc.compiler.value_cards import distinct_titles
 from spellc.engine.core import steps as core
-from spellc.engine.rulesets.incantation_charges.cards import EVENTS, ActionCard, Aim, Interrupt, Kind
+from spellc.engine.rulesets.incantation_charges.cards import AIMS, EVENTS, ActionCard, Aim, Interrupt, Kind
 from spellc.engine.rulesets.incantation_charges.steps import KINDS, describe, describe_all
 
-AIMS = {"enemy": Aim.ENEMY, "self": Aim.SELF}
 WHO = ("target", "them", "you")
 # The conditions a step may test, as written: the first word is whom it asks about.
 CONDITIONS = ("you are incanting", "target is incanting", "them is incanting",
@@ -106,7 +105,7 @@ class Checker:
             self.diags.error("E506", f"a card is played at `enemy` or `self`, not {word.text!r}", word.span,
                              *did_you_mean(word.text, AIMS))
             return None
-        return AIMS[word.text]
+        return Aim(word.text)
 
     def _event(self, field: ast.Field) -> str:
         said = " ".join(w.text.lower() for w in field.event)

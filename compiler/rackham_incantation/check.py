@@ -20,6 +20,7 @@ from spellc.compiler.source import Span
 from spellc.compiler.value_cards import distinct_titles
 from spellc.engine.core import steps as core
 from spellc.engine.rulesets.rackham_incantation.cards import (
+    TARGETS,
     Card,
     CreatureCard,
     Difficulty,
@@ -37,9 +38,7 @@ from spellc.engine.rulesets.rackham_incantation.elements import ELEMENTS, NEUTRA
 from spellc.engine.rulesets.rackham_incantation.state import Magician
 
 ELEMENT_NAMES = [e.value for e in ELEMENTS]
-TARGETS = ("enemy", "ally", "self", "any")
 WHO = ("target", "you")
-TRAITS_OF_TARGETS = ("Undead", "Construct", "Magician")
 MAX_POWER = 20
 REQUIRED = {"spell": ("college", "gems", "difficulty", "range", "power"),
             "magician": ("people", "level", "power", "initiative", "elements"),

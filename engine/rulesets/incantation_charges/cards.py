@@ -29,6 +29,11 @@ class Aim(StrEnum):
     NONE = "none"
 
 
+# Whom a card may be played at, as its `at` line writes it (ruleset.toml's [field.at]): `none` is what a card
+# without the line is played at, never written.
+AIMS = (Aim.ENEMY, Aim.SELF)
+
+
 # The Incantation-related events an Interrupt may wait for ("Assists or Interrupts that rely on
 # Incantation-related events"): what its `when` line says, and the event the rules raise.
 EVENTS = {"an enemy begins an incantation": "begins an incantation",

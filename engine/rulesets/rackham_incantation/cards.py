@@ -93,6 +93,11 @@ class Extra:
     steps: tuple[Step, ...]
 
 
+# Whom a spell is cast at, as its `target` line writes it (ruleset.toml's [field.target]): "an enemy, an ally,
+# the magician himself", or any combatant.
+TARGETS = ("enemy", "ally", "self", "any")
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SpellCard:
     title: str
@@ -103,7 +108,7 @@ class SpellCard:
     area: str = "one combatant"
     duration: str = "instantaneous"
     frequency: Frequency = Frequency()
-    target: str = "enemy"  # whom it is cast at: enemy, ally, self or any combatant
+    target: str = "enemy"  # whom it is cast at: one of TARGETS
     target_trait: str | None = None  # and what the target must be ("Undead")
     power: int = 0
     pa: int = 0
