@@ -11,10 +11,11 @@ from spellc.compiler.diagnostics import Diagnostics, did_you_mean
 from spellc.compiler.names import MAX_TITLE
 from spellc.compiler.parse import number
 from spellc.compiler.value_cards import distinct_titles
+from spellc.compiler.vocabulary_check import Vocabularies
 from spellc.engine.core import steps as core
 from spellc.engine.rulesets.amtgard.cards import AbilityCard, Grant, Trigger, Uses
 from spellc.engine.rulesets.amtgard.effects import describe_all
-from spellc.engine.rulesets.amtgard.vocabulary import QUALIFIED, SPECIAL_EFFECTS, STATES, Kind, Reach, School
+from spellc.engine.rulesets.amtgard.vocabulary import QUALIFIED, STATES, Kind, Reach, School
 
 WHO = ("target", "bearer", "caster", "you")
 EVENTS = ("dies", "hit by a melee weapon", *(f"{s} ends" for s in STATES))
@@ -35,6 +36,7 @@ def _words(f: ast.Field) -> list[rules_text.Word]:
 class Checker:
     def __init__(self, diags: Diagnostics) -> None:
         self.diags = diags
+        self.vocabularies = Vocabularies(diags, "amtgard")
 
     def check_card(self, node: ast.Card, path: str) -> tuple[Checked, ast.Card] | None:
         errors = len(self.diags.items)
@@ -152,22 +154,15 @@ class Checker:
                                  node.title_span)
         return out
 
-    def _choice(self, word: rules_text.Word, said: str, allowed: list[str], what: str, code: str) -> str | None:
-        if said in allowed:
-            return said
-        self.diags.error(code, f"no {what} is named {said!r}", word.span, *did_you_mean(said, allowed),
-                         f"note: {', '.join(allowed)}")
-        return None
-
     def _school(self, f: ast.Field) -> School:
         word = _words(f)[0]
-        found = self._choice(word, word.text, [s.value for s in School], "School", "E705")
+        found = self.vocabularies.check("school", word.text, word.span, "E705", "School")
         return School(found) if found else School.NEUTRAL
 
     def _kind(self, f: ast.Field) -> Kind:
         words = _words(f)
         said = " ".join(w.text for w in words)
-        found = self._choice(words[0], said, [k.value for k in Kind], "type of ability", "E706")
+        found = self.vocabularies.check("type", said, words[0].span, "E706", "type of ability")
         return Kind(found) if found else Kind.VERBAL
 
     def _reach(self, f: ast.Field | None) -> Reach:
@@ -176,7 +171,7 @@ class Checker:
             return Reach.TOUCH
         word = _words(f)[0]
         said = f"{number(word.text[:-1])}'" if word.text.endswith("'") else word.text
-        found = self._choice(word, said, [r.value for r in Reach], "range", "E722")
+        found = self.vocabularies.check("range", said, word.span, "E722", "range")
         return Reach(found) if found else Reach.TOUCH
 
     def _uses(self, fields: dict[str, ast.Field]) -> Uses:
@@ -197,14 +192,14 @@ class Checker:
         return times
 
     def _state(self, word: rules_text.Word, detail: rules_text.Word | None) -> tuple[str, str | None]:
-        state = self._choice(word, word.text, list(STATES), "State", "E709") or word.text
+        state = self.vocabularies.check("grants", word.text, word.span, "E709", "State") or word.text
         if state in QUALIFIED and detail is None:
             self.diags.error("E709", f"{state} names what it is to: `{state} to Flame`", word.span)
         if detail is not None and state not in QUALIFIED:
             self.diags.error("E709", f"{state} is to nothing; only {' and '.join(QUALIFIED)} name what they are to",
                              detail.span)
         if state == "Immune" and detail is not None:
-            self._choice(detail, detail.text, [s.value for s in School], "School", "E705")
+            self.vocabularies.check("school", detail.text, detail.span, "E705", "School")
         return state, detail.text if detail else None
 
     def _grant(self, f: ast.Field) -> Grant:
@@ -227,8 +222,8 @@ class Checker:
             else:
                 groups[-1].append(word)
         for words in groups:
-            name = self._choice(words[0], " ".join(w.text for w in words), list(SPECIAL_EFFECTS), "Special Effect",
-                                "E710")
+            name = self.vocabularies.check("special", " ".join(w.text for w in words), words[0].span, "E710",
+                                           "Special Effect")
             if name in found:
                 self.diags.error("E710", f"{name} is written twice", words[0].span)
             elif name is not None:
@@ -241,7 +236,8 @@ class Checker:
         if f is None:
             return None
         word = _words(f)[0]
-        return self._choice(word, word.text, ["States", *STATES], "State", "E709")
+        return self.vocabularies.check("works", word.text, word.span, "E709", "State", also=("States",),
+                                       note="States, {words}")
 
     def _event(self, f: ast.Field) -> str:
         words = [w.text for w in f.event]

@@ -11,8 +11,9 @@ from spellc.compiler.incantation_charges import ast
 from spellc.compiler.names import MAX_TITLE
 from spellc.compiler.parse import number
 from spellc.compiler.value_cards import distinct_titles
+from spellc.compiler.vocabulary_check import Vocabularies
 from spellc.engine.core import steps as core
-from spellc.engine.rulesets.incantation_charges.cards import AIMS, EVENTS, ActionCard, Aim, Interrupt, Kind
+from spellc.engine.rulesets.incantation_charges.cards import EVENTS, ActionCard, Aim, Interrupt, Kind
 from spellc.engine.rulesets.incantation_charges.steps import KINDS, describe, describe_all
 
 WHO = ("target", "them", "you")
@@ -31,6 +32,7 @@ class Checked:
 class Checker:
     def __init__(self, diags: Diagnostics) -> None:
         self.diags = diags
+        self.vocabularies = Vocabularies(diags, "incantation_charges")
 
     def check_card(self, node: ast.Card, path: str) -> tuple[Checked, ast.Card] | None:
         errors = len(self.diags.items)
@@ -101,11 +103,9 @@ class Checker:
             return Aim.NONE
         word = field.value
         assert isinstance(word, rules_text.Word)
-        if word.text not in AIMS:
-            self.diags.error("E506", f"a card is played at `enemy` or `self`, not {word.text!r}", word.span,
-                             *did_you_mean(word.text, AIMS))
-            return None
-        return Aim(word.text)
+        aim = self.vocabularies.check("at", word.text, word.span, "E506", "aim", note=None,
+                                      message=f"a card is played at `enemy` or `self`, not {word.text!r}")
+        return None if aim is None else Aim(aim)
 
     def _event(self, field: ast.Field) -> str:
         said = " ".join(w.text.lower() for w in field.event)

@@ -18,9 +18,9 @@ from spellc.compiler.names import MAX_TITLE
 from spellc.compiler.rackham_incantation import ast
 from spellc.compiler.source import Span
 from spellc.compiler.value_cards import distinct_titles
+from spellc.compiler.vocabulary_check import Vocabularies
 from spellc.engine.core import steps as core
 from spellc.engine.rulesets.rackham_incantation.cards import (
-    TARGETS,
     Card,
     CreatureCard,
     Difficulty,
@@ -57,6 +57,7 @@ class Checked:
 class Checker:
     def __init__(self, diags: Diagnostics) -> None:
         self.diags = diags
+        self.vocabularies = Vocabularies(diags, "rackham_incantation")
 
     # ---- a card
     def check_card(self, node: ast.Card, path: str) -> tuple[Checked, ast.Card] | None:
@@ -113,10 +114,8 @@ class Checker:
     def _college(self, f: ast.Field) -> str:
         words = [v for v in f.values if isinstance(v, rules_text.Word)]
         said = " ".join(w.text for w in words)
-        if said not in COLLEGES:
-            self.diags.error("E604", f"no College of Magic is named {said!r}", f.span,
-                             *did_you_mean(said, COLLEGES),
-                             "note: a people's College (Hermetic Magic...), Elemental X, or Primitive Magic")
+        self.vocabularies.check("college", said, f.span, "E604", "College of Magic",
+                                note="a people's College (Hermetic Magic...), Elemental X, or Primitive Magic")
         return said
 
     def _gems(self, f: ast.Field, college: str) -> tuple[tuple[str, int], ...]:
@@ -127,10 +126,8 @@ class Checker:
             assert isinstance(value, tuple)
             count, word = value
             name = word.text
-            if name not in (*ELEMENT_NAMES, NEUTRAL):
-                self.diags.error("E605", f"no Element is named {name!r}", word.span,
-                                 *did_you_mean(name, (*ELEMENT_NAMES, NEUTRAL)),
-                                 f"note: the Elements: {', '.join(ELEMENT_NAMES)}; or {NEUTRAL} (any Element pays)")
+            if not self.vocabularies.check("gems", name, word.span, "E605", "Element", also=(NEUTRAL,),
+                                           note=f"the Elements: {{words}}; or {NEUTRAL} (any Element pays)"):
                 continue
             if count < 1:
                 self.diags.error("E606", "a spell needs at least one gem of each Element it lists", f.span)
@@ -182,9 +179,8 @@ class Checker:
             return "enemy", None
         words = [v for v in f.values if isinstance(v, rules_text.Word)]
         whom, trait = words[0], words[1] if len(words) > 1 else None
-        if whom.text not in TARGETS:
-            self.diags.error("E610", f"a spell is cast at an enemy, an ally, self or any, not {whom.text!r}",
-                             whom.span, *did_you_mean(whom.text, TARGETS))
+        self.vocabularies.check("target", whom.text, whom.span, "E610", "target", note=None,
+                                message=f"a spell is cast at an enemy, an ally, self or any, not {whom.text!r}")
         if trait is not None and whom.text == "self":
             self.diags.error("E610", "a spell cast on its caster names no trait of its target", trait.span)
         return whom.text, trait.text if trait else None
@@ -192,9 +188,7 @@ class Checker:
     def _people(self, f: ast.Field) -> str:
         word = f.values[0]
         assert isinstance(word, rules_text.Word)
-        if word.text not in PEOPLES:
-            self.diags.error("E611", f"no people is named {word.text!r}", word.span, *did_you_mean(word.text, PEOPLES),
-                             f"note: the peoples: {', '.join(PEOPLES)}")
+        self.vocabularies.check(f.name, word.text, word.span, "E611", "people", note="the peoples: {words}")
         return word.text
 
     def _number(self, f: ast.Field, what: str, low: int, high: int) -> int:
@@ -271,21 +265,17 @@ class Checker:
     def _level(self, f: ast.Field) -> Level | None:
         word = f.values[0]
         assert isinstance(word, rules_text.Word)
-        level = Level.named(word.text)
-        if level is None:
-            titles = [lv.title for lv in Level]
-            self.diags.error("E618", f"no level of magic is named {word.text!r}", word.span,
-                             *did_you_mean(word.text, titles), f"note: the levels: {', '.join(titles)}")
-        return level
+        said = self.vocabularies.check("level", word.text, word.span, "E618", "level of magic",
+                                       note="the levels: {words}")
+        return None if said is None else Level.named(said)
 
     def _element_words(self, f: ast.Field) -> list[Element]:
         out = []
         for word in f.values:
             assert isinstance(word, rules_text.Word)
-            if word.text not in ELEMENT_NAMES:
-                self.diags.error("E605", f"no Element is named {word.text!r}", word.span,
-                                 *did_you_mean(word.text, ELEMENT_NAMES))
-            elif Element(word.text) in out:
+            if not self.vocabularies.check("elements", word.text, word.span, "E605", "Element", note=None):
+                continue
+            if Element(word.text) in out:
                 self.diags.error("E619", f"{word.text} is listed twice", word.span)
             else:
                 out.append(Element(word.text))

@@ -30,6 +30,7 @@ from spellc.compiler.serpents_tongue import model as m
 from spellc.compiler.serpents_tongue import steps as effect_steps
 from spellc.compiler.serpents_tongue.check_encounter import check_encounter
 from spellc.compiler.source import Span
+from spellc.compiler.vocabulary_check import Vocabularies
 from spellc.engine.rulesets.serpents_tongue import control, rules_text
 from spellc.engine.rulesets.serpents_tongue.bindings import STEP_KINDS
 from spellc.engine.rulesets.serpents_tongue.cards import (
@@ -102,6 +103,7 @@ class Checker:
     def __init__(self, registry: Registry, diags: Diagnostics) -> None:
         self.reg = registry
         self.diags = diags
+        self.vocabularies = Vocabularies(diags, "serpents_tongue")
         self._slots = itertools.count(1)  # numbers a spell's "target KIND"s, each a target of its own
 
     # ------------------------------------------------------------------ spells
@@ -235,12 +237,13 @@ class Checker:
     def _sphere(self, f: ast.Field | None) -> Sphere | None:
         if f is None:
             return None
-        sphere = SPHERE_WORDS.get(f.value.text)
-        if sphere is not None:
-            return sphere
-        self.diags.error("E016", f"unknown Sphere '{f.value.text}'", f.value.span,
-                         *did_you_mean(f.value.text, [s.value for s in Sphere]))
-        return None
+        return self.sphere("sphere", f.value)
+
+    def sphere(self, field: str, word: ast.Word, where: str = "") -> Sphere | None:
+        """The Sphere ``word`` names, one of those ``field`` is declared to take; None, said, when it is none."""
+        said = self.vocabularies.check(field, word.text, word.span, "E016", "Sphere", note=None,
+                                       message=f"unknown Sphere '{word.text}'{where}")
+        return None if said is None else SPHERE_WORDS[said]
 
     def _role(self, f: ast.Field | None) -> Role | None:
         if f is None:
@@ -274,11 +277,8 @@ class Checker:
             return ()
         spheres = []
         for w in lines[0].spheres:
-            s = SPHERE_WORDS.get(w.text)
-            if s is None:
-                self.diags.error("E016", f"unknown Sphere '{w.text}' in the broadcast bar", w.span,
-                                 *did_you_mean(w.text, [s.value for s in Sphere]))
-            else:
+            s = self.sphere("broadcast", w, " in the broadcast bar")
+            if s is not None:
                 spheres.append(s)
         if not any(self.reg.keywords[a.name].reads_broadcast for a in empowerments if a.name in self.reg.keywords):
             readers = sorted(k.name for k in self.reg.keywords.values() if k.reads_broadcast)

@@ -125,11 +125,8 @@ class _EncounterCheck:
             return []
         out = []
         for w in line.words:
-            sphere = SPHERE_WORDS.get(w.text)
-            if sphere is None:
-                self.diags.error("E016", f"unknown Sphere '{w.text}'", w.span,
-                                 *did_you_mean(w.text, [s.value for s in Sphere]))
-            else:
+            sphere = self.c.sphere("source", w)
+            if sphere is not None:
                 out.append(sphere)
         return out
 
