@@ -45,7 +45,8 @@ def options(game: Game, b: Being) -> list[Choice]:
     bans = list(control.bans(game, b)) if in_play else []  # read once for every spell, ability and action below
     passives = impact.passive_sources(game) if in_play else []  # and so are the passive effects, for every spell
     out = [PASS]
-    if can_take_full_action(b) and b.kind is not KOISHAKA:  # "Koishaka cannot meditate"
+    # can_take_full_action, without a call; "Koishaka cannot meditate".
+    if b.full_actions > 0 and b.interrupt_stones == 0 and b.kind is not KOISHAKA:
         out.append(MEDITATE)
     if b.interrupt_stones and b.full_actions > 0:
         out.append(SHED)

@@ -86,9 +86,12 @@ def next_step(card: Card) -> NamShubStep:
 
 # ---------------------------------------------------------------- the actions
 def options(game: Game, b: Being) -> list[Choice]:
-    """Beginning a Nam-Shub (a Magi, from its Codex) and completing the next step of the team's one."""
+    """Beginning a Nam-Shub (a Magi, from its Codex) and completing the next step of the team's one: to read, never
+    to change (it may be what the Codex view keeps)."""
     if b.incapacitated:
         return []
+    if not game.nam_shubs:  # no team works on one (most matches never begin one): the pages to begin, to read
+        return codex_view(b, _beginnable) if b.kind is MAGI else []
     out = []
     current = working_on(game, b.team)
     if current is None and b.kind is MAGI:

@@ -116,7 +116,7 @@ def prepare(game: Game, b: Being) -> Flow[None]:
         card.place = PREPARED
         b.prepared.append(card)
         chosen.append(card.title)
-    if chosen:
+    if chosen and game.options.log:  # the line is written only for a log kept (Game.say)
         game.say(f"{b.name} prepares {', '.join(chosen)}")
 
 
