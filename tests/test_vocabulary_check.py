@@ -24,7 +24,7 @@ from spellc.engine.rulesets.incantation_charges.cards import Aim
 from spellc.engine.rulesets.rackham_incantation import cards as rackham_cards
 
 # The fields whose words each checker checks through its ruleset's declaration.
-CHECKED = [("incantation_charges", "at"),
+CHECKED = [("incantation_charges", "at"), ("incantation_charges", "when"),
            ("rackham_incantation", "college"), ("rackham_incantation", "gems"), ("rackham_incantation", "target"),
            ("rackham_incantation", "exclusive"), ("rackham_incantation", "people"),
            ("rackham_incantation", "level"), ("rackham_incantation", "elements"),

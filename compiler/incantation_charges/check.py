@@ -13,7 +13,7 @@ from spellc.compiler.parse import number
 from spellc.compiler.value_cards import distinct_titles
 from spellc.compiler.vocabulary_check import Vocabularies
 from spellc.engine.core import steps as core
-from spellc.engine.rulesets.incantation_charges.cards import EVENTS, ActionCard, Aim, Interrupt, Kind
+from spellc.engine.rulesets.incantation_charges.cards import ActionCard, Aim, Interrupt, Kind
 from spellc.engine.rulesets.incantation_charges.steps import KINDS, describe, describe_all
 
 WHO = ("target", "them", "you")
@@ -66,8 +66,9 @@ class Checker:
     def _interrupt(self, node: ast.Card, fields: dict[str, ast.Field], aim: Aim | None) -> Interrupt | None:
         when, effect = fields.get("when"), fields.get("effect")
         if when is None or effect is not None:
+            events = ", ".join(self.vocabularies.words("when"))
             self.diags.error("E504", "an interrupt has one `when EVENT: STEPS` line and no `effect`",
-                             effect.span if effect else node.title_span, f"note: the events: {', '.join(EVENTS)}")
+                             effect.span if effect else node.title_span, f"note: the events: {events}")
             return None
         return Interrupt(event=self._event(when), steps=self._steps(when.steps, aim, True))
 
@@ -109,10 +110,8 @@ class Checker:
 
     def _event(self, field: ast.Field) -> str:
         said = " ".join(w.text.lower() for w in field.event)
-        if said not in EVENTS:
-            span = field.event[0].span.to(field.event[-1].span)
-            self.diags.error("E507", f"an interrupt cannot wait for {said!r}", span,
-                             *did_you_mean(said, EVENTS), f"note: the events: {', '.join(EVENTS)}")
+        self.vocabularies.check("when", said, field.event[0].span.to(field.event[-1].span), "E507", "event",
+                                message=f"an interrupt cannot wait for {said!r}", note="the events: {words}")
         return said
 
     # ---- steps
