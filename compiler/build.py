@@ -40,6 +40,7 @@ from spellc.compiler.project import (
     project_of,
     projects,
     refuse_outside,
+    shipped,
     source_files,
     workspace_of,
 )
@@ -76,8 +77,12 @@ FRONTENDS = Frontends()
 
 
 def outputs() -> tuple[str, ...]:
-    """Every folder and page a build of this repository's workspace replaces, relative to its root."""
-    return (*(out for f in FRONTENDS.values() for out in (*f.outputs, f"{f.ruleset.site}/{REFERENCE}")), HOME)
+    """Every folder and page a build of this repository's workspace replaces, relative to its root: a shipped
+    project's Balance section too, where it has studies."""
+    balance = tuple(f"{f.ruleset.site}/{BALANCE}" for f in FRONTENDS.values()
+                    if shipped(f.ruleset.name).studies.is_dir())
+    return (*(out for f in FRONTENDS.values() for out in (*f.outputs, f"{f.ruleset.site}/{REFERENCE}")), *balance,
+            HOME)
 
 
 
