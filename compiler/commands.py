@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import glob
+import importlib.util
 import io
 import json
 import os
@@ -294,6 +295,10 @@ def cmd_sim(args: argparse.Namespace) -> int:
 
 
 def cmd_site(args: argparse.Namespace) -> int:
+    if importlib.util.find_spec("mkdocs") is None or importlib.util.find_spec("yaml") is None:
+        print("spellc: error: spellc site needs MkDocs, an optional extra: pip install 'spellc[docs]' (spellc build "
+              "writes the pages without it)", file=sys.stderr)
+        return 1
     from spellc.compiler import site_command  # noqa: PLC0415  (a subcommand's module: mkdocs loads only when it runs)
 
     target = locate(Path.cwd(), explicit(args))

@@ -205,3 +205,18 @@ def test_a_projects_site_orders_its_sidebar_and_names_its_game_as_the_repository
                        "Balance", "Incantation 2 (Rackham): glossary coverage"], nav
     glossary = (folder / "public" / "glossary" / "index.html").read_text(encoding="utf-8")
     assert "<title>Glossary · Incantation 2 (Rackham) · cards</title>" in glossary  # the project's game
+
+
+def test_spellc_site_without_mkdocs_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """`pip install spellc` brings no MkDocs (the docs extra does): `spellc site` then says what to install, where it
+    printed a ModuleNotFoundError's traceback."""
+    import importlib.util
+
+    from spellc.compiler.cli import main
+
+    found = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "yaml" else found(name, *a))
+    assert main(["site"]) == 1
+    err = capsys.readouterr().err
+    assert "pip install 'spellc[docs]'" in err and "Traceback" not in err
