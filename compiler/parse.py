@@ -7,6 +7,7 @@ import re
 import unicodedata
 import warnings
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
@@ -106,24 +107,44 @@ def parse(source: SourceFile, diags: Diagnostics, grammar: tuple[str, ...], max_
     """The parse tree of ``source`` read with the files ``grammar`` (under grammar/), or None after a located
     diagnostic. Every number is at most ``max_number`` (a grammar whose transformer gives each number its
     own range may pass a looser bound)."""
+    read = parse_blocks(source, diags, grammar, max_number)
+    return None if read is None or read.lost else read.tree
+
+
+@dataclass(frozen=True, slots=True)
+class Blocks:
+    """What a file's blocks that parse say, when some did not: their tree (the blocks that did not parse are
+    blank lines in it, so every line keeps its place), and the titles the others were written with (a card
+    that names one of them is not told that no such card exists: the block's own error is said at it)."""
+
+    tree: Tree[Token]
+    lost: tuple[str, ...]  # the quoted title on each lost block's first line ("" where it has none)
+
+
+def parse_blocks(source: SourceFile, diags: Diagnostics, grammar: tuple[str, ...], max_number: int = MAX_NUMBER
+                 ) -> Blocks | None:
+    """:func:`parse`, but a file with a block that does not parse still gives the tree of its other blocks (with
+    an error for each block lost), so that what is wrong in them is said too: a card file with a parse error in
+    one card and a checker's error in another reports both. None when nothing can be read."""
     if _refuse_control(source, diags):
         return None
     lark = parser(grammar)
-    tree = _recovering(lark, source, diags)
-    if tree is None:
+    read = _recovering(lark, source, diags)
+    if read is None:
         return None
     before = len(diags.items)
-    for token in _tokens(tree, []):
+    for token in _tokens(read.tree, []):
         if token.type == "STRING" or _DIGIT.search(token):  # what a token can hold that is out of bounds
             _check_token(token, source, diags, max_number)
-    return None if any(d.severity is Severity.ERROR for d in diags.items[before:]) else tree
+    return None if any(d.severity is Severity.ERROR for d in diags.items[before:]) else read
 
 
 MAX_PARSE_ERRORS = 20  # a file that is not in the language at all would give one per block
 
 
-def _recovering(lark: Lark, source: SourceFile, diags: Diagnostics) -> Tree[Token] | None:
-    """The parse tree of ``source``, or None after a located error for each block that does not parse.
+def _recovering(lark: Lark, source: SourceFile, diags: Diagnostics) -> Blocks | None:
+    """The parse tree of ``source``'s blocks that parse, after a located error for each block that does not;
+    None when no block could be told apart from the error, or the errors run past MAX_PARSE_ERRORS.
 
     Recovery is by block, as a compiler's panic mode is by declaration: the block an error is in (a card, a
     scenario's round: from its line at the margin to the next block's) is read as blank lines, which keeps every
@@ -131,7 +152,8 @@ def _recovering(lark: Lark, source: SourceFile, diags: Diagnostics) -> Tree[Toke
     reports three, and nothing of the others. Where a block's closing '}' is missing, the error comes at the next
     block's first word: the block left open is the one blanked."""
     lines = source.text.split("\n")
-    text, errors, blanked_to = source.text, 0, 0
+    text, blanked_to = source.text, 0
+    lost: list[str] = []
     while True:
         try:
             tree = lark.parse(text)
@@ -142,14 +164,23 @@ def _recovering(lark: Lark, source: SourceFile, diags: Diagnostics) -> Tree[Toke
                 return None
             message, span, notes = _describe(err, source, lark)
             diags.error("E001", message, span, *notes)
-            errors += 1
             unclosed = not at_end and err.column == 1 and _closing(err)
             found = _blank_block(lines, line, unclosed)
-            if found is None or errors >= MAX_PARSE_ERRORS:
+            if found is None or len(lost) + 1 >= MAX_PARSE_ERRORS:
                 return None
-            text, blanked_to = found
+            text, blanked_to, first_line = found
+            lost.append(_quoted(first_line))
         else:
-            return tree if errors == 0 else None
+            return Blocks(tree, tuple(lost))
+
+
+_QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"')
+
+
+def _quoted(line: str) -> str:
+    """The first quoted text of a block's first line, as written (its title), or ""."""
+    found = _QUOTED.search(line)
+    return found[1] if found else ""
 
 
 def _follows_blank(lines: list[str], line: int, column: int, blanked_to: int, at_end: bool) -> bool:
@@ -171,10 +202,11 @@ def _closing(err: UnexpectedInput) -> bool:
     return _closing_expected(names)
 
 
-def _blank_block(lines: list[str], line: int, unclosed: bool) -> tuple[str, int] | None:
-    """``lines`` (blanked in place) with the block holding line ``line`` made blank, as one text, and the last
-    line blanked; when ``unclosed``, the block before it, which the line's new block found open. None when no
-    block can be told apart (no line at the margin before it) or it is blank already."""
+def _blank_block(lines: list[str], line: int, unclosed: bool) -> tuple[str, int, str] | None:
+    """``lines`` (blanked in place) with the block holding line ``line`` made blank, as one text, the last line
+    blanked and the block's first line as it was; when ``unclosed``, the block before it, which the line's new
+    block found open. None when no block can be told apart (no line at the margin before it) or it is blank
+    already."""
     starts = [n for n, text in enumerate(lines, 1) if _BLOCK_START.match(text)]
     before = [n for n in starts if n <= line]
     if unclosed and len(before) > 1 and before[-1] == line:
@@ -185,9 +217,10 @@ def _blank_block(lines: list[str], line: int, unclosed: bool) -> tuple[str, int]
     last = next((n - 1 for n in starts if n > first), len(lines))
     if not any(lines[n - 1].strip() for n in range(first, last + 1)):
         return None
+    heading = lines[first - 1]
     for n in range(first, last + 1):
         lines[n - 1] = ""
-    return "\n".join(lines), last
+    return "\n".join(lines), last, heading
 
 
 # A block's first line: a word at the margin (``spell "Fireball" {``, ``round 2 {``); a comment or a closing brace
@@ -273,11 +306,14 @@ T = TypeVar("T")
 
 
 def parse_file(source: SourceFile, diags: Diagnostics, grammar: tuple[str, ...],
-               to_ast: Callable[[Tree[Token], SourceFile], T]) -> T | None:
-    """``to_ast`` of :func:`parse`'s tree of ``source`` (None after its diagnostics), parsed once for the
-    same grammar, path and text: a file read again reports the same problems."""
-    read, problems = _parsed_file(source, grammar, to_ast)
+               to_ast: Callable[[Tree[Token], SourceFile], T], lost: set[str] | None = None) -> T | None:
+    """``to_ast`` of the tree of ``source``'s blocks that parse (None after its diagnostics, when none can be
+    read), parsed once for the same grammar, path and text: a file read again reports the same problems. The
+    titles of the blocks that did not parse are added to ``lost``."""
+    read, titles, problems = _parsed_file(source, grammar, to_ast)
     diags.extend(problems)
+    if lost is not None:
+        lost.update(titles)
     return read
 
 
@@ -285,10 +321,20 @@ def parse_file(source: SourceFile, diags: Diagnostics, grammar: tuple[str, ...],
 # save: all but the edited file read as before, and are not parsed again. Their ASTs are frozen values.
 @lru_cache(maxsize=4096)
 def _parsed_file(source: SourceFile, grammar: tuple[str, ...], to_ast: Callable[[Tree[Token], SourceFile], Any]
-                 ) -> tuple[Any, tuple[Diagnostic, ...]]:
+                 ) -> tuple[Any, tuple[str, ...], tuple[Diagnostic, ...]]:
     found = Diagnostics()
-    tree = parse(source, found, grammar)
-    return (None if tree is None else to_ast(tree, source)), tuple(found.items)
+    read = parse_blocks(source, found, grammar)
+    if read is None:
+        return None, (), tuple(found.items)
+    return to_ast(read.tree, source), tuple(filter(None, map(_lost_title, read.lost))), tuple(found.items)
+
+
+def _lost_title(written: str) -> str:
+    """A lost block's title as its card would have had it ("" when its escapes do not decode: it was lost)."""
+    try:
+        return string_value(f'"{written}"')
+    except (SyntaxError, ValueError, Warning):
+        return ""
 
 
 def string_value(token: Token | str) -> str:

@@ -142,10 +142,11 @@ class ValueCards:
     def _check(self, sources: Sequence[SourceFile], result: Compiled) -> Compiled:
         checker = self.checker(result.diagnostics)
         found = []
-        written = set()
+        written: set[str] = set()  # every title of the set, those of cards that did not parse too
         for source in sources:
             result.files += 1
-            for node in parse_file(source, result.diagnostics, card_grammar(self.ruleset.grammar), self.to_ast) or ():
+            read = parse_file(source, result.diagnostics, card_grammar(self.ruleset.grammar), self.to_ast, written)
+            for node in read or ():
                 written.add(node.title)
                 checked = checker.check_card(node, source.path)
                 if checked is not None:

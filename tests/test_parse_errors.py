@@ -152,3 +152,30 @@ def test_a_spell_with_an_error_is_not_missing_from_the_magician_that_lists_it(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     err = checked(tmp_path, capsys, "rackham_incantation", "    gems 2 Light\n", "    gems 2 Lite\n")
     assert "Lite" in err and "E624" not in err and "no spell is titled" not in err
+
+
+def test_a_parse_error_in_one_card_does_not_hide_the_checkers_errors_in_another(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The cards that parse are checked though another card of their file does not: a file with a parse error in
+    one card and a misspelt College in another reports both (only the parse error was said, and the College's only
+    once it was mended)."""
+    project = new_project(tmp_path / "inc2", "rackham_incantation", capsys)
+    path = project / "cards" / "sample.spell"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace("    gems 2 Light\n", "    gems 2 Light\n    schol Subdual\n", 1)
+    text = text.replace("college Elemental Darkness", "college Elemental Darknes", 1)
+    path.write_text(text, encoding="utf-8")
+    code, _, err = spellc_apart(project, capsys, "check")
+    assert code == 1
+    assert "error[E001]: unexpected 'schol'" in err
+    assert "no College of Magic is named 'Elemental Darknes'" in err and "did you mean 'Elemental Darkness'?" in err
+    assert err.rstrip().endswith("2 errors, 0 warnings")
+
+
+def test_a_card_that_does_not_parse_is_not_missing_from_the_cards_that_name_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A magician that lists a spell whose card does not parse is not told that no spell is titled so: the spell's
+    own error is said at it, once (no cascade)."""
+    err = checked(tmp_path, capsys, "rackham_incantation", "    gems 2 Light\n", "    gems 2 Light\n    schol 3\n")
+    assert "error[E001]: unexpected 'schol'" in err
+    assert "no spell is titled" not in err and err.rstrip().endswith("1 error, 0 warnings")

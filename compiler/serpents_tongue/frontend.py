@@ -14,7 +14,7 @@ from spellc.compiler import coverage
 from spellc.compiler.diagnostics import Diagnostic, Diagnostics, write_text
 from spellc.compiler.frontend import read_sources, report_replay, site_outputs
 from spellc.compiler.language_reference import KeywordRow
-from spellc.compiler.parse import card_grammar, parse
+from spellc.compiler.parse import card_grammar, parse_blocks
 from spellc.compiler.publish import Output
 from spellc.compiler.serpents_tongue.check import Checker
 from spellc.compiler.serpents_tongue.emit_python import emit_python
@@ -103,16 +103,16 @@ def check_sources(sources: Iterable[SourceFile], result: CompileResult, ages: di
 
 # A file's cards are checked on their own (only titles are compared across files, above): a rebuild at each
 # save or keystroke checks again only the file that changed. Checked cards are frozen values. Its tree and
-# AST are not kept (parse, not parse_file): a rebuild never asks for them again, and they were half of what a
+# AST are not kept (parse_blocks, not parse_file): a rebuild never asks for them again, and they were half of what a
 # build left for the collector to walk.
 @lru_cache(maxsize=4096)
 def _checked_file(source: SourceFile, registry: Registry
                   ) -> tuple[tuple[CheckedSpell, ...], tuple[CheckedNamShub, ...], tuple[Diagnostic, ...]]:
     found = Diagnostics()
-    tree = parse(source, found, card_grammar(RULESET.grammar))
-    if tree is None:
+    read = parse_blocks(source, found, card_grammar(RULESET.grammar))  # the cards that parse are checked too
+    if read is None:
         return (), (), tuple(found.items)
-    file = to_ast(tree, source)
+    file = to_ast(read.tree, source)
     checker = Checker(registry, found)
     return tuple(checker.check_file(file)), tuple(checker.check_nam_shubs(file)), tuple(found.items)
 
