@@ -170,7 +170,8 @@ def command_line() -> argparse.ArgumentParser:
                        "advantage, matches at the round cap, match lengths. Per card: how often it was cast, a "
                        "seat's win rate when it cast it and when it only held it, and the cards that stand out "
                        "beyond chance. Every match is kept in a results file beside the study.")
-    p.add_argument("study", metavar="STUDY", help="the study file (*.sim.toml)")
+    p.add_argument("study", metavar="STUDY", nargs="?", help="the study file (*.sim.toml); left out, the project's "
+                   "one study (in its studies folder)")
     p.add_argument("--workers", metavar="N", help="processes to play on (default: every core); with --backend ray "
                    "and no --address, the CPUs of the Ray instance started here")
     p.add_argument("--backend", choices=("local", "ray"), default="local", help="where the matches are played: this "

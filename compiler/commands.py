@@ -31,6 +31,7 @@ from spellc.compiler.diagnostics import Diagnostics, did_you_mean, sarif_log, wr
 from spellc.compiler.new_project import create
 from spellc.compiler.project import Project, ProjectError, locate, project_of, source_files
 from spellc.compiler.source import SourceFile, Undecodable, number, read_regular, shown_path
+from spellc.compiler.study_files import the_study
 from spellc.engine.rulesets import RULESETS
 
 
@@ -290,8 +291,18 @@ def cmd_sim(args: argparse.Namespace) -> int:
         print("spellc: error: --address names a Ray cluster: it goes with --backend ray", file=sys.stderr)
         return 2
     backend = sim.Backend(args.backend, workers, args.address)
-    return sim.simulate(Path(args.study), explicit(args), backend, args.output, sys.stdout, sys.stderr, args.resume,
+    study = Path(args.study) if args.study is not None else _study_here(args)
+    return sim.simulate(study, explicit(args), backend, args.output, sys.stdout, sys.stderr, args.resume,
                         args.against)
+
+
+def _study_here(args: argparse.Namespace) -> Path:
+    """The study `spellc sim` plays when none is named: the one of the project it runs in."""
+    target = locate(Path.cwd(), explicit(args))
+    if not isinstance(target, Project):
+        raise ProjectError(f"{shown_path(target.root, Path.cwd())} is a workspace of {len(target.members)} projects: "
+                           "name the study file to play")
+    return the_study(target)
 
 
 def cmd_site(args: argparse.Namespace) -> int:

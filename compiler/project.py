@@ -339,6 +339,11 @@ def _check_tables(source: SourceFile, data: dict[str, Any], diags: Diagnostics) 
     if not data.keys() & {"project", "workspace"}:
         diags.error("E011", "a manifest needs a [project] or a [workspace] table", Span(source, 1, 1, 1, 2))
     for table, value in data.items():
+        if table == "sim":  # a project holds several studies, each with its results beside it: a file each
+            diags.error("E011", "a study is declared in a file of its own, not in the manifest", where(source, table),
+                        "help: move this table's settings, without its [sim] line, into studies/NAME.sim.toml; "
+                        "`spellc sim` plays it")
+            continue
         if table not in TABLES:
             diags.error("E011", f"unknown table [{table}]", where(source, table), *did_you_mean(table, TABLES))
             continue

@@ -5,12 +5,9 @@ that answers one with nothing changed) can look for studies without loading Duck
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from spellc.compiler.project import source_files
-
-if TYPE_CHECKING:
-    from spellc.compiler.project import Project
+from spellc.compiler.project import Project, ProjectError, source_files
+from spellc.compiler.source import shown_path
 
 SUFFIX = ".sim.toml"
 
@@ -29,3 +26,17 @@ def study_inputs(project: Project) -> list[Path]:
             store = store_of(study)
             found += [study, store, store.with_name(store.name + ".wal")]
     return found
+
+
+def the_study(project: Project) -> Path:
+    """The study `spellc sim` plays when none is named: the project's one study. A project may hold several (each
+    with its results file beside it), so where it holds none or several, a ProjectError says which to name."""
+    found = sorted(source_files(project.studies, SUFFIX)) if project.studies.is_dir() else []
+    if len(found) == 1:
+        return found[0]
+    shown = shown_path(project.studies, Path.cwd())
+    if not found:
+        raise ProjectError(f"no study in {shown}: declare one in a file of its own there, such as "
+                           f"{shown}/duels.sim.toml (`spellc new` writes a sample), and play it with `spellc sim`")
+    raise ProjectError(f"{shown} holds {len(found)} studies; name the one to play: "
+                       + ", ".join(f"spellc sim {shown_path(study, Path.cwd())}" for study in found))

@@ -402,3 +402,37 @@ def test_a_study_plays_the_cards_as_they_were_when_it_began(tmp_path: Path,
     (folder / "spellc.toml").write_text("[broken", encoding="utf-8")  # a manifest mid-edit
     assert library_of(began) is before and project_match(began, 3).game is not None
     assert CardTexts.of(project) != began and library(project) is not before
+
+
+def test_sim_with_no_study_named_plays_the_projects_one_study(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    project = study(tmp_path, capsys, STUDY.replace("matches = 6", "matches = 2"))
+    code, out, err = spellc_apart(project, capsys, "sim", "--workers", "1")
+    assert code == 0, err
+    assert out.splitlines()[0].startswith("random vs mcts(6, depth 3): 2 matches")
+
+
+def test_sim_with_no_study_named_and_several_says_which_to_name(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    project = study(tmp_path, capsys)
+    (project / "studies" / "other.sim.toml").write_text(STUDY, encoding="utf-8")
+    code, _, err = spellc_apart(project, capsys, "sim")
+    assert code == 1
+    assert "studies holds 2 studies; name the one to play: spellc sim studies/duels.sim.toml, " in err
+    (project / "studies" / "other.sim.toml").unlink()
+    (project / "studies" / "duels.sim.toml").unlink()
+    code, _, err = spellc_apart(project, capsys, "sim")
+    assert code == 1 and "no study in studies: declare one in a file of its own there" in err
+
+
+def test_a_sim_table_in_the_manifest_says_where_a_study_is_declared(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """A project holds several studies, each with its results file beside it: a study is a file of its own, and a
+    [sim] table in spellc.toml (which the issue names as the other way to declare one) says so where it is."""
+    project = study(tmp_path, capsys)
+    manifest = project / "spellc.toml"
+    manifest.write_text(manifest.read_text(encoding="utf-8") + '\n[sim]\nplayers = ["random"]\n', encoding="utf-8")
+    code, _, err = spellc_apart(project, capsys, "check")
+    assert code == 1
+    assert "spellc.toml:" in err and "error[E011]: a study is declared in a file of its own, not in the manifest" in err
+    assert "help: move this table's settings, without its [sim] line, into studies/NAME.sim.toml" in err
