@@ -5,6 +5,7 @@ each result here is the same at every run."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -153,7 +154,7 @@ def test_a_magician_holds_the_spells_it_was_equipped_with_and_counts_each_cast()
     assert KNOWLEDGE.holdings is not None
     cast = 0
     for seed in range(4):
-        m = finished(seed)
+        m = finished(seed, replace(setup.RANDOM_SETTINGS, log=True))  # a random duel, its log kept to read
         for name in (x.name for x in game(m).battle.models.values() if isinstance(x, Magician)):
             held = KNOWLEDGE.holdings(game(m), name)
             card = game(m).battle.models[name]

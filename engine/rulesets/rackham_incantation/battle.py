@@ -37,11 +37,12 @@ class Battle:
         return {**self.__dict__, "spell_lists": {}, "library": None}
 
     # ---- who is where
+    # Asked at most decisions: each reads Model.present's test itself (removed is None) rather than call it.
     def magicians(self) -> list[Magician]:
-        return [m for m in self.models.values() if isinstance(m, Magician) and m.present]
+        return [m for m in self.models.values() if m.removed is None and isinstance(m, Magician)]
 
     def present(self) -> list[Model]:
-        return [m for m in self.models.values() if m.present]
+        return [m for m in self.models.values() if m.removed is None]
 
     def enemies(self, of: Model) -> list[Model]:
         return [m for m in self.present() if m.camp != of.camp]
@@ -62,8 +63,14 @@ class Battle:
         self.models[model.name] = model
         return model
 
+    @property
+    def logged(self) -> bool:
+        """Whether the battle keeps its log: a rule that spends work on a line (a gem count, dice) asks first."""
+        return self.settings.log
+
     def say(self, line: str) -> None:
-        self.log.append(line)
+        if self.settings.log:
+            self.log.append(line)
 
     def state_facts_at_random(self) -> None:
         """A random match's battlefield for the turn: each two models 0 to 40 cm apart (0: in base contact,

@@ -8,9 +8,10 @@ writes each card as these values into generated/rackham_incantation/.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
+from typing import Any
 
 from spellc.engine.core.steps import Do, Step, actions
 from spellc.engine.rulesets.rackham_incantation.elements import NEUTRAL, Element
@@ -188,6 +189,13 @@ class Library:
     """Every compiled card, by title."""
 
     cards: Mapping[str, Card]
+    # What the rules work out of these cards alone, once for every match that plays them (the spells a people
+    # and its Elements may know, setup.py; what a spell list lets a magician cast, casting.py): by what it is of.
+    # Neither compared nor pickled: a library sent to a worker sends its cards.
+    worked_out: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "worked_out": {}}
 
     @classmethod
     def of(cls, cards: Iterable[Card]) -> Library:

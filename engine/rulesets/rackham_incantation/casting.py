@@ -175,9 +175,13 @@ def known_spells(battle: Battle, m: Magician) -> tuple[Known, ...]:
     kept = battle.spell_lists.get(m.name)
     if kept is not None and kept[0] is m.card and kept[1] is battle.library:
         return kept[2]
-    table = tuple(_known(m, battle.library.spell(title)) for title in m.spec.spells)
-    spells = tuple(k for k in table if k is not None)
-    battle.spell_lists[m.name] = (m.card, battle.library, spells)
+    library, card = battle.library, m.spec
+    key = ("known spells", card.people, card.elements, card.spells)  # all that _known reads of the magician
+    spells = library.worked_out.get(key)
+    if spells is None:  # the first match to deal such a magician (the library keeps it for the next)
+        table = tuple(_known(m, library.spell(title)) for title in card.spells)
+        spells = library.worked_out[key] = tuple(k for k in table if k is not None)
+    battle.spell_lists[m.name] = (m.card, library, spells)
     return spells
 
 
@@ -379,8 +383,12 @@ class Cast:
             return 0, False
         judged = self.judged
         if judged is None or judged[0] is not roll or judged[1] != self.difficulty:
-            total = roll.total  # roll.at_least, the total read once: it reaches the difficulty, and no natural 1
-            judged = self.judged = (roll, self.difficulty, total, total >= self.difficulty and not roll.natural_failure)
+            # roll.at_least, its dice kept found once (the core's total and natural_failure each sort the dice to
+            # find them): the total reaches the difficulty, and no kept die showed a natural 1.
+            kept, throws, dice = roll.kept, roll.throws, roll.dice
+            total = dice.plus + sum(sum(throws[i]) for i in kept)
+            failed = any(face in dice.fail_on for i in kept for face in throws[i])
+            judged = self.judged = (roll, self.difficulty, total, total >= self.difficulty and not failed)
         return judged[2], judged[3]
 
 
@@ -464,10 +472,11 @@ def attempt(battle: Battle, m: Magician, spell: SpellCard, target: Model) -> Flo
     record_the_cast(m, spell, target)
     cast = Cast(m, spell, target, spent + added, len(added), difficulty(m, spell, target, chosen))
     cast.roll = yield from battle.roll(power_test(m, spell, len(added)), f"{m.name}'s Power test for {spell.title}")
-    dice = ", ".join("+".join(map(str, t)) for t in cast.roll.throws)
-    battle.say(f"{m.name} casts {spell.title} at {target.name} with {gems_text(cast.spent)}: dice {dice}, "
-               f"total {cast.result} against difficulty {cast.difficulty}: "
-               + ("cast" if succeeds(cast) else "failed"))
+    if battle.logged:
+        dice = ", ".join("+".join(map(str, t)) for t in cast.roll.throws)
+        battle.say(f"{m.name} casts {spell.title} at {target.name} with {gems_text(cast.spent)}: dice {dice}, "
+                   f"total {cast.result} against difficulty {cast.difficulty}: "
+                   + ("cast" if succeeds(cast) else "failed"))
     return cast
 
 

@@ -106,7 +106,8 @@ def absorb(battle: Battle, m: Magician, cast: Cast, gems: list[Element]) -> None
     """"Absorbing a spell is automatic; no die roll is required.\""""
     spend(m, gems)
     cast.countered = f"absorbed by {m.name}"
-    battle.say(f"{m.name} absorbs {cast.spell.title} with {combination_text(gems)}")
+    if battle.logged:
+        battle.say(f"{m.name} absorbs {cast.spell.title} with {combination_text(gems)}")
 
 
 def dispel_roll(m: Magician) -> chance.Dice:
@@ -131,7 +132,8 @@ def dispel(battle: Battle, m: Magician, cast: Cast, gem: Element) -> Flow[None]:
     cast.dispel_tried = True
     roll = yield from battle.roll(dispel_roll(m), f"{m.name}'s dispel of {cast.spell.title}")
     held = roll.at_least(cast.result)
-    battle.say(f"{m.name} tries to dispel {cast.spell.title} with {gem.value}: total {roll.total} against "
-               f"{cast.result}: " + ("dispelled" if held else "failed"))
+    if battle.logged:
+        battle.say(f"{m.name} tries to dispel {cast.spell.title} with {gem.value}: total {roll.total} against "
+                   f"{cast.result}: " + ("dispelled" if held else "failed"))
     if held:
         cast.countered = f"dispelled by {m.name}"

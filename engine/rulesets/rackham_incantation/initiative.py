@@ -32,5 +32,6 @@ def tactical_roll(battle: Battle, camps: list[str], value: int) -> Flow[list[str
             faces[camp] = yield from battle.die(6, f"tactical roll of {camp} (Initiative {value})")
         if len(set(faces.values())) == len(camps):
             order = sorted(camps, key=lambda c: -faces[c])
-            battle.say("tactical roll: " + ", ".join(f"{c} {faces[c]}" for c in order))
+            if battle.logged:
+                battle.say("tactical roll: " + ", ".join(f"{c} {faces[c]}" for c in order))
             return order

@@ -88,17 +88,21 @@ def mana_recovery(battle: Battle, m: Magician, wounds_at_start: int) -> Flow[int
     trance = profits_from_trance(battle, m, wounds_at_start)
     roll = yield from recovery_roll(battle, m)
     less = subtracted(battle, m, trance)
-    total = roll.total - less
-    failed = roll.natural_failure
+    # One die and its re-rolls, all counted: the roll's total and natural failure, read off its faces (the core's
+    # natural_failure sorts the dice to find those kept, here the only one).
+    faces = roll.throws[0]
+    total = sum(faces) + roll.dice.plus - less
+    failed = any(face in roll.dice.fail_on for face in faces)
     earned = 0 if failed else RECOVERY_TABLE[m.level].read(total)
     room = (MANA_RESERVE.most(m) or 0) - m.gem_count
     regained = max(0, min(earned, room))
-    dice = "+".join(map(str, roll.throws[0]))
-    gems = f"{earned} gem" + ("" if earned == 1 else "s")
-    battle.say(f"{m.name} recovers: die {dice} + Power {m.power} − {less} = {total}"
-               + (" (a 1: failure)" if failed else "") + f": {gems} as {m.level.title}"
-               + (f", {regained} below the cap of {m.reserve_cap}" if regained < earned else "")
-               + (" (in a trance)" if trance else ""))
+    if battle.logged:
+        dice = "+".join(map(str, roll.throws[0]))
+        gems = f"{earned} gem" + ("" if earned == 1 else "s")
+        battle.say(f"{m.name} recovers: die {dice} + Power {m.power} − {less} = {total}"
+                   + (" (a 1: failure)" if failed else "") + f": {gems} as {m.level.title}"
+                   + (f", {regained} below the cap of {m.reserve_cap}" if regained < earned else "")
+                   + (" (in a trance)" if trance else ""))
     yield from regain(battle, m, regained, "regain a gem")
     return regained
 
@@ -114,7 +118,7 @@ def regain(battle: Battle, m: Magician, count: int, why: str) -> Flow[None]:
         gem = yield from battle.gem_choice(why, m, f"{m.name}: {why} ({i + 1} of {count})", m.controls)
         m.reserve[gem] += 1
         got.append(gem)
-    if got:
+    if got and battle.logged:
         battle.say(f"{m.name} regains {gems_text(got)} (reserve: {gems_text(m.reserve)})")
 
 
@@ -126,7 +130,8 @@ def enter_a_trance(m: Magician) -> None:
 
 def devoted(battle: Battle, m: Magician) -> list[Model]:
     """The models with Devotion/X it may sacrifice: of its camp, "in base contact with the Magician"."""
-    return [d for d in battle.present() if d.devotion and d.camp == m.camp and d is not m
+    # Asked at every activation and counter: most models have no Devotion, which is read first.
+    return [d for d in battle.models.values() if d.devotion and d.removed is None and d.camp == m.camp and d is not m
             and battle.facts.distance(m.name, d.name) == 0]
 
 

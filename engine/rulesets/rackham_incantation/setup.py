@@ -44,9 +44,7 @@ def random_magician(name: str, library: Library, rng: random.Random) -> Magician
 def spell_list(m: MagicianCard, library: Library, rng: random.Random) -> tuple[str, ...]:
     """Spells it could cast, drawn at random while their Power fits its Potential ("the sum of all the Powers of
     the spells that a magician chooses may not exceed this value")."""
-    probe = Magician(m.title, "", card=m)
-    spells = [c for c in library.of_kind(SpellCard) if isinstance(c, SpellCard)
-              and not college_allows(probe, c) and not elements_allowed(probe, c)]
+    spells = list(spells_allowed(m, library))
     rng.shuffle(spells)
     chosen, total = [], 0
     for spell in spells:
@@ -54,6 +52,19 @@ def spell_list(m: MagicianCard, library: Library, rng: random.Random) -> tuple[s
             chosen.append(spell.title)
             total += spell.power
     return tuple(sorted(chosen))
+
+
+def spells_allowed(m: MagicianCard, library: Library) -> tuple[SpellCard, ...]:
+    """The spells of ``library`` a magician of ``m``'s people and Elements may know, in the order of their titles:
+    worked out once for each (a random duel deals two magicians, of a few dozen peoples and Elements)."""
+    key = ("spells allowed", m.people, m.elements)
+    spells = library.worked_out.get(key)
+    if spells is None:
+        probe = Magician(m.title, "", card=m)
+        spells = library.worked_out[key] = tuple(
+            c for c in library.of_kind(SpellCard) if isinstance(c, SpellCard)
+            and not college_allows(probe, c) and not elements_allowed(probe, c))
+    return spells
 
 
 def starting_reserve(m: MagicianCard, rng: random.Random) -> Counter:
@@ -67,6 +78,8 @@ def starting_reserve(m: MagicianCard, rng: random.Random) -> Counter:
 # kills. A spell here deals 1 or 2 wounds; at 3, two random magicians finish 34 of 40 duels within the 12 turns
 # (none without a Stamina, 28 at 4, 25 at 5), and no spell's wounds kill a magician unhurt.
 STAMINA = 3
+# A random or a study's duel: its battlefield stated at random each turn, and no log kept (nobody reads it there).
+RANDOM_SETTINGS = Settings(random_facts=True, stamina=STAMINA, log=False)
 
 
 SEATS = (("Aldo", "Light"), ("Morga", "Shadow"))  # a duel's two magicians and their camps, in the order seated
@@ -93,7 +106,7 @@ def seated(name: str, camp: str, card: MagicianCard, rng: random.Random) -> Magi
 def battle(models: dict[str, Model], library: Library, seed: int, settings: Settings | None = None) -> Match:
     """The match of ``models``: the battlefield's facts stated at random each turn, every model of the Stamina
     :data:`STAMINA`, the dice rolled from ``seed``."""
-    return Match(Game(Battle(models, library, settings or Settings(random_facts=True, stamina=STAMINA), seed=seed)))
+    return Match(Game(Battle(models, library, settings or RANDOM_SETTINGS, seed=seed)))
 
 
 # The sentences an entry's refusals quote.

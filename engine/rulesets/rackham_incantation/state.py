@@ -166,6 +166,9 @@ class Settings:
     # A random match states the battlefield's facts itself as each turn begins (battle.py): the distances
     # between the models and who is in a melee. A scenario states them line by line instead.
     random_facts: bool = False
+    # The battle's log (Battle.say): what a scenario shows and its tests read. A random match or a study's duel
+    # keeps none: nobody reads it there, and writing its lines was a tenth of every decision's cost.
+    log: bool = True
 
 
 def reserve_snapshot(m: Magician) -> dict[str, int]:
