@@ -68,10 +68,14 @@ class Intervention:
 
 
 class Match:
-    def __init__(self, game: Rules) -> None:
+    def __init__(self, game: Rules, remake: Callable[[], Rules] | None = None) -> None:
+        """``remake``: how the ruleset makes ``game`` again as it is now, from scratch (a seeded setup), when it can.
+        Then no restart point is pickled as the match begins: its first copy makes the game again and pickles that
+        (a match nobody copies, most of them, never pays for it)."""
         self.game = game
         self._flow: Generator[Decision, Choice, Outcome] = game.run()
         self._restart: bytes = b""
+        self._remake = remake
         # The choices since then, each by its place among the decision's options (two options may bear one label:
         # two copies of a card, each offered by its title), and the interventions.
         self._since: list[int | Intervention] = []
@@ -118,7 +122,7 @@ class Match:
         try:
             answer = self._flow.send(picked)
             while answer is CHECKPOINT:
-                if self.checkpoints or not self._restart:
+                if self.checkpoints or not (self._restart or self._remake):
                     self._restart = pickle.dumps(self.game, pickle.HIGHEST_PROTOCOL)
                     self._since = []
                 answer = next(self._flow)
@@ -147,6 +151,8 @@ class Match:
 
     def copy(self) -> Match:
         """An independent match at the same decision (restart point + replay of the choices since)."""
+        if not self._restart:
+            self._restart = self._first_restart()
         self.checkpoints = True
         clone = Match.__new__(Match)
         clone.checkpoints = True
@@ -154,6 +160,7 @@ class Match:
         clone.game.library = self.game.library
         clone._flow = clone.game.run()
         clone._restart = self._restart
+        clone._remake = None
         clone._since = []
         clone.decision = None
         clone.terminal = False
@@ -171,6 +178,16 @@ class Match:
             clone._run(clone.decision.options[since])
         return clone
 
+    def _first_restart(self) -> bytes:
+        """The restart point the match began with, for a first copy: its game made again and run to its first
+        checkpoint (it asks nothing before it), then pickled. No choice since then was forgotten: with no restart
+        point kept, every one is in ``_since``."""
+        assert self._remake is not None, "a match without a restart point can be made again"
+        game = self._remake()
+        if next(game.run()) is not CHECKPOINT:
+            raise AssertionError("a match made again asked something before its first checkpoint")
+        return pickle.dumps(game, pickle.HIGHEST_PROTOCOL)
+
     # ---- running the rules
     def _run(self, answer: Choice | None, keep_restart: bool = False) -> None:
         """Run the rules on to their next decision: from the start (``answer`` None), or with ``answer`` to the
@@ -180,7 +197,7 @@ class Match:
             while decision is CHECKPOINT:
                 if keep_restart:
                     keep_restart = False
-                elif self.checkpoints or not self._restart:
+                elif self.checkpoints or not (self._restart or self._remake):
                     self._restart = pickle.dumps(self.game, pickle.HIGHEST_PROTOCOL)
                     self._since = []
                 decision = next(self._flow)

@@ -192,7 +192,7 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False,
             return f"Requirements: {problem}"
         if req.form == "Pay" and req.cost is not None and req.cost.energy is RESONANCE:
             extra += req.cost.amount
-    if not legal_targets(game, caster, card, fx=fx):
+    if not has_target(game, caster, card, fx):
         on_bearer = on_bearer_requirements(card.spec)  # type: ignore[arg-type]  # classes hash by identity
         if on_bearer and _targets(game, caster, card):
             return f"Requirements: {card.title} requires {_req_text(on_bearer[0])}"
@@ -327,6 +327,30 @@ def legal_targets(game: Game, caster: Being, card: Card, for_free: bool = False,
     return found
 
 
+def has_target(game: Game, caster: Being, card: Card, fx: Provisional | None = None) -> bool:
+    """Whether :func:`legal_targets` finds any, told without listing them: asked of every spell that might be
+    cast, at every decision, where only its answer is read. A spell aimed at beings that no requirement "on
+    Bearer" narrows needs one being it may aim at, found in one pass; the others are listed."""
+    spec = card.spec
+    role = spec.role
+    # Card.names(), written out for a card as printed (most cards, most of the time), as _targets reads it.
+    plain = not (card.gained or card.round_gained or card.impact_gained or card.combined)
+    names = spec.printed_names if plain else card.names()
+    if "Area:G" in names and role is not Role.TRANSMUTE:  # the global area: a target no filter narrows
+        return True
+    if "Evade" in names or role not in _AIMS_AT_BEINGS or on_bearer_requirements(spec):  # type: ignore[arg-type]
+        return bool(legal_targets(game, caster, card, fx=fx))
+    if role is Role.ATTACK:  # _at_foes: a team of the foes (Area), or a foe not Cloaked
+        if "Area" in names:
+            return bool(game.foes(caster))
+        return any(not control.cloaked(game, o) for o in game.foes(caster))
+    if role is Role.ALLY:  # _at_caster
+        return True
+    if "Area" in names and role is not Role.COMPONENT:  # _at_allies: the caster's team, or an ally standing
+        return True
+    return any(not a.incapacitated for a in game.allies(caster))
+
+
 @cache  # read for every spell that might be cast, at every decision
 def at_cast_requirements(spec: type[SpellCard]) -> tuple[Requirement, ...]:
     """A spell's requirements checked as it is cast, but those "on Bearer" (checked per target)."""
@@ -384,6 +408,8 @@ _AIMS: dict[Role, Callable[[Game, Being, Card, bool], list[targeting.Target]]] =
     Role.ATTACK: _at_foes, Role.DEFENSE: _at_allies, Role.COMPONENT: _at_allies, Role.ENHANCE: _at_allies,
     Role.ABJURATION: _at_spells, Role.TRANSMUTE: _at_spells, Role.ALLY: _at_caster,
 }
+# The roles whose targets are beings (has_target finds one without listing them).
+_AIMS_AT_BEINGS = frozenset({Role.ATTACK, Role.DEFENSE, Role.COMPONENT, Role.ENHANCE, Role.ALLY})
 
 
 # ================================================================== the cast cycle
@@ -690,8 +716,10 @@ def respond(game: Game, fx: Effect) -> Flow[None]:
             b = order[i % len(order)]
             if b.kind is ENCOUNTER:
                 acted = yield from encounter_state.respond(game, b, fx)
-            else:
+            elif holds_responses(b):
                 acted = yield from respond_once(game, b, fx)
+            else:  # nothing to respond with, which no exchange changes: it passes unasked (exchange.ask)
+                acted = False
             if acted:
                 passes = 0
             else:
@@ -719,6 +747,15 @@ def response_options(game: Game, b: Being) -> list[Choice]:
 def response_spells(cards: list[Card]) -> list[Card]:
     """The Response spells among ``cards`` (read at every Response window: the printed names, no call)."""
     return [card for card in cards if "Response" in card.spec.printed_names]
+
+
+def holds_responses(b: Being) -> bool:
+    """Whether ``b`` has a Response spell prepared or in its Codex: one it could cast in a Response window (read
+    at every window, for each being: most hold none, and pass without a flow made to ask them)."""
+    for card in b.prepared:
+        if "Response" in card.spec.printed_names:
+            return True
+    return bool(codex_view(b, response_spells))
 
 
 def respond_once(game: Game, b: Being, fx: Effect) -> Flow[bool]:

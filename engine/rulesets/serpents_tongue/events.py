@@ -15,9 +15,11 @@ more than the registry and the state, so any rule module may queue an event); tr
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from spellc.engine.rulesets.serpents_tongue import registry
+from spellc.engine.rulesets.serpents_tongue.cards import SpellCard
 from spellc.engine.rulesets.serpents_tongue.state import Being, Card
 
 if TYPE_CHECKING:
@@ -50,12 +52,24 @@ def reacts(card: Card, event: registry.Event, this: Card | None, being: Being | 
     return whose[event.who] is being
 
 
+@cache  # classes hash by identity
+def heard_by(spec: type[SpellCard]) -> frozenset[str]:
+    """The events (the registry rows' names, as rules emit them) that a card's triggers react to: what the card
+    prints, read once per card."""
+    events = registry.load().events
+    found = (events.get(trig.event) for trig in spec.triggers)
+    return frozenset(ev.base for ev in found if ev is not None)
+
+
 def queue(game: Game, event: str, *, card: Card | None = None, being: Being | None = None,
           at: list[Being] | None = None) -> None:
     """Record the triggers ``event`` (a registry row's name) owes: ``card`` is the spell it happens to,
     ``being`` the being it happens to, ``at`` the beings an offensive spell was cast at."""
     cards = game.all_in_play()
     if not cards and card is None:  # most events, most of the time: no spell in play to react
+        return
+    # Nor, most of the time, a spell in play that reacts to this event, nor the card it happens to.
+    if event not in game.heard() and (card is None or event not in heard_by(card.spec)):  # type: ignore[arg-type]
         return
     events = registry.load().events
     if card is not None and card not in cards:

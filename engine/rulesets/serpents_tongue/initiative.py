@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spellc.engine.core import chance
-from spellc.engine.core.decisions import Choice, Flow
+from spellc.engine.core.decisions import NOTHING, Choice, Flow
 from spellc.engine.rulesets.serpents_tongue import encounter, encounter_state, triggers
-from spellc.engine.rulesets.serpents_tongue.cards import Energy
+from spellc.engine.rulesets.serpents_tongue.cards import RESONANCE, Energy
 from spellc.engine.rulesets.serpents_tongue.state import KOISHAKA, Being
 
 if TYPE_CHECKING:
@@ -35,15 +35,18 @@ def resonance_roll(game: Game) -> Flow[None]:
     """"All Magi (including Encounters and Koishaka if they have the Resonance stat) receive Resonance"."""
     roll = yield from game.roll("Resonance roll")
     amount = RESONANCE_TABLE.read(roll)
-    game.say(f"Resonance roll {roll}: every being gains {amount} Resonance"
-             + (" (Resonance Overload)" if roll == 10 else ""))
+    if game.options.log:  # the line is written only for a log kept (Game.say)
+        game.say(f"Resonance roll {roll}: every being gains {amount} Resonance"
+                 + (" (Resonance Overload)" if roll == 10 else ""))
     for b in game.beings:
-        game.gain(b, Energy.RESONANCE, amount + encounter_state.stat_bonus(game, b, "resonance"))
+        game.gain(b, RESONANCE, amount + encounter_state.stat_bonus(game, b, "resonance"))
         if roll == 10:  # Resonance Overload: "All Magi earn 5 Resonance and lose 1 Harmony"
             game.lose(b, Energy.HARMONY, 1)
     if roll == 10:
         yield from triggers.emit(game, "Resonance Overload")
 
+
+HARMONY = Energy.HARMONY  # read off the module: an Enum member read off its class is a hook's call (state.py)
 
 # Most Harmony first; ties broken by Resonance, Will, then Essence (level 1: Resonance, Essence).
 INITIATIVE = (Energy.HARMONY, Energy.RESONANCE, Energy.WILL, Energy.ESSENCE)
@@ -52,7 +55,10 @@ INITIATIVE_LEVEL1 = (Energy.RESONANCE, Energy.ESSENCE)
 
 def initiative_key(game: Game, b: Being) -> tuple[int, ...]:
     """The energies the initiative compares, in their order (INITIATIVE)."""
-    return tuple(map(b.energy, INITIATIVE_LEVEL1 if game.level1 else INITIATIVE))
+    if b.lacks:  # an energy it lacks reads as zero (Being.energy)
+        return tuple(map(b.energy, INITIATIVE_LEVEL1 if game.level1 else INITIATIVE))
+    # INITIATIVE and INITIATIVE_LEVEL1, read off the attributes: asked for every being, every round.
+    return (b.resonance, b.essence) if game.level1 else (b.harmony, b.resonance, b.will, b.essence)
 
 
 def assign_initiative(game: Game) -> Flow[None]:
@@ -65,9 +71,12 @@ def assign_initiative(game: Game) -> Flow[None]:
             groups.setdefault(initiative_key(game, b), []).append(b)
     order: list[Being] = []
     for key in sorted(groups, reverse=True):
-        order.extend((yield from break_tie(game, groups[key])))
+        tied = groups[key]
+        # One being alone at its energies needs no tie broken (most rounds): no flow made to break it.
+        order.extend(tied if len(tied) == 1 else (yield from break_tie(game, tied)))
     game.order = order + newcomers + [b for b in game.beings if b.incapacitated]
-    game.say("initiative: " + ", ".join(b.name for b in game.order))
+    if game.options.log:  # the line is written only for a log kept (Game.say)
+        game.say("initiative: " + ", ".join(b.name for b in game.order))
 
 
 def break_tie(game: Game, tied: list[Being]) -> Flow[list[Being]]:
@@ -89,8 +98,14 @@ def break_tie(game: Game, tied: list[Being]) -> Flow[list[Being]]:
 
 
 def discord_and_harmony_rolls(game: Game, b: Being) -> Flow[None]:
-    if b.incapacitated or Energy.HARMONY in b.lacks:
-        return
+    """A Discord roll from 7 Discord, a Harmony roll from 7 Harmony: a flow made only for a roll to make (most
+    Magi, most rounds, are between the two)."""
+    if b.incapacitated or HARMONY in b.lacks or -DISCORD_EVENT_AT < b.harmony < HARMONY_EVENT_AT:
+        return NOTHING
+    return _discord_or_harmony_roll(game, b)
+
+
+def _discord_or_harmony_roll(game: Game, b: Being) -> Flow[None]:
     discord = -b.harmony
     if discord >= DISCORD_EVENT_AT:
         total = yield from game.roll(f"Discord roll for {b.name}", TWO_D10)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spellc.engine.core.decisions import Flow, Outcome
+from spellc.engine.core.decisions import NOTHING, Flow, Outcome
 from spellc.engine.rulesets.serpents_tongue import acts, casting, namshub
 from spellc.engine.rulesets.serpents_tongue.state import IN_PLAY, KOISHAKA, MAINTENANCE_ORDER, Being
 
@@ -15,6 +15,14 @@ if TYPE_CHECKING:
 
 
 def maintenance_phase(game: Game) -> Flow[None]:
+    """Each zone's spells in play resolve, zone by zone: with none in play (most rounds), a flow that asks nothing
+    and is not made."""
+    if not game.all_in_play():
+        return NOTHING
+    return _resolve_zones(game)
+
+
+def _resolve_zones(game: Game) -> Flow[None]:
     for zone in MAINTENANCE_ORDER:
         for owner in list(game.order):
             left = [c for c in owner.zones[zone] if c.place is IN_PLAY]

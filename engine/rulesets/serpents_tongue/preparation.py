@@ -33,7 +33,8 @@ def spell_preparation_phase(game: Game) -> Flow[None]:
     for b in list(game.order):
         if b.incapacitated or b.kind is Kind.ENCOUNTER:  # Encounters need not prepare their spells
             continue
-        yield from reattune(game, b)
+        if b.discard or b.burned_foci:  # else nothing to re-attune, which no exchange changes: not asked
+            yield from reattune(game, b)
         yield from prepare(game, b)
 
 
@@ -141,8 +142,9 @@ class Preparable:
                 places.append(place)
                 offered.append(named(title, card.id))
 
-    def choices(self) -> list[Choice]:
-        return [DONE, *self._offered]
+    def choices(self) -> tuple[Choice, ...]:
+        """A decision's options: a tuple, which the decision keeps as it is (Game.decision)."""
+        return (DONE, *self._offered)
 
     def take(self, card: Card) -> None:
         """``card`` (a first copy offered) is prepared: the title's next copy, if any, is offered in its place."""

@@ -118,6 +118,7 @@ class Game:
         self.level1 = self.options.level == 1
         self.table = Table()  # every being's zones count their changes here: all_in_play is kept until one
         self._in_play: tuple[int, list[Being], list[Card]] = (-1, [], [])
+        self._heard: tuple[list[Card] | None, frozenset[str]] = (None, frozenset())  # kept with _in_play (heard)
         self.rng = random.Random(self.options.seed)
         self.round = 0
         self.phase = "setup"
@@ -214,6 +215,15 @@ class Game:
             self._in_play = (self.table.changes, list(self.beings), cards)
         return cards
 
+    def heard(self) -> frozenset[str]:
+        """The events some spell in play reacts to (events.heard_by), kept as long as :meth:`all_in_play` is:
+        most events, even with spells in play, set nothing off."""
+        cards = self.all_in_play()
+        kept = self._heard
+        if kept[0] is not cards:
+            kept = self._heard = (cards, frozenset().union(*[events.heard_by(c.spec) for c in cards]))  # type: ignore[arg-type]
+        return kept[1]
+
     # ------------------------------------------------------------------ asking
     def ask(self, kind: str, being: Being | None, prompt: str, options: Sequence[Choice],
             card: Card | None = None) -> Flow[Choice]:
@@ -246,6 +256,14 @@ class Game:
 
     def roll(self, why: str, dice: chance.Dice = D10) -> Flow[int]:
         """The total of a roll (a ten-sided die unless ``dice`` says otherwise; its 0 face reads as 10)."""
+        if self.options.chance == "auto" and dice.keep is None and not dice.explode:
+            # Every die counts, each thrown once: the same draws as chance.roll's from the seeded source, summed
+            # without a flow and a Roll made for each die (a roll or two every round).
+            randint, sides = self.rng.randint, dice.sides
+            total = dice.plus
+            for _ in range(dice.count):
+                total += randint(1, sides)
+            return total
         thrown = yield from chance.roll(self, dice, why)
         return thrown.total
 

@@ -35,8 +35,15 @@ def duel(library: Any, seed: int, level: int = 2, max_rounds: int = 40, log: boo
          encounter: str | None = None) -> Match:
     """Two Magi with random legal Codexes drawn from ``library`` (a CardLibrary), dice from ``seed``;
     at level 2 each may start with a random Specialization. With ``encounter`` (a title), the two are
-    one team against that Encounter in standard mode."""
+    one team against that Encounter in standard mode. The same arguments deal the same match again: its first
+    copy is made that way rather than from a restart point pickled as every match begins (engine.core.match)."""
+    def deal() -> Game:
+        return duel_game(library, seed, level, max_rounds, log, encounter)
+    return Match(deal(), remake=deal)
 
+
+def duel_game(library: Any, seed: int, level: int, max_rounds: int, log: bool, encounter: str | None) -> Game:
+    """The game :func:`duel` plays, as it begins."""
     rng = random.Random(seed)
     pool = sorted(library.cards.values(), key=lambda s: s.title)
     beings = [magi(name, "Magi" if encounter else name, level, codex.random_codex(pool, rng)) for name in SEATS]
@@ -49,7 +56,7 @@ def duel(library: Any, seed: int, level: int = 2, max_rounds: int = 40, log: boo
             enc.scale(game, b)
         elif level > 1 and spec_pool and rng.random() < 0.5:
             specs.start(game, b, rng.choice(spec_pool))
-    return Match(game)
+    return game
 
 
 def magi(name: str, team: str, level: int, spells: Sequence[type[SpellCard]]) -> Being:
