@@ -89,6 +89,14 @@ def game_with(tmp_path: Path, table: str) -> Path:
     return folder
 
 
+def test_a_declaration_with_a_range_by_kind_gives_each_kind_its_own() -> None:
+    """A spell's Power rating is 0 to 20 (3.10), a magician's Power characteristic 1 to 20: one field, two kinds."""
+    power = RULESETS["rackham_incantation"].field("power")
+    assert power is not None
+    assert (power.bounds("spell"), power.bounds("magician"), power.bounds("creature")) == ((0, 20), (1, 20), None)
+    assert power.takes("magician") and not power.takes("creature")
+
+
 def test_a_vocabulary_the_ruleset_does_not_have_is_refused(tmp_path: Path) -> None:
     ruleset = declare(game_with(tmp_path, '[field.deal]\nhelp = "the damage dealt"\nvocabulary = "cards:Nope"\n'))
     declared = ruleset.field("deal")
@@ -101,6 +109,18 @@ def test_a_vocabulary_the_ruleset_does_not_have_is_refused(tmp_path: Path) -> No
     ('[field.deal]\nvocabulary = "cards:Aim"\n', "needs a help text"),
     ('[field.deal]\nhelp = "the damage"\nvocabulary = "Aim"\n', "vocabulary is module:NAME"),
     ('[field.deal]\nhelp = "the damage"\nwords = ["a"]\n', "has no setting words"),
+    ('[field.deal]\nhelp = "the damage"\nrequierd = "action"\n',
+     r"has no setting requierd \(it takes help, vocabulary, term, kinds, required, repeat, type, range"),
+    ('[scenario.round]\nhelp = "a round"\nrange = [1, 9]\n', "has no setting range"),
+    ('[field.deal]\nhelp = "the damage"\nkinds = "action"\nrequired = "interrupt"\n',
+     "is required in interrupt, not all of them kinds that take it"),
+    ('[field.deal]\nhelp = "the damage"\ntype = "amount"\n', "type is one or several of number, word"),
+    ('[field.deal]\nhelp = "the damage"\ntype = "word"\nrange = [1, 9]\n', "has a range: its type is a number"),
+    ('[field.deal]\nhelp = "the damage"\ntype = "number"\nrange = [9, 1]\n', "range is \\[low, high\\]"),
+    ('[field.deal]\nhelp = "the damage"\ntype = "number"\nrange = { action = "1" }\n', "range is \\[low, high\\]"),
+    ('[field.deal]\nhelp = "the damage"\ntype = "word"\nrefers = "action"\n', "refers to a card kind: its type"),
+    ('[field.deal]\nhelp = "the damage"\nrepeat = "yes"\n', "repeat is true or false"),
+    ('[field.deal]\nhelp = "the damage"\nkinds = [1]\n', "kinds is a word or a list of words"),
     ('[field.Deal]\nhelp = "the damage"\n', "under a line word as the grammar writes it"),
     ('[scenario.round]\nhelp = "a round"\nterm = 3\n', "term is a glossary term's name"),
 ])

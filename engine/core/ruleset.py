@@ -41,18 +41,55 @@ class EntryField:
     default: object = None
 
 
+# What a card field's line says, as a declaration's ``type`` names it: a number, a word of its vocabulary (``word``;
+# several words written together are one, `college Hermetic Magic`), several such words (``words``), card titles
+# (``titles``), a quoted text, steps of rules text, or nothing but the line word itself (``flag``: `persistent`).
+FIELD_TYPES = ("number", "word", "words", "titles", "text", "steps", "flag")
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FieldDeclaration:
     """A line word of its cards (a field: ``school``, ``gems``) or of its scenarios (``expect``), as a ruleset's
     ``[field.<word>]`` or ``[scenario.<word>]`` table declares it: ``help``, what the word means, for an editor's
     hover and the language reference; ``vocabulary``, the closed list of words it takes, as ``module:NAME`` of the
     ruleset's package (a StrEnum or a tuple of words), none when its words are free; ``term``, the glossary term
-    that defines the field and its words, when they are not named as it is (``{word} Spell``: each word's own)."""
+    that defines the field and its words, when they are not named as it is (``{word} Spell``: each word's own).
+
+    A card field declares too what the generic checks of compiler.declared_fields read (none for a scenario's
+    word): ``kinds``, the card kinds that take it (none: every kind); ``required``, the kinds whose every card
+    gives it; ``repeat``, whether a card may give it more than once; ``type``, what its line says (FIELD_TYPES,
+    one or several forms); ``range``, the numbers it takes, for every kind or by kind (``high`` None: at least
+    ``low``); ``refers``, the card kind its titles name; ``noun``, what the rulebook calls what it says (a
+    diagnostic's words: "no School is named ..."); ``also``, the words it takes beside its vocabulary's;
+    ``example``, the line as a card writes it (`fluency 1`), which a card that needs it is told to add."""
 
     word: str
     help: str
     vocabulary: str | None = None
     term: str | None = None
+    kinds: tuple[str, ...] = ()
+    required: tuple[str, ...] = ()
+    repeat: bool = False
+    type: tuple[str, ...] = ()
+    range: tuple[tuple[str, int, int | None], ...] = ()  # (kind, low, high) each; kind "": every kind
+    refers: str | None = None
+    noun: str | None = None
+    also: tuple[str, ...] = ()
+    example: str | None = None
+
+    def takes(self, kind: str) -> bool:
+        """Whether a card of ``kind`` may give this field."""
+        return not self.kinds or kind in self.kinds
+
+    def bounds(self, kind: str) -> tuple[int, int | None] | None:
+        """The lowest and highest number a card of ``kind`` may write here (highest None: no bound but the
+        parser's); None when the field declares no range for it."""
+        return next(((low, high) for which, low, high in self.range if which in ("", kind)), None)
+
+    @property
+    def named(self) -> str:
+        """What the field's words are called in a diagnostic: its noun, else its line word."""
+        return self.noun or self.word
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -165,25 +202,81 @@ _WORD = re.compile(r"[a-z][a-z'-]*|[-!^]")  # a line word as a grammar writes it
 
 def _declared_words(path: Path, data: dict[str, object], table: str) -> tuple[FieldDeclaration, ...]:
     """The ``[field.<word>]`` (or ``[scenario.<word>]``) tables, in the order declared: each a help text, and at
-    most a ``vocabulary`` (``module:NAME``) and a glossary ``term``."""
+    most a ``vocabulary`` (``module:NAME``) and a glossary ``term``; a card field, what compiler.declared_fields
+    checks of it too (FieldDeclaration). A setting it does not know is refused, with those it knows."""
     tables = data.get(table, {})
     if not isinstance(tables, dict):
         raise DeclarationError(f"{path}: [{table}.<word>] are tables")
+    known = _FIELD_SETTINGS if table == "field" else _WORD_SETTINGS
     found = []
     for word, settings in tables.items():
+        where = f"{path}: [{table}.{word}]"
         if not (_WORD.fullmatch(word) and isinstance(settings, dict) and isinstance(settings.get("help"), str)):
-            raise DeclarationError(f"{path}: [{table}.{word}] needs a help text, under a line word as the grammar "
-                                   "writes it")
-        unknown = set(settings) - {"help", "vocabulary", "term"}
+            raise DeclarationError(f"{where} needs a help text, under a line word as the grammar writes it")
+        unknown = set(settings) - set(known)
         if unknown:
-            raise DeclarationError(f"{path}: [{table}.{word}] has no setting {', '.join(sorted(unknown))}")
+            raise DeclarationError(f"{where} has no setting {', '.join(sorted(unknown))} (it takes "
+                                   f"{', '.join(known)})")
         vocabulary, term = settings.get("vocabulary"), settings.get("term")
         if vocabulary is not None and not (isinstance(vocabulary, str) and _VOCABULARY.fullmatch(vocabulary)):
-            raise DeclarationError(f"{path}: [{table}.{word}]'s vocabulary is module:NAME, not {vocabulary!r}")
+            raise DeclarationError(f"{where}'s vocabulary is module:NAME, not {vocabulary!r}")
         if term is not None and not isinstance(term, str):
-            raise DeclarationError(f"{path}: [{table}.{word}]'s term is a glossary term's name, not {term!r}")
+            raise DeclarationError(f"{where}'s term is a glossary term's name, not {term!r}")
         found.append(FieldDeclaration(word=word, help=" ".join(settings["help"].split()), vocabulary=vocabulary,
-                                      term=term))
+                                      term=term, **_checked_settings(where, settings)))
+    return tuple(found)
+
+
+_WORD_SETTINGS = ("help", "vocabulary", "term")
+_FIELD_SETTINGS = (*_WORD_SETTINGS, "kinds", "required", "repeat", "type", "range", "refers", "noun", "also",
+                   "example")
+
+
+def _checked_settings(where: str, settings: dict[str, Any]) -> dict[str, Any]:
+    """What a card field declares for the generic checks (FieldDeclaration), each setting of its own type."""
+    kinds, required = _names(where, settings, "kinds"), _names(where, settings, "required")
+    types = _names(where, settings, "type")
+    if kinds and not set(required) <= set(kinds):
+        raise DeclarationError(f"{where} is required in {', '.join(required)}, not all of them kinds that take it")
+    if set(types) - set(FIELD_TYPES):
+        raise DeclarationError(f"{where}'s type is one or several of {', '.join(FIELD_TYPES)}, not {types}")
+    if not isinstance(settings.get("repeat", False), bool):
+        raise DeclarationError(f"{where}'s repeat is true or false")
+    for key in ("refers", "noun", "example"):
+        if not isinstance(settings.get(key, ""), str):
+            raise DeclarationError(f"{where}'s {key} is a text, not {settings[key]!r}")
+    ranges = _ranges(where, settings.get("range"))
+    if ranges and "number" not in types:
+        raise DeclarationError(f"{where} has a range: its type is a number")
+    if "refers" in settings and "titles" not in types:
+        raise DeclarationError(f"{where} refers to a card kind: its type is titles")
+    return {"kinds": kinds, "required": required, "repeat": settings.get("repeat", False), "type": types,
+            "range": ranges, "refers": settings.get("refers"), "noun": settings.get("noun"),
+            "also": _names(where, settings, "also"), "example": settings.get("example")}
+
+
+def _names(where: str, settings: dict[str, Any], key: str) -> tuple[str, ...]:
+    """A setting that is a word or a list of words (``kinds = ["spell", "magician"]``), as a tuple."""
+    value = settings.get(key, [])
+    value = [value] if isinstance(value, str) else value
+    if not (isinstance(value, list) and all(isinstance(v, str) and v for v in value)):
+        raise DeclarationError(f"{where}'s {key} is a word or a list of words, not {value!r}")
+    return tuple(value)
+
+
+def _ranges(where: str, value: object) -> tuple[tuple[str, int, int | None], ...]:
+    """``range = [low, high]`` (or ``[low]``: at least low) for every kind, or a table of them by kind
+    (``range = {spell = [0, 20], magician = [1, 20]}``)."""
+    if value is None:
+        return ()
+    by_kind = value.items() if isinstance(value, dict) else [("", value)]
+    found = []
+    for kind, bounds in by_kind:
+        if not (isinstance(bounds, list) and 1 <= len(bounds) <= 2 and all(type(b) is int for b in bounds)
+                and bounds == sorted(bounds)):
+            raise DeclarationError(f"{where}'s range is [low, high] or [low] (at least low), or a table of them by "
+                                   f"card kind, not {value!r}")
+        found.append((kind, bounds[0], bounds[1] if len(bounds) == 2 else None))
     return tuple(found)
 
 
