@@ -61,3 +61,61 @@ def forms(ruleset: Ruleset, word: str, scenario: bool = False) -> tuple[str, ...
     events: `NAME completes ABILITY [on NAME]`, its placeholders in capitals); none otherwise."""
     found = vocabulary(ruleset, word, scenario)
     return found if any(_PLACEHOLDER.search(f) for f in found) else ()
+
+
+@cache
+def _aliases(grammar: tuple[str, ...]) -> dict[str, str]:
+    text = grammar_text(grammar)
+    found: dict[str, str] = {}
+    for rule in block_rules(text):
+        for expansion, alias, _ in alternatives(text, rule):
+            first = _FIRST.match(expansion)
+            if first and alias:
+                found.setdefault(alias, first[1])
+    return found
+
+
+def line_word(ruleset: Ruleset, built: str) -> str:
+    """The line word of a card line the grammar builds as ``built`` (its alias: ``spirit_of`` is a `spirit` line,
+    ``free_difficulty`` a `difficulty` one): the word its declaration is under. A line the grammar does not build
+    is the checker's mistake."""
+    found = _aliases(grammar_of(ruleset, False)).get(built)
+    if found is None:
+        raise LookupError(f"the card grammar of {ruleset.name} builds no line {built!r}")
+    return found
+
+
+_KEYWORD = re.compile(r'"([^"]+)"')
+
+
+@cache
+def _keywords(grammar: tuple[str, ...]) -> dict[str, str]:
+    text = grammar_text(grammar)
+    forms: dict[str, list[list[str]]] = {}
+    for rule in block_rules(text):
+        for expansion, _, _ in alternatives(text, rule):
+            leading: list[str] = []
+            for part in expansion.split():
+                found = _KEYWORD.fullmatch(part)
+                if found is None or (leading and not found[1][:1].isalpha()):  # `effect:` is named `effect`
+                    break
+                leading.append(found[1])
+            if leading:
+                forms.setdefault(leading[0], []).append(leading)
+    return {word: " ".join(_common(found)) for word, found in forms.items()}
+
+
+def _common(forms: list[list[str]]) -> list[str]:
+    out = []
+    for words in zip(*forms, strict=False):
+        if len(set(words)) > 1:
+            break
+        out.append(words[0])
+    return out
+
+
+def keywords(ruleset: Ruleset, word: str) -> str:
+    """The keywords every line begun by the card field ``word`` writes first, as its grammar writes them: a
+    diagnostic names the line by them (`bars magical enchantments`, `magic armor`; `frequency`, whose forms go on
+    differently)."""
+    return _keywords(grammar_of(ruleset, False)).get(word, word)

@@ -173,10 +173,10 @@ def test_check_json_prints_one_object_per_diagnostic(project: Path, capsys: pyte
     lines = [json.loads(line) for line in out.splitlines()]
     assert [(d["file"], d["line"]) for d in lines] == [("cards/sample.spell", 2), ("cards/second.spell", 2)]
     assert lines[0] == {"file": "cards/sample.spell", "line": 2, "column": 12, "end_line": 2, "end_column": 21,
-                        "code": "E705", "severity": "error", "message": "no School is named 'Protecton'",
+                        "code": "E904", "severity": "error", "message": "no School is named 'Protecton'",
                         "suggestion": "did you mean 'Protection'?",
                         "notes": ["help: did you mean 'Protection'?", lines[0]["notes"][1]]}
-    assert lines[0]["notes"][1].startswith("note: Command, Death, Flame")
+    assert lines[0]["notes"][1].startswith("note: a School is one of: Command, Death, Flame")
     assert spellc_out(project, capsys, "check", "--output-format", "json") == spellc_out(project, capsys, "check",
                                                                                         "--json")
 

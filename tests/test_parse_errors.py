@@ -144,14 +144,14 @@ def test_a_mistaken_at_is_one_error_not_one_more_for_each_target(tmp_path: Path,
                                                                  capsys: pytest.CaptureFixture[str]) -> None:
     err = checked(tmp_path, capsys, "incantation_charges", "action \"Strike\" {\n    at enemy",
                   "action \"Strike\" {\n    at foe")
-    assert "error[E506]: a card is played at `enemy` or `self`, not 'foe'" in err
+    assert "error[E904]: no target is named 'foe'" in err
     assert "E509" not in err and err.rstrip().endswith("1 error, 0 warnings")
 
 
 def test_a_spell_with_an_error_is_not_missing_from_the_magician_that_lists_it(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     err = checked(tmp_path, capsys, "rackham_incantation", "    gems 2 Light\n", "    gems 2 Lite\n")
-    assert "Lite" in err and "E624" not in err and "no spell is titled" not in err
+    assert "Lite" in err and "E906" not in err and "no spell is titled" not in err
 
 
 def test_a_parse_error_in_one_card_does_not_hide_the_checkers_errors_in_another(

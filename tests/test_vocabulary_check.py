@@ -72,7 +72,7 @@ def test_whom_a_card_is_played_at_is_checked_against_its_declaration(
     """`at enemy` or `at self`: `none` is what a card without the line is played at, so cards.AIMS, the list
     declared, leaves it out. Declared as cards.Aim instead, the checker takes `at none` too."""
     refused = compiled(tmp_path, "incantation_charges", PLAYED_AT_NONE, charges_files)
-    assert [d.code for d in refused.items] == ["E506"]
+    assert [d.code for d in refused.items] == ["E904"]
     monkeypatch.setitem(RULESETS, "incantation_charges",
                         redeclared(RULESETS["incantation_charges"], "at", "cards:Aim"))
     result = charges_files([tmp_path / "incantation_charges" / "c.spell"], tmp_path)
@@ -87,7 +87,7 @@ def test_whom_a_spell_is_cast_at_is_checked_against_the_rulesets_list(
             '    power 2\n    target friend\n    effect: deal 2 wounds to target\n}\n')
     said = compiled(tmp_path, "rackham_incantation", text, rackham_files)
     assert [(d.code, d.message) for d in said.items] == [
-        ("E610", "a spell is cast at an enemy, an ally, self or any, not 'friend'")]
+        ("E904", "no target is named 'friend'")]
     monkeypatch.setattr(rackham_cards, "TARGETS", (*rackham_cards.TARGETS, "friend"))
     fields.vocabulary.cache_clear()
     assert not compiled(tmp_path, "rackham_incantation", text, rackham_files).items
@@ -97,8 +97,9 @@ def test_a_word_not_of_the_list_is_named_with_the_nearest_and_the_list() -> None
     """Amtgard's "Abilities are divided into Schools": the note lists the Schools as the ruleset declares them."""
     diags = Diagnostics()
     span = Span(SourceFile("c.spell", 'ability "A" {\n    school Protecton\n}\n'), 2, 12, 2, 21)
-    assert Vocabularies(diags, "amtgard").check("school", "Protecton", span, "E705", "School") is None
+    assert Vocabularies(diags, "amtgard").check("school", "Protecton", span) is None
     [error] = diags.items
     schools = ", ".join(fields.vocabulary(RULESETS["amtgard"], "school"))
     assert (error.code, error.message, error.notes) == (
-        "E705", "no School is named 'Protecton'", ("help: did you mean 'Protection'?", f"note: {schools}"))
+        "E904", "no School is named 'Protecton'", ("help: did you mean 'Protection'?",
+                                                    f"note: a School is one of: {schools}"))

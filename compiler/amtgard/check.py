@@ -1,5 +1,8 @@
 """AST → checked ability cards (engine.rulesets.amtgard.cards), each with the line it was written on. Every
-problem is a located diagnostic with a suggestion where one is likely; a card with an error is left out."""
+problem is a located diagnostic with a suggestion where one is likely; a card with an error is left out. What each
+field's declaration says (ruleset.toml: its School and type, a line given once, a Charge of x1 to x20, its States
+and Special Effects, the abilities it grants) compiler.declared_fields checks, as for every game; this checker
+keeps what no declaration says (an enchantment's own lines, a Chant's free throws, the events and steps)."""
 
 from __future__ import annotations
 
@@ -7,11 +10,11 @@ from dataclasses import dataclass, replace
 
 from spellc.compiler import rules_text
 from spellc.compiler.amtgard import ast
+from spellc.compiler.declared_fields import DeclaredFields, Fields, Line
 from spellc.compiler.diagnostics import Diagnostics, did_you_mean
 from spellc.compiler.names import MAX_TITLE
 from spellc.compiler.parse import number
 from spellc.compiler.value_cards import distinct_titles
-from spellc.compiler.vocabulary_check import Vocabularies
 from spellc.engine.core import steps as core
 from spellc.engine.rulesets.amtgard.cards import AbilityCard, Grant, Trigger, Uses
 from spellc.engine.rulesets.amtgard.effects import describe_all
@@ -19,7 +22,6 @@ from spellc.engine.rulesets.amtgard.vocabulary import QUALIFIED, STATES, Kind, R
 
 WHO = ("target", "bearer", "caster", "you")
 EVENTS = ("dies", "hit by a melee weapon", *(f"{s} ends" for s in STATES))
-REQUIRED = ("school", "kind")
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,68 +38,68 @@ def _words(f: ast.Field) -> list[rules_text.Word]:
 class Checker:
     def __init__(self, diags: Diagnostics) -> None:
         self.diags = diags
-        self.vocabularies = Vocabularies(diags, "amtgard")
+        self.declared = DeclaredFields(diags, "amtgard")
+        self.vocabularies = self.declared.vocabularies
 
     def check_card(self, node: ast.Card, path: str) -> tuple[Checked, ast.Card] | None:
         errors = len(self.diags.items)
         if len(node.title) > MAX_TITLE or not node.title.strip():
             self.diags.error("E701", f"a title is 1 to {MAX_TITLE} characters", node.title_span)
-        fields = self._fields(node)
-        if any(name not in fields for name in REQUIRED):
+        fields = self.declared.check("ability", node.title_span, self._lines(node))
+        if not fields.complete:
             return None
-        kind = self._kind(fields["kind"])
+        kind = self._kind(fields["type"])
         steps = self._steps(fields["effect"].steps) if "effect" in fields else ()
         triggers = tuple(Trigger(self._event(f), self._steps(f.steps)) for f in node.fields if f.name == "when")
         card = AbilityCard(
             title=node.title, school=self._school(fields["school"]), kind=kind,
-            magical="extraordinary" not in fields, reach=self._reach(fields.get("reach")),
-            uses=self._uses(fields), charge=self._charge(fields.get("charge")),
+            magical="extraordinary" not in fields, reach=self._reach(fields),
+            uses=self._uses(fields.get("uses")), charge=self._charge(fields.get("charge")),
             incantation=_text(fields.get("incantation")), materials=_text(fields.get("materials")),
             trigger=_word(fields.get("trigger")), chant=_text(fields.get("chant")),
             persistent="persistent" in fields, strips=_int(fields.get("strips")),
-            magic_armor=_int(fields.get("magic_armor")) or 0, enhances_armor="enhances_armor" in fields,
-            stops_projectiles="stops_projectiles" in fields, bars_enchantments="bars_magical_enchantments" in fields,
-            raises_limit="raises_enchantment_limit" in fields,
-            free_while_chanting=tuple(t.text for t in _texts(fields.get("free_while_chanting"))),
-            heats_weapon="heats_a_weapon" in fields,
-            grants=tuple(self._grant(f) for f in node.fields if f.name == "grants"),
-            granted=tuple(self._granted(f) for f in node.fields if f.name == "grants_ability"),
-            special_effects=self._specials(fields.get("special_effect")),
-            works_on=self._works_on(fields.get("works_on")),
+            magic_armor=_int(fields.get("magic")) or 0, enhances_armor="enhances" in fields,
+            stops_projectiles="stops" in fields, bars_enchantments="bars" in fields, raises_limit="raises" in fields,
+            free_while_chanting=tuple(t.text for t in _texts(fields.get("free"))), heats_weapon="heats" in fields,
+            grants=tuple(self._grant(f) for f in fields.every("grants") if f.name == "grants"),
+            granted=tuple(self._granted(f) for f in fields.every("grants") if f.name == "grants_ability"),
+            special_effects=self._specials(fields.get("special")),
+            works_on=_word(fields.get("works")),
             steps=steps, triggers=triggers,
             source=f"{path}:{node.span.line}")
         card = replace(card, text=ability_text(card))
         if "magical" in fields and "extraordinary" in fields:
             self.diags.error("E703", "an ability is magical (m) or extraordinary (ex), not both",
                              fields["extraordinary"].span)
-        if "stops_projectiles" in fields and kind is not Kind.ENCHANTMENT:
+        if "stops" in fields and kind is not Kind.ENCHANTMENT:
             # The engine asks its bearer's active enchantments (hits.stops_projectile); a Verbal or a ball has no
             # bearer to keep projectiles off.
             self.diags.error("E716", "`stops projectiles` goes on an Enchantment (its bearer is unaffected by "
-                             f"projectiles), not on type {kind.value}", fields["stops_projectiles"].span,
+                             f"projectiles), not on type {kind.value}", fields["stops"].span,
                              "note: Protection from Projectiles and Song of Deflection are Enchantments")
-        for name, what in (("bars_magical_enchantments", "no other magical enchantment may be cast on its bearer"),
-                           ("raises_enchantment_limit", "its bearer may carry one more magical enchantment")):
+        for name, line, what in (
+                ("bars", "bars magical enchantments", "no other magical enchantment may be cast on its bearer"),
+                ("raises", "raises enchantment limit", "its bearer may carry one more magical enchantment")):
             if name in fields and kind is not Kind.ENCHANTMENT:
                 # The engine asks what the target wears (enchantments.why_not_enchant); only a worn ability does.
-                self.diags.error("E717", f"`{name.replace('_', ' ')}` goes on an Enchantment ({what} while "
+                self.diags.error("E717", f"`{line}` goes on an Enchantment ({what} while "
                                  f"wearing it), not on type {kind.value}", fields[name].span,
                                  "note: Essence Graft and Attuned are Enchantments")
-        if "raises_enchantment_limit" in fields and "extraordinary" not in fields:
+        if "raises" in fields and "extraordinary" not in fields:
             # A magical one would take the very place it makes: "(ex) ... do not count towards enchantment limits".
             self.diags.error("E718", "`raises enchantment limit` goes on an extraordinary (ex) enchantment; a "
-                             "magical one would take the place it makes", fields["raises_enchantment_limit"].span,
+                             "magical one would take the place it makes", fields["raises"].span,
                              "help: write `extraordinary`")
-        if "free_while_chanting" in fields and not card.chant:
+        if "free" in fields and not card.chant:
             # The throws are free only while its Chant lasts (casting.free_throw asks what the caster chants).
             self.diags.error("E720", "`free while chanting` goes on an ability with a `chant` (its Chant keeps the "
-                             "free throws)", fields["free_while_chanting"].span,
+                             "free throws)", fields["free"].span,
                              "help: write `chant \"...\"`; Elemental Barrage's Chant keeps its throws free")
-        if "heats_a_weapon" in fields and not _timed_ongoing(card):
+        if "heats" in fields and not _timed_ongoing(card):
             # The weapon stays heated while its player is under the Ongoing Effect (ongoing.heated): without one
             # imparted for a duration it would be never, or for ever.
             self.diags.error("E721", "`heats a weapon` goes on an ability whose effect imparts an Ongoing Effect for "
-                             "a duration (`effect: affect target for 30 s`)", fields["heats_a_weapon"].span,
+                             "a duration (`effect: affect target for 30 s`)", fields["heats"].span,
                              "note: Heat Weapon's Ongoing Effect has a duration (Examples: Terror, Heat Weapon)")
         if len(self.diags.items) != errors:
             return None
@@ -110,19 +112,17 @@ class Checker:
         checking 10,000 abilities take three minutes)."""
         kept = distinct_titles(found, self.diags, "E711")
         cards = {c.card.title: c.card for c in kept}
+        kinds = dict.fromkeys(cards, "ability")
         balls = [t for t, c in cards.items() if c.kind is Kind.MAGIC_BALL]
         first = {id(c) for c in kept}
         out = []
         for checked, node in found:
             if id(checked) not in first:
                 continue
-            missing = [t for t, _ in checked.card.granted if t not in cards]
-            for title in (t for t in missing if t not in written):  # one with errors of its own: said at it
-                f = next(f for f in node.fields if f.name == "grants_ability" and _text(f) == title)
-                self.diags.error("E712", f"no ability is titled {title!r} to grant", f.span,
-                                 *did_you_mean(title, cards))
+            granted = self.declared.refer([line for line in self._lines(node) if line.node.name == "grants_ability"],
+                                          kinds, written)
             unthrown = self._unthrown(node, cards, balls)
-            if not missing and not unthrown:
+            if granted and not unthrown:
                 out.append(checked)
         return out
 
@@ -141,71 +141,51 @@ class Checker:
         return wrong
 
     # ---- fields
-    def _fields(self, node: ast.Card) -> dict[str, ast.Field]:
-        out: dict[str, ast.Field] = {}
-        for f in node.fields:
-            if f.name in out and f.name not in ("when", "grants", "grants_ability"):
-                self.diags.error("E702", f"`{f.name.replace('_', ' ')}` is given twice", f.span,
-                                 f"note: first on line {out[f.name].span.line}")
-            out.setdefault("uses" if f.name == "unlimited" else f.name, f)
-        for name in REQUIRED:
-            if name not in out:
-                self.diags.error("E704", f"an ability needs a `{'type' if name == 'kind' else name}` line",
-                                 node.title_span)
-        return out
+    def _lines(self, node: ast.Card) -> list[Line[ast.Field]]:
+        """Its lines as the declared checks read them: a Charge's times (`x3`), a range in feet read as a number
+        (`020'` is 20'), a State granted without what it is to (`Immune to Flame`: Immune), a granted ability's
+        title without its uses, each Special Effect of a list."""
+        return [self.declared.line(self.declared.line_word(f.name), f, f.span, _said(f)) for f in node.fields]
 
     def _school(self, f: ast.Field) -> School:
-        word = _words(f)[0]
-        found = self.vocabularies.check("school", word.text, word.span, "E705", "School")
-        return School(found) if found else School.NEUTRAL
+        word = _words(f)[0].text
+        return School(word) if self.vocabularies.takes("school", word) else School.NEUTRAL
 
     def _kind(self, f: ast.Field) -> Kind:
-        words = _words(f)
-        said = " ".join(w.text for w in words)
-        found = self.vocabularies.check("type", said, words[0].span, "E706", "type of ability")
-        return Kind(found) if found else Kind.VERBAL
+        said = " ".join(w.text for w in _words(f))
+        return Kind(said) if self.vocabularies.takes("type", said) else Kind.VERBAL
 
-    def _reach(self, f: ast.Field | None) -> Reach:
+    def _reach(self, fields: Fields[ast.Field]) -> Reach:
         """"Self", "Touch", "Other", "20'" or "50'": the seed's ranges; feet are read as a number (`020'` is 20')."""
-        if f is None:
-            return Reach.TOUCH
-        word = _words(f)[0]
-        said = f"{number(word.text[:-1])}'" if word.text.endswith("'") else word.text
-        found = self.vocabularies.check("range", said, word.span, "E722", "range")
-        return Reach(found) if found else Reach.TOUCH
+        line = fields.first.get("range")
+        return Reach(str(line.said[0].value)) if line is not None and fields.ok("range") else Reach.TOUCH
 
-    def _uses(self, fields: dict[str, ast.Field]) -> Uses:
-        f = fields.get("uses")
+    def _uses(self, f: ast.Field | None) -> Uses:
         if f is None or f.name == "unlimited":
             return Uses()
-        count = _int(f) or 0
-        if count < 1:
-            self.diags.error("E707", "an ability has at least 1 use (or `uses unlimited`)", f.span)
-        return Uses(count, _words(f)[0].text)
+        return Uses(_int(f) or 0, _words(f)[0].text)
 
     def _charge(self, f: ast.Field | None) -> int | None:
-        if f is None:
-            return None
-        times = number(_words(f)[0].text[1:])
-        if not 1 <= times <= 20:
-            self.diags.error("E708", f"a Charge is x1 to x20, not x{times}", f.span)
-        return times
+        return None if f is None else _times(_words(f)[0])
 
-    def _state(self, word: rules_text.Word, detail: rules_text.Word | None) -> tuple[str, str | None]:
-        state = self.vocabularies.check("grants", word.text, word.span, "E709", "State") or word.text
+    def _state(self, word: rules_text.Word, detail: rules_text.Word | None, *, checked: bool = False
+               ) -> tuple[str, str | None]:
+        """A State a step or a `grants` line names (``checked``: its word checked already, by the declared
+        checks), and what it is to: only Immune and Vulnerable name it (`Immune to Flame`)."""
+        state = word.text if checked else self.vocabularies.check("grants", word.text, word.span) or word.text
         if state in QUALIFIED and detail is None:
             self.diags.error("E709", f"{state} names what it is to: `{state} to Flame`", word.span)
         if detail is not None and state not in QUALIFIED:
             self.diags.error("E709", f"{state} is to nothing; only {' and '.join(QUALIFIED)} name what they are to",
                              detail.span)
         if state == "Immune" and detail is not None:
-            self.vocabularies.check("school", detail.text, detail.span, "E705", "School")
+            self.vocabularies.check("school", detail.text, detail.span)
         return state, detail.text if detail else None
 
     def _grant(self, f: ast.Field) -> Grant:
+        """A State its bearer bears (its word checked by its declaration), and what it is to (`Immune to Flame`)."""
         words = _words(f)
-        state, detail = self._state(words[0], words[1] if len(words) > 1 else None)
-        return Grant(state, detail)
+        return Grant(*self._state(words[0], words[1] if len(words) > 1 else None, checked=True))
 
     def _granted(self, f: ast.Field) -> tuple[str, Uses]:
         return _text(f), Uses(_int(f), _words(f)[0].text)
@@ -215,29 +195,12 @@ class Checker:
         if f is None:
             return ()
         found: list[str] = []
-        groups: list[list[rules_text.Word]] = [[]]
-        for word in _words(f):
-            if word.text == ",":
-                groups.append([])
-            else:
-                groups[-1].append(word)
-        for words in groups:
-            name = self.vocabularies.check("special", " ".join(w.text for w in words), words[0].span, "E710",
-                                           "Special Effect")
-            if name in found:
-                self.diags.error("E710", f"{name} is written twice", words[0].span)
-            elif name is not None:
-                found.append(name)
+        for effect in _special_effects(f):
+            if effect.text in found:
+                self.diags.error("E710", f"{effect.text} is written twice", effect.span)
+            elif self.vocabularies.takes("special", effect.text):
+                found.append(effect.text)
         return tuple(found)
-
-    def _works_on(self, f: ast.Field | None) -> str | None:
-        """"Can only be affected by mechanics that work on States in general (such as Release) or Frozen in
-        specific (such as Shatter)"."""
-        if f is None:
-            return None
-        word = _words(f)[0]
-        return self.vocabularies.check("works", word.text, word.span, "E709", "State", also=("States",),
-                                       note="States, {words}")
 
     def _event(self, f: ast.Field) -> str:
         words = [w.text for w in f.event]
@@ -287,6 +250,40 @@ class Checker:
         self.diags.error("E715", f"no condition reads {' '.join(words)!r}", node.span,
                          "note: a condition reads `target is STATE` (Frozen, Stopped...)")
         return core.Condition("is", ("target", "Frozen"))
+
+
+def _said(f: ast.Field) -> tuple[rules_text.Value, ...]:
+    """What a line says that its declaration checks (declared_fields.said reads it by the field's type)."""
+    words = _words(f)
+    if f.name == "charge":
+        return (_times(words[0]),)
+    if f.name == "reach":
+        word = words[0]
+        return (rules_text.Word(text=f"{number(word.text[:-1])}'", span=word.span),) if word.text.endswith("'") \
+            else (word,)
+    if f.name == "grants":
+        return (words[0],)
+    if f.name == "grants_ability":
+        return tuple(_texts(f))
+    if f.name == "special_effect":
+        return tuple(_special_effects(f))
+    return f.values
+
+
+def _times(word: rules_text.Word) -> int:
+    """A Charge's times: `x3` is 3."""
+    return number(word.text[1:])
+
+
+def _special_effects(f: ast.Field) -> list[rules_text.Word]:
+    """``special effect Armor Destroying, Shield Destroying``: each Special Effect, its words as one."""
+    groups: list[list[rules_text.Word]] = [[]]
+    for word in _words(f):
+        if word.text == ",":
+            groups.append([])
+        else:
+            groups[-1].append(word)
+    return [rules_text.Word(text=" ".join(w.text for w in g), span=g[0].span.to(g[-1].span)) for g in groups if g]
 
 
 def _text(f: ast.Field | None) -> str:

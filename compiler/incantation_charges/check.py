@@ -1,17 +1,20 @@
 """AST → checked cards: the engine's own card values (engine.rulesets.incantation_charges.cards), each with
-the line it was written on. Every problem is a located diagnostic; a card with an error is left out."""
+the line it was written on. Every problem is a located diagnostic; a card with an error is left out. What each
+field's declaration says (ruleset.toml: an Incantation entry of at least 1 charge, whom a card is played at, an
+interrupt's `when` and no `effect`, the events it waits for) compiler.declared_fields checks, as for every game;
+this checker keeps what its rules text says (who a step concerns, the conditions, an implement's incantation)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from spellc.compiler import rules_text
+from spellc.compiler.declared_fields import DeclaredFields, Fields, Line
 from spellc.compiler.diagnostics import Diagnostics, did_you_mean
 from spellc.compiler.incantation_charges import ast
 from spellc.compiler.names import MAX_TITLE
 from spellc.compiler.parse import number
 from spellc.compiler.value_cards import distinct_titles
-from spellc.compiler.vocabulary_check import Vocabularies
 from spellc.engine.core import steps as core
 from spellc.engine.rulesets.incantation_charges.cards import ActionCard, Aim, Interrupt, Kind
 from spellc.engine.rulesets.incantation_charges.steps import KINDS, describe, describe_all
@@ -32,18 +35,18 @@ class Checked:
 class Checker:
     def __init__(self, diags: Diagnostics) -> None:
         self.diags = diags
-        self.vocabularies = Vocabularies(diags, "incantation_charges")
+        self.declared = DeclaredFields(diags, "incantation_charges")
 
     def check_card(self, node: ast.Card, path: str) -> tuple[Checked, ast.Card] | None:
         errors = len(self.diags.items)
         if len(node.title) > MAX_TITLE or not node.title.strip():
             self.diags.error("E501", f"a title is 1 to {MAX_TITLE} characters", node.title_span)
-        fields = self._fields(node)
+        fields = self.declared.check(node.kind, node.title_span, self._lines(node))
         kind = Kind(node.kind)
-        aim = self._aim(fields.get("at"))
-        entry = self._entry(fields.get("incantation"))
-        interrupt = self._interrupt(node, fields, aim) if kind is Kind.INTERRUPT else None
-        steps = self._effect(node, kind, fields, aim) if kind is not Kind.INTERRUPT else ()
+        aim = self._aim(fields)
+        entry = _int(fields.get("incantation"))
+        interrupt = self._interrupt(fields, aim) if kind is Kind.INTERRUPT else None
+        steps = self._effect(kind, fields, aim) if kind is not Kind.INTERRUPT else ()
         if len(self.diags.items) != errors:
             return None
         assert aim is not None  # a mistaken `at` is an error
@@ -54,65 +57,37 @@ class Checker:
     def check_set(self, cards: list[tuple[Checked, ast.Card]], written: frozenset[str]) -> list[Checked]:
         return distinct_titles(cards, self.diags, "E511")
 
-    def _entry(self, field: ast.Field | None) -> int | None:
-        """The Incantation entry: "a number of Incantation charges"."""
-        if field is None or not isinstance(field.value, int):
-            return None
-        if field.value < 1:
-            self.diags.error("E502", "an Incantation entry needs at least 1 charge", field.span,
-                             "help: leave the `incantation` line out for an Action without the entry")
-        return field.value
+    def _lines(self, node: ast.Card) -> list[Line[ast.Field]]:
+        """Its lines as the declared checks read them; an interrupt's event is read in lower case ("An enemy
+        begins an incantation" is the event "an enemy begins an incantation")."""
+        return [self.declared.line(f.name, f, f.span,
+                                   (f.value,) if f.value is not None else
+                                   [rules_text.Word(text=w.text.lower(), span=w.span) for w in f.event])
+                for f in node.fields]
 
-    def _interrupt(self, node: ast.Card, fields: dict[str, ast.Field], aim: Aim | None) -> Interrupt | None:
-        when, effect = fields.get("when"), fields.get("effect")
-        if when is None or effect is not None:
-            events = ", ".join(self.vocabularies.words("when"))
-            self.diags.error("E504", "an interrupt has one `when EVENT: STEPS` line and no `effect`",
-                             effect.span if effect else node.title_span, f"note: the events: {events}")
-            return None
-        return Interrupt(event=self._event(when), steps=self._steps(when.steps, aim, True))
+    def _interrupt(self, fields: Fields[ast.Field], aim: Aim | None) -> Interrupt | None:
+        when = fields.get("when")
+        if when is None:
+            return None  # said by the declared checks
+        return Interrupt(event=" ".join(w.text.lower() for w in when.event), steps=self._steps(when.steps, aim, True))
 
-    def _effect(self, node: ast.Card, kind: Kind, fields: dict[str, ast.Field], aim: Aim | None
-                ) -> tuple[core.Step, ...]:
-        when, effect = fields.get("when"), fields.get("effect")
-        if when is not None:
-            self.diags.error("E505", f"only an interrupt waits for an event; this is an {kind.value}",
-                             when.span, "help: write `interrupt` instead of `action`, or use `effect:`")
+    def _effect(self, kind: Kind, fields: Fields[ast.Field], aim: Aim | None) -> tuple[core.Step, ...]:
+        effect = fields.get("effect")
         if effect is None:
-            self.diags.error("E504", f"an {kind.value} needs an `effect: STEPS` line", node.title_span)
-            return ()
+            return ()  # said by the declared checks
         steps = self._steps(effect.steps, aim, False)
         if kind is Kind.IMPLEMENT and not _begins(steps):
             self.diags.error("E510", "an implement begins an Incantation as a part of its play", effect.span,
                              "help: add the step `begin an incantation`")
         return steps
 
-    # ---- fields
-    def _fields(self, node: ast.Card) -> dict[str, ast.Field]:
-        out: dict[str, ast.Field] = {}
-        for f in node.fields:
-            if f.name in out:
-                self.diags.error("E503", f"`{f.name}` is given twice", f.span,
-                                 f"note: first on line {out[f.name].span.line}")
-            out.setdefault(f.name, f)
-        return out
-
-    def _aim(self, field: ast.Field | None) -> Aim | None:
+    def _aim(self, fields: Fields[ast.Field]) -> Aim | None:
         """Whom the card is played at; None when its `at` is a mistake, already said (its steps' `target` is then
         not said to be no one's as well)."""
+        field = fields.get("at")
         if field is None:
             return Aim.NONE
-        word = field.value
-        assert isinstance(word, rules_text.Word)
-        aim = self.vocabularies.check("at", word.text, word.span, "E506", "aim", note=None,
-                                      message=f"a card is played at `enemy` or `self`, not {word.text!r}")
-        return None if aim is None else Aim(aim)
-
-    def _event(self, field: ast.Field) -> str:
-        said = " ".join(w.text.lower() for w in field.event)
-        self.vocabularies.check("when", said, field.event[0].span.to(field.event[-1].span), "E507", "event",
-                                message=f"an interrupt cannot wait for {said!r}", note="the events: {words}")
-        return said
+        return Aim(field.value.text) if fields.ok("at") and isinstance(field.value, rules_text.Word) else None
 
     # ---- steps
     def _steps(self, nodes: tuple[rules_text.Step, ...], aim: Aim | None, interrupt: bool) -> tuple[core.Step, ...]:
@@ -155,6 +130,10 @@ class Checker:
         self.diags.error("E512", f"no condition reads {' '.join(words)!r}", node.span,
                          *did_you_mean(" ".join(words), CONDITIONS), f"note: the conditions: {'; '.join(CONDITIONS)}")
         return core.Condition("is incanting", ("you",))
+
+
+def _int(field: ast.Field | None) -> int | None:
+    return field.value if field is not None and isinstance(field.value, int) else None
 
 
 def _begins(steps: tuple[core.Step, ...]) -> bool:

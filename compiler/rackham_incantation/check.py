@@ -1,10 +1,12 @@
 """AST → checked cards: the engine's own card values (engine.rulesets.rackham_incantation.cards), each with
 the line it was written on. Every problem is a located diagnostic; a card with an error is left out.
 
-What the checker refuses beyond the grammar: a gem of an unknown Element; a spell whose gems its College could
-never pay (a prohibited Element, or a real Element on a Primitive or Instinctive spell); a magician whose
-Elements its level and people do not allow, whose spell list names a spell it could never cast, or whose spell
-list is over its Magic Potential; a step that summons no creature of the set.
+What each field's declaration says (ruleset.toml: the kinds that take it and need it, its numbers' range, its
+Elements, peoples and levels, the spells a magician's list names) compiler.declared_fields checks, as it does for
+every game. What the checker refuses beyond them: a spell whose gems its College could never pay (a prohibited
+Element, or a real Element on a Primitive or Instinctive spell); a magician whose Elements its level and people do
+not allow, whose spell list names a spell it could never cast, or whose spell list is over its Magic Potential; a
+step that summons no creature of the set.
 """
 
 from __future__ import annotations
@@ -13,12 +15,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from spellc.compiler import rules_text
+from spellc.compiler.declared_fields import DeclaredFields, Fields, Line
 from spellc.compiler.diagnostics import Diagnostics, did_you_mean
 from spellc.compiler.names import MAX_TITLE
 from spellc.compiler.rackham_incantation import ast
 from spellc.compiler.source import Span
 from spellc.compiler.value_cards import distinct_titles
-from spellc.compiler.vocabulary_check import Vocabularies
 from spellc.engine.core import steps as core
 from spellc.engine.rulesets.rackham_incantation.cards import (
     Card,
@@ -39,12 +41,6 @@ from spellc.engine.rulesets.rackham_incantation.state import Magician
 
 ELEMENT_NAMES = [e.value for e in ELEMENTS]
 WHO = ("target", "you")
-MAX_POWER = 20
-REQUIRED = {"spell": ("college", "gems", "difficulty", "range", "power"),
-            "magician": ("people", "level", "power", "initiative", "elements"),
-            "creature": ()}
-DIFFICULTIES = ("difficulty", "free_difficulty", "target_difficulty")
-FREQUENCIES = ("frequency", "once_per_game")
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,39 +53,35 @@ class Checked:
 class Checker:
     def __init__(self, diags: Diagnostics) -> None:
         self.diags = diags
-        self.vocabularies = Vocabularies(diags, "rackham_incantation")
+        self.declared = DeclaredFields(diags, "rackham_incantation")
+        self.vocabularies = self.declared.vocabularies
 
     # ---- a card
     def check_card(self, node: ast.Card, path: str) -> tuple[Checked, ast.Card] | None:
         errors = len(self.diags.items)
         if len(node.title) > MAX_TITLE or not node.title.strip():
             self.diags.error("E601", f"a title is 1 to {MAX_TITLE} characters", node.title_span)
-        fields = self._fields(node)
+        fields = self.declared.check(node.kind, node.title_span, self._lines(node))
         source = f"{path}:{node.span.line}"
-        build: dict[str, Callable[[ast.Card, dict[str, ast.Field], str], Card | None]] = {
+        build: dict[str, Callable[[ast.Card, Fields[ast.Field], str], Card | None]] = {
             "spell": self._spell, "magician": self._magician, "creature": self._creature}
         card = build[node.kind](node, fields, source)
         if card is None or len(self.diags.items) != errors:
             return None
         return Checked(card, path, node.span.line), node
 
-    def _fields(self, node: ast.Card) -> dict[str, ast.Field]:
-        out: dict[str, ast.Field] = {}
+    def _lines(self, node: ast.Card) -> list[Line[ast.Field]]:
+        """Its lines as the declared checks read them: a target's first word is whom (a trait may follow), and a
+        difficulty read on the target adds a number of any sign (`target's Fear + 6`)."""
+        lines = []
         for f in node.fields:
-            key = "difficulty" if f.name in DIFFICULTIES else "frequency" if f.name in FREQUENCIES else f.name
-            if key in out:
-                self.diags.error("E602", f"`{key.replace('_', ' ')}` is given twice", f.span,
-                                 f"note: first on line {out[key].span.line}")
-            out.setdefault(key, f)
-        for name in REQUIRED[node.kind]:
-            if name not in out:
-                self.diags.error("E603", f"a {node.kind} card needs {_a(name)} `{name.replace('_', ' ')}` line",
-                                 node.title_span)
-        return out
+            values = (f.values[:1] if f.name == "target" else () if f.name == "target_difficulty" else f.values)
+            lines.append(self.declared.line(self.declared.line_word(f.name), f, f.span, values))
+        return lines
 
     # ---- spells
-    def _spell(self, node: ast.Card, fields: dict[str, ast.Field], source: str) -> SpellCard | None:
-        if any(name not in fields for name in REQUIRED["spell"]):
+    def _spell(self, node: ast.Card, fields: Fields[ast.Field], source: str) -> SpellCard | None:
+        if not fields.complete:
             return None
         college = self._college(fields["college"])
         gems = self._gems(fields["gems"], college)
@@ -101,8 +93,7 @@ class Checker:
                          area=_text(fields.get("area"), "one combatant"),
                          duration=_text(fields.get("duration"), "instantaneous"),
                          frequency=self._frequency(fields.get("frequency")), target=target, target_trait=trait,
-                         power=self._number(fields["power"], "a Power rating", 0, MAX_POWER),
-                         pa=self._number(fields["pa"], "a P.A. value", 0, 999) if "pa" in fields else 0,
+                         power=_int(fields["power"]), pa=_number(fields.get("pa")) or 0,
                          exclusive=self._people(fields["exclusive"]) if "exclusive" in fields else None,
                          ingredients=_text(fields.get("ingredients"), "") or None, steps=steps, extra=extra,
                          text=spell_text(steps, extra), source=source)
@@ -112,11 +103,7 @@ class Checker:
         return card
 
     def _college(self, f: ast.Field) -> str:
-        words = [v for v in f.values if isinstance(v, rules_text.Word)]
-        said = " ".join(w.text for w in words)
-        self.vocabularies.check("college", said, f.span, "E604", "College of Magic",
-                                note="a people's College (Hermetic Magic...), Elemental X, or Primitive Magic")
-        return said
+        return " ".join(v.text for v in f.values if isinstance(v, rules_text.Word))
 
     def _gems(self, f: ast.Field, college: str) -> tuple[tuple[str, int], ...]:
         """"The number and the type of Mana gems required by the spell are described on its card" (4.7)."""
@@ -126,11 +113,8 @@ class Checker:
             assert isinstance(value, tuple)
             count, word = value
             name = word.text
-            if not self.vocabularies.check("gems", name, word.span, "E605", "Element", also=(NEUTRAL,),
-                                           note=f"the Elements: {{words}}; or {NEUTRAL} (any Element pays)"):
-                continue
-            if count < 1:
-                self.diags.error("E606", "a spell needs at least one gem of each Element it lists", f.span)
+            if not self.vocabularies.takes("gems", name):
+                continue  # said by the declared checks
             if name != NEUTRAL and college in COLLEGES and Element(name) not in allowed:
                 why = ("its gems are all neutral" if neutral_only(college) else
                        f"its Elements are {', '.join(e.value for e in ELEMENTS if e in allowed)}")
@@ -150,11 +134,7 @@ class Checker:
                 self.diags.error("E608", f"a difficulty reads the target's Fear, not its {word.text!r}", word.span,
                                  *did_you_mean(word.text, ("Fear",)))
             return Difficulty(value=plus, of_target="Fear")
-        value = f.values[0]
-        assert isinstance(value, int)
-        if value < 1:
-            self.diags.error("E608", "a difficulty is at least 1", f.span)
-        return Difficulty(value=value)
+        return Difficulty(value=_int(f))
 
     def _range(self, f: ast.Field) -> Range:
         value = f.values[0]
@@ -168,19 +148,13 @@ class Checker:
             return Frequency()
         if f.name == "once_per_game":
             return Frequency(per_game=True)
-        value = f.values[0]
-        assert isinstance(value, int)
-        if value < 1:
-            self.diags.error("E609", "a frequency is at least 1 per turn", f.span)
-        return Frequency(per_turn=max(value, 1))
+        return Frequency(per_turn=max(_int(f), 1))
 
     def _target(self, f: ast.Field | None) -> tuple[str, str | None]:
         if f is None:
             return "enemy", None
         words = [v for v in f.values if isinstance(v, rules_text.Word)]
         whom, trait = words[0], words[1] if len(words) > 1 else None
-        self.vocabularies.check("target", whom.text, whom.span, "E610", "target", note=None,
-                                message=f"a spell is cast at an enemy, an ally, self or any, not {whom.text!r}")
         if trait is not None and whom.text == "self":
             self.diags.error("E610", "a spell cast on its caster names no trait of its target", trait.span)
         return whom.text, trait.text if trait else None
@@ -188,24 +162,12 @@ class Checker:
     def _people(self, f: ast.Field) -> str:
         word = f.values[0]
         assert isinstance(word, rules_text.Word)
-        self.vocabularies.check(f.name, word.text, word.span, "E611", "people", note="the peoples: {words}")
         return word.text
-
-    def _number(self, f: ast.Field, what: str, low: int, high: int) -> int:
-        value = f.values[0]
-        assert isinstance(value, int)
-        if not low <= value <= high:
-            self.diags.error("E613", f"{what} is {low} to {high}, not {value}", f.span)
-        return value
 
     def _extra(self, f: ast.Field | None) -> Extra | None:
         if f is None:
             return None
-        per = f.values[0]
-        assert isinstance(per, int)
-        if per < 1:
-            self.diags.error("E614", "an extra effect needs at least 1 additional gem", f.span)
-        return Extra(per=max(per, 1), steps=self._steps(f.steps))
+        return Extra(per=max(_int(f), 1), steps=self._steps(f.steps))
 
     # ---- steps
     def _steps(self, nodes: tuple[rules_text.Step, ...]) -> tuple[core.Step, ...]:
@@ -241,40 +203,35 @@ class Checker:
         return core.Condition("is", ("target", "Undead"))
 
     # ---- magicians and creatures
-    def _magician(self, node: ast.Card, fields: dict[str, ast.Field], source: str) -> MagicianCard | None:
-        if any(name not in fields for name in REQUIRED["magician"]):
+    def _magician(self, node: ast.Card, fields: Fields[ast.Field], source: str) -> MagicianCard | None:
+        if not fields.complete:
             return None
         people = self._people(fields["people"])
         level = self._level(fields["level"])
         elements = self._element_words(fields["elements"])
-        spirit = tuple(self._element_words(fields["spirit_of"])) if "spirit_of" in fields else ()
+        spirit = tuple(self._element_words(fields["spirit"])) if "spirit" in fields else ()
         card = MagicianCard(title=node.title, people=people, level=level or Level.INITIATE,
-                            power=self._number(fields["power"], "Power", 1, MAX_POWER),
-                            initiative=self._number(fields["initiative"], "Initiative", 0, 20),
+                            power=_int(fields["power"]), initiative=_int(fields["initiative"]),
                             elements=tuple(sorted(elements, key=ELEMENTS.index)),
                             spells=tuple(v.text for v in fields["spells"].values if isinstance(v, rules_text.Text))
                             if "spells" in fields else (),
-                            spirit_of=spirit, warrior_mage="warrior_mage" in fields,
-                            fear=self._number(fields["fear"], "Fear", 0, 20) if "fear" in fields else None,
+                            spirit_of=spirit, warrior_mage="warrior-mage" in fields, fear=_number(fields.get("fear")),
                             source=source)
-        named = len([v for v in fields["elements"].values if isinstance(v, rules_text.Word)])
-        if level is not None and people in PEOPLES and len(elements) == named:  # a typo is reported once
+        if level is not None and people in PEOPLES and fields.ok("elements"):  # a typo is reported once
             self._controls(card, fields["elements"])
         return card
 
     def _level(self, f: ast.Field) -> Level | None:
         word = f.values[0]
         assert isinstance(word, rules_text.Word)
-        said = self.vocabularies.check("level", word.text, word.span, "E618", "level of magic",
-                                       note="the levels: {words}")
-        return None if said is None else Level.named(said)
+        return Level.named(word.text) if self.vocabularies.takes("level", word.text) else None
 
     def _element_words(self, f: ast.Field) -> list[Element]:
         out = []
         for word in f.values:
             assert isinstance(word, rules_text.Word)
-            if not self.vocabularies.check("elements", word.text, word.span, "E605", "Element", note=None):
-                continue
+            if not self.vocabularies.takes("elements", word.text):
+                continue  # said by the declared checks
             if Element(word.text) in out:
                 self.diags.error("E619", f"{word.text} is listed twice", word.span)
             else:
@@ -297,12 +254,11 @@ class Checker:
             self.diags.error("E622", f"{', '.join(barred)} is prohibited to {people.title}", f.span,
                              "note: only a Virtuoso \"has no prohibited college\"")
 
-    def _creature(self, node: ast.Card, fields: dict[str, ast.Field], source: str) -> CreatureCard:
-        devotion = self._number(fields["devotion"], "Devotion", 1, MAX_POWER) if "devotion" in fields else None
+    def _creature(self, node: ast.Card, fields: Fields[ast.Field], source: str) -> CreatureCard:
         traits = (tuple(v.text for v in fields["traits"].values if isinstance(v, rules_text.Word))
                   if "traits" in fields else ())
-        return CreatureCard(title=node.title, fear=self._number(fields["fear"], "Fear", 0, 20) if "fear" in fields
-                            else None, traits=traits, devotion=devotion, source=source)
+        return CreatureCard(title=node.title, fear=_number(fields.get("fear")), traits=traits,
+                            devotion=_number(fields.get("devotion")), source=source)
 
     # ---- across cards
     def check_set(self, found: list[tuple[Checked, ast.Card]], written: frozenset[str]) -> list[Checked]:
@@ -311,12 +267,13 @@ class Checker:
         kept = distinct_titles(found, self.diags, "E623")
         by_title = {c.card.title: c.card for c in kept}
         nodes = {c.card.title: node for c, node in found}
+        kinds = {title: nodes[title].kind for title in by_title}
         out = []
         for checked in kept:
             node = nodes[checked.card.title]
             ok = True
             if isinstance(checked.card, MagicianCard):
-                ok = self._spell_list(checked.card, node, by_title, written)
+                ok = self._spell_list(checked.card, node, by_title, kinds, written)
             elif isinstance(checked.card, SpellCard):
                 ok = self._summons(checked.card, node, by_title, written)
             if ok:
@@ -324,26 +281,22 @@ class Checker:
         return out
 
 
-    def _spell_list(self, card: MagicianCard, node: ast.Card, cards: dict[str, Card], written: frozenset[str]
-                    ) -> bool:
+    def _spell_list(self, card: MagicianCard, node: ast.Card, cards: dict[str, Card], kinds: dict[str, str],
+                    written: frozenset[str]) -> bool:
         """"The sum of all the Powers of the spells that a magician chooses may not exceed" its Potential (3.10);
         "a magician may purchase any spell ... that uses the same elements to which he has access" (3.11)."""
         f = next(f for f in node.fields if f.name == "spells") if card.spells else None
         if f is None:
             return True
         errors = len(self.diags.items)
+        self.declared.refer([self.declared.line("spells", f, f.span, f.values)], kinds, written)
         probe = Magician(card.title, "", card=card)
         total = 0
         for value in f.values:
             assert isinstance(value, rules_text.Text)
             spell = cards.get(value.text)
-            if value.text in written and value.text not in cards:
-                continue  # the card named has errors of its own, said at it: not one more here
             if not isinstance(spell, SpellCard):
-                spells = [t for t, c in cards.items() if isinstance(c, SpellCard)]
-                self.diags.error("E624", f"no spell is titled {value.text!r}", value.span,
-                                 *did_you_mean(value.text, spells))
-                continue
+                continue  # no spell of the set: said by the declared checks, or at the card's own errors
             total += spell.power
             problem = college_allows(probe, spell) or elements_allowed(probe, spell)
             if problem:
@@ -381,6 +334,15 @@ def _summon_span(node: ast.Card, title: str) -> Span | None:
 
 def _a(word: str) -> str:
     return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+def _int(f: ast.Field) -> int:
+    """The number a line writes first (the declared checks have said whether it is in range)."""
+    return next((v for v in f.values if isinstance(v, int)), 0)
+
+
+def _number(f: ast.Field | None) -> int | None:
+    return None if f is None else _int(f)
 
 
 def _text(f: ast.Field | None, default: str) -> str:

@@ -4,12 +4,15 @@ words against the registry, so the registry alone decides what a directive or em
 Error codes (E000-E005 come from reading and parsing, compiler/build.py and compiler/parse.py):
   E000 unreadable file      E002 bad escape             E003 text too long
   E004 surrogate in text    E005 number out of range    E020 title too long
-  E001 syntax               E010 missing field          E011 duplicate field
+  E001 syntax               E010 missing line           E011 duplicate line
   E012 unknown keyword      E013 parameters             E014 wrong section / kind
   E015 illegal on role      E016 bad value              E017 duplicate title
   E018 rules text           E019 requirement            W020 meaningless on role
   W021 unsupported by the engine yet                    W022 broadcast bar nothing reads
   W023 descriptor one letter from a keyword
+What a spell's fields declare (ruleset.toml: the kinds of card that need its Sphere, role, fluency and Resonance,
+their ranges, its Spheres, a field given once, a Specialization's tiers) compiler.declared_fields checks, with the
+codes it gives every game (E901 to E906).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
+from spellc.compiler.declared_fields import DeclaredFields, Fields, Line, Said
 from spellc.compiler.diagnostics import Diagnostics, did_you_mean
 from spellc.compiler.names import MAX_SLUG_BYTES, MAX_TITLE, class_name
 from spellc.compiler.parse import number
@@ -58,7 +62,9 @@ from spellc.engine.rulesets.serpents_tongue.cards import (
 from spellc.engine.rulesets.serpents_tongue.registry import Keyword, Registry
 
 SECTION_KINDS = ("descriptor", "directive", "empowerment")
-REQUIRED_FIELDS = ("sphere", "role", "fluency", "resonance")
+# The lines of a spell the declared checks read, by their line word (the one-value fields go by their own name).
+DECLARED_LINES: dict[type, str] = {ast.AspectList: "aspects", ast.Broadcast: "broadcast", ast.RulesBlock: "rules",
+                                   ast.KoishakaLine: "koishaka", ast.TierLine: "tier"}
 TARGET_WORDS = {
     "this": "this",
     "bearer": "bearer",
@@ -95,15 +101,12 @@ KIND_DEFAULTS: dict[str, dict[str, int | Sphere | Role]] = {
 }
 
 
-def _kind_text(kind: str) -> str:
-    return {"spell": "spell", "specialization": "Specialization", "artifact": "Artifact"}.get(kind, f"the {kind}")
-
-
 class Checker:
     def __init__(self, registry: Registry, diags: Diagnostics) -> None:
         self.reg = registry
         self.diags = diags
-        self.vocabularies = Vocabularies(diags, "serpents_tongue")
+        self.declared = DeclaredFields(diags, "serpents_tongue")
+        self.vocabularies: Vocabularies = self.declared.vocabularies
         self._slots = itertools.count(1)  # numbers a spell's "target KIND"s, each a target of its own
 
     # ------------------------------------------------------------------ spells
@@ -124,40 +127,23 @@ class Checker:
         fields such a card does not print (an Encounter's cards take its source Sphere)."""
         defaults = {**KIND_DEFAULTS.get(node.kind, {}), **(defaults or {})}
         errors_before = len([d for d in self.diags.items if d.severity == "error"])
-        fields: dict[str, ast.Field] = {}
-        for f in node.fields:
-            if isinstance(f, ast.Field):
-                if f.name in fields:
-                    self.diags.error("E011", f"duplicate field '{f.name}'", f.span,
-                                     f"note: first given at line {fields[f.name].span.line}")
-                fields.setdefault(f.name, f)
-        for name in REQUIRED_FIELDS:
-            if name not in fields and name not in defaults:
-                self.diags.error("E010", f"{_kind_text(node.kind)} {node.title!r} is missing its '{name}' field",
-                                 node.title_span, f"help: add a line such as `{_example(name)}`")
-        sphere = self._sphere(fields.get("sphere")) if "sphere" in fields else defaults.get("sphere")
+        fields = self.declared.check(node.kind, node.title_span, self._lines(node))
+        sphere = self._sphere(fields) if "sphere" in fields else defaults.get("sphere")
         role = self._role(fields.get("role")) if "role" in fields else defaults.get("role")
-        fluency = self._int_field(fields.get("fluency"), 1, 4) if "fluency" in fields else defaults.get("fluency")
-        resonance = self._int_field(fields.get("resonance"), -99, 99) if "resonance" in fields \
-            else defaults.get("resonance")
-        harmony = self._int_field(fields.get("harmony"), -99, 99)
+        fluency = _number(fields, "fluency") if "fluency" in fields else defaults.get("fluency")
+        resonance = _number(fields, "resonance") if "resonance" in fields else defaults.get("resonance")
+        harmony = _number(fields, "harmony")
         assert sphere is None or isinstance(sphere, Sphere)
         assert role is None or isinstance(role, Role)
         assert fluency is None or isinstance(fluency, int)
         assert resonance is None or isinstance(resonance, int)
-        tiers = self._tiers(node)
-
-        lists = [f for f in node.fields if isinstance(f, ast.AspectList)]
-        for extra in lists[1:]:
-            self.diags.error("E011", "duplicate field 'aspects'", extra.span)
-        rules = [f for f in node.fields if isinstance(f, ast.RulesBlock)]
-        for extra_block in rules[1:]:
-            self.diags.error("E011", "duplicate 'rules' block", extra_block.span)
+        tiers = self._tiers(node, fields)
+        lists, rules = fields.every("aspects"), fields.every("rules")
         variables = self._variables(rules[0] if rules else None)
         descriptors, directives, empowerments = (
             self._aspect_list(lists[0], role, set(variables)) if lists else ((), (), ())
         )
-        broadcast = self._broadcast(node, empowerments)
+        broadcast = self._broadcast(node, fields, empowerments)
         misplaced = control.misplaced(role, empowerments)
         if misplaced and lists:
             self.diags.error("E015", misplaced, lists[0].span, "help: add `Curse Duration N` to the empowerments")
@@ -167,7 +153,7 @@ class Checker:
         upgrades = tuple(self._upgrade(f, role) for f in node.fields if isinstance(f, ast.UpgradeLine))
         ritual = self._ritual(node, fluency, role)
         targets = self._targets(node, role)
-        koishaka, koishaka_actions = self._koishaka(node, role)
+        koishaka, koishaka_actions = self._koishaka(node, fields, role)
         name = class_name(node.title)
         triggers, abilities, modifiers, on_impact = self._rules(rules[0] if rules else None, name, role,
                                                                set(variables))
@@ -234,15 +220,29 @@ class Checker:
                          "help: give one of the two a title that differs in its letters")
 
     # ------------------------------------------------------------------ simple fields
-    def _sphere(self, f: ast.Field | None) -> Sphere | None:
-        if f is None:
-            return None
-        return self.sphere("sphere", f.value)
+    def _lines(self, node: ast.SpellNode) -> list[Line[Any]]:
+        """Its lines the declared checks read: its one-value fields (a number's value where it is written), its
+        aspect list, broadcast bar, rules block, Koishaka and tiers. Its role's word is its own to check (a Curse
+        is an Attack: the help says how to write one)."""
+        lines: list[Line[Any]] = []
+        for f in node.fields:
+            if isinstance(f, ast.Field):
+                declared = self.declared.declaration(f.name)
+                said = (() if f.name == "role" else (Said(number(f.value.text), f.value.span),)
+                        if "number" in declared.type else (Said(f.value.text, f.value.span),))
+                lines.append(Line(f.name, f, f.span, said))
+            elif type(f) in DECLARED_LINES:
+                word = DECLARED_LINES[type(f)]
+                lines.append(self.declared.line(word, f, f.span, f.spheres if isinstance(f, ast.Broadcast) else ()))
+        return lines
 
-    def sphere(self, field: str, word: ast.Word, where: str = "") -> Sphere | None:
+    def _sphere(self, fields: Fields[Any]) -> Sphere | None:
+        word = fields["sphere"].value.text
+        return SPHERE_WORDS[word] if fields.ok("sphere") else None
+
+    def sphere(self, field: str, word: ast.Word) -> Sphere | None:
         """The Sphere ``word`` names, one of those ``field`` is declared to take; None, said, when it is none."""
-        said = self.vocabularies.check(field, word.text, word.span, "E016", "Sphere", note=None,
-                                       message=f"unknown Sphere '{word.text}'{where}")
+        said = self.vocabularies.check(field, word.text, word.span)
         return None if said is None else SPHERE_WORDS[said]
 
     def _role(self, f: ast.Field | None) -> Role | None:
@@ -258,28 +258,16 @@ class Checker:
         self.diags.error("E016", f"unknown spell role '{word}'", f.value.span, *notes)
         return None
 
-    def _int_field(self, f: ast.Field | None, lo: int, hi: int) -> int | None:
-        if f is None:
-            return None
-        value = number(f.value.text)
-        if not lo <= value <= hi:
-            self.diags.error("E016", f"{f.name} {value} is out of range ({lo} to {hi})", f.value.span)
-            return None
-        return value
-
-    def _broadcast(self, node: ast.SpellNode, empowerments: tuple[Aspect, ...]) -> tuple[Sphere, ...]:
-        lines = [f for f in node.fields if isinstance(f, ast.Broadcast)]
+    def _broadcast(self, node: ast.SpellNode, fields: Fields[Any], empowerments: tuple[Aspect, ...]
+                   ) -> tuple[Sphere, ...]:
+        lines = fields.every("broadcast")
         has_shield = any(a.name == "Shield" for a in empowerments)
         if not lines:
             if has_shield:
                 self.diags.error("E010", f"Shield {node.title!r} has no broadcast bar", node.title_span,
                                  "help: name the Spheres it blocks, e.g. `broadcast Bio, Matter, Forces`")
             return ()
-        spheres = []
-        for w in lines[0].spheres:
-            s = self.sphere("broadcast", w, " in the broadcast bar")
-            if s is not None:
-                spheres.append(s)
+        spheres = [SPHERE_WORDS[w.text] for w in lines[0].spheres if self.vocabularies.takes("broadcast", w.text)]
         if not any(self.reg.keywords[a.name].reads_broadcast for a in empowerments if a.name in self.reg.keywords):
             readers = sorted(k.name for k in self.reg.keywords.values() if k.reads_broadcast)
             self.diags.warning("W022", f"a broadcast bar only matters on a {', '.join(readers[:-1])} or {readers[-1]}",
@@ -705,12 +693,8 @@ class Checker:
         return self._selector(lines[0].phrase.words, lines[0].span)
 
     # ------------------------------------------------------------------ Specialization tiers
-    def _tiers(self, node: ast.SpellNode) -> tuple[SpecTier, ...]:
-        lines = [f for f in node.fields if isinstance(f, ast.TierLine)]
-        if lines and node.kind != "specialization":
-            self.diags.error("E016", "only a Specialization has tiers", lines[0].span,
-                             "help: write the card as `specialization \"Title\" { ... }`")
-            return ()
+    def _tiers(self, node: ast.SpellNode, fields: Fields[Any]) -> tuple[SpecTier, ...]:
+        lines = fields.every("tier")  # none on a card of another kind: said by the declared checks
         out: list[SpecTier] = []
         seen: set[str] = set()
         for line in lines:
@@ -772,17 +756,15 @@ class Checker:
         return self._aspect(item, ("directive", "empowerment", "requirement"), None, set(), True)
 
     # ------------------------------------------------------------------ Ally spells
-    def _koishaka(self, node: ast.SpellNode, role: Role | None) -> tuple[tuple[Cost, ...], int]:
+    def _koishaka(self, node: ast.SpellNode, fields: Fields[Any], role: Role | None) -> tuple[tuple[Cost, ...], int]:
         """An Ally spell prints its Koishaka: the energies it has ("Koishaka if they have the Resonance
         stat") and its Full Actions ("the same default of 2 full actions")."""
-        lines = [f for f in node.fields if isinstance(f, ast.KoishakaLine)]
+        lines = fields.every("koishaka")
         if not lines:
             if role is Role.ALLY:
                 self.diags.error("E010", f"Ally spell {node.title!r} does not print its Koishaka", node.title_span,
                                  "help: add a line such as `koishaka Essence 4, Resonance 0, Actions 2`")
             return (), KOISHAKA_ACTIONS
-        for extra in lines[1:]:
-            self.diags.error("E011", "duplicate field 'koishaka'", extra.span)
         if role is not None and role is not Role.ALLY:
             self.diags.error("E015", f"only an Ally spell summons a Koishaka, not {_article(role.value)} "
                              f"{role.value} spell", lines[0].span)
@@ -1088,9 +1070,10 @@ def _article(word: str) -> str:
     return "an" if word[:1].lower() in "aeiou" else "a"
 
 
-def _example(field: str) -> str:
-    return {"sphere": "sphere Matter", "role": "role Attack", "fluency": "fluency 1",
-            "resonance": "resonance -3"}[field]
+def _number(fields: Fields[Any], word: str) -> int | None:
+    """The number a one-value field writes; None when it gives none, or one out of its range (said by the declared
+    checks: what reads it then says nothing more, a fluency 5 spell is not told it lacks a ritual path)."""
+    return number(fields[word].value.text) if fields.ok(word) else None
 
 
 def _param_example(kw: Keyword) -> str:

@@ -29,7 +29,7 @@ def test_stops_projectiles_goes_on_an_enchantment() -> None:
 
 def test_stops_projectiles_twice_or_misspelt_is_located() -> None:
     twice = rendered(ability("school Protection", "type Enchantment", "stops projectiles", "stops projectiles"))
-    assert twice.startswith("bad.spell:5:5: error[E702]: `stops projectiles` is given twice")
+    assert twice.startswith("bad.spell:5:5: error[E901]: `stops projectiles` is given twice")
     typo = rendered(ability("school Protection", "type Enchantment", "stops projectile"))
     assert typo.startswith("bad.spell:4:11: error[E001]: unexpected 'projectile'")
 
@@ -42,7 +42,7 @@ def test_bars_magical_enchantments_goes_on_an_enchantment() -> None:
     assert out.startswith("bad.spell:4:5: error[E717]: `bars magical enchantments` goes on an Enchantment")
     twice = rendered(ability("school Neutral", "type Enchantment", "bars magical enchantments",
                              "bars magical enchantments"))
-    assert twice.startswith("bad.spell:5:5: error[E702]: `bars magical enchantments` is given twice")
+    assert twice.startswith("bad.spell:5:5: error[E901]: `bars magical enchantments` is given twice")
 
 
 @pytest.mark.rule("One magical enchantment", "Extraordinary (ex)")
@@ -100,8 +100,8 @@ def test_a_range_is_one_the_seed_names() -> None:
     """"Self ... Touch ... Other ... 20': Target must be within 20' upon completion of the incantation. 50': ...":
     another distance is a located error (it was a traceback), and leading zeros are no part of a number."""
     out = rendered(ability("school Command", "type Verbal", "range 30'"))
-    assert out.startswith("bad.spell:4:11: error[E722]: no range is named \"30'\"")
-    assert "note: Self, Touch, Other, 20', 50'" in out
+    assert out.startswith("bad.spell:4:11: error[E904]: no range is named \"30'\"")
+    assert "note: a range is one of: Self, Touch, Other, 20', 50'" in out
     padded = FRONTENDS["amtgard"].compile_texts([SourceFile("ok.spell", ability("school Command", "type Verbal",
                                                                                "range 00020'"))])
     assert padded.ok and padded.checked[0].card.reach.feet == 20
