@@ -153,7 +153,8 @@ def test_every_games_card_page_is_drawn_as_a_card(built: Path) -> None:
     """"Serpent's Tongue cards are drawn as cards. Amtgard's are a bare table": every game's card page is a
     card of one visual language (compiler/templates/site/cards.css), in the game's own colours and fields; an
     Amtgard ability's School on its edge and badge, its mark, its type, range and uses on its face, its
-    incantation quoted; an Incantation charges action's kind on its edge and badge, the charges it needs."""
+    incantation quoted; an Incantation charges action's kind on its edge and badge, the charges it needs (linked
+    to the Incantation's glossary term)."""
     pages = {"serpents_tongue": "spells/fireball.html", "incantation_charges": "cards/disrupt.html",
              "rackham_incantation": "spells/banishment.html", "amtgard": "abilities/phoenix-tears.html"}
     assert set(pages) == set(RULESETS)
@@ -166,4 +167,5 @@ def test_every_games_card_page_is_drawn_as_a_card(built: Path) -> None:
     assert '<span class="line-mark">Incantation</span> Rise again from the ashes' in tears
     meteor = (built / "incantation_charges" / "cards" / "meteor.html").read_text(encoding="utf-8")
     assert '<div class="spell-card charges-card kind-action">' in meteor
-    assert '<span class="card-charges" title="Incantation charges">Incantation 3</span>' in meteor
+    assert ('<span class="card-charges" title="Incantation charges"><a href="../glossary/incantation.html">'
+            'Incantation 3</a></span>') in meteor

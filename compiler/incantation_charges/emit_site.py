@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from spellc.compiler import coverage as cov
-from spellc.compiler.glossary_pages import CoverageNotes, glossary_pages
+from spellc.compiler.glossary_pages import CoverageNotes, glossary_pages, term_page
 from spellc.compiler.incantation_charges.check import Checked
 from spellc.compiler.markdown import make_env, safe_href
 from spellc.compiler.names import page_slug
@@ -32,6 +32,8 @@ class CardPage:
     path: str
     line: int
     page: str
+    kind_term: str | None  # the glossary page of its kind (an implement's, an Interrupt's), when there is one
+    incantation_term: str | None  # the glossary page of its Incantation entry, when it has one
 
     @property
     def text(self) -> list[core.Paragraph]:
@@ -55,7 +57,8 @@ def emit_site(cards: Sequence[Checked], glossary: Glossary, registry: Registry, 
     ``with_coverage``: whether the section has a coverage page (``[site] coverage`` in the manifest)."""
     env = make_env(TEMPLATES)
     env.filters["href"] = safe_href
-    pages = [CardPage(c.card, c.path, c.line, card_page(c.card.title))
+    pages = [CardPage(c.card, c.path, c.line, card_page(c.card.title), _term(glossary, c.card.kind.value),
+                      _term(glossary, "Incantation") if c.card.is_incantation else None)
              for c in sorted(cards, key=lambda c: c.card.title)]
     out = {"cards/index.md": env.get_template("cards_index.md.j2").render(cards=pages)}
     for p in pages:
@@ -63,6 +66,12 @@ def emit_site(cards: Sequence[Checked], glossary: Glossary, registry: Registry, 
     out |= glossary_pages(env, glossary, registry, rows, lambda t: {
         "cards": [(p.card.title, f"../cards/{p.page}") for p in pages if _shows(t, p.card)]}, COVERAGE, with_coverage)
     return dict(sorted(out.items()))
+
+
+def _term(glossary: Glossary, name: str) -> str | None:
+    """The glossary page of the term ``name`` (in any case), from a card's page; None when there is none."""
+    term = next((t for t in glossary.terms if t.name.lower() == name.lower()), None)
+    return None if term is None else f"../glossary/{term_page(term.name)}"
 
 
 def _shows(term: Term, card: ActionCard) -> bool:
