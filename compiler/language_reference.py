@@ -191,23 +191,62 @@ def sections(files: Sequence[str], wanted: Sequence[tuple[str, tuple[str, ...]]]
     for title, rules in wanted:
         forms = _forms([alt for rule in rules for alt in alternatives(text, rule)], terminals, examples)
         if forms and lines & set(rules):
-            forms = _helped(forms, {d.word: d.help for d in helps})
+            forms = _helped(forms, {d.word: d for d in helps})
         if forms:
             found.append(Section(title, forms))
     return found
 
 
-def _helped(forms: tuple[Form, ...], helps: dict[str, str]) -> tuple[Form, ...]:
-    """``forms``, the first of each line word told its declared help where the grammar has no comment on it."""
+def _helped(forms: tuple[Form, ...], helps: dict[str, FieldDeclaration]) -> tuple[Form, ...]:
+    """``forms``, the first of each line word told its declared help where the grammar has no comment on it, and
+    what its declaration says of its use (:func:`declared_use`)."""
     told: set[str] = set()
     shown = []
     for form in forms:
         word = form.syntax.split(" ", 1)[0]
-        if word in helps and word not in told and not form.meaning:
-            form = replace(form, meaning=helps[word].replace("`", ""))  # a page escapes what Markdown would read
+        if word in helps and word not in told:
+            said = form.meaning or helps[word].help.replace("`", "")  # a page escapes what Markdown would read
+            form = replace(form, meaning=" ".join(filter(None, (said, declared_use(helps[word])))))
         told.add(word)
         shown.append(form)
     return tuple(shown)
+
+
+def declared_use(declared: FieldDeclaration) -> str:
+    """What a card field's declaration says of its use, in a sentence or two (the checks of compiler.declared_fields
+    hold a card to it): the kinds of card that take it and need it, its numbers, whether a card may give it again,
+    the kind of card its titles name. '' when it says none of these."""
+    said = []
+    optional = [k for k in declared.kinds if k not in declared.required]
+    if declared.required:
+        said.append(f"Needed on every {_and(declared.required)}.")
+    if optional:
+        said.append(f"{'Also goes' if declared.required else 'Goes'} on {_either(optional)}.")
+    if declared.range:
+        said.append("Takes " + ", ".join(_bounds(low, high) + (f" on {_a(kind)}" if kind else "")
+                                         for kind, low, high in declared.range) + ".")
+    if declared.repeat:
+        said.append("May be given more than once.")
+    if declared.refers:
+        said.append(f"Names {_a(declared.refers)} by its title.")
+    return " ".join(said)
+
+
+def _and(kinds: Sequence[str]) -> str:
+    return " and ".join((", ".join(kinds[:-1]), kinds[-1])) if len(kinds) > 1 else kinds[0]
+
+
+def _either(kinds: Sequence[str]) -> str:
+    named = [_a(k) for k in kinds]
+    return " or ".join((", ".join(named[:-1]), named[-1])) if len(named) > 1 else named[0]
+
+
+def _a(noun: str) -> str:
+    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
+
+
+def _bounds(low: int, high: int | None) -> str:
+    return f"at least {low}" if high is None else f"{low} to {high}"
 
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from spellc.compiler import fields
 from spellc.compiler.build import FRONTENDS
-from spellc.compiler.language_reference import reference
+from spellc.compiler.language_reference import declared_use, reference
 from spellc.compiler.project import example_files, shipped
 from spellc.engine.core.errors import DeclarationError
 from spellc.engine.core.ruleset import declare
@@ -80,6 +80,24 @@ def test_amtgards_states_are_the_words_grants_takes() -> None:
     assert {"Cursed", "Fragile", "Frozen", "Stopped"} <= set(states) and "Charge" not in states
 
 
+@pytest.mark.parametrize(("game", "word", "said"), [
+    ("rackham_incantation", "power",
+     "Needed on every spell and magician. Takes 0 to 20 on a spell, 1 to 20 on a magician."),
+    ("rackham_incantation", "fear", "Goes on a magician or a creature. Takes 0 to 20."),
+    ("incantation_charges", "when", "Needed on every interrupt."),
+    ("amtgard", "grants", "May be given more than once. Names an ability by its title."),
+    ("serpents_tongue", "tier", "Goes on a specialization. May be given more than once."),
+])
+def test_the_language_reference_tells_a_fields_kinds_need_and_range(game: str, word: str, said: str) -> None:
+    """What the declared checks hold a card to, the reference says on the field's first form, after its help."""
+    ruleset = RULESETS[game]
+    cards, scenarios = example_files(ruleset, shipped(game).root)
+    card_sections, _ = reference(ruleset, cards, scenarios)
+    first = next(f for s in card_sections for f in s.forms if f.syntax.split(" ", 1)[0] == word)
+    assert declared_use(ruleset.fields[[f.word for f in ruleset.fields].index(word)]) == said
+    assert first.meaning.endswith(said)
+
+
 def game_with(tmp_path: Path, table: str) -> Path:
     """A copy of Incantation charges' declaration with ``table`` added."""
     folder = tmp_path / "incantation_charges"
@@ -138,7 +156,8 @@ def test_the_language_reference_tells_each_fields_declared_help(game: str) -> No
     card_sections, scenario_sections = reference(ruleset, cards, scenarios)
     for found, declared in ((card_sections, ruleset.fields), (scenario_sections, ruleset.scenario_words)):
         meanings = {f.syntax.split(" ", 1)[0]: f.meaning for s in found for f in s.forms if f.meaning}
-        helped = [d for d in declared if d.word in meanings and meanings[d.word] == d.help.replace("`", "")]
+        helped = [d for d in declared if d.word in meanings
+                  and meanings[d.word] == " ".join(filter(None, (d.help.replace("`", ""), declared_use(d))))]
         assert helped, game
     school = next(f for s in card_sections for f in s.forms if f.syntax.startswith(("school", "sphere", "gems",
                                                                                      "incantation")))
