@@ -2,10 +2,10 @@
 "A browser test per game checks a card page, the gallery filters and a mobile width").
 
 For each kind of card (Amtgard's abilities, Incantation 2's spells, magicians and creatures, the charges game's
-cards): its page draws it as a card (the card's element, its title, its fields as the compiled card has them, a
-field linked to its glossary term); its gallery's filters show the rows the compiled LIBRARY says each value
-holds; and on a phone (375 x 740) the card fits the screen with nothing to scroll sideways, and the navigation
-is reachable from the header's menu."""
+cards, and Serpent's Tongue's spells, the model): its page draws it as a card (the card's element, its title,
+its fields as the compiled card has them, a field linked to its glossary term); its gallery's filters show the
+rows the compiled LIBRARY says each value holds; and on a phone (375 x 740) the card fits the screen with
+nothing to scroll sideways, and the navigation is reachable from the header's menu."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from spellc.engine.rulesets.amtgard.cards import AbilityCard
 from spellc.engine.rulesets.incantation_charges.cards import ActionCard
 from spellc.engine.rulesets.rackham_incantation.cards import CreatureCard, MagicianCard, SpellCard
 from spellc.engine.rulesets.rackham_incantation.colleges import PEOPLES
-from spellc.generated import amtgard, incantation_charges, rackham_incantation
+from spellc.generated import amtgard, incantation_charges, rackham_incantation, serpents_tongue
 from tests.browsing import built_site, needs_chromium
 
 pytestmark = needs_chromium
@@ -65,7 +65,8 @@ class Kind:
     cards: Callable[[], list[Any]]
     facets: dict[str, Callable[[Any], set[str]]]
     face: Callable[[Any], dict[str, str]]  # label (a `title` on the card's head or a row of its table): text
-    linked: tuple[str, str, str]  # a card's title, one of its fields, the glossary page the field links to
+    linked: tuple[str, str, str]  # a card's title, one of its fields (its label, or its part: .card-aspects),
+    # and the glossary page the field's first link leads to
     gems: Callable[[Any], list[str]] | None = None
 
     @property
@@ -80,7 +81,19 @@ def _of(library: Any, kind: type) -> Callable[[], list[Any]]:
     return lambda: [c for c in library.cards.values() if isinstance(c, kind)]
 
 
+def _source_file(card: Any) -> str:
+    """The end of the source line a card's page prints: its file's name and line (``flame.spell:23``)."""
+    source = card.source
+    return f"{source.path.rsplit('/', 1)[-1]}:{source.line}" if hasattr(source, "path") else source.split("/")[-1]
+
+
 KINDS = [
+    # The model (tests/test_site_browser.py reads its aspect line and its Sphere filter): here its every filter
+    # value, and a phone.
+    Kind("serpents_tongue", "spells", "spells", lambda: list(serpents_tongue.LIBRARY.cards.values()),
+         {"Sphere": lambda c: {c.sphere.value}, "Fluency": lambda c: {f"Fluency {c.fluency}"}},
+         lambda c: {"Sphere": c.sphere.value},
+         ("Acidic Matter", "aspects", "glossary/dmg.html")),
     Kind("amtgard", "abilities", "abilities", _of(amtgard.LIBRARY, AbilityCard),
          {"School": lambda c: {c.school.value}, "Type": lambda c: {c.kind.value}, "(m)/(ex)": lambda c: {_mark(c)},
           "Range": lambda c: {c.reach.value}, "Uses": lambda c: {_uses(c)}},
@@ -170,7 +183,7 @@ def test_a_card_page_draws_the_card_with_its_fields(site: str, page: Page, kind:
     if kind.gems is not None:
         gems = drawn.locator(".card-gems .gem").evaluate_all("gs => gs.map(g => g.getAttribute('title'))")
         assert gems == kind.gems(card)
-    assert drawn.locator(".card-source").inner_text().endswith(card.source.split("/")[-1])
+    assert drawn.locator(".card-source").inner_text().endswith(_source_file(card))
     assert errors == []
 
 
@@ -179,7 +192,7 @@ def test_a_field_of_the_card_links_to_its_glossary_term(site: str, page: Page, k
     title, label, term = kind.linked
     page.goto(f"{site}/{kind.page(card_of(kind, title))}")
     drawn = page.locator(".spell-card")
-    field = drawn.locator(f".card-head > [title='{label}'], .card-meta > [title='{label}']").or_(
+    field = drawn.locator(f".card-head > [title='{label}'], .card-meta > [title='{label}'], .card-{label}").or_(
         drawn.locator("table.card-stats tr").filter(has=page.locator("th", has_text=label)).locator("td"))
     field.first.get_by_role("link").first.click()
     page.wait_for_url(f"**/{kind.game}/{term}")
@@ -286,7 +299,7 @@ def _within_the_screen(box: Locator) -> None:
 
 @kinds
 def test_on_a_phone_the_card_with_the_longest_title_fits_the_screen(site: str, phone: Page, kind: Kind) -> None:
-    card = max(kind.cards(), key=lambda c: (len(c.title), len(c.source), c.title))
+    card = max(kind.cards(), key=lambda c: (len(c.title), len(_source_file(c)), c.title))
     phone.goto(f"{site}/{kind.page(card)}")
     _no_sideways_scroll(phone)
     _within_the_screen(phone.locator(".spell-card"))
