@@ -75,6 +75,11 @@ def _aliases(grammar: tuple[str, ...]) -> dict[str, str]:
     return found
 
 
+def built(ruleset: Ruleset) -> frozenset[str]:
+    """What ``ruleset``'s card grammar builds of a card's lines (their aliases: ``gems``, ``spirit_of``)."""
+    return frozenset(_aliases(grammar_of(ruleset, False)))
+
+
 def line_word(ruleset: Ruleset, built: str) -> str:
     """The line word of a card line the grammar builds as ``built`` (its alias: ``spirit_of`` is a `spirit` line,
     ``free_difficulty`` a `difficulty` one): the word its declaration is under. A line the grammar does not build

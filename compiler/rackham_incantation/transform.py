@@ -10,16 +10,16 @@ from typing import Any
 from lark import Token, Tree, v_args
 from lark.tree import Meta
 
+from spellc.compiler import fields
 from spellc.compiler.parse import number, span_of, string_value
 from spellc.compiler.rackham_incantation import ast
 from spellc.compiler.rules_text import Step, StepsToAst, Word, step_kind
 from spellc.compiler.source import SourceFile
+from spellc.engine.rulesets import RULESETS
 from spellc.engine.rulesets.rackham_incantation.effects import KINDS
 
-FIELDS = frozenset({"college", "gems", "difficulty", "free_difficulty", "target_difficulty", "range", "target",
-                    "area", "duration", "frequency", "once_per_game", "power", "pa", "exclusive", "ingredients",
-                    "effect", "extra", "people", "level", "initiative", "elements", "spells", "spirit_of",
-                    "warrior_mage", "fear", "traits", "devotion"})
+# The card lines the grammar builds, as it names them (a new field is its grammar line and its declaration).
+FIELDS = fields.built(RULESETS["rackham_incantation"])
 
 
 @v_args(meta=True)
