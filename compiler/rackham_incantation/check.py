@@ -217,7 +217,8 @@ class Checker:
                             if "spells" in fields else (),
                             spirit_of=spirit, warrior_mage="warrior-mage" in fields, fear=_number(fields.get("fear")),
                             source=source)
-        if level is not None and people in PEOPLES and fields.ok("elements"):  # a typo is reported once
+        # A typo or an Element listed twice is reported once: its magician's Elements are not counted as well.
+        if level is not None and people in PEOPLES and len(elements) == len(fields["elements"].values):
             self._controls(card, fields["elements"])
         return card
 
