@@ -13,7 +13,6 @@ from spellc.compiler.amtgard import ast
 from spellc.compiler.declared_fields import DeclaredFields, Fields, Line
 from spellc.compiler.diagnostics import Diagnostics, did_you_mean
 from spellc.compiler.names import MAX_TITLE
-from spellc.compiler.parse import number
 from spellc.compiler.value_cards import distinct_titles
 from spellc.engine.core import steps as core
 from spellc.engine.rulesets.amtgard.cards import AbilityCard, Grant, Trigger, Uses
@@ -142,9 +141,7 @@ class Checker:
 
     # ---- fields
     def _lines(self, node: ast.Card) -> list[Line[ast.Field]]:
-        """Its lines as the declared checks read them: a Charge's times (`x3`), a range in feet read as a number
-        (`020'` is 20'), a State granted without what it is to (`Immune to Flame`: Immune), a granted ability's
-        title without its uses, each Special Effect of a list."""
+        """Its lines as the declared checks read them (:func:`_said`)."""
         return [self.declared.line(self.declared.line_word(f.name), f, f.span, _said(f)) for f in node.fields]
 
     def _school(self, f: ast.Field) -> School:
@@ -166,7 +163,7 @@ class Checker:
         return Uses(_int(f) or 0, _words(f)[0].text)
 
     def _charge(self, f: ast.Field | None) -> int | None:
-        return None if f is None else _times(_words(f)[0])
+        return None if f is None else _int(f)
 
     def _state(self, word: rules_text.Word, detail: rules_text.Word | None, *, checked: bool = False
                ) -> tuple[str, str | None]:
@@ -195,7 +192,7 @@ class Checker:
         if f is None:
             return ()
         found: list[str] = []
-        for effect in _special_effects(f):
+        for effect in _words(f):
             if effect.text in found:
                 self.diags.error("E710", f"{effect.text} is written twice", effect.span)
             elif self.vocabularies.takes("special", effect.text):
@@ -253,37 +250,13 @@ class Checker:
 
 
 def _said(f: ast.Field) -> tuple[rules_text.Value, ...]:
-    """What a line says that its declaration checks (declared_fields.said reads it by the field's type)."""
-    words = _words(f)
-    if f.name == "charge":
-        return (_times(words[0]),)
-    if f.name == "reach":
-        word = words[0]
-        return (rules_text.Word(text=f"{number(word.text[:-1])}'", span=word.span),) if word.text.endswith("'") \
-            else (word,)
+    """What a line says that its declaration checks (declared_fields.said reads it by the field's type): a State
+    granted without what it is to (`Immune to Flame`: Immune), a granted ability's title without its uses."""
     if f.name == "grants":
-        return (words[0],)
+        return (_words(f)[0],)
     if f.name == "grants_ability":
         return tuple(_texts(f))
-    if f.name == "special_effect":
-        return tuple(_special_effects(f))
     return f.values
-
-
-def _times(word: rules_text.Word) -> int:
-    """A Charge's times: `x3` is 3."""
-    return number(word.text[1:])
-
-
-def _special_effects(f: ast.Field) -> list[rules_text.Word]:
-    """``special effect Armor Destroying, Shield Destroying``: each Special Effect, its words as one."""
-    groups: list[list[rules_text.Word]] = [[]]
-    for word in _words(f):
-        if word.text == ",":
-            groups.append([])
-        else:
-            groups[-1].append(word)
-    return [rules_text.Word(text=" ".join(w.text for w in g), span=g[0].span.to(g[-1].span)) for g in groups if g]
 
 
 def _text(f: ast.Field | None) -> str:

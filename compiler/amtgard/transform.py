@@ -1,6 +1,8 @@
 """Parse tree → AST: the ability cards of grammar/amtgard.lark (the steps of grammar/common.lark are
-compiler.rules_text's). A field becomes an :class:`ast.Field` named after its grammar alias; a step kind or cost
-the :class:`compiler.rules_text.Action` of the kind the ruleset declares under the same words."""
+compiler.rules_text's). A field becomes an :class:`ast.Field` named after its grammar alias, its values read as
+the checks read them (a Charge's times a number, a range in feet without leading zeros, each Special Effect of a
+list one word); a step kind or cost the :class:`compiler.rules_text.Action` of the kind the ruleset declares under
+the same words."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from lark import Token, Tree, v_args
 from lark.tree import Meta
 
 from spellc.compiler.amtgard import ast
-from spellc.compiler.parse import span_of, string_value
+from spellc.compiler.parse import number, span_of, string_value
 from spellc.compiler.rules_text import Step, StepsToAst, Word, step_kind
 from spellc.compiler.source import SourceFile
 from spellc.engine.rulesets.amtgard.effects import KINDS
@@ -40,12 +42,27 @@ class ToAst(StepsToAst):
             return self.action(step_kind(name, {*KINDS.actions, *KINDS.costs}), children, meta)
         steps: tuple[Step, ...] = next((c for c in children if isinstance(c, tuple)), ())
         values = tuple(self._token(c) for c in children if isinstance(c, Token) and c.type in KEPT)
-        return ast.Field(name=name, values=values, steps=steps, span=self._span(meta))
+        return ast.Field(name=name, values=_listed(values) if name == "special_effect" else values, steps=steps,
+                         span=self._span(meta))
 
     def _token(self, tok: Token) -> Any:
         if tok.type in ("INT", "WORD", "STRING"):
             return self.value(tok)
-        return Word(text=str(tok), span=span_of(self.source, tok))
+        if tok.type == "CHARGE_X":  # `charge x3`: 3 times
+            return number(tok[1:])
+        text = f"{number(tok[:-1])}'" if tok.type == "RANGE" and tok.endswith("'") else str(tok)  # 020' is 20'
+        return Word(text=text, span=span_of(self.source, tok))
+
+
+def _listed(values: tuple[Any, ...]) -> tuple[Word, ...]:
+    """``Armor Destroying, Shield Destroying``: each Special Effect of a list, its words as one."""
+    groups: list[list[Word]] = [[]]
+    for word in values:
+        if word.text == ",":
+            groups.append([])
+        else:
+            groups[-1].append(word)
+    return tuple(Word(text=" ".join(w.text for w in g), span=g[0].span.to(g[-1].span)) for g in groups if g)
 
 
 def to_ast(tree: Tree[Token], source: SourceFile) -> list[ast.Card]:
