@@ -413,6 +413,13 @@ class SpellCard:
     # worked out once, as the compiled class is made.
     printed: ClassVar[tuple[Aspect, ...]] = ()
     printed_names: ClassVar[dict[str, Aspect]] = {}  # each name's first aspect
+    # What the checks of a cast read of the card as printed, for every spell that might be cast at every decision:
+    # its requirements checked as it is cast (but those "on Bearer", checked per target), those "on Bearer", and
+    # the Resonance its orb costs (none when it generates some).
+    cast_requirements: ClassVar[tuple[Requirement, ...]] = ()
+    bearer_requirements: ClassVar[tuple[Requirement, ...]] = ()
+    orbs: ClassVar[int] = 0
+    responds: ClassVar[bool] = False  # a Response spell ("Response" among its printed aspects)
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
@@ -420,6 +427,10 @@ class SpellCard:
         cls.printed_names = {}
         for a in cls.printed:
             cls.printed_names.setdefault(a.name, a)
+        cls.cast_requirements = tuple(r for r in cls.requirements if r.timing.at_cast and not r.on_bearer)
+        cls.bearer_requirements = tuple(r for r in cls.requirements if r.on_bearer and r.timing.at_cast)
+        cls.orbs = -cls.resonance if cls.resonance < 0 else 0
+        cls.responds = "Response" in cls.printed_names
 
     @classmethod
     def aspect(cls, name: str) -> Aspect | None:

@@ -75,6 +75,9 @@ from spellc.engine.rulesets.serpents_tongue.wording import selector_text
 if TYPE_CHECKING:
     from spellc.engine.rulesets.serpents_tongue.rules import Game
 
+# The roles has_target tells apart, by their plain names: an Enum member read off its class is a hook's call on
+# Python 3.11 (state.py), at every spell that might be cast.
+ATTACK, TRANSMUTE, ALLY, COMPONENT = Role.ATTACK, Role.TRANSMUTE, Role.ALLY, Role.COMPONENT
 ZONE_OF_ROLE = {Role.ATTACK: Zone.ATTACK, Role.DEFENSE: Zone.DEFENSE, Role.COMPONENT: Zone.DEFENSE,
                 Role.ENHANCE: Zone.ENHANCEMENT}
 
@@ -158,7 +161,7 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False,
     what = unsupported(game, card) if card.gained else _unsupported(card.spec, game.plays)  # type: ignore[arg-type]
     if what:
         return f"Unsupported: the engine cannot play '{what}' on '{card.title}' yet"
-    response = "Response" in card.spec.printed_names
+    response = card.spec.responds
     # A Rite zone spell is cast (emerges) once its Full Actions are invested: it needs no preparation.
     if (card.place is PREPARED and card in caster.prepared) or (card.place is RITE and card in caster.rite):
         pass
@@ -185,22 +188,23 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False,
             return f"Interrupt Stone: {caster.name} must shed an interrupt stone first"
         return f"Action: {caster.name} has no Full Action left"
     # Its own requirements before its targets: they fail far more often, and cost less to read.
+    spec = card.spec
     extra = 0  # "! Pay N Resonance" adds to the orb cost
-    for req in at_cast_requirements(card.spec):  # type: ignore[arg-type]  # classes hash by identity
+    for req in spec.cast_requirements:
         problem = requirement_problem(game, caster, card, req)
         if problem:
             return f"Requirements: {problem}"
         if req.form == "Pay" and req.cost is not None and req.cost.energy is RESONANCE:
             extra += req.cost.amount
     if not has_target(game, caster, card, fx):
-        on_bearer = on_bearer_requirements(card.spec)  # type: ignore[arg-type]  # classes hash by identity
+        on_bearer = spec.bearer_requirements
         if on_bearer and _targets(game, caster, card):
             return f"Requirements: {card.title} requires {_req_text(on_bearer[0])}"
         if _targets(game, caster, card):
             return (f"{tough.RULE}: every target of {card.title} is an opposing Tough spell, and {caster.name} "
                     f"cannot pay the Resonance it costs more (has {caster.resonance})")
         return f"Target: {card.title} has no valid target"
-    step_problem = step_targets.why_not(game, caster, card) if card.spec.declarations else None
+    step_problem = step_targets.why_not(game, caster, card) if spec.declarations else None
     if step_problem:
         return step_problem
     if caster.foci <= caster.burned_foci:  # no Focus free (free_foci, read without a call): a Duration F spell
@@ -208,7 +212,7 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False,
         duration = card.aspect("Duration")
         if duration is not None and duration.value == "F":
             return f"Focus: {caster.name} has no Focus left"
-    need = (orb_cost(game, caster, card, fx) if fx is not None else _printed_orbs(card)) + extra
+    need = (orb_cost(game, caster, card, fx) if fx is not None else spec.orbs) + extra
     if need > 0 and not game.can_pay(caster, RESONANCE, need):  # nothing to pay is paid (the caster stands)
         return f"Energy Orbs: {caster.name} cannot pay {need} Resonance for {card.title} (has {caster.resonance})"
     return None
@@ -222,12 +226,6 @@ def _needed(card: Card, fx: Provisional | None) -> int:
     # Card.aspects(), written out for a card as printed (most cards, most of the time): its printed aspects.
     plain = not (card.gained or card.round_gained or card.impact_gained or card.combined)
     return rite.actions_needed(card, card.spec.printed if plain else card.aspects())
-
-
-def _printed_orbs(card: Card) -> int:
-    """The Resonance ``card`` costs as printed: its orb cost with no passive effect in play."""
-    net = card.spec.resonance
-    return -net if net < 0 else 0
 
 
 def orb_cost(game: Game, caster: Being, card: Card, fx: Provisional | None = None) -> int:
@@ -320,7 +318,7 @@ def legal_targets(game: Game, caster: Being, card: Card, for_free: bool = False,
         need = orb_cost(game, caster, card, fx)
         found = [t for t in found if t[0] != "card" or game.can_pay(
             caster, RESONANCE, need + tough.extra_cost(caster, [game.card(t[1])]))]
-    on_bearer = on_bearer_requirements(card.spec)  # type: ignore[arg-type]  # classes hash by identity
+    on_bearer = card.spec.bearer_requirements
     if on_bearer:
         found = [t for t in found if t[0] != "being" or not any(
             requirement_problem(game, caster, card, r, game.being(t[1])) for r in on_bearer)]
@@ -336,31 +334,19 @@ def has_target(game: Game, caster: Being, card: Card, fx: Provisional | None = N
     # Card.names(), written out for a card as printed (most cards, most of the time), as _targets reads it.
     plain = not (card.gained or card.round_gained or card.impact_gained or card.combined)
     names = spec.printed_names if plain else card.names()
-    if "Area:G" in names and role is not Role.TRANSMUTE:  # the global area: a target no filter narrows
+    if "Area:G" in names and role is not TRANSMUTE:  # the global area: a target no filter narrows
         return True
-    if "Evade" in names or role not in _AIMS_AT_BEINGS or on_bearer_requirements(spec):  # type: ignore[arg-type]
+    if "Evade" in names or role not in _AIMS_AT_BEINGS or spec.bearer_requirements:
         return bool(legal_targets(game, caster, card, fx=fx))
-    if role is Role.ATTACK:  # _at_foes: a team of the foes (Area), or a foe not Cloaked
+    if role is ATTACK:  # _at_foes: a team of the foes (Area), or a foe not Cloaked
         if "Area" in names:
             return bool(game.foes(caster))
         return any(not control.cloaked(game, o) for o in game.foes(caster))
-    if role is Role.ALLY:  # _at_caster
+    if role is ALLY:  # _at_caster
         return True
-    if "Area" in names and role is not Role.COMPONENT:  # _at_allies: the caster's team, or an ally standing
+    if "Area" in names and role is not COMPONENT:  # _at_allies: the caster's team, or an ally standing
         return True
     return any(not a.incapacitated for a in game.allies(caster))
-
-
-@cache  # read for every spell that might be cast, at every decision
-def at_cast_requirements(spec: type[SpellCard]) -> tuple[Requirement, ...]:
-    """A spell's requirements checked as it is cast, but those "on Bearer" (checked per target)."""
-    return tuple(r for r in spec.requirements if r.timing.at_cast and not r.on_bearer)
-
-
-@cache  # read for every spell that might be cast, at every decision
-def on_bearer_requirements(spec: type[SpellCard]) -> tuple[Requirement, ...]:
-    """A spell's requirements "on Bearer" checked as it is cast: its bearer-to-be must meet them."""
-    return tuple(r for r in spec.requirements if r.on_bearer and r.timing.at_cast)
 
 
 def _targets(game: Game, caster: Being, card: Card) -> list[targeting.Target]:
@@ -753,7 +739,7 @@ def holds_responses(b: Being) -> bool:
     """Whether ``b`` has a Response spell prepared or in its Codex: one it could cast in a Response window (read
     at every window, for each being: most hold none, and pass without a flow made to ask them)."""
     for card in b.prepared:
-        if "Response" in card.spec.printed_names:
+        if card.spec.responds:
             return True
     return bool(codex_view(b, response_spells))
 

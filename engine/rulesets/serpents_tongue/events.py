@@ -65,12 +65,10 @@ def queue(game: Game, event: str, *, card: Card | None = None, being: Being | No
           at: list[Being] | None = None) -> None:
     """Record the triggers ``event`` (a registry row's name) owes: ``card`` is the spell it happens to,
     ``being`` the being it happens to, ``at`` the beings an offensive spell was cast at."""
+    # Most events, most of the time: no spell in play, nor the card it happens to, has a trigger on it.
+    if not game.reacts_to(event, card):
+        return
     cards = game.all_in_play()
-    if not cards and card is None:  # most events, most of the time: no spell in play to react
-        return
-    # Nor, most of the time, a spell in play that reacts to this event, nor the card it happens to.
-    if event not in game.heard() and (card is None or event not in heard_by(card.spec)):  # type: ignore[arg-type]
-        return
     events = registry.load().events
     if card is not None and card not in cards:
         cards = [*cards, card]

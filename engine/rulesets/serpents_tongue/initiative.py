@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spellc.engine.core import chance
-from spellc.engine.core.decisions import NOTHING, Choice, Flow
+from spellc.engine.core.decisions import Choice, Flow
 from spellc.engine.rulesets.serpents_tongue import encounter, encounter_state, triggers
 from spellc.engine.rulesets.serpents_tongue.cards import RESONANCE, Energy
 from spellc.engine.rulesets.serpents_tongue.state import KOISHAKA, Being
@@ -28,7 +28,8 @@ def initiative_phase(game: Game) -> Flow[None]:
     yield from assign_initiative(game)
     if not game.level1:
         for b in list(game.order):
-            yield from discord_and_harmony_rolls(game, b)
+            if rolls(b):
+                yield from discord_and_harmony_rolls(game, b)
 
 
 def resonance_roll(game: Game) -> Flow[None]:
@@ -97,15 +98,15 @@ def break_tie(game: Game, tied: list[Being]) -> Flow[list[Being]]:
     return [game.being(first.value), *rest]
 
 
+def rolls(b: Being) -> bool:
+    """Whether ``b`` makes a Discord roll (from 7 Discord) or a Harmony roll (from 7 Harmony) this initiative
+    phase: most Magi, most rounds, are between the two, and no flow is made to find they roll nothing."""
+    return not (b.incapacitated or HARMONY in b.lacks or -DISCORD_EVENT_AT < b.harmony < HARMONY_EVENT_AT)
+
+
 def discord_and_harmony_rolls(game: Game, b: Being) -> Flow[None]:
-    """A Discord roll from 7 Discord, a Harmony roll from 7 Harmony: a flow made only for a roll to make (most
-    Magi, most rounds, are between the two)."""
-    if b.incapacitated or HARMONY in b.lacks or -DISCORD_EVENT_AT < b.harmony < HARMONY_EVENT_AT:
-        return NOTHING
-    return _discord_or_harmony_roll(game, b)
-
-
-def _discord_or_harmony_roll(game: Game, b: Being) -> Flow[None]:
+    if b.incapacitated or HARMONY in b.lacks:
+        return
     discord = -b.harmony
     if discord >= DISCORD_EVENT_AT:
         total = yield from game.roll(f"Discord roll for {b.name}", TWO_D10)

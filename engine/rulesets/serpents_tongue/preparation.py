@@ -105,10 +105,10 @@ def prepare(game: Game, b: Being) -> Flow[None]:
     """"Magi may prepare up to 3 spells by placing them in the front pocket of their Codex"."""
     chosen: list[str] = []
     offer = Preparable(b.codex)
+    prompt = f"{b.name}: prepare a spell?"
     while len(b.prepared) < MAX_PREPARED:
         offered = offer.choices()  # "done" is always one: a Codex with nothing to prepare is not asked (Game.ask)
-        pick = offered[0] if len(offered) == 1 else (yield game.decision("prepare", b, f"{b.name}: prepare a spell?",
-                                                                          offered))
+        pick = offered[0] if len(offered) == 1 else (yield game.decision("prepare", b, prompt, offered))
         if pick.value is None:
             break
         card = game.card(pick.value)

@@ -118,7 +118,7 @@ class Game:
         self.level1 = self.options.level == 1
         self.table = Table()  # every being's zones count their changes here: all_in_play is kept until one
         self._in_play: tuple[int, list[Being], list[Card]] = (-1, [], [])
-        self._heard: tuple[list[Card] | None, frozenset[str]] = (None, frozenset())  # kept with _in_play (heard)
+        self._heard: tuple[list[Card] | None, frozenset[str]] = (None, frozenset())  # kept with _in_play (reacts_to)
         self.rng = random.Random(self.options.seed)
         self.round = 0
         self.phase = "setup"
@@ -215,14 +215,18 @@ class Game:
             self._in_play = (self.table.changes, list(self.beings), cards)
         return cards
 
-    def heard(self) -> frozenset[str]:
-        """The events some spell in play reacts to (events.heard_by), kept as long as :meth:`all_in_play` is:
-        most events, even with spells in play, set nothing off."""
+    def reacts_to(self, event: str, card: Card | None = None) -> bool:
+        """Whether a spell in play, or ``card`` (the one ``event`` happens to), has a trigger on ``event``: what
+        its triggers hear (events.heard_by), for the spells in play kept as long as :meth:`all_in_play` is. Most
+        events, even with spells in play, set nothing off, and are queued no further (events.queue)."""
         cards = self.all_in_play()
-        kept = self._heard
-        if kept[0] is not cards:
-            kept = self._heard = (cards, frozenset().union(*[events.heard_by(c.spec) for c in cards]))  # type: ignore[arg-type]
-        return kept[1]
+        if cards:
+            kept = self._heard
+            if kept[0] is not cards:
+                kept = self._heard = (cards, frozenset().union(*[events.heard_by(c.spec) for c in cards]))  # type: ignore[arg-type]
+            if event in kept[1]:
+                return True
+        return card is not None and event in events.heard_by(card.spec)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------ asking
     def ask(self, kind: str, being: Being | None, prompt: str, options: Sequence[Choice],

@@ -41,6 +41,6 @@ def emit(game: Game, event: str, *, card: Card | None = None, being: Being | Non
          at: list[Being] | None = None) -> Flow[None]:
     """``event`` happens now: the cards that react to it run their rules text at once (in the flow returned,
     which its caller reads at once: ``yield from emit(...)``)."""
-    if card is not None or game.all_in_play():  # with no spell in play (most of the time), nothing reacts
+    if game.reacts_to(event, card):  # most of the time nothing does, even with spells in play (events.queue)
         events.queue(game, event, card=card, being=being, at=at)
     return settle(game) if game.pending_triggers else NOTHING
