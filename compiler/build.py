@@ -40,7 +40,6 @@ from spellc.compiler.project import (
     project_of,
     projects,
     refuse_outside,
-    shipped,
     source_files,
     workspace_of,
 )
@@ -77,14 +76,10 @@ FRONTENDS = Frontends()
 
 
 def outputs() -> tuple[str, ...]:
-    """Every folder and page a build of this repository's workspace replaces, relative to its root: a shipped
-    project's Balance section too, where it has studies."""
-    balance = tuple(f"{f.ruleset.site}/{BALANCE}" for f in FRONTENDS.values()
-                    if shipped(f.ruleset.name).studies.is_dir())
-    return (*(out for f in FRONTENDS.values() for out in (*f.outputs, f"{f.ruleset.site}/{REFERENCE}")), *balance,
-            HOME)
-
-
+    """Every folder and page a build of this repository's workspace replaces (or removes: a shipped project's
+    Balance section where it has no studies), relative to its root."""
+    return (*(out for f in FRONTENDS.values()
+              for out in (*f.outputs, f"{f.ruleset.site}/{REFERENCE}", f"{f.ruleset.site}/{BALANCE}")), HOME)
 
 
 @dataclass
@@ -203,9 +198,8 @@ def render(target: Project | Workspace, built: Build, base: Path, tests: Path = 
     for project, compiled in built.compiled.items():
         outputs.update(project.relocate(compiled.render(tests, project.coverage), base))
         outputs[(project.site / REFERENCE).relative_to(base).as_posix()] = reference_page(project.ruleset)
-        balance = balance_output(project)
-        if balance is not None:
-            outputs[(project.site / BALANCE).relative_to(base).as_posix()] = balance
+        # None (no studies folder): a Balance section written before goes
+        outputs[(project.site / BALANCE).relative_to(base).as_posix()] = balance_output(project)
     if isinstance(target, Workspace) and target.home is not None:
         outputs[target.home.relative_to(base).as_posix()] = home_page(p.ruleset for p in target.members)
     return outputs

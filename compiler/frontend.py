@@ -99,17 +99,20 @@ def read_sources(paths: Iterable[Path], root: Path | None, diags: Diagnostics) -
             diags.error("E000", f"cannot read file: {err.strerror or err}", SourceFile(shown_path(path, root), "").end)
 
 
-def site_outputs(pages: Mapping[str, str], ruleset: Ruleset, folders: Iterable[str], files: Iterable[str]
+COVERAGE = "coverage.md"  # a ruleset's coverage page, in its site section
+
+
+def site_outputs(pages: Mapping[str, str], ruleset: Ruleset, folders: Iterable[str], with_coverage: bool
                  ) -> dict[str, Output]:
     """A ruleset's site pages (keyed under its section, ``spells/x.md``) as the build's outputs: each folder
-    made to hold exactly the pages under it, each single page by itself (keyed from the project root)."""
+    made to hold exactly the pages under it, and its coverage page (keyed from the project root) made only
+    ``with_coverage``: else a coverage page written before is removed."""
     site = ruleset.site.as_posix()
     out: dict[str, Output] = {}
     for folder in folders:
         prefix = folder.removeprefix(f"{site}/") + "/"
         out[folder] = {k[len(prefix):]: v for k, v in pages.items() if k.startswith(prefix)}
-    for page in files:
-        out[page] = pages[page.removeprefix(f"{site}/")]
+    out[f"{site}/{COVERAGE}"] = pages[COVERAGE] if with_coverage else None
     return out
 
 

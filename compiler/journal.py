@@ -200,7 +200,7 @@ def folders(base: Path, outputs: Mapping[str, Output]) -> list[str]:
     changes the folder's times (a note written into generated/ is then warned about again)."""
     found = set()
     for name, output in outputs.items():
-        if isinstance(output, str):
+        if output is None or isinstance(output, str):
             found.add(os.path.dirname(name))
         else:
             found.add(name)

@@ -54,7 +54,9 @@ WORKSPACE = ".spellc-build"  # beside the outputs' project root; ignored by git
 RECORD = "record"  # in the workspace: the files spellc published, signed
 FAULT_ENV = "SPELLC_BUILD_FAULT"  # a step name of fault_steps(): the build dies there (tests only)
 
-Output = Mapping[str, str] | str  # a folder's files (relative name → text), or one file's text
+# A folder's files (relative name → text), one file's text, or None: nothing there any more (a page or folder a
+# setting no longer asks for: what spellc wrote there is removed, what it did not is left with a warning).
+Output = Mapping[str, str] | str | None
 
 
 class PublishError(Exception):
@@ -228,6 +230,9 @@ def _changes(root: Path, outputs: Mapping[str, Output], record: set[str], now: i
     left = published.left
     found: dict[str, list[Change]] = {}
     for name, output in outputs.items():
+        if output is None:
+            found[name] = _removals(root, name, record, left)
+            continue
         dest = root / name
         wanted = {name: output} if isinstance(output, str) else {f"{name}/{rel}": text for rel, text in output.items()}
         changes: list[Change] = []
@@ -252,6 +257,16 @@ def _changes(root: Path, outputs: Mapping[str, Output], record: set[str], now: i
         changes += [(WRITE, path) for path in writes]
         found[name] = changes
     return found
+
+
+def _removals(root: Path, name: str, record: set[str], left: list[str]) -> list[Change]:
+    """The removal of each file at the output ``name`` (a page, or the files of a folder) that spellc wrote; the
+    others go to ``left``."""
+    dest = root / name
+    present = _files_under(root, dest) if dest.is_dir() and not dest.is_symlink() else \
+        [name] if os.path.lexists(dest) else []
+    left += [path for path in present if path not in record]
+    return [(REMOVE, path) for path in sorted(present) if path in record]
 
 
 def _claim(root: Path, name: str, record: set[str]) -> None:
@@ -323,7 +338,8 @@ def _new_record(record: set[str], outputs: Mapping[str, Output]) -> set[str]:
     inside = tuple(f"{name}/" for name in outputs)
     kept = {path for path in record if path not in outputs and not path.startswith(inside)}
     for name, output in outputs.items():
-        kept.update([name] if isinstance(output, str) else (f"{name}/{rel}" for rel in output))
+        if output is not None:
+            kept.update([name] if isinstance(output, str) else (f"{name}/{rel}" for rel in output))
     return kept
 
 
@@ -397,12 +413,13 @@ def _holds(path: str, text: str, now: int, stamps: dict[str, tuple[int, int, int
 
 
 def _files(output: Output) -> Mapping[str, str]:
-    assert not isinstance(output, str), "only a folder output is created whole"
+    assert output is not None and not isinstance(output, str), "only a folder output is created whole"
     return output
 
 
 def _text(outputs: Mapping[str, Output], name: str, path: str) -> str:
     output = outputs[name]
+    assert output is not None, "nothing is written where an output is no more"
     return output if isinstance(output, str) else output[path[len(name) + 1:]]
 
 
@@ -424,8 +441,10 @@ def recover(root: Path, txn: Path, names: tuple[str, ...]) -> None:
         for name in names:
             _check_inside(root, name, [c for c in changes if c[1] == name or c[1].startswith(f"{name}/")])
         _swap(root, txn, changes, [], None)
-        for name in names:  # a folder the finished removals emptied (the next build may find nothing to change)
-            _prune(root, name, [path for kind, path in changes if kind == REMOVE and path.startswith(f"{name}/")])
+        for name in names:  # a folder the finished removals emptied (the next build may find nothing to change),
+            # the output's own too (one no longer made; one still made, if empty, is made again by the next build)
+            _prune(root, name, [path for kind, path in changes if kind == REMOVE and path.startswith(f"{name}/")],
+                   whole=True)
         if read_signed(txn / RECORD, RECORD) is not None:
             os.replace(txn / RECORD, txn.parent / RECORD)
     elif read_signed(txn / OPEN, OPEN) is None and set(entries) - {OPEN, f"{OPEN}.new"}:
@@ -506,6 +525,9 @@ def _swap(root: Path, txn: Path, changes: list[Change], done: list[Move], name: 
 def _tidy(root: Path, name: str, output: Output, changes: list[Change]) -> None:
     """A folder output exists even when empty, and keeps no folder emptied by the files it lost (``changes``:
     only a removal can empty one)."""
+    if output is None:  # the folder that was an output goes too, once spellc emptied it
+        _prune(root, name, [path for kind, path in changes if kind == REMOVE], whole=True)
+        return
     if isinstance(output, str):
         return
     if not (root / name).is_dir():
@@ -513,12 +535,12 @@ def _tidy(root: Path, name: str, output: Output, changes: list[Change]) -> None:
     _prune(root, name, [path for kind, path in changes if kind == REMOVE])
 
 
-def _prune(root: Path, name: str, removed: list[str]) -> None:
+def _prune(root: Path, name: str, removed: list[str], whole: bool = False) -> None:
     """Remove the folders under the output ``name`` that the removal of the files ``removed`` (paths from
-    ``root``) left empty; never the output itself, nor an empty folder that spellc did not empty."""
+    ``root``) left empty, and the output itself when ``whole``; never an empty folder that spellc did not empty."""
     for path in sorted(removed, key=lambda p: -p.count("/")):  # the deepest first
         folder = path.rpartition("/")[0]
-        while folder.startswith(f"{name}/"):
+        while folder.startswith(f"{name}/") or whole and folder == name:
             try:
                 os.rmdir(os.path.join(root, folder))  # only an empty folder goes
             except OSError:

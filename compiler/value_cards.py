@@ -16,7 +16,7 @@ from lark import Token, Tree
 
 from spellc.compiler import coverage
 from spellc.compiler.diagnostics import Diagnostics, write_text
-from spellc.compiler.frontend import ReplayStop, read_sources, report_replay, site_outputs
+from spellc.compiler.frontend import COVERAGE, ReplayStop, read_sources, report_replay, site_outputs
 from spellc.compiler.language_reference import KeywordRow
 from spellc.compiler.names import page_slug
 from spellc.compiler.parse import card_grammar, parse_file
@@ -100,7 +100,7 @@ class Compiled:
         site = front.ruleset.site.as_posix()
         folders = tuple(f"{site}/{folder}" for folder in front.site_folders)
         return {front.ruleset.generated.as_posix(): self.python(),
-                **site_outputs(pages, front.ruleset, folders, (f"{site}/coverage.md",) if with_coverage else ())}
+                **site_outputs(pages, front.ruleset, folders, with_coverage)}
 
 
 @dataclass(frozen=True)
@@ -122,7 +122,7 @@ class ValueCards:
     def outputs(self) -> tuple[str, ...]:
         site = self.ruleset.site.as_posix()
         return (self.ruleset.generated.as_posix(), *(f"{site}/{folder}" for folder in self.site_folders),
-                f"{site}/coverage.md")
+                f"{site}/{COVERAGE}")
 
     def compile(self, files: Sequence[Path], root: Path | None = None) -> Compiled:
         result = Compiled(self)

@@ -50,7 +50,7 @@ def new_outputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     result = compile_target(workspace)
     assert result.ok
     rendered = render(workspace, result, root, root / "tests")
-    return {name: dict(out) if not isinstance(out, str) else out for name, out in rendered.items()}
+    return {name: out if out is None or isinstance(out, str) else dict(out) for name, out in rendered.items()}
 
 
 def _copy_project(dest: Path, old: bool = True) -> Path:

@@ -4,6 +4,7 @@ plays its cards as their sources say now."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -171,6 +172,34 @@ def test_a_designers_site_shows_the_coverage_page_only_when_its_manifest_asks(
                         encoding="utf-8")
     assert main(["build"]) == 0
     assert (site / "coverage.md").is_file() and "coverage.md" in (site / "glossary" / "index.md").read_text("utf-8")
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace("coverage = true", "coverage = false"),
+                        encoding="utf-8")
+    assert main(["build"]) == 0
+    assert not (site / "coverage.md").exists(), "the page a setting no longer asks for stays behind"
+    assert "was not written by spellc" not in capsys.readouterr().err
+
+
+def test_a_page_no_longer_asked_for_is_left_in_place_when_spellc_did_not_write_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A build removes only the files it wrote: a coverage page of the designer's own is left, with a warning."""
+    folder = new_project(tmp_path, "incantation_charges", capsys)
+    monkeypatch.chdir(folder)
+    (folder / "site" / "coverage.md").write_text("# mine\n", encoding="utf-8")
+    assert main(["build"]) == 0
+    assert (folder / "site" / "coverage.md").read_text(encoding="utf-8") == "# mine\n"
+    assert "site/coverage.md was not written by spellc: left in place" in capsys.readouterr().err
+
+
+def test_a_balance_section_goes_with_the_studies_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A project's Balance pages show its studies: with its studies folder gone, the section a build wrote goes."""
+    folder = new_project(tmp_path, "incantation_charges", capsys)
+    monkeypatch.chdir(folder)
+    assert main(["build"]) == 0
+    assert (folder / "site" / "balance" / "index.md").is_file()
+    shutil.rmtree(folder / "studies")
+    assert main(["build"]) == 0
+    assert not (folder / "site" / "balance").exists()
 
 
 def test_a_coverage_setting_that_is_not_true_or_false_is_a_located_error(

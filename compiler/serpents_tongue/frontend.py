@@ -12,7 +12,7 @@ from typing import TextIO
 
 from spellc.compiler import coverage
 from spellc.compiler.diagnostics import Diagnostic, Diagnostics, write_text
-from spellc.compiler.frontend import read_sources, report_replay, site_outputs
+from spellc.compiler.frontend import COVERAGE, read_sources, report_replay, site_outputs
 from spellc.compiler.language_reference import KeywordRow
 from spellc.compiler.parse import card_grammar, parse_blocks
 from spellc.compiler.publish import Output
@@ -33,7 +33,7 @@ GENERATED = RULESET.generated.as_posix()
 SITE = RULESET.site.as_posix()
 # The site's pages under site/docs/<ruleset>/ that the build writes (rules.md is written by hand).
 SITE_FOLDERS = (f"{SITE}/spells", f"{SITE}/glossary")
-SITE_FILES = (f"{SITE}/coverage.md",)
+SITE_FILES = (f"{SITE}/{COVERAGE}",)
 
 
 @dataclass
@@ -124,7 +124,7 @@ def render(tests: Path, result: CompileResult, with_coverage: bool = True) -> di
     site_files = emit_site(result.spells, registry, coverage_report(registry, tests), result.nam_shubs,
                            with_coverage)
     return {GENERATED: result.python(),
-            **site_outputs(site_files, RULESET, SITE_FOLDERS, SITE_FILES if with_coverage else ())}
+            **site_outputs(site_files, RULESET, SITE_FOLDERS, with_coverage)}
 
 
 def play(source: SourceFile, *, cards: CardLibrary, json_out: bool = False, log: bool = False, out: TextIO,
