@@ -5,6 +5,7 @@ with error bars, match lengths) that `spellc site` includes as a *Balance* secti
 from __future__ import annotations
 
 import html
+import re
 import shutil
 from pathlib import Path
 
@@ -135,3 +136,17 @@ def test_a_study_of_entries_names_them_on_its_page(tmp_path: Path, capsys: pytes
     page = (project / "site" / "balance" / "duels.md").read_text(encoding="utf-8")
     assert "Players random, greedy; entries Strikes, Darts; 6 matches per pairing, seed 5." in page
     assert "| Strikes (random) vs Darts (greedy) | 6 |" in html.unescape(page)
+
+
+def test_a_study_played_with_other_cards_says_so_and_how_to_play_it_again(tmp_path: Path,
+                                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """A card edited since the study's run: its page says the run was of other cards, and the command that plays it
+    again reads as text (in a code span, the path's escaped dots showed as `&#46;`)."""
+    project = played(tmp_path, capsys)
+    card = project / "cards" / "sample.spell"
+    card.write_text(card.read_text(encoding="utf-8").replace("power 7", "power 8", 1), encoding="utf-8")
+    build(project, capsys)
+    page = (project / "site" / "balance" / "duels.md").read_text(encoding="utf-8")
+    assert "played with other cards than the project's now, or by another spellc" in page
+    assert "<code>spellc sim studies/duels&#46;sim&#46;toml</code> plays them" in page
+    assert not re.search(r"`[^`\n]*&#\d+;[^`\n]*`", page)
