@@ -328,7 +328,8 @@ def legal_targets(game: Game, caster: Being, card: Card, for_free: bool = False,
 def has_target(game: Game, caster: Being, card: Card, fx: Provisional | None = None) -> bool:
     """Whether :func:`legal_targets` finds any, told without listing them: asked of every spell that might be
     cast, at every decision, where only its answer is read. A spell aimed at beings that no requirement "on
-    Bearer" narrows needs one being it may aim at, found in one pass; the others are listed."""
+    Bearer" narrows needs one being it may aim at, found in one pass; the others' targets are weighed one by one
+    until one is kept (:func:`_weighed_target`)."""
     spec = card.spec
     role = spec.role
     # Card.names(), written out for a card as printed (most cards, most of the time), as _targets reads it.
@@ -337,7 +338,7 @@ def has_target(game: Game, caster: Being, card: Card, fx: Provisional | None = N
     if "Area:G" in names and role is not TRANSMUTE:  # the global area: a target no filter narrows
         return True
     if "Evade" in names or role not in _AIMS_AT_BEINGS or spec.bearer_requirements:
-        return bool(legal_targets(game, caster, card, fx=fx))
+        return _weighed_target(game, caster, card, fx)
     if role is ATTACK:  # _at_foes: a team of the foes (Area), or a foe not Cloaked
         if "Area" in names:
             return bool(game.foes(caster))
@@ -347,6 +348,33 @@ def has_target(game: Game, caster: Being, card: Card, fx: Provisional | None = N
     if "Area" in names and role is not COMPONENT:  # _at_allies: the caster's team, or an ally standing
         return True
     return any(not a.incapacitated for a in game.allies(caster))
+
+
+def _weighed_target(game: Game, caster: Being, card: Card, fx: Provisional | None) -> bool:
+    """Whether :func:`legal_targets` keeps any of the spell's targets, each weighed as it does until one is kept:
+    a Tough spell the caster cannot pay for is none, nor is a bearer-to-be short of a requirement "on Bearer"."""
+    found = _targets(game, caster, card)
+    if not found:
+        return False
+    weigh_tough = found[0][0] == "card"  # as legal_targets: the targets of one spell are all of one kind
+    on_bearer = card.spec.bearer_requirements
+    need = -1  # the spell's orbs, counted at the first Tough target weighed
+    for kind, key in found:
+        if weigh_tough and kind == "card":
+            if need < 0:
+                need = orb_cost(game, caster, card, fx)
+            if not game.can_pay(caster, RESONANCE, need + tough.extra_cost(caster, [game.card(key)])):
+                continue
+        if on_bearer and kind == "being":
+            bearer = game.being(key)
+            for r in on_bearer:
+                if requirement_problem(game, caster, card, r, bearer):
+                    break
+            else:
+                return True
+            continue
+        return True
+    return False
 
 
 def _targets(game: Game, caster: Being, card: Card) -> list[targeting.Target]:
