@@ -401,7 +401,7 @@ def act2() -> dict:
 def test_act2_round_1_ends_as_the_walkthrough_says(act2: dict) -> None:
     """"The Sentient Shadow should have 2 Resonance and 6 Essence. The White Magi should have 0
     Resonance, -2 Harmony & 12 Essence. The Black Magi should have 2 Resonance, -4 Harmony & 11 Essence.\""""
-    beings = act2["rounds"][0]["beings"]
+    beings = act2["snapshots"][0]["beings"]
     assert (beings["Shadow"]["resonance"], beings["Shadow"]["essence"]) == (2, 6)
     assert (beings["White"]["resonance"], beings["White"]["harmony"], beings["White"]["essence"]) == (0, -2, 12)
     assert (beings["Black"]["resonance"], beings["Black"]["harmony"], beings["Black"]["essence"]) == (2, -4, 11)
@@ -410,7 +410,7 @@ def test_act2_round_1_ends_as_the_walkthrough_says(act2: dict) -> None:
 
 @pytest.mark.rule("Encounter", "Evade", "Pierce", "Refined", "Upgrade", "Voice", "Spoken", "Meditation")
 def test_act2_round_2_as_the_rules_play_it(act2: dict) -> None:
-    beings = act2["rounds"][1]["beings"]
+    beings = act2["snapshots"][1]["beings"]
     assert (beings["Shadow"]["resonance"], beings["Shadow"]["essence"]) == (3, 4)
     white, black = beings["White"], beings["Black"]
     # Dark Lash (Subtle, Harmony Dmg 1) has Pierce 2 below 5 Essence: White's Refined Shield blocks it and

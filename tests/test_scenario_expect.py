@@ -203,7 +203,8 @@ round 2 {
 }
 '''
     result = ok(text)
-    assert result.json()["outcome"] == {"winner": None, "draw": True, "incapacitated": ["White", "Black"]}
+    assert result.json()["outcome"] == {"winner": None, "draw": True, "incapacitated": ["White", "Black"],
+                                        "reason": "every opponent is incapacitated"}
     fails(text.replace("expect draw", "expect winner White"), 29, "expected winner White, got a draw")
     code, out, _ = play_text(text.encode(), json_out=True)
     assert code == 0 and '"draw": true' in out

@@ -28,6 +28,22 @@ def test_a_replay_says_how_many_expectations_held(tmp_path: Path, ruleset: str,
     assert json.loads(out)["expectations_checked"] == int(said.group(1))
 
 
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_a_replays_json_has_one_shape_in_every_game(tmp_path: Path, ruleset: str,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """The same keys in every game: the states the summary shows, the log, the expectations that held, and how the
+    match ended (null while it has not); and where the script ended between two of those states, if it did."""
+    project = new_project(tmp_path / ruleset, ruleset, capsys)
+    code, out, err = spellc_apart(project, capsys, "play", "scenarios/sample.scenario", "--json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert set(doc) - {"stopped"} == {"snapshots", "log", "expectations_checked", "outcome"}
+    assert doc["snapshots"] or doc["stopped"]
+    assert all(isinstance(s, dict) for s in [*doc["snapshots"], doc.get("stopped", {})])
+    assert all(isinstance(line, str) for line in doc["log"]) and doc["log"]
+    assert doc["outcome"] is None or set(doc["outcome"]) == {"winner", "draw", "incapacitated", "reason"}
+
+
 def test_a_script_that_stops_before_the_first_turn_says_so_in_words(tmp_path: Path,
                                                                     capsys: pytest.CaptureFixture[str]) -> None:
     """Incantation 2 printed `Turn 0, where the script ends ():` when its setup failed; now, as every game, it shows

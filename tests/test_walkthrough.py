@@ -30,7 +30,7 @@ def act1() -> dict:
 @pytest.mark.rule("Round", "Action Phase", "Turn", "Zones", "Spell", "Energy")
 @pytest.mark.parametrize("round_no", sorted(SUMMARIES))
 def test_end_of_round_summary(act1: dict, round_no: int) -> None:
-    snap = act1["rounds"][round_no - 1]
+    snap = act1["snapshots"][round_no - 1]
     assert snap["round"] == round_no
     for name, (essence, resonance) in SUMMARIES[round_no].items():
         assert (snap["beings"][name]["essence"], snap["beings"][name]["resonance"]) == (essence, resonance)
@@ -39,28 +39,29 @@ def test_end_of_round_summary(act1: dict, round_no: int) -> None:
 def test_round_2_zones(act1: dict) -> None:
     """"The Materia Binding with 2 Durability is in White Magi's Defense zone ... The Acidic Matter is
     still in the Black Magi's Attack zone.\""""
-    white, black = act1["rounds"][1]["beings"]["White"], act1["rounds"][1]["beings"]["Black"]
+    white, black = act1["snapshots"][1]["beings"]["White"], act1["snapshots"][1]["beings"]["Black"]
     assert {"title": "Materia Binding of Mal-kuth", "controller": "White",
             "counters": {"durability": 2}} in white["zones"]["defense"]
     assert [c["title"] for c in black["zones"]["attack"]] == ["Acidic Matter"]
 
 
 def test_round_3_karma_charges(act1: dict) -> None:
-    black = act1["rounds"][2]["beings"]["Black"]
+    black = act1["snapshots"][2]["beings"]["Black"]
     assert black["zones"]["curse"] == [{"title": "Karmic Debt", "controller": "White", "counters": {"karma": 2}}]
 
 
 def test_round_5_black_incapacitated_white_wins(act1: dict) -> None:
-    assert act1["rounds"][4]["beings"]["Black"]["essence"] == 0
-    assert act1["outcome"] == {"winner": "White", "draw": False, "incapacitated": ["Black"]}
+    assert act1["snapshots"][4]["beings"]["Black"]["essence"] == 0
+    assert act1["outcome"] == {"winner": "White", "draw": False, "incapacitated": ["Black"],
+                                "reason": "every opponent is incapacitated"}
 
 
 def test_play_json_prints_one_document(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     assert main(["play", str(ACT1.relative_to(ROOT)), "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
-    assert set(doc) == {"rounds", "outcome", "expectations_checked"} and doc["expectations_checked"] == 11
-    card = doc["rounds"][0]["beings"]["Black"]["zones"]["attack"][0]
+    assert set(doc) == {"snapshots", "log", "outcome", "expectations_checked"} and doc["expectations_checked"] == 11
+    card = doc["snapshots"][0]["beings"]["Black"]["zones"]["attack"][0]
     assert card == {"title": "Acidic Matter", "controller": "White", "counters": {"duration": 2}}
 
 
@@ -105,7 +106,7 @@ def test_act2_round_3_discord_event(act2: dict) -> None:
     3 Essence Dmg." Black (9 Discord) rolls 3 + 4: 10 Essence to 7; White (6 Discord) does not roll."""
     stopped = act2["stopped"]
     assert stopped["round"] == 3
-    assert stopped["beings"]["Black"]["essence"] == act2["rounds"][1]["beings"]["Black"]["essence"] - 3 == 7
+    assert stopped["beings"]["Black"]["essence"] == act2["snapshots"][1]["beings"]["Black"]["essence"] - 3 == 7
     assert stopped["beings"]["White"]["essence"] == 12
 
 

@@ -21,15 +21,13 @@ from spellc.engine.rulesets.rackham_incantation.scenario import Replay, replay
 def summary(result: Replay) -> str:
     """Each turn's end: every magician's reserve, spells cast and wounds; then the outcome."""
     lines = []
-    last = result.game.snapshot()
     shown = [(f"Turn {s['turn']}, after the {s['phase']}:", s) for s in result.snapshots]
-    if not result.snapshots or result.snapshots[-1] != last:
+    last = result.stopped
+    if last is not None:
         when = f"Turn {last['turn']}" if last["turn"] else "Before the first turn"  # turn 0: none has begun
         phase = f" ({last['phase']})" if last["phase"] else ""
         shown.append((f"{when}, where the script ends{phase}:", last))
     for heading, snap in shown:
-        if not snap["magicians"]:  # the battle was never set up
-            continue
         lines.append(heading)
         for name, m in snap["magicians"].items():
             gems = ", ".join(f"{n} {e}" for e, n in m["gems"].items()) or "no gem"

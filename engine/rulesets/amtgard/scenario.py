@@ -7,11 +7,12 @@ naming the rule.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from spellc.engine.core.errors import IllegalAction, ReplayError, Where
 from spellc.engine.core.match import Match
+from spellc.engine.core.replays import replay_json
 from spellc.engine.rulesets.amtgard import casting, events, ongoing
 from spellc.engine.rulesets.amtgard.battlefield import Battlefield
 from spellc.engine.rulesets.amtgard.cards import Library
@@ -61,14 +62,11 @@ class Replay:
     game: Game
     error: ReplayError | None = None
     checked: int = 0
-    snapshots: list[dict[str, Any]] = field(default_factory=list)
 
     def json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"log": self.game.field.log, "final": self.game.snapshot(),
-                               "expectations_checked": self.checked}
-        if self.error is not None:
-            out["error"] = self.error.message
-        return out
+        # A timeline's one state shown is its last: the summary's
+        return replay_json(snapshots=[self.game.snapshot()], log=self.game.field.log, checked=self.checked,
+                           outcome=self.game.outcome, error=self.error.message if self.error else None)
 
 
 def build(scenario: Scenario, library: Library) -> Game:

@@ -18,6 +18,7 @@ from typing import Any
 from spellc.engine.core.decisions import Decision
 from spellc.engine.core.errors import ReplayError, Where
 from spellc.engine.core.match import Match
+from spellc.engine.core.replays import replay_json
 from spellc.engine.rulesets.incantation_charges.cards import Library
 from spellc.engine.rulesets.incantation_charges.game import Game
 from spellc.engine.rulesets.incantation_charges.state import DECK, HAND, ZONES, Entity, Settings
@@ -87,14 +88,8 @@ class Replay:
     checked: int = 0  # expectations that held
 
     def json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"snapshots": self.snapshots, "log": self.game.table.log,
-                               "expectations_checked": self.checked}
-        if self.game.outcome is not None:
-            o = self.game.outcome
-            out["outcome"] = {"winner": o.winner, "draw": o.draw, "defeated": o.incapacitated}
-        if self.error is not None:
-            out["error"] = self.error.message
-        return out
+        return replay_json(snapshots=self.snapshots, log=self.game.table.log, checked=self.checked,
+                           outcome=self.game.outcome, error=self.error.message if self.error else None)
 
 
 def build(scenario: Scenario, library: Library) -> Game:

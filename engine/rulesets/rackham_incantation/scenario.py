@@ -15,6 +15,7 @@ from typing import Any
 from spellc.engine.core.decisions import Decision
 from spellc.engine.core.errors import IllegalAction, ReplayError, Where
 from spellc.engine.core.match import Match
+from spellc.engine.core.replays import replay_json
 from spellc.engine.rulesets.rackham_incantation.battle import Battle
 from spellc.engine.rulesets.rackham_incantation.cards import CreatureCard, Library, MagicianCard
 from spellc.engine.rulesets.rackham_incantation.elements import Element, gems_text
@@ -69,15 +70,17 @@ class Replay:
     error: ReplayError | None = None
     checked: int = 0  # expectations (and refusals) that held
 
+    @property
+    def stopped(self) -> dict[str, Any] | None:
+        """The battle where the script ends, when that is not at a turn's end (none before it is set up)."""
+        last = self.game.snapshot()
+        ended_a_turn = self.snapshots and self.snapshots[-1] == last
+        return None if ended_a_turn or not last["magicians"] else last
+
     def json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"snapshots": self.snapshots, "log": self.game.battle.log,
-                               "expectations_checked": self.checked}
-        if self.game.outcome is not None:
-            o = self.game.outcome
-            out["outcome"] = {"winner": o.winner, "draw": o.draw, "removed": o.incapacitated}
-        if self.error is not None:
-            out["error"] = self.error.message
-        return out
+        return replay_json(snapshots=self.snapshots, log=self.game.battle.log, checked=self.checked,
+                           outcome=self.game.outcome, stopped=self.stopped,
+                           error=self.error.message if self.error else None)
 
 
 def build(scenario: Scenario, library: Library) -> Game:

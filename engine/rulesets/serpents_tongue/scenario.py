@@ -17,6 +17,7 @@ from typing import Any
 from spellc.engine.core.decisions import Choice, Decision
 from spellc.engine.core.errors import IllegalAction, ReplayError, Unsupported, Where
 from spellc.engine.core.match import Match
+from spellc.engine.core.replays import replay_json
 from spellc.engine.rulesets.serpents_tongue import actions, bindings, casting, codex, encounter, preparation, specs
 from spellc.engine.rulesets.serpents_tongue.cards import CardLibrary, Energy, SpellCard
 from spellc.engine.rulesets.serpents_tongue.rules import ROUND_OVER, Game, Options
@@ -706,7 +707,6 @@ def check_expectation(game: Game, item: ExpectItem) -> None:
 class Replay:
     game: Game
     error: ReplayError | None = None
-    log: list[str] = field(default_factory=list)
     stopped: dict[str, Any] | None = None  # the state where a `stop` line ended the script, mid-round
     rounds: list[dict[str, Any]] = field(default_factory=list)  # the state at each round's end
     checked: int = 0  # expectations that held, as the other games' replays count them
@@ -717,17 +717,8 @@ class Replay:
         game.hooks.on(ROUND_OVER, lambda g, _: self.rounds.append(g.snapshot()))
 
     def json(self) -> dict[str, Any]:
-        outcome = self.game.outcome
-        return {
-            "rounds": self.rounds,
-            **({"stopped": self.stopped} if self.stopped is not None else {}),
-            "outcome": {
-                "winner": outcome.winner if outcome else None,
-                "draw": bool(outcome and outcome.draw),
-                "incapacitated": [b.name for b in self.game.beings if b.incapacitated],
-            },
-            "expectations_checked": self.checked,
-        }
+        return replay_json(snapshots=self.rounds, log=self.game.log, checked=self.checked, outcome=self.game.outcome,
+                           stopped=self.stopped, error=self.error.message if self.error else None)
 
 
 def setup(scenario: Scenario, library: CardLibrary) -> Game:
