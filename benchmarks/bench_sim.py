@@ -3,7 +3,7 @@ per second, and `spellc sim`'s speedup over the cores and on Ray.
 
 Run on demand, never in the test suite. Usage:
 
-    python -m benchmarks.bench_sim [--matches N] [--rounds R] [--instructions N] [--study-matches N]
+    python -m benchmarks.bench_sim [--matches N] [--rounds R] [--instructions N] [--study-seconds S]
                                    [--ruleset NAME ...] [--no-commands]
 
 1. **Decisions per second, one core**, in seeded random matches of every ruleset (its ``random_match``), played
@@ -15,7 +15,9 @@ Run on demand, never in the test suite. Usage:
 2. **The players' matches per second** in this tree, for every ruleset that declares its knowledge: random
    against random, and mcts against random (benchmarks/bench_players.py's pairings).
 3. **`spellc sim` as a user runs it**, each run a process of its own on a project made by ``spellc new``:
-   the same study (greedy against random) with ``--workers 1``, ``2`` and every core, as speedup ÷ workers (the
+   the same study (greedy against random, its matches sized to play about ``--study-seconds`` on one core, as a
+   designer's study does: a study of a second measures the pool's start-up, not its work; the start-up, a study
+   of two matches, is given apart) with ``--workers 1``, ``2`` and every core, as speedup ÷ workers (the
    parallel efficiency), and with ``--backend ray`` on a local Ray instance of every core against the local
    backend on as many (where ray is installed). Every run must print the same results.
 
@@ -46,6 +48,7 @@ BASELINES = {"serpents_tongue": "f768d33"}
 ISSUE_27_START = "0a57239"
 # The rated games `spellc new` makes a project of, and the study each command plays.
 STUDY = 'players = ["greedy", "random"]\nmatches = {matches}\nseed = 1\n'
+CALIBRATION = 60  # matches of the run that measures a match's time, to size each study
 
 
 def decisions(games: list[str], matches: int, rounds: int, counted: int) -> dict[str, dict[str, Any]]:
@@ -116,8 +119,10 @@ def comparable(output: str) -> str:
     return json.dumps(document, sort_keys=True)
 
 
-def commands(game: str, matches: int) -> dict[str, Any]:
-    """`spellc sim` at 1, 2 and every core, and on Ray, each a process of its own, on one game's new project."""
+def commands(game: str, seconds: float) -> dict[str, Any]:
+    """`spellc sim` at 1, 2 and every core, and on Ray, each a process of its own, on one game's new project: a
+    study sized to play about ``seconds`` on one core (a study a designer waits for, not one over before the pool
+    is up), and the start-up every run pays whatever its size (a study of two matches)."""
     cores = os.cpu_count() or 1
     with tempfile.TemporaryDirectory(prefix="spellc-bench-sim-") as tmp:
         project = Path(tmp) / "project"
@@ -125,13 +130,20 @@ def commands(game: str, matches: int) -> dict[str, Any]:
                               check=False)
         if made.returncode != 0:
             sys.exit(f"bench_sim: spellc new failed:\n{made.stderr}")
-        (project / "studies" / "bench.sim.toml").write_text(STUDY.format(matches=matches), encoding="utf-8")
+        study = project / "studies" / "bench.sim.toml"
+        study.write_text(STUDY.format(matches=2), encoding="utf-8")
         sim(project, "--workers", "1")  # a first run compiles the cards and warms the disk cache
+        start_up = min(sim(project, "--workers", "1")[0] for _ in range(2))
+        study.write_text(STUDY.format(matches=CALIBRATION), encoding="utf-8")
+        per_match = max(sim(project, "--workers", "1")[0] - start_up, 0.01) / CALIBRATION
+        matches = max(CALIBRATION, round(seconds / per_match))
+        study.write_text(STUDY.format(matches=matches), encoding="utf-8")
         times, outputs = {}, set()
         for workers in sorted({1, 2, cores}):
             times[workers], output = min(sim(project, "--workers", str(workers)) for _ in range(2))
             outputs.add(output)
-        figures: dict[str, Any] = {f"seconds_{w}": round(s, 2) for w, s in times.items()}
+        figures: dict[str, Any] = {"matches": matches, "start_up_seconds": round(start_up, 2)}
+        figures |= {f"seconds_{w}": round(s, 2) for w, s in times.items()}
         figures |= {f"efficiency_{w}": round(times[1] / s / w, 2) for w, s in times.items() if w > 1}
         if ray_installed():
             seconds, output = sim(project, "--backend", "ray", "--workers", str(cores))
@@ -153,7 +165,8 @@ def main() -> None:
                         help="matches counted under callgrind per tree (0: none)")
     parser.add_argument("--player-matches", type=int, default=4,
                         help="matches a pairing for the players' speed (0: leave out part 2)")
-    parser.add_argument("--study-matches", type=int, default=60, help="matches of the study each command plays")
+    parser.add_argument("--study-seconds", type=float, default=20.0,
+                        help="how long each command's study plays on one core (its matches are sized to it)")
     parser.add_argument("--ruleset", action="append", help="only these rulesets (default: all)")
     parser.add_argument("--no-commands", action="store_true", help="leave out part 3 (spellc sim as commands)")
     args = parser.parse_args()
@@ -168,10 +181,10 @@ def main() -> None:
         print("2. the players' matches per second:")
         figures["players"] = players(rated, args.player_matches)
     if not args.no_commands:
-        print(f"3. spellc sim as commands, {args.study_matches} matches of greedy against random:")
+        print(f"3. spellc sim as commands, greedy against random, about {args.study_seconds:g} s on one core:")
         figures["commands"] = {}
         for game in rated:
-            figures["commands"][game] = commands(game, args.study_matches)
+            figures["commands"][game] = commands(game, args.study_seconds)
             print(f"  {game:20} {json.dumps(figures['commands'][game])}", flush=True)
     load_after = os.getloadavg()[0]
     print(f"load average {load_after:.2f} at the end")
