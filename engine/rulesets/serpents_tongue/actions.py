@@ -51,8 +51,13 @@ def options(game: Game, b: Being) -> list[Choice]:
     if b.interrupt_stones and b.full_actions > 0:
         out.append(SHED)
     seen: set[str] = set()
+    # Without a Full Action to take (none left, or an interrupt stone to shed), a spell as printed that takes one,
+    # with no passive effect to change its speed, is refused (casting.why_not), told without asking why.
+    hurried = (b.interrupt_stones or b.full_actions <= 0) and not passives and b.encounter is None
     for card in b.prepared:
-        if card.title not in seen and casting.why_not(game, b, card, bans=bans, passives=passives) is None:
+        if card.title in seen or (hurried and slow_as_printed(card)):
+            continue
+        if casting.why_not(game, b, card, bans=bans, passives=passives) is None:
             seen.add(card.title)
             out.append(acts.cast(card.title, card.id))
     if b.rite:
@@ -71,6 +76,12 @@ def options(game: Game, b: Being) -> list[Choice]:
     if not (in_play or b.rite):  # a dismissal or a Rite zone spell may be offered twice; nothing else is
         return out
     return _unique(control.permitted(game, b, out, bans) if bans else out)
+
+
+def slow_as_printed(card: Card) -> bool:
+    """A card as printed (nothing gained, nothing combined with it) that takes a Full Action or more to cast."""
+    plain = not (card.gained or card.round_gained or card.impact_gained or card.combined)
+    return plain and rite.actions_needed(card, card.spec.printed) > 0
 
 
 def dismiss_options(game: Game, b: Being) -> list[Choice]:

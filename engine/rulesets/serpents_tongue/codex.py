@@ -82,19 +82,26 @@ def unbound(card: type[SpellCard]) -> Refusal | None:
 
 
 def random_codex(pool: Sequence[type[SpellCard]], rng: random.Random, size: int = CODEX_SIZE) -> list[type[SpellCard]]:
-    """A legal Codex of up to ``size`` spells drawn from ``pool`` (only spell cards)."""
+    """A legal Codex of up to ``size`` spells drawn from ``pool`` (only spell cards). Each draw is
+    ``random.Random.choice``'s, written out (as engine.core.match.RandomPlayer's): the same index from the same
+    source, without its two calls at each of the hundred draws a random match begins with."""
     spells = [s for s in pool if s.kind == "spell"]
     chosen: list[type[SpellCard]] = []
-    titles: Counter[str] = Counter()
-    fluency: Counter[int] = Counter()
+    titles: dict[str, int] = {}
+    fluency: dict[int, int] = {}
     limit = {3: MAX_FLUENCY_3, 4: MAX_FLUENCY_4}
+    n = len(spells)
+    bits, getrandbits = n.bit_length(), rng.getrandbits
     for _ in range(size * 4):
         if len(chosen) >= size or not spells:
             break
-        pick = rng.choice(spells)
-        cap = 1 if pick.has("Unique to Codex") else MAX_PER_TITLE
-        if titles[pick.title] < cap and fluency[pick.fluency] < limit.get(pick.fluency, size):
+        drawn = getrandbits(bits)
+        while drawn >= n:  # rejection sampling, as random.Random._randbelow_with_getrandbits does
+            drawn = getrandbits(bits)
+        pick = spells[drawn]
+        cap = 1 if "Unique to Codex" in pick.printed_names else MAX_PER_TITLE
+        if titles.get(pick.title, 0) < cap and fluency.get(pick.fluency, 0) < limit.get(pick.fluency, size):
             chosen.append(pick)
-            titles[pick.title] += 1
-            fluency[pick.fluency] += 1
+            titles[pick.title] = titles.get(pick.title, 0) + 1
+            fluency[pick.fluency] = fluency.get(pick.fluency, 0) + 1
     return chosen

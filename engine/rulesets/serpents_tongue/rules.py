@@ -117,7 +117,11 @@ class Game:
         # Read at every decision (energies, exchanges): a level 1 match leaves the ADVANCED energies alone.
         self.level1 = self.options.level == 1
         self.table = Table()  # every being's zones count their changes here: all_in_play is kept until one
-        self._in_play: tuple[int, list[Being], list[Card]] = (-1, [], [])
+        # all_in_play, kept: the table's count of changes and the beings it was read at, and the cards it found
+        # (three attributes rather than a tuple: read at every call, several times a decision).
+        self._in_play_at: int = -1
+        self._seated: list[Being] = []
+        self._in_play: list[Card] = []
         self._heard: tuple[list[Card] | None, frozenset[str]] = (None, frozenset())  # kept with _in_play (reacts_to)
         self.rng = random.Random(self.options.seed)
         self.round = 0
@@ -206,13 +210,13 @@ class Game:
     def all_in_play(self) -> list[Card]:
         """Every being's spells in play, being by being, then its body (read at nearly every decision: kept
         until a zone at the table changes, or a being comes or goes): to read, never to change."""
-        at, seated, cards = self._in_play
-        if at != self.table.changes or seated != self.beings:
-            for b in self.beings:  # a being that came to the table since: its zones count their changes here
-                if b.zones.table is not self.table:
-                    self.table.seat(b.zones)
-            cards = [card for b in self.beings for card in b.in_play()]
-            self._in_play = (self.table.changes, list(self.beings), cards)
+        if self._in_play_at == self.table.changes and self._seated == self.beings:
+            return self._in_play
+        for b in self.beings:  # a being that came to the table since: its zones count their changes here
+            if b.zones.table is not self.table:
+                self.table.seat(b.zones)
+        cards = self._in_play = [card for b in self.beings for card in b.in_play()]
+        self._in_play_at, self._seated = self.table.changes, list(self.beings)
         return cards
 
     def reacts_to(self, event: str, card: Card | None = None) -> bool:
