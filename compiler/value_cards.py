@@ -10,7 +10,7 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, TextIO, TypeVar
+from typing import Any, Protocol, TextIO
 
 from lark import Token, Tree
 
@@ -18,10 +18,8 @@ from spellc.compiler import coverage
 from spellc.compiler.diagnostics import Diagnostics, write_text
 from spellc.compiler.frontend import COVERAGE, ReplayStop, read_sources, report_replay, site_outputs
 from spellc.compiler.language_reference import KeywordRow
-from spellc.compiler.names import page_slug
 from spellc.compiler.parse import card_grammar, parse_file
 from spellc.compiler.publish import Output
-from spellc.compiler.python_code import Located
 from spellc.compiler.source import SourceFile
 from spellc.engine.core.registry import Glossary, Registry
 from spellc.engine.core.ruleset import Ruleset
@@ -35,28 +33,6 @@ class CardChecker(Protocol):
         """``written``: the title of every card of the set, those with errors too (a card that names one of
         them is not told that no such card exists: its own errors are said at it)."""
         ...
-
-
-C = TypeVar("C", bound=Located)  # a checked card: its value and where it was written
-
-
-def distinct_titles(found: list[tuple[C, Any]], diags: Diagnostics, code: str) -> list[C]:
-    """The cards but those whose title or page another took first: two cards may share neither a title nor a
-    page (titles that differ only in punctuation); each later one is an error ``code`` at its title."""
-    first: dict[str, C] = {}
-    out = []
-    for checked, node in found:
-        title = checked.card.title
-        key = page_slug(title, "card")
-        if key in first:
-            other = first[key]
-            same = "titled" if other.card.title == title else f"given the same page as {other.card.title!r} by"
-            diags.error(code, f"two cards are {same} {title!r}", node.title_span,
-                        f"note: the other is at {other.path}:{other.line}")
-            continue
-        first[key] = checked
-        out.append(checked)
-    return out
 
 
 class Replayed(Protocol):

@@ -119,7 +119,7 @@ def test_the_same_title_at_the_same_fluency_is_a_duplicate(tmp_path: Path) -> No
     (tmp_path / "a.spell").write_text(printing("Karmic Debt", 1) + printing("Karmic Debt", 3)
                                       + printing("Karmic Debt", 3, sphere="Mind"), encoding="utf-8")
     found = diagnostics_of(compile_paths([tmp_path], tmp_path))
-    assert found == ["E017: duplicate title 'Karmic Debt' at fluency 3"]
+    assert found == ["E908: duplicate title 'Karmic Debt' at fluency 3"]
 
 
 def diagnostics_of(result: object) -> list[str]:

@@ -64,7 +64,7 @@ def test_a_leading_count_requirement_is_built(tmp_path: Path) -> None:
 
 def test_two_titles_that_share_a_page_are_refused_naming_both(tmp_path: Path) -> None:
     result = check(tmp_path, a=card("Fire Ball"), b=card("Fire-Ball", sphere="Matter"))
-    assert errors(result) == ["b.spell:1: E017: 'Fire-Ball' and 'Fire Ball' would share the page fire-ball.md"]
+    assert errors(result) == ["b.spell:1: E908: 'Fire-Ball' and 'Fire Ball' would share the page fire-ball.md"]
     assert "'Fire Ball' is at a.spell:1" in result.diagnostics.render()
 
 
@@ -74,20 +74,19 @@ def test_a_duplicate_title_blames_the_newer_file(tmp_path: Path) -> None:
     (tmp_path / "a_new.spell").write_text(card("Ember", sphere="Matter"), encoding="utf-8")
     os.utime(tmp_path / "z_shipped.spell", ns=(1_000_000_000, 1_000_000_000))
     result = compile_paths([tmp_path], tmp_path)
-    assert errors(result) == ["a_new.spell:1: E017: duplicate title 'Ember'"]
+    assert errors(result) == ["a_new.spell:1: E908: duplicate title 'Ember'"]
     assert "'Ember' is at z_shipped.spell:1" in result.diagnostics.render()
 
 
 def test_a_title_too_long_for_a_file_name_is_refused(tmp_path: Path) -> None:
     result = check(tmp_path, a=card("Word " * 60))
-    assert errors(result) == [f"a.spell:1: E020: a title of 300 characters: at most {MAX_TITLE}, and fewer letters "
-                              "outside ASCII"]
+    assert errors(result) == [f"a.spell:1: E907: a title of 300 characters: at most {MAX_TITLE}"]
 
 
 def test_a_title_whose_page_name_is_too_long_in_bytes_is_refused(tmp_path: Path) -> None:
     """Each of these letters takes 3 bytes in a file name: 70 of them pass the length limit, not the bytes'."""
     result = check(tmp_path, a=card("\u4e00" * 70))
-    assert [e.split(": ")[1] for e in errors(result)] == ["E020"]
+    assert [e.split(": ")[1] for e in errors(result)] == ["E907"]
 
 
 def test_a_lone_surrogate_is_refused(tmp_path: Path) -> None:

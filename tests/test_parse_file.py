@@ -23,7 +23,7 @@ def test_an_edited_file_is_read_anew() -> None:
     fixed = FRONTEND.compile_texts([SourceFile("cards/b.spell", GOOD)])
     assert fixed.ok and [c.card.title for c in fixed.checked] == ["Strike"]
     twice = FRONTEND.compile_texts([SourceFile("cards/b.spell", GOOD), SourceFile("cards/c.spell", GOOD)])
-    assert "two cards are titled 'Strike'" in twice.diagnostics.render()
+    assert "duplicate title 'Strike'" in twice.diagnostics.render()
 
 
 def test_every_ruleset_reads_an_edited_file_anew() -> None:

@@ -8,12 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from spellc.compiler import rules_text
+from spellc.compiler import card_titles, rules_text
 from spellc.compiler.amtgard import ast
 from spellc.compiler.declared_fields import DeclaredFields, Fields, Line
 from spellc.compiler.diagnostics import Diagnostics, did_you_mean
-from spellc.compiler.names import MAX_TITLE
-from spellc.compiler.value_cards import distinct_titles
 from spellc.engine.core import steps as core
 from spellc.engine.rulesets.amtgard.cards import AbilityCard, Grant, Trigger, Uses
 from spellc.engine.rulesets.amtgard.effects import describe_all
@@ -42,8 +40,7 @@ class Checker:
 
     def check_card(self, node: ast.Card, path: str) -> tuple[Checked, ast.Card] | None:
         errors = len(self.diags.items)
-        if len(node.title) > MAX_TITLE or not node.title.strip():
-            self.diags.error("E701", f"a title is 1 to {MAX_TITLE} characters", node.title_span)
+        card_titles.fits(node.title, node.title_span, self.diags)
         fields = self.declared.check("ability", node.title_span, self._lines(node))
         if not fields.complete:
             return None
@@ -109,7 +106,7 @@ class Checker:
         ball thrown free one of the set. Every lookup is in a table made once for the set: a check in linear time
         (a card looked up in the list of those kept, and the table of titles made again for each card, made
         checking 10,000 abilities take three minutes)."""
-        kept = distinct_titles(found, self.diags, "E711")
+        kept = card_titles.distinct_titles(found, self.diags)
         cards = {c.card.title: c.card for c in kept}
         kinds = dict.fromkeys(cards, "ability")
         balls = [t for t, c in cards.items() if c.kind is Kind.MAGIC_BALL]

@@ -8,13 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spellc.compiler import rules_text
+from spellc.compiler import card_titles, rules_text
 from spellc.compiler.declared_fields import DeclaredFields, Fields, Line
 from spellc.compiler.diagnostics import Diagnostics, did_you_mean
 from spellc.compiler.incantation_charges import ast
-from spellc.compiler.names import MAX_TITLE
 from spellc.compiler.parse import number
-from spellc.compiler.value_cards import distinct_titles
 from spellc.engine.core import steps as core
 from spellc.engine.rulesets.incantation_charges.cards import ActionCard, Aim, Interrupt, Kind
 from spellc.engine.rulesets.incantation_charges.steps import KINDS, describe, describe_all
@@ -39,8 +37,7 @@ class Checker:
 
     def check_card(self, node: ast.Card, path: str) -> tuple[Checked, ast.Card] | None:
         errors = len(self.diags.items)
-        if len(node.title) > MAX_TITLE or not node.title.strip():
-            self.diags.error("E501", f"a title is 1 to {MAX_TITLE} characters", node.title_span)
+        card_titles.fits(node.title, node.title_span, self.diags)
         fields = self.declared.check(node.kind, node.title_span, self._lines(node))
         kind = Kind(node.kind)
         aim = self._aim(fields)
@@ -55,7 +52,7 @@ class Checker:
         return Checked(card, path, node.span.line), node
 
     def check_set(self, cards: list[tuple[Checked, ast.Card]], written: frozenset[str]) -> list[Checked]:
-        return distinct_titles(cards, self.diags, "E511")
+        return card_titles.distinct_titles(cards, self.diags)
 
     def _lines(self, node: ast.Card) -> list[Line[ast.Field]]:
         """Its lines as the declared checks read them; an interrupt's event is read in lower case ("An enemy

@@ -14,13 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from spellc.compiler import rules_text
+from spellc.compiler import card_titles, rules_text
 from spellc.compiler.declared_fields import DeclaredFields, Fields, Line
 from spellc.compiler.diagnostics import Diagnostics, did_you_mean
-from spellc.compiler.names import MAX_TITLE
 from spellc.compiler.rackham_incantation import ast
 from spellc.compiler.source import Span
-from spellc.compiler.value_cards import distinct_titles
 from spellc.engine.core import steps as core
 from spellc.engine.rulesets.rackham_incantation.cards import (
     Card,
@@ -59,8 +57,7 @@ class Checker:
     # ---- a card
     def check_card(self, node: ast.Card, path: str) -> tuple[Checked, ast.Card] | None:
         errors = len(self.diags.items)
-        if len(node.title) > MAX_TITLE or not node.title.strip():
-            self.diags.error("E601", f"a title is 1 to {MAX_TITLE} characters", node.title_span)
+        card_titles.fits(node.title, node.title_span, self.diags)
         fields = self.declared.check(node.kind, node.title_span, self._lines(node))
         source = f"{path}:{node.span.line}"
         build: dict[str, Callable[[ast.Card, Fields[ast.Field], str], Card | None]] = {
@@ -265,7 +262,7 @@ class Checker:
     def check_set(self, found: list[tuple[Checked, ast.Card]], written: frozenset[str]) -> list[Checked]:
         """Titles, the spells each magician lists and the creatures each spell summons, once every card is read
         (a card named that has errors of its own is not said to be missing as well)."""
-        kept = distinct_titles(found, self.diags, "E623")
+        kept = card_titles.distinct_titles(found, self.diags)
         by_title = {c.card.title: c.card for c in kept}
         nodes = {c.card.title: node for c, node in found}
         kinds = {title: nodes[title].kind for title in by_title}

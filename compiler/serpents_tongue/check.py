@@ -3,16 +3,16 @@ words against the registry, so the registry alone decides what a directive or em
 
 Error codes (E000-E005 come from reading and parsing, compiler/build.py and compiler/parse.py):
   E000 unreadable file      E002 bad escape             E003 text too long
-  E004 surrogate in text    E005 number out of range    E020 title too long
+  E004 surrogate in text    E005 number out of range
   E001 syntax               E010 missing line           E011 duplicate line
   E012 unknown keyword      E013 parameters             E014 wrong section / kind
-  E015 illegal on role      E016 bad value              E017 duplicate title
+  E015 illegal on role      E016 bad value              E017 two titles, one class name
   E018 rules text           E019 requirement            W020 meaningless on role
   W021 unsupported by the engine yet                    W022 broadcast bar nothing reads
   W023 descriptor one letter from a keyword
 What a spell's fields declare (ruleset.toml: the kinds of card that need its Sphere, role, fluency and Resonance,
 their ranges, its Spheres, a field given once, a Specialization's tiers) compiler.declared_fields checks, with the
-codes it gives every game (E901 to E906).
+codes it gives every game (E901 to E906); a title, compiler.card_titles (E907 too long, E908 another card's).
 """
 
 from __future__ import annotations
@@ -25,9 +25,10 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
+from spellc.compiler import card_titles
 from spellc.compiler.declared_fields import DeclaredFields, Fields, Line, Said
 from spellc.compiler.diagnostics import Diagnostics, did_you_mean
-from spellc.compiler.names import MAX_SLUG_BYTES, MAX_TITLE, class_name
+from spellc.compiler.names import class_name
 from spellc.compiler.parse import number
 from spellc.compiler.serpents_tongue import ast
 from spellc.compiler.serpents_tongue import model as m
@@ -62,6 +63,7 @@ from spellc.engine.rulesets.serpents_tongue.cards import (
 from spellc.engine.rulesets.serpents_tongue.registry import Keyword, Registry
 
 SECTION_KINDS = ("descriptor", "directive", "empowerment")
+Card = m.CheckedSpell | m.CheckedNamShub  # what a title names: a spell (an Encounter's too), or a Nam-Shub's page
 # The lines of a spell the declared checks read, by their line word (the one-value fields go by their own name).
 DECLARED_LINES: dict[type, str] = {ast.AspectList: "aspects", ast.Broadcast: "broadcast", ast.RulesBlock: "rules",
                                    ast.KoishakaLine: "koishaka", ast.TierLine: "tier"}
@@ -127,6 +129,7 @@ class Checker:
         fields such a card does not print (an Encounter's cards take its source Sphere)."""
         defaults = {**KIND_DEFAULTS.get(node.kind, {}), **(defaults or {})}
         errors_before = len([d for d in self.diags.items if d.severity == "error"])
+        card_titles.fits(node.title, node.title_span, self.diags)
         fields = self.declared.check(node.kind, node.title_span, self._lines(node))
         sphere = self._sphere(fields) if "sphere" in fields else defaults.get("sphere")
         role = self._role(fields.get("role")) if "role" in fields else defaults.get("role")
@@ -174,50 +177,29 @@ class Checker:
     def check_titles(self, spells: Sequence[m.CheckedSpell], pages: Sequence[m.CheckedNamShub] = (),
                      age: Callable[[str], int] = lambda path: 0) -> list[m.CheckedSpell]:
         """A title names its card in the library, its class in generated/ and its page on the site: each must
-        be unique. A title may be printed at several fluencies ("a Magi may only include 3 Karmic Debts even
-        if one is level 1 and the others are level 3"): those cards' class and page names carry their fluency.
-        Of two cards that clash, the error goes on the newer file's (``age``: a file's modification time), so
-        a new card is blamed rather than the shipped one it repeats, and it names both. Returns the spells
-        with their final names."""
+        be unique (compiler.card_titles, as in every game; its class name is this game's own). A title may be
+        printed at several fluencies ("a Magi may only include 3 Karmic Debts even if one is level 1 and the
+        others are level 3"): those cards' class and page names carry their fluency. Of two cards that clash, the
+        error goes on the newer file's (``age``: a file's modification time), so a new card is blamed rather than
+        the shipped one it repeats, and it names both. Returns the spells with their final names."""
         fluencies: dict[str, set[int]] = {}
         for s in spells:
-            fluencies.setdefault(s.title.lower(), set()).add(s.fluency)
+            fluencies.setdefault(s.title.casefold(), set()).add(s.fluency)
         spells = [dataclasses.replace(s, class_name=f"{s.class_name}Fluency{s.fluency}", several_fluencies=True)
-                  if len(fluencies[s.title.lower()]) > 1 else s for s in spells]
-        cards: list[m.CheckedSpell | m.CheckedNamShub] = sorted(
+                  if len(fluencies[s.title.casefold()]) > 1 else s for s in spells]
+        cards: list[Card] = sorted(
             [*spells, *pages], key=lambda c: (age(c.source_path), c.source_path, c.line))
-        titles: dict[str, list[m.CheckedSpell | m.CheckedNamShub]] = {}
-        classes: dict[tuple[str, str], m.CheckedSpell | m.CheckedNamShub] = {}
-        slugs: dict[str, m.CheckedSpell | m.CheckedNamShub] = {}
-        for card in cards:
-            if len(card.title) > MAX_TITLE or len(card.page_slug.encode()) > MAX_SLUG_BYTES:
-                self.diags.error("E020", f"a title of {len(card.title)} characters: at most {MAX_TITLE}, and fewer "
-                                 "letters outside ASCII", card.span,
-                                 "note: a printed title is a few words, and it names the card's page file")
-                continue
-            same = titles.setdefault(card.title.lower(), [])
-            first = next((c for c in same if None in (c.fluency, card.fluency) or c.fluency == card.fluency), None)
-            if first is not None:
-                several = len(fluencies.get(card.title.lower(), ())) > 1
-                self._clash(card, first, f"duplicate title {card.title!r}"
-                            + (f" at fluency {card.fluency}" if several and card.fluency else ""))
-                continue
-            same.append(card)
+        kept = card_titles.distinct((_titled(card, len(fluencies.get(card.title.casefold(), ())) > 1)
+                                     for card in cards), self.diags)
+        classes: dict[tuple[str, str], Card] = {}
+        for card in kept:
             first = classes.setdefault((card.module, card.class_name), card)
             if first is not card:
-                self._clash(card, first, f"{card.title!r} compiles to the same class name as {first.title!r} "
-                            f"({card.class_name})")
-                continue
-            first = slugs.setdefault(card.page_slug, card)
-            if first is not card:
-                self._clash(card, first, f"{card.title!r} and {first.title!r} would share the page "
-                            f"{card.page_slug}.md")
+                self.diags.error("E017", f"{card.title!r} compiles to the same class name as {first.title!r} "
+                                 f"({card.class_name})", card.span,
+                                 f"note: {first.title!r} is at {first.source_path}:{first.line}",
+                                 card_titles.HOW_TO_PART)
         return spells
-
-    def _clash(self, card: m.CheckedSpell | m.CheckedNamShub, first: m.CheckedSpell | m.CheckedNamShub,
-               message: str) -> None:
-        self.diags.error("E017", message, card.span, f"note: {first.title!r} is at {first.source_path}:{first.line}",
-                         "help: give one of the two a title that differs in its letters")
 
     # ------------------------------------------------------------------ simple fields
     def _lines(self, node: ast.SpellNode) -> list[Line[Any]]:
@@ -802,6 +784,7 @@ class Checker:
 
     def check_nam_shub(self, node: ast.NamShubNode) -> m.CheckedNamShub | None:
         errors_before = len([d for d in self.diags.items if d.severity == "error"])
+        card_titles.fits(node.title, node.title_span, self.diags)
         steps: list[m.MNamShubStep] = []
         victory = False
         for f in node.fields:
@@ -1047,6 +1030,14 @@ class Checker:
                          "note: write `TARGET has at least|at most|fewer than|more than|exactly N ENERGY`, "
                          f"`... N KIND charges` or `TARGET lost {' | '.join(LOSABLE)}`")
         return None
+
+
+def _titled(card: Card, several: bool) -> card_titles.Titled[Card]:
+    """A card as the title checks read it: a spell whose title is printed at ``several`` fluencies is one card
+    per fluency."""
+    printing = f"fluency {card.fluency}" if several and card.fluency is not None else None
+    return card_titles.Titled(card, card.title, card.page_slug, card.span, f"{card.source_path}:{card.line}",
+                              printing)
 
 
 def _names_a_kind(word: str) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from spellc.compiler import card_titles
 from spellc.compiler.diagnostics import did_you_mean
 from spellc.compiler.names import class_name
 from spellc.compiler.parse import number
@@ -57,6 +58,7 @@ class _EncounterCheck:
 
     def run(self) -> list[m.CheckedSpell]:
         errors_before = self._errors()
+        card_titles.fits(self.node.title, self.node.title_span, self.diags)
         stats = self.stats()
         sources = self.spheres()
         cards = [i for i in self.node.items if isinstance(i, ast.SpellNode)]

@@ -69,10 +69,10 @@ def test_a_card_compiles_to_the_engines_values() -> None:
       "c.spell:2:5: error[E905]: an interrupt takes no `effect` line",
       "note: `effect` goes on an action or an implement"]),
     ('action "A" {\n    effect: draw 1 card\n}\naction "A" {\n    effect: draw 2 cards\n}\n',
-     ["c.spell:4:8: error[E511]: two cards are titled 'A'", "note: the other is at"]),
+     ["c.spell:4:8: error[E908]: duplicate title 'A'", "note: 'A' is at incantation_charges/c.spell:1"]),
     ('action "A" {\n    effect: sing 1 song\n}\n', ["c.spell:2:13: error[E001]: unexpected 'sing'"]),
     ('action "Fire Ball" {\n    effect: draw 1 card\n}\naction "Fire-Ball" {\n    effect: draw 1 card\n}\n',
-     ["error[E511]: two cards are given the same page as 'Fire Ball' by 'Fire-Ball'"]),
+     ["error[E908]: 'Fire-Ball' and 'Fire Ball' would share the page fire-ball.md"]),
 ])
 def test_a_mistake_is_a_located_error(tmp_path: Path, card: str, expected: list[str]) -> None:
     shown = _check(tmp_path, card)

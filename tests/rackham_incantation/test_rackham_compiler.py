@@ -240,7 +240,8 @@ def test_two_cards_with_one_title() -> None:
     """Every card has its page and its place in the library by its title: one title, one card."""
     text = spell("Flash") + spell("Flash", gems="2 Light")
     assert errors(text) == [
-        ("t.spell:8:7", "E623", "two cards are titled 'Flash'", ("note: the other is at t.spell:1",))]
+        ("t.spell:8:7", "E908", "duplicate title 'Flash'",
+         ("note: 'Flash' is at t.spell:1", "help: give one of the two a title that differs in its letters"))]
     assert len(titles(text)) == 1
 
 
