@@ -150,10 +150,12 @@ def _recovering(lark: Lark, source: SourceFile, diags: Diagnostics) -> Blocks | 
     scenario's round: from its line at the margin to the next block's) is read as blank lines, which keeps every
     other line where it was, and the file is parsed again. So a file with a mistake in each of three cards
     reports three, and nothing of the others. Where a block's closing '}' is missing, the error comes at the next
-    block's first word: the block left open is the one blanked."""
+    block's first word: the block left open is the one blanked. A block the file cannot do without (a scenario's
+    ``match``) is given back with only its wrong line blanked, so the blocks after it are read too."""
     lines = source.text.split("\n")
     text, blanked_to = source.text, 0
     lost: list[str] = []
+    undo: tuple[list[str], int] | None = None  # the lines before the last block was blanked, and its error's line
     while True:
         try:
             tree = lark.parse(text)
@@ -161,14 +163,22 @@ def _recovering(lark: Lark, source: SourceFile, diags: Diagnostics) -> Blocks | 
             at_end = err.line < 1 or isinstance(err, UnexpectedEOF) or _found_end(err)
             line = len(lines) if at_end else err.line
             if blanked_to and _follows_blank(lines, line, err.column, blanked_to, at_end):
-                return None
+                if undo is None:
+                    return None
+                lines[:], wrong = undo[0], undo[1]  # the block is needed: only its wrong line goes
+                lines[wrong - 1] = ""
+                text, blanked_to, undo = "\n".join(lines), 0, None
+                continue
             message, span, notes = _describe(err, source, lark)
             diags.error("E001", message, span, *notes)
             unclosed = not at_end and err.column == 1 and _closing(err)
+            before = list(lines)
             found = _blank_block(lines, line, unclosed)
             if found is None or len(lost) + 1 >= MAX_PARSE_ERRORS:
                 return None
             text, blanked_to, first_line = found
+            opener = _BLOCK_START.match(before[line - 1]) is not None  # the block's own first line: it all goes
+            undo = None if unclosed or at_end or opener else (before, line)
             lost.append(_quoted(first_line))
         else:
             return Blocks(tree, tuple(lost))

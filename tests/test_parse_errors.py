@@ -179,3 +179,19 @@ def test_a_card_that_does_not_parse_is_not_missing_from_the_cards_that_name_it(
     err = checked(tmp_path, capsys, "rackham_incantation", "    gems 2 Light\n", "    gems 2 Light\n    schol 3\n")
     assert "error[E001]: unexpected 'schol'" in err
     assert "no spell is titled" not in err and err.rstrip().endswith("1 error, 0 warnings")
+
+
+def test_a_scenario_with_a_mistake_in_its_match_and_in_a_turn_reports_both(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A scenario cannot do without its `match` block: its wrong line alone is set aside, so the turns after it are
+    read too (only the match's mistake was said)."""
+    project = new_project(tmp_path / "inc2", "rackham_incantation", capsys)
+    (project / "scenarios" / "two.scenario").write_text(
+        'match "Two mistakes" {\n    magician "Méliador" camp Lion gems 4 Light, 3 Air\n'
+        '    magican "Gorgon" camp Acheron gems 3 Fire, 3 Darkness\n}\n\nturn 1 {\n'
+        '    Méliador declines a trance\n    die five\n}\n', encoding="utf-8")
+    code, _, err = spellc_apart(project, capsys, "check", "scenarios/two.scenario")
+    assert code == 1
+    assert "two.scenario:3:5: error[E001]: unexpected 'magican'" in err and "did you mean 'magician'?" in err
+    assert "two.scenario:8:9: error[E001]: unexpected 'five'" in err
+    assert err.rstrip().endswith("2 errors, 0 warnings")
