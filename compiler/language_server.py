@@ -8,8 +8,10 @@ A document belongs to the card project above it (compiler.project), whose rulese
   words, and where a word of a field goes, the words its ruleset declares for it (ruleset.toml's
   ``[field.<word>]``: Schools, States, Elements, Spheres...), titles where a quoted title goes, and in an Amtgard
   timeline's event, its forms' words, its players and its abilities, unquoted;
-- hover: a line word's declared help; a word of a field's declared list, the glossary term that defines it; else
-  the glossary text of the term or keyword under the cursor;
+- hover: a line word's declared help, ending with what its declaration holds a card to, as the language reference
+  says it (which kinds of card need it or take it, its numbers, the kind of card its titles name); a word of a
+  field's declared list, the glossary term that defines it; else the glossary text of the term or keyword under the
+  cursor;
 - go to definition: from a card's title, in a scenario or a card (or unquoted, in an Amtgard event), to the card;
 - document symbols (the cards of a file; a scenario's blocks) and formatting (`spellc fmt`).
 
@@ -51,7 +53,7 @@ from spellc.compiler import fields
 from spellc.compiler.build import FRONTENDS, settle
 from spellc.compiler.diagnostics import Diagnostic, Severity
 from spellc.compiler.formatter import FormatError, format_text, grammar_of
-from spellc.compiler.language_reference import terminal_words
+from spellc.compiler.language_reference import declared_use, terminal_words
 from spellc.compiler.parse import NumberTooLong, grammar_text, number, parser
 from spellc.compiler.project import Project, ProjectError, project_of, shipped
 from spellc.compiler.source import SourceFile, Undecodable, shown_path
@@ -362,8 +364,9 @@ def describe(doc: Document, line: str, column: int) -> str | None:
         forms = fields.forms(ruleset, head, doc.scenario)
         listed = ("Its forms: " + ", ".join(f"`{f}`" for f in forms) if forms
                   else "Its words: " + ", ".join(ruleset.words(declared)) if declared.vocabulary else "")
+        use = declared_use(declared)  # what the language reference says of it, in the same words
         return "\n\n".join((f"**{head}**: {declared.help}", *([f"{listed}."] if listed else []),
-                            *([_shown(term)] if term else [])))
+                            *([_shown(term)] if term else []), *([use] if use else [])))
     if declared is not None:
         found = _vocabulary_word(doc, declared, [w.group() for w in words], here)
         if found is not None:

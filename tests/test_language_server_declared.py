@@ -15,6 +15,8 @@ import pytest
 from lsprotocol import types
 from pygls.uris import from_fs_path
 
+from spellc.compiler.language_reference import declared_use, reference
+from spellc.compiler.project import example_files, shipped
 from spellc.engine.rulesets import RULESETS
 from tests.test_language_server import Client, complete, position, project, run
 
@@ -143,6 +145,36 @@ def test_hover_on_a_field_shows_its_declared_help(tmp_path: Path, game: str, tex
     assert declared is not None
     shown = hovered(tmp_path, game, text, f"    {field}"[4:])
     assert shown is not None and shown.startswith(f"**{field}**: {declared.help}"), shown
+
+
+def declared_uses(game: str) -> list[tuple[str, str]]:
+    """The card fields of ``game`` whose declaration says what it holds a card to, and what it says."""
+    return [(d.word, use) for d in RULESETS[game].fields if (use := declared_use(d))]
+
+
+@pytest.mark.parametrize("game", sorted(RULESETS))
+def test_hover_on_a_field_ends_with_what_the_language_reference_says_of_its_use(tmp_path: Path, game: str) -> None:
+    """"Completion, hover and go-to-definition are correct for every field ... of every game": hovering a field
+    ends with the sentences the language reference gives it from its declaration ("Needed on every spell and
+    magician. Takes 0 to 20 on a spell, 1 to 20 on a magician."), so the editor and the page say the same."""
+    uses = declared_uses(game)
+    assert uses, game
+    text = OPENER[game] + "\n" + "".join(f"    {word} \n" for word, _ in uses) + "}\n"
+    folder = project(tmp_path, game, text)
+
+    async def session(client: Client) -> dict[str, str | None]:
+        uri = client.open(folder / "cards" / "cards.spell")
+        return {word: await hover(client, uri, position(text, f"\n    {word} \n", 5)) for word, _ in uses}
+
+    shown = run(session)
+    ruleset = RULESETS[game]
+    card_sections, _ = reference(ruleset, *example_files(ruleset, shipped(game).root))
+    page: dict[str, str] = {}  # each line word's first form's meaning, where the reference tells its use
+    for form in (f for s in card_sections for f in s.forms):
+        page.setdefault(form.syntax.split(" ", 1)[0], form.meaning)
+    for word, use in uses:
+        assert (shown[word] or "").endswith(f"\n\n{use}"), (word, shown[word])
+        assert word not in page or page[word].endswith(use), (word, page[word])
 
 
 def test_hover_on_a_field_lists_the_words_it_takes(tmp_path: Path) -> None:
