@@ -13,6 +13,9 @@ declared noun):
   E901 a field given twice           E902 a field its kind of card needs, missing
   E903 a number out of its range     E904 a word not of its vocabulary (compiler.vocabulary_check)
   E905 a field its kind does not take   E906 a title that names no card of the kind it refers to
+
+A card's own title is checked as every game's is too, beside this pass (compiler.card_titles: E907 a title empty or
+too long for its page's file name, E908 two cards of one title or one page).
 """
 
 from __future__ import annotations
