@@ -10,7 +10,9 @@ rules yield (a ruleset yields one as each round begins) the match keeps a pickle
 game, plus the choices made since; a copy unpickles the restart point and replays those few choices. A
 match nobody copies (a random match, a replay) keeps only its first restart point, since pickling the game
 at every checkpoint is a cost no one uses; its first copy replays from there and turns the restart points
-on, for it and for the copy.
+on, for it and for the copy. A ruleset whose setup can deal the match again (``Match(game, remake=...)``)
+spares it even that first pickle: the first copy deals the game again, runs it to its first checkpoint and
+pickles that.
 
 :func:`run_many` plays many seeded matches on every core at once (OpenSpiel's and boardgame.io's
 simulators do the same); it is what the benchmarks and long random runs use.
