@@ -54,7 +54,7 @@ from spellc.engine.core.errors import DeclarationError
 from spellc.engine.core.match import Match
 from spellc.engine.core.players import Knowledge
 from spellc.engine.core.rates import shown, wilson
-from spellc.engine.core.study import Job, Played, jobs, run
+from spellc.engine.core.study import BackendError, Job, Played, jobs, run
 from spellc.engine.rulesets import RULESETS
 
 RATES = ("won", "drawn", "lost", "first seat won", "at the round cap")  # each pairing's, in the CSV
@@ -141,7 +141,10 @@ def simulate(study_path: Path, explicit: Path | None, backend: Backend, output: 
         try:
             if resume and store.last_run(study_key(source, project)) is None:
                 write_text(err, "spellc: no earlier run of this study to resume: it is played whole")
-            run = _play(study, source, project, knowledge, store, backend, resume, err)
+            try:
+                run = _play(study, source, project, knowledge, store, backend, resume, err)
+            except BackendError:
+                return 1
             if run is None:
                 return 130
             results = run.results
@@ -225,10 +228,15 @@ def _play(study: Study, source: SourceFile, project: Project, knowledge: Knowled
             if len(pending) >= KEEP_EVERY:
                 store.keep(key, declared, run_number, pending)
                 pending.clear()
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, BackendError) as stop:
         store.keep(key, declared, run_number, pending)
-        write_text(err, f"spellc: interrupted: {results.matches} matches kept in "
-                   f"{shown_path(store.path, Path.cwd())}; `spellc sim --resume` plays the rest")
+        said = f"error: {stop}" if isinstance(stop, BackendError) else "interrupted"
+        if results.matches > len(kept):
+            said += (f"; {results.matches} matches kept in {shown_path(store.path, Path.cwd())}: "
+                     "`spellc sim --resume` plays the rest")
+        write_text(err, f"spellc: {said}")
+        if isinstance(stop, BackendError):
+            raise
         return None
     store.keep(key, declared, run_number, pending)
     return Run(results, run_number, len(todo), len(kept), time.perf_counter() - start)

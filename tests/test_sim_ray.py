@@ -48,3 +48,16 @@ def test_an_address_goes_with_the_ray_backend(tmp_path: Path, capsys: pytest.Cap
     project = new_study(tmp_path / "cards", "incantation_charges", capsys, STUDY)
     code, _, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--address", "auto")
     assert code == 2 and "--address names a Ray cluster: it goes with --backend ray" in err
+
+
+def test_a_cluster_that_does_not_answer_is_said_at_once_without_a_traceback(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An address where no cluster listens: Ray itself retried it for minutes, then raised a ConnectionError whose
+    traceback `spellc sim` printed."""
+    pytest.importorskip("ray", reason="Ray is an optional extra: pip install 'spellc[ray]' (make test installs it)")
+    project = new_study(tmp_path / "cards", "incantation_charges", capsys, STUDY)
+    code, out, err = spellc_apart(project, capsys, "sim", "studies/duels.sim.toml", "--backend", "ray",
+                                  "--address", "127.0.0.1:1")
+    assert code == 1 and out == ""
+    assert err.startswith("spellc: error: cannot join the Ray cluster at 127.0.0.1:1: nothing answers there")
+    assert "Traceback" not in err and "matches kept" not in err

@@ -28,6 +28,12 @@ from spellc.engine.core.players import Greedy, Knowledge, Mcts, Player, Random, 
 KINDS = ("random", "greedy", "mcts")
 
 
+class BackendError(Exception):
+    """The machines a study was sent to could not play it (a cluster that cannot be reached, or that failed):
+    what a command says instead of a traceback."""
+
+
+
 @dataclass(frozen=True, slots=True)
 class Contender:
     """A player of the study, as it is declared: its kind and, for a search, its budget."""
