@@ -190,6 +190,9 @@ def test_every_committed_output_is_what_a_build_makes_now() -> None:
     base = base_of(target)
     stale = []
     for name, output in render(target, built, base).items():
+        if output is None:  # no such output any more: nothing may be left there
+            stale += [name] if (base / name).exists() else []
+            continue
         if isinstance(output, str):
             wanted = {name: output}
         else:
