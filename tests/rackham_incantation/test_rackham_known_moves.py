@@ -1,8 +1,10 @@
-"""The players of Incantation 2 on a position whose best move is known (issue 27: "Unit tests check the players on
+"""The players of Incantation 2 on positions whose best move is known (issue 27: "Unit tests check the players on
 small positions whose best move is known (a lethal spell available, a block that must be played)").
 
-The position is the seed's Absorption example (6.7.1), set up as its scenario sets it up: Zigzag casts Thunderspark
-at Kelgar, and Kelgar, who holds gems of its opposed Elements, must answer it."""
+The first position is the seed's Absorption example (6.7.1), set up as its scenario sets it up: Zigzag casts
+Thunderspark at Kelgar, and Kelgar, who holds gems of its opposed Elements, must answer it. The second was found in
+a duel mcts lost: its spell could reach the enemy magician or a model beside it without Power, and it wounded the
+model."""
 
 from __future__ import annotations
 
@@ -36,14 +38,19 @@ LET_IT_BE = "let it be"
 
 
 def cast_at_kelgar() -> Match:
+    match = played("absorption.scenario", ABSORPTION, TO_THE_ANSWER)
+    assert match.decision is not None and match.decision.being == "Kelgar"
+    return match
+
+
+def played(name: str, text: str, labels: tuple[str, ...]) -> Match:
+    """The match of scenario ``text`` (its settings only, with the shipped cards), after the answers ``labels``."""
     diags = Diagnostics()
-    scenario = FRONTENDS["rackham_incantation"].parse_scenario(SourceFile(Path("absorption.scenario"), ABSORPTION),
-                                                               diags)
+    scenario = FRONTENDS["rackham_incantation"].parse_scenario(SourceFile(Path(name), text), diags)
     assert scenario is not None, diags.render()
     match = Match(build(scenario, library(shipped("rackham_incantation"))))
-    for label in TO_THE_ANSWER:
+    for label in labels:
         match.apply(label)
-    assert match.decision is not None and match.decision.being == "Kelgar"
     return match
 
 
@@ -71,3 +78,32 @@ def test_a_magician_counters_a_spell_that_would_wound_it(make: Callable[[int], P
     chosen = {make(seed).choose(cast_at_kelgar()).label for seed in SEEDS}
     assert LET_IT_BE not in chosen
     assert all(label.startswith(("absorb with", "dispel with")) for label in chosen), chosen
+
+
+A_WARRIOR_BESIDE = """
+match "A warrior beside the Gorgon" {
+    magician "Méliador" camp Lion gems 2 Light, 5 Air
+    magician "Gorgon" camp Acheron gems 6 Fire
+    creature "Keltois Warrior" camp Acheron
+}
+"""
+# Up to Méliador's first activation: no trance, no cast type. Flash of Light (2 Light, 30 cm) reaches both the
+# Gorgon and its warrior, 20 cm away.
+TO_THE_CAST = ("no trance", "no trance", "neither", "neither")
+
+
+@pytest.mark.rule("Stamina")
+def test_a_magician_casts_at_the_enemy_magician_rather_than_at_a_model_without_power() -> None:
+    """A camp wins as "the last camp with a magician", and "if the Stamina of a model falls below 0, the model is
+    killed immediately" (6.5): a wound on the Gorgon brings its end nearer, one on the warrior beside it nothing.
+    Offered Flash of Light at either, mcts never aims at the warrior, whatever its seed (it did at 3 seeds in 12
+    while a follower's wounds counted as a magician's)."""
+    chosen = set()
+    for seed in range(12):
+        match = played("warrior.scenario", A_WARRIOR_BESIDE, TO_THE_CAST)
+        assert match.decision is not None and match.decision.being == "Méliador"
+        assert {'cast "Flash of Light" at Gorgon', 'cast "Flash of Light" at Keltois Warrior'} <= {
+            o.label for o in match.decision.options}
+        chosen.add(Mcts(seed, KNOWLEDGE, playouts=30, depth=6).choose(match).label)
+    assert 'cast "Flash of Light" at Keltois Warrior' not in chosen, chosen
+    assert 'cast "Flash of Light" at Gorgon' in chosen
