@@ -7,6 +7,7 @@ ruleset's name. The front ends live beside this module, one per ruleset, and nev
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol, TextIO
@@ -145,9 +146,13 @@ def report_replay(source: SourceFile, shown: str, stop: ReplayStop | None, out: 
 
 
 def _title_in(span: Span, title: str) -> Span:
-    """The quoted ``title`` where it is written in ``span`` (a setup line naming several), or the whole span."""
+    """``title`` where it is written in ``span`` (a setup line naming several), quoted or as a bare name (an
+    Amtgard timeline's), or the whole span."""
     text = span.source.line(span.line)
-    at = text.find(f'"{title}"', span.column - 1)
-    if at < 0 or span.end_line != span.line:
+    if span.end_line != span.line:
         return span
-    return Span(span.source, span.line, at + 1, span.line, at + len(title) + 3)
+    quoted = text.find(f'"{title}"', span.column - 1)
+    if quoted >= 0:
+        return Span(span.source, span.line, quoted + 1, span.line, quoted + len(title) + 3)
+    bare = re.compile(rf"(?<![\w'-]){re.escape(title)}(?![\w'-])").search(text, span.column - 1)
+    return Span(span.source, span.line, bare.start() + 1, span.line, bare.end() + 1) if bare else span

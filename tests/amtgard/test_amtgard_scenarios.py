@@ -5,6 +5,7 @@ error and that at least one of its expectations (or refusals) held."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from replaying import replayed, scenarios
@@ -17,6 +18,7 @@ from spellc.compiler.source import SourceFile
 from spellc.engine.rulesets.amtgard import events, setup
 from spellc.engine.rulesets.amtgard import scenario as sc
 from spellc.engine.rulesets.amtgard.scenario import Replay, replay
+from tests.commands import new_project, spellc_apart
 
 SCENARIOS = scenarios("amtgard")
 
@@ -96,6 +98,22 @@ def test_a_refused_line_names_an_ability_of_the_cards() -> None:
         assert result.error is not None and result.error.where.line == 7, line
         assert result.error.message == "'Ana completes Hold Persn on Bo' is no event of this timeline: no ability is " \
             "titled 'Hold Persn'"
+        assert result.error.unknown is not None and result.error.unknown[0] == "Hold Persn"
+        assert "Hold Person" in result.error.unknown[1]  # the nearest, which spellc play suggests
+
+
+def test_a_misspelt_ability_in_a_timeline_is_pointed_at_with_the_one_meant(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 28: "a misspelled title in a scenario gets no suggestion": an ability a timeline's event names, unquoted,
+    is underlined where it is written, with the nearest title."""
+    project = new_project(tmp_path / "amtgard", "amtgard", capsys)
+    scenario = project / "scenarios" / "sample.scenario"
+    scenario.write_text(scenario.read_text(encoding="utf-8").replace("completes Stoneskin", "completes Stonskin"),
+                        encoding="utf-8")
+    code, _, err = spellc_apart(project, capsys, "play", "scenarios/sample.scenario")
+    assert code == 1
+    assert "sample.scenario:8:21: error[E300]: 'Ana completes Stonskin on Ana' is no event of this timeline" in err
+    assert "\n     |                     ^^^^^^^^\n" in err and "help: did you mean 'Stoneskin'?" in err
 
 
 def test_time_passing_is_read_without_its_leading_zeros() -> None:

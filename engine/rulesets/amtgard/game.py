@@ -118,15 +118,21 @@ class Game:
 
     def unknown(self, event: events.Event) -> str | None:
         """Why ``event`` names what this match does not have (a player, an ability, a weapon), or None."""
+        missing = self.missing(event)
+        return missing[0] if missing else None
+
+    def missing(self, event: events.Event) -> tuple[str, str, tuple[str, ...]] | None:
+        """What :meth:`unknown` says, with the name ``event`` gives that this match has not and the names it has
+        in its place (for the nearest), or None."""
         for name in (event.who, event.target):
             if name and name not in self.field.players:
-                return f"Players: no player is named {name}"
+                return f"Players: no player is named {name}", name, tuple(self.field.players)
         for title in (event.title, *event.metas):
             if title is not None and title not in self.library:
-                return f"Abilities: no ability is titled {title!r}"
+                return f"Abilities: no ability is titled {title!r}", title, tuple(self.library.titles())
         if event.what is not None and event.what not in hits.WEAPONS and event.what not in self.library:
             return (f"Hits: nothing is named {event.what!r} (hit with {', '.join(hits.WEAPONS)}, or an active ball "
-                    "or arrow)")
+                    "or arrow)", event.what, tuple(hits.WEAPONS))
         return None
 
     def _why_not_use(self, event: events.Event, caster: Player) -> str | None:

@@ -156,10 +156,15 @@ def _known(game: Game, line: Line) -> None:
     or a player, ability or weapon the match does not have, are an error where they are written (a refusal of
     them would hold, saying nothing)."""
     event = events.read(line.label)
-    why = game.unknown(event) if event else f"no event reads so (the events: {'; '.join(events.SHAPES)})"
-    if why:
-        rule, _, reason = why.partition(": ") if event else ("", "", why)
-        raise ReplayError(f"{line.label!r} is no event of this timeline: {reason}", line.where, rule or None)
+    if event is None:
+        raise ReplayError(f"{line.label!r} is no event of this timeline: no event reads so (the events: "
+                          f"{'; '.join(events.SHAPES)})", line.where)
+    missing = game.missing(event)
+    if missing:
+        why, name, names = missing
+        rule, _, reason = why.partition(": ")
+        raise ReplayError(f"{line.label!r} is no event of this timeline: {reason}", line.where, rule,
+                          unknown=(name, names))
 
 
 def _check(game: Game, line: Line) -> None:
