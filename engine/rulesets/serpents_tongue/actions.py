@@ -42,7 +42,7 @@ def can_take_full_action(b: Being) -> bool:
 def options(game: Game, b: Being) -> list[Choice]:
     # Most of the time no spell is in play: no ban, no ability to use, nothing to upgrade, dismiss or break.
     in_play = bool(game.all_in_play())
-    bans = list(control.bans(game, b)) if in_play else []  # read once for every spell, ability and action below
+    bans = control.bans(game, b) if in_play else []  # read once for every spell, ability and action below
     passives = impact.passive_sources(game) if in_play else []  # and so are the passive effects, for every spell
     out = [PASS]
     # can_take_full_action, without a call; "Koishaka cannot meditate".
@@ -57,7 +57,7 @@ def options(game: Game, b: Being) -> list[Choice]:
     for card in b.prepared:
         if card.title in seen or (hurried and slow_as_printed(card)):
             continue
-        if casting.why_not(game, b, card, bans=bans, passives=passives) is None:
+        if casting.why_not(game, b, card, bans=bans, passives=passives, explain=False) is None:
             seen.add(card.title)
             out.append(acts.cast(card.title, card.id))
     if b.rite:

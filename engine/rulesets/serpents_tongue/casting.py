@@ -78,6 +78,9 @@ if TYPE_CHECKING:
 # The roles has_target tells apart, by their plain names: an Enum member read off its class is a hook's call on
 # Python 3.11 (state.py), at every spell that might be cast.
 ATTACK, TRANSMUTE, ALLY, COMPONENT = Role.ATTACK, Role.TRANSMUTE, Role.ALLY, Role.COMPONENT
+# A refusal whose reason was not asked for (why_not's ``explain``): the options of a turn or of a Response window
+# read only whether a spell can be cast, for every spell prepared, at every decision.
+REFUSED = "Refused: the reason was not asked for"
 ZONE_OF_ROLE = {Role.ATTACK: Zone.ATTACK, Role.DEFENSE: Zone.DEFENSE, Role.COMPONENT: Zone.DEFENSE,
                 Role.ENHANCE: Zone.ENHANCEMENT}
 
@@ -147,10 +150,13 @@ def is_free(game: Game, caster: Being, card: Card, fx: Provisional | None = None
 
 
 def why_not(game: Game, caster: Being, card: Card, in_window: bool = False,
-            bans: control.Bans | None = None, passives: list[tuple[Card, Modifier]] | None = None) -> str | None:
+            bans: control.Bans | None = None, passives: list[tuple[Card, Modifier]] | None = None,
+            explain: bool = True) -> str | None:
     """Why ``caster`` cannot cast ``card`` now (a rule's name and the reason), or None when it can.
     ``bans``: the caster's (:func:`control.bans`), and ``passives``: the passive effects in play
-    (:func:`impact.passive_sources`), when the caller read them for several spells."""
+    (:func:`impact.passive_sources`), when the caller read them for several spells. ``explain`` False: only
+    whether it can is read (the options of a turn or a Response window), and the refusals most often met are
+    :data:`REFUSED`, their reasons not written out."""
     if caster.incapacitated:
         return f"Incapacitated: {caster.name} cannot act"
     if bans is None or bans:  # given and empty (nearly always): nothing to look at
@@ -191,12 +197,14 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False,
     spec = card.spec
     extra = 0  # "! Pay N Resonance" adds to the orb cost
     for req in spec.cast_requirements:
-        problem = requirement_problem(game, caster, card, req)
+        problem = requirement_problem(game, caster, card, req, explain=explain)
         if problem:
-            return f"Requirements: {problem}"
+            return f"Requirements: {problem}" if explain else REFUSED
         if req.form == "Pay" and req.cost is not None and req.cost.energy is RESONANCE:
             extra += req.cost.amount
     if not has_target(game, caster, card, fx):
+        if not explain:
+            return REFUSED
         on_bearer = spec.bearer_requirements
         if on_bearer and _targets(game, caster, card):
             return f"Requirements: {card.title} requires {_req_text(on_bearer[0])}"
@@ -238,7 +246,9 @@ def orb_cost(game: Game, caster: Being, card: Card, fx: Provisional | None = Non
 
 
 def requirement_problem(game: Game, caster: Being, card: Card, req: Requirement, bearer: Being | None = None,
-                        sustaining: bool = False) -> str | None:
+                        sustaining: bool = False, explain: bool = True) -> str | None:
+    """What ``caster`` lacks to meet ``req`` for ``card``, None when it meets it (``explain`` False: where only
+    whether it does is read, an unmet Active or Discard requirement, the most often unmet, is :data:`REFUSED`)."""
     form = req.form
     if form == "Active" and req.selector is not None:
         if req.on_bearer:
@@ -247,13 +257,17 @@ def requirement_problem(game: Game, caster: Being, card: Card, req: Requirement,
         else:
             ok = any(c is not card and c.controller is caster and game.matches(c, req.selector)
                      for c in game.all_in_play())
-        return None if ok else f"{card.title} requires an active {req.selector.text()}"
+        if ok:
+            return None
+        return f"{card.title} requires an active {req.selector.text()}" if explain else REFUSED
     if form == "Discard":
         if req.charge is not None:
             if not charge_holders(game, caster, req):
                 return f"{card.title} requires {req.count or 1} {req.charge} charge(s) to discard"
             return None
         if req.selector is not None and not discardable(game, caster, card, req.selector):
+            if not explain:
+                return REFUSED
             return f"{card.title} requires Discard {req.selector.text()}, and {caster.name} controls none"
         return None
     if form == "Pay" and req.cost is not None:
@@ -321,7 +335,7 @@ def legal_targets(game: Game, caster: Being, card: Card, for_free: bool = False,
     on_bearer = card.spec.bearer_requirements
     if on_bearer:
         found = [t for t in found if t[0] != "being" or not any(
-            requirement_problem(game, caster, card, r, game.being(t[1])) for r in on_bearer)]
+            requirement_problem(game, caster, card, r, game.being(t[1]), explain=False) for r in on_bearer)]
     return found
 
 
@@ -340,14 +354,23 @@ def has_target(game: Game, caster: Being, card: Card, fx: Provisional | None = N
     if "Evade" in names or role not in _AIMS_AT_BEINGS or spec.bearer_requirements:
         return _weighed_target(game, caster, card, fx)
     if role is ATTACK:  # _at_foes: a team of the foes (Area), or a foe not Cloaked
-        if "Area" in names:
-            return bool(game.foes(caster))
-        return any(not control.cloaked(game, o) for o in game.foes(caster))
+        foes = game.foes(caster)
+        if "Area" in names or not foes or not game.all_in_play():  # with no spell in play, nothing cloaks
+            return bool(foes)
+        # A loop, not any() of a generator made for it: asked of every Attack prepared, at every turn.
+        for foe in foes:  # noqa: SIM110
+            if not control.cloaked(game, foe):
+                return True
+        return False
     if role is ALLY:  # _at_caster
         return True
     if "Area" in names and role is not COMPONENT:  # _at_allies: the caster's team, or an ally standing
         return True
-    return any(not a.incapacitated for a in game.allies(caster))
+    team = caster.team  # Game.allies, read without a list made (nor a generator)
+    for ally in game.beings:  # noqa: SIM110
+        if ally.team == team and not ally.incapacitated:
+            return True
+    return False
 
 
 def _weighed_target(game: Game, caster: Being, card: Card, fx: Provisional | None) -> bool:
@@ -368,7 +391,7 @@ def _weighed_target(game: Game, caster: Being, card: Card, fx: Provisional | Non
         if on_bearer and kind == "being":
             bearer = game.being(key)
             for r in on_bearer:
-                if requirement_problem(game, caster, card, r, bearer):
+                if requirement_problem(game, caster, card, r, bearer, explain=False):
                     break
             else:
                 return True
@@ -461,8 +484,10 @@ def cast_spoken(game: Game, caster: Being, card: Card, spoken: str, in_window: b
         modes = step_targets.spell_modes(game, caster, card)
         pick = yield from game.ask("mode", caster, f"{card.title}: choose one", modes, card)
         card.mode = int(pick.value)
-    choice = yield from game.ask("target", caster, f"target of {card.title}?", targets(game, caster, card, for_free),
-                                 card)
+    offered = targets(game, caster, card, for_free)
+    # Most spells have one target: taken here, as Game.ask would, without its prompt written and its flow run.
+    choice = offered[0] if len(offered) == 1 else (
+        yield from game.ask("target", caster, f"target of {card.title}?", offered, card))
     target, team, evaded = targeting.resolve_target(game, choice.value)
     yield from step_targets.declare_spell(game, caster, card, None if for_free else _tough_budget(game, caster, card,
                                                                                                    target))
@@ -752,7 +777,7 @@ def response_options(game: Game, b: Being) -> list[Choice]:
             continue
         if passives is None:
             passives = impact.passive_sources(game)
-        if why_not(game, b, card, in_window=True, passives=passives) is None:
+        if why_not(game, b, card, in_window=True, passives=passives, explain=False) is None:
             seen.add(card.title)
             out.append(acts.cast(card.title, card.id))
     return out

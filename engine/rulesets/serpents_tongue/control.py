@@ -28,7 +28,7 @@ Printed forms (registry keywords, engine/rulesets/serpents_tongue/glossary.toml)
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -142,20 +142,21 @@ def bound(game: Game, card: Card) -> list[Being]:
     return [card.bearer] if card.bearer else []
 
 
-def controlling(game: Game, being: Being | None = None) -> Iterator[Card]:
-    """The spells in play with a Control effect (that bind ``being``, when given)."""
-    for card in game.all_in_play():
-        # Asked at every decision: most spells print no Control effect, so that is looked up once per card.
-        printed = _prints_control(card.spec)  # type: ignore[arg-type]  # classes hash by identity
-        if (printed or card.gained) and (being is None or being in bound(game, card)):
-            yield card
+def controlling(game: Game, being: Being | None = None) -> list[Card]:
+    """The spells in play with a Control effect (that bind ``being``, when given). A list, not a generator: asked
+    at nearly every decision (through :func:`bans`, :func:`cloaked`, :func:`enjoined`), where there are few spells
+    in play and making a generator cost more than reading them all."""
+    cards = game.all_in_play()
+    if not cards:
+        return []
+    # Most spells print no Control effect, so that is looked up once per card class.
+    return [card for card in cards if (_prints_control(card.spec) or card.gained)  # type: ignore[arg-type]
+            and (being is None or being in bound(game, card))]
 
 
-def binding(game: Game, being: Being, name: str) -> Iterator[Card]:
+def binding(game: Game, being: Being, name: str) -> list[Card]:
     """The active spells with the empowerment ``name`` that bind ``being``."""
-    for card in controlling(game, being):
-        if card.has(name):
-            yield card
+    return [card for card in controlling(game, being) if card.has(name)]
 
 
 @cache
@@ -166,14 +167,16 @@ def _prints_control(spec: type[SpellCard]) -> bool:
 Bans = Sequence[tuple[Card, Ban, str]]  # the bans on a being, each with its spell and rule
 
 
-def bans(game: Game, being: Being) -> Iterator[tuple[Card, Ban, str]]:
+def bans(game: Game, being: Being) -> list[tuple[Card, Ban, str]]:
     """Every ban on ``being``, with its spell and the rule that imposes it (Phased bans all actions)."""
+    found = []
     for card in controlling(game, being):
         for a in card.aspects():
             if a.name == "Prevent":
-                yield card, read_ban([str(p) for p in a.params]), "Prevented"
+                found.append((card, read_ban([str(p) for p in a.params]), "Prevented"))
             elif a.name == "Phased":
-                yield card, Ban(ACTIONS), "Phased"
+                found.append((card, Ban(ACTIONS), "Phased"))
+    return found
 
 
 # ================================================================== Prevented, Phased, Innate Actions
@@ -211,7 +214,8 @@ def permitted(game: Game, b: Being, choices: list[Choice], found: Bans | None = 
 
 
 def phased(game: Game, being: Being) -> Card | None:
-    return next(binding(game, being, "Phased"), None)
+    found = binding(game, being, "Phased")
+    return found[0] if found else None
 
 
 def immune(being: Being, fx: Effect) -> str | None:
@@ -226,7 +230,7 @@ def immune(being: Being, fx: Effect) -> str | None:
 def cloaked(game: Game, being: Being) -> bool:
     """"If a Magi is Cloaked, opponents cannot target the Magi" (Area spells still reach it). Asked of every
     opponent an Attack might target, at every decision: with no spell in play, nothing cloaks."""
-    return bool(game.all_in_play()) and next(binding(game, being, "Cloaked"), None) is not None
+    return bool(game.all_in_play()) and bool(binding(game, being, "Cloaked"))
 
 
 # ================================================================== Injunction

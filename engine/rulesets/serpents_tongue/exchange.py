@@ -118,7 +118,9 @@ def ask(game: Game, b: Being, kind: str, prompt: str, choices: Callable[[], Sequ
             offered = ()
         if not base and not offered:
             return None
-        pick = yield from game.ask(kind, b, prompt, [*base, *offered], card)
+        asked = [*base, *offered]
+        # A question of one answer is answered here, as Game.ask would, without its flow made and run.
+        pick = asked[0] if len(asked) == 1 else (yield from game.ask(kind, b, prompt, asked, card))
         if not is_exchange(pick):
             return pick
         exchange(game, b, int(pick.value.name))

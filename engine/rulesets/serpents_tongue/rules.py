@@ -223,7 +223,9 @@ class Game:
         """Whether a spell in play, or ``card`` (the one ``event`` happens to), has a trigger on ``event``: what
         its triggers hear (events.heard_by), for the spells in play kept as long as :meth:`all_in_play` is. Most
         events, even with spells in play, set nothing off, and are queued no further (events.queue)."""
-        cards = self.all_in_play()
+        # all_in_play, its kept list read without a call when it holds (most events, most of the time)
+        cards = self._in_play if self._in_play_at == self.table.changes and self._seated == self.beings else (
+            self.all_in_play())
         if cards:
             kept = self._heard
             if kept[0] is not cards:
@@ -299,7 +301,9 @@ class Game:
             return False
         if amount <= 0 or (self.level1 and energy in ADVANCED):
             return True
-        return resources.can_pay(b, ENERGIES[energy], amount)  # Harmony may be paid into Discord
+        # resources.can_pay, written out (asked for every spell that might be cast): Harmony may be paid into Discord
+        res = ENERGIES[energy]
+        return res.floor is None or getattr(b, res.attr) - amount >= res.floor
 
     def pay(self, b: Being, energy: Energy, amount: int, rule: str) -> None:
         if not self.can_pay(b, energy, amount):
@@ -330,8 +334,11 @@ class Game:
 
     # ------------------------------------------------------------------ the match
     def run(self) -> Flow[Outcome]:
+        """The match's flow: the rounds' own (flow.play), not a flow of its own around it, which every decision of
+        the match would pass through. What the match begins with is done as the flow is made: the match runs it
+        at once (engine.core.match)."""
         holdings.begin(self)
-        return (yield from flow.play(self, ROUND, self.options.max_rounds))
+        return flow.play(self, ROUND, self.options.max_rounds)
 
     def play_round(self) -> Flow[None]:
         return flow.play_round(self, ROUND)
