@@ -167,7 +167,7 @@ def why_not(game: Game, caster: Being, card: Card, in_window: bool = False,
     what = unsupported(game, card) if card.gained else _unsupported(card.spec, game.plays)  # type: ignore[arg-type]
     if what:
         return f"Unsupported: the engine cannot play '{what}' on '{card.title}' yet"
-    response = card.spec.responds
+    response = card.responds
     # A Rite zone spell is cast (emerges) once its Full Actions are invested: it needs no preparation.
     if (card.place is PREPARED and card in caster.prepared) or (card.place is RITE and card in caster.rite):
         pass
@@ -299,7 +299,7 @@ def requirement_problem(game: Game, caster: Being, card: Card, req: Requirement,
 
 def sacrificeable(caster: Being) -> list[Card]:
     """The spells of the Codex; a Nam-Shub page is no spell to sacrifice (it has no Sphere)."""
-    return [c for c in caster.codex if c.spec.kind != "nam-shub"]
+    return [c for c in caster.codex if c.kind != "nam-shub"]
 
 
 def discardable(game: Game, caster: Being, card: Card, sel: Selector) -> list[Card]:
@@ -354,9 +354,13 @@ def has_target(game: Game, caster: Being, card: Card, fx: Provisional | None = N
     if "Evade" in names or role not in _AIMS_AT_BEINGS or spec.bearer_requirements:
         return _weighed_target(game, caster, card, fx)
     if role is ATTACK:  # _at_foes: a team of the foes (Area), or a foe not Cloaked
+        if "Area" in names or not game.all_in_play():  # with no spell in play, nothing cloaks: a foe standing
+            team = caster.team  # Game.foes, read without a list made
+            for foe in game.beings:  # noqa: SIM110
+                if foe.team != team and not foe.incapacitated:
+                    return True
+            return False
         foes = game.foes(caster)
-        if "Area" in names or not foes or not game.all_in_play():  # with no spell in play, nothing cloaks
-            return bool(foes)
         # A loop, not any() of a generator made for it: asked of every Attack prepared, at every turn.
         for foe in foes:  # noqa: SIM110
             if not control.cloaked(game, foe):
@@ -792,7 +796,7 @@ def holds_responses(b: Being) -> bool:
     """Whether ``b`` has a Response spell prepared or in its Codex: one it could cast in a Response window (read
     at every window, for each being: most hold none, and pass without a flow made to ask them)."""
     for card in b.prepared:
-        if card.spec.responds:
+        if card.responds:
             return True
     return bool(codex_view(b, response_spells))
 

@@ -123,7 +123,7 @@ def deal_hidden_spells(b: Being, spells: list[type[SpellCard]], rng: random.Rand
         spec = legal_draw(spells, titles, fluency, rng)
         titles[spec.title] += 1
         fluency[spec.fluency] += 1
-        card.spec, card.title = spec, spec.title
+        card.become(spec)
     b.codex_views.clear()  # what was read off the Codex is of the spells it held before
 
 

@@ -107,7 +107,7 @@ def _beginnable(codex: list[Card]) -> list[Choice]:
     page = NamShub.kind  # read once, not per card (a class's attribute is a lookup each time)
     firsts: dict[str, Card] = {}
     for card in codex:
-        if card.spec.kind == page and card.title not in firsts:  # no call per card
+        if card.kind == page and card.title not in firsts:  # no call per card
             firsts[card.title] = card
     return [Choice(f'begin Nam-Shub "{title}"', Act("nam-shub", card.id)) for title, card in firsts.items()]
 

@@ -77,7 +77,7 @@ def reattunable(game: Game, b: Being, card: Card) -> bool:
     """Whether :func:`why_not_reattune` finds nothing against re-attuning ``card``, told without saying why: asked
     of every card of the discard pile at each re-attuning, where most are refused and no reason is read."""
     spec = card.spec
-    return (card.place is DISCARD and card.owner is b and spec.kind in codex.BOUND
+    return (card.place is DISCARD and card.owner is b and card.kind in codex.BOUND
             and (not b.reattuned_this_round or "Bonded" in spec.printed_names)
             and game.can_pay(b, RESONANCE, reattune_price(card)))
 
@@ -137,7 +137,7 @@ class Preparable:
         seen: set[str] = set()
         for place, card in enumerate(codex):  # the title told apart first: most cards repeat one already seen
             title = card.title
-            if title not in seen and card.spec.kind != page:
+            if title not in seen and card.kind != page:
                 seen.add(title)
                 places.append(place)
                 offered.append(named(title, card.id))
@@ -155,7 +155,7 @@ class Preparable:
         title, page = card.title, namshub.NamShub.kind
         for place in range(at + 1, len(codex)):  # the copies after it are all still in the Codex
             copy = codex[place]
-            if copy.title == title and copy.spec.kind != page:
+            if copy.title == title and copy.kind != page:
                 i = bisect.bisect(self._places, place)
                 self._places.insert(i, place)
                 self._offered.insert(i, acts.named(title, copy.id))

@@ -76,6 +76,10 @@ class Card:
     spec: type[SpellCard]
     owner: Being
     title: str = field(init=False, repr=False)  # its spec's, read at nearly every decision: kept as an attribute
+    # Its spec's as well, read of every card of a Codex as it is read (to prepare, to begin, to respond with): an
+    # attribute of the card costs a fraction of one of its class.
+    kind: str = field(init=False, repr=False)
+    responds: bool = field(init=False, repr=False)  # a Response spell (SpellCard.responds)
     id: int = 0
     place: Place = Place.CODEX
     zone: Zone | None = None
@@ -109,7 +113,12 @@ class Card:
     helped: list[tuple[Being, Energy, int]] = field(default_factory=list)  # Allies' Ritual Path payments
 
     def __post_init__(self) -> None:
-        self.title = self.spec.title
+        self.become(self.spec)
+
+    def become(self, spec: type[SpellCard]) -> None:
+        """This card is ``spec`` from now on (a hidden spell dealt again, evaluation.determinize): with what it keeps
+        of its spec's."""
+        self.spec, self.title, self.kind, self.responds = spec, spec.title, spec.kind, spec.responds
 
     @property
     def sphere(self) -> Sphere:
