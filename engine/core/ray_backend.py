@@ -8,8 +8,8 @@ Ray's object store once: a setup carries what it plays with (a project's cards, 
 so a worker reads no file of the project.
 
 Without an address, a Ray instance of this machine is started for the study (``num_cpus``: the workers asked
-for) and stopped after it; with one (``ray://host:10001``, or ``auto`` on a cluster's node), the cluster there is
-joined, and left as it was.
+for), even where a cluster runs on this machine already, and stopped after it; with one (``HOST:6379``,
+``ray://host:10001``, or ``auto`` on a cluster's node), the cluster there is joined, and left as it was.
 """
 
 from __future__ import annotations
@@ -35,7 +35,8 @@ def run(setup: Callable[..., Match], knowledge: Knowledge, pairings: Sequence[Pa
     where = f"the Ray cluster at {address}" if address else "a Ray instance of this machine"
     _reachable(address, where)
     try:
-        ray.init(address=address, num_cpus=cpus if address is None else None, include_dashboard=False,
+        # "local": a new instance, even where `ray start` left a cluster on this machine (Ray would join it)
+        ray.init(address=address or "local", num_cpus=cpus if address is None else None, include_dashboard=False,
                  log_to_driver=False, logging_level=logging.ERROR)
     except (ConnectionError, RuntimeError, ValueError) as error:  # no cluster there, or no address it reads
         raise BackendError(f"cannot start or join {where}: {_first_line(error)}") from error
