@@ -143,7 +143,7 @@ def test_the_check_reads_the_whole_project_not_only_the_changed_card(repo: Repos
     repo.git("add", "cards/again.spell")
     done = repo.pre_commit("run")
     assert done.returncode == 1
-    assert "two cards are titled 'Stoneskin'" in done.stdout, done.stdout + done.stderr
+    assert "duplicate title 'Stoneskin'" in done.stdout, done.stdout + done.stderr
 
 
 def test_fmt_lays_out_the_changed_card_and_scenario_and_fails_until_they_are_added(repo: Repository) -> None:
