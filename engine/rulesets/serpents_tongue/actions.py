@@ -119,13 +119,18 @@ def action_phase(game: Game) -> Flow[None]:
                 continue
             game.turn = b.name
             b.miscast_this_turn.clear()
-            yield from triggers.emit(game, "WHO's turn begins", being=b)
+            # Each event emitted only when something is owed or reacts to it (as triggers.emit tells, and settle): at
+            # nearly every turn nothing does, and no flow is made, run and passed through.
+            if game.pending_triggers or game.reacts_to("WHO's turn begins"):
+                yield from triggers.emit(game, "WHO's turn begins", being=b)
             if b.kind is ENCOUNTER:
                 took = yield from encounter.take_turn(game, b)
             else:
                 took = yield from take_turn(game, b)
-            yield from triggers.settle(game)  # what the turn set off (a dismissed spell, an incapacitation)
-            if took:  # "the Magi's turn ends, and play shifts to the next being"
+            if game.pending_triggers:  # what the turn set off (a dismissed spell, an incapacitation)
+                yield from triggers.settle(game)
+            # "the Magi's turn ends, and play shifts to the next being"
+            if took and (game.pending_triggers or game.reacts_to("WHO's turn ends")):
                 yield from triggers.emit(game, "WHO's turn ends", being=b)
             acted = acted or took
         game.turn = None

@@ -528,8 +528,12 @@ def cast_spoken(game: Game, caster: Being, card: Card, spoken: str, in_window: b
              + (" as a Response" if in_window else ""))
     if not recast:  # a spell Prolong Cast sent back to the Rite zone was counted as it was first cast
         holdings.count_cast(game, caster, card)
-    yield from triggers.emit(game, "WHO casts spell", being=caster)
-    yield from offensive_cast(game, caster, fx)
+    # Each event emitted only when something is owed or reacts to it (as triggers.emit tells): at most casts
+    # nothing does, and no flow is made, run and passed through.
+    if game.pending_triggers or game.reacts_to("WHO casts spell"):
+        yield from triggers.emit(game, "WHO casts spell", being=caster)
+    if game.pending_triggers or game.reacts_to("bearer casts offensive spell at caster"):
+        yield from offensive_cast(game, caster, fx)
     yield from respond(game, fx)
     yield from activate(game, fx)
     card.impact_gained.clear()  # a 'this impact' Upgrade lasts its one impact
@@ -727,8 +731,9 @@ def renew_upgrades(game: Game, card: Card) -> Flow[None]:
 
 
 def offensive_cast(game: Game, caster: Being, fx: Effect) -> Flow[None]:
-    """Karmic Debt: "each time the bearer casts an offensive spell at the caster"."""
-    yield from triggers.emit(game, "bearer casts offensive spell at caster", being=caster, at=victims(game, fx))
+    """Karmic Debt: "each time the bearer casts an offensive spell at the caster" (the flow of triggers.emit)."""
+    return triggers.emit(game, "bearer casts offensive spell at caster", being=caster, at=victims(game, fx))
+
 
 
 def victims(game: Game, fx: Effect) -> list[Being]:
@@ -744,8 +749,10 @@ def victims(game: Game, fx: Effect) -> list[Being]:
 def respond(game: Game, fx: Effect) -> Flow[None]:
     """The Response phase: the controller has priority, then the others in initiative order; it closes
     when every being in turn passes. Veiled effects have none."""
-    for b in victims(game, fx):  # "each time the Shadow is targeted by an effect", Veiled or not
-        yield from triggers.emit(game, "WHO is targeted by offensive effect", being=b)
+    # As triggers.emit tells: most of the time nothing is owed, and nothing reacts.
+    if game.pending_triggers or game.reacts_to("WHO is targeted by offensive effect"):
+        for b in victims(game, fx):  # "each time the Shadow is targeted by an effect", Veiled or not
+            yield from triggers.emit(game, "WHO is targeted by offensive effect", being=b)
     if fx.has("Veiled"):
         return
     game.pending.append(fx)
@@ -949,8 +956,9 @@ def impact_attack(game: Game, fx: Effect) -> Flow[None]:
 
 
 def fire(game: Game, card: Card, event: str) -> Flow[None]:
-    """One of the card's own events (``activated``, ``resolved``): see engine.rulesets.serpents_tongue.events."""
-    yield from triggers.emit(game, event, card=card)
+    """One of the card's own events (``activated``, ``resolved``): see engine.rulesets.serpents_tongue.events. The
+    flow of triggers.emit, not one more around it."""
+    return triggers.emit(game, event, card=card)
 
 
 # ================================================================== maintenance: resolve
