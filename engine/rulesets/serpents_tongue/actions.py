@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from spellc.engine.core.decisions import Choice, Decision, Flow
+from spellc.engine.core.decisions import NOTHING, Choice, Decision, Flow
 from spellc.engine.rulesets.serpents_tongue import (
     acts,
     allies,
@@ -156,18 +156,20 @@ def take_turn(game: Game, b: Being) -> Flow[bool]:
 
 
 def perform(game: Game, b: Being, act: Act) -> Flow[None]:
+    """The action ``act``, done at once; the flow of what it asks (nothing, for most): the flow of the rule that
+    plays it, not one more around it, which each of its decisions would pass through."""
     if act.verb == "meditate":
         meditate(game, b)
     elif act.verb == "shed":
         shed_interrupt_stone(game, b)
     elif act.verb == "cast":
-        yield from casting.cast(game, b, game.card(int(act.card or 0)))
+        return casting.cast(game, b, game.card(int(act.card or 0)))
     elif act.verb == "rite":
-        yield from advance_rite(game, b, game.card(int(act.card or 0)))
+        return advance_rite(game, b, game.card(int(act.card or 0)))
     elif act.verb == "ability":
         card = game.card(int(act.card or 0))
         ability = next(a for a in card.spec.abilities if a.name == act.name)
-        yield from casting.use_ability(game, b, card, ability)
+        return casting.use_ability(game, b, card, ability)
     elif act.verb == "dismiss":
         dismiss(game, b, game.card(int(act.card or 0)))
     elif act.verb == "will-break":
@@ -175,13 +177,14 @@ def perform(game: Game, b: Being, act: Act) -> Flow[None]:
     elif act.verb == "upgrade-spec":
         specs.upgrade(game, b, game.card(int(act.card or 0)), str(act.name))
     elif act.verb == "swap-focus":
-        yield from allies.swap_focus(game, b, game.card(int(act.card or 0)))
+        return allies.swap_focus(game, b, game.card(int(act.card or 0)))
     elif act.verb == "nam-shub":
         namshub.begin(game, b, game.card(int(act.card or 0)))
     elif act.verb == "nam-shub-step":
-        yield from namshub.perform_step(game, b, game.card(int(act.card or 0)))
+        return namshub.perform_step(game, b, game.card(int(act.card or 0)))
     else:
         raise AssertionError(f"unknown action {act}")
+    return NOTHING
 
 
 def meditate(game: Game, b: Being) -> None:

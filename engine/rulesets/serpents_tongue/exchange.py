@@ -119,8 +119,9 @@ def ask(game: Game, b: Being, kind: str, prompt: str, choices: Callable[[], Sequ
         if not base and not offered:
             return None
         asked = [*base, *offered]
-        # A question of one answer is answered here, as Game.ask would, without its flow made and run.
-        pick = asked[0] if len(asked) == 1 else (yield from game.ask(kind, b, prompt, asked, card))
+        # Game.ask, written out: a question of one answer is answered here, and the decision of several yielded
+        # without its flow made and run.
+        pick = asked[0] if len(asked) == 1 else (yield game.decision(kind, b, prompt, asked, card))
         if not is_exchange(pick):
             return pick
         exchange(game, b, int(pick.value.name))

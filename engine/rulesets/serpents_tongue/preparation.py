@@ -64,22 +64,21 @@ def reattune(game: Game, b: Being) -> Flow[None]:
 def reattune_options(game: Game, b: Being) -> list[Choice]:
     options = [DONE]
     seen: set[str] = set()
+    once, bound = b.reattuned_this_round, codex.BOUND  # read once: the discard pile is read card by card
     for card in b.discard:
-        if card.title not in seen and reattunable(game, b, card):
-            seen.add(card.title)
-            options.append(acts.named(card.title, card.id))
+        # What why_not_reattune finds against it, told without saying why (asked of every card of the pile at each
+        # re-attuning choice, where most are refused and no reason is read): a spell of its own discard pile, one
+        # non-Bonded spell a round, and its price (reattune_price, written out).
+        title = card.title
+        if title in seen or card.place is not DISCARD or card.owner is not b or card.kind not in bound:
+            continue
+        bonded = "Bonded" in card.spec.printed_names
+        if (not once or bonded) and game.can_pay(b, RESONANCE, 1 if bonded else 1 + card.spec.fluency):
+            seen.add(title)
+            options.append(acts.named(title, card.id))
     if b.burned_foci and game.can_pay(b, Energy.RESONANCE, 1):
         options.append(Choice("Focus", "focus"))
     return options
-
-
-def reattunable(game: Game, b: Being, card: Card) -> bool:
-    """Whether :func:`why_not_reattune` finds nothing against re-attuning ``card``, told without saying why: asked
-    of every card of the discard pile at each re-attuning, where most are refused and no reason is read."""
-    spec = card.spec
-    return (card.place is DISCARD and card.owner is b and card.kind in codex.BOUND
-            and (not b.reattuned_this_round or "Bonded" in spec.printed_names)
-            and game.can_pay(b, RESONANCE, reattune_price(card)))
 
 
 def why_not_reattune(game: Game, b: Being, card: Card) -> str | None:

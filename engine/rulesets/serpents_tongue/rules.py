@@ -249,13 +249,14 @@ class Game:
                                 card.title if card else None)
         return choice
 
-    def decision(self, kind: str, being: Being, prompt: str, options: Sequence[Choice]) -> Decision:
+    def decision(self, kind: str, being: Being, prompt: str, options: Sequence[Choice],
+                 card: Card | None = None) -> Decision:
         """The decision :meth:`ask` yields, for a question of several answers put to ``being``: where the rules
         ask at nearly every step (a turn's action, a spell to prepare), they yield it themselves, with no flow
         of :meth:`ask` to make and run at each step."""
         if being.body is not None:
             being = allies.commander(being)  # a Koishaka's choices are its controller's
-        return Decision(kind, being.name, prompt, tuple(options), None)
+        return Decision(kind, being.name, prompt, tuple(options), card.title if card else None)
 
     def die(self, sides: int, why: str) -> Flow[int]:
         """One die, from the match's one seeded source or, when chance is scripted, a ``die`` decision."""
@@ -282,11 +283,21 @@ class Game:
         """Incapacitated Magi cannot gain energies; Essence never rises above starting Essence."""
         if b.incapacitated or amount <= 0 or (self.level1 and energy in ADVANCED) or energy in b.lacks:
             return 0
-        injunction = control.enjoined(self, b, energy)
+        # With no spell in play (most gains), nothing enjoins: told without asking control.enjoined.
+        injunction = control.enjoined(self, b, energy) if self.all_in_play() else None
         if injunction is not None:
             self.say(f"{b.name} cannot gain {energy.value}: {injunction.title} (Injunction)")
             return 0
-        return resources.gain(b, ENERGIES[energy], amount)
+        # resources.gain, written out (a Magi gains at every Meditation, every cast that generates): up to its
+        # most, and a value above its most already stays where it is.
+        res = ENERGIES[energy]
+        now = getattr(b, res.attr)
+        new = now + amount
+        top = getattr(b, res.cap_attr) if res.cap_attr is not None else res.cap
+        if top is not None:
+            new = max(now, min(new, top))
+        setattr(b, res.attr, new)
+        return int(new - now)
 
     def lose(self, b: Being, energy: Energy, amount: int) -> int:
         """Dmg to an energy. Harmony may go negative (Discord); the others stop at zero."""
