@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from spellc.compiler import card_ast as ast
 from spellc.compiler import card_titles, rules_text
-from spellc.compiler.amtgard import ast
 from spellc.compiler.declared_fields import DeclaredFields, Fields, Line
 from spellc.compiler.diagnostics import Diagnostics, did_you_mean
 from spellc.engine.core import steps as core

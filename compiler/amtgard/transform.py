@@ -11,7 +11,7 @@ from typing import Any
 from lark import Token, Tree, v_args
 from lark.tree import Meta
 
-from spellc.compiler.amtgard import ast
+from spellc.compiler import card_ast as ast
 from spellc.compiler.parse import number, span_of, string_value
 from spellc.compiler.rules_text import Step, StepsToAst, Word, step_kind
 from spellc.compiler.source import SourceFile
@@ -27,8 +27,8 @@ class ToAst(StepsToAst):
 
     def card(self, meta: Meta, children: list[Any]) -> ast.Card:
         title, *fields = children
-        return ast.Card(title=string_value(title), title_span=span_of(self.source, title), fields=tuple(fields),
-                        span=self._span(meta))
+        return ast.Card(kind="ability", title=string_value(title), title_span=span_of(self.source, title),
+                        fields=tuple(fields), span=self._span(meta))
 
     def when(self, meta: Meta, children: list[Any]) -> ast.Field:
         event, steps = children

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from spellc.compiler import card_ast as ast
 from spellc.compiler import card_titles, rules_text
 from spellc.compiler.declared_fields import DeclaredFields, Fields, Line
 from spellc.compiler.diagnostics import Diagnostics, did_you_mean
-from spellc.compiler.incantation_charges import ast
 from spellc.compiler.parse import number
 from spellc.engine.core import steps as core
 from spellc.engine.rulesets.incantation_charges.cards import ActionCard, Aim, Interrupt, Kind

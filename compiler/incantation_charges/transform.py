@@ -8,7 +8,7 @@ from typing import Any
 from lark import Token, Tree, v_args
 from lark.tree import Meta
 
-from spellc.compiler.incantation_charges import ast
+from spellc.compiler import card_ast as ast
 from spellc.compiler.parse import number, span_of, string_value
 from spellc.compiler.rules_text import StepsToAst, Word, step_kind
 from spellc.compiler.source import SourceFile
@@ -30,10 +30,10 @@ class ToAst(StepsToAst):
                         fields=tuple(fields), span=self._span(meta))
 
     def incantation(self, meta: Meta, children: list[Token]) -> ast.Field:
-        return ast.Field(name="incantation", value=number(children[0]), span=self._span(meta))
+        return ast.Field(name="incantation", values=(number(children[0]),), span=self._span(meta))
 
     def aim(self, meta: Meta, children: list[Token]) -> ast.Field:
-        return ast.Field(name="at", value=self._word(children[0]), span=self._span(meta))
+        return ast.Field(name="at", values=(self._word(children[0]),), span=self._span(meta))
 
     def effect(self, meta: Meta, children: list[Any]) -> ast.Field:
         return ast.Field(name="effect", steps=children[0], span=self._span(meta))

@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from spellc.compiler import card_ast as ast
 from spellc.compiler import card_titles, rules_text
 from spellc.compiler.declared_fields import DeclaredFields, Fields, Line
 from spellc.compiler.diagnostics import Diagnostics, did_you_mean
-from spellc.compiler.rackham_incantation import ast
 from spellc.compiler.source import Span
 from spellc.engine.core import steps as core
 from spellc.engine.rulesets.rackham_incantation.cards import (

@@ -10,9 +10,9 @@ from typing import Any
 from lark import Token, Tree, v_args
 from lark.tree import Meta
 
+from spellc.compiler import card_ast as ast
 from spellc.compiler import fields
 from spellc.compiler.parse import number, span_of, string_value
-from spellc.compiler.rackham_incantation import ast
 from spellc.compiler.rules_text import Step, StepsToAst, Word, step_kind
 from spellc.compiler.source import SourceFile
 from spellc.engine.rulesets import RULESETS
