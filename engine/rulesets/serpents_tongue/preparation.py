@@ -35,7 +35,24 @@ def spell_preparation_phase(game: Game) -> Flow[None]:
             continue
         if b.discard or b.burned_foci:  # else nothing to re-attune, which no exchange changes: not asked
             yield from reattune(game, b)
-        yield from prepare(game, b)
+        # prepare, written out (keep the two alike): each of its decisions is passed up through this flow, and
+        # would be through one more, the preparation's.
+        chosen: list[str] = []
+        offer = Preparable(b.codex)
+        prompt = f"{b.name}: prepare a spell?"
+        while len(b.prepared) < MAX_PREPARED:
+            offered = offer.choices()  # "done" is always one: a Codex with nothing to prepare is not asked
+            pick = offered[0] if len(offered) == 1 else (yield game.decision("prepare", b, prompt, offered))
+            if pick.value is None:
+                break
+            card = game.card(pick.value)
+            offer.take(card)
+            b.codex.remove(card)
+            card.place = PREPARED
+            b.prepared.append(card)
+            chosen.append(card.title)
+        if chosen and game.options.log:  # the line is written only for a log kept (Game.say)
+            game.say(f"{b.name} prepares {', '.join(chosen)}")
 
 
 def reattune(game: Game, b: Being) -> Flow[None]:
@@ -101,7 +118,8 @@ def why_not_reattune(game: Game, b: Being, card: Card) -> str | None:
 
 
 def prepare(game: Game, b: Being) -> Flow[None]:
-    """"Magi may prepare up to 3 spells by placing them in the front pocket of their Codex"."""
+    """"Magi may prepare up to 3 spells by placing them in the front pocket of their Codex" (the phase writes it
+    out: keep the two alike)."""
     chosen: list[str] = []
     offer = Preparable(b.codex)
     prompt = f"{b.name}: prepare a spell?"
