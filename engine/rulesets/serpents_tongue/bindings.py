@@ -20,6 +20,7 @@ from spellc.engine.rulesets.serpents_tongue import (
     actions,
     allies,
     behaviours,
+    cards,
     casting,
     codex,
     control,
@@ -87,7 +88,7 @@ REGISTRY.bind("impenetrable", "rule", defenses.plan)
 REGISTRY.bind("invulnerable", "rule", defenses.plan)
 REGISTRY.bind("immune", "rule", defenses.immune)
 REGISTRY.bind("evade", "rule", casting.activate)
-REGISTRY.bind("response", "rule", casting.response_spells)
+REGISTRY.bind("response", "rule", cards.is_response)
 REGISTRY.bind("veiled", "rule", casting.respond)
 REGISTRY.bind("eloquent", "rule", casting.speak)
 REGISTRY.bind("once_per_round", "rule", casting.usable_abilities)

@@ -376,6 +376,12 @@ class SourceRef:
     line: int
 
 
+def is_response(spec: type[SpellCard]) -> bool:
+    """A Response spell: "Response" among its printed aspects (read once, as its class is made:
+    SpellCard.responds, which each of its cards keeps as Card.responds)."""
+    return "Response" in spec.printed_names
+
+
 class SpellCard:
     """Base of every generated card class. Class attributes are the printed card; methods the rules text."""
 
@@ -430,7 +436,7 @@ class SpellCard:
         cls.cast_requirements = tuple(r for r in cls.requirements if r.timing.at_cast and not r.on_bearer)
         cls.bearer_requirements = tuple(r for r in cls.requirements if r.on_bearer and r.timing.at_cast)
         cls.orbs = -cls.resonance if cls.resonance < 0 else 0
-        cls.responds = "Response" in cls.printed_names
+        cls.responds = is_response(cls)
 
     @classmethod
     def aspect(cls, name: str) -> Aspect | None:

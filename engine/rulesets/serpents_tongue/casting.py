@@ -795,8 +795,9 @@ def response_options(game: Game, b: Being) -> list[Choice]:
 
 
 def response_spells(cards: list[Card]) -> list[Card]:
-    """The Response spells among ``cards`` (read at every Response window: the printed names, no call)."""
-    return [card for card in cards if "Response" in card.spec.printed_names]
+    """The Response spells among ``cards`` (read at every Response window: what the card keeps of its spec,
+    Card.responds, no call)."""
+    return [card for card in cards if card.responds]
 
 
 def holds_responses(b: Being) -> bool:
