@@ -106,25 +106,18 @@ class Match:
         if decision is None:
             raise IllegalAction("Match", "the match is over")
         # A player hands back one of the very choices offered: found without comparing field by field (``in``
-        # compares every choice before it); a label, or an equal choice, is looked for the long way. A
-        # RandomPlayer says where it drew its choice (_drawn), taken when that place holds this very choice:
-        # no scan of the options at every step of a simulation.
-        options = decision.options
-        place = _drawn.place
-        if _drawn.options is options and options[place] is choice:  # a tuple: the place is in it still
-            picked: Choice = options[place]
+        # compares every choice before it); a label, or an equal choice, is looked for the long way.
+        place = 0  # counted by hand: an enumerate costs more than the few options it would count
+        for option in decision.options:
+            if option is choice:
+                picked: Choice = choice
+                break
+            place += 1
         else:
-            place = 0  # counted by hand: an enumerate costs more than the few options it would count
-            for option in options:
-                if option is choice:
-                    picked = choice
-                    break
-                place += 1
-            else:
-                found = choice if isinstance(choice, Choice) else decision.find(choice)
-                if found is None or found not in options:
-                    raise self._refused(decision, choice)
-                picked, place = found, options.index(found)
+            found = choice if isinstance(choice, Choice) else decision.find(choice)
+            if found is None or found not in decision.options:
+                raise self._refused(decision, choice)
+            picked, place = found, decision.options.index(found)
         self._since.append(place)
         self.steps += 1
         # The rules run on to their next decision (_run, written out: this is every step of every match).
@@ -226,20 +219,6 @@ def offered(choice: Choice, options: tuple[Choice, ...]) -> bool:
     return choice in options
 
 
-class _Drawn:
-    """The options a RandomPlayer drew from last and the place it drew: a hint Match.apply takes only where that
-    place holds the very choice handed to it (any other player, or a choice not from that draw, is looked for)."""
-
-    __slots__ = ("options", "place")
-
-    def __init__(self) -> None:
-        self.options: tuple[Choice, ...] = ()
-        self.place = 0
-
-
-_drawn = _Drawn()
-
-
 class RandomPlayer:
     """Picks uniformly among the legal choices, from its own seeded source (so matches replay)."""
 
@@ -259,7 +238,6 @@ class RandomPlayer:
         drawn = getrandbits(bits)
         while drawn >= n:  # rejection sampling, as random.Random._randbelow_with_getrandbits does
             drawn = getrandbits(bits)
-        _drawn.options, _drawn.place = options, drawn  # where, for Match.apply (which checks it)
         return options[drawn]
 
 

@@ -126,20 +126,7 @@ def action_phase(game: Game) -> Flow[None]:
             if b.kind is ENCOUNTER:
                 took = yield from encounter.take_turn(game, b)
             else:
-                # take_turn, written out: every decision of a Magi's turn, and of the spell it casts, is passed up
-                # through this flow, and would be through one more, the turn's.
-                while True:
-                    offered = options(game, b)  # passing is always one: a turn of one choice is not asked
-                    pick = offered[0] if len(offered) == 1 else (
-                        yield game.decision("action", b, f"{b.name}'s turn", offered))
-                    act: Act = pick.value
-                    if act.verb == "exchange":
-                        exchanges.exchange(game, b, int(act.name or 0))
-                        continue  # an exchange is not an action: the turn goes on
-                    took = act.verb != "pass"
-                    if took:
-                        yield from perform(game, b, act)
-                    break
+                took = yield from take_turn(game, b)
             if game.pending_triggers:  # what the turn set off (a dismissed spell, an incapacitation)
                 yield from triggers.settle(game)
             # "the Magi's turn ends, and play shifts to the next being"
@@ -152,8 +139,7 @@ def action_phase(game: Game) -> Flow[None]:
 
 
 def take_turn(game: Game, b: Being) -> Flow[bool]:
-    """One turn: a Full or Free Action, after which "the turn will pass to the next Magi" (action_phase writes
-    it out: keep the two alike).
+    """One turn: a Full or Free Action, after which "the turn will pass to the next Magi".
 
     Returns whether the Magi acted (passing ends nothing by itself; the phase ends when all pass)."""
     while True:

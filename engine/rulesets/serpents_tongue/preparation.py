@@ -5,7 +5,7 @@ the round returns to the Codex"."""
 from __future__ import annotations
 
 import bisect
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from spellc.engine.core.decisions import Choice, Flow
 from spellc.engine.rulesets.serpents_tongue import acts, codex, exchange, namshub, triggers
@@ -35,25 +35,7 @@ def spell_preparation_phase(game: Game) -> Flow[None]:
             continue
         if b.discard or b.burned_foci:  # else nothing to re-attune, which no exchange changes: not asked
             yield from reattune(game, b)
-        # prepare, written out (keep the two alike): each of its decisions is passed up through this flow, and
-        # would be through one more, the preparation's.
-        chosen: list[str] = []
-        offer = Preparable(b.codex, b.codex_views.get(Preparable))
-        prompt = f"{b.name}: prepare a spell?"
-        while len(b.prepared) < MAX_PREPARED:
-            offered = offer.choices()  # "done" is always one: a Codex with nothing to prepare is not asked
-            pick = offered[0] if len(offered) == 1 else (yield game.decision("prepare", b, prompt, offered))
-            if pick.value is None:
-                break
-            card = game.card(pick.value)
-            offer.take(card)
-            b.codex.remove(card)
-            card.place = PREPARED
-            b.prepared.append(card)
-            chosen.append(card.title)
-        offer.keep(b)
-        if chosen and game.options.log:  # the line is written only for a log kept (Game.say)
-            game.say(f"{b.name} prepares {', '.join(chosen)}")
+        yield from prepare(game, b)
 
 
 def reattune(game: Game, b: Being) -> Flow[None]:
@@ -119,10 +101,9 @@ def why_not_reattune(game: Game, b: Being, card: Card) -> str | None:
 
 
 def prepare(game: Game, b: Being) -> Flow[None]:
-    """"Magi may prepare up to 3 spells by placing them in the front pocket of their Codex" (the phase writes it
-    out: keep the two alike)."""
+    """"Magi may prepare up to 3 spells by placing them in the front pocket of their Codex"."""
     chosen: list[str] = []
-    offer = Preparable(b.codex, b.codex_views.get(Preparable))
+    offer = Preparable(b.codex)
     prompt = f"{b.name}: prepare a spell?"
     while len(b.prepared) < MAX_PREPARED:
         offered = offer.choices()  # "done" is always one: a Codex with nothing to prepare is not asked (Game.ask)
@@ -135,7 +116,6 @@ def prepare(game: Game, b: Being) -> Flow[None]:
         card.place = PREPARED
         b.prepared.append(card)
         chosen.append(card.title)
-    offer.keep(b)
     if chosen and game.options.log:  # the line is written only for a log kept (Game.say)
         game.say(f"{b.name} prepares {', '.join(chosen)}")
 
@@ -144,30 +124,18 @@ class Preparable:
     """What a Magi may prepare: "done", then the first copy of each title in its Codex, in Codex order (a
     Nam-Shub is begun, not prepared). The Codex is read once as the preparation begins, not at each of its
     choices: a prepared copy gives its place to the title's next copy, if there is one, looked for only then (a
-    Magi prepares a few of some twenty spells, each round). What is left to offer as the preparation ends is
-    kept with the Magi's Codex views (:meth:`keep`): a Codex that has only grown at its end since, as it mostly
-    has by the next round (the spells returned, re-attuned), is read from where it was left."""
+    Magi prepares a few of some twenty spells, each round)."""
 
-    def __init__(self, codex: list[Card], kept: tuple[list[Card], Any] | None = None) -> None:
-        known = 0  # how many of the Codex's first cards were read before
-        if kept is not None and codex[:len(kept[0])] == kept[0]:  # the cards, one by one (a Card is its identity)
-            known = len(kept[0])
-            read, places, offered, seen = kept[1]
-            start = len(read)
-            self._codex: list[Card | _Gone] = read + codex[known:]  # the places below are in it
-        else:
-            places, offered, seen = [], [], set()
-            start = 0
-            self._codex = list(codex)  # the Codex as it was
-        self._taken: list[int] = []  # the places of the copies prepared, for keep()
-        # The first copies offered: their places in the Codex read, in order, and their choices, alike; their titles.
-        self._places: list[int] = places.copy()
-        self._offered: list[Choice] = offered.copy()
-        self._seen: set[str] = seen.copy()
+    def __init__(self, codex: list[Card]) -> None:
+        self._codex = codex.copy()  # the Codex as it was: the places below are in it
+        # The first copies offered: their places in the Codex, in order, and their choices, alike.
+        self._places: list[int] = []
+        self._offered: list[Choice] = []
         page, named = namshub.NamShub.kind, acts.named  # read once: the Codex is read card by card, each round
-        places, offered, seen = self._places, self._offered, self._seen
-        for place, card in enumerate(codex[known:] if known else codex, start):  # the title told apart
-            title = card.title  # first: most cards repeat one already seen
+        places, offered = self._places, self._offered
+        seen: set[str] = set()
+        for place, card in enumerate(codex):  # the title told apart first: most cards repeat one already seen
+            title = card.title
             if title not in seen and card.kind != page:
                 seen.add(title)
                 places.append(place)
@@ -181,40 +149,16 @@ class Preparable:
         """``card`` (a first copy offered) is prepared: the title's next copy, if any, is offered in its place."""
         codex = self._codex
         at = codex.index(card)
-        self._taken.append(at)
         i = self._places.index(at)
         del self._places[i], self._offered[i]
         title, page = card.title, namshub.NamShub.kind
         for place in range(at + 1, len(codex)):  # the copies after it are all still in the Codex
             copy = codex[place]
-            if copy.title == title and copy.kind != page and isinstance(copy, Card):  # a _Gone has no title
+            if copy.title == title and copy.kind != page:
                 i = bisect.bisect(self._places, place)
                 self._places.insert(i, place)
                 self._offered.insert(i, acts.named(title, copy.id))
                 return
-        self._seen.discard(title)  # its last copy: one coming back to the Codex is a first copy again
-
-    def keep(self, b: Being) -> None:
-        """What is left to offer, kept for ``b``'s next preparation: its Codex now (the Codex read less the copies
-        prepared, each removed from it), and the Codex read with each of those copies' places kept (_Gone), the
-        places of the first copies in it unchanged."""
-        read = self._codex
-        for at in self._taken:
-            read[at] = GONE
-        if len(b.codex) != len(read) - read.count(GONE):  # not the Codex read less what was taken: not kept
-            b.codex_views.pop(Preparable, None)
-            return
-        b.codex_views[Preparable] = (b.codex.copy(), (read, self._places, self._offered, self._seen))
-
-
-class _Gone:
-    """The place of a copy prepared from a Codex read (Preparable.keep): a card of no title."""
-
-    __slots__ = ()
-    title = kind = ""
-
-
-GONE = _Gone()
 
 
 def prepared_spells_return(game: Game) -> None:
