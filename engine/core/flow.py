@@ -70,19 +70,5 @@ def play(game: Flowing, phases: Sequence[Phase], max_rounds: int) -> Flow[Outcom
             game.outcome = game.draw_at_limit()
             break
         yield CHECKPOINT
-        # play_round, written out: every decision of a match is passed up through this flow, and would be through
-        # one more, a round's, made for each round.
-        game.round += 1
-        for phase in phases:
-            if game.outcome is not None and not phase.after_outcome:
-                continue
-            game.phase = phase.name
-            if phase.begins:
-                yield from game.emit_event(phase.begins)
-            for step in phase.steps:
-                result = step(game)
-                if result is not None:
-                    yield from result
-            if phase.ends:
-                yield from game.emit_event(phase.ends)
+        yield from play_round(game, phases)
     return game.outcome
