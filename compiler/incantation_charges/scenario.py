@@ -1,4 +1,5 @@
-"""Scenario source → :class:`engine.rulesets.incantation_charges.scenario.Scenario` (its scenario grammar).
+"""Scenario source → :class:`engine.rulesets.incantation_charges.scenario.Scenario` (its scenario grammar), and its
+summary.
 
 Names are checked here, with a suggestion for a typo: every line's entity must be one the match declares,
 each entity once, rounds in order. Whether a line is legal when its decision comes is the replay's to say.
@@ -6,33 +7,33 @@ each entity once, rounds in order. Whether a line is legal when its decision com
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterator
 from typing import Any
 
-from lark import Token, Tree, v_args
+from lark import Token, v_args
 from lark.tree import Meta
 
-from spellc.compiler.diagnostics import Diagnostics, did_you_mean
-from spellc.compiler.parse import SourceTransformer, number, parse, span_of, string_value
+from spellc.compiler import scenario_lines as lines
+from spellc.compiler.diagnostics import Diagnostics
+from spellc.compiler.parse import number, string_value
 from spellc.compiler.source import SourceFile, Span
+from spellc.engine.core.decisions import Outcome
+from spellc.engine.core.errors import Where
+from spellc.engine.core.scenario import Answer, Replay
 from spellc.engine.rulesets import RULESETS
 from spellc.engine.rulesets.incantation_charges import scenario as sc
-from spellc.engine.rulesets.incantation_charges.game import BEGIN, KEEP, PASS, PRETEND
+from spellc.engine.rulesets.incantation_charges.game import BEGIN, KEEP, PASS, PRETEND, Game
 from spellc.engine.rulesets.incantation_charges.state import Settings
 
 MAX_HEALTH = 999
 PHASES = {"draw": "Draw Phase", "action": "Action Phase"}
+NAMES = lines.Names(being="entity", twice="E522", unknown="E525")
+# An answer line's label, by its grammar rule: the words of the choice it names.
+LABELS = {"begins": BEGIN, "feigns": PRETEND, "passes": PASS, "keeps": KEEP}
 
 
 @v_args(meta=True)
-class ToScenario(SourceTransformer):
-    def __init__(self, source: SourceFile, diags: Diagnostics) -> None:
-        super().__init__(source)
-        self.diags = diags
-
-    def _where(self, meta: Meta | Token) -> sc.Where:
-        span = span_of(self.source, meta) if isinstance(meta, Token) else self._span(meta)
-        return sc.Where(self.source.path, span.line, span.column, span.end_column)
-
+class ToScenario(lines.ScenarioTransformer):
     # ---- the match
     def start(self, meta: Meta, children: list[Any]) -> sc.Scenario:
         match, *rounds = children
@@ -53,16 +54,15 @@ class ToScenario(SourceTransformer):
         got: dict[str, Any] = {}
         for key, value, span in fields:
             if key in got:
-                self.diags.error("E520", f"`{key}` is given twice for {name}", span)
+                self.error("E520", f"`{key}` is given twice for {name}", span)
             got[key] = value
-        health = got.get("health", 10)
-        return sc.EntitySpec(name=str(name), team=got.get("team", str(name)), health=health,
+        return sc.EntitySpec(name=str(name), team=got.get("team", str(name)), health=got.get("health", 10),
                              hand=got.get("hand", ()), deck=got.get("deck", ()), where=self._where(meta))
 
     def health(self, meta: Meta, children: list[Token]) -> tuple[str, int, Span]:
         value = number(children[0])
         if not 1 <= value <= MAX_HEALTH:
-            self.diags.error("E521", f"Health is 1 to {MAX_HEALTH}, not {value}", self._span(meta))
+            self.error("E521", f"Health is 1 to {MAX_HEALTH}, not {value}", self._span(meta))
         return "health", value, self._span(meta)
 
     def team(self, meta: Meta, children: list[Token]) -> tuple[str, str, Span]:
@@ -81,88 +81,88 @@ class ToScenario(SourceTransformer):
 
     def phase(self, meta: Meta, children: list[Any]) -> sc.PhaseScript:
         name, *written = children
-        lines = tuple(e for line in written for e in (line if isinstance(line, list) else [line]))
-        return sc.PhaseScript(name=PHASES[str(name)], lines=lines, where=self._where(meta))
+        return sc.PhaseScript(name=PHASES[str(name)], lines=tuple(lines.flat(written)), where=self._where(meta))
 
-    def _answer(self, meta: Meta, who: Token, label: str) -> sc.Answer:
-        return sc.Answer(who=str(who), label=label, where=self._where(meta))
+    def _answer(self, meta: Meta, who: Token, label: str) -> Answer:
+        return Answer(who=str(who), labels=(label,), where=self._where(meta))
 
-    def plays(self, meta: Meta, children: list[Any]) -> sc.Answer:
+    def __default__(self, data: Any, children: list[Any], meta: Meta) -> Any:
+        if data in LABELS:
+            return self._answer(meta, children[0], LABELS[data])
+        return super().__default__(data, children, meta)
+
+    def plays(self, meta: Meta, children: list[Any]) -> Answer:
         who, title, target = children
         at = f" at {target}" if target is not None else ""
         return self._answer(meta, who, f'play "{string_value(title)}"{at}')
 
-    def begins(self, meta: Meta, children: list[Token]) -> sc.Answer:
-        return self._answer(meta, children[0], BEGIN)
-
-    def feigns(self, meta: Meta, children: list[Token]) -> sc.Answer:
-        return self._answer(meta, children[0], PRETEND)
-
-    def passes(self, meta: Meta, children: list[Token]) -> sc.Answer:
-        return self._answer(meta, children[0], PASS)
-
-    def keeps(self, meta: Meta, children: list[Token]) -> sc.Answer:
-        return self._answer(meta, children[0], KEEP)
-
-    def answers(self, meta: Meta, children: list[Token]) -> sc.Answer:
+    def answers(self, meta: Meta, children: list[Token]) -> Answer:
         return self._answer(meta, children[0], str(children[1]))
 
-    def chooses(self, meta: Meta, children: list[Token]) -> sc.Answer:
+    def chooses(self, meta: Meta, children: list[Token]) -> Answer:
         return self._answer(meta, children[0], string_value(children[1]))
 
-    # ---- expectations
-    def expect(self, meta: Meta, children: list[Any]) -> list[sc.Expect]:
-        who, *items = children
-        return [sc.Expect(who=str(who), what=what, value=value, where=self._where(meta)) for what, value in items]
-
-    def expect_winner(self, meta: Meta, children: list[Token]) -> list[sc.Expect]:
-        name = str(children[0]) if children and children[0] is not None else None
-        return [sc.Expect(who=None, what="winner", value=name, where=self._where(meta))]
-
+    # ---- expectations: (what, value[, negated]), as engine.rulesets.incantation_charges.scenario declares them
     def expect_health(self, meta: Meta, children: list[Token]) -> tuple[str, int]:
         return "health", number(children[0])
 
     def expect_charges(self, meta: Meta, children: list[Token]) -> tuple[str, int]:
         return "charges", number(children[0])
 
-    def expect_state(self, meta: Meta, children: list[Token | None]) -> tuple[str, bool]:
+    def expect_state(self, meta: Meta, children: list[Token | None]) -> tuple[str, None, bool]:
         negated, state = children
-        return str(state), negated is None
+        return str(state), None, negated is not None
 
     def expect_zone(self, meta: Meta, children: list[Token]) -> tuple[str, str]:
         return str(children[0]), string_value(children[1])
 
 
 def parse_scenario(source: SourceFile, diags: Diagnostics) -> sc.Scenario | None:
-    tree = parse(source, diags, (RULESETS["incantation_charges"].scenario_grammar,))
-    if tree is None:
-        return None
-    errors = len(diags.items)
-    scenario: sc.Scenario = ToScenario(source, diags).transform(tree)
-    _check_names(scenario, tree, source, diags)
-    return scenario if len(diags.items) == errors else None
+    scenario: sc.Scenario | None = lines.read_scenario(RULESETS["incantation_charges"], source, diags,
+                                                       ToScenario(source), check_names)
+    return scenario
 
 
-def _check_names(scenario: sc.Scenario, tree: Tree[Token], source: SourceFile, diags: Diagnostics) -> None:
-    names = [e.name for e in scenario.entities]
-    for i, name in enumerate(names):
-        if name in names[:i]:
-            diags.error("E522", f"two entities are named {name}", _span(source, scenario.entities[i].where))
-    if len({e.team for e in scenario.entities}) < 2:
-        diags.error("E523", "a match needs entities on at least two sides", source.end,
-                    "help: give the entities different `team` lines")
-    last = 0
-    for r in scenario.rounds:
-        if r.number <= last:
-            diags.error("E524", f"round {r.number} comes after round {last}: rounds go in order",
-                        _span(source, r.where))
-        last = max(last, r.number)
-        for p in r.phases:
-            for item in p.lines:
-                if item.who is not None and item.who not in names:
-                    diags.error("E525", f"no entity is named {item.who}", _span(source, item.where),
-                                *did_you_mean(item.who, names))
+def check_names(scenario: sc.Scenario, source: SourceFile, diags: Diagnostics) -> None:
+    names = lines.set_up_once(NAMES, [(e.name, e.where) for e in scenario.entities], source, diags)
+    lines.two_sides([e.team for e in scenario.entities], "E523", "a match needs entities on at least two sides",
+                    "help: give the entities different `team` lines", source, diags)
+    lines.in_order([(r.number, r.where) for r in scenario.rounds], "round", "E524", source, diags)
+    for item in (item for r in scenario.rounds for p in r.phases for item in p.lines):
+        if item.who is not None:
+            lines.known(NAMES, item.who, names, item.where, source, diags)
 
 
-def _span(source: SourceFile, where: sc.Where) -> Span:
-    return Span(source, where.line, where.column, where.line, where.end_column)
+def card_titles(scenario: sc.Scenario) -> Iterator[tuple[str, Where]]:
+    """The cards the script names: each entity's hand and deck."""
+    for e in scenario.entities:
+        yield from ((title, e.where) for title in (*e.hand, *e.deck))
+
+
+def scenario_diagnostics(source: SourceFile, titles: Collection[str] | None = None) -> Diagnostics:
+    """What is wrong with a scenario as written; with ``titles`` (the project's compiled cards), the cards it
+    names that are none of them too."""
+    diags = Diagnostics()
+    scenario = parse_scenario(source, diags)
+    if scenario is not None and titles is not None:
+        lines.titles_known(card_titles(scenario), titles, "card", source, diags)
+    return diags
+
+
+# ---------------------------------------------------------------- the summary `spellc play` prints
+def summary(result: Replay[Game]) -> str:
+    """Each phase's end: every entity's Health, charges and state; then the outcome."""
+    shown = [(f"Round {s['round']}, end of the {s['phase']}:", s) for s in result.snapshots]
+    return lines.summary(result, shown, "entities", _entity, _outcome)
+
+
+def _entity(e: dict[str, Any]) -> str:
+    state = [s for s in ("incanting", "pretending", "warded") if e[s]]
+    return (f"{e['health']} Health, {lines.plural(e['charges'], 'charge')}"
+            + (f", {', '.join(state)}" if state else "")
+            + (f"  [hand: {', '.join(e['zones']['hand'])}]" if e["zones"]["hand"] else ""))
+
+
+def _outcome(outcome: Outcome) -> str:
+    return (f"{'draw' if outcome.draw else f'side {outcome.winner} wins'}"
+            f" ({', '.join(outcome.incapacitated) or 'nobody'} defeated)")

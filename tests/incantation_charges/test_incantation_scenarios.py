@@ -45,7 +45,7 @@ def test_scenario_replays_with_every_expectation_holding(path: Path) -> None:
     items = sum(len(line.split(",")) for line in re.findall(r"(?m)^\s*expect\b(.*)$", text))
     assert result.checked == items and written > 0, "every expectation was checked"
     unasserted = [(r.number, p.name) for r in scenario.rounds for p in r.phases
-                  if not any(e.what == "charges" for e in p.expects)]
+                  if not any(getattr(e, "what", None) == "charges" for e in p.lines)]
     assert not unasserted, f"every phase of the script asserts the charges it left: {unasserted}"
     played = [(r.number, p.name) for r in scenario.rounds for p in r.phases]
     every = [(n, phase) for n in range(1, scenario.rounds[-1].number + 1) for phase in ("Draw Phase", "Action Phase")]
@@ -74,7 +74,7 @@ def test_a_wrong_expectation_is_a_located_error() -> None:
     code, _, err = _play(MATCH + "round 1 {\n    action phase {\n        Mage begins an incantation\n"
                          "        Orc passes\n        expect Mage charges 1\n    }\n}\n")
     assert code == 1
-    assert "x.scenario:9:9: error[E300]: after the Action Phase of round 1, expected Mage charges 1, found 0" in err
+    assert "x.scenario:9:9: error[E300]: after the Action Phase of round 1: expected Mage charges 1; found 0" in err
 
 
 def test_a_play_the_rules_refuse_names_the_rule() -> None:

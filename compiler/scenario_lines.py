@@ -1,0 +1,157 @@
+"""What every game's scenario reader shares (issue 28, item 2): a transformer base whose lines are located
+(:class:`engine.core.errors.Where`) and whose ``expect`` lines are the core's, the checks of the names a script
+gives (each set up once, every line naming one set up, with a suggestion for a typo; turns or rounds in order; the
+titles of cards against the project's compiled cards), the one reading pipeline, and the one summary. A game gives
+only its grammar's own lines and words."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from lark import Token
+from lark.tree import Meta
+
+from spellc.compiler.diagnostics import Diagnostics, did_you_mean
+from spellc.compiler.parse import SourceTransformer, parse, span_of
+from spellc.compiler.source import SourceFile, Span
+from spellc.engine.core.errors import Where
+from spellc.engine.core.ruleset import Ruleset
+from spellc.engine.core.scenario import Expect, Replay
+
+S = TypeVar("S")
+
+
+class ScenarioTransformer(SourceTransformer):
+    """A game's scenario transformer: what only it sees (a number out of range) is kept in ``errors`` and reported
+    once the tree is read, and ``expect NAME a, b`` is one core :class:`Expect` per item."""
+
+    def __init__(self, source: SourceFile) -> None:
+        super().__init__(source)
+        self.errors: list[tuple[str, str, Span, tuple[str, ...]]] = []
+
+    def error(self, code: str, message: str, span: Span, *notes: str) -> None:
+        self.errors.append((code, message, span, notes))
+
+    def _where(self, meta: Meta | Token) -> Where:
+        span = span_of(self.source, meta) if isinstance(meta, Token) else self._span(meta)
+        return Where(self.source.path, span.line, span.column, span.end_column)
+
+    def expect(self, meta: Meta, c: list[Any]) -> list[Expect]:
+        """Each item (``(what, value)`` or ``(what, value, negated)``) of one `expect` line, checked in order."""
+        who, *items = c
+        return [Expect(who=str(who), what=item[0], value=item[1], negated=len(item) > 2 and item[2],
+                       where=self._where(meta)) for item in items]
+
+    def expect_winner(self, meta: Meta, c: list[Token | None]) -> list[Expect]:
+        name = str(c[0]) if c and c[0] is not None else None
+        return [Expect(who=None, what="winner", value=name, where=self._where(meta))]
+
+
+def flat(lines: Iterable[Any]) -> list[Any]:
+    """A block's lines, an `expect` line of several items giving several."""
+    return [one for line in lines for one in (line if isinstance(line, list) else [line])]
+
+
+def read_scenario(ruleset: Ruleset, source: SourceFile, diags: Diagnostics, transformer: ScenarioTransformer,
+                  *checks: Callable[[Any, SourceFile, Diagnostics], None]) -> Any:
+    """``source`` read with the ruleset's scenario grammar and ``transformer``, then ``checks``: the scenario, or
+    None once a located error is reported."""
+    tree = parse(source, diags, (ruleset.scenario_grammar,))
+    if tree is None:
+        return None
+    errors = len(diags.items)
+    scenario = transformer.transform(tree)
+    for code, message, span, notes in transformer.errors:
+        diags.error(code, message, span, *notes)
+    for check in checks:
+        check(scenario, source, diags)
+    return scenario if len(diags.items) == errors else None
+
+
+def span(source: SourceFile, where: Where) -> Span:
+    return Span(source, where.line, where.column, where.line, where.end_column)
+
+
+@dataclass(frozen=True, slots=True)
+class Names:
+    """How a game's names are checked: what a being is called and the codes its diagnostics carry."""
+
+    being: str  # "entity", "model", "player"
+    twice: str  # the code of a name set up twice
+    unknown: str  # the code of a line naming no being set up
+
+
+def set_up_once(names: Names, named: Sequence[tuple[str, Where]], source: SourceFile, diags: Diagnostics) -> list[str]:
+    """The names set up, each once (a second is an error where it is written)."""
+    seen: list[str] = []
+    for name, where in named:
+        if name in seen:
+            diags.error(names.twice, f"two {names.being}s are named {name}", span(source, where))
+        seen.append(name)
+    return seen
+
+
+def known(names: Names, name: str, pool: Collection[str], where: Where, source: SourceFile, diags: Diagnostics,
+          at: Span | None = None) -> None:
+    """``name`` is one set up; else an error (at ``at``, or the line) with the nearest name."""
+    if name not in pool:
+        diags.error(names.unknown, f"no {names.being} is named {name}", at or span(source, where),
+                    *did_you_mean(name, pool))
+
+
+def in_order(numbered: Iterable[tuple[int, Where]], what: str, code: str, source: SourceFile,
+             diags: Diagnostics) -> None:
+    """Rounds (or turns) go in order: ``round 3`` after ``round 5`` is an error where it is written."""
+    last = 0
+    for number, where in numbered:
+        if number <= last:
+            diags.error(code, f"{what} {number} comes after {what} {last}: {what}s go in order", span(source, where))
+        last = max(last, number)
+
+
+def two_sides(sides: Collection[str], code: str, message: str, hint: str, source: SourceFile,
+              diags: Diagnostics) -> None:
+    if len(set(sides)) < 2:
+        diags.error(code, message, source.end, hint)
+
+
+def titles_known(named: Iterable[tuple[str, Where]], titles: Collection[str], what: str, source: SourceFile,
+                 diags: Diagnostics) -> None:
+    """Every card a scenario names is one of the project's compiled cards (``titles``): else an error at the title
+    as written, with the nearest title (issue 28: "a misspelled title in a scenario gets no suggestion" from
+    `spellc check` and the editor, only from `spellc play`)."""
+    for title, where in named:
+        if title not in titles:
+            diags.error("E300", f"no {what} is titled {title!r}", title_span(span(source, where), title),
+                        *did_you_mean(title, titles))
+
+
+def title_span(line: Span, title: str) -> Span:
+    """``title`` where it is written in ``line`` (quoted, or bare), or the whole span."""
+    text = line.source.line(line.line)
+    for written in (f'"{title}"', title):
+        at = text.find(written, line.column - 1)
+        if at >= 0:
+            return Span(line.source, line.line, at + 1, line.line, at + len(written) + 1)
+    return line
+
+
+# ---------------------------------------------------------------- the summary `spellc play` prints
+def summary(result: Replay[Any], shown: Iterable[tuple[str, dict[str, Any]]], beings: str,
+            said: Callable[[dict[str, Any]], str], outcome: Callable[[Any], str]) -> str:
+    """Every game's summary: each state shown under its heading, one line a being of its ``beings`` (``said``),
+    then how the match ended (``outcome``) and how many expectations held."""
+    lines = []
+    for heading, snap in shown:
+        lines.append(heading)
+        lines.extend(f"  {name}: {said(being)}" for name, being in snap[beings].items())
+    if result.game.outcome is not None:
+        lines.append(f"Outcome: {outcome(result.game.outcome)}")
+    lines.append(f"{result.checked} expectations held")
+    return "\n".join(lines)
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("s" if n != 1 else "")
