@@ -8,47 +8,50 @@ its decision comes is the replay's to say.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterator
 from typing import Any
 
 from lark import Token, v_args
 from lark.tree import Meta
 
-from spellc.compiler.diagnostics import Diagnostics, did_you_mean
-from spellc.compiler.parse import SourceTransformer, number, parse, span_of, string_value
-from spellc.compiler.source import SourceFile, Span
+from spellc.compiler import scenario_lines as lines
+from spellc.compiler.diagnostics import Diagnostics
+from spellc.compiler.parse import number, span_of, string_value
+from spellc.compiler.source import SourceFile
+from spellc.engine.core.decisions import Outcome
 from spellc.engine.core.errors import Where
+from spellc.engine.core.scenario import Answer, Expect, Fact, Refused, Replay
 from spellc.engine.rulesets import RULESETS
 from spellc.engine.rulesets.rackham_incantation import scenario as sc
 from spellc.engine.rulesets.rackham_incantation.casting import NO_MORE
 from spellc.engine.rulesets.rackham_incantation.counters import LET_IT_BE
 from spellc.engine.rulesets.rackham_incantation.elements import ELEMENTS, Element
-from spellc.engine.rulesets.rackham_incantation.game import DONE, FAST, NEITHER, NO_TRANCE, PROLONGED, TRANCE
+from spellc.engine.rulesets.rackham_incantation.game import DONE, FAST, NEITHER, NO_TRANCE, PROLONGED, TRANCE, Game
 from spellc.engine.rulesets.rackham_incantation.state import Settings
 
 MAX_TURNS = 99
+NAMES = lines.Names(being="model", twice="E633", unknown="E636")
+# An answer line's label, by its grammar rule, where its words are the choice's whatever they name.
+LABELS = {"enters_trance": TRANCE, "declines_trance": NO_TRANCE, "declares_nothing": NEITHER,
+          "adds_no_more": NO_MORE, "lets_it_be": LET_IT_BE, "done": DONE}
+# Facts of the battlefield, by their grammar rule: the kind Game.intervene reads.
+FACTS = {"in_melee": "melee", "out_of_melee": "out of melee", "moved": "moved", "ran": "ran"}
+Gems = tuple[tuple[Element, int], ...]
 
 
 @v_args(meta=True)
-class ToScenario(SourceTransformer):
-    def __init__(self, source: SourceFile) -> None:
-        super().__init__(source)
-        self.errors: list[tuple[str, str, Span]] = []  # what only the transformer sees (numbers out of range)
-
-    def _where(self, meta: Meta | Token) -> Where:
-        span = span_of(self.source, meta) if isinstance(meta, Token) else self._span(meta)
-        return Where(self.source.path, span.line, span.column, span.end_column)
-
+class ToScenario(lines.ScenarioTransformer):
     # ---- the match
     def start(self, meta: Meta, children: list[Any]) -> sc.Scenario:
         (title, models, facts, settings), *turns = children
         return sc.Scenario(title=title, models=tuple(models), facts=tuple(facts), turns=tuple(turns),
                            settings=settings)
 
-    def match(self, meta: Meta, children: list[Any]) -> tuple[str, list[sc.ModelSpec], list[sc.Line], Settings]:
+    def match(self, meta: Meta, children: list[Any]) -> tuple[str, list[sc.ModelSpec], list[Fact], Settings]:
         title, *settings = children
         turns = [s for s in settings if isinstance(s, int)]
         return (string_value(title), [s for s in settings if isinstance(s, sc.ModelSpec)],
-                [s for s in settings if isinstance(s, sc.Line)], Settings(max_turns=turns[-1] if turns else 12))
+                [s for s in settings if isinstance(s, Fact)], Settings(max_turns=turns[-1] if turns else 12))
 
     def magician(self, meta: Meta, children: list[Any]) -> sc.ModelSpec:
         title, camp, gems = children
@@ -63,14 +66,12 @@ class ToScenario(SourceTransformer):
     def turns(self, meta: Meta, children: list[Token]) -> int:
         value = number(children[0])
         if not 1 <= value <= MAX_TURNS:
-            self.errors.append(("E631", f"a match lasts 1 to {MAX_TURNS} turns, not {value}", self._span(meta)))
+            self.error("E631", f"a match lasts 1 to {MAX_TURNS} turns, not {value}", self._span(meta))
         return value
 
-    def gems(self, meta: Meta, children: list[Token]) -> tuple[tuple[Element, int], ...]:
-        counted: dict[Element, int] = {}
-        for count, element in zip(children[::2], children[1::2], strict=True):
-            counted[Element(str(element))] = counted.get(Element(str(element)), 0) + number(count)
-        return tuple((e, counted[e]) for e in ELEMENTS if counted.get(e))
+    def gems(self, meta: Meta, children: list[Token]) -> Gems:
+        return _add_gems((), tuple((Element(str(e)), number(n)) for n, e in zip(children[::2], children[1::2],
+                                                                                 strict=True)))
 
     def who(self, meta: Meta, children: list[Token]) -> str:
         tok = children[0]
@@ -78,128 +79,96 @@ class ToScenario(SourceTransformer):
 
     # ---- turns and lines
     def turn(self, meta: Meta, children: list[Any]) -> sc.TurnScript:
-        turn, *lines = children  # an `expect` line of several items gives a list of lines
-        flat = [one for line in lines for one in (line if isinstance(line, list) else [line])]
-        return sc.TurnScript(number=number(turn), lines=tuple(flat), where=self._where(meta))
+        turn, *written = children
+        return sc.TurnScript(number=number(turn), lines=tuple(lines.flat(written)), where=self._where(meta))
 
-    def _answer(self, meta: Meta, who: Token | str, *labels: str) -> sc.Line:
-        return sc.Line(kind="answer", who=str(who), labels=labels, where=self._where(meta))
+    def _answer(self, meta: Meta, who: Token | str, *labels: str) -> Answer:
+        return Answer(who=str(who), labels=labels, where=self._where(meta))
 
-    def enters_trance(self, meta: Meta, c: list[Token]) -> sc.Line:
-        return self._answer(meta, c[0], TRANCE)
+    def _fact(self, meta: Meta, who: str, kind: str, value: str = "") -> Fact:
+        return Fact(who=who, kind=kind, value=value, where=self._where(meta))
 
-    def declines_trance(self, meta: Meta, c: list[Token]) -> sc.Line:
-        return self._answer(meta, c[0], NO_TRANCE)
+    def __default__(self, data: Any, children: list[Any], meta: Meta) -> Any:
+        if data in LABELS:
+            return self._answer(meta, children[0], LABELS[data])
+        if data in FACTS:
+            return self._fact(meta, children[0], FACTS[data])
+        return super().__default__(data, children, meta)
 
-    def declares(self, meta: Meta, c: list[Token]) -> sc.Line:
+    def declares(self, meta: Meta, c: list[Token]) -> Answer:
         return self._answer(meta, c[0], FAST if str(c[1]) == "fast" else PROLONGED)
 
-    def declares_nothing(self, meta: Meta, c: list[Token]) -> sc.Line:
-        return self._answer(meta, c[0], NEITHER)
-
-    def casts(self, meta: Meta, c: list[Any]) -> sc.Line:
+    def casts(self, meta: Meta, c: list[Any]) -> Answer:
         return self._answer(meta, c[0], f'cast "{string_value(c[1])}" at {c[2]}')
 
-    def pays(self, meta: Meta, c: list[Token]) -> sc.Line:
-        return self._answer(meta, c[0], str(c[1]))
-
-    def adds(self, meta: Meta, c: list[Token]) -> sc.Line:
-        return self._answer(meta, c[0], str(c[1]))
-
-    def adds_no_more(self, meta: Meta, c: list[Token]) -> sc.Line:
-        return self._answer(meta, c[0], NO_MORE)
-
-    def sets_difficulty(self, meta: Meta, c: list[Token]) -> sc.Line:
+    def sets_difficulty(self, meta: Meta, c: list[Token]) -> Answer:
         return self._answer(meta, c[0], str(number(c[1])))
 
-    def absorbs(self, meta: Meta, c: list[Token]) -> sc.Line:
+    def absorbs(self, meta: Meta, c: list[Token]) -> Answer:
         gems = sorted((Element(str(t)) for t in c[1:]), key=ELEMENTS.index)
         return self._answer(meta, c[0], "absorb with " + " + ".join(e.value for e in gems))
 
-    def dispels(self, meta: Meta, c: list[Token]) -> sc.Line:
+    def dispels(self, meta: Meta, c: list[Token]) -> Answer:
         return self._answer(meta, c[0], f"dispel with {c[1]}")
 
-    def lets_it_be(self, meta: Meta, c: list[Token]) -> sc.Line:
-        return self._answer(meta, c[0], LET_IT_BE)
-
-    def sacrifices(self, meta: Meta, c: list[Any]) -> sc.Line:
+    def sacrifices(self, meta: Meta, c: list[Any]) -> Answer:
         return self._answer(meta, c[0], f"sacrifice {c[1]}")
 
-    def done(self, meta: Meta, c: list[Token]) -> sc.Line:
-        return self._answer(meta, c[0], DONE)
-
-    def regains(self, meta: Meta, c: list[Any]) -> sc.Line:
+    def regains(self, meta: Meta, c: list[Any]) -> Answer:
         """``Méliador regains 4 Light, 1 Air``: one answer per gem, as the rules ask them."""
         return self._answer(meta, c[0], *(e.value for e, n in c[1] for _ in range(n)))
 
-    def answers(self, meta: Meta, c: list[Token]) -> sc.Line:
+    def answers(self, meta: Meta, c: list[Token]) -> Answer:
+        """``pays``, ``adds`` and ``answers``: the word written is the choice's label."""
         return self._answer(meta, c[0], str(c[1]))
 
-    def chooses(self, meta: Meta, c: list[Token]) -> sc.Line:
+    pays = adds = answers
+
+    def chooses(self, meta: Meta, c: list[Token]) -> Answer:
         return self._answer(meta, c[0], string_value(c[1]))
 
-    def dice(self, meta: Meta, c: list[Token]) -> sc.Line:
+    def dice(self, meta: Meta, c: list[Token]) -> Answer:
         for face in c:
             if not 1 <= number(face) <= 6:
-                self.errors.append(("E632", f"a d6 shows 1 to 6, not {face}", span_of(self.source, face)))
-        return sc.Line(kind="dice", labels=tuple(str(number(t)) for t in c), where=self._where(meta))
+                self.error("E632", f"a d6 shows 1 to 6, not {face}", span_of(self.source, face))
+        return Answer(labels=tuple(str(number(t)) for t in c), where=self._where(meta))
 
-    def refused(self, meta: Meta, c: list[Any]) -> sc.Line:
+    def refused(self, meta: Meta, c: list[Any]) -> Refused:
         answer, rule = c
-        return sc.Line(kind="refused", who=answer.who, labels=answer.labels[:1],
-                       rule=string_value(rule) if rule is not None else None, where=self._where(meta))
+        return Refused(who=answer.who, label=answer.labels[0], rule=string_value(rule) if rule is not None else None,
+                       where=self._where(meta))
 
     # ---- facts
-    def _fact(self, meta: Meta, who: str, kind: str, value: str = "") -> sc.Line:
-        return sc.Line(kind="fact", who=who, fact=(kind, value), where=self._where(meta))
-
-    def distance(self, meta: Meta, c: list[Any]) -> sc.Line:
+    def distance(self, meta: Meta, c: list[Any]) -> Fact:
         who, cm, other = c
         return self._fact(meta, who, "distance", f"{other} {number(cm)}")
 
-    def in_melee(self, meta: Meta, c: list[str]) -> sc.Line:
-        return self._fact(meta, c[0], "melee")
-
-    def out_of_melee(self, meta: Meta, c: list[str]) -> sc.Line:
-        return self._fact(meta, c[0], "out of melee")
-
-    def blind(self, meta: Meta, c: list[str]) -> sc.Line:
+    def blind(self, meta: Meta, c: list[str]) -> Fact:
         return self._fact(meta, c[0], "blind", c[1])
 
-    def moved(self, meta: Meta, c: list[str]) -> sc.Line:
-        return self._fact(meta, c[0], "moved")
-
-    def ran(self, meta: Meta, c: list[str]) -> sc.Line:
-        return self._fact(meta, c[0], "ran")
-
-    # ---- expectations
-    def expect(self, meta: Meta, c: list[Any]) -> list[sc.Line]:
+    # ---- expectations: (what, value), as engine.rulesets.rackham_incantation.scenario declares them
+    def expect(self, meta: Meta, c: list[Any]) -> list[Expect]:
         who, *items = c
         merged: list[tuple[str, Any]] = []
         for what, value in items:  # `gems 3 Air, 1 Light`: the gems after the first continue its list
             if what == "more gems" and merged and merged[-1][0] == "gems":
                 merged[-1] = ("gems", _add_gems(merged[-1][1], value))
             elif what == "more gems":
-                self.errors.append(("E637", "a gem count follows `gems`", self._span(meta)))
+                self.error("E637", "a gem count follows `gems`", self._span(meta))
             else:
                 merged.append((what, value))
-        return [sc.Line(kind="expect", who=who, what=what, value=value, where=self._where(meta))
-                for what, value in merged]
+        return super().expect(meta, [who, *merged])
 
-    def expect_winner(self, meta: Meta, c: list[Token]) -> list[sc.Line]:
-        name = str(c[0]) if c and c[0] is not None else None
-        return [sc.Line(kind="expect", what="winner", value=name, where=self._where(meta))]
-
-    def gem(self, meta: Meta, c: list[Token]) -> tuple[tuple[Element, int], ...]:
+    def gem(self, meta: Meta, c: list[Token]) -> Gems:
         return ((Element(str(c[1])), number(c[0])),)
 
-    def expect_gems(self, meta: Meta, c: list[Any]) -> tuple[str, tuple[tuple[Element, int], ...]]:
+    def expect_gems(self, meta: Meta, c: list[Any]) -> tuple[str, Gems]:
         return "gems", c[0]
 
-    def expect_more_gems(self, meta: Meta, c: list[Any]) -> tuple[str, tuple[tuple[Element, int], ...]]:
+    def expect_more_gems(self, meta: Meta, c: list[Any]) -> tuple[str, Gems]:
         return "more gems", c[0]
 
-    def expect_no_gems(self, meta: Meta, c: list[Any]) -> tuple[str, tuple[tuple[Element, int], ...]]:
+    def expect_no_gems(self, meta: Meta, c: list[Any]) -> tuple[str, Gems]:
         return "gems", ()
 
     def expect_wounds(self, meta: Meta, c: list[Token]) -> tuple[str, int]:
@@ -208,12 +177,11 @@ class ToScenario(SourceTransformer):
     def expect_spells_cast(self, meta: Meta, c: list[Token]) -> tuple[str, int]:
         return "spells cast", number(c[0])
 
-    def expect_state(self, meta: Meta, c: list[Token]) -> tuple[str, bool]:
-        return str(c[0]), True
+    def expect_state(self, meta: Meta, c: list[Token]) -> tuple[str, None]:
+        return str(c[0]), None
 
 
-def _add_gems(gems: tuple[tuple[Element, int], ...], more: tuple[tuple[Element, int], ...]
-              ) -> tuple[tuple[Element, int], ...]:
+def _add_gems(gems: Gems, more: Gems) -> Gems:
     counted = dict(gems)
     for element, n in more:
         counted[element] = counted.get(element, 0) + n
@@ -221,37 +189,57 @@ def _add_gems(gems: tuple[tuple[Element, int], ...], more: tuple[tuple[Element, 
 
 
 def parse_scenario(source: SourceFile, diags: Diagnostics) -> sc.Scenario | None:
-    tree = parse(source, diags, (RULESETS["rackham_incantation"].scenario_grammar,))
-    if tree is None:
-        return None
-    errors = len(diags.items)
-    transformer = ToScenario(source)
-    scenario: sc.Scenario = transformer.transform(tree)
-    for code, message, span in transformer.errors:
-        diags.error(code, message, span)
-    _check_names(scenario, source, diags)
-    return scenario if len(diags.items) == errors else None
+    scenario: sc.Scenario | None = lines.read_scenario(RULESETS["rackham_incantation"], source, diags,
+                                                       ToScenario(source), check_names)
+    return scenario
 
 
-def _check_names(scenario: sc.Scenario, source: SourceFile, diags: Diagnostics) -> None:
-    names = [m.name for m in scenario.models]
-    for i, name in enumerate(names):
-        if name in names[:i]:
-            diags.error("E633", f"two models are named {name}", _span(source, scenario.models[i].where))
-    if len({m.camp for m in scenario.models}) < 2:
-        diags.error("E634", "a battle needs models of at least two camps", source.end,
-                    "help: give the magicians different `camp` names")
-    last = 0
-    for turn in scenario.turns:
-        if turn.number <= last:
-            diags.error("E635", f"turn {turn.number} comes after turn {last}: turns go in order",
-                        _span(source, turn.where))
-        last = max(last, turn.number)
-        for line in turn.lines:
-            if line.kind in ("answer", "refused") and line.who not in names:
-                diags.error("E636", f"no model is named {line.who}", _span(source, line.where),
-                            *did_you_mean(line.who or "", names))
+def check_names(scenario: sc.Scenario, source: SourceFile, diags: Diagnostics) -> None:
+    names = lines.set_up_once(NAMES, [(m.name, m.where) for m in scenario.models], source, diags)
+    lines.two_sides([m.camp for m in scenario.models], "E634", "a battle needs models of at least two camps",
+                    "help: give the magicians different `camp` names", source, diags)
+    lines.in_order([(t.number, t.where) for t in scenario.turns], "turn", "E635", source, diags)
+    for line in (line for turn in scenario.turns for line in turn.lines):
+        if isinstance(line, Answer | Refused) and line.who is not None:
+            lines.known(NAMES, line.who, names, line.where, source, diags)
 
 
-def _span(source: SourceFile, where: Where) -> Span:
-    return Span(source, where.line, where.column, where.line, where.end_column)
+def card_titles(scenario: sc.Scenario) -> Iterator[tuple[str, Where]]:
+    """The cards the script names: each model's, and each spell cast."""
+    yield from ((m.card, m.where) for m in scenario.models)
+    for line in (line for turn in scenario.turns for line in turn.lines):
+        label = line.labels[0] if isinstance(line, Answer) and line.labels else getattr(line, "label", "")
+        if label.startswith('cast "'):
+            yield label.split('"')[1], line.where
+
+
+def scenario_diagnostics(source: SourceFile, titles: Collection[str] | None = None) -> Diagnostics:
+    """What is wrong with a scenario as written; with ``titles`` (the project's compiled cards), the cards it
+    names that are none of them too."""
+    diags = Diagnostics()
+    scenario = parse_scenario(source, diags)
+    if scenario is not None and titles is not None:
+        lines.titles_known(card_titles(scenario), titles, "card", source, diags)
+    return diags
+
+
+# ---------------------------------------------------------------- the summary `spellc play` prints
+def summary(result: Replay[Game]) -> str:
+    """Each turn's end: every magician's reserve, spells cast and wounds; then the outcome."""
+    shown = [(f"Turn {s['turn']}, after the {s['phase']}:", s) for s in result.snapshots]
+    last = result.stopped
+    if last is not None:
+        when = f"Turn {last['turn']}" if last["turn"] else "Before the first turn"  # turn 0: none has begun
+        phase = f" ({last['phase']})" if last["phase"] else ""
+        shown.append((f"{when}, where the script ends{phase}:", last))
+    return lines.summary(result, shown, "magicians", _magician, _outcome)
+
+
+def _magician(m: dict[str, Any]) -> str:
+    gems = ", ".join(f"{n} {e}" for e, n in m["gems"].items()) or "no gem"
+    return (f"{gems}; {lines.plural(m['spells cast'], 'spell')} cast this turn"
+            + (f", {lines.plural(m['wounds'], 'wound')}" if m["wounds"] else ""))
+
+
+def _outcome(outcome: Outcome) -> str:
+    return "draw" if outcome.draw else f"camp {outcome.winner} wins"

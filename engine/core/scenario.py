@@ -145,8 +145,9 @@ class Vocabulary(Generic[G]):
     when: Callable[[G], str]  # where the match stands, as a script would place a line: "turn 3", "at 30 s"
     say: Callable[[G, str], None]  # a line of the match's log
     cannot: Callable[[str | None, str], str]  # (who, label): "Mage cannot play ..." (a refusal's beginning)
-    not_asked: Callable[[Decision, str | None, str], str] = lambda d, who, label: (
-        f"Decision: it is {d.being or 'nobody'}'s decision ({d.prompt!r})")
+    chance: str = "chance"  # who decides what nobody does: "the dice"
+    # Why an answer no rule refuses is still not one now, when the game can say better than "not this one's turn".
+    not_asked: Callable[[Decision, str | None, str], str | None] = lambda d, who, label: None
     list_legal: bool = True  # a refusal lists the legal answers (not where they are every event of a timeline)
 
 
@@ -212,13 +213,17 @@ class Script(Generic[G]):
             raise ReplayError(f"expected {line.label!r} to be refused, and the rules allow it", line.where)
         # Asked of someone else, the answer is weighed as if it were its own decision of that kind.
         asked = d if mine else Decision(d.kind, line.who, d.prompt, ())
-        why = self.game.explain(asked, line.label) or self.vocabulary.not_asked(d, line.who, line.label)
+        why = self.game.explain(asked, line.label) or self._not_asked(d, line)
         rule = why.partition(": ")[0]
         if line.rule is not None and rule != line.rule:
             raise ReplayError(f"{line.label!r} is refused by the rule {rule!r} ({why}), not {line.rule!r}",
                               line.where)
         self.vocabulary.say(self.game, f"refused: {f'{line.who} ' if line.who else ''}{line.label!r}: {why}")
         self.result.checked += 1
+
+    def _not_asked(self, d: Decision, line: Refused) -> str:
+        return (self.vocabulary.not_asked(d, line.who, line.label)
+                or f"Decision: it is {d.being or self.vocabulary.chance}'s decision ({d.prompt!r})")
 
     def expect(self, line: Expect, when: str | None = None) -> None:
         self.result.checked += check(self.game, self.vocabulary, line, when)
@@ -230,8 +235,8 @@ def pick(game: G, d: Decision | None, vocabulary: Vocabulary[G], line: Answer, l
     if d is None:
         raise ReplayError(f"the match is over: nothing asks for {label!r}", line.where)
     if line.who is not None and d.being != line.who:
-        raise ReplayError(f"it is {d.being or 'nobody'}'s decision ({d.prompt!r}), not {line.who}'s ({legal(d)})",
-                          line.where)
+        raise ReplayError(f"it is {d.being or vocabulary.chance}'s decision ({d.prompt!r}), not {line.who}'s "
+                          f"({legal(d)})", line.where)
     if d.find(label) is None:
         rule, reason = because(game.explain(d, label))
         shown = f" ({legal(d)})" if vocabulary.list_legal else ""

@@ -9,13 +9,13 @@ located error naming the rule.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from spellc.engine.core.decisions import Decision
-from spellc.engine.core.errors import IllegalAction, ReplayError, Where
+from spellc.engine.core.errors import ReplayError, Where
 from spellc.engine.core.match import Match
-from spellc.engine.core.replays import replay_json
+from spellc.engine.core.scenario import Answer, Expectation, Fact, Line, Replay, Script, Vocabulary, legal, pick, state
 from spellc.engine.rulesets.rackham_incantation.battle import Battle
 from spellc.engine.rulesets.rackham_incantation.cards import CreatureCard, Library, MagicianCard
 from spellc.engine.rulesets.rackham_incantation.elements import Element, gems_text
@@ -33,20 +33,6 @@ class ModelSpec:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Line:
-    """One line of a turn: ``kind`` is answer | dice | fact | expect | refused."""
-
-    kind: str
-    who: str | None = None
-    labels: tuple[str, ...] = ()  # the choices it answers with, in order (a die's faces for dice)
-    fact: tuple[str, str] = ("", "")  # (kind, value) of Game.intervene
-    what: str = ""  # what an expectation reads: gems | wounds | spells cast | present ... | winner
-    value: Any = None
-    rule: str | None = None  # a refusal's rule
-    where: Where
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
 class TurnScript:
     number: int
     lines: tuple[Line, ...]
@@ -57,30 +43,50 @@ class TurnScript:
 class Scenario:
     title: str
     models: tuple[ModelSpec, ...]
-    facts: tuple[Line, ...]
+    facts: tuple[Fact, ...]
     turns: tuple[TurnScript, ...]
     settings: Settings = Settings()
 
 
+def _gems(game: Game, model: Model, value: Any) -> dict[Element, int] | None:
+    return {e: n for e, n in model.reserve.items() if n} if isinstance(model, Magician) else None
 
-@dataclass
-class Replay:
-    game: Game
-    snapshots: list[dict[str, Any]] = field(default_factory=list)
-    error: ReplayError | None = None
-    checked: int = 0  # expectations (and refusals) that held
 
-    @property
-    def stopped(self) -> dict[str, Any] | None:
-        """The battle where the script ends, when that is not at a turn's end (none before it is set up)."""
-        last = self.game.snapshot()
-        ended_a_turn = self.snapshots and self.snapshots[-1] == last
-        return None if ended_a_turn or not last["magicians"] else last
+def _removed(game: Game, model: Model, value: Any) -> str:
+    return "present" if model.present else {"killed": "slain"}.get(model.removed or "", model.removed or "")
 
-    def json(self) -> dict[str, Any]:
-        return replay_json(snapshots=self.snapshots, log=self.game.battle.log, checked=self.checked,
-                           outcome=self.game.outcome, stopped=self.stopped,
-                           error=self.error.message if self.error else None)
+
+def _state(name: str) -> Expectation:
+    """``expect Gorgon slain``: where the model is (present, or how it left the battle)."""
+    return Expectation(read=_removed, said=lambda _: name, want=lambda _: name,
+                       found=lambda who, found: f"{who} is {found}")
+
+
+EXPECTATIONS = {
+    "gems": Expectation(read=_gems, said=lambda gems: f"gems {gems_text(dict(gems))}", want=dict, rule="Mana reserve",
+                        found=lambda who, found: f"found {gems_text(found)}" if found is not None
+                        else f"{who} is no magician: it holds no gems"),
+    "wounds": Expectation(read=lambda g, m, _: m.wounds, said=lambda n: f"wounds {n}"),
+    "spells cast": Expectation(read=lambda g, m, _: m.spells_cast if isinstance(m, Magician) else 0,
+                               said=lambda n: f"spells cast {n}"),
+    **{name: _state(name) for name in ("present", "banished", "slain", "sacrificed")},
+}
+
+
+def _not_asked(decision: Decision, who: str | None, label: str) -> str | None:
+    """Why an answer no rule refuses is still not one now: someone else casts first, or it is not asked."""
+    if decision.being == who:
+        return f"{decision.kind}: {label!r} is not among the choices"
+    if decision.kind == "activation" and label.startswith('cast "'):
+        return f"Initiative order: {decision.being} casts now; {who} casts in its own place of the Initiative order"
+    return None  # the core's: it is someone else's decision
+
+
+VOCABULARY: Vocabulary[Game] = Vocabulary(
+    expectations=EXPECTATIONS, being="model", subject=lambda g, name: g.battle.models.get(name),
+    when=lambda g: f"turn {g.round}", say=lambda g, text: g.battle.say(text),
+    cannot=lambda who, label: f"{who or 'the die'} cannot answer {label!r}", chance="the dice",
+    not_asked=_not_asked)
 
 
 def build(scenario: Scenario, library: Library) -> Game:
@@ -93,8 +99,13 @@ def build(scenario: Scenario, library: Library) -> Game:
             models[spec.name] = Model(spec.name, spec.camp, fear=card.fear, traits=card.traits, devotion=card.devotion)
         else:
             raise ReplayError(f"no magician or creature card is titled {spec.card!r}", spec.where, unknown=(
-                spec.card, tuple(t for t, c in library.cards.items() if isinstance(c, MagicianCard | CreatureCard))))
+                spec.card, models_titles(library)))
     return Game(Battle(models, library, scenario.settings, Facts()))
+
+
+def models_titles(library: Library) -> tuple[str, ...]:
+    """The titles a model may be set up from: the magicians' and creatures' cards."""
+    return tuple(t for t, c in library.cards.items() if isinstance(c, MagicianCard | CreatureCard))
 
 
 def starting_magician(spec: ModelSpec, card: MagicianCard) -> Magician:
@@ -112,133 +123,48 @@ def starting_magician(spec: ModelSpec, card: MagicianCard) -> Magician:
     return Magician(spec.name, spec.camp, card=card, reserve=gems)
 
 
-def replay(scenario: Scenario, library: Library) -> Replay:
+def replay(scenario: Scenario, library: Library) -> Replay[Game]:
     try:
         game = build(scenario, library)
     except ReplayError as err:
-        return Replay(Game(Battle({}, library)), error=err)
-    result = Replay(game)
+        blank = Game(Battle({}, library))
+        return Replay(blank, blank.battle.log, error=err)
+    result = Replay(game, game.battle.log)
     game.hooks.on("turn ends", lambda g, _: result.snapshots.append(g.snapshot()))
     try:
         match = Match(game)
-        for line in scenario.facts:
-            _fact(match, line)
+        for fact in scenario.facts:
+            state(match, fact)
+        played = Script(game, match, result, VOCABULARY)
         for turn in scenario.turns:
             for line in turn.lines:
-                _at_turn(game, match, turn, line)
-                _play(game, match, line, result)
+                if isinstance(line, Answer):
+                    _answer(game, match, turn, line)
+                else:
+                    played.play(line)
     except ReplayError as err:
         result.error = err
+    result.stopped = _stopped(game, result)
     return result
 
 
-def _at_turn(game: Game, match: Match, turn: TurnScript, line: Line) -> None:
-    """An answer belongs to a decision of its turn. (What a turn's last lines expect is checked at the next
-    decision, the next turn's first: nothing between the two changes what they read.)"""
-    if line.kind in ("answer", "dice") and match.decision is not None and game.round != turn.number:
-        waiting = match.decision
+def _stopped(game: Game, result: Replay[Game]) -> dict[str, Any] | None:
+    """The battle where the script ends, when that is not at a turn's end (none before it is set up)."""
+    last = game.snapshot()
+    ended_a_turn = result.snapshots and result.snapshots[-1] == last
+    return None if ended_a_turn or not last["magicians"] else last
+
+
+def _answer(game: Game, match: Match, turn: TurnScript, line: Answer) -> None:
+    """An answer belongs to a decision of its turn, and a die to a die's. (What a turn's last lines expect is
+    checked at the next decision, the next turn's first: nothing between the two changes what they read.)"""
+    waiting = match.decision
+    if waiting is not None and game.round != turn.number:
         raise ReplayError(f"turn {turn.number}'s line, but the match is in turn {game.round}, waiting for "
-                          f"{waiting.prompt!r} ({_legal(waiting)})", line.where)
-
-
-def _play(game: Game, match: Match, line: Line, result: Replay) -> None:
-    if line.kind == "fact":
-        _fact(match, line)
-    elif line.kind == "expect":
-        _check(game, line)
-        result.checked += 1
-    elif line.kind == "refused":
-        _refused(game, match, line)
-        result.checked += 1
-    else:
-        for label in line.labels:
-            match.apply(_choose(game, match, line, label))
-
-
-def _fact(match: Match, line: Line) -> None:
-    try:
-        match.intervene(line.fact[0], line.who or "", line.fact[1])
-    except IllegalAction as err:
-        raise ReplayError(err.message, line.where, err.rule) from None
-
-
-def _choose(game: Game, match: Match, line: Line, label: str) -> str:
-    decision = match.decision
-    if decision is None:
-        raise ReplayError(f"the match is over: nothing asks for {label!r}", line.where)
-    if line.kind == "dice":
-        if decision.kind != "die":
-            raise ReplayError(f"no die is thrown here: {decision.being}'s decision {decision.prompt!r} comes first "
-                              f"({_legal(decision)})", line.where)
-    elif decision.being != line.who:
-        raise ReplayError(f"it is {decision.being or 'the dice'}'s decision ({decision.prompt!r}), not "
-                          f"{line.who}'s ({_legal(decision)})", line.where)
-    if decision.find(label) is None:
-        why = game.explain(decision, label)
-        rule, _, reason = why.partition(": ") if why else (None, "", "")
-        raise ReplayError(f"{line.who or 'the die'} cannot answer {label!r} now" + (f": {reason}" if reason else "")
-                          + f" ({_legal(decision)})", line.where, rule)
-    return label
-
-
-def _refused(game: Game, match: Match, line: Line) -> None:
-    """The answer is not legal at the decision the match waits for, and the rule named (if any) says why."""
-    decision = match.decision
-    label = line.labels[0]
-    if decision is None:
-        raise ReplayError("the match is over: there is no decision to refuse an answer at", line.where)
-    if decision.find(label) is not None and decision.being == line.who:
-        raise ReplayError(f"expected {label!r} to be refused, and it is legal ({_legal(decision)})", line.where)
-    # Asked of someone else, the answer is weighed as if it were its own decision of that kind.
-    mine = decision if decision.being == line.who else Decision(decision.kind, line.who, decision.prompt, ())
-    why = game.explain(mine, label) or _not_asked(decision, line, label)
-    rule = why.partition(": ")[0]
-    if line.rule is not None and rule != line.rule:
-        raise ReplayError(f"{label!r} is refused by the rule {rule!r} ({why}), not {line.rule!r}", line.where)
-    game.battle.say(f"refused: {line.who} {label!r}: {why}")
-
-
-def _not_asked(decision: Decision, line: Line, label: str) -> str:
-    """Why an answer no rule refuses is still not one now: someone else casts first, or it is not asked."""
-    if decision.being == line.who:
-        return f"{decision.kind}: {label!r} is not among the choices"
-    if decision.kind == "activation" and label.startswith('cast "'):
-        return (f"Initiative order: {decision.being} casts now; {line.who} casts in its own place of the "
-                "Initiative order")
-    return f"Decision: it is {decision.being or 'the dice'}'s decision ({decision.prompt!r})"
-
-
-def _legal(decision: Decision) -> str:
-    return "legal: " + "; ".join(c.label for c in decision.options)
-
-
-def _check(game: Game, line: Line) -> None:
-    if line.what == "winner":
-        winner = game.outcome.winner if game.outcome else None
-        if winner != line.value:
-            raise ReplayError(f"expected the winner {line.value}, found {winner}", line.where)
-        return
-    model = game.battle.models.get(line.who or "")
-    if model is None:
-        raise ReplayError(f"no model is named {line.who}", line.where)
-    found: Any
-    if line.what == "gems":
-        if not isinstance(model, Magician):
-            raise ReplayError(f"{model.name} is no magician: it holds no gems", line.where)
-        found = {e: n for e, n in model.reserve.items() if n}
-        if found != dict(line.value):
-            raise ReplayError(f"turn {game.round}: expected {model.name} to hold {gems_text(dict(line.value))}, "
-                              f"found {gems_text(found)}", line.where, "Mana reserve")
-        return
-    if line.what == "wounds":
-        found = model.wounds
-    elif line.what == "spells cast":
-        found = model.spells_cast if isinstance(model, Magician) else 0
-    else:  # present | banished | slain | sacrificed
-        found = "present" if model.present else {"killed": "slain"}.get(model.removed or "", model.removed)
-        if found != line.what:
-            raise ReplayError(f"expected {model.name} {line.what}, found it {found}", line.where)
-        return
-    if found != line.value:
-        raise ReplayError(f"turn {game.round}: expected {model.name}'s {line.what} {line.value}, found {found}",
-                          line.where)
+                          f"{waiting.prompt!r} ({legal(waiting)})", line.where)
+    for label in line.labels:
+        waiting = match.decision
+        if line.who is None and waiting is not None and waiting.kind != "die":
+            raise ReplayError(f"no die is thrown here: {waiting.being}'s decision {waiting.prompt!r} comes first "
+                              f"({legal(waiting)})", line.where)
+        match.apply(pick(game, waiting, VOCABULARY, line, label))
