@@ -9,12 +9,15 @@ Each scenario is replayed under a profiler hook. From the moment a card enters `
 flow is over, the module running is followed call by call and return by return (the engine's modules only: the
 standard library's are stepped through), and the run of one module is a *stay*. A stay in a module the cast had
 already left is a *return*: the measure of rules that read in more than one direction. Printed per cast (the card,
-its stays, modules and returns), then the median and the most; the last line is one JSON object.
+its stays, modules and returns), then the median and the most; the last line is one JSON object, which also counts
+the ruleset's import cycles (:func:`import_cycles`: its modules' imports, those made for the type checker alone
+included, that lead back to where they began).
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import statistics
 import sys
@@ -35,6 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 ENGINE = "spellc.engine."
 RULESET = "rulesets.serpents_tongue."  # its modules, as _module names them
 CAST = casting.cast.__code__
+PACKAGE = "spellc.engine.rulesets.serpents_tongue"
 
 
 @dataclass
@@ -109,6 +113,51 @@ def follow(scenario: Path) -> list[CastPath]:
     return order
 
 
+def imports(source: str, modules: set[str]) -> set[str]:
+    """The ruleset's modules that a module of ``source`` imports, wherever it does (under ``if TYPE_CHECKING:``
+    too: a cycle the type checker alone sees is still one)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.module == PACKAGE:
+            found |= {alias.name for alias in node.names if alias.name in modules}
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(PACKAGE + "."):
+            found.add((node.module or "").rsplit(".", 1)[1])
+        elif isinstance(node, ast.Import):
+            found |= {alias.name.rsplit(".", 1)[1] for alias in node.names if alias.name.startswith(PACKAGE + ".")}
+    return found & modules
+
+
+def import_cycles(folder: Path = ROOT / "engine" / "rulesets" / "serpents_tongue") -> list[list[str]]:
+    """The ruleset's import cycles: each strongly connected component of more than one module of the graph of its
+    modules' imports (Tarjan's algorithm), its modules sorted."""
+    files = {path.stem: path for path in folder.glob("*.py")}
+    graph = {name: imports(path.read_text(), set(files)) - {name} for name, path in files.items()}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    cycles: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for other in sorted(graph[module]):
+            if other not in index:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], index[other])
+        if low[module] == index[module]:
+            component = stack[stack.index(module):]
+            del stack[stack.index(module):]
+            if len(component) > 1:
+                cycles.append(sorted(component))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return cycles
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("scenarios", nargs="*", type=Path,
@@ -127,6 +176,11 @@ def main() -> None:
             values = [f[key] for f in figures]
             summary[f"{label}_median_{key}"] = statistics.median(values) if values else 0
             summary[f"{label}_most_{key}"] = max(values, default=0)
+    cycles = import_cycles()
+    for cycle in cycles:
+        print(f"  import cycle of {len(cycle)} modules: {', '.join(cycle)}")
+    summary["import_cycles"] = len(cycles)
+    summary["modules_in_import_cycles"] = sum(len(cycle) for cycle in cycles)
     print(json.dumps(summary))
 
 

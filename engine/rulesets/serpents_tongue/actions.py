@@ -8,7 +8,6 @@ Interrupt Stone, Vowed.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from spellc.engine.core.decisions import NOTHING, Choice, Decision, Flow
 from spellc.engine.rulesets.serpents_tongue import (
@@ -28,10 +27,8 @@ from spellc.engine.rulesets.serpents_tongue import (
 from spellc.engine.rulesets.serpents_tongue import exchange as exchanges
 from spellc.engine.rulesets.serpents_tongue.acts import MEDITATE, PASS, SHED, Act
 from spellc.engine.rulesets.serpents_tongue.cards import Energy
+from spellc.engine.rulesets.serpents_tongue.protocol import Battle
 from spellc.engine.rulesets.serpents_tongue.state import ENCOUNTER, KOISHAKA, Being, Card, Kind, Place
-
-if TYPE_CHECKING:
-    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 
 def can_take_full_action(b: Being) -> bool:
@@ -39,7 +36,7 @@ def can_take_full_action(b: Being) -> bool:
     return b.full_actions > 0 and b.interrupt_stones == 0
 
 
-def options(game: Game, b: Being) -> list[Choice]:
+def options(game: Battle, b: Being) -> list[Choice]:
     # Most of the time no spell is in play: no ban, no ability to use, nothing to upgrade, dismiss or break.
     in_play = bool(game.all_in_play())
     bans = control.bans(game, b) if in_play else []  # read once for every spell, ability and action below
@@ -84,13 +81,13 @@ def slow_as_printed(card: Card) -> bool:
     return plain and rite.actions_needed(card, card.spec.printed) > 0
 
 
-def dismiss_options(game: Game, b: Being) -> list[Choice]:
+def dismiss_options(game: Battle, b: Being) -> list[Choice]:
     """"Only the controller has the ability to voluntarily Dismiss a card", but not a Vowed one."""
     return [acts.dismiss(card.title, card.id) for card in controlled(game, b)
             if not card.has("Vowed") and not card.encounter_ability]
 
 
-def controlled(game: Game, b: Being) -> list[Card]:
+def controlled(game: Battle, b: Being) -> list[Card]:
     """The cards in play ``b`` controls, whoever bears them: "Only the controller has the ability to
     voluntarily Dismiss a card" — its own spells on an opponent or an Ally, and those it took control of."""
     return [c for c in game.all_in_play() if c.controller is b and c.place is Place.IN_PLAY]
@@ -106,7 +103,7 @@ def _unique(choices: list[Choice]) -> list[Choice]:
     return out
 
 
-def action_phase(game: Game) -> Flow[None]:
+def action_phase(game: Battle) -> Flow[None]:
     """Turns in initiative order, one action each, until a whole round of turns passes."""
     for b in game.beings:
         b.full_actions = (b.actions_per_round + encounter_state.stat_bonus(game, b, "actions")
@@ -138,7 +135,7 @@ def action_phase(game: Game) -> Flow[None]:
             return
 
 
-def take_turn(game: Game, b: Being) -> Flow[bool]:
+def take_turn(game: Battle, b: Being) -> Flow[bool]:
     """One turn: a Full or Free Action, after which "the turn will pass to the next Magi".
 
     Returns whether the Magi acted (passing ends nothing by itself; the phase ends when all pass)."""
@@ -155,7 +152,7 @@ def take_turn(game: Game, b: Being) -> Flow[bool]:
         return True
 
 
-def perform(game: Game, b: Being, act: Act) -> Flow[None]:
+def perform(game: Battle, b: Being, act: Act) -> Flow[None]:
     """The action ``act``, done at once; the flow of what it asks (nothing, for most): the flow of the rule that
     plays it, not one more around it, which each of its decisions would pass through."""
     if act.verb == "meditate":
@@ -187,7 +184,7 @@ def perform(game: Game, b: Being, act: Act) -> Flow[None]:
     return NOTHING
 
 
-def meditate(game: Game, b: Being) -> None:
+def meditate(game: Battle, b: Being) -> None:
     """Meditate: a Full Action to gain 2 Resonance and 1 Harmony (no Response phase)."""
     b.full_actions -= 1
     rite.drop_rite(game, b)
@@ -196,7 +193,7 @@ def meditate(game: Game, b: Being) -> None:
     game.say(f"{b.name} meditates")
 
 
-def shed_interrupt_stone(game: Game, b: Being) -> None:
+def shed_interrupt_stone(game: Battle, b: Being) -> None:
     """"Magi must spend a Full Action to shed an interrupt stone"."""
     b.full_actions -= 1
     b.interrupt_stones -= 1
@@ -204,14 +201,14 @@ def shed_interrupt_stone(game: Game, b: Being) -> None:
     game.say(f"{b.name} spends a Full Action to shed an interrupt stone")
 
 
-def dismiss(game: Game, b: Being, card: Card) -> None:
+def dismiss(game: Battle, b: Being, card: Card) -> None:
     """Dismiss: a Free Action to discard a spell one controls (not a manifesting or a Vowed one)."""
     game.say(f"{b.name} dismisses {card.title}")
     game.discard(card)
 
 
 # ================================================================== why an action is refused
-def why_not(game: Game, b: Being, label: str) -> str | None:
+def why_not(game: Battle, b: Being, label: str) -> str | None:
     """Why ``b`` cannot take the action named ``label`` (as the action decision names it) now: "Rule:
     reason", or None when it can or no rule explains it."""
     for i in range(len(exchanges.EXCHANGES)):
@@ -252,7 +249,7 @@ def _no_full_action(b: Being) -> str | None:
     return None if b.full_actions > 0 else f"Action: {b.name} has no Full Action left this round"
 
 
-def _why_not_ability(game: Game, b: Being, name: str, title: str) -> str | None:
+def _why_not_ability(game: Battle, b: Being, name: str, title: str) -> str | None:
     banned = control.why_not_ability(game, b)
     if banned:
         return banned
@@ -268,7 +265,7 @@ def _why_not_ability(game: Game, b: Being, name: str, title: str) -> str | None:
     return f"Ability: {b.name} bears no active {title} with the ability {name}"
 
 
-def explain(game: Game, decision: Decision, label: str) -> str | None:
+def explain(game: Battle, decision: Decision, label: str) -> str | None:
     """Why ``label`` is not a legal answer to ``decision``, by the rule that forbids it ("Rule: reason")."""
     if decision.being is None:
         return None
@@ -293,7 +290,7 @@ def explain(game: Game, decision: Decision, label: str) -> str | None:
 
 
 # ---------------------------------------------------------------- the Rite zone (rite.py)
-def rite_options(game: Game, b: Being, bans: control.Bans | None = None) -> list[Choice]:
+def rite_options(game: Battle, b: Being, bans: control.Bans | None = None) -> list[Choice]:
     """Advancing a Rite zone spell is a Full Action; the last one needs the spell castable now. A spell
     whose Full Actions are all invested already (a Transmute took some off) emerges as a Free Action."""
     out = []
@@ -307,7 +304,7 @@ def rite_options(game: Game, b: Being, bans: control.Bans | None = None) -> list
     return out
 
 
-def advance_rite(game: Game, b: Being, card: Card) -> Flow[None]:
+def advance_rite(game: Battle, b: Being, card: Card) -> Flow[None]:
     need = casting.full_actions(game, b, card)
     if rite.invested(card) + 1 < need:
         b.full_actions -= 1

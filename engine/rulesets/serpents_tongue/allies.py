@@ -24,17 +24,12 @@ every spell placed on it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from spellc.engine.core.decisions import NO, YES, Choice, Flow
 from spellc.engine.rulesets.serpents_tongue import acts
 from spellc.engine.rulesets.serpents_tongue.acts import Act
 from spellc.engine.rulesets.serpents_tongue.cards import Energy
+from spellc.engine.rulesets.serpents_tongue.protocol import Battle, Effect
 from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Kind, Place
-
-if TYPE_CHECKING:
-    from spellc.engine.rulesets.serpents_tongue.effects import Effect
-    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 
 # ---------------------------------------------------------------- who commands whom
@@ -49,11 +44,11 @@ def commander(b: Being) -> Being:
     return b if b.body is None else controller(b) or b
 
 
-def koishaka_of(game: Game, magi: Being) -> Being | None:
+def koishaka_of(game: Battle, magi: Being) -> Being | None:
     return next((k for k in game.beings if k.body is not None and k.body.controller is magi), None)
 
 
-def discard_first_ally(game: Game, magi: Being) -> None:
+def discard_first_ally(game: Battle, magi: Being) -> None:
     """"A Magi may only have one active Ally at a time. Activating or taking control of a second Ally will
     immediately discard the first": its Koishaka leaves the match with it (:func:`on_discard`)."""
     first = koishaka_of(game, magi)
@@ -63,7 +58,7 @@ def discard_first_ally(game: Game, magi: Being) -> None:
 
 
 # ---------------------------------------------------------------- summoning
-def summon(game: Game, fx: Effect) -> Flow[None]:
+def summon(game: Battle, fx: Effect) -> Flow[None]:
     """An Ally spell activates: its Koishaka joins the caster's team with its printed energies."""
     card, caster = fx.card, fx.controller
     if caster.incapacitated:  # "checking that the target and caster are still valid"
@@ -85,7 +80,7 @@ def summon(game: Game, fx: Effect) -> Flow[None]:
     yield  # a generator, like every activation
 
 
-def koishaka(game: Game, card: Card, caster: Being) -> Being:
+def koishaka(game: Battle, card: Card, caster: Being) -> Being:
     """The Being an Ally spell prints: only the energies it prints (the rest it lacks), its Full Actions
     "even in the round in which they first activate"."""
     stats = {c.energy: c.amount for c in card.spec.koishaka}
@@ -107,7 +102,7 @@ def koishaka(game: Game, card: Card, caster: Being) -> Being:
 
 
 # ---------------------------------------------------------------- leaving
-def on_discard(game: Game, card: Card) -> None:
+def on_discard(game: Battle, card: Card) -> None:
     """An Ally spell leaving play takes its Koishaka with it (Dismiss, Dispel, a second Ally)."""
     if not card.spec.koishaka:
         return
@@ -118,7 +113,7 @@ def on_discard(game: Game, card: Card) -> None:
             dissolve(game, k)
 
 
-def on_incapacitated(game: Game, b: Being) -> None:
+def on_incapacitated(game: Battle, b: Being) -> None:
     """Koishaka "are discarded if they lose all their Essence": the Ally spell goes to its owner's discard."""
     if b.kind is not Kind.KOISHAKA:
         return
@@ -128,7 +123,7 @@ def on_incapacitated(game: Game, b: Being) -> None:
         dissolve(game, b)
 
 
-def dissolve(game: Game, k: Being) -> None:
+def dissolve(game: Battle, k: Being) -> None:
     """The Koishaka leaves the match; spells placed on it and those its Focus held are discarded."""
     if k not in game.beings:
         return
@@ -150,7 +145,7 @@ def dissolve(game: Game, k: Being) -> None:
 
 
 # ---------------------------------------------------------------- innate actions
-def options(game: Game, b: Being) -> list[Choice]:
+def options(game: Battle, b: Being) -> list[Choice]:
     """Swap Focus, and dismissing the Koishaka one controls (its Ally spell)."""
     if b.incapacitated:
         return []
@@ -161,7 +156,7 @@ def options(game: Game, b: Being) -> list[Choice]:
     return out
 
 
-def swap_options(game: Game, b: Being) -> list[Choice]:
+def swap_options(game: Battle, b: Being) -> list[Choice]:
     """"As a Free Action, a Magi may place their Focus onto an active spell and remove an Ally's Focus
     already present" — with a Focus of its own not holding a spell already."""
     cards = game.all_in_play()
@@ -176,7 +171,7 @@ def swap_options(game: Game, b: Being) -> list[Choice]:
     return out
 
 
-def swap_focus(game: Game, b: Being, card: Card) -> Flow[None]:
+def swap_focus(game: Battle, b: Being, card: Card) -> Flow[None]:
     """"A Magi may replace an Ally's Focus with her own as a Free Action, with the Ally's permission ...
     The Ally becomes the controller of the spell (must pay sustain costs, can dismiss), but bearer does
     not change"."""
@@ -195,7 +190,7 @@ def swap_focus(game: Game, b: Being, card: Card) -> Flow[None]:
 
 # ---------------------------------------------------------------- ritual path
 # ---------------------------------------------------------------- invariants
-def broken(game: Game) -> list[str]:
+def broken(game: Battle) -> list[str]:
     """What must hold of Koishaka in any state (invariants): each has its Ally spell in play,
     controlled by a Magi of its team, and no Magi controls two."""
     out = []

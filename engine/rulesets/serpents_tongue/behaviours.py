@@ -15,28 +15,27 @@ from typing import TYPE_CHECKING, Any
 from spellc.engine.core import modifiers
 from spellc.engine.rulesets.serpents_tongue import defenses, events, registry, removal, transmutes
 from spellc.engine.rulesets.serpents_tongue.cards import Aspect, Energy
+from spellc.engine.rulesets.serpents_tongue.protocol import Battle, Effect
 from spellc.engine.rulesets.serpents_tongue.state import MAX_INTERRUPT_STONES, Being, Card, Departure, Place, Zone
 
 if TYPE_CHECKING:
     from spellc.engine.core.decisions import Flow
-    from spellc.engine.rulesets.serpents_tongue.effects import Effect
-    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 # A directive's behaviour; one that needs a player's choice (Spell Loss, Dampen) returns a Flow.
-Behaviour = Callable[["Game", "Effect", Aspect, Any, int], "Flow[None] | None"]
+Behaviour = Callable[["Battle", "Effect", Aspect, Any, int], "Flow[None] | None"]
 
 
 def energy_of(aspect: Aspect) -> Energy:
     return Energy.ESSENCE if aspect.qualifier in (None, "Physical") else Energy(aspect.qualifier)
 
 
-def warded_loss(game: Game, fx: Effect, target: Being, energy: Energy, amount: int) -> tuple[int, int]:
+def warded_loss(game: Battle, fx: Effect, target: Being, energy: Energy, amount: int) -> tuple[int, int]:
     """Energy Dmg after the target's Ward for that energy: (lost, warded)."""
     warded = defenses.ward(game, fx, target, energy) if defenses.offensive(fx, target) else 0
     return game.lose(target, energy, max(0, amount - warded)), warded
 
 
-def dmg(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
+def dmg(game: Battle, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
     """Dmg subtracts energy (Essence unless another is named); a Ward for that energy reduces it."""
     if not isinstance(target, Being):
         return
@@ -48,14 +47,14 @@ def dmg(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> Non
         events.queue(game, "WHO takes Dmg", being=target)
 
 
-def infusion(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
+def infusion(game: Battle, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
     """Infusion: the bearer gains the energy (never above starting Essence)."""
     if isinstance(target, Being):
         got = game.gain(target, energy_of(aspect), amount)
         game.say(f"{target.name} gains {got} {energy_of(aspect).value} from {fx.name}")
 
 
-def siphon(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
+def siphon(game: Battle, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
     """Siphon: energy Dmg to the target, then the caster is Infused with the Dmg actually caused."""
     if not isinstance(target, Being):
         return
@@ -67,7 +66,7 @@ def siphon(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> 
         events.queue(game, "WHO takes Dmg", being=target)
 
 
-def dispel(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
+def dispel(game: Battle, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
     """Dispel: the target spell leaves; a manifesting one refunds its caster (Encounters excepted)."""
     if not isinstance(target, Card):
         return
@@ -79,7 +78,7 @@ def dispel(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> 
     game.discard(target, to)
 
 
-def refund(game: Game, card: Card) -> None:
+def refund(game: Battle, card: Card) -> None:
     """"Its caster gets a refund of all negative energy casting costs, upgrade costs, ritual path costs";
     sacrificed spells come back. "If an Encounter's spell is Dispelled, the Encounter does not get a refund"."""
     caster = card.caster
@@ -105,7 +104,7 @@ def _give_back(b: Being, energy: Energy, amount: int) -> None:
     b.set_energy(energy, min(now, max(b.starting_essence, b.essence)) if energy is Energy.ESSENCE else now)
 
 
-def restore(game: Game, gone: Departure) -> None:
+def restore(game: Battle, gone: Departure) -> None:
     """A spell given up for a Dispelled spell's requirements comes back where it was: to the Codex it was
     sacrificed from, or into play, active, with its counters and Transmutes, as if it had just come back
     from being Dormant (it resumes being active; it does not impact). One that has since left the discard
@@ -129,7 +128,7 @@ def _room(bearer: Being, zone: Zone) -> bool:
     return bearer.room_in(zone)
 
 
-def _return_to_play(game: Game, gone: Departure, onto: Card | None) -> None:
+def _return_to_play(game: Battle, gone: Departure, onto: Card | None) -> None:
     card, bearer, zone = gone.card, gone.bearer, gone.zone
     assert bearer is not None and zone is not None
     card.owner.discard.remove(card)
@@ -155,7 +154,7 @@ def _return_to_play(game: Game, gone: Departure, onto: Card | None) -> None:
             game.remove_focus(card, f"{holder.name} has no Focus left to hold it")
 
 
-def disrupt(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
+def disrupt(game: Battle, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
     """Disrupt: discard the target's Duration F spells held by its Foci and everything in its Rite zone."""
     if not isinstance(target, Being):
         return
@@ -172,19 +171,19 @@ def disrupt(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) ->
     events.queue(game, "WHO is Disrupted", being=target)  # heard by the spells that stay in play
 
 
-def shed_discord(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
+def shed_discord(game: Battle, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
     """Shed Discord removes negative Harmony, never above 0."""
     if isinstance(target, Being) and target.harmony < 0 and Energy.HARMONY not in target.lacks:
         target.harmony = min(0, target.harmony + amount)
 
 
-def obliteration(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
+def obliteration(game: Battle, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
     """Obliteration immediately incapacitates the target."""
     if isinstance(target, Being):
         game.incapacitate(target, f"Obliterated by {fx.name}")
 
 
-def collect_interrupt_stone(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
+def collect_interrupt_stone(game: Battle, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
     """"Opponents may only cause a Magi to lose at most one Full Action each round. Even this single loss is
     prevented if the Magi already has 2 interrupt stones. On the other hand, effects from the Magi or Magi's
     Allies may cause the Magi to collect more than one interrupt stone per round" (the "Action" entry)."""
@@ -205,7 +204,7 @@ def collect_interrupt_stone(game: Game, fx: Effect, aspect: Aspect, target: Any,
     game.say(f"{target.name} collects {stones} interrupt stone{'s' * (stones != 1)} from {fx.name}")
 
 
-def extra_full_action(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
+def extra_full_action(game: Battle, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
     """"Effects that add additional Full Actions per round DO NOT stack ... a Magi may gain AT MOST one additional
     Full Action each round regardless of how many effects try to add one" (the "Action" entry)."""
     if not isinstance(target, Being):
@@ -227,7 +226,7 @@ DIRECTIVES: dict[str, Behaviour] = {
 }
 
 
-def _marker(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
+def _marker(game: Battle, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
     """Empowerments and requirements act through the rules that read them, not at impact."""
 
 

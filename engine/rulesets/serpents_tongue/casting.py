@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
 
 from spellc.engine.core.decisions import Choice, Flow
 from spellc.engine.core.errors import Unsupported
@@ -53,6 +52,7 @@ from spellc.engine.rulesets.serpents_tongue.cards import (
     UpgradeTiming,
 )
 from spellc.engine.rulesets.serpents_tongue.effects import Effect
+from spellc.engine.rulesets.serpents_tongue.protocol import Battle
 from spellc.engine.rulesets.serpents_tongue.state import (
     CODEX,
     ENCOUNTER,
@@ -72,9 +72,6 @@ from spellc.engine.rulesets.serpents_tongue.state import (
 )
 from spellc.engine.rulesets.serpents_tongue.wording import selector_text
 
-if TYPE_CHECKING:
-    from spellc.engine.rulesets.serpents_tongue.rules import Game
-
 # The roles has_target tells apart, by their plain names: an Enum member read off its class is a hook's call on
 # Python 3.11 (state.py), at every spell that might be cast.
 ATTACK, TRANSMUTE, ALLY, COMPONENT = Role.ATTACK, Role.TRANSMUTE, Role.ALLY, Role.COMPONENT
@@ -86,7 +83,7 @@ ZONE_OF_ROLE = {Role.ATTACK: Zone.ATTACK, Role.DEFENSE: Zone.DEFENSE, Role.COMPO
 
 
 # ================================================================== can it be cast?
-def unsupported(game: Game, card: Card) -> str | None:
+def unsupported(game: Battle, card: Card) -> str | None:
     """The first aspect or requirement of the card whose behaviour the match does not play, or None."""
     for a in card.gained:
         if not behaviours.supported(a.name, game.plays):
@@ -111,7 +108,7 @@ class Provisional:
     under way yet, so it has none of an :class:`Effect`'s bookkeeping (made for every spell that might be
     cast, at every decision)."""
 
-    game: Game
+    game: Battle
     card: Card
     controller: Being
     target: Being | Card | None = None
@@ -134,22 +131,22 @@ class Provisional:
         return any(a.name == name for a in self.aspects())
 
 
-def provisional(game: Game, caster: Being, card: Card, target: Being | Card | None = None) -> Provisional:
+def provisional(game: Battle, caster: Being, card: Card, target: Being | Card | None = None) -> Provisional:
     """The spell as it would be cast now (for passive effects that change its cost or speed)."""
     return Provisional(game, card, caster, target)
 
 
-def full_actions(game: Game, caster: Being, card: Card, fx: Provisional | None = None) -> int:
+def full_actions(game: Battle, caster: Being, card: Card, fx: Provisional | None = None) -> int:
     """How many Full Actions casting ``card`` takes now, its aspects and passive effects counted (rite.py);
     ``fx``: its :func:`provisional` cast, when the caller has it already."""
     return rite.actions_needed(card, (fx or provisional(game, caster, card)).aspects())
 
 
-def is_free(game: Game, caster: Being, card: Card, fx: Provisional | None = None) -> bool:
+def is_free(game: Battle, caster: Being, card: Card, fx: Provisional | None = None) -> bool:
     return full_actions(game, caster, card, fx) == 0
 
 
-def why_not(game: Game, caster: Being, card: Card, in_window: bool = False,
+def why_not(game: Battle, caster: Being, card: Card, in_window: bool = False,
             bans: control.Bans | None = None, passives: list[tuple[Card, Modifier]] | None = None,
             explain: bool = True) -> str | None:
     """Why ``caster`` cannot cast ``card`` now (a rule's name and the reason), or None when it can.
@@ -236,7 +233,7 @@ def _needed(card: Card, fx: Provisional | None) -> int:
     return rite.actions_needed(card, card.spec.printed if plain else card.aspects())
 
 
-def orb_cost(game: Game, caster: Being, card: Card, fx: Provisional | None = None) -> int:
+def orb_cost(game: Battle, caster: Being, card: Card, fx: Provisional | None = None) -> int:
     fx = fx or provisional(game, caster, card)
     if fx.orbs is None:
         passives = fx.passives()  # most of the time none, which generate nothing
@@ -245,7 +242,7 @@ def orb_cost(game: Game, caster: Being, card: Card, fx: Provisional | None = Non
     return fx.orbs
 
 
-def requirement_problem(game: Game, caster: Being, card: Card, req: Requirement, bearer: Being | None = None,
+def requirement_problem(game: Battle, caster: Being, card: Card, req: Requirement, bearer: Being | None = None,
                         sustaining: bool = False, explain: bool = True) -> str | None:
     """What ``caster`` lacks to meet ``req`` for ``card``, None when it meets it (``explain`` False: where only
     whether it does is read, an unmet Active or Discard requirement, the most often unmet, is :data:`REFUSED`)."""
@@ -302,24 +299,24 @@ def sacrificeable(caster: Being) -> list[Card]:
     return [c for c in caster.codex if c.kind != "nam-shub"]
 
 
-def discardable(game: Game, caster: Being, card: Card, sel: Selector) -> list[Card]:
+def discardable(game: Battle, caster: Being, card: Card, sel: Selector) -> list[Card]:
     return [c for c in game.all_in_play() if c is not card and c.controller is caster and game.matches(c, sel)]
 
 
-def charge_holders(game: Game, caster: Being, req: Requirement) -> list[Card]:
+def charge_holders(game: Battle, caster: Being, req: Requirement) -> list[Card]:
     key = (req.charge or "").lower()
     return [c for c in game.all_in_play() if c.controller is caster and c.counters.get(key, 0) >= (req.count or 1)]
 
 
 # ================================================================== targets
-def targets(game: Game, caster: Being, card: Card, for_free: bool = False,
+def targets(game: Battle, caster: Being, card: Card, for_free: bool = False,
             fx: Provisional | None = None) -> list[Choice]:
     """Every legal target of ``card`` for ``caster``, as choices (declared when the spell is cast; ``fx``: its
     :func:`provisional` cast, when the caller has it)."""
     return [Choice(targeting.target_label(game, t), t) for t in legal_targets(game, caster, card, for_free, fx)]
 
 
-def legal_targets(game: Game, caster: Being, card: Card, for_free: bool = False,
+def legal_targets(game: Battle, caster: Being, card: Card, for_free: bool = False,
                   fx: Provisional | None = None) -> list[targeting.Target]:
     """The targets of :func:`targets`, unlabelled (whether there is one is asked of every spell that might be
     cast, at every decision).
@@ -339,7 +336,7 @@ def legal_targets(game: Game, caster: Being, card: Card, for_free: bool = False,
     return found
 
 
-def has_target(game: Game, caster: Being, card: Card, fx: Provisional | None = None) -> bool:
+def has_target(game: Battle, caster: Being, card: Card, fx: Provisional | None = None) -> bool:
     """Whether :func:`legal_targets` finds any, told without listing them: asked of every spell that might be
     cast, at every decision, where only its answer is read. A spell aimed at beings that no requirement "on
     Bearer" narrows needs one being it may aim at, found in one pass; the others' targets are weighed one by one
@@ -377,7 +374,7 @@ def has_target(game: Game, caster: Being, card: Card, fx: Provisional | None = N
     return False
 
 
-def _weighed_target(game: Game, caster: Being, card: Card, fx: Provisional | None) -> bool:
+def _weighed_target(game: Battle, caster: Being, card: Card, fx: Provisional | None) -> bool:
     """Whether :func:`legal_targets` keeps any of the spell's targets, each weighed as it does until one is kept:
     a Tough spell the caster cannot pay for is none, nor is a bearer-to-be short of a requirement "on Bearer"."""
     found = _targets(game, caster, card)
@@ -404,7 +401,7 @@ def _weighed_target(game: Game, caster: Being, card: Card, fx: Provisional | Non
     return False
 
 
-def _targets(game: Game, caster: Being, card: Card) -> list[targeting.Target]:
+def _targets(game: Battle, caster: Being, card: Card) -> list[targeting.Target]:
     spec = card.spec
     role = spec.role  # the card's own (asked for every spell that might be cast: no property call)
     # Card.names(), written out for a card as printed (most cards, most of the time): its printed names.
@@ -418,34 +415,34 @@ def _targets(game: Game, caster: Being, card: Card) -> list[targeting.Target]:
     return aim(game, caster, card, "Area" in names) if aim is not None else []
 
 
-def _at_foes(game: Game, caster: Being, card: Card, area: bool) -> list[targeting.Target]:
+def _at_foes(game: Battle, caster: Being, card: Card, area: bool) -> list[targeting.Target]:
     foes = game.foes(caster)
     if area:
         return [("team", t) for t in targeting.teams_of(foes)]
     return [("being", o.name) for o in foes if not control.cloaked(game, o)]
 
 
-def _at_allies(game: Game, caster: Being, card: Card, area: bool) -> list[targeting.Target]:
+def _at_allies(game: Battle, caster: Being, card: Card, area: bool) -> list[targeting.Target]:
     if area and card.spec.role is not Role.COMPONENT:
         return [("team", caster.team)]
     return [("being", a.name) for a in game.allies(caster) if not a.incapacitated]
 
 
-def _at_spells(game: Game, caster: Being, card: Card, area: bool) -> list[targeting.Target]:
+def _at_spells(game: Battle, caster: Being, card: Card, area: bool) -> list[targeting.Target]:
     if area and card.spec.role is Role.ABJURATION:
         return targeting.area_targets(game, caster, card)
     sel = card.spec.targets or Selector()
     return [("card", c.id) for c in targeting.spell_targets(game, caster, card, sel)]
 
 
-def _at_caster(game: Game, caster: Being, card: Card, area: bool) -> list[targeting.Target]:
+def _at_caster(game: Battle, caster: Being, card: Card, area: bool) -> list[targeting.Target]:
     """"Magi cannot summon Koishaka on behalf of other Allies or opponents"."""
     return [("being", caster.name)]
 
 
 # What each role aims at (``area``: the spell has Area), looked up once rather than role after role: asked for
 # every spell that might be cast, at every decision.
-_AIMS: dict[Role, Callable[[Game, Being, Card, bool], list[targeting.Target]]] = {
+_AIMS: dict[Role, Callable[[Battle, Being, Card, bool], list[targeting.Target]]] = {
     Role.ATTACK: _at_foes, Role.DEFENSE: _at_allies, Role.COMPONENT: _at_allies, Role.ENHANCE: _at_allies,
     Role.ABJURATION: _at_spells, Role.TRANSMUTE: _at_spells, Role.ALLY: _at_caster,
 }
@@ -454,7 +451,7 @@ _AIMS_AT_BEINGS = frozenset({Role.ATTACK, Role.DEFENSE, Role.COMPONENT, Role.ENH
 
 
 # ================================================================== the cast cycle
-def cast(game: Game, caster: Being, card: Card, in_window: bool = False) -> Flow[None]:
+def cast(game: Battle, caster: Being, card: Card, in_window: bool = False) -> Flow[None]:
     # Speak: silently, or Intoned for Voice — at the risk of a Miscast.
     spoken = yield from speak(game, caster, card)
     if spoken == "miscast":
@@ -471,7 +468,7 @@ def cast(game: Game, caster: Being, card: Card, in_window: bool = False) -> Flow
     yield from triggers.settle(game)  # what the cast set off: the spells it discarded, a Magi it incapacitated
 
 
-def cast_spoken(game: Game, caster: Being, card: Card, spoken: str, in_window: bool = False,
+def cast_spoken(game: Battle, caster: Being, card: Card, spoken: str, in_window: bool = False,
                 from_rite: bool = False, for_free: bool = False, last_action: bool = True,
                 need: int | None = None) -> Flow[None]:
     """A Spoken spell is declared, placed, paid for, responded to and activated (``from_rite``: it has
@@ -539,7 +536,7 @@ def cast_spoken(game: Game, caster: Being, card: Card, spoken: str, in_window: b
     card.impact_gained.clear()  # a 'this impact' Upgrade lasts its one impact
 
 
-def _tough_budget(game: Game, caster: Being, card: Card, target: Being | Card | None
+def _tough_budget(game: Battle, caster: Being, card: Card, target: Being | Card | None
                   ) -> Callable[[Being | Card], bool]:
     """Whether one more step target can be paid for: Tough ("targeting an opposing object with Tough x cost X
     more") counts every target, the spell's own and its step targets, on top of its orbs."""
@@ -556,7 +553,7 @@ def _tough_budget(game: Game, caster: Being, card: Card, target: Being | Card | 
     return affordable
 
 
-def free_casts(game: Game, caster: Being, selector: Selector) -> list[Choice]:
+def free_casts(game: Battle, caster: Being, selector: Selector) -> list[Choice]:
     """The spells an effect may let ``caster`` cast "for free": prepared or in the Codex, of the kind it
     names, with a legal target. (Costs aside, the rules of casting hold: Prevented, Focus, requirements.)"""
     out: list[Choice] = []
@@ -595,7 +592,7 @@ def cast_free(fx: Effect, selector: Selector) -> Flow[bool]:
 SPOKEN = (Choice("silent", "silent"), Choice("intone", "intoned"), Choice("miscast", "miscast"))
 
 
-def speak(game: Game, caster: Being, card: Card) -> Flow[str]:
+def speak(game: Battle, caster: Being, card: Card) -> Flow[str]:
     eloquent = card.has("Eloquent")
     if not (game.options.intoning or eloquent) or caster.kind is not Kind.MAGI:
         return "silent"
@@ -604,7 +601,7 @@ def speak(game: Game, caster: Being, card: Card) -> Flow[str]:
     return str(pick.value)
 
 
-def miscast(game: Game, caster: Being, card: Card) -> None:
+def miscast(game: Battle, caster: Being, card: Card) -> None:
     """"Kotukh!": -1 Harmony (and Eloquent X more), every other being +1 Resonance, the spell goes back
     to the unprepared Codex; no Full Action is lost, but the turn passes."""
     eloquent = card.aspect("Eloquent")
@@ -622,7 +619,7 @@ def miscast(game: Game, caster: Being, card: Card) -> None:
     game.say(f"{caster.name} miscasts {card.title}: Kotukh!")
 
 
-def pay(game: Game, caster: Being, card: Card, fx: Effect, for_free: bool = False) -> Flow[None]:
+def pay(game: Battle, caster: Being, card: Card, fx: Effect, for_free: bool = False) -> Flow[None]:
     """A spell cast "for free" pays no energy: no orbs, no `! Pay`, no Tough; its other requirements (a
     discard, an active spell) are no costs of energy and still hold, and upgrades stay optional at their price."""
     for req in card.spec.requirements:
@@ -650,7 +647,7 @@ def pay(game: Game, caster: Being, card: Card, fx: Effect, for_free: bool = Fals
         place_focus(game, caster, card)
 
 
-def pay_requirement(game: Game, caster: Being, card: Card, req: Requirement) -> Flow[None]:
+def pay_requirement(game: Battle, caster: Being, card: Card, req: Requirement) -> Flow[None]:
     if req.form == "Discard" and req.charge is not None:
         holders = charge_holders(game, caster, req)
         options = [acts.named(c.title, c.id) for c in holders]
@@ -681,7 +678,7 @@ def pay_requirement(game: Game, caster: Being, card: Card, req: Requirement) -> 
             game.discard(gone)
 
 
-def burn_focus(game: Game, caster: Being) -> None:
+def burn_focus(game: Battle, caster: Being) -> None:
     """"To discard a Focus": a Focus sustaining a spell may be burned; that spell then loses it."""
     caster.burned_foci += 1
     held = [c for c in game.all_in_play() if c.focus is caster]
@@ -689,14 +686,14 @@ def burn_focus(game: Game, caster: Being) -> None:
         game.remove_focus(held[0], "its Focus was burned")
 
 
-def place_focus(game: Game, caster: Being, card: Card) -> None:
+def place_focus(game: Battle, caster: Being, card: Card) -> None:
     held = [c for c in game.all_in_play() if c.focus is caster]
     if len(held) >= caster.free_foci and held:
         game.remove_focus(held[0], f"{caster.name}'s Focus moves to {card.title}")
     card.focus = caster
 
 
-def upgrades(game: Game, caster: Being, card: Card, timings: tuple[UpgradeTiming, ...] = tuple(UpgradeTiming)
+def upgrades(game: Battle, caster: Being, card: Card, timings: tuple[UpgradeTiming, ...] = tuple(UpgradeTiming)
              ) -> Flow[None]:
     """"^": extra aspects for one of the listed costs. "The condition must be true or the extra payment must
     be made at the time the rest of the casting costs are paid ... unless the Upgrade specifies an alternate
@@ -720,7 +717,7 @@ def upgrades(game: Game, caster: Being, card: Card, timings: tuple[UpgradeTiming
         game.say(f"{caster.name} upgrades {card.title} with {what} for {cost.text()}{when}")
 
 
-def renew_upgrades(game: Game, card: Card) -> Flow[None]:
+def renew_upgrades(game: Battle, card: Card) -> Flow[None]:
     """Each maintenance, as a spell resolves: last round's 'per round' Upgrades run out, and its controller
     may pay its 'per round' and 'this impact' Upgrades again."""
     card.round_gained.clear()
@@ -730,13 +727,13 @@ def renew_upgrades(game: Game, card: Card) -> Flow[None]:
     yield from upgrades(game, card.controller or card.owner, card, (UpgradeTiming.PER_ROUND, UpgradeTiming.THIS_IMPACT))
 
 
-def offensive_cast(game: Game, caster: Being, fx: Effect) -> Flow[None]:
+def offensive_cast(game: Battle, caster: Being, fx: Effect) -> Flow[None]:
     """Karmic Debt: "each time the bearer casts an offensive spell at the caster" (the flow of triggers.emit)."""
     return triggers.emit(game, "bearer casts offensive spell at caster", being=caster, at=victims(game, fx))
 
 
 
-def victims(game: Game, fx: Effect) -> list[Being]:
+def victims(game: Battle, fx: Effect) -> list[Being]:
     if fx.team == "*":  # "the global area, which includes all Magi"
         return list(game.beings)
     if fx.team is not None:
@@ -746,7 +743,7 @@ def victims(game: Game, fx: Effect) -> list[Being]:
 
 
 # ================================================================== Responses
-def respond(game: Game, fx: Effect) -> Flow[None]:
+def respond(game: Battle, fx: Effect) -> Flow[None]:
     """The Response phase: the controller has priority, then the others in initiative order; it closes
     when every being in turn passes. Veiled effects have none."""
     # As triggers.emit tells: most of the time nothing is owed, and nothing reacts.
@@ -779,7 +776,7 @@ def respond(game: Game, fx: Effect) -> Flow[None]:
         game.pending.remove(fx)
 
 
-def response_options(game: Game, b: Being) -> list[Choice]:
+def response_options(game: Battle, b: Being) -> list[Choice]:
     out = []
     seen: set[str] = set()
     passives = None  # read for the first Response that gets that far, then for every other
@@ -809,7 +806,7 @@ def holds_responses(b: Being) -> bool:
     return bool(codex_view(b, response_spells))
 
 
-def respond_once(game: Game, b: Being, fx: Effect) -> Flow[bool]:
+def respond_once(game: Battle, b: Being, fx: Effect) -> Flow[bool]:
     """``b``'s turn of the Response window: a Response to cast, or pass. An energy exchange may come first
     (it may be what makes a Response affordable); it is offered then, not as a Response."""
     pick = yield from exchange.ask(game, b, "respond", f"respond to {fx.name}?",
@@ -821,7 +818,7 @@ def respond_once(game: Game, b: Being, fx: Effect) -> Flow[bool]:
 
 
 # ================================================================== activation
-def activate(game: Game, fx: Effect) -> Flow[None]:
+def activate(game: Battle, fx: Effect) -> Flow[None]:
     """"If its target is still existing and valid after the Response phase, the spell's effect impacts now"."""
     card = fx.card
     if card.place is not Place.MANIFESTING:
@@ -874,7 +871,7 @@ def activate(game: Game, fx: Effect) -> Flow[None]:
         game.discard(card)
 
 
-def activate_transmute(game: Game, fx: Effect) -> Flow[None]:
+def activate_transmute(game: Battle, fx: Effect) -> Flow[None]:
     """A Transmute impacts its target spell: the bearer's Defenses may stop an offensive one; when it
     gets through it combines (Exclusive first), and Backlash strikes its controller."""
     card, target = fx.card, fx.target
@@ -899,7 +896,7 @@ def activate_transmute(game: Game, fx: Effect) -> Flow[None]:
         game.discard(card)
 
 
-def invalid_target(game: Game, fx: Effect) -> str | None:
+def invalid_target(game: Battle, fx: Effect) -> str | None:
     t = fx.target
     if isinstance(t, Being) and t.incapacitated and fx.card.role is Role.ATTACK:
         return f"{t.name} is incapacitated"
@@ -922,7 +919,7 @@ def invalid_target(game: Game, fx: Effect) -> str | None:
     return None
 
 
-def place_in_zone(game: Game, fx: Effect) -> Flow[None]:
+def place_in_zone(game: Battle, fx: Effect) -> Flow[None]:
     card = fx.card
     zone = ZONE_OF_ROLE[card.role]
     if fx.team is not None:
@@ -937,7 +934,7 @@ def place_in_zone(game: Game, fx: Effect) -> Flow[None]:
     duration.start_counters(card, fx.aspects())
 
 
-def impact_attack(game: Game, fx: Effect) -> Flow[None]:
+def impact_attack(game: Battle, fx: Effect) -> Flow[None]:
     card = fx.card
     hit: list[Being] = []
     for b in victims(game, fx) if fx.team is not None else [fx.target]:
@@ -956,14 +953,14 @@ def impact_attack(game: Game, fx: Effect) -> Flow[None]:
             game.discard(card)
 
 
-def fire(game: Game, card: Card, event: str) -> Flow[None]:
+def fire(game: Battle, card: Card, event: str) -> Flow[None]:
     """One of the card's own events (``activated``, ``resolved``): see engine.rulesets.serpents_tongue.events. The
     flow of triggers.emit, not one more around it."""
     return triggers.emit(game, event, card=card)
 
 
 # ================================================================== maintenance: resolve
-def resolve(game: Game, card: Card) -> Flow[None]:
+def resolve(game: Battle, card: Card) -> Flow[None]:
     """"To pay a spell's sustain costs (if any), impact any of its effects and countdown its Duration"."""
     kept = yield from sustain(game, card)
     if not kept:
@@ -1001,7 +998,7 @@ def impacts_each_round(fx: Effect) -> bool:
     return bool(defenses.directives(fx.aspects())) or "on_impact" in card.spec.rules_text
 
 
-def maintenance_impact(game: Game, fx: Effect) -> Flow[None]:
+def maintenance_impact(game: Battle, fx: Effect) -> Flow[None]:
     card = fx.card
     if card.zone is Zone.ATTACK:
         for b in victims(game, fx) if fx.team is not None else [card.bearer]:
@@ -1017,7 +1014,7 @@ def maintenance_impact(game: Game, fx: Effect) -> Flow[None]:
         yield from rules_text.play(fx, "on_impact")
 
 
-def sustain(game: Game, card: Card) -> Flow[bool]:
+def sustain(game: Battle, card: Card) -> Flow[bool]:
     """Sustain requirements are checked and paid before the effect impacts; not paying discards it."""
     controller = card.controller or card.owner
     for req in card.spec.requirements:
@@ -1043,7 +1040,7 @@ def sustain(game: Game, card: Card) -> Flow[bool]:
 
 
 # ================================================================== abilities
-def ability_targets(game: Game, b: Being, ability: Ability) -> list[Choice]:
+def ability_targets(game: Battle, b: Being, ability: Ability) -> list[Choice]:
     foes = game.foes(b)
     if ability.offensive:
         if ability.has("Area"):
@@ -1052,7 +1049,7 @@ def ability_targets(game: Game, b: Being, ability: Ability) -> list[Choice]:
     return [Choice(b.name, ("being", b.name))]
 
 
-def usable_abilities(game: Game, b: Being, bans: control.Bans | None = None) -> Iterator[tuple[Card, Ability]]:
+def usable_abilities(game: Battle, b: Being, bans: control.Bans | None = None) -> Iterator[tuple[Card, Ability]]:
     if control.why_not_ability(game, b, bans):  # Prevented, Phased
         return
     for card in b.in_play():
@@ -1072,7 +1069,7 @@ def free_ability(card: Card, ability: Ability) -> bool:
     return ability.has("Free Action") or card.spec.kind == "artifact"
 
 
-def use_ability(game: Game, b: Being, card: Card, ability: Ability) -> Flow[None]:
+def use_ability(game: Battle, b: Being, card: Card, ability: Ability) -> Flow[None]:
     """An ability is not a spell: it places nothing and fires no "casts an offensive spell" trigger."""
     if not free_ability(card, ability):
         b.full_actions -= 1

@@ -31,17 +31,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
 
 from spellc.engine.core.decisions import Choice
 from spellc.engine.rulesets.serpents_tongue import registry
 from spellc.engine.rulesets.serpents_tongue.acts import Act
 from spellc.engine.rulesets.serpents_tongue.cards import ROLE_WORDS, Aspect, Energy, Role, Selector, SpellCard, Sphere
+from spellc.engine.rulesets.serpents_tongue.protocol import Battle, Effect
 from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Zone, fits
-
-if TYPE_CHECKING:
-    from spellc.engine.rulesets.serpents_tongue.effects import Effect
-    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 # "Innate Actions cannot be prevented by effects that control or limit a broad category of Magi actions.
 # ... To limit an innate Action, an effect must name the innate Action specifically in its text."
@@ -131,7 +127,7 @@ def misplaced(role: Role | None, empowerments: Sequence[Aspect]) -> str | None:
 
 
 # ================================================================== who a spell binds
-def bound(game: Game, card: Card) -> list[Being]:
+def bound(game: Battle, card: Card) -> list[Being]:
     """The Magi a spell in play holds under its Control effects."""
     if not card.active or card.zone is Zone.ATTACK:
         return []
@@ -142,7 +138,7 @@ def bound(game: Game, card: Card) -> list[Being]:
     return [card.bearer] if card.bearer else []
 
 
-def controlling(game: Game, being: Being | None = None) -> list[Card]:
+def controlling(game: Battle, being: Being | None = None) -> list[Card]:
     """The spells in play with a Control effect (that bind ``being``, when given). A list, not a generator: asked
     at nearly every decision (through :func:`bans`, :func:`cloaked`, :func:`enjoined`), where there are few spells
     in play and making a generator cost more than reading them all."""
@@ -154,7 +150,7 @@ def controlling(game: Game, being: Being | None = None) -> list[Card]:
             and (being is None or being in bound(game, card))]
 
 
-def binding(game: Game, being: Being, name: str) -> list[Card]:
+def binding(game: Battle, being: Being, name: str) -> list[Card]:
     """The active spells with the empowerment ``name`` that bind ``being``."""
     return [card for card in controlling(game, being) if card.has(name)]
 
@@ -167,7 +163,7 @@ def _prints_control(spec: type[SpellCard]) -> bool:
 Bans = Sequence[tuple[Card, Ban, str]]  # the bans on a being, each with its spell and rule
 
 
-def bans(game: Game, being: Being) -> list[tuple[Card, Ban, str]]:
+def bans(game: Battle, being: Being) -> list[tuple[Card, Ban, str]]:
     """Every ban on ``being``, with its spell and the rule that imposes it (Phased bans all actions)."""
     found = []
     for card in controlling(game, being):
@@ -180,7 +176,7 @@ def bans(game: Game, being: Being) -> list[tuple[Card, Ban, str]]:
 
 
 # ================================================================== Prevented, Phased, Innate Actions
-def why_not_cast(game: Game, caster: Being, card: Card, found: Bans | None = None) -> str | None:
+def why_not_cast(game: Battle, caster: Being, card: Card, found: Bans | None = None) -> str | None:
     """Casting a spell is an action: a ban on actions, on spells or on spells of its kind forbids it.
     ``found``: the caster's :func:`bans`, when the caller read them already (for every spell of a turn)."""
     for source, ban, rule in bans(game, caster) if found is None else found:
@@ -190,14 +186,14 @@ def why_not_cast(game: Game, caster: Being, card: Card, found: Bans | None = Non
     return None
 
 
-def why_not_ability(game: Game, b: Being, found: Bans | None = None) -> str | None:
+def why_not_ability(game: Battle, b: Being, found: Bans | None = None) -> str | None:
     for source, ban, rule in bans(game, b) if found is None else found:
         if ban.what in (ACTIONS, ABILITIES):
             return f"{rule}: {source.title} prevents {b.name} from activating abilities"
     return None
 
 
-def permitted(game: Game, b: Being, choices: list[Choice], found: Bans | None = None) -> list[Choice]:
+def permitted(game: Battle, b: Being, choices: list[Choice], found: Bans | None = None) -> list[Choice]:
     """Drop the innate Actions a ban names; a broad ban never reaches them (Innate Actions). Advancing a
     Rite zone spell is casting it, so a ban on actions or on that kind of spell stops it as well."""
     found = list(bans(game, b)) if found is None else found
@@ -213,7 +209,7 @@ def permitted(game: Game, b: Being, choices: list[Choice], found: Bans | None = 
     return [c for c in choices if not isinstance(c.value, Act) or allowed(c.value)]
 
 
-def phased(game: Game, being: Being) -> Card | None:
+def phased(game: Battle, being: Being) -> Card | None:
     found = binding(game, being, "Phased")
     return found[0] if found else None
 
@@ -227,14 +223,14 @@ def immune(being: Being, fx: Effect) -> str | None:
 
 
 # ================================================================== Cloaked
-def cloaked(game: Game, being: Being) -> bool:
+def cloaked(game: Battle, being: Being) -> bool:
     """"If a Magi is Cloaked, opponents cannot target the Magi" (Area spells still reach it). Asked of every
     opponent an Attack might target, at every decision: with no spell in play, nothing cloaks."""
     return bool(game.all_in_play()) and bool(binding(game, being, "Cloaked"))
 
 
 # ================================================================== Injunction
-def enjoined(game: Game, being: Being, energy: Energy) -> Card | None:
+def enjoined(game: Battle, being: Being, energy: Energy) -> Card | None:
     """An energy injunction: the spell that prevents ``being`` from gaining ``energy``, if any (asked at every
     gain: with no spell in play, nothing enjoins)."""
     if not game.all_in_play():
@@ -251,7 +247,7 @@ def will_break_cost(card: Card) -> int | None:
     return next((a.value for a in card.aspects() if a.name == "Will Break" and isinstance(a.value, int)), None)
 
 
-def will_break_options(game: Game, b: Being) -> list[Choice]:
+def will_break_options(game: Battle, b: Being) -> list[Choice]:
     """A Will break is the way out of a Control effect, so no ban stops it: a Free Action by default."""
     if game.level1:  # no Will at level 1
         return []
@@ -263,7 +259,7 @@ def will_break_options(game: Game, b: Being) -> list[Choice]:
     return out
 
 
-def will_break(game: Game, b: Being, card: Card) -> None:
+def will_break(game: Battle, b: Being, card: Card) -> None:
     """Pay the Will and discard the spell; an Area Curse only lets go of the Magi who broke it."""
     cost = will_break_cost(card)
     assert cost is not None and b in bound(game, card)

@@ -29,16 +29,12 @@ Artifact, an Encounter's card): the step says "spell".
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from spellc.engine.rulesets.serpents_tongue import allies
+from spellc.engine.rulesets.serpents_tongue.protocol import Battle
 from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Kind, Place
 
-if TYPE_CHECKING:
-    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
-
-def gain_control(game: Game, who: Being, x: Being | Card | None) -> bool:
+def gain_control(game: Battle, who: Being, x: Being | Card | None) -> bool:
     """``who`` takes control of the spell or Koishaka ``x``. True when control changed hands."""
     if who.incapacitated:  # "Incapacitated Magi cannot ... take any Actions": it holds authority over nothing new
         return False
@@ -52,12 +48,12 @@ def gain_control(game: Game, who: Being, x: Being | Card | None) -> bool:
     return take_spell(game, who, x)
 
 
-def _summoned(game: Game, card: Card) -> Being | None:
+def _summoned(game: Battle, card: Card) -> Being | None:
     """The Koishaka an Ally spell in play is the body of."""
     return next((k for k in game.beings if k.body is card), None)
 
 
-def take_spell(game: Game, who: Being, card: Card) -> bool:
+def take_spell(game: Battle, who: Being, card: Card) -> bool:
     if card.spec.kind != "spell" or card.place is not Place.IN_PLAY or card.controller is who:
         return False
     was = card.controller or card.owner
@@ -66,7 +62,7 @@ def take_spell(game: Game, who: Being, card: Card) -> bool:
     return True
 
 
-def take_koishaka(game: Game, who: Being, k: Being) -> bool:
+def take_koishaka(game: Battle, who: Being, k: Being) -> bool:
     boss = allies.commander(who)  # a Koishaka acts with its controller's authority
     body = k.body
     if body is None or boss.kind is not Kind.MAGI or boss.incapacitated or allies.controller(k) is boss:

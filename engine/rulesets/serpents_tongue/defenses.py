@@ -11,18 +11,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import permutations
-from typing import TYPE_CHECKING
 
 from spellc.engine.core import modifiers
 from spellc.engine.core.decisions import Choice, Flow
 from spellc.engine.core.modifiers import Change, Mode
 from spellc.engine.rulesets.serpents_tongue import control, events, registry
 from spellc.engine.rulesets.serpents_tongue.cards import PHYSICAL_SPHERES, Aspect, Energy
+from spellc.engine.rulesets.serpents_tongue.protocol import Battle, Effect
 from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Zone
-
-if TYPE_CHECKING:
-    from spellc.engine.rulesets.serpents_tongue.effects import Effect
-    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 
 # ---------------------------------------------------------------- aspects, with their bonuses
@@ -98,12 +94,12 @@ HIT = ShieldOutcome(True)
 BLOCKED = ShieldOutcome(False)
 
 
-def shields_of(game: Game, being: Being) -> list[Card]:
+def shields_of(game: Battle, being: Being) -> list[Card]:
     """Team (Area) Shields first — "incoming attacks must pass through the Team zone" — then the Magi's own."""
     return team_shields(game, being) + own_shields(being)
 
 
-def team_shields(game: Game, being: Being) -> list[Card]:
+def team_shields(game: Battle, being: Being) -> list[Card]:
     return [c for b in game.beings if b.team == being.team for c in b.zones[Zone.DEFENSE]
             if c.team_zone == being.team and c.active and c.has("Shield")]
 
@@ -125,7 +121,7 @@ def can_block(shield: Card, fx: Effect, aspects: Sequence[Aspect]) -> bool:
     return physical and bool(PHYSICAL_SPHERES & spheres)
 
 
-def wear(game: Game, shield: Card, amount: int) -> None:
+def wear(game: Battle, shield: Card, amount: int) -> None:
     if "durability" not in shield.counters:
         return
     shield.counters["durability"] -= amount
@@ -136,7 +132,7 @@ def wear(game: Game, shield: Card, amount: int) -> None:
             game.discard(shield)
 
 
-def defenses(game: Game, fx: Effect, being: Being, aspects: Sequence[Aspect]) -> Flow[ShieldOutcome]:
+def defenses(game: Battle, fx: Effect, being: Being, aspects: Sequence[Aspect]) -> Flow[ShieldOutcome]:
     """Shields block offensive effects; Subtle bypasses them, Pierce lets some Dmg through."""
     if any(a.name == "Unblockable" for a in aspects):
         return HIT
@@ -199,7 +195,7 @@ def plan(fx: Effect, shields: list[Card], aspects: Sequence[Aspect], pierce: int
     return Plan(tuple(steps), False, pierced)
 
 
-def meet(game: Game, p: Plan) -> tuple[bool, bool]:
+def meet(game: Battle, p: Plan) -> tuple[bool, bool]:
     """Carry out a plan: (blocked, pierced so far)."""
     for shield, amount, what in p.steps:
         game.say(what)
@@ -208,7 +204,7 @@ def meet(game: Game, p: Plan) -> tuple[bool, bool]:
     return p.blocked, p.pierced
 
 
-def shield_order(game: Game, fx: Effect, being: Being, aspects: Sequence[Aspect], pierce: int, shatter: int,
+def shield_order(game: Battle, fx: Effect, being: Being, aspects: Sequence[Aspect], pierce: int, shatter: int,
                  pierced: bool) -> Flow[list[Card]]:
     """"Magi may re-order their Shields before each attacking effect impacts so as to provide the most
     optimal defense for each one" — but "may NOT decline to Shield an effect". The bearer is asked only
@@ -250,7 +246,7 @@ def in_broadcast(defense: Card, fx: Effect) -> bool:
     return not spheres or (fx.sphere is not None and fx.sphere in spheres)
 
 
-def ward(game: Game, fx: Effect, being: Being, energy: Energy) -> int:
+def ward(game: Battle, fx: Effect, being: Being, energy: Energy) -> int:
     """"Wards for the same energy do NOT stack"; "being a Defense spell, [they] do not reduce Dmg from
     Curses" — on any impact of a Curse, the first one (from the Attack zone) included."""
     if fx.card.spec.is_curse():
@@ -268,7 +264,7 @@ def _warded(ward: Aspect) -> Energy:
     return Energy(ward.qualifier) if ward.qualifier in {e.value for e in Energy} else Energy.ESSENCE
 
 
-def shields_and_wards(game: Game, being: Being) -> list[Card]:
+def shields_and_wards(game: Battle, being: Being) -> list[Card]:
     team = [c for b in game.beings if b.team == being.team for c in b.zones[Zone.DEFENSE]
             if c.team_zone == being.team]
     return [c for c in team + being.zones[Zone.DEFENSE] if c.active]

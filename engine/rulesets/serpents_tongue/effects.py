@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from spellc.engine.core.decisions import NO, YES, Choice, Flow
 from spellc.engine.core.errors import Unsupported
-from spellc.engine.rulesets.serpents_tongue import exchange, impact, rules_text, step_targets, tough
+from spellc.engine.rulesets.serpents_tongue import exchange, impact, protocol, rules_text, step_targets, tough
 from spellc.engine.rulesets.serpents_tongue.cards import (
     Ability,
     Aspect,
@@ -28,18 +27,16 @@ from spellc.engine.rulesets.serpents_tongue.cards import (
     StepTarget,
 )
 from spellc.engine.rulesets.serpents_tongue.controller import gain_control
+from spellc.engine.rulesets.serpents_tongue.protocol import Battle
 from spellc.engine.rulesets.serpents_tongue.state import Being, Card
 from spellc.engine.rulesets.serpents_tongue.wording import Target, target_text
-
-if TYPE_CHECKING:
-    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 OPS = {">=": int.__ge__, "<=": int.__le__, "<": int.__lt__, ">": int.__gt__, "==": int.__eq__}
 
 
 @dataclass(eq=False)
 class Effect:
-    game: Game
+    game: Battle
     card: Card
     controller: Being
     target: Being | Card | None
@@ -49,7 +46,7 @@ class Effect:
     evaded: set[str] = field(default_factory=set)  # beings that dodged this one impact
     cancelled: bool = False
     mode: int | None = None
-    evade_of: Effect | None = None  # an Evade's target: the effect it dodges
+    evade_of: protocol.Effect | None = None  # an Evade's target: the effect it dodges
     # A spell's effect met the Defenses before its directives ran; an ability's meets them per step.
     past_defenses: bool = True
     # Team zone: how an Area effect fared against each team's Area Shields, met once per team.

@@ -18,8 +18,6 @@ Resistance.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from spellc.engine.core.decisions import Flow
 from spellc.engine.core.errors import EngineError, IllegalAction, Unsupported
 from spellc.engine.rulesets.serpents_tongue import casting, control, rules_text
@@ -43,10 +41,8 @@ from spellc.engine.rulesets.serpents_tongue.encounter_state import (
     reset_due,
     state_of,
 )
+from spellc.engine.rulesets.serpents_tongue.protocol import Battle
 from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Kind, Place
-
-if TYPE_CHECKING:
-    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 MODES = ("easy", "standard")
 # "Every Discord Event is an immediate, unblockable, nontransferable loss of 3 Essence. (Some scenarios and
@@ -78,7 +74,7 @@ def _action_card(library: object, title: str, b: Being) -> Card:
     return card
 
 
-def scale(game: Game, b: Being) -> None:
+def scale(game: Battle, b: Being) -> None:
     """Standard mode: "For every additional Magi who joins the fight, an Encounter gains 2 more Essence"."""
     st = state_of(b)
     if st.mode == "standard":
@@ -90,7 +86,7 @@ def scale(game: Game, b: Being) -> None:
             game.register(card)
 
 
-def set_mode(game: Game, b: Being, mode: str) -> None:
+def set_mode(game: Battle, b: Being, mode: str) -> None:
     """Easy → standard between rounds ("No more Easy Mode!"): the per-opponent bonuses come in. Through
     :meth:`engine.core.match.Match.intervene` ("mode"), so that the match records it."""
     if not isinstance(b.encounter, EncounterState):
@@ -109,7 +105,7 @@ def set_mode(game: Game, b: Being, mode: str) -> None:
 
 
 # ---------------------------------------------------------------- a turn
-def take_turn(game: Game, b: Being) -> Flow[bool]:
+def take_turn(game: Battle, b: Being) -> Flow[bool]:
     """Draw, read the chart of that colour from the top, act; reset the bag when its condition is met."""
     if b.full_actions <= 0:
         return False
@@ -131,7 +127,7 @@ def take_turn(game: Game, b: Being) -> Flow[bool]:
     return True
 
 
-def usable(game: Game, b: Being, line: ChartLine) -> bool:
+def usable(game: Battle, b: Being, line: ChartLine) -> bool:
     if not game.can_pay(b, Energy.RESONANCE, line.cost):
         return False
     if not all(holds(game, b, c) for c in line.conditions):
@@ -143,14 +139,14 @@ def usable(game: Game, b: Being, line: ChartLine) -> bool:
         not prevented(game, b, card) for card in b.codex)  # a roll may still land on something allowed
 
 
-def prevented(game: Game, b: Being, card: Card) -> str | None:
+def prevented(game: Battle, b: Being, card: Card) -> str | None:
     """Control effects hold an Encounter as they hold a Magi: a ban on its spells, abilities or actions."""
     if card.spec.kind == "encounter spell":
         return control.why_not_cast(game, b, card)
     return control.why_not_ability(game, b)
 
 
-def holds(game: Game, b: Being, cond: ChartCondition) -> bool:
+def holds(game: Battle, b: Being, cond: ChartCondition) -> bool:
     if cond.kind == "curse on encounter":
         return any(c.active and c.spec.is_curse() and (c.bearer is b or b in c.cursed)
                    and (not cond.spheres or c.sphere in cond.spheres) for c in game.all_in_play())
@@ -161,13 +157,13 @@ def holds(game: Game, b: Being, cond: ChartCondition) -> bool:
     raise ValueError(f"unknown chart condition {cond.kind!r}")
 
 
-def focused_opponents(game: Game, b: Being) -> list[Being]:
+def focused_opponents(game: Battle, b: Being) -> list[Being]:
     """Opponents whose Focus holds a spell right now."""
     held = {c.focus.name for c in game.all_in_play() if c.focus is not None}
     return [o for o in game.opponents(b) if o.name in held and not o.incapacitated]
 
 
-def perform(game: Game, b: Being, line: ChartLine) -> Flow[bool]:
+def perform(game: Battle, b: Being, line: ChartLine) -> Flow[bool]:
     """Pay the line's Resonance, then use its action (or roll for one). True for a Free Action."""
     if line.cost:
         game.pay(b, Energy.RESONANCE, line.cost, "Action Chart")
@@ -195,7 +191,7 @@ def perform(game: Game, b: Being, line: ChartLine) -> Flow[bool]:
     return free
 
 
-def card_of(game: Game, b: Being, title: str) -> Card:
+def card_of(game: Battle, b: Being, title: str) -> Card:
     """The Encounter's copy of one of its spells or abilities — a fresh one when it is already in play."""
     for card in b.codex:
         if card.title == title:
@@ -207,7 +203,7 @@ def card_of(game: Game, b: Being, title: str) -> Card:
 
 
 # ---------------------------------------------------------------- using a spell or an ability
-def targets(game: Game, b: Being, card: Card) -> list[Being] | str:
+def targets(game: Battle, b: Being, card: Card) -> list[Being] | str:
     """Who the action may hit: an opposing team for Area, the opponents for an Attack (the
     targeting rule picks among them), the Encounter itself otherwise."""
     if card.role is not Role.ATTACK:
@@ -220,7 +216,7 @@ def targets(game: Game, b: Being, card: Card) -> list[Being] | str:
     return [o for o in foes if not control.cloaked(game, o)]
 
 
-def choose_target(game: Game, b: Being, foes: list[Being]) -> Flow[Being]:
+def choose_target(game: Battle, b: Being, foes: list[Being]) -> Flow[Being]:
     """"It will target the Magi with the lowest Harmony. If its opponents are tied ... target randomly
     using the 10-sided die" — "The player with the highest roll becomes the target"."""
     rule = state_of(b).spec.targeting
@@ -239,7 +235,7 @@ def choose_target(game: Game, b: Being, foes: list[Being]) -> Flow[Being]:
     return tied[0]
 
 
-def use(game: Game, b: Being, card: Card) -> Flow[None]:
+def use(game: Battle, b: Being, card: Card) -> Flow[None]:
     """An Encounter's spell or ability goes through the cast cycle like a Magi's, minus preparation and
     Speaking: it manifests (a spell may be Dispelled now), has its Response phase, then activates."""
     who = targets(game, b, card)
@@ -277,7 +273,7 @@ def return_card(card: Card) -> None:
 
 # ---------------------------------------------------------------- standing rules
 # ---------------------------------------------------------------- the Discord Event it changes
-def changes_discord_event(game: Game, b: Being) -> Being | None:
+def changes_discord_event(game: Battle, b: Being) -> Being | None:
     """The Encounter whose card changes ``b``'s Discord Events: one ``b`` faces (an opponent) that is still
     in the match. Two at once are reported: the rulebook does not say whose change holds."""
     changers = [e for e in game.opponents(b) if isinstance(e.encounter, EncounterState) and not e.incapacitated
@@ -288,7 +284,7 @@ def changes_discord_event(game: Game, b: Being) -> Being | None:
     return changers[0] if changers else None
 
 
-def discord_event(game: Game, changer: Being, b: Being) -> Flow[None]:
+def discord_event(game: Battle, changer: Being, b: Being) -> Flow[None]:
     """The changed effect lands on ``b`` (its steps' `impacted`), an effect of the Encounter's card
     (`controller`: the Encounter) that is unblockable, as every Discord Event is."""
     spec = state_of(changer).spec

@@ -7,15 +7,11 @@ cycle, which reads them on every impact and Response phase; encounter.py plays i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from spellc.engine.core.decisions import Choice, Decision, Flow
 from spellc.engine.rulesets.serpents_tongue.cards import Aspect, EncounterCard, Role
+from spellc.engine.rulesets.serpents_tongue.protocol import Battle, Effect
 from spellc.engine.rulesets.serpents_tongue.state import Being, Cast, Kind
-
-if TYPE_CHECKING:
-    from spellc.engine.rulesets.serpents_tongue.effects import Effect
-    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 
 @dataclass
@@ -63,12 +59,12 @@ def resists(b: Being, fx: Effect) -> bool:
 
 
 # ---------------------------------------------------------------- its stats
-def extra_opponents(game: Game, b: Being) -> int:
+def extra_opponents(game: Battle, b: Being) -> int:
     """Opponents beyond the first: Magi only (a Koishaka does not scale an Encounter)."""
     return max(0, len([o for o in game.opponents(b) if o.kind is Kind.MAGI]) - 1)
 
 
-def stat_bonus(game: Game, b: Being, stat: str) -> int:
+def stat_bonus(game: Battle, b: Being, stat: str) -> int:
     """What an Encounter adds to a round's Resonance roll or Full Actions."""
     st = b.encounter
     if not isinstance(st, EncounterState):
@@ -87,7 +83,7 @@ def in_bag(b: Being) -> dict[str, int]:
     return {colour: n - st.out.get(colour, 0) for colour, n in st.spec.bag if n - st.out.get(colour, 0) > 0}
 
 
-def draw(game: Game, b: Being, why: str) -> Flow[str]:
+def draw(game: Battle, b: Being, why: str) -> Flow[str]:
     """A counter from the bag: the match's seeded chance, or a decision when draws are scripted."""
     bag = in_bag(b)
     if not bag:
@@ -106,14 +102,14 @@ def reset_due(b: Being) -> bool:
     return bool(st.spec.reset) and all(st.out.get(c, 0) >= n for c, n in st.spec.reset)
 
 
-def reset(game: Game, b: Being, why: str) -> None:
+def reset(game: Battle, b: Being, why: str) -> None:
     st = state_of(b)
     st.out = {colour: 0 for colour, _ in st.spec.bag}
     game.say(f"{b.name}'s counters all go back into the bag ({why})")
 
 
 # ---------------------------------------------------------------- its standing Responses
-def respond(game: Game, b: Being, fx: Effect) -> Flow[bool]:
+def respond(game: Battle, b: Being, fx: Effect) -> Flow[bool]:
     """The Encounter's Response abilities, "always active and ready to engage according to their
     conditions": Evade an effect with the named aspects aimed at it alone (Area is immune to Evades).
     It pays, draws, and the counter goes straight back into the bag; a success colour evades."""

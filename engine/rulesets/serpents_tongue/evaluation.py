@@ -22,15 +22,12 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from spellc.engine.core.players import Knowledge
 from spellc.engine.rulesets.serpents_tongue import codex, holdings
 from spellc.engine.rulesets.serpents_tongue.cards import CardLibrary, SpellCard
+from spellc.engine.rulesets.serpents_tongue.protocol import Battle
 from spellc.engine.rulesets.serpents_tongue.state import MAGI, Being, Card, Zone
-
-if TYPE_CHECKING:
-    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 # What each thing is worth, in Essence: Essence is health, and the rest is worth what it will do to Essence.
 RESONANCE_WORTH = 0.15  # it pays for spells: a Fluency 1 Attack costs about 2 and deals about 2
@@ -44,7 +41,7 @@ SPELL_WORTH = 0.6  # a spell in play, per Fluency: its Duration keeps dealing (o
 STEEPNESS = 0.3
 
 
-def evaluation(game: Game, being: str) -> float:
+def evaluation(game: Battle, being: str) -> float:
     """How well ``being``'s team stands, from 0 (lost) to 1 (won): the match's Outcome once it is over, else the
     lead of its side's standing over its opponents', squashed into (0, 1)."""
     outcome = game.outcome
@@ -85,7 +82,7 @@ def spell_worth(card: Card, bearer: Being) -> float:
     return -fluency
 
 
-def determinize(game: Game, being: str, rng: random.Random) -> None:
+def determinize(game: Battle, being: str, rng: random.Random) -> None:
     """Deal again, in place, what ``being`` cannot see: every other Magi's Codex and prepared spells, drawn from
     the cards there are as a legal Codex allows, and the dice still to roll."""
     me = game.being(being)
@@ -142,7 +139,7 @@ def legal_draw(spells: list[type[SpellCard]], titles: Counter[str], fluency: Cou
     return spec
 
 
-def seats(game: Game) -> tuple[str, ...]:
+def seats(game: Battle) -> tuple[str, ...]:
     """The Magi, in the order they sit (an Encounter plays by its own rules, not by a player's choices)."""
     return tuple(b.name for b in game.beings if b.encounter is None)
 

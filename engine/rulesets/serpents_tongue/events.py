@@ -14,27 +14,12 @@ more than the registry and the state, so any rule module may queue an event); tr
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
 
 from spellc.engine.rulesets.serpents_tongue import registry
 from spellc.engine.rulesets.serpents_tongue.cards import SpellCard
-from spellc.engine.rulesets.serpents_tongue.state import Being, Card
-
-if TYPE_CHECKING:
-    from spellc.engine.rulesets.serpents_tongue.rules import Game
-
-
-@dataclass(frozen=True, slots=True)
-class Pending:
-    """One card's trigger, owed to it by an event: whom its rules text concerns is fixed when it fires."""
-
-    card: Card
-    method: str
-    controller: Being
-    bearer: Being | None
-    caster: Being | None
+from spellc.engine.rulesets.serpents_tongue.protocol import Battle
+from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Pending
 
 
 def reacts(card: Card, event: registry.Event, this: Card | None, being: Being | None,
@@ -61,7 +46,7 @@ def heard_by(spec: type[SpellCard]) -> frozenset[str]:
     return frozenset(ev.base for ev in found if ev is not None)
 
 
-def queue(game: Game, event: str, *, card: Card | None = None, being: Being | None = None,
+def queue(game: Battle, event: str, *, card: Card | None = None, being: Being | None = None,
           at: list[Being] | None = None) -> None:
     """Record the triggers ``event`` (a registry row's name) owes: ``card`` is the spell it happens to,
     ``being`` the being it happens to, ``at`` the beings an offensive spell was cast at."""

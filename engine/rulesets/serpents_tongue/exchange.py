@@ -13,15 +13,12 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from spellc.engine.core.decisions import Choice, Flow
 from spellc.engine.rulesets.serpents_tongue.acts import Act
 from spellc.engine.rulesets.serpents_tongue.cards import Energy
+from spellc.engine.rulesets.serpents_tongue.protocol import Battle
 from spellc.engine.rulesets.serpents_tongue.state import MAGI, Being, Card, Kind
-
-if TYPE_CHECKING:
-    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 # "Give up 1 Will to gain (choose one): 3 Resonance OR 2 Harmony OR 1 Essence";
 # "Give up 10 Voice to gain (choose one): 3 Resonance OR 2 Harmony OR 1 Essence OR 1 Will".
@@ -50,7 +47,7 @@ OPEN = {(will, voice): tuple(c for c, (give, _, _, _) in zip(CHOICES, EXCHANGES,
         for will, voice in itertools.product((True, False), repeat=2)}
 
 
-def why_not(game: Game, b: Being, index: int | None = None) -> str | None:
+def why_not(game: Battle, b: Being, index: int | None = None) -> str | None:
     """Why ``b`` cannot make an exchange now (``index``: that one): "Energy Exchange: reason", or None."""
     closed = _closed(game, b)
     if closed is not None:
@@ -63,14 +60,14 @@ def why_not(game: Game, b: Being, index: int | None = None) -> str | None:
     return f"{RULE}: {b.name} has {b.energy(give)} {give}, and the exchange gives up {n}"
 
 
-def is_open(game: Game, b: Being) -> bool:
+def is_open(game: Battle, b: Being) -> bool:
     """Whether ``b`` may make an exchange now, whatever energies it has (:func:`_closed` says why not; asked
     at nearly every decision, where no reason is wanted)."""
     # Once a round: the Magi that has exchanged already is told apart first, before its kind is read.
     return not (b.exchanged_this_round or b.incapacitated or game.level1 or b.kind is not MAGI)
 
 
-def _closed(game: Game, b: Being) -> str | None:
+def _closed(game: Battle, b: Being) -> str | None:
     """Why ``b`` can make no exchange now, whatever energies it has."""
     if is_open(game, b):
         return None
@@ -86,7 +83,7 @@ def _closed(game: Game, b: Being) -> str | None:
     return None
 
 
-def options(game: Game, b: Being) -> tuple[Choice, ...]:
+def options(game: Battle, b: Being) -> tuple[Choice, ...]:
     """The exchanges ``b`` may make now (asked at nearly every decision: each energy is read once)."""
     if b.exchanged_this_round or b.incapacitated or game.level1 or b.kind is not MAGI:  # is_open, without a call
         return ()
@@ -99,7 +96,7 @@ def is_exchange(choice: Choice) -> bool:
     return isinstance(choice.value, Act) and choice.value.verb == "exchange"
 
 
-def exchange(game: Game, b: Being, index: int) -> None:
+def exchange(game: Battle, b: Being, index: int) -> None:
     give, n, get, m = EXCHANGES[index]
     game.pay(b, give, n, RULE)
     got = game.gain(b, get, m)
@@ -107,7 +104,7 @@ def exchange(game: Game, b: Being, index: int) -> None:
     game.say(f"{b.name} exchanges {n} {give.value} for {got} {get.value}")
 
 
-def ask(game: Game, b: Being, kind: str, prompt: str, choices: Callable[[], Sequence[Choice]],
+def ask(game: Battle, b: Being, kind: str, prompt: str, choices: Callable[[], Sequence[Choice]],
         card: Card | None = None) -> Flow[Choice | None]:
     """Put a decision to ``b`` with the exchanges beside ``choices()`` (recomputed after an exchange).
     Returns the choice, or None when ``choices()`` is empty and no exchange is worth offering."""
@@ -127,7 +124,7 @@ def ask(game: Game, b: Being, kind: str, prompt: str, choices: Callable[[], Sequ
         exchange(game, b, int(pick.value.name))
 
 
-def _opens(game: Game, b: Being, base: list[Choice], offered: Sequence[Choice],
+def _opens(game: Battle, b: Being, base: list[Choice], offered: Sequence[Choice],
            choices: Callable[[], Sequence[Choice]]) -> bool:
     """Whether some exchange would give ``b`` a choice it does not have now (tried on its energies, undone)."""
     now = {c.label for c in base}

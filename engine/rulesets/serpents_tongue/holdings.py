@@ -15,15 +15,12 @@ copy counts its own casts from those it inherited, at the cost of a few numbers.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
+from spellc.engine.rulesets.serpents_tongue.protocol import Battle
 from spellc.engine.rulesets.serpents_tongue.state import MAGI, Being, Card
 
-if TYPE_CHECKING:
-    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
-
-def begin(game: Game) -> None:
+def begin(game: Battle) -> None:
     """As the match begins: the last id of a card at the table. A copy runs the rules again from a restart point
     taken later, and keeps the number taken then."""
     if game.dealt is None:
@@ -34,19 +31,19 @@ def cards_of(b: Being) -> tuple[Card, ...]:
     return (*b.codex, *b.prepared, *b.rite, *b.discard, *b.banished, *b.in_play())
 
 
-def was_held(game: Game, b: Being, card: Card) -> bool:
+def was_held(game: Battle, b: Being, card: Card) -> bool:
     """Whether ``b``, a Magi, owned ``card`` as the match began."""
     dealt = game.dealt
     return dealt is not None and 0 < card.id <= dealt and card.owner is b and b.kind is MAGI
 
 
-def count_cast(game: Game, caster: Being, card: Card) -> None:
+def count_cast(game: Battle, caster: Being, card: Card) -> None:
     """``caster`` casts ``card``: one more cast of it, if it is one of the cards the caster held."""
     if was_held(game, caster, card):
         game.casts[card.id] += 1
 
 
-def held(game: Game, being: str) -> Mapping[str, int]:
+def held(game: Battle, being: str) -> Mapping[str, int]:
     """The title of each card ``being`` held as the match began, in the order it was dealt (its Codex, then what
     it began with in play), with how many times it cast a card of that title; nothing for a being that held no
     Codex (an Encounter)."""

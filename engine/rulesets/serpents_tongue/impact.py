@@ -7,7 +7,6 @@ Glossary terms played here: Impact, Passive Effect, Add Dmg X, Area, Resistance 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from spellc.engine.core.decisions import Flow
 from spellc.engine.core.errors import Unsupported
@@ -21,11 +20,8 @@ from spellc.engine.rulesets.serpents_tongue import (
     transmutes,
 )
 from spellc.engine.rulesets.serpents_tongue.cards import Aspect, Energy, Modifier
+from spellc.engine.rulesets.serpents_tongue.protocol import Battle, Effect
 from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Cast, Place, fits
-
-if TYPE_CHECKING:
-    from spellc.engine.rulesets.serpents_tongue.effects import Effect
-    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 
 # ---------------------------------------------------------------- passive effects
@@ -51,7 +47,7 @@ def _related(source: Card, relation: str) -> Being | None:
     return getattr(source, relation) if relation in RELATIONS else None
 
 
-def passive_sources(game: Game) -> list[tuple[Card, Modifier]]:
+def passive_sources(game: Battle) -> list[tuple[Card, Modifier]]:
     # Counted for every spell that might be cast, at every decision: most cards have no passive effect
     # at all (none printed, no Specialization tier), which is read off the card before its state.
     found = []
@@ -64,7 +60,7 @@ def passive_sources(game: Game) -> list[tuple[Card, Modifier]]:
     return found
 
 
-def effective_aspects(game: Game, fx: Cast, sources: list[tuple[Card, Modifier]] | None = None
+def effective_aspects(game: Battle, fx: Cast, sources: list[tuple[Card, Modifier]] | None = None
                       ) -> Sequence[Aspect]:
     """The aspects an effect has, with what passive effects in play grant it (Flame Form's +1 Dmg): to read,
     never to change (most of the time they are the card's own, read for every spell that might be cast).
@@ -85,7 +81,7 @@ def effective_aspects(game: Game, fx: Cast, sources: list[tuple[Card, Modifier]]
     return base
 
 
-def generated(game: Game, fx: Cast, energy: Energy, sources: list[tuple[Card, Modifier]] | None = None) -> int:
+def generated(game: Battle, fx: Cast, energy: Energy, sources: list[tuple[Card, Modifier]] | None = None) -> int:
     """"Generate": what passive effects add to a spell's energy orb when it is paid for (``sources``:
     :func:`passive_sources`, when the caller read them already)."""
     total = 0
@@ -96,7 +92,7 @@ def generated(game: Game, fx: Cast, energy: Energy, sources: list[tuple[Card, Mo
 
 
 # ---------------------------------------------------------------- impact
-def resisted(game: Game, fx: Effect, being: Being) -> bool:
+def resisted(game: Battle, fx: Effect, being: Being) -> bool:
     """"In order to affect an Encounter, a spell must have Potency equal to or greater than the
     Encounter's Resistance" — every offensive impact on it: a spell's, and each "deal" step of an ability."""
     if being.encounter is None or not defenses.offensive(fx, being):
@@ -108,7 +104,7 @@ def resisted(game: Game, fx: Effect, being: Being) -> bool:
     return True
 
 
-def impact_being(game: Game, fx: Effect, being: Being) -> Flow[bool]:
+def impact_being(game: Battle, fx: Effect, being: Being) -> Flow[bool]:
     """An effect impacts one being: Evade, immunity and Defenses first. True when it impacts in full."""
     if being.name in fx.evaded:
         game.say(f"{being.name} evades {fx.name}")
@@ -134,7 +130,7 @@ def impact_being(game: Game, fx: Effect, being: Being) -> Flow[bool]:
     return True
 
 
-def impact_card(game: Game, fx: Effect, card: Card) -> Flow[bool]:
+def impact_card(game: Battle, fx: Effect, card: Card) -> Flow[bool]:
     """Abjurations (and Dispels) impact on spells: the spell's bearer's Defenses protect it."""
     bearer = card.bearer if card.active else None
     if bearer is not None and bearer.team != fx.controller.team and fx.sphere is not None:
@@ -147,7 +143,7 @@ def impact_card(game: Game, fx: Effect, card: Card) -> Flow[bool]:
     return True
 
 
-def apply_directives(game: Game, fx: Effect, target: Being | Card, aspects: Sequence[Aspect],
+def apply_directives(game: Battle, fx: Effect, target: Being | Card, aspects: Sequence[Aspect],
                      cap: int | None = None, only_dmg: bool = False) -> Flow[None]:
     for d in defenses.directives(aspects):
         if only_dmg and d.name != "Dmg":
@@ -170,7 +166,7 @@ def _amount(fx: Effect, d: Aspect) -> int:
     return fx.amount(d) if d.params and counted else 0
 
 
-def deal(game: Game, fx: Effect, aspect: Aspect, who: Being | Card) -> Flow[None]:
+def deal(game: Battle, fx: Effect, aspect: Aspect, who: Being | Card) -> Flow[None]:
     """A rules-text "deal" step. An ability's offensive steps meet the Defenses one by one."""
     if isinstance(who, Being) and defenses.offensive(fx, who) and not fx.past_defenses:
         if who.name in fx.evaded or resisted(game, fx, who) or defenses.immune(who, fx):

@@ -3,16 +3,12 @@ then the order of play, then (from level 2) each Magi's Discord or Harmony roll.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from spellc.engine.core import chance
 from spellc.engine.core.decisions import Choice, Flow
 from spellc.engine.rulesets.serpents_tongue import encounter, encounter_state, triggers
 from spellc.engine.rulesets.serpents_tongue.cards import RESONANCE, Energy
+from spellc.engine.rulesets.serpents_tongue.protocol import Battle
 from spellc.engine.rulesets.serpents_tongue.state import KOISHAKA, Being
-
-if TYPE_CHECKING:
-    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 # "Roll a ten-sided die: 1-3 gain 1 Resonance, 4-6 gain 2, 7-9 gain 3, 10 gain 5 (Resonance Overload)".
 RESONANCE_TABLE = chance.Table(((3, 1), (6, 2), (9, 3), (10, 5)))
@@ -23,7 +19,7 @@ HARMONY_EVENT_AT = 7
 DISCORD_EVENT_ESSENCE = 3
 
 
-def initiative_phase(game: Game) -> Flow[None]:
+def initiative_phase(game: Battle) -> Flow[None]:
     yield from resonance_roll(game)
     yield from assign_initiative(game)
     if not game.level1:
@@ -32,7 +28,7 @@ def initiative_phase(game: Game) -> Flow[None]:
                 yield from discord_and_harmony_rolls(game, b)
 
 
-def resonance_roll(game: Game) -> Flow[None]:
+def resonance_roll(game: Battle) -> Flow[None]:
     """"All Magi (including Encounters and Koishaka if they have the Resonance stat) receive Resonance"."""
     roll = yield from game.roll("Resonance roll")
     amount = RESONANCE_TABLE.read(roll)
@@ -54,7 +50,7 @@ INITIATIVE = (Energy.HARMONY, Energy.RESONANCE, Energy.WILL, Energy.ESSENCE)
 INITIATIVE_LEVEL1 = (Energy.RESONANCE, Energy.ESSENCE)
 
 
-def initiative_key(game: Game, b: Being) -> tuple[int, ...]:
+def initiative_key(game: Battle, b: Being) -> tuple[int, ...]:
     """The energies the initiative compares, in their order (INITIATIVE)."""
     if b.lacks:  # an energy it lacks reads as zero (Being.energy)
         return tuple(map(b.energy, INITIATIVE_LEVEL1 if game.level1 else INITIATIVE))
@@ -62,7 +58,7 @@ def initiative_key(game: Game, b: Being) -> tuple[int, ...]:
     return (b.resonance, b.essence) if game.level1 else (b.harmony, b.resonance, b.will, b.essence)
 
 
-def assign_initiative(game: Game) -> Flow[None]:
+def assign_initiative(game: Battle) -> Flow[None]:
     living = [b for b in game.beings if not b.incapacitated]
     # "In its first round [a Koishaka] has lowest initiative".
     newcomers = [b for b in living if b.kind is KOISHAKA and b.first_round == game.round]
@@ -80,7 +76,7 @@ def assign_initiative(game: Game) -> Flow[None]:
         game.say("initiative: " + ", ".join(b.name for b in game.order))
 
 
-def break_tie(game: Game, tied: list[Being]) -> Flow[list[Being]]:
+def break_tie(game: Battle, tied: list[Being]) -> Flow[list[Being]]:
     """"If all are equal, roll a die"; the winner of the roll may choose who goes first."""
     if len(tied) == 1:
         return tied
@@ -104,7 +100,7 @@ def rolls(b: Being) -> bool:
     return not (b.incapacitated or HARMONY in b.lacks or -DISCORD_EVENT_AT < b.harmony < HARMONY_EVENT_AT)
 
 
-def discord_and_harmony_rolls(game: Game, b: Being) -> Flow[None]:
+def discord_and_harmony_rolls(game: Battle, b: Being) -> Flow[None]:
     if b.incapacitated or HARMONY in b.lacks:
         return
     discord = -b.harmony
@@ -122,7 +118,7 @@ def discord_and_harmony_rolls(game: Game, b: Being) -> Flow[None]:
             yield from triggers.emit(game, "WHO enjoys Harmony Event", being=b)
 
 
-def discord_event(game: Game, b: Being) -> Flow[None]:
+def discord_event(game: Battle, b: Being) -> Flow[None]:
     """"Every Discord Event is an immediate, unblockable, nontransferable loss of 3 Essence. (Some scenarios
     and encounters will change the effect.)": an Encounter ``b`` faces may print another."""
     changer = encounter.changes_discord_event(game, b)

@@ -4,17 +4,13 @@ phases, check for any victory conditions"."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from spellc.engine.core.decisions import NOTHING, Flow, Outcome
 from spellc.engine.rulesets.serpents_tongue import acts, casting, namshub
+from spellc.engine.rulesets.serpents_tongue.protocol import Battle
 from spellc.engine.rulesets.serpents_tongue.state import IN_PLAY, KOISHAKA, MAINTENANCE_ORDER, Being
 
-if TYPE_CHECKING:
-    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
-
-def maintenance_phase(game: Game) -> Flow[None]:
+def maintenance_phase(game: Battle) -> Flow[None]:
     """Each zone's spells in play resolve, zone by zone: with none in play (most rounds), a flow that asks nothing
     and is not made."""
     if not game.all_in_play():
@@ -22,7 +18,7 @@ def maintenance_phase(game: Game) -> Flow[None]:
     return _resolve_zones(game)
 
 
-def _resolve_zones(game: Game) -> Flow[None]:
+def _resolve_zones(game: Battle) -> Flow[None]:
     for zone in MAINTENANCE_ORDER:
         for owner in list(game.order):
             left = [c for c in owner.zones[zone] if c.place is IN_PLAY]
@@ -37,7 +33,7 @@ def _resolve_zones(game: Game) -> Flow[None]:
                 left = [c for c in left if c.place is IN_PLAY and c.zone is zone]
 
 
-def check_victory(game: Game) -> None:
+def check_victory(game: Battle) -> None:
     """"After all players have concluded their maintenance phases, check for any victory conditions"."""
     game.outcome = namshub.victory(game)
     if game.outcome is not None:

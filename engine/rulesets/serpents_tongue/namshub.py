@@ -14,17 +14,15 @@ it. Its counters say how many steps are done and in which round the last one was
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from spellc.engine.core.decisions import Choice, Flow, Outcome
 from spellc.engine.rulesets.serpents_tongue import holdings, rite, rules_text
 from spellc.engine.rulesets.serpents_tongue.acts import Act
 from spellc.engine.rulesets.serpents_tongue.cards import Cost, SpellCard
 from spellc.engine.rulesets.serpents_tongue.effects import Effect
+from spellc.engine.rulesets.serpents_tongue.protocol import Battle
 from spellc.engine.rulesets.serpents_tongue.state import MAGI, Being, Card, Place, codex_view
-
-if TYPE_CHECKING:
-    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -63,7 +61,7 @@ STEPS = "steps"  # counters of a begun page: steps completed, and the round of t
 LAST_ROUND = "round"
 
 
-def working_on(game: Game, team: str) -> Card | None:
+def working_on(game: Battle, team: str) -> Card | None:
     """The Nam-Shub a team is working on (begun, not yet complete)."""
     if not game.nam_shubs:  # asked at every turn: most matches never begin one
         return None
@@ -85,7 +83,7 @@ def next_step(card: Card) -> NamShubStep:
 
 
 # ---------------------------------------------------------------- the actions
-def options(game: Game, b: Being) -> list[Choice]:
+def options(game: Battle, b: Being) -> list[Choice]:
     """Beginning a Nam-Shub (a Magi, from its Codex) and completing the next step of the team's one: to read, never
     to change (it may be what the Codex view keeps)."""
     if b.incapacitated:
@@ -112,7 +110,7 @@ def _beginnable(codex: list[Card]) -> list[Choice]:
     return [Choice(f'begin Nam-Shub "{title}"', Act("nam-shub", card.id)) for title, card in firsts.items()]
 
 
-def begin(game: Game, b: Being, card: Card) -> None:
+def begin(game: Battle, b: Being, card: Card) -> None:
     """A Free Action: the page leaves the Codex and lies beside the team zone."""
     b.codex.remove(card)
     card.place = Place.IN_PLAY
@@ -123,7 +121,7 @@ def begin(game: Game, b: Being, card: Card) -> None:
     game.say(f"{b.name} begins the Nam-Shub {card.title} beside team {b.team}'s zone")
 
 
-def why_not_step(game: Game, b: Being, card: Card) -> str | None:
+def why_not_step(game: Battle, b: Being, card: Card) -> str | None:
     if card.counters.get(LAST_ROUND) == game.round:
         return f"Nam-Shub: team {b.team} already completed a step of {card.title} this round"
     step = next_step(card)
@@ -137,7 +135,7 @@ def why_not_step(game: Game, b: Being, card: Card) -> str | None:
     return None
 
 
-def perform_step(game: Game, b: Being, card: Card) -> Flow[None]:
+def perform_step(game: Battle, b: Being, card: Card) -> Flow[None]:
     """Pay the step, take its action, run its text; the last step completes the Nam-Shub."""
     step = next_step(card)
     target: Being | None = None
@@ -164,7 +162,7 @@ def perform_step(game: Game, b: Being, card: Card) -> Flow[None]:
 
 
 # ---------------------------------------------------------------- victory
-def victory(game: Game) -> Outcome | None:
+def victory(game: Battle) -> Outcome | None:
     """"A powerful, world-altering spell that may provide unique victory conditions": a team that has
     completed a victory Nam-Shub wins when victory conditions are checked (after maintenance)."""
     winners = sorted({str(c.team_zone) for c in game.nam_shubs if complete(c) and _spec(c).victory})
@@ -177,7 +175,7 @@ def victory(game: Game) -> Outcome | None:
     return Outcome(winner=winners[0], incapacitated=down, reason=f"completed the Nam-Shub {title}")
 
 
-def broken(game: Game) -> list[str]:
+def broken(game: Battle) -> list[str]:
     """What must hold of Nam-Shubs in any state (invariants): one begun page per team at a time,
     never more steps done than printed."""
     out = []

@@ -5,16 +5,13 @@ the round returns to the Codex"."""
 from __future__ import annotations
 
 import bisect
-from typing import TYPE_CHECKING
 
 from spellc.engine.core.decisions import Choice, Flow
 from spellc.engine.rulesets.serpents_tongue import acts, codex, exchange, namshub, triggers
 from spellc.engine.rulesets.serpents_tongue.acts import DONE
 from spellc.engine.rulesets.serpents_tongue.cards import RESONANCE, Energy
+from spellc.engine.rulesets.serpents_tongue.protocol import Battle
 from spellc.engine.rulesets.serpents_tongue.state import BANISHED, DISCARD, PREPARED, Being, Card, Kind, Place
-
-if TYPE_CHECKING:
-    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 MAX_PREPARED = 3
 # Re-attuning brings "a discarded spell back into your Codex", to be prepared and cast: a Specialization or an
@@ -28,7 +25,7 @@ def reattune_price(card: Card) -> int:
     return 1 if "Bonded" in card.spec.printed_names else 1 + card.spec.fluency  # at every re-attuning choice
 
 
-def spell_preparation_phase(game: Game) -> Flow[None]:
+def spell_preparation_phase(game: Battle) -> Flow[None]:
     yield from triggers.emit(game, "spell preparation begins")
     for b in list(game.order):
         if b.incapacitated or b.kind is Kind.ENCOUNTER:  # Encounters need not prepare their spells
@@ -38,7 +35,7 @@ def spell_preparation_phase(game: Game) -> Flow[None]:
         yield from prepare(game, b)
 
 
-def reattune(game: Game, b: Being) -> Flow[None]:
+def reattune(game: Battle, b: Being) -> Flow[None]:
     """One non-Bonded spell at 1 + fluency, any number of Bonded spells and Burned Foci at 1 each."""
     while True:
         # An energy exchange may pay for it: offered beside the choices (exchange.py).
@@ -61,7 +58,7 @@ def reattune(game: Game, b: Being) -> Flow[None]:
         game.say(f"{b.name} re-attunes {card.title}")
 
 
-def reattune_options(game: Game, b: Being) -> list[Choice]:
+def reattune_options(game: Battle, b: Being) -> list[Choice]:
     options = [DONE]
     seen: set[str] = set()
     once, bound = b.reattuned_this_round, codex.BOUND  # read once: the discard pile is read card by card
@@ -81,7 +78,7 @@ def reattune_options(game: Game, b: Being) -> list[Choice]:
     return options
 
 
-def why_not_reattune(game: Game, b: Being, card: Card) -> str | None:
+def why_not_reattune(game: Battle, b: Being, card: Card) -> str | None:
     """Why ``b`` cannot re-attune ``card`` now: "Re-Attune: reason" (or "Banish: ..."), None when it can."""
     if card.place is BANISHED:
         return f"Banish: {card.title} is banished, and banished cards can not be re-attuned"
@@ -100,7 +97,7 @@ def why_not_reattune(game: Game, b: Being, card: Card) -> str | None:
     return None
 
 
-def prepare(game: Game, b: Being) -> Flow[None]:
+def prepare(game: Battle, b: Being) -> Flow[None]:
     """"Magi may prepare up to 3 spells by placing them in the front pocket of their Codex"."""
     chosen: list[str] = []
     offer = Preparable(b.codex)
@@ -161,7 +158,7 @@ class Preparable:
                 return
 
 
-def prepared_spells_return(game: Game) -> None:
+def prepared_spells_return(game: Battle) -> None:
     """"Any spell that is prepared but is not cast by the end of the round returns to the Codex"."""
     for b in game.beings:
         for card in b.prepared:

@@ -15,18 +15,14 @@ Glossary terms played here: Banish, Spell Loss, Dampen.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from spellc.engine.core.decisions import Choice, Flow
 from spellc.engine.core.errors import Unsupported
 from spellc.engine.rulesets.serpents_tongue import acts, exchange
 from spellc.engine.rulesets.serpents_tongue.cards import Aspect, Energy
+from spellc.engine.rulesets.serpents_tongue.protocol import Battle, Effect
 from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Place
-
-if TYPE_CHECKING:
-    from spellc.engine.rulesets.serpents_tongue.effects import Effect
-    from spellc.engine.rulesets.serpents_tongue.rules import Game
-
 
 # Where a Spell Loss (or a Dispel) sends a spell, by the word the effect prints after it.
 SPELL_LOSS_TO = {None: Place.DISCARD, "Banish": Place.BANISHED, "Return": Place.CODEX}
@@ -39,7 +35,7 @@ def destination(word: object, what: str, card: str) -> Place:
     return SPELL_LOSS_TO[word]
 
 
-def spell_loss(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> Flow[None]:
+def spell_loss(game: Battle, fx: Effect, aspect: Aspect, target: Any, amount: int) -> Flow[None]:
     """The target chooses ``amount`` spells of their Codex and Sacrifices, Banishes or un-prepares them."""
     if not isinstance(target, Being):
         return
@@ -71,7 +67,7 @@ def _by_title(cards: list[Card]) -> list[Choice]:
     return list(seen.values())
 
 
-def dampen(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> Flow[None]:
+def dampen(game: Battle, fx: Effect, aspect: Aspect, target: Any, amount: int) -> Flow[None]:
     """The Dampened spell's controller pays the extra energy now, or the spell is discarded unrefunded."""
     if not isinstance(target, Card) or not target.manifesting:
         return

@@ -20,15 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from typing import TYPE_CHECKING
 
 from spellc.engine.core import modifiers
 from spellc.engine.core.modifiers import Change, Mode
 from spellc.engine.rulesets.serpents_tongue.cards import Aspect, Energy, SpellCard
+from spellc.engine.rulesets.serpents_tongue.protocol import Battle
 from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Place
-
-if TYPE_CHECKING:
-    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 INVESTED = "actions"  # the counter of Full Actions invested in a Rite zone spell
 ADDED = "Actions"  # the requirement a Transmute adds ("via a spell such as Prolong Cast")
@@ -77,7 +74,7 @@ def invested(card: Card) -> int:
     return card.counters.get(INVESTED, 0)
 
 
-def begin(game: Game, caster: Being, card: Card, spoken: str, need: int) -> None:
+def begin(game: Battle, caster: Being, card: Card, spoken: str, need: int) -> None:
     """The first Full Action of the ``need`` it takes: the Spoken spell goes to the caster's Rite zone."""
     for pile in (caster.prepared, caster.codex):
         if card in pile:
@@ -93,7 +90,7 @@ def begin(game: Game, caster: Being, card: Card, spoken: str, need: int) -> None
              f"(1 of {need} Full Actions)")
 
 
-def prolong(game: Game, caster: Being, card: Card, need: int) -> None:
+def prolong(game: Battle, caster: Being, card: Card, need: int) -> None:
     """"A spell that has Action requirements added to it (via a spell such as Prolong Cast) moves into the
     Rite zone (and may be re-targeted when it emerges)": ``caster``'s manifesting spell, now needing ``need``
     Full Actions, more than were spent on it, leaves the stack for the Rite zone with those counted as
@@ -108,7 +105,7 @@ def prolong(game: Game, caster: Being, card: Card, need: int) -> None:
              f"({spent} of {need})")
 
 
-def drop_rite(game: Game, caster: Being) -> None:
+def drop_rite(game: Battle, caster: Being) -> None:
     """A Full Action for anything but a Rite zone spell discards every spell in the Rite zone."""
     for card in list(caster.rite):
         game.say(f"{card.title} is discarded from the Rite zone")

@@ -7,19 +7,15 @@ at the same price. An Ally's investment is cumulative with your own".
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from spellc.engine.core.decisions import Choice, Flow
 from spellc.engine.rulesets.serpents_tongue.cards import Energy
+from spellc.engine.rulesets.serpents_tongue.protocol import Battle
 from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Kind
-
-if TYPE_CHECKING:
-    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 RITUAL_WILL_TIERS = 3  # "Tiers cost 1 Harmony for 1 tier or 1 Will for 3 tiers"
 
 
-def options(game: Game, caster: Being, card: Card, start: int = 0) -> list[Choice]:
+def options(game: Battle, caster: Being, card: Card, start: int = 0) -> list[Choice]:
     """The tiers ``caster`` may buy next, ``start`` tiers being bought already (by the caster, for an Ally)."""
     options = [Choice("no tiers", (0, 0, 0))]
     for tiers in range(1, len(card.spec.ritual) - start + 1):
@@ -33,7 +29,7 @@ def options(game: Game, caster: Being, card: Card, start: int = 0) -> list[Choic
     return options
 
 
-def buy(game: Game, caster: Being, card: Card) -> Flow[None]:
+def buy(game: Battle, caster: Being, card: Card) -> Flow[None]:
     """Tiers bought left to right (N/A tiers too) for 1 Harmony each or 1 Will for 3."""
     if not card.spec.ritual or game.level1:
         return
@@ -51,7 +47,7 @@ def buy(game: Game, caster: Being, card: Card) -> Flow[None]:
         card.gained.extend(tier.aspects)
 
 
-def allies_help(game: Game, caster: Being, card: Card, bought: int) -> Flow[int]:
+def allies_help(game: Battle, caster: Being, card: Card, bought: int) -> Flow[int]:
     """"Human Allies may help to upgrade your Ritual Path at the same price. An Ally's investment is
     cumulative with your own": each human Ally in turn may buy the next tiers. Returns the tiers bought."""
     tiers = bought

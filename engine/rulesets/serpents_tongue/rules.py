@@ -16,7 +16,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from spellc.engine.core import chance, flow, resources
@@ -39,6 +38,7 @@ from spellc.engine.rulesets.serpents_tongue import (
     triggers,
 )
 from spellc.engine.rulesets.serpents_tongue.cards import CardLibrary, Energy, Selector
+from spellc.engine.rulesets.serpents_tongue.protocol import Options
 from spellc.engine.rulesets.serpents_tongue.state import (
     ENERGIES,
     IN_PLAY,
@@ -54,23 +54,6 @@ from spellc.engine.rulesets.serpents_tongue.state import (
 
 D10 = chance.parse("d10")
 DISCORD_LIMIT = 20  # "If a Magi reaches 20 Discord, he or she is immediately incapacitated"
-
-
-@dataclass
-class Options:
-    """Rules options of a match.
-
-    level 1: "we will not use the advanced energies of Harmony or Will" (Act I).
-    chance: "auto" rolls the game's seeded dice; "ask" yields every die as a decision (scenarios).
-    intoning: offer the Speak choice (silent / intone / miscast) when a Magi casts.
-    """
-
-    level: int = 2
-    chance: str = "auto"
-    seed: int = 0
-    intoning: bool = False
-    max_rounds: int = 60
-    log: bool = True
 
 
 def refresh_round_counters(game: Game) -> None:

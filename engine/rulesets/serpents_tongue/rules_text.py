@@ -13,16 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from spellc.engine.core import steps as core
 from spellc.engine.core.decisions import Flow
 from spellc.engine.core.steps import Asker, ChooseOne, Do, If, May, PayTo, Step, StepKinds, Unless, walk
 from spellc.engine.rulesets.serpents_tongue.cards import Comparison, Cost, StepTarget
+from spellc.engine.rulesets.serpents_tongue.protocol import Effect
 from spellc.engine.rulesets.serpents_tongue.wording import condition_text, target_text
-
-if TYPE_CHECKING:
-    from spellc.engine.rulesets.serpents_tongue.effects import Effect
 
 # What an argument of a step kind is, as a card writes it; the checker reads the card's words into each:
 #   directive     an aspect the registry calls a directive: `Dmg 2`, `Physical Dmg 1`  -> Aspect

@@ -7,15 +7,12 @@ order." Voice may be spent 1-for-1 instead of Resonance, mixed as the Magi likes
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 from spellc.engine.core.decisions import Choice
 from spellc.engine.rulesets.serpents_tongue import acts
 from spellc.engine.rulesets.serpents_tongue.cards import Ability, Energy, Modifier, SpecTier, SpellCard
+from spellc.engine.rulesets.serpents_tongue.protocol import Battle
 from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Place, Zone
-
-if TYPE_CHECKING:
-    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 
 def unlocked(card: Card) -> list[SpecTier]:
@@ -44,7 +41,7 @@ def next_tiers(card: Card) -> list[SpecTier]:
     return [t for t in card.spec.tiers if t.key not in done and (t.tier == 1 or f"{t.tree}{t.tier - 1}" in done)]
 
 
-def upgrade_options(game: Game, b: Being) -> list[Choice]:
+def upgrade_options(game: Battle, b: Being) -> list[Choice]:
     """Upgrade Specialization: an innate Free Action, once per round."""
     if b.spec_upgraded_this_round:
         return []
@@ -58,7 +55,7 @@ def upgrade_options(game: Game, b: Being) -> list[Choice]:
     return out
 
 
-def upgrade(game: Game, b: Being, card: Card, key: str) -> None:
+def upgrade(game: Battle, b: Being, card: Card, key: str) -> None:
     tier = next(t for t in card.spec.tiers if t.key == key)
     voice = min(b.voice, tier.cost)  # Voice has no other use here but exchanges of 10: spend it first
     game.pay(b, Energy.VOICE, voice, "Specialization")
@@ -80,7 +77,7 @@ def artifact_problem(b: Being, spec: type[SpellCard] | None, title: str) -> str 
     return None
 
 
-def start(game: Game, b: Being, spec: type[SpellCard]) -> Card:
+def start(game: Battle, b: Being, spec: type[SpellCard]) -> Card:
     """"Each Magi may begin battle with one active Specialization" — in an Enhancement slot."""
     card = game.register(Card(spec=spec, owner=b))
     card.place = Place.IN_PLAY

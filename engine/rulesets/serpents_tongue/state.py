@@ -392,6 +392,17 @@ def _is_directive(a: Aspect) -> bool:
     return kw is not None and kw.kind == "directive"
 
 
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """One card's trigger, owed to it by an event: whom its rules text concerns is fixed when it fires."""
+
+    card: Card
+    method: str
+    controller: Being
+    bearer: Being | None
+    caster: Being | None
+
+
 class Cast(Protocol):
     """What a passive effect or an Encounter's threshold reads of the effect it changes: an effect under way
     (effects.Effect), or a spell as it would be cast now (casting.Provisional)."""

@@ -17,20 +17,17 @@ rest of the effect resolves (6.5.f).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
 
 from spellc.engine.core.decisions import Choice, Flow
 from spellc.engine.rulesets.serpents_tongue import control, targeting
 from spellc.engine.rulesets.serpents_tongue.cards import Declaration, StepTarget
+from spellc.engine.rulesets.serpents_tongue.protocol import Battle
 from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Kind
-
-if TYPE_CHECKING:
-    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 NO_MODE = -1  # a "choose one" none of whose modes could be declared: every mode is ignored
 
 
-def choices(game: Game, who: Being, card: Card, st: StepTarget) -> list[Choice]:
+def choices(game: Battle, who: Being, card: Card, st: StepTarget) -> list[Choice]:
     """Every legal choice for one step target, labelled as the spell's own targets are."""
 
     if st.selector is None:
@@ -40,7 +37,7 @@ def choices(game: Game, who: Being, card: Card, st: StepTarget) -> list[Choice]:
             for c in targeting.spell_targets(game, who, card, st.selector)]
 
 
-def still_valid(game: Game, x: Being | Card, st: StepTarget) -> bool:
+def still_valid(game: Battle, x: Being | Card, st: StepTarget) -> bool:
     """Whether a chosen step target can still be impacted when its step comes."""
     if isinstance(x, Being):
         return st.selector is None and _is_being(x, st)
@@ -56,13 +53,13 @@ def _asked(targets: Iterable[tuple[int | None, StepTarget]], mode: int | None) -
     return [st for m, st in targets if m is None or m == mode]
 
 
-def open_modes(game: Game, who: Being, card: Card, decl: Declaration) -> list[Choice]:
+def open_modes(game: Battle, who: Being, card: Card, decl: Declaration) -> list[Choice]:
     """The modes that can be declared: those whose every target has a legal choice."""
     return [Choice(text, i) for i, text in enumerate(decl.modes)
             if all(choices(game, who, card, st) for st in _asked(decl.targets, i))]
 
 
-def spell_modes(game: Game, caster: Being, card: Card) -> list[Choice]:
+def spell_modes(game: Battle, caster: Being, card: Card) -> list[Choice]:
     """The modes a spell may be cast in (its on-impact "choose one")."""
     decl = card.spec.declarations.get("on_impact")
     if decl is None:
@@ -70,7 +67,7 @@ def spell_modes(game: Game, caster: Being, card: Card) -> list[Choice]:
     return open_modes(game, caster, card, decl)
 
 
-def why_not(game: Game, caster: Being, card: Card) -> str | None:
+def why_not(game: Battle, caster: Being, card: Card) -> str | None:
     """Why the spell's on-impact effect cannot be declared now (casting.why_not's rule and reason)."""
     decl = card.spec.declarations.get("on_impact")
     if decl is None:
@@ -85,7 +82,7 @@ def why_not(game: Game, caster: Being, card: Card) -> str | None:
     return None
 
 
-def declarable(game: Game, who: Being, card: Card, method: str) -> bool:
+def declarable(game: Battle, who: Being, card: Card, method: str) -> bool:
     """Whether a rules-text method (an ability's) can be declared now: some mode, and every target of it."""
     decl = card.spec.declarations.get(method)
     if decl is None:
@@ -95,7 +92,7 @@ def declarable(game: Game, who: Being, card: Card, method: str) -> bool:
     return all(choices(game, who, card, st) for st in _asked(decl.targets, None))
 
 
-def choose_mode(game: Game, who: Being, card: Card, decl: Declaration) -> Flow[int]:
+def choose_mode(game: Battle, who: Being, card: Card, decl: Declaration) -> Flow[int]:
     options = open_modes(game, who, card, decl)
     if not options:
         return NO_MODE
@@ -103,7 +100,7 @@ def choose_mode(game: Game, who: Being, card: Card, decl: Declaration) -> Flow[i
     return int(pick.value)
 
 
-def choose(game: Game, who: Being, card: Card, targets: Iterable[tuple[int | None, StepTarget]],
+def choose(game: Battle, who: Being, card: Card, targets: Iterable[tuple[int | None, StepTarget]],
            mode: int | None, chosen: dict[int, Being | Card],
            affordable: Callable[[Being | Card], bool] | None = None) -> Flow[None]:
     """Ask, in the order written, every target of ``mode`` not chosen yet; one without a legal choice stays
@@ -119,12 +116,12 @@ def choose(game: Game, who: Being, card: Card, targets: Iterable[tuple[int | Non
         chosen[st.slot] = _chosen(game, pick)
 
 
-def _chosen(game: Game, choice: Choice) -> Being | Card:
+def _chosen(game: Battle, choice: Choice) -> Being | Card:
     kind, key = choice.value
     return game.being(str(key)) if kind == "being" else game.card(int(str(key)))
 
 
-def declare_spell(game: Game, caster: Being, card: Card,
+def declare_spell(game: Battle, caster: Being, card: Card,
                   affordable: Callable[[Being | Card], bool] | None = None) -> Flow[None]:
     """The cast cycle's declaration of the spell's on-impact step targets (after its mode and Target)."""
     decl = card.spec.declarations.get("on_impact")

@@ -7,16 +7,12 @@ may have to be in ("active" by default, "manifesting", "dormant", or waiting "in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from spellc.engine.rulesets.serpents_tongue import defenses
 from spellc.engine.rulesets.serpents_tongue.cards import Selector
+from spellc.engine.rulesets.serpents_tongue.protocol import Battle, Effect
 from spellc.engine.rulesets.serpents_tongue.state import Being, Card
-
-if TYPE_CHECKING:
-    from spellc.engine.rulesets.serpents_tongue.effects import Effect
-    from spellc.engine.rulesets.serpents_tongue.rules import Game
-
 
 # A target as a choice's value: ("being", name), ("team", team), ("card", id), ("effect", index into the
 # pending effects) or ("global", None) — names and ids, never objects, so that it applies to a copy too.
@@ -38,7 +34,7 @@ def holder_name(c: Card) -> str:
     return holder.name
 
 
-def spell_targets(game: Game, caster: Being, card: Card, sel: Selector) -> list[Card]:
+def spell_targets(game: Battle, caster: Being, card: Card, sel: Selector) -> list[Card]:
     if sel.state == "manifesting":
         pool = [fx.card for fx in game.pending if fx.is_spell and fx.card.manifesting]
     elif sel.state == "rite":
@@ -58,7 +54,7 @@ def spell_targets(game: Game, caster: Being, card: Card, sel: Selector) -> list[
     return out
 
 
-def target_label(game: Game, value: Target) -> str:
+def target_label(game: Battle, value: Target) -> str:
     """How a target is named in a choice: `White`, `team Magi`, `"Fireball" of White`, `Fireball of Black`
     (an effect on its way), `everyone`."""
     kind, key = value
@@ -75,7 +71,7 @@ def target_label(game: Game, value: Target) -> str:
     return "everyone"
 
 
-def evade_targets(game: Game, caster: Being, card: Card) -> list[Target]:
+def evade_targets(game: Battle, caster: Being, card: Card) -> list[Target]:
     """"An Evade spell targets a single effect" — one on its way to the caster (or team), not Area."""
     out = []
     for i, fx in enumerate(game.pending):
@@ -87,7 +83,7 @@ def evade_targets(game: Game, caster: Being, card: Card) -> list[Target]:
     return out
 
 
-def resolve_target(game: Game, value: Target) -> tuple[Being | Card | None, str | None, Effect | None]:
+def resolve_target(game: Battle, value: Target) -> tuple[Being | Card | None, str | None, Effect | None]:
     kind, key = value
     if kind == "being":
         return game.being(str(key)), None, None
@@ -100,7 +96,7 @@ def resolve_target(game: Game, value: Target) -> tuple[Being | Card | None, str 
     return None, None, None  # global
 
 
-def area_targets(game: Game, caster: Being, card: Card) -> list[Target]:
+def area_targets(game: Battle, caster: Being, card: Card) -> list[Target]:
     """"If an Abjuration spell has Area, that means it targets all validly targetable spells for all Magi
     of a given team": one choice per team that has such a spell."""
     teams: list[str] = []
@@ -111,7 +107,7 @@ def area_targets(game: Game, caster: Being, card: Card) -> list[Target]:
     return [("team", t) for t in teams]
 
 
-def abjured(game: Game, fx: Effect) -> list[Card]:
+def abjured(game: Battle, fx: Effect) -> list[Card]:
     """The spells an Abjuration impacts: its target, or (Area) every valid target of the team now."""
     if fx.team is None:
         return [fx.target] if isinstance(fx.target, Card) else []

@@ -20,18 +20,15 @@ Re-activate `targets dormant spell`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from spellc.engine.rulesets.serpents_tongue import duration
 from spellc.engine.rulesets.serpents_tongue.cards import Aspect, Energy
+from spellc.engine.rulesets.serpents_tongue.protocol import Battle, Effect
 from spellc.engine.rulesets.serpents_tongue.state import Card, Place
 
-if TYPE_CHECKING:
-    from spellc.engine.rulesets.serpents_tongue.effects import Effect
-    from spellc.engine.rulesets.serpents_tongue.rules import Game
 
-
-def combine(game: Game, transmute: Card, target: Card) -> None:
+def combine(game: Battle, transmute: Card, target: Card) -> None:
     """"To apply a Transmute to a target spell": it lies on the spell, in the spell's zone.
 
     "Only one Exclusive Transmute may be combined with any target spell. If a second Exclusive Transmute
@@ -63,7 +60,7 @@ def follow(spell: Card) -> None:
 
 
 # ---------------------------------------------------------------- Backlash
-def backlash(game: Game, fx: Effect, target: Card) -> None:
+def backlash(game: Battle, fx: Effect, target: Card) -> None:
     """"When a Transmute or Abjuration successfully impacts upon a spell with Backlash, the controller of
     the Transmute or Abjuration takes Unblockable Harmony Dmg equal to the Backlash rating" — part of the
     impact (no Response phase), and even on the Magi's own spells."""
@@ -75,7 +72,7 @@ def backlash(game: Game, fx: Effect, target: Card) -> None:
 
 
 # ---------------------------------------------------------------- Dormant and Re-activate
-def dormant(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
+def dormant(game: Battle, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
     """"Spells that are not active cannot be made Dormant"; the Transmutes on it sleep with it."""
     if not isinstance(target, Card) or not target.active:
         return
@@ -85,7 +82,7 @@ def dormant(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) ->
     game.queue_event("this goes Dormant", card=target)
 
 
-def reactivate(game: Game, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
+def reactivate(game: Battle, fx: Effect, aspect: Aspect, target: Any, amount: int) -> None:
     """"When a spell re-activates, it simply resumes being Active. It does not impact" — and no
     "activation" effect fires: nothing is called but the change of state."""
     if not isinstance(target, Card) or target.place is not Place.IN_PLAY or not target.dormant:
