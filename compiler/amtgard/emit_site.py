@@ -7,8 +7,9 @@ seed's paragraph, the abilities that give, remove or answer it and the scenarios
 ``effects/index.md`` and a page per Special Effect likewise; ``glossary/index.md`` and a page per term;
 ``coverage.md``. The section's ``index.md`` and ``rules.md`` are written by hand.
 
-Every value reaches a page through compiler.markdown: as inert text (the templates' finalize hook), a checked
-link target (``href``) or a block quote of escaped lines (``quote``).
+The card's page, the galleries and the glossary are every game's (compiler.card_site); this game gives its
+ability's face and its own pages. Every value reaches a page through compiler.markdown: as inert text (the
+templates' finalize hook), a checked link target (``href``) or a block quote of escaped lines (``quote``).
 """
 
 from __future__ import annotations
@@ -18,13 +19,29 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from jinja2 import Environment
 from markupsafe import Markup
 
 from spellc.compiler import coverage as cov
 from spellc.compiler.amtgard.check import Checked
-from spellc.compiler.glossary_pages import CoverageNotes, glossary_pages, term_page
-from spellc.compiler.markdown import css_class, make_env, quote, safe_href
-from spellc.compiler.names import page_slug
+from spellc.compiler.card_site import (
+    Card,
+    Face,
+    Game,
+    Link,
+    Paragraph,
+    Section,
+    Span,
+    Stat,
+    badge,
+    card_pages,
+    emit,
+    link,
+    linked,
+    term_href,
+)
+from spellc.compiler.glossary_pages import CoverageNotes, term_page
+from spellc.compiler.markdown import css_class, quote
 from spellc.engine.core import steps as core
 from spellc.engine.core.registry import Glossary, Registry, Term
 from spellc.engine.rulesets import RULESETS
@@ -35,7 +52,9 @@ from spellc.engine.rulesets.amtgard.vocabulary import SPECIAL_EFFECTS, STATES, K
 TEMPLATES = Path(__file__).with_name("templates")
 COVERAGE = CoverageNotes(RULESETS["amtgard"], binds="a rule's function, the timeline's phase or a step kind",
                          tests="tests/amtgard/")
-INDEX = "index"  # the folder's own page: no ability may take its name
+# The card drawn as a class list prints the entry: its School, type, range and uses on the card's face (each linked
+# to its glossary term, if any), the other lines of the entry in its table.
+FACE = ("School", "Type", "Magic", "Range", "Uses")
 
 # The glossary terms a line of an entry may link to, first found first (the seed's headings: "Enchantments",
 # "Magic Balls", "Traits", "Kill Trigger"...).
@@ -47,34 +66,12 @@ KIND_TERMS: dict[Kind, tuple[str, ...]] = {
 TRIGGERS = {"kill": "Kill Trigger", "wound": "Wound Trigger"}
 
 
-# ---------------------------------------------------------------------- names
-def card_page(title: str) -> str:
-    """An ability's page name (without its folder): its title slugged, as the checker keeps them apart."""
-    return f"{page_slug(title, 'card')}.md"
-
-
-
 def mark(card: AbilityCard) -> str:
     """How a class list denotes it: (m) Magical or (ex) Extraordinary."""
     return "m" if card.magical else "ex"
 
 
 # ---------------------------------------------------------------------- what a page shows
-@dataclass(frozen=True, slots=True)
-class Link:
-    text: str
-    href: str
-
-
-@dataclass(frozen=True, slots=True)
-class Stat:
-    """A line of an entry: its label and its value, the value linked to the glossary when a term names it."""
-
-    label: str
-    value: str
-    href: str | None = None
-
-
 @dataclass(frozen=True, slots=True)
 class Said:
     """What an ability does with a State (or a Special Effect): the ability, linked, and in what words."""
@@ -101,34 +98,14 @@ class GrantedLine:
 
 
 @dataclass(frozen=True, slots=True)
-class AbilityPage:
+class InPlay:
+    """What an ability's page says below its card: what it does in play."""
+
     card: AbilityCard
-    path: str
-    line: int
-    page: str
-    mark: str
-    stats: tuple[Stat, ...]
     grants: tuple[GrantLine, ...]
     specials: tuple[Link, ...]
     granted: tuple[GrantedLine, ...]
-    granted_by: tuple[Link, ...]
     states: tuple[Link, ...]  # every State its steps name, each linked once
-
-    # The card drawn as a class list prints the entry: its School, type, range and uses on the card's face
-    # (each linked to its glossary term, if any), the other lines of the entry in its table.
-    FACE = ("School", "Type", "Magic", "Range", "Uses")
-
-    def face(self, label: str) -> Stat:
-        return next(s for s in self.stats if s.label == label)
-
-    @property
-    def lines(self) -> tuple[Stat, ...]:
-        return tuple(s for s in self.stats if s.label not in self.FACE)
-
-    @property
-    def school_css(self) -> Markup:
-        """The School's accent, as the card's edge and its badge show it."""
-        return css_class(f"school-{self.card.school.name.lower()}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,55 +137,39 @@ def emit_site(cards: Sequence[Checked], glossary: Glossary, registry: Registry, 
     """{path under site/docs/amtgard/: page text}; deterministic for equal inputs. ``scenarios``: {file name:
     text} of the scenarios a State's or a Special Effect's page lists when they mention it (None: none);
     ``with_coverage``: whether the section has a coverage page (``[site] coverage`` in the project's manifest)."""
-    env = make_env(TEMPLATES)
-    env.filters["href"] = safe_href
     ordered = sorted(cards, key=lambda c: (c.card.title, c.path, c.line))
-    pages = _pages(ordered)
+    pages = card_pages(c.card.title for c in ordered)
     shown = sorted((scenarios or {}).items())
+    abilities = [_ability(c, pages, ordered, glossary) for c in ordered]
+    section = Section("abilities", "Abilities", abilities, ("Ability", "School", "Type", "(m)/(ex)", "Range", "Uses"),
+                      ("School", "Type", "(m)/(ex)", "Range", "Uses"), "No ability is compiled yet.",
+                      "abilities_index.md.j2", "ability.md.j2",
+                      {"schools": [(s.value, [a for a in abilities if a.extra.card.school is s]) for s in School]})
 
-    abilities = [_ability_page(c, pages, ordered, glossary) for c in ordered]
-    out = {"abilities/index.md": env.get_template("abilities_index.md.j2").render(
-        abilities=abilities, schools=[(s.value, [a for a in abilities if a.card.school is s]) for s in School])}
-    for a in abilities:
-        out[f"abilities/{a.page}"] = env.get_template("ability.md.j2").render(a=a)
+    def own_pages(env: Environment) -> dict[str, str]:
+        states = [_state_page(name, ordered, pages, glossary, shown) for name in STATES]
+        effects = [_effect_page(name, ordered, pages, glossary, shown) for name in SPECIAL_EFFECTS]
+        out = {"states/index.md": env.get_template("states_index.md.j2").render(states=states),
+               "effects/index.md": env.get_template("effects_index.md.j2").render(effects=effects)}
+        out |= {f"states/{s.page}": env.get_template("state.md.j2").render(s=s) for s in states}
+        return out | {f"effects/{e.page}": env.get_template("effect.md.j2").render(e=e) for e in effects}
 
-    states = [_state_page(name, ordered, pages, glossary, shown) for name in STATES]
-    out["states/index.md"] = env.get_template("states_index.md.j2").render(states=states)
-    for s in states:
-        out[f"states/{s.page}"] = env.get_template("state.md.j2").render(s=s)
-    effects = [_effect_page(name, ordered, pages, glossary, shown) for name in SPECIAL_EFFECTS]
-    out["effects/index.md"] = env.get_template("effects_index.md.j2").render(effects=effects)
-    for e in effects:
-        out[f"effects/{e.page}"] = env.get_template("effect.md.j2").render(e=e)
-
-    out |= glossary_pages(env, glossary, registry, rows, lambda t: {
-        "abilities": [Link(c.card.title, f"../abilities/{pages[c.card.title]}") for c in ordered if _shows(t, c.card)],
-        "state": f"../states/{term_page(t.name)}" if t.name in STATES else None,
-        "effect": f"../effects/{term_page(t.name)}" if t.name in SPECIAL_EFFECTS else None}, COVERAGE, with_coverage)
-    return dict(sorted(out.items()))
+    return emit(GAME, [section], glossary, registry, rows, with_coverage, own_pages)
 
 
-def _pages(ordered: Sequence[Checked]) -> dict[str, str]:
-    """{title: page file}: the title slugged; one that would be the folder's index, or a page already taken,
-    gets a number (the checker keeps titles apart already; this keeps the index whatever it is given)."""
-    taken = {INDEX}
-    out: dict[str, str] = {}
-    for c in ordered:
-        if c.card.title in out:
-            continue
-        base = page_slug(c.card.title, "card")
-        slug, n = base, 1
-        while slug in taken:
-            n += 1
-            slug = f"{base}-{n}"
-        taken.add(slug)
-        out[c.card.title] = f"{slug}.md"
+def _own_pages_of(term: Term) -> list[tuple[str, Link]]:
+    """A term's State's or Special Effect's page, which its page links to."""
+    out = []
+    if term.name in STATES:
+        out.append(("The State, with the abilities that give and remove it",
+                    Link(term.name, f"../states/{term_page(term.name)}")))
+    if term.name in SPECIAL_EFFECTS:
+        out.append(("The Special Effect, with the abilities that carry it",
+                    Link(term.name, f"../effects/{term_page(term.name)}")))
     return out
 
 
-def _term_href(glossary: Glossary, names: Iterable[str], folder: str = "../glossary/") -> str | None:
-    """The glossary page of the first of ``names`` the glossary holds, from an ability's page."""
-    return next((f"{folder}{term_page(n)}" for n in names if glossary.term(n) is not None), None)
+GAME = Game(TEMPLATES, COVERAGE, _own_pages_of)
 
 
 def ability_stats(card: AbilityCard, glossary: Glossary) -> tuple[Stat, ...]:
@@ -217,29 +178,29 @@ def ability_stats(card: AbilityCard, glossary: Glossary) -> tuple[Stat, ...]:
     trigger = TRIGGERS.get(card.trigger or "", card.trigger or "")
     magic = "Magical (m)" if card.magical else "Extraordinary (ex)"
     lines: list[Stat | None] = [
-        Stat("School", card.school.value, _term_href(glossary, (card.school.value, "School"))),
-        Stat("Type", card.kind.value, _term_href(glossary, KIND_TERMS.get(card.kind, ()))),
-        Stat("Magic", magic, _term_href(glossary, (magic, "Ability"))),
-        Stat("Range", card.reach.value, _term_href(glossary, (f"{card.reach.value} range", "Range"))),
-        Stat("Uses", uses, _term_href(glossary, ("Charge",)) if card.charge else None),
+        Stat("School", card.school.value, term_href(glossary, card.school.value, "School")),
+        Stat("Type", card.kind.value, term_href(glossary, *KIND_TERMS.get(card.kind, ()))),
+        Stat("Magic", magic, term_href(glossary, magic, "Ability")),
+        Stat("Range", card.reach.value, term_href(glossary, f"{card.reach.value} range", "Range")),
+        Stat("Uses", uses, term_href(glossary, "Charge") if card.charge else None),
         Stat("Materials", card.materials) if card.materials else None,
-        Stat("Trigger", trigger, _term_href(glossary, (trigger, "Trigger"))) if card.trigger else None,
+        Stat("Trigger", trigger, term_href(glossary, trigger, "Trigger")) if card.trigger else None,
         Stat("Strips", f"{card.strips}, removed at the last",
-             _term_href(glossary, ("Definite number of uses", "Enchantment strips"))) if card.strips is not None
+             term_href(glossary, "Definite number of uses", "Enchantment strips")) if card.strips is not None
         else None,
-        Stat("Persistent", "yes: not removed by a respawn", _term_href(glossary, ("Persistent",)))
+        Stat("Persistent", "yes: not removed by a respawn", term_href(glossary, "Persistent"))
         if card.persistent else None,
-        Stat("Armor", "enhances worn armor", _term_href(glossary, ("Magic Armor",))) if card.enhances_armor else None,
+        Stat("Armor", "enhances worn armor", term_href(glossary, "Magic Armor")) if card.enhances_armor else None,
         Stat("Projectiles", "its bearer is unaffected by them (not by Magic Balls)",
-             _term_href(glossary, ("Projectile protection",))) if card.stops_projectiles else None,
+             term_href(glossary, "Projectile protection")) if card.stops_projectiles else None,
         Stat("Enchantments", "no other magical enchantment may be cast on its bearer ((ex) ones may)",
-             _term_href(glossary, ("Enchantments",))) if card.bars_enchantments else None,
+             term_href(glossary, "Enchantments")) if card.bars_enchantments else None,
         Stat("Enchantment limit", "its bearer may carry one more magical enchantment",
-             _term_href(glossary, ("One magical enchantment",))) if card.raises_limit else None,
+             term_href(glossary, "One magical enchantment")) if card.raises_limit else None,
         Stat("Free throws", f"{', '.join(card.free_while_chanting)}: no use spent while its caster chants",
-             _term_href(glossary, ("Chant",))) if card.free_while_chanting else None,
+             term_href(glossary, "Chant")) if card.free_while_chanting else None,
         Stat("Weapon", "heated: its target may not wield it while under the Ongoing Effect",
-             _term_href(glossary, ("Ongoing Effects",))) if card.heats_weapon else None,
+             term_href(glossary, "Ongoing Effects")) if card.heats_weapon else None,
     ]
     return tuple(s for s in lines if s is not None)
 
@@ -258,23 +219,46 @@ def _when(event: str | None, said: str) -> str:
     return f"when {'' if event.endswith(' ends') else 'bearer '}{event}: {said}"
 
 
-def _ability_page(c: Checked, pages: Mapping[str, str], ordered: Sequence[Checked], glossary: Glossary
-                  ) -> AbilityPage:
+def _ability(c: Checked, pages: Mapping[str, str], ordered: Sequence[Checked], glossary: Glossary) -> Card:
     card = c.card
     grants = tuple(GrantLine(Link(g.state, f"../states/{term_page(g.state)}"), g.detail)
                    for g in card.grants if g.state in STATES)
     specials = tuple(Link(name, f"../effects/{term_page(name)}") for name in card.special_effects
                      if name in SPECIAL_EFFECTS)
-    granted = tuple(GrantedLine(title, pages.get(title), uses.text())
-                    for title, uses in card.granted)
+    granted = tuple(GrantedLine(title, pages.get(title), uses.text()) for title, uses in card.granted)
     granted_by = tuple(Link(o.card.title, pages[o.card.title]) for o in ordered
                        if any(title == card.title for title, _ in o.card.granted))
     mentioned = ({name for _, s in _all_steps(card) for name in _states_of(s)}
                  | {t.event.removesuffix(" ends") for t in card.triggers if t.event.endswith(" ends")})
     states = tuple(Link(name, f"../states/{term_page(name)}") for name in STATES
                    if name in mentioned and name not in {g.state for g in card.grants})
-    return AbilityPage(card, c.path, c.line, pages[card.title], mark(card), ability_stats(card, glossary), grants,
-                       specials, granted, granted_by, states)
+    stats = ability_stats(card, glossary)
+    row = (link(card.title, pages[card.title]), card.school.value, card.kind.value, Markup(f"({mark(card)})"),
+           card.reach.value, _face(stats, "Uses").value)
+    return Card(card.title, pages[card.title], _drawn(c, stats), row, mark(card), (("Granted by", granted_by),)
+                if granted_by else (), _words(card), _behaviours(card),
+                InPlay(card, grants, specials, granted, states))
+
+
+def _face(stats: Sequence[Stat], label: str) -> Stat:
+    return next(s for s in stats if s.label == label)
+
+
+def _drawn(c: Checked, stats: Sequence[Stat]) -> Face:
+    """The ability drawn as a card: its School on the card's edge and badge, its mark, its type and range, its uses,
+    the other lines of its entry, its incantation or chant, and what it does."""
+    card = c.card
+    school = f"school-{card.school.name.lower()}"
+    magic = _face(stats, "Magic")
+    return Face(card.title, Markup("amtgard-card ") + css_class(school), f"{c.path}:{c.line}",
+                badge(_face(stats, "School"), school),
+                (Span(Markup("card-mark"), linked(magic, f"({mark(card)})"), magic.value),),
+                (Span(Markup("card-role"), linked(_face(stats, "Type")) + " · " + linked(_face(stats, "Range")),
+                      "Type and range"), Span(Markup("card-uses"), linked(_face(stats, "Uses")), "Uses")),
+                tuple(s for s in stats if s.label not in FACE),
+                tuple((label, text) for label, text in (("Incantation", card.incantation), ("Chant", card.chant))
+                      if text),
+                (Paragraph(card.text or Markup("No effect is written on its entry.")),))
 
 
 def _states_of(step: core.Step) -> list[str]:
@@ -357,7 +341,7 @@ def _carries(card: AbilityCard) -> str:
     return f"{card.kind.value}, {card.school.value}"
 
 
-def _words(card: AbilityCard) -> set[str]:
+def _words(card: AbilityCard) -> frozenset[str]:
     """What an ability is, in the words a glossary keyword may name (lower case): the words of the fields its
     entry writes (``magical``, ``charge``, ``strips``, ``grants``...; not ``school``, ``type`` and ``range``, which
     every entry has), and its School, type, States and Special Effect."""
@@ -373,12 +357,9 @@ def _words(card: AbilityCard) -> set[str]:
               "special effect": card.special_effects, **{name: True for name in card.special_effects},
               "trigger": card.trigger, TRIGGERS.get(card.trigger or "", ""): card.trigger}
     words |= {w for w, has in fields.items() if w and has}
-    return {w.lower() for w in words}
+    return frozenset(w.lower() for w in words)
 
 
-def _shows(term: Term, card: AbilityCard) -> bool:
-    """The abilities a term's page lists: those its keyword names, or whose steps are its behaviour."""
-    if term.keyword and term.keyword.lower() in _words(card):
-        return True
-    return term.behaviour is not None and any(
-        isinstance(s, core.Do) and s.kind == term.behaviour for _, s in _all_steps(card))
+def _behaviours(card: AbilityCard) -> frozenset[str]:
+    """The step kinds it plays: a term whose behaviour one of them is lists it."""
+    return frozenset(s.kind for _, s in _all_steps(card) if isinstance(s, core.Do))

@@ -15,27 +15,43 @@ checked link target (``href``) or markup built here from fixed strings and escap
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from markupsafe import Markup
 
 from spellc.compiler import coverage as cov
-from spellc.compiler.glossary_pages import CoverageNotes, glossary_pages, term_page
-from spellc.compiler.markdown import css_class, escape_text, make_env, safe_href
-from spellc.compiler.names import page_slug
+from spellc.compiler.card_site import (
+    Card,
+    Face,
+    Game,
+    Link,
+    Paragraph,
+    Section,
+    Span,
+    Stat,
+    badge,
+    card_pages,
+    emit,
+    link,
+    links,
+    term_href,
+)
+from spellc.compiler.glossary_pages import CoverageNotes
+from spellc.compiler.markdown import css_class, escape_text
 from spellc.compiler.rackham_incantation.check import Checked
-from spellc.engine.core.registry import Glossary, Registry, Term
+from spellc.engine.core.registry import Glossary, Registry
 from spellc.engine.rulesets import RULESETS
-from spellc.engine.rulesets.rackham_incantation.cards import Card, CreatureCard, MagicianCard, SpellCard
+from spellc.engine.rulesets.rackham_incantation.cards import Card as CardValue
+from spellc.engine.rulesets.rackham_incantation.cards import CreatureCard, MagicianCard, SpellCard
 from spellc.engine.rulesets.rackham_incantation.colleges import PEOPLES
 from spellc.engine.rulesets.rackham_incantation.elements import ELEMENTS, NEUTRAL, Element
 
 TEMPLATES = Path(__file__).with_name("templates")
 COVERAGE = CoverageNotes(RULESETS["rackham_incantation"], binds="a rule's function, a phase, a resource or a step kind",
                          tests="tests/rackham_incantation/")
+GAME = Game(TEMPLATES, COVERAGE)
 
 ELEMENT_SYMBOL = "\u25cf"  # ● a gem of an Element
 NEUTRAL_SYMBOL = "\u25ef"  # ◯ the symbol of neutrality (4.8)
@@ -44,11 +60,6 @@ TARGETS = {"enemy": "an enemy", "ally": "an ally", "self": "the magician himself
 
 
 # ---------------------------------------------------------------------- names
-def card_page(title: str) -> str:
-    return f"{page_slug(title, 'card')}.md"
-
-
-
 def gems_html(gems: Iterable[tuple[str, int]]) -> Markup:
     """Printed gems as symbols, one per gem: ``<span class="gem gem-light" title="Light">●</span>``; a neutral
     gem is a grey ◯. The names are escaped; the classes are checked."""
@@ -70,17 +81,6 @@ def elements_text(elements: Iterable[Element]) -> str:
 
 
 # ---------------------------------------------------------------------- what a page shows
-@dataclass(frozen=True, slots=True)
-class Stat:
-    """A line of a card's characteristics: its label and its value (text, or gems beside a text), the value
-    linked to the glossary term that defines the characteristic when the glossary has one."""
-
-    label: str
-    value: str
-    gems: Markup | None = None
-    href: str | None = None
-
-
 def _face(stats: Sequence[Stat], label: str) -> Stat:
     return next(s for s in stats if s.label == label)
 
@@ -90,39 +90,10 @@ def _lines(stats: Sequence[Stat], face: str) -> tuple[Stat, ...]:
     return tuple(s for s in stats if s.label != face)
 
 
-def _accent(elements: Iterable[str]) -> Markup:
+def _accent(elements: Iterable[str]) -> str:
     """The card's edge and badge colour: its first Element's (a neutral spell's, grey)."""
     first = next((e for e in elements if e != NEUTRAL), NEUTRAL)
-    return css_class(f"element-{first.lower()}")
-
-
-@dataclass(frozen=True, slots=True)
-class Link:
-    text: str
-    href: str
-
-
-@dataclass(frozen=True, slots=True)
-class SpellPage:
-    card: SpellCard
-    path: str
-    line: int
-    page: str
-    gems: Markup
-    stats: tuple[Stat, ...]
-    cast_by: tuple[Link, ...]
-
-    @property
-    def college(self) -> Stat:
-        return _face(self.stats, "College")
-
-    @property
-    def lines(self) -> tuple[Stat, ...]:
-        return _lines(self.stats, "College")
-
-    @property
-    def accent(self) -> Markup:
-        return _accent(name for name, count in self.card.gems if count > 0)
+    return f"element-{first.lower()}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,46 +108,12 @@ class SpellLine:
 
 
 @dataclass(frozen=True, slots=True)
-class MagicianPage:
+class Spells:
+    """What a magician's page says below its card: its spells against its Magic Potential."""
+
     card: MagicianCard
-    path: str
-    line: int
-    page: str
-    people: str
-    elements: Markup
-    stats: tuple[Stat, ...]
     spells: tuple[SpellLine, ...]
     total: int
-
-    @property
-    def people_stat(self) -> Stat:
-        return _face(self.stats, "People")
-
-    @property
-    def lines(self) -> tuple[Stat, ...]:
-        return _lines(self.stats, "People")
-
-    @property
-    def accent(self) -> Markup:
-        return _accent(e.value for e in self.card.elements)
-
-
-@dataclass(frozen=True, slots=True)
-class CreaturePage:
-    card: CreatureCard
-    path: str
-    line: int
-    page: str
-    stats: tuple[Stat, ...]
-    summoned_by: tuple[Link, ...]
-
-
-GLOSSARY = "../glossary/"
-
-
-def term_href(glossary: Glossary, *names: str) -> str | None:
-    """The glossary page of the first of ``names`` the glossary holds, from a card's page."""
-    return next((f"{GLOSSARY}{term_page(n)}" for n in names if glossary.term(n) is not None), None)
 
 
 def spell_stats(card: SpellCard, glossary: Glossary) -> tuple[Stat, ...]:
@@ -217,10 +154,10 @@ def magician_stats(card: MagicianCard, glossary: Glossary) -> tuple[Stat, ...]:
     lines: list[Stat | None] = [
         Stat("People", people.title if people else card.people, href=term_href(g, "Colleges of the peoples")),
         Stat("College", people.college, href=term_href(g, people.college, "College of Magic")) if people else None,
-        Stat("Primary Elements", elements_text(people.primary), elements_html(_ordered(people.primary)),
-             term_href(g, "Primary Elements")) if people else None,
-        Stat("Prohibited Elements", elements_text(people.prohibited), elements_html(_ordered(people.prohibited)),
-             term_href(g, "Prohibited Elements")) if people else None,
+        Stat("Primary Elements", elements_text(people.primary), term_href(g, "Primary Elements"),
+             elements_html(_ordered(people.primary))) if people else None,
+        Stat("Prohibited Elements", elements_text(people.prohibited), term_href(g, "Prohibited Elements"),
+             elements_html(_ordered(people.prohibited))) if people else None,
         Stat("Level", f"{level.title}: {_count(level.elements, 'Element')}, "
                       f"{_count(level.spells_per_turn, 'different spell')} per turn",
              href=term_href(g, level.title, "Levels of Magic")),
@@ -229,7 +166,7 @@ def magician_stats(card: MagicianCard, glossary: Glossary) -> tuple[Stat, ...]:
         Stat("Initiative", str(card.initiative), href=term_href(g, "Initiative order")),
         # drawn in the card's head
         Stat("Elements", elements_text(card.elements), href=term_href(g, "Elements")),
-        Stat("Spirit of", elements_text(card.spirit_of), elements_html(card.spirit_of), term_href(g, "Spirit of X"))
+        Stat("Spirit of", elements_text(card.spirit_of), term_href(g, "Spirit of X"), elements_html(card.spirit_of))
         if card.spirit_of else None,
         Stat("Warrior-Mage", "yes", href=term_href(g, "Warrior-Mage")) if card.warrior_mage else None,
         Stat("Fear", str(card.fear)) if card.fear is not None else None,
@@ -266,52 +203,51 @@ def emit_site(cards: Sequence[Checked], glossary: Glossary, registry: Registry, 
               with_coverage: bool = True) -> dict[str, str]:
     """{path under site/docs/rackham_incantation/: page text}; deterministic for equal inputs.
     ``with_coverage``: whether the section has a coverage page (``[site] coverage`` in the manifest)."""
-    env = make_env(TEMPLATES)
-    env.filters["href"] = safe_href
     ordered = sorted(cards, key=lambda c: (c.card.title, c.path, c.line))
+    pages = card_pages(c.card.title for c in ordered)
     spells = [c for c in ordered if isinstance(c.card, SpellCard)]
     magicians = [c for c in ordered if isinstance(c.card, MagicianCard)]
-    creatures = [c for c in ordered if isinstance(c.card, CreatureCard)]
     by_title: dict[str, SpellCard] = {c.card.title: c.card for c in spells if isinstance(c.card, SpellCard)}
-
-    spell_pages = [_spell_page(c, magicians, glossary) for c in spells]
-    magician_pages = [_magician_page(c, by_title, glossary) for c in magicians]
-    creature_pages = [_creature_page(c, spells, glossary) for c in creatures]
-
-    out = {"spells/index.md": env.get_template("spells_index.md.j2").render(spells=spell_pages)}
-    for s in spell_pages:
-        out[f"spells/{s.page}"] = env.get_template("spell.md.j2").render(s=s)
-    out["magicians/index.md"] = env.get_template("magicians_index.md.j2").render(magicians=magician_pages)
-    for m in magician_pages:
-        out[f"magicians/{m.page}"] = env.get_template("magician.md.j2").render(m=m)
-    out["creatures/index.md"] = env.get_template("creatures_index.md.j2").render(creatures=creature_pages)
-    for cr in creature_pages:
-        out[f"creatures/{cr.page}"] = env.get_template("creature.md.j2").render(c=cr)
-
-    def cards_of(t: Term) -> dict[str, Any]:
-        shown = [c for c in ordered if _shows(t, c.card)]
-        return {"spells": [_link(c, "spells") for c in shown if isinstance(c.card, SpellCard)],
-                "magicians": [_link(c, "magicians") for c in shown if isinstance(c.card, MagicianCard)],
-                "creatures": [_link(c, "creatures") for c in shown if isinstance(c.card, CreatureCard)]}
-
-    out |= glossary_pages(env, glossary, registry, rows, cards_of, COVERAGE, with_coverage)
-    return dict(sorted(out.items()))
+    sections = [
+        Section("spells", "Spells", [_spell(c, pages, magicians, glossary) for c in spells],
+                ("Spell", "College", "Gems", "Difficulty", "Power"), ("College", "Gems", "Difficulty", "Power"),
+                "No spell is compiled yet.", "spells_index.md.j2"),
+        Section("magicians", "Magicians", [_magician(c, pages, by_title, glossary) for c in magicians],
+                ("Magician", "People", "Level", "Power", "Potential", "Initiative", "Elements", "Spells"),
+                ("People", "Level", "Elements"), "No magician is compiled yet.", "magicians_index.md.j2",
+                "magician.md.j2"),
+        Section("creatures", "Creatures", [_creature(c, pages, spells, glossary) for c in ordered
+                                           if isinstance(c.card, CreatureCard)],
+                ("Creature", "Fear", "Traits", "Devotion", "Summoned by"), ("Fear", "Devotion"),
+                "No creature is compiled yet.", "creatures_index.md.j2")]
+    return emit(GAME, sections, glossary, registry, rows, with_coverage)
 
 
-def _link(c: Checked, folder: str) -> Link:
-    return Link(c.card.title, f"../{folder}/{card_page(c.card.title)}")
+def _source(c: Checked) -> str:
+    return f"{c.path}:{c.line}"
 
 
-def _spell_page(c: Checked, magicians: Sequence[Checked], glossary: Glossary) -> SpellPage:
+def _spell(c: Checked, pages: Mapping[str, str], magicians: Sequence[Checked], glossary: Glossary) -> Card:
+    """The spell drawn as its printed card: the Element of its first gem on the card's edge, its College as its
+    badge, its gems, its characteristics and its description; then the magicians that cast it."""
     card = c.card
     assert isinstance(card, SpellCard)
-    cast_by = tuple(Link(m.card.title, f"../magicians/{card_page(m.card.title)}") for m in magicians
+    cast_by = tuple(Link(m.card.title, f"../magicians/{pages[m.card.title]}") for m in magicians
                     if isinstance(m.card, MagicianCard) and card.title in m.card.spells)
-    return SpellPage(card, c.path, c.line, card_page(card.title), gems_html(card.gems), spell_stats(card, glossary),
-                     cast_by)
+    stats = spell_stats(card, glossary)
+    accent = _accent(name for name, count in card.gems if count > 0)
+    gems = gems_html(card.gems)
+    face = Face(card.title, Markup("rackham-card ") + css_class(accent), _source(c),
+                badge(_face(stats, "College"), accent), (Span(Markup("card-gems"), gems),),
+                lines=_lines(stats, "College"), rules=(Paragraph(card.text),) if card.text else ())
+    row = (link(card.title, pages[card.title]), card.college, gems, card.difficulty.text(), str(card.power))
+    return Card(card.title, pages[card.title], face, row, related=(("Cast by", cast_by),) if cast_by else (),
+                words=_words(card), behaviours=frozenset(s.kind for s in card.actions()))
 
 
-def _magician_page(c: Checked, spells: dict[str, SpellCard], glossary: Glossary) -> MagicianPage:
+def _magician(c: Checked, pages: Mapping[str, str], spells: dict[str, SpellCard], glossary: Glossary) -> Card:
+    """The magician drawn as a card: its first Element on the card's edge, its people as its badge, the Elements
+    it controls, its characteristics; then its spells against its Magic Potential."""
     card = c.card
     assert isinstance(card, MagicianCard)
     lines = []
@@ -320,27 +256,40 @@ def _magician_page(c: Checked, spells: dict[str, SpellCard], glossary: Glossary)
         if spell is None:
             lines.append(SpellLine(title, None, "", Markup(""), None))
         else:
-            lines.append(SpellLine(title, f"../spells/{card_page(title)}", spell.college, gems_html(spell.gems),
+            lines.append(SpellLine(title, f"../spells/{pages[title]}", spell.college, gems_html(spell.gems),
                                    spell.power))
     people = PEOPLES.get(card.people)
-    return MagicianPage(card, c.path, c.line, card_page(card.title), people.title if people else card.people,
-                        elements_html(card.elements), magician_stats(card, glossary), tuple(lines),
-                        sum(s.power or 0 for s in lines))
+    stats = magician_stats(card, glossary)
+    accent = _accent(e.value for e in card.elements)
+    elements = elements_html(card.elements)
+    face = Face(card.title, Markup("rackham-card magician-card ") + css_class(accent), _source(c),
+                badge(_face(stats, "People"), accent), (Span(Markup("card-gems"), elements),),
+                lines=_lines(stats, "People"))
+    row = (link(card.title, pages[card.title]), people.title if people else card.people, card.level.title,
+           str(card.power), str(card.potential), str(card.initiative), elements, str(len(lines)))
+    return Card(card.title, pages[card.title], face, row, words=_words(card),
+                extra=Spells(card, tuple(lines), sum(s.power or 0 for s in lines)))
 
 
-def _creature_page(c: Checked, spells: Sequence[Checked], glossary: Glossary) -> CreaturePage:
+def _creature(c: Checked, pages: Mapping[str, str], spells: Sequence[Checked], glossary: Glossary) -> Card:
+    """The creature drawn as a card: its traits, Fear and Devotion; then the spells that summon it."""
     card = c.card
     assert isinstance(card, CreatureCard)
-    summoned_by = tuple(Link(s.card.title, f"../spells/{card_page(s.card.title)}") for s in spells
+    summoned_by = tuple(Link(s.card.title, f"../spells/{pages[s.card.title]}") for s in spells
                         if isinstance(s.card, SpellCard) and card.title in _summons(s.card))
-    return CreaturePage(card, c.path, c.line, card_page(card.title), creature_stats(card, glossary), summoned_by)
+    face = Face(card.title, Markup("rackham-card creature-card"), _source(c), lines=creature_stats(card, glossary))
+    row = (link(card.title, pages[card.title]), NONE if card.fear is None else str(card.fear),
+           ", ".join(card.traits) or NONE, NONE if card.devotion is None else str(card.devotion),
+           links(summoned_by) or NONE)
+    return Card(card.title, pages[card.title], face, row, related=(("Summoned by", summoned_by),)
+                if summoned_by else (), words=_words(card))
 
 
 def _summons(card: SpellCard) -> set[str]:
     return {str(s.args[0]) for s in card.actions() if s.kind == "summon" and s.args}
 
 
-def _words(card: Card) -> set[str]:
+def _words(card: CardValue) -> frozenset[str]:
     """What a card is, in the words a glossary keyword may name (lower case): its College, Elements, people,
     level, traits and the special lines it prints."""
     words: set[str] = set()
@@ -375,12 +324,4 @@ def _words(card: Card) -> set[str]:
             words.add("devotion")
         if card.fear is not None:
             words.add("fear")
-    return {w.lower() for w in words}
-
-
-def _shows(term: Term, card: Card) -> bool:
-    """The cards a term's page lists: those its keyword names, or whose steps are its behaviour."""
-    if term.keyword and term.keyword.lower() in _words(card):
-        return True
-    return isinstance(card, SpellCard) and term.behaviour is not None and any(
-        s.kind == term.behaviour for s in card.actions())
+    return frozenset(w.lower() for w in words)
