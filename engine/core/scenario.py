@@ -218,7 +218,8 @@ class Script(Generic[G]):
         if line.rule is not None and rule != line.rule:
             raise ReplayError(f"{line.label!r} is refused by the rule {rule!r} ({why}), not {line.rule!r}",
                               line.where)
-        self.vocabulary.say(self.game, f"refused: {f'{line.who} ' if line.who else ''}{line.label!r}: {why}")
+        # The log says it as the script writes it, never as Python quotes a string.
+        self.vocabulary.say(self.game, f"refused: {f'{line.who} ' if line.who else ''}{line.label}: {why}")
         self.result.checked += 1
 
     def _not_asked(self, d: Decision, line: Refused) -> str:

@@ -58,7 +58,7 @@ def test_a_comment_that_ends_a_timeline_line_is_not_its_words() -> None:
     scenario = parse_scenario(SourceFile("comments.scenario", text), diags)
     assert scenario is not None, diags.render()
     event, refused = scenario.lines
-    assert (event.label, refused.label, refused.rule) == ("Ana completes Release on Bo",) * 2 + ("Uses",)
+    assert (event.labels[0], refused.label, refused.rule) == ("Ana completes Release on Bo",) * 2 + ("Uses",)
 
 
 def parsed(timeline: str) -> tuple[sc.Scenario | None, Diagnostics]:
@@ -119,7 +119,7 @@ def test_a_misspelt_ability_in_a_timeline_is_pointed_at_with_the_one_meant(
 def test_time_passing_is_read_without_its_leading_zeros() -> None:
     """`0005 s pass` is `5 s pass`: a number's leading zeros are no part of it."""
     scenario, diags = parsed("    - 0005 s pass\n")
-    assert scenario is not None and scenario.lines[0].label == "5 s pass", diags.render()
+    assert scenario is not None and scenario.lines[0].labels == ("5 s pass",), diags.render()
     assert replay(scenario, library(shipped("amtgard"))).game.field.clock.now == 5
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from spellc.engine.core.errors import IllegalAction, ReplayError, Where
+from spellc.engine.core.errors import ReplayError, Where
 from spellc.engine.core.match import Match
-from spellc.engine.core.replays import replay_json
+from spellc.engine.core.scenario import Answer, Expectation, Fact, Line, Refused, Replay, Script, Vocabulary, words
 from spellc.engine.rulesets.amtgard import casting, events, ongoing
 from spellc.engine.rulesets.amtgard.battlefield import Battlefield
 from spellc.engine.rulesets.amtgard.cards import Library
@@ -35,38 +35,66 @@ class PlayerSpec:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Line:
-    """One line: ``kind`` is event | refused | fact | expect."""
-
-    kind: str
-    label: str = ""  # an event's
-    rule: str | None = None  # a refusal's
-    who: str = ""
-    fact: tuple[str, str] = ("", "")  # (kind, value) for Game.intervene
-    what: str = ""  # an expectation: alive | state | left | wounds | enchanted | uses | armor | magic | equipment
-    value: Any = None
-    negated: bool = False
-    where: Where
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Scenario:
     title: str
     players: tuple[PlayerSpec, ...]
-    facts: tuple[Line, ...] = ()
-    lines: tuple[Line, ...] = ()
+    facts: tuple[Fact, ...] = ()
+    lines: tuple[Line, ...] = ()  # an event is an Answer of nobody's: what the reeve sees happen
 
 
-@dataclass
-class Replay:
-    game: Game
-    error: ReplayError | None = None
-    checked: int = 0
+def _left(game: Game, key: tuple[str, str, str | None]) -> int | None:
+    return game.field.clock.left(key) if key in game.field.clock else None
 
-    def json(self) -> dict[str, Any]:
-        # A timeline's one state shown is its last: the summary's
-        return replay_json(snapshots=[self.game.snapshot()], log=self.game.field.log, checked=self.checked,
-                           outcome=self.game.outcome, error=self.error.message if self.error else None)
+
+def _counted(noun: str) -> Any:
+    """``3 uses of "Lightning Bolt" left``: a count of something of a title."""
+    return lambda v: f"{v[1]} {noun}{'s' * (v[1] != 1)} of {v[0]} left"
+
+
+def _is(verb: str, read: Any) -> Expectation:
+    """``holding "Magic Ball"``, ``under "Hold Person"``: the player is, or is not."""
+    return Expectation(read=read, said=lambda v: f"{verb} {v}", want=lambda _: True)
+
+
+def _enchanted(game: Game, player: Player, value: tuple[str, int | None]) -> bool | int | None:
+    worn = player.enchantment(value[0])
+    return worn is not None if value[1] is None else (worn.strips if worn else None)
+
+
+def _armor(kind: str, worn: str) -> Expectation:
+    return Expectation(read=lambda g, p, v: getattr(p, worn).get(v[0], 0), said=lambda v: f"{v[1]} {kind} on {v[0]}",
+                       want=lambda v: v[1])
+
+
+EXPECTATIONS = {
+    "alive": Expectation(read=lambda g, p, _: "alive" if p.alive else "dead", found=lambda who, f: f"{who} is {f}"),
+    "state": Expectation(read=lambda g, p, v: p.has(*v), want=lambda _: True,
+                         said=lambda v: v[0] + (f" to {v[1]}" if v[1] else "")),
+    "left": Expectation(read=lambda g, p, v: _left(g, (p.name, v[0], None)), want=lambda v: v[1],
+                        said=lambda v: f"{v[0]} with {v[1]} s left"),
+    "ongoing left": Expectation(read=lambda g, p, v: _left(g, ongoing.key(p, v[0])),
+                                said=lambda v: f"{v[0]} with {v[1]} s left", want=lambda v: v[1]),
+    "ongoing": _is("under", lambda g, p, v: v in p.ongoing),
+    "holding": _is("holding", lambda g, p, v: p.active_ball == v),  # the active Magic Ball
+    "chanting": _is("chanting", lambda g, p, v: p.chanting == v),
+    "granted uses": Expectation(read=lambda g, p, v: casting.granted_uses(p, v[0]), said=_counted("granted use"),
+                                want=lambda v: v[1]),
+    "uses": Expectation(read=lambda g, p, v: p.uses_left.get(v[0]), said=_counted("use"), want=lambda v: v[1]),
+    "wounds": Expectation(read=lambda g, p, _: len(p.wounds), said=lambda n: f"{n} wound{'s' * (n != 1)}"),
+    "enchanted": Expectation(read=_enchanted, want=lambda v: True if v[1] is None else v[1],
+                             said=lambda v: f"enchanted with {v[0]}"
+                             + (f" ({v[1]} strips)" if v[1] is not None else "")),
+    "armor": _armor("armor", "armor"),
+    "magic": _armor("magic armor", "magic"),
+    "equipment": Expectation(read=lambda g, p, v: (item := p.equipment.get(v[0])) is not None and item.destroyed,
+                             want=lambda v: v[1] == "destroyed", said=words,
+                             found=lambda who, f: f"it is {'destroyed' if f else 'whole'}"),
+}
+VOCABULARY: Vocabulary[Game] = Vocabulary(
+    expectations=EXPECTATIONS, being="player", subject=lambda g, name: g.field.players.get(name),
+    when=lambda g: f"at {g.field.clock.now} s", say=lambda g, text: g.field.say(text),
+    cannot=lambda who, label: f"{label!r} cannot happen", list_legal=False,
+    not_asked=lambda d, who, label: "Events: the rules do not allow it now")
 
 
 def build(scenario: Scenario, library: Library) -> Game:
@@ -78,9 +106,14 @@ def build(scenario: Scenario, library: Library) -> Game:
                                   unknown=(title, tuple(library.titles())))
         players[spec.name] = equip(spec, library)
     game = Game(Battlefield(players, library))
-    said = {e.seconds for line in scenario.lines if (e := events.read(line.label)) and e.seconds is not None}
+    said = {e.seconds for line in scenario.lines if isinstance(line, Answer | Refused)
+            and (e := events.read(_label(line))) and e.seconds is not None}
     game.pauses = tuple(sorted(set(PAUSES) | said))
     return game
+
+
+def _label(line: Answer | Refused) -> str:
+    return line.labels[0] if isinstance(line, Answer) else line.label
 
 
 def equip(spec: PlayerSpec, library: Library) -> Player:
@@ -101,163 +134,37 @@ def equip(spec: PlayerSpec, library: Library) -> Player:
     return player
 
 
-def replay(scenario: Scenario, library: Library) -> Replay:
+def replay(scenario: Scenario, library: Library) -> Replay[Game]:
     try:
         game = build(scenario, library)
     except ReplayError as err:
-        return Replay(Game(Battlefield({}, library)), error=err)
-    result = Replay(game)
+        blank = Game(Battlefield({}, library))
+        return Replay(blank, blank.field.log, snapshots=[blank.snapshot()], error=err)
+    result = Replay(game, game.field.log)
     try:
-        match = Match(game)
+        played = Script(game, Match(game), result, VOCABULARY)
         for line in (*scenario.facts, *scenario.lines):
-            _play(game, match, line, result)
+            if isinstance(line, Answer | Refused):
+                _known(game, line)
+            played.play(line)
     except ReplayError as err:
         result.error = err
+    result.snapshots.append(game.snapshot())  # a timeline's one state shown is its last: the summary's
     return result
 
 
-def _play(game: Game, match: Match, line: Line, result: Replay) -> None:
-    if line.kind == "fact":
-        try:
-            match.intervene(line.fact[0], line.who, line.fact[1])
-        except IllegalAction as err:
-            raise ReplayError(err.message, line.where, err.rule) from None
-        return
-    decision = match.decision
-    if decision is None:
-        raise ReplayError("the timeline is over", line.where)
-    if line.kind in ("event", "refused"):
-        _known(game, line)
-    if line.kind == "event":
-        if decision.find(line.label) is None:
-            why = game.explain(decision, line.label)
-            rule, _, reason = why.partition(": ") if why else (None, "", "")
-            raise ReplayError(f"{line.label!r} cannot happen now: {reason or 'the rules do not allow it now'}",
-                              line.where, rule)
-        match.apply(line.label)
-        return
-    if line.kind == "refused":
-        if decision.find(line.label) is not None:
-            raise ReplayError(f"expected {line.label!r} to be refused, and the rules allow it", line.where)
-        why = game.explain(decision, line.label) or "Events: the rules do not allow it now"
-        rule = why.partition(": ")[0]
-        if line.rule is not None and rule != line.rule:
-            raise ReplayError(f"{line.label!r} is refused by the rule {rule!r} ({why}), not {line.rule!r}",
-                              line.where)
-        game.field.say(f"refused: {line.label}: {why}")
-        result.checked += 1
-        return
-    _check(game, line)
-    result.checked += 1
-
-
-def _known(game: Game, line: Line) -> None:
+def _known(game: Game, line: Answer | Refused) -> None:
     """An event line, whether it happens or is refused, names an event of this match: words no event's form reads,
     or a player, ability or weapon the match does not have, are an error where they are written (a refusal of
     them would hold, saying nothing)."""
-    event = events.read(line.label)
+    label = _label(line)
+    event = events.read(label)
     if event is None:
-        raise ReplayError(f"{line.label!r} is no event of this timeline: no event reads so (the events: "
+        raise ReplayError(f"{label!r} is no event of this timeline: no event reads so (the events: "
                           f"{'; '.join(events.SHAPES)})", line.where)
     missing = game.missing(event)
     if missing:
         why, name, names = missing
         rule, _, reason = why.partition(": ")
-        raise ReplayError(f"{line.label!r} is no event of this timeline: {reason}", line.where, rule,
+        raise ReplayError(f"{label!r} is no event of this timeline: {reason}", line.where, rule,
                           unknown=(name, names))
-
-
-def _check(game: Game, line: Line) -> None:
-    player = game.field.players.get(line.who)
-    if player is None:
-        raise ReplayError(f"no player is named {line.who}", line.where)
-    found: Any
-    want: Any = line.value
-    if line.what == "alive":
-        found, want = player.alive, line.value == "alive"
-    elif line.what == "state":
-        found, want = player.has(*line.value), not line.negated
-    elif line.what == "left":
-        state, seconds = line.value
-        key = (player.name, state, None)
-        found = game.field.clock.left(key) if key in game.field.clock else None
-        want = seconds
-    elif line.what == "ongoing":
-        found, want = line.value in player.ongoing, not line.negated
-    elif line.what == "granted uses":
-        title, count = line.value
-        found, want = casting.granted_uses(player, title), count
-    elif line.what == "holding":  # the active Magic Ball
-        found, want = player.active_ball == line.value, not line.negated
-    elif line.what == "chanting":
-        found, want = player.chanting == line.value, not line.negated
-    elif line.what == "ongoing left":
-        title, seconds = line.value
-        timed = ongoing.key(player, title)
-        found, want = (game.field.clock.left(timed) if timed in game.field.clock else None), seconds
-    elif line.what == "wounds":
-        found = len(player.wounds)
-    elif line.what == "enchanted":
-        title, strips = line.value
-        worn = player.enchantment(title)
-        found = worn is not None if strips is None or line.negated else (worn.strips if worn else None)
-        want = (not line.negated) if strips is None or line.negated else strips
-    elif line.what == "uses":
-        title, count = line.value
-        found, want = player.uses_left.get(title), count
-    elif line.what in ("armor", "magic"):
-        loc, points = line.value
-        found, want = (player.armor if line.what == "armor" else player.magic).get(loc, 0), points
-    else:  # equipment: shield, weapon, cloak
-        name, state = line.value
-        item = player.equipment.get(name)
-        found, want = (item is not None and item.destroyed), state == "destroyed"
-    if found != want:
-        raise ReplayError(f"at {game.field.clock.now} s: expected {player.name} {_said(line)}; "
-                          f"{_found(line, found, want)}", line.where)
-
-
-def _found(line: Line, found: object, want: object) -> str:
-    """What the player is instead, in the timeline's words (never a Python value)."""
-    if line.what == "alive":
-        return f"{line.who} is {'alive' if found else 'dead'}"
-    if isinstance(want, bool):  # a State, an ongoing effect, an enchantment, what is held: it is, or is not
-        return f"{line.who} is{'' if found else ' not'}"
-    return f"found {_words(found)}"
-
-
-def _words(value: object) -> str:
-    """A value of the match as the timeline writes it: ``Frozen 20``, ``none``."""
-    if value is None:
-        return "none"
-    if isinstance(value, tuple):
-        return " ".join(_words(v) for v in value)
-    return str(value)
-
-
-def _said(line: Line) -> str:
-    value = line.value
-    if line.what == "alive":
-        return str(value)
-    if line.what == "state":
-        state, detail = value
-        return ("not " if line.negated else "") + state + (f" to {detail}" if detail else "")
-    if line.what in ("ongoing", "chanting", "holding"):
-        verb = {"ongoing": "under", "chanting": "chanting", "holding": "holding"}[line.what]
-        return ("not " if line.negated else "") + f"{verb} {value}"
-    if line.what == "enchanted":
-        return ("not " if line.negated else "") + f"enchanted with {value[0]}" + (
-            f" ({value[1]} strips)" if value[1] is not None else "")
-    if line.what in ("armor", "magic"):
-        loc, points = value
-        return f"{points} {'magic armor' if line.what == 'magic' else 'armor'} on {loc}"
-    if line.what in ("left", "ongoing left"):
-        title, seconds = value
-        return f"{title} with {seconds} s left"
-    if line.what in ("uses", "granted uses"):
-        title, count = value
-        return f"{count} {'granted ' if line.what == 'granted uses' else ''}use{'s' * (count != 1)} of {title} left"
-    if line.what == "wounds":
-        return f"{value} wound{'s' * (value != 1)}"
-    return f"{line.what} {_words(value)}"
-
