@@ -60,8 +60,8 @@ def options(game: Battle, b: Being) -> list[Choice]:
     if b.rite:
         out.extend(rite_options(game, b, bans))
     if in_play:
-        out.extend(Choice(f'use "{ability.name}" of "{card.title}"', Act("ability", card.id, ability.name))
-                   for card, ability in casting.usable_abilities(game, b, bans))
+        for card, ability in casting.usable_abilities(game, b, bans):
+            out.append(Choice(f'use "{ability.name}" of "{card.title}"', Act("ability", card.id, ability.name)))
     out.extend(exchanges.options(game, b))  # "at any time": see exchange for the other moments
     if in_play:
         out.extend(specs.upgrade_options(game, b))

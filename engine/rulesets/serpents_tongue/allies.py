@@ -45,7 +45,10 @@ def commander(b: Being) -> Being:
 
 
 def koishaka_of(game: Battle, magi: Being) -> Being | None:
-    return next((k for k in game.beings if k.body is not None and k.body.controller is magi), None)
+    for k in game.beings:  # a loop, not next() of a generator: asked at every turn with a spell in play
+        if k.body is not None and k.body.controller is magi:
+            return k
+    return None
 
 
 def discard_first_ally(game: Battle, magi: Being) -> None:

@@ -10,7 +10,7 @@ engine/rulesets/serpents_tongue/ritual_path.py.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -251,9 +251,12 @@ def requirement_problem(game: Battle, caster: Being, card: Card, req: Requiremen
         if req.on_bearer:
             pool = bearer.in_play() if bearer else []
             ok = any(c is not card and c.active and game.matches(c, req.selector) for c in pool)
-        else:
-            ok = any(c is not card and c.controller is caster and game.matches(c, req.selector)
-                     for c in game.all_in_play())
+        else:  # a loop, not any() of a generator made for it: asked of every spell prepared, at every turn
+            ok = False
+            for c in game.all_in_play():
+                if c is not card and c.controller is caster and game.matches(c, req.selector):
+                    ok = True
+                    break
         if ok:
             return None
         return f"{card.title} requires an active {req.selector.text()}" if explain else REFUSED
@@ -1049,9 +1052,12 @@ def ability_targets(game: Battle, b: Being, ability: Ability) -> list[Choice]:
     return [Choice(b.name, ("being", b.name))]
 
 
-def usable_abilities(game: Battle, b: Being, bans: control.Bans | None = None) -> Iterator[tuple[Card, Ability]]:
+def usable_abilities(game: Battle, b: Being, bans: control.Bans | None = None) -> list[tuple[Card, Ability]]:
+    """The abilities ``b`` may use now, each with its card (a list, not a generator: asked at every turn with a
+    spell in play)."""
+    usable: list[tuple[Card, Ability]] = []
     if control.why_not_ability(game, b, bans):  # Prevented, Phased
-        return
+        return usable
     for card in b.in_play():
         if not card.active or card.bearer is not b:
             continue
@@ -1061,7 +1067,8 @@ def usable_abilities(game: Battle, b: Being, bans: control.Bans | None = None) -
             if not free_ability(card, ability) and (b.interrupt_stones or b.full_actions <= 0):
                 continue
             if ability_targets(game, b, ability) and step_targets.declarable(game, b, card, ability.method):
-                yield card, ability
+                usable.append((card, ability))
+    return usable
 
 
 def free_ability(card: Card, ability: Ability) -> bool:

@@ -26,6 +26,8 @@ def combine(aspects: Iterable[Aspect]) -> list[Aspect]:
     """Directives with their bonuses added: "Add Dmg X or +X Dmg" (a spell without Dmg gains it)."""
     plain = [a for a in aspects if not a.bonus]
     bonuses = [a for a in aspects if a.bonus]
+    if not bonuses:  # nothing to add (nearly always): the directives as they are
+        return plain
     out: list[Aspect] = []
     for d in plain:
         extra = sum(int(b.value) for b in bonuses

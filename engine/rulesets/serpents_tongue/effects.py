@@ -88,7 +88,11 @@ class Effect:
         return impact.effective_aspects(self.game, self)
 
     def has(self, name: str) -> bool:
-        return any(a.name == name for a in self.aspects())
+        # A loop, not any() of a generator made for it: asked several times of every effect (Veiled, Evade, Area).
+        for a in self.aspects():  # noqa: SIM110
+            if a.name == name:
+                return True
+        return False
 
     @property
     def area(self) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from spellc.engine.core.decisions import NOTHING, Flow, Outcome
 from spellc.engine.rulesets.serpents_tongue import acts, casting, namshub
 from spellc.engine.rulesets.serpents_tongue.protocol import Battle
-from spellc.engine.rulesets.serpents_tongue.state import IN_PLAY, KOISHAKA, MAINTENANCE_ORDER, Being
+from spellc.engine.rulesets.serpents_tongue.state import IN_PLAY, KOISHAKA, MAINTENANCE_ORDER
 
 
 def maintenance_phase(game: Battle) -> Flow[None]:
@@ -39,11 +39,11 @@ def check_victory(game: Battle) -> None:
     if game.outcome is not None:
         game.say(f"the match ends: {game.outcome.reason}")
         return
-    teams: dict[str, list[Being]] = {}
+    teams: dict[str, bool] = {}  # each team (in the order its first member sits), and whether a member stands
     for b in game.beings:
         if b.kind is not KOISHAKA:
-            teams.setdefault(b.team, []).append(b)
-    standing = [t for t, members in teams.items() if not all(m.incapacitated for m in members)]
+            teams[b.team] = teams.get(b.team, False) or not b.incapacitated
+    standing = [t for t, stands in teams.items() if stands]
     if len(standing) <= 1 and len(teams) > 1:
         down = [b.name for b in game.beings if b.incapacitated]
         game.outcome = Outcome(winner=standing[0] if standing else None, incapacitated=down,

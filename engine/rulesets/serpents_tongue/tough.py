@@ -24,5 +24,10 @@ def rating(card: Card) -> int:
 
 def extra_cost(payer: Being, targets: Iterable[Being | Card | None]) -> int:
     """What targeting these costs ``payer`` more: the Tough of each opposing spell among them."""
-    return sum(rating(t) for t in targets
-               if isinstance(t, Card) and t.active and (t.controller or t.owner).team != payer.team)
+    # A loop, not sum() of a generator made for it: asked at every cast, and for every spell aimed at spells that
+    # might be cast, where nearly always no target is an opposing spell.
+    extra = 0
+    for t in targets:
+        if isinstance(t, Card) and t.active and (t.controller or t.owner).team != payer.team:
+            extra += rating(t)
+    return extra
