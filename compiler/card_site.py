@@ -102,7 +102,7 @@ class Paragraph:
 
     text: str
     options: tuple[str, ...] = ()
-    css: str | None = None
+    css: Markup | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,9 +39,10 @@ from jinja2 import Environment, Template
 from markupsafe import Markup
 
 from spellc.compiler import coverage as cov
+from spellc.compiler.card_site import Face, Paragraph, Span
 from spellc.compiler.glossary_pages import COVERAGE_PAGE, COVERAGE_TEMPLATE, CoverageNotes, coverage_page
 from spellc.compiler.kept import kept, stamps
-from spellc.compiler.markdown import css_class, make_env, quote, rich_text, safe_href
+from spellc.compiler.markdown import css_class, escape_text, make_env, quote, rich_text, safe_href
 from spellc.compiler.rendered import KEPT, call
 from spellc.compiler.serpents_tongue import model as m
 from spellc.compiler.serpents_tongue import render_text as rt
@@ -54,6 +55,7 @@ from spellc.engine.rulesets.serpents_tongue.registry import TERM_KINDS, Event, K
 
 TEMPLATES = Path(__file__).with_name("templates")
 MACROS = "site_macros.md.j2"
+CARD_FACE = "card_face.md.j2"  # every game's card (compiler/templates/)
 RULESET = "serpents_tongue"
 KIND_TITLES = {"directive": "Directives", "empowerment": "Empowerments", "requirement": "Requirement forms",
                "rule": "Rules", "concept": "Concepts", "lore": "Lore (not rules)"}
@@ -64,6 +66,8 @@ COVERAGE = CoverageNotes(RULESETS[RULESET], tests="tests/",
                          binds="the function that plays its behaviour, its keyword or its trigger event",
                          note='A heading that only says "See X" reports the status of X.')
 DISCORD_EVENT_TERM = "Discord Event"  # the Glossary row an Encounter's `discord event` line changes
+SPHERE, ORBS, ROLE, FLUENCY, TARGETS = (css_class("card-sphere") + " ", css_class("card-orbs"),
+                                        css_class("card-role"), css_class("card-fluency"), css_class("card-targets"))
 
 
 
@@ -157,6 +161,19 @@ class SpellView:
     rules: tuple[str, ...]
     glossary: tuple[Markup, ...]
     source: str
+
+    @property
+    def face(self) -> Face:
+        """The card as every game's is drawn (compiler/templates/card_face.md.j2): its Sphere on its edge and badge,
+        its orbs, its role and fluency; its aspects, requirements, upgrades and ritual are this game's own."""
+        targets = (Paragraph(escape_text(self.targets) + Markup("."), css=TARGETS),) if self.targets else ()
+        # A space between the orbs: the search reads "-5 0", not "-50" (in their flex row a space draws nothing).
+        return Face(self.title, self.sphere_css, self.source,
+                    Span(SPHERE + self.sphere_css, escape_text(self.sphere), "Sphere"),
+                    (Span(ORBS, Markup(" ").join(self.orbs)),),
+                    (Span(ROLE, escape_text(self.role), "Role"),
+                     Span(FLUENCY, escape_text(self.pips), f"Fluency {self.fluency}")),
+                    rules=targets + tuple(Paragraph(line) for line in self.rules))
 
 
 @dataclass(frozen=True, slots=True)
@@ -504,7 +521,7 @@ def _nam_shub_pages(env: Environment, site: _Site, pages: Sequence[m.CheckedNamS
 
 def _spell_pages(env: Environment, site: _Site, nam_shubs: Sequence[m.CheckedNamShub] = ()) -> dict[str, str]:
     templates = (env.get_template(MACROS), env.get_template("site_spell_row.md.j2"),
-                 env.get_template("site_spell.md.j2"))
+                 env.get_template("site_spell.md.j2"), env.get_template(CARD_FACE))
     drawn = [(spell, _drawn(templates, site.registry, spell)) for spell in site.spells]
     rows = Markup("".join(row for sphere in Sphere for spell, (row, _) in drawn if spell.sphere is sphere))
     pages = sorted(nam_shubs, key=lambda p: (p.title.casefold(), p.title))
@@ -517,15 +534,16 @@ def _spell_pages(env: Environment, site: _Site, nam_shubs: Sequence[m.CheckedNam
 
 
 # A spell's row of the gallery and its page, drawn from one view of it and kept for the same spell: a rebuild
-# after one edit draws that spell's again, not the whole gallery. The templates (the macros, the row's and the
-# page's) and the registry are keys by identity: a template is a new object when its file changes, and the
+# after one edit draws that spell's again, not the whole gallery. The templates (the macros, the row's, the
+# page's and every game's card face, which the page is given rather than imports, so that an edit of it is a new
+# key too) and the registry are keys by identity: a template is a new object when its file changes, and the
 # registry is one object per glossary file (registry.load is cached), never changed once loaded.
 @lru_cache(maxsize=KEPT)
-def _drawn(templates: tuple[Template, Template, Template], registry: Registry, spell: m.CheckedSpell
+def _drawn(templates: tuple[Template, Template, Template, Template], registry: Registry, spell: m.CheckedSpell
            ) -> tuple[Markup, str]:
-    macros, row, page = templates
+    macros, row, page, face = templates
     view = spell_view(macros, registry, spell)
-    return row.module.row(view), str(page.module.page(view))  # type: ignore[attr-defined]
+    return row.module.row(view), str(page.module.page(view, face.module.card))  # type: ignore[attr-defined]
 
 
 # The glossary and coverage pages are the same for every project, but for the list of the project's spells
