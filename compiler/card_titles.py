@@ -7,13 +7,13 @@ names its card in the library and its page on the site, so it must fit a file's 
 A game's checker asks :func:`fits` of each card's title as it reads the card, and :func:`distinct` of the set once
 every card is read, in the order the cards are to be judged: of two that clash, the later is refused, and its error
 names where the other is. What is a game's own stays with it: Serpent's Tongue prints a title at several fluencies,
-each printing a card of its own (:attr:`Titled.printing`), blames the newer file of two (the order it hands over)
-and refuses two titles that compile to one class name.
+each printing a card of its own (:attr:`Titled.printing`), and refuses two titles that compile to one class name.
+Of two cards that clash, every game blames the newer file's (:func:`oldest_first`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -27,6 +27,7 @@ SAME_TITLE = "E908"
 
 C = TypeVar("C")
 L = TypeVar("L", bound=Located)
+Age = Callable[[str], int]  # a card file's modification time, by its shown path (0: not known)
 
 WHY_SHORT = "note: a printed title is a few words, and it names the card's page file"
 HOW_TO_PART = "help: give one of the two a title that differs in its letters"
@@ -90,8 +91,18 @@ def _clash(diags: Diagnostics, card: Titled[Any], first: Titled[Any], message: s
     diags.error(SAME_TITLE, message, card.span, f"note: {first.title!r} is at {first.at}", HOW_TO_PART)
 
 
-def distinct_titles(found: Sequence[tuple[L, Any]], diags: Diagnostics) -> list[L]:
+def distinct_titles(found: Sequence[tuple[L, Any]], diags: Diagnostics, age: Age) -> list[L]:
     """:func:`distinct` of the games whose cards compile to values (Incantation charges, Incantation 2, Amtgard):
-    each checked card with its AST node (its ``title_span``), in the order they were read."""
-    return distinct((Titled(checked, checked.card.title, page_slug(checked.card.title, "card"), node.title_span,
-                            f"{checked.path}:{checked.line}") for checked, node in found), diags)
+    each checked card with its AST node (its ``title_span``), judged oldest file first (:func:`oldest_first`),
+    kept in the order they were read."""
+    kept = {id(card) for card in distinct(oldest_first(
+        [Titled(checked, checked.card.title, page_slug(checked.card.title, "card"), node.title_span,
+                f"{checked.path}:{checked.line}") for checked, node in found], age), diags)}
+    return [checked for checked, _ in found if id(checked) in kept]
+
+
+def oldest_first(cards: Iterable[Titled[C]], age: Age) -> list[Titled[C]]:
+    """The cards in the order two of one title are judged: by their file's ``age`` (its modification time, by its
+    shown path), then where they are written. Of two that clash the newer file's is refused, so a new card is
+    blamed rather than the shipped one it repeats, and its error names both."""
+    return sorted(cards, key=lambda card: (age(card.span.source.path), card.span.source.path, card.span.line))

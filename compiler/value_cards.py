@@ -1,7 +1,7 @@
-"""The front end of a ruleset whose cards compile to plain values (Incantation charges, Incantation 2): parse
-and check its card files, render its engine package and its site section, replay its scenarios, report its
-coverage. A ruleset gives the pieces that are its own (:class:`ValueCards`' fields); the stages around them are
-the same for each, and written once here. Nothing here knows a game.
+"""The front end of every ruleset (Serpent's Tongue, Incantation 2, Incantation charges, Amtgard): parse and
+check its card files, render its engine package and its site section, replay its scenarios, report its coverage.
+A ruleset gives the pieces that are its own (:class:`ValueCards`' fields); the stages around them are the same for
+each, and written once here. Nothing here knows a game.
 """
 
 from __future__ import annotations
@@ -9,29 +9,37 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
 from lark import Token, Tree
 
 from spellc.compiler import coverage
-from spellc.compiler.diagnostics import Diagnostics, write_text
+from spellc.compiler.card_titles import Age
+from spellc.compiler.diagnostics import Diagnostic, Diagnostics, write_text
 from spellc.compiler.frontend import COVERAGE, ReplayStop, read_sources, report_replay, site_outputs
 from spellc.compiler.language_reference import KeywordRow
 from spellc.compiler.parse import card_grammar, parse_file
 from spellc.compiler.publish import Output
 from spellc.compiler.source import SourceFile
-from spellc.engine.core.registry import Glossary, Registry
+from spellc.engine.core.registry import Registry
 from spellc.engine.core.ruleset import Ruleset
+from spellc.engine.rulesets import RULESETS
 
 
 class CardChecker(Protocol):
     """A ruleset's checker: each card on its own, then the set (titles, and what cards name of each other)."""
 
-    def check_card(self, node: Any, path: str) -> tuple[Any, Any] | None: ...
-    def check_set(self, found: list[tuple[Any, Any]], written: frozenset[str]) -> list[Any]:
+    def check_card(self, node: Any, path: str) -> tuple[Any, Any] | None:
+        """The card ``node`` checked, and what :meth:`check_set` reads of it; None when it has errors. It reads
+        nothing of the other cards: a file's cards are checked once for the same text (:func:`checked_file`)."""
+        ...
+
+    def check_set(self, found: list[tuple[Any, Any]], written: frozenset[str], age: Age) -> list[Any]:
         """``written``: the title of every card of the set, those with errors too (a card that names one of
-        them is not told that no such card exists: its own errors are said at it)."""
+        them is not told that no such card exists: its own errors are said at it). ``age``: of two cards of one
+        title, the newer file's is refused (a new card is blamed, not the one it repeats)."""
         ...
 
 
@@ -45,9 +53,9 @@ class Replayed(Protocol):
 
 class SiteEmitter(Protocol):
     """A ruleset's site pages from its checked cards, glossary and coverage rows (a coverage page, and links to
-    it, only ``with_coverage``)."""
+    it, only ``with_coverage``). ``glossary``: the ruleset's own (Any: each reads its own kind)."""
 
-    def __call__(self, cards: Sequence[Any], glossary: Glossary, registry: Registry, rows: Sequence[coverage.Row],
+    def __call__(self, cards: Sequence[Any], glossary: Any, registry: Registry, rows: Sequence[coverage.Row],
                  *, with_coverage: bool = True) -> dict[str, str]: ...
 
 
@@ -79,11 +87,11 @@ class Compiled:
                 **site_outputs(pages, front.ruleset, folders, with_coverage)}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # eq=False: hashed as itself, a key of the files it has checked
 class ValueCards:
     ruleset: Ruleset
     site_folders: tuple[str, ...]  # the folders of its site section the build writes whole (cards/, glossary/)
-    glossary: Glossary
+    glossary: coverage.Glossary
     registry: Registry
     checker: Callable[[Diagnostics], CardChecker]
     to_ast: Callable[[Tree[Token], SourceFile], list[Any]]
@@ -93,6 +101,9 @@ class ValueCards:
     replay: Callable[[Any, Any], Any]
     summary: Callable[[Any], str]  # a replay's summary, as `spellc play` prints it
     log: Callable[[Any], list[str]]  # a replay's log, for `spellc play --log`
+    # The keywords its registry declares for cards to write (none where the grammar fixes every word and its
+    # vocabularies are declared fields): for the language reference.
+    keyword_rows: Callable[[], Sequence[KeywordRow]] = tuple
 
     @property
     def outputs(self) -> tuple[str, ...]:
@@ -102,10 +113,12 @@ class ValueCards:
 
     def compile(self, files: Sequence[Path], root: Path | None = None) -> Compiled:
         result = Compiled(self)
-        return self._check([source for _, source in read_sources(files, root, result.diagnostics)], result)
+        read = list(read_sources(files, root, result.diagnostics))
+        ages = {source.path: _modified(path) for path, source in read}
+        return self._check([source for _, source in read], result, lambda shown: ages.get(shown, 0))
 
     def compile_texts(self, sources: Sequence[SourceFile]) -> Compiled:
-        return self._check(sources, Compiled(self))
+        return self._check(sources, Compiled(self), lambda shown: 0)
 
     def scenario_diagnostics(self, source: SourceFile) -> Diagnostics:
         diags = Diagnostics()
@@ -113,21 +126,18 @@ class ValueCards:
         return diags
 
     def terms(self) -> tuple[Any, ...]:
-        return self.glossary.terms
+        return tuple(self.glossary.terms)
 
-    def _check(self, sources: Sequence[SourceFile], result: Compiled) -> Compiled:
-        checker = self.checker(result.diagnostics)
-        found = []
+    def _check(self, sources: Sequence[SourceFile], result: Compiled, age: Age) -> Compiled:
+        found: list[tuple[Any, Any]] = []
         written: set[str] = set()  # every title of the set, those of cards that did not parse too
         for source in sources:
             result.files += 1
-            read = parse_file(source, result.diagnostics, card_grammar(self.ruleset.grammar), self.to_ast, written)
-            for node in read or ():
-                written.add(node.title)
-                checked = checker.check_card(node, source.path)
-                if checked is not None:
-                    found.append(checked)
-        result.checked = checker.check_set(found, frozenset(written))
+            checked, titles, problems = checked_file(self, RULESETS[self.ruleset.name], source)
+            result.diagnostics.extend(problems)
+            written.update(titles)
+            found.extend(checked)
+        result.checked = self.checker(result.diagnostics).check_set(found, frozenset(written), age)
         return result
 
     def play(self, source: SourceFile, *, cards: Any, json_out: bool = False, log: bool = False, out: TextIO,
@@ -145,8 +155,31 @@ class ValueCards:
     def coverage(self, tests_dir: Path | None = None) -> list[coverage.Row]:
         return coverage.report(self.glossary, self.registry.implemented(), tests_dir, self.ruleset.name)
 
-    def keywords(self) -> tuple[KeywordRow, ...]:
-        return ()  # its words are its grammar's and its vocabulary's: the reference reads the grammar
+    def keywords(self) -> Sequence[KeywordRow]:
+        return self.keyword_rows()
 
     def unknown_citations(self, tests_dir: Path) -> list[str]:
         return coverage.unknown_citations(self.glossary, coverage.citations(tests_dir, ruleset=self.ruleset.name))
+
+
+# A file's cards are checked on their own (only the set's checks read across files): a rebuild at each save or
+# keystroke checks again only the file that changed. Checked cards are frozen values.
+@lru_cache(maxsize=4096)
+def checked_file(front: ValueCards, declared: Ruleset, source: SourceFile
+                  ) -> tuple[tuple[tuple[Any, Any], ...], tuple[str, ...], tuple[Diagnostic, ...]]:
+    """``source``'s cards checked by ``front``'s checker (those without errors), the title of each card it writes
+    (those that did not parse too), and every problem found in it. ``declared``: the ruleset as its checks read
+    its declarations now, so that a file is checked again under declarations changed since."""
+    found = Diagnostics()
+    titles: set[str] = set()
+    read = parse_file(source, found, card_grammar(front.ruleset.grammar), front.to_ast, titles)
+    checker = front.checker(found)
+    checked = tuple(c for node in read or () if (c := checker.check_card(node, source.path)) is not None)
+    return checked, (*titles, *(node.title for node in read or ())), tuple(found.items)
+
+
+def _modified(path: Path) -> int:
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return 0

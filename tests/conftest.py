@@ -203,15 +203,15 @@ def compile_card_classes(text: str) -> list[Any]:
     import tempfile
 
     from spellc.compiler.serpents_tongue.emit_python import emit_python
-    from spellc.compiler.serpents_tongue.frontend import compile_paths
+    from spellc.compiler.serpents_tongue.frontend import compile_files, nam_shubs, spells
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "test.spell"
         path.write_text(text, encoding="utf-8")
-        result = compile_paths([path])
+        result = compile_files([path])
     assert result.ok, result.diagnostics.render()
     classes: list[Any] = []
-    for name, source in emit_python(result.spells, result.nam_shubs).items():
+    for name, source in emit_python(spells(result), nam_shubs(result)).items():
         if name != "__init__.py":
             namespace: dict[str, Any] = {}
             exec(compile(source, name, "exec"), namespace)

@@ -1,7 +1,7 @@
 """The build is a pure function of the card sources, the committed outputs are fresh, and card text and
 file names stay data in generated code. (How outputs are written: tests/test_build_transaction.py.)
 
-Nothing here writes into the repository: compilation runs in memory (`compile_paths` + the emitters).
+Nothing here writes into the repository: compilation runs in memory (`compile_files` + the emitters).
 """
 
 from __future__ import annotations
@@ -22,16 +22,16 @@ from spellc.compiler.project import locate
 from spellc.compiler.serpents_tongue.emit_python import _environment as emit_python_environment
 from spellc.compiler.serpents_tongue.emit_python import emit_python, py_literal
 from spellc.compiler.serpents_tongue.emit_site import emit_site
-from spellc.compiler.serpents_tongue.frontend import compile_paths
+from spellc.compiler.serpents_tongue.frontend import compile_files, spells
 from spellc.engine.rulesets.serpents_tongue import registry
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _emit() -> tuple[dict[str, str], dict[str, str]]:
-    result = compile_paths([ROOT / "cards_src" / "serpents_tongue"], ROOT)
+    result = compile_files([ROOT / "cards_src" / "serpents_tongue"], ROOT)
     assert result.ok, result.diagnostics.render()
-    return emit_python(result.spells), emit_site(result.spells, registry.load())
+    return emit_python(spells(result)), emit_site(spells(result), registry.load())
 
 
 # ---------------------------------------------------------------- determinism and freshness
@@ -46,7 +46,7 @@ def test_emitting_twice_gives_identical_outputs() -> None:
 _EMIT_SCRIPT = """
 import json, sys
 from pathlib import Path
-from spellc.compiler.serpents_tongue.frontend import compile_paths
+from spellc.compiler.serpents_tongue.frontend import compile_files, spells
 from spellc.compiler.build import base_of, compile_target, render
 from spellc.compiler.names import GENERATED_NAMES
 from spellc.compiler.project import locate
@@ -55,9 +55,9 @@ from spellc.compiler.serpents_tongue.emit_python import emit_python, py_literal
 from spellc.compiler.serpents_tongue.emit_site import emit_site
 from spellc.engine.rulesets.serpents_tongue import registry
 root = Path(sys.argv[1])
-result = compile_paths([root / "cards_src" / "serpents_tongue"], root)
+result = compile_files([root / "cards_src" / "serpents_tongue"], root)
 assert result.ok, result.diagnostics.render()
-json.dump([emit_python(result.spells), emit_site(result.spells, registry.load())], sys.stdout, sort_keys=True)
+json.dump([emit_python(spells(result)), emit_site(spells(result), registry.load())], sys.stdout, sort_keys=True)
 """
 
 
@@ -100,10 +100,10 @@ def test_hostile_title_compiles_to_plain_data(tmp_path: Path) -> None:
         "}\n",
         encoding="utf-8",
     )
-    result = compile_paths([source], tmp_path)
+    result = compile_files([source], tmp_path)
     assert result.ok, result.diagnostics.render()
-    assert [s.title for s in result.spells] == [HOSTILE_TITLE]
-    files = emit_python(result.spells)
+    assert [s.title for s in spells(result)] == [HOSTILE_TITLE]
+    files = emit_python(spells(result))
     text = files["forces.py"]
     assert "\nimport os" not in text
 
@@ -131,9 +131,9 @@ def test_a_file_name_cannot_inject_code(tmp_path: Path, breaker: str) -> None:
     source.write_text('spell "Ember" {\n    sphere Forces\n    role Attack\n    fluency 1\n    resonance -1\n'
                       '    aspects Heat | Dmg 1\n    rules {\n'
                       '        ability "Flick" [Free Action]: deal Dmg 1 to target\n    }\n}\n', encoding="utf-8")
-    result = compile_paths([source], tmp_path)
+    result = compile_files([source], tmp_path)
     assert result.ok, result.diagnostics.render()
-    text = emit_python(result.spells)["forces.py"]
+    text = emit_python(spells(result))["forces.py"]
     assert all(payload not in line or line.lstrip().startswith(("#", "source =")) for line in text.splitlines())
     namespace: dict[str, Any] = {"__name__": "evil"}
     exec(compile(text, "generated/forces.py", "exec"), namespace)
@@ -171,9 +171,9 @@ def test_names_in_a_cards_texts_import_nothing(tmp_path: Path) -> None:
                       '    fluency 1\n    resonance -1\n    aspects Heat | Dmg 1\n    rules {\n'
                       '        ability "Ritual\'s Declaration" [Free Action]: deal Dmg 1 to target\n    }\n}\n',
                       encoding="utf-8")
-    result = compile_paths([source], tmp_path)
+    result = compile_files([source], tmp_path)
     assert result.ok, result.diagnostics.render()
-    text = emit_python(result.spells)["forces.py"]
+    text = emit_python(spells(result))["forces.py"]
     namespace: dict[str, Any] = {"__name__": "texts"}
     exec(compile(text, "generated/forces.py", "exec"), namespace)
     imported = {"Ability", "Aspect", "Role", "SourceRef", "SpellCard", "Sphere", "Do"}

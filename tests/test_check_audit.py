@@ -9,7 +9,7 @@ import pytest
 from spellc.compiler.serpents_tongue import render_text
 from spellc.compiler.serpents_tongue.emit_python import emit_python
 from spellc.compiler.serpents_tongue.emit_site import emit_site
-from spellc.compiler.serpents_tongue.frontend import compile_paths
+from spellc.compiler.serpents_tongue.frontend import compile_files, spells
 from spellc.engine.rulesets.serpents_tongue import registry
 from spellc.engine.rulesets.serpents_tongue.cards import CardLibrary
 
@@ -21,7 +21,7 @@ def card(aspects: str, role: str = "Attack", extra: str = "", fluency: int = 1) 
 
 def diagnostics(tmp_path: Path, text: str) -> list[str]:
     (tmp_path / "probe.spell").write_text(text, encoding="utf-8")
-    result = compile_paths([tmp_path], tmp_path)
+    result = compile_files([tmp_path], tmp_path)
     return [f"{d.code}: {d.message}" for d in result.diagnostics.sorted()]
 
 
@@ -65,11 +65,11 @@ def test_a_ritual_tier_reads_as_printed(tmp_path: Path) -> None:
     "Pierce +1" for the first."""
     ritual = "    ritual Pierce 1 | Duration +1 | N/A | N/A\n"
     (tmp_path / "probe.spell").write_text(card("Heat | Dmg 1 | Duration 1", fluency=2, extra=ritual), encoding="utf-8")
-    result = compile_paths([tmp_path], tmp_path)
+    result = compile_files([tmp_path], tmp_path)
     assert result.ok, result.diagnostics.render()
-    (tier1, tier2, *_) = result.spells[0].ritual
+    (tier1, tier2, *_) = spells(result)[0].ritual
     assert [a.text() for a in tier1.aspects] == ["Pierce 1"] and [a.text() for a in tier2.aspects] == ["Duration +1"]
-    page = emit_site(result.spells, registry.load(), ())["spells/probe.md"]
+    page = emit_site(spells(result), registry.load(), ())["spells/probe.md"]
     assert "Pierce +1" not in page
     assert "[Pierce 1](../glossary/pierce.md)" in page and "[Duration &#43;1](../glossary/duration.md)" in page
 
@@ -85,9 +85,9 @@ def test_a_choose_one_may_sit_on_one_line(tmp_path: Path) -> None:
         folder.mkdir()
         (folder / "probe.spell").write_text(card("Heat | Dmg 1", extra=f"    rules {{\n{rules}    }}\n"),
                                             encoding="utf-8")
-        result = compile_paths([folder], folder)
+        result = compile_files([folder], folder)
         assert result.ok, result.diagnostics.render()
-        compiled.append(result.spells[0].on_impact)
+        compiled.append(spells(result)[0].on_impact)
     assert compiled[0] == compiled[1] and len(compiled[0][0].options) == 2
 
 
@@ -102,13 +102,13 @@ def test_a_title_may_be_printed_at_several_fluencies(tmp_path: Path) -> None:
     """"A Magi may only include 3 Karmic Debts even if one is level 1 and the others are level 3": the same
     title exists at several fluencies. Each printing compiles to a class and a page of its own."""
     (tmp_path / "a.spell").write_text(printing("Karmic Debt", 1) + printing("Karmic Debt", 3), encoding="utf-8")
-    result = compile_paths([tmp_path], tmp_path)
+    result = compile_files([tmp_path], tmp_path)
     assert result.ok, result.diagnostics.render()
-    assert sorted(s.class_name for s in result.spells) == ["KarmicDebtFluency1", "KarmicDebtFluency3"]
-    site = emit_site(result.spells, registry.load(), ())
+    assert sorted(s.class_name for s in spells(result)) == ["KarmicDebtFluency1", "KarmicDebtFluency3"]
+    site = emit_site(spells(result), registry.load(), ())
     assert {"spells/karmic-debt-fluency-1.md", "spells/karmic-debt-fluency-3.md"} <= set(site)
     namespace: dict[str, object] = {"__name__": "spellc.generated.serpents_tongue.soul"}
-    exec(compile(emit_python(result.spells)["soul.py"], "soul.py", "exec"), namespace)
+    exec(compile(emit_python(spells(result))["soul.py"], "soul.py", "exec"), namespace)
     library = CardLibrary.of(namespace["CARDS"])  # type: ignore[arg-type]
     assert library["Karmic Debt"].fluency == 1
     assert library.at("Karmic Debt", 3).fluency == 3  # type: ignore[union-attr]
@@ -118,7 +118,7 @@ def test_a_title_may_be_printed_at_several_fluencies(tmp_path: Path) -> None:
 def test_the_same_title_at_the_same_fluency_is_a_duplicate(tmp_path: Path) -> None:
     (tmp_path / "a.spell").write_text(printing("Karmic Debt", 1) + printing("Karmic Debt", 3)
                                       + printing("Karmic Debt", 3, sphere="Mind"), encoding="utf-8")
-    found = diagnostics_of(compile_paths([tmp_path], tmp_path))
+    found = diagnostics_of(compile_files([tmp_path], tmp_path))
     assert found == ["E908: duplicate title 'Karmic Debt' at fluency 3"]
 
 
@@ -136,18 +136,18 @@ def test_a_transmute_passive_reads_as_card_text(tmp_path: Path) -> None:
     text = card("| | Duration 2", role="Transmute", extra="    targets Attack\n    rules {\n"
                 "        passive: target gains Subtle\n    }\n")
     (tmp_path / "probe.spell").write_text(text, encoding="utf-8")
-    result = compile_paths([tmp_path], tmp_path)
+    result = compile_files([tmp_path], tmp_path)
     assert result.ok, result.diagnostics.render()
-    assert render_text.rules_lines(result.spells[0]) == ["The spell it is combined with gains Subtle."]
+    assert render_text.rules_lines(spells(result)[0]) == ["The spell it is combined with gains Subtle."]
 
 
 def test_a_condition_may_ask_what_the_effect_took(tmp_path: Path) -> None:
     """Chart B's "If a Magi loses Focus this way": `if impacted lost Focus: ...`, read back as card text."""
     rules = "    rules {\n        on impact: if impacted lost Focus: deal Harmony Dmg 2 to impacted\n    }\n"
     (tmp_path / "probe.spell").write_text(card("| Disrupt | Area", extra=rules), encoding="utf-8")
-    result = compile_paths([tmp_path], tmp_path)
+    result = compile_files([tmp_path], tmp_path)
     assert result.ok, result.diagnostics.render()
-    assert render_text.rules_lines(result.spells[0]) == [
+    assert render_text.rules_lines(spells(result)[0]) == [
         "On impact: if the impacted Magi lost Focus this way, deal Harmony Dmg 2 to the impacted Magi."]
     assert diagnostics(tmp_path, card("| Disrupt | Area", extra=rules.replace("Focus:", "Will:"))) == [
         "E018: cannot read the condition 'impacted lost Will'"]
@@ -156,12 +156,12 @@ def test_a_condition_may_ask_what_the_effect_took(tmp_path: Path) -> None:
 def test_casting_for_free_reads_as_card_text(tmp_path: Path) -> None:
     rules = "    rules {\n        when activated: may cast Forces Attack spell for free\n    }\n"
     (tmp_path / "probe.spell").write_text(card("| | Duration 1", role="Enhance", extra=rules), encoding="utf-8")
-    result = compile_paths([tmp_path], tmp_path)
+    result = compile_files([tmp_path], tmp_path)
     assert result.ok, result.diagnostics.render()
-    text = " ".join(render_text.rules_lines(result.spells[0]))
+    text = " ".join(render_text.rules_lines(spells(result)[0]))
     assert "you may cast a Forces Attack spell for free" in text, text
     assert "Do(kind='cast free', args=(Selector(sphere=Sphere.FORCES, role=Role.ATTACK),))" in emit_python(
-        result.spells)["forces.py"]
+        spells(result))["forces.py"]
 
 
 @pytest.mark.rule("Actions")
@@ -178,9 +178,9 @@ def test_timed_upgrades_and_rite_zone_targets_read_as_printed(tmp_path: Path) ->
     (tmp_path / "probe.spell").write_text(card("| Dmg 1 | Duration 2", extra=(
         "    ^ Dmg +1 for 1 Harmony per round\n    ^ Dmg +2 for 1 Will this impact\n")) + card(
         "| | Duration 1", "Transmute", "    targets Attack in Rite zone\n").replace("Probe", "Hold"), encoding="utf-8")
-    result = compile_paths([tmp_path], tmp_path)
+    result = compile_files([tmp_path], tmp_path)
     assert result.ok, result.diagnostics.render()
-    probe, hold = sorted(result.spells, key=lambda s: s.title)[::-1]
+    probe, hold = sorted(spells(result), key=lambda s: s.title)[::-1]
     assert [render_text.upgrade_text(u) for u in probe.upgrades] == [
         "Dmg +1 for 1 Harmony per round", "Dmg +2 for 1 Will this impact"]
     assert hold.targets is not None and render_text.targets_text(hold.targets) == "Targets an Attack in the Rite zone"

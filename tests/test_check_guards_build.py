@@ -12,7 +12,8 @@ import pytest
 from spellc.compiler.names import GENERATED_NAMES, MAX_TITLE
 from spellc.compiler.serpents_tongue.emit_python import emit_python
 from spellc.compiler.serpents_tongue.emit_site import emit_site
-from spellc.compiler.serpents_tongue.frontend import CompileResult, compile_paths
+from spellc.compiler.serpents_tongue.frontend import compile_files, nam_shubs, spells
+from spellc.compiler.value_cards import Compiled
 from spellc.engine.rulesets.serpents_tongue import registry
 
 
@@ -22,17 +23,17 @@ def card(title: str, sphere: str = "Forces", extra: str = "") -> str:
             f"    aspects Heat | Dmg 1\n{extra}}}\n")
 
 
-def check(tmp_path: Path, **files: str) -> CompileResult:
+def check(tmp_path: Path, **files: str) -> Compiled:
     for name, text in files.items():
         (tmp_path / f"{name}.spell").write_text(text, encoding="utf-8")
-    return compile_paths([tmp_path], tmp_path)
+    return compile_files([tmp_path], tmp_path)
 
 
-def build_in_memory(result: CompileResult) -> dict[str, Any]:
+def build_in_memory(result: Compiled) -> dict[str, Any]:
     """What `spellc build` renders, and the generated modules executed as `import generated` would."""
     assert result.ok, result.diagnostics.render()
-    python = emit_python(result.spells, result.nam_shubs)
-    site = emit_site(result.spells, registry.load(), (), result.nam_shubs)
+    python = emit_python(spells(result), nam_shubs(result))
+    site = emit_site(spells(result), registry.load(), (), nam_shubs(result))
     cards = {}
     for name, text in python.items():
         if name == "__init__.py":
@@ -43,7 +44,7 @@ def build_in_memory(result: CompileResult) -> dict[str, Any]:
     return {"python": python, "site": site, "cards": cards}
 
 
-def errors(result: CompileResult) -> list[str]:
+def errors(result: Compiled) -> list[str]:
     return [f"{d.span.source.path}:{d.span.line}: {d.code}: {d.message}" for d in result.diagnostics.sorted()
             if d.severity == "error"]
 
@@ -73,7 +74,7 @@ def test_a_duplicate_title_blames_the_newer_file(tmp_path: Path) -> None:
     (tmp_path / "z_shipped.spell").write_text(card("Ember"), encoding="utf-8")
     (tmp_path / "a_new.spell").write_text(card("Ember", sphere="Matter"), encoding="utf-8")
     os.utime(tmp_path / "z_shipped.spell", ns=(1_000_000_000, 1_000_000_000))
-    result = compile_paths([tmp_path], tmp_path)
+    result = compile_files([tmp_path], tmp_path)
     assert errors(result) == ["a_new.spell:1: E908: duplicate title 'Ember'"]
     assert "'Ember' is at z_shipped.spell:1" in result.diagnostics.render()
 
@@ -91,7 +92,7 @@ def test_a_title_whose_page_name_is_too_long_in_bytes_is_refused(tmp_path: Path)
 
 def test_a_lone_surrogate_is_refused(tmp_path: Path) -> None:
     (tmp_path / "a.spell").write_text(card("X").replace('"X"', '"X\\ud800"'), encoding="utf-8")
-    result = compile_paths([tmp_path], tmp_path)
+    result = compile_files([tmp_path], tmp_path)
     assert errors(result) == ["a.spell:1: E004: quoted text holds '\\ud800', half of a surrogate pair, which is "
                               "no character"]
 
@@ -105,7 +106,7 @@ def test_windows_device_names_and_index_are_never_page_names(tmp_path: Path, tit
 @pytest.mark.parametrize("escape", ["\\N{foo}", "\\x4", "\\u12", "\\U0011ffff", "\\l", "\\q"])
 def test_a_bad_escape_is_a_diagnostic(tmp_path: Path, escape: str) -> None:
     (tmp_path / "a.spell").write_text(card("X").replace('"X"', f'"X{escape}"'), encoding="utf-8")
-    result = compile_paths([tmp_path], tmp_path)
+    result = compile_files([tmp_path], tmp_path)
     assert [e.split(": ")[1] for e in errors(result)] == ["E002"]
 
 

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from spellc.compiler.serpents_tongue.emit_python import emit_python
-from spellc.compiler.serpents_tongue.frontend import compile_paths
+from spellc.compiler.serpents_tongue.frontend import compile_files, spells
 from spellc.engine.rulesets.serpents_tongue.cards import SpellCard
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,10 +47,10 @@ def test_there_are_ok_fixtures() -> None:
 
 @pytest.mark.parametrize("path", FIXTURES, ids=[p.stem for p in FIXTURES])
 def test_codegen(path: Path) -> None:
-    result = compile_paths([path], ROOT)
+    result = compile_files([path], ROOT)
     assert result.ok, result.diagnostics.render()
     assert not result.diagnostics.items, "a codegen fixture should compile cleanly:\n" + result.diagnostics.render()
-    files = emit_python(result.spells)
+    files = emit_python(spells(result))
     module = f"{_sphere(path).lower()}.py"
     assert set(files) == {module, "__init__.py"}
     text = files[module]
@@ -66,8 +66,8 @@ def test_codegen(path: Path) -> None:
     namespace: dict[str, Any] = {"__name__": f"golden_{path.stem}"}
     exec(compile(text, f"generated/{module}", "exec"), namespace)
     cards = namespace["CARDS"]
-    assert [c.title for c in cards] == [s.title for s in result.spells]
-    for card, spell in zip(cards, result.spells, strict=True):
+    assert [c.title for c in cards] == [s.title for s in spells(result)]
+    for card, spell in zip(cards, spells(result), strict=True):
         assert issubclass(card, SpellCard)
         assert card.__name__ == spell.class_name
         assert card.sphere.value == _sphere(path)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from spellc.compiler.serpents_tongue import render_text
-from spellc.compiler.serpents_tongue.frontend import compile_paths
+from spellc.compiler.serpents_tongue.frontend import compile_files, spells
 from spellc.engine.rulesets.serpents_tongue import actions, invariants, maintenance
 from spellc.engine.rulesets.serpents_tongue.state import Being, Place, Zone
 from tests.conftest import EXAMPLES, Table
@@ -186,7 +186,7 @@ def _compile(tmp_path: Path, steps: str) -> list[tuple[int, int, str]]:
     (tmp_path / "probe.spell").write_text(
         'spell "Probe" {\n    sphere Soul\n    role Attack\n    fluency 1\n    resonance 0\n    aspects | |\n'
         f"    rules {{\n        on impact: {steps}\n    }}\n}}\n", encoding="utf-8")
-    result = compile_paths([tmp_path], tmp_path)
+    result = compile_files([tmp_path], tmp_path)
     return [(d.span.line, d.span.column, f"{d.code}: {d.message}") for d in result.diagnostics.sorted()]
 
 
@@ -206,9 +206,9 @@ def test_a_magi_cannot_be_controlled(tmp_path: Path, target: str, why: str) -> N
 
 
 def test_gaining_control_reads_as_card_text() -> None:
-    result = compile_paths([EXAMPLES / "control_transfer_examples.spell"])
+    result = compile_files([EXAMPLES / "control_transfer_examples.spell"])
     assert result.ok, result.diagnostics.render()
-    lines = {s.title: render_text.rules_lines(s) for s in result.spells}
+    lines = {s.title: render_text.rules_lines(s) for s in spells(result)}
     assert lines["Usurp"] == ["On impact: gain control of target spell."]
     assert lines["Beast Bond"] == ["On impact: gain control of target Koishaka."]
     assert lines["Leash Rite"] == ["On impact: gain control of target Ally spell."]

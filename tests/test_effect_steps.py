@@ -330,15 +330,16 @@ def test_a_new_step_kind_is_a_grammar_line_and_a_declaration(t: Table, tmp_path:
     fragment = tmp_path / "with_drain.lark"
     fragment.write_text(GRAMMAR.read_text(encoding="utf-8")
                         + '\n%extend ?action: "drain" INT WORD "from" target -> drain\n', encoding="utf-8")
-    monkeypatch.setattr(frontend, "RULESET", dataclasses.replace(frontend.RULESET, grammar=str(fragment)))
+    monkeypatch.setattr(frontend, "FRONTEND", dataclasses.replace(
+        frontend.FRONTEND, ruleset=dataclasses.replace(frontend.RULESET, grammar=str(fragment))))
     monkeypatch.setitem(rules_text.KINDS.actions, "drain", _drain)
     monkeypatch.setitem(rules_text.SIGNATURES, "drain", rules_text.Signature(
         ("amount", "energy", "target"), lambda n, energy, who: f"drain {n} {energy.value} from {target_text(who)}"))
     path = tmp_path / "siphon.spell"
     path.write_text(SIPHON, encoding="utf-8")
-    result = frontend.compile_paths([path])
+    result = frontend.compile_files([path])
     assert result.ok, result.diagnostics.render()
-    assert render_text.rules_lines(result.spells[0]) == ["On impact: drain 2 Harmony from the target."]
+    assert render_text.rules_lines(frontend.spells(result)[0]) == ["On impact: drain 2 Harmony from the target."]
     t.game.library.cards.update(compile_cards(SIPHON))
     before = t.black.harmony
     t.cast(t.white, "Siphon", "Black")

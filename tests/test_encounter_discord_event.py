@@ -15,7 +15,7 @@ import pytest
 
 from spellc.compiler.serpents_tongue import render_text
 from spellc.compiler.serpents_tongue.emit_site import emit_site
-from spellc.compiler.serpents_tongue.frontend import compile_paths
+from spellc.compiler.serpents_tongue.frontend import compile_files, spells
 from spellc.engine.core.errors import Unsupported
 from spellc.engine.rulesets.serpents_tongue import encounter, initiative, registry
 from spellc.engine.rulesets.serpents_tongue.cards import Energy
@@ -141,7 +141,7 @@ round 1 {
 # ---------------------------------------------------------------- the card language and the site
 def check(tmp_path: Path, line: str) -> str:
     (tmp_path / "rift.spell").write_text(RIFT % line, encoding="utf-8")
-    result = compile_paths([tmp_path], tmp_path)
+    result = compile_files([tmp_path], tmp_path)
     assert not result.ok
     return result.diagnostics.render()
 
@@ -176,12 +176,12 @@ def test_the_encounter_page_shows_its_discord_event(tmp_path: Path) -> None:
     """The site prints the changed effect on the Encounter's page and links the Glossary's Discord Event."""
     (tmp_path / "rift.spell").write_text(RIFT % "    discord event: deal Dmg 5 to impacted; gain 1 Resonance",
                                          encoding="utf-8")
-    result = compile_paths([tmp_path], tmp_path)
+    result = compile_files([tmp_path], tmp_path)
     assert result.ok, result.diagnostics.render()
-    rift = next(s for s in result.spells if s.title == "Hungering Rift")
+    rift = next(s for s in spells(result) if s.title == "Hungering Rift")
     assert render_text.rules_lines(rift)[-1] == (
         "Discord Event — changed for the Magi facing it (the impacted Magi), still unblockable, in place of the "
         "loss of 3 Essence: deal Dmg 5 to the impacted Magi. Gain 1 Resonance.")
-    page = emit_site(result.spells, registry.load(), ())["spells/hungering-rift.md"]
+    page = emit_site(spells(result), registry.load(), ())["spells/hungering-rift.md"]
     assert "Discord Event — changed for the Magi facing it" in page
     assert "[Discord Event](../glossary/discord-event.md)" in page and "[Dmg](../glossary/dmg.md)" in page

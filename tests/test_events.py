@@ -409,13 +409,13 @@ def test_triggers_that_set_each_other_off_stop() -> None:
 
 
 def test_an_unknown_trigger_is_a_located_diagnostic_naming_the_rows(tmp_path: Path) -> None:
-    from spellc.compiler.serpents_tongue.frontend import compile_paths
+    from spellc.compiler.serpents_tongue.frontend import compile_files
 
     path = tmp_path / "x.spell"
     path.write_text('spell "X" {\n    sphere Mind\n    role Enhance\n    fluency 1\n    resonance 0\n'
                     '    aspects | | Duration 2\n    rules {\n        when bearer is disruptd: gain 1 Will\n    }\n}\n',
                     encoding="utf-8")
-    result = compile_paths([path])
+    result = compile_files([path])
     text = result.diagnostics.render()
     assert not result.ok and "x.spell:8:14: error[E018]: unknown trigger 'when bearer is disruptd'" in text
     assert "did you mean 'bearer is Disrupted'?" in text and "WHO is Disrupted;" in text

@@ -21,7 +21,7 @@ from fuzzing import Target, inputs
 from spellc.compiler.diagnostics import Severity
 from spellc.compiler.serpents_tongue.emit_python import emit_python
 from spellc.compiler.serpents_tongue.emit_site import emit_site
-from spellc.compiler.serpents_tongue.frontend import compile_paths
+from spellc.compiler.serpents_tongue.frontend import compile_files, nam_shubs, spells
 from spellc.engine.rulesets.serpents_tongue import registry
 
 CRASHERS = Path(__file__).parent / "fixtures" / "crashers" / "cards"
@@ -35,18 +35,18 @@ def run_card(data: bytes) -> bool:
     Raises if anything crashes or an error comes without a location."""
     path = _DIR / "fuzz.spell"
     path.write_bytes(data)
-    result = compile_paths([path], _DIR)
+    result = compile_files([path], _DIR)
     for d in result.diagnostics.items:
         head = d.render().split("\n", 1)[0]
         assert head.startswith(f"fuzz.spell:{d.span.line}:{d.span.column}: {d.severity.value}["), head
     if any(d.severity is Severity.ERROR for d in result.diagnostics.items):
         return False
-    python = emit_python(result.spells, result.nam_shubs)  # ast.parse()s every module
+    python = emit_python(spells(result), nam_shubs(result))  # ast.parse()s every module
     for name, text in python.items():
         if name != "__init__.py":
             namespace: dict[str, Any] = {"__name__": f"spellc.generated.serpents_tongue.{name[:-3]}"}
             exec(compile(text, name, "exec"), namespace)
-    emit_site(result.spells, registry.load(), (), result.nam_shubs)
+    emit_site(spells(result), registry.load(), (), nam_shubs(result))
     return True
 
 

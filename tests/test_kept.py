@@ -15,7 +15,7 @@ from spellc.compiler.markdown import make_env
 from spellc.compiler.project import REPOSITORY
 from spellc.compiler.serpents_tongue import emit_site as emit_site_module
 from spellc.compiler.serpents_tongue.emit_site import coverage_report, emit_site
-from spellc.compiler.serpents_tongue.frontend import compile_paths
+from spellc.compiler.serpents_tongue.frontend import compile_files, nam_shubs, spells
 from spellc.engine.core import kept
 from spellc.engine.core.kept import CACHE_ENV, OFF
 from spellc.engine.rulesets.serpents_tongue.registry import load
@@ -195,14 +195,14 @@ def test_a_generation_still_in_use_is_not_retired(cache: Path, tmp_path: Path) -
 def test_kept_glossary_pages_are_the_pages_made_anew(monkeypatch: pytest.MonkeyPatch) -> None:
     """The glossary's pages come out of the cache with the project's own spells in them: the same bytes as
     pages made with nothing kept."""
-    result = compile_paths([REPOSITORY / "cards_src" / "serpents_tongue"], REPOSITORY)
-    made = emit_site(result.spells, load(), None, result.nam_shubs)
+    result = compile_files([REPOSITORY / "cards_src" / "serpents_tongue"], REPOSITORY)
+    made = emit_site(spells(result), load(), None, nam_shubs(result))
     emit_site_module._glossary_texts.cache_clear()  # read back from the cache
-    assert emit_site(result.spells, load(), None, result.nam_shubs) == made
+    assert emit_site(spells(result), load(), None, nam_shubs(result)) == made
     emit_site_module._glossary_texts.cache_clear()
     monkeypatch.setenv(CACHE_ENV, OFF)
     kept.generation.cache_clear()
-    assert emit_site(result.spells, load(), None, result.nam_shubs) == made
+    assert emit_site(spells(result), load(), None, nam_shubs(result)) == made
     kept.generation.cache_clear()
 
 

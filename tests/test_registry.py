@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from spellc.compiler.serpents_tongue.frontend import compile_paths
+from spellc.compiler.serpents_tongue.frontend import compile_files, spells
 from spellc.engine.rulesets.serpents_tongue import registry
 
 KEYWORD = '[[keyword]]\nname = "Zap"\nkind = "directive"\n'
@@ -93,12 +93,12 @@ spell "Stone Wall" {
 def test_every_new_keyword_is_accepted_and_reported_unsupported(tmp_path: Path) -> None:
     path = tmp_path / "new.spell"
     path.write_text(NEW_KEYWORDS, encoding="utf-8")
-    result = compile_paths([path], tmp_path)
+    result = compile_files([path], tmp_path)
     assert result.ok, result.diagnostics.render()
     unsupported = {d.message.split("'")[1] for d in result.diagnostics.items if d.code == "W021"}
     declared = {k.name for k in registry.load().keywords.values() if k.behaviour is None}
     assert declared - unsupported == set() and unsupported <= declared
-    storm = result.spells[0]
+    storm = spells(result)[0]
     assert [r.form for r in storm.requirements] == ["Actions", "Attunement", "Dominance", "Burn Focus", "Sacrifice"]
     assert storm.requirements[0].count == 2  # `! 2 Actions`: the count printed before the form is compiled
     assert storm.empowerments[0].name == "Area:G"
@@ -114,7 +114,7 @@ def test_new_forms_report_misuse(tmp_path: Path, line: str, message: str) -> Non
     path = tmp_path / "bad.spell"
     path.write_text(f'spell "Bad" {{\n    sphere Forces\n    role Attack\n    fluency 1\n    resonance -1\n'
                     f'    {line}\n}}\n', encoding="utf-8")
-    result = compile_paths([path], tmp_path)
+    result = compile_files([path], tmp_path)
     assert any(message in d.message for d in result.diagnostics.items if d.severity == "error"), \
         result.diagnostics.render()
 
@@ -123,5 +123,5 @@ def test_area_g_is_not_allowed_on_an_ally(tmp_path: Path) -> None:
     path = tmp_path / "ally.spell"
     path.write_text('spell "Pet" {\n    sphere Bio\n    role Ally\n    fluency 1\n    resonance -1\n'
                     '    aspects Beast | | Area:G\n    koishaka Essence 2\n}\n', encoding="utf-8")
-    result = compile_paths([path], tmp_path)
+    result = compile_files([path], tmp_path)
     assert [d.code for d in result.diagnostics.items if d.severity == "error"] == ["E015"]

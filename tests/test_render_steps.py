@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from spellc.compiler.serpents_tongue import render_text
-from spellc.compiler.serpents_tongue.frontend import compile_paths
+from spellc.compiler.serpents_tongue.frontend import compile_files, spells
 from spellc.engine.rulesets.serpents_tongue.bindings import STEP_KINDS
 
 CARD = """spell "Sample" {{
@@ -67,9 +67,9 @@ def _rules_lines(rule: str, role: str = "Attack") -> list[str]:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "sample.spell"
         path.write_text(CARD.format(role=role, rule=rule), encoding="utf-8")
-        result = compile_paths([path])
+        result = compile_files([path])
     assert result.ok, result.diagnostics.render()
-    (spell,) = result.spells
+    (spell,) = spells(result)
     return render_text.rules_lines(spell)
 
 

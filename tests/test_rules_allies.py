@@ -385,11 +385,11 @@ def test_the_site_prints_the_koishaka_and_the_nam_shub_pages() -> None:
     from pathlib import Path
 
     from spellc.compiler.serpents_tongue.emit_site import emit_site
-    from spellc.compiler.serpents_tongue.frontend import compile_paths
+    from spellc.compiler.serpents_tongue.frontend import compile_files, nam_shubs, spells
     from spellc.engine.rulesets.serpents_tongue.registry import load
 
-    result = compile_paths([EXAMPLES / "ally_examples.spell"], Path(__file__).parent.parent)
-    pages = emit_site(result.spells, load(), [], result.nam_shubs)
+    result = compile_files([EXAMPLES / "ally_examples.spell"], Path(__file__).parent.parent)
+    pages = emit_site(spells(result), load(), [], nam_shubs(result))
     assert "Summons a Koishaka: Essence 3, Resonance 0; 2 Full Actions a round" in pages["spells/ember-hound.md"]
     kur = pages["spells/nam-shub-unbinding-of-kur.md"]
     assert "Call the Deep &#40;Free Action, paying 1 Harmony&#41;" in kur and "wins the match" in kur

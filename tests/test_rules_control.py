@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from spellc.compiler.serpents_tongue.frontend import compile_paths
+from spellc.compiler.serpents_tongue.frontend import compile_files
 from spellc.engine.core.errors import IllegalAction
 from spellc.engine.rulesets.serpents_tongue import actions, casting, initiative, maintenance
 from spellc.engine.rulesets.serpents_tongue.acts import Act
@@ -273,7 +273,7 @@ def _check(tmp_path: Path, aspects: str, role: str = "Attack") -> list[str]:
     path = tmp_path / "control.spell"
     path.write_text(f'spell "Bad" {{\n    sphere Mind\n    role {role}\n    fluency 1\n    resonance 0\n'
                     f'    aspects {aspects}\n}}\n', encoding="utf-8")
-    return [f"{d.code} {d.message}" for d in compile_paths([path], tmp_path).diagnostics.items]
+    return [f"{d.code} {d.message}" for d in compile_files([path], tmp_path).diagnostics.items]
 
 
 @pytest.mark.rule("Prevented", "Injunction", "Will Breaks")

@@ -31,12 +31,12 @@ def library() -> CardLibrary:
     """The shipped cards and the example cards of tests/fixtures/cards, compiled into importable modules
     (a Match pickles its state, cards included, so each class must be found again by its module)."""
     from spellc.compiler.serpents_tongue.emit_python import emit_python
-    from spellc.compiler.serpents_tongue.frontend import compile_paths
+    from spellc.compiler.serpents_tongue.frontend import compile_files, nam_shubs, spells
 
-    result = compile_paths(sorted(EXAMPLES.glob("*.spell")) + [SCENARIO_CARDS])
+    result = compile_files(sorted(EXAMPLES.glob("*.spell")) + [SCENARIO_CARDS])
     assert result.ok, result.diagnostics.render()
     cards: dict[str, Any] = dict(LIBRARY.cards)
-    for name, source in emit_python(result.spells, result.nam_shubs).items():
+    for name, source in emit_python(spells(result), nam_shubs(result)).items():
         if name == "__init__.py":
             continue
         module = types.ModuleType(f"scenario_test_cards_{Path(name).stem}")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from spellc.compiler import fields
+from spellc.compiler import fields, value_cards
 from spellc.compiler.diagnostics import Diagnostics
 from spellc.compiler.incantation_charges.frontend import compile_files as charges_files
 from spellc.compiler.rackham_incantation.frontend import compile_files as rackham_files
@@ -37,10 +37,13 @@ PLAYED_AT_NONE = 'action "Focus" {\n    at none\n    effect: draw 1 card\n}\n'
 
 @pytest.fixture
 def fresh_vocabularies() -> Iterator[None]:
-    """A declaration or a list changed in a test is read afresh, and forgotten after it."""
+    """A declaration or a list changed in a test is read afresh, and forgotten after it (each file's cards are
+    checked again under it)."""
     fields.vocabulary.cache_clear()
+    value_cards.checked_file.cache_clear()
     yield
     fields.vocabulary.cache_clear()
+    value_cards.checked_file.cache_clear()
 
 
 def redeclared(ruleset: Ruleset, word: str, vocabulary: str) -> Ruleset:
@@ -90,6 +93,7 @@ def test_whom_a_spell_is_cast_at_is_checked_against_the_rulesets_list(
         ("E904", "no target is named 'friend'")]
     monkeypatch.setattr(rackham_cards, "TARGETS", (*rackham_cards.TARGETS, "friend"))
     fields.vocabulary.cache_clear()
+    value_cards.checked_file.cache_clear()  # the file is the same: its cards are checked again under the new list
     assert not compiled(tmp_path, "rackham_incantation", text, rackham_files).items
 
 

@@ -101,12 +101,13 @@ class Checker:
             return None
         return Checked(card, path, node.span.line), node
 
-    def check_set(self, found: list[tuple[Checked, ast.Card]], written: frozenset[str]) -> list[Checked]:
+    def check_set(self, found: list[tuple[Checked, ast.Card]], written: frozenset[str], age: card_titles.Age
+                  ) -> list[Checked]:
         """The cards whose references to others hold: each title and page once, each granted ability and each
         ball thrown free one of the set. Every lookup is in a table made once for the set: a check in linear time
         (a card looked up in the list of those kept, and the table of titles made again for each card, made
         checking 10,000 abilities take three minutes)."""
-        kept = card_titles.distinct_titles(found, self.diags)
+        kept = card_titles.distinct_titles(found, self.diags, age)
         cards = {c.card.title: c.card for c in kept}
         kinds = dict.fromkeys(cards, "ability")
         balls = [t for t, c in cards.items() if c.kind is Kind.MAGIC_BALL]

@@ -51,8 +51,9 @@ class Checker:
                           interrupt=interrupt, text=card_text(steps, interrupt), source=f"{path}:{node.span.line}")
         return Checked(card, path, node.span.line), node
 
-    def check_set(self, cards: list[tuple[Checked, ast.Card]], written: frozenset[str]) -> list[Checked]:
-        return card_titles.distinct_titles(cards, self.diags)
+    def check_set(self, cards: list[tuple[Checked, ast.Card]], written: frozenset[str], age: card_titles.Age
+                  ) -> list[Checked]:
+        return card_titles.distinct_titles(cards, self.diags, age)
 
     def _lines(self, node: ast.Card) -> list[Line[ast.Field]]:
         """Its lines as the declared checks read them; an interrupt's event is read in lower case ("An enemy

@@ -259,10 +259,11 @@ class Checker:
                             devotion=_number(fields.get("devotion")), source=source)
 
     # ---- across cards
-    def check_set(self, found: list[tuple[Checked, ast.Card]], written: frozenset[str]) -> list[Checked]:
+    def check_set(self, found: list[tuple[Checked, ast.Card]], written: frozenset[str], age: card_titles.Age
+                  ) -> list[Checked]:
         """Titles, the spells each magician lists and the creatures each spell summons, once every card is read
         (a card named that has errors of its own is not said to be missing as well)."""
-        kept = card_titles.distinct_titles(found, self.diags)
+        kept = card_titles.distinct_titles(found, self.diags, age)
         by_title = {c.card.title: c.card for c in kept}
         nodes = {c.card.title: node for c, node in found}
         kinds = {title: nodes[title].kind for title in by_title}

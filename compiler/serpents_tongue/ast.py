@@ -338,7 +338,4 @@ class NamShubNode(Node):
     fields: tuple[NamShubStepLine | VictoryLine, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SpellFile(Node):
-    spells: tuple[SpellNode | EncounterNode, ...]
-    nam_shubs: tuple[NamShubNode, ...] = ()
+CardNode = SpellNode | EncounterNode | NamShubNode  # a card of a file, as compiler.value_cards checks it

@@ -21,7 +21,7 @@ import dataclasses
 import difflib
 import itertools
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -112,16 +112,23 @@ class Checker:
         self._slots = itertools.count(1)  # numbers a spell's "target KIND"s, each a target of its own
 
     # ------------------------------------------------------------------ spells
-    def check_file(self, tree: ast.SpellFile) -> list[m.CheckedSpell]:
-        out: list[m.CheckedSpell] = []
-        for node in tree.spells:
-            if isinstance(node, ast.EncounterNode):
-                out.extend(check_encounter(self, node))
-                continue
-            checked = self.check_spell(node)
-            if checked is not None:
-                out.append(checked)
-        return out
+    def check_card(self, node: ast.CardNode, path: str) -> tuple[tuple[Card, ...], None] | None:
+        """A card of a file (compiler.value_cards): a spell, an Encounter with the spells and abilities it holds,
+        or a Nam-Shub's page. Nothing of its AST is kept: the set's checks read only the checked cards."""
+        if isinstance(node, ast.EncounterNode):
+            cards: Sequence[Card] = check_encounter(self, node)
+        else:
+            checked = self.check_nam_shub(node) if isinstance(node, ast.NamShubNode) else self.check_spell(node)
+            cards = () if checked is None else (checked,)
+        return (tuple(cards), None) if cards else None
+
+    def check_set(self, found: list[tuple[tuple[Card, ...], None]], written: frozenset[str],
+                  age: card_titles.Age) -> list[Card]:
+        """The set's spells (:meth:`check_titles`), then its Nam-Shubs' pages."""
+        cards = [card for checked, _ in found for card in checked]
+        pages = [card for card in cards if isinstance(card, m.CheckedNamShub)]
+        return [*self.check_titles([card for card in cards if isinstance(card, m.CheckedSpell)], pages, age),
+                *pages]
 
     def check_spell(self, node: ast.SpellNode, defaults: dict[str, int | Sphere | Role] | None = None,
                     encounter: str | None = None) -> m.CheckedSpell | None:
@@ -174,8 +181,8 @@ class Checker:
             koishaka=koishaka, koishaka_actions=koishaka_actions,
         )
 
-    def check_titles(self, spells: Sequence[m.CheckedSpell], pages: Sequence[m.CheckedNamShub] = (),
-                     age: Callable[[str], int] = lambda path: 0) -> list[m.CheckedSpell]:
+    def check_titles(self, spells: Sequence[m.CheckedSpell], pages: Sequence[m.CheckedNamShub],
+                     age: card_titles.Age) -> list[m.CheckedSpell]:
         """A title names its card in the library, its class in generated/ and its page on the site: each must
         be unique (compiler.card_titles, as in every game; its class name is this game's own). A title may be
         printed at several fluencies ("a Magi may only include 3 Karmic Debts even if one is level 1 and the
@@ -187,10 +194,9 @@ class Checker:
             fluencies.setdefault(s.title.casefold(), set()).add(s.fluency)
         spells = [dataclasses.replace(s, class_name=f"{s.class_name}Fluency{s.fluency}", several_fluencies=True)
                   if len(fluencies[s.title.casefold()]) > 1 else s for s in spells]
-        cards: list[Card] = sorted(
-            [*spells, *pages], key=lambda c: (age(c.source_path), c.source_path, c.line))
-        kept = card_titles.distinct((_titled(card, len(fluencies.get(card.title.casefold(), ())) > 1)
-                                     for card in cards), self.diags)
+        cards: list[Card] = [*spells, *pages]
+        kept = card_titles.distinct(card_titles.oldest_first(
+            [_titled(card, len(fluencies.get(card.title.casefold(), ())) > 1) for card in cards], age), self.diags)
         classes: dict[tuple[str, str], Card] = {}
         for card in kept:
             first = classes.setdefault((card.module, card.class_name), card)
@@ -779,9 +785,6 @@ class Checker:
         return tuple(energies), actions
 
     # ------------------------------------------------------------------ Nam-Shub pages
-    def check_nam_shubs(self, tree: ast.SpellFile) -> list[m.CheckedNamShub]:
-        return [c for node in tree.nam_shubs if (c := self.check_nam_shub(node)) is not None]
-
     def check_nam_shub(self, node: ast.NamShubNode) -> m.CheckedNamShub | None:
         errors_before = len([d for d in self.diags.items if d.severity == "error"])
         card_titles.fits(node.title, node.title_span, self.diags)

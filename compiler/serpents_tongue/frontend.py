@@ -1,64 +1,50 @@
-"""Serpent's Tongue's cards through the compiler: parse and check, render the engine's modules and the
-site's pages, replay a scenario."""
+"""Serpent's Tongue's cards through the compiler: the stages of compiler.value_cards, with this game's checker,
+emitters, scenarios and summary. Its checked cards are its spells (an Encounter's with them) and its Nam-Shubs'
+pages, which its emitters take apart."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import partial
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from spellc.compiler import coverage
-from spellc.compiler.diagnostics import Diagnostic, Diagnostics, write_text
-from spellc.compiler.frontend import COVERAGE, read_sources, report_replay, site_outputs
+from spellc.compiler.diagnostics import Diagnostics, write_text
+from spellc.compiler.frontend import report_replay
 from spellc.compiler.language_reference import KeywordRow
-from spellc.compiler.parse import card_grammar, parse_blocks
-from spellc.compiler.publish import Output
 from spellc.compiler.serpents_tongue.check import Checker
 from spellc.compiler.serpents_tongue.emit_python import emit_python
-from spellc.compiler.serpents_tongue.emit_site import coverage_report, emit_site
+from spellc.compiler.serpents_tongue.emit_site import emit_site
 from spellc.compiler.serpents_tongue.model import CheckedNamShub, CheckedSpell
 from spellc.compiler.serpents_tongue.scenario import parse_scenario
 from spellc.compiler.serpents_tongue.transform import to_ast
 from spellc.compiler.source import SourceFile
+from spellc.compiler.value_cards import Compiled, ValueCards
+from spellc.engine.core.registry import Registry as Bindings
 from spellc.engine.rulesets import RULESETS
+from spellc.engine.rulesets.serpents_tongue.bindings import REGISTRY as BINDINGS
 from spellc.engine.rulesets.serpents_tongue.cards import CardLibrary
-from spellc.engine.rulesets.serpents_tongue.registry import Keyword, Registry, Term, load
+from spellc.engine.rulesets.serpents_tongue.registry import Keyword, Registry, load
 from spellc.engine.rulesets.serpents_tongue.scenario import Replay, replay
 
 RULESET = RULESETS["serpents_tongue"]
-GENERATED = RULESET.generated.as_posix()
-SITE = RULESET.site.as_posix()
-# The site's pages under site/docs/<ruleset>/ that the build writes (rules.md is written by hand).
-SITE_FOLDERS = (f"{SITE}/spells", f"{SITE}/glossary")
-SITE_FILES = (f"{SITE}/{COVERAGE}",)
 
 
-@dataclass
-class CompileResult:
-    spells: list[CheckedSpell] = field(default_factory=list)
-    nam_shubs: list[CheckedNamShub] = field(default_factory=list)
-    diagnostics: Diagnostics = field(default_factory=Diagnostics)
-    files: int = 0
+def spells(checked: Compiled | Iterable[Any]) -> list[CheckedSpell]:
+    """The spells among a compilation's checked cards (or among ``checked``), in the order they were read."""
+    return [c for c in (checked.checked if isinstance(checked, Compiled) else checked) if isinstance(c, CheckedSpell)]
 
-    @property
-    def ok(self) -> bool:
-        return not self.diagnostics.has_errors
 
-    @property
-    def cards(self) -> int:
-        return len(self.spells)
-
-    def python(self) -> dict[str, str]:
-        return emit_python(self.spells, self.nam_shubs)
-
-    def render(self, tests: Path, with_coverage: bool = True) -> dict[str, Output]:
-        return render(tests, self, with_coverage)
+def nam_shubs(checked: Compiled | Iterable[Any]) -> list[CheckedNamShub]:
+    """The Nam-Shubs' pages among a compilation's checked cards (or among ``checked``)."""
+    return [c for c in (checked.checked if isinstance(checked, Compiled) else checked)
+            if isinstance(c, CheckedNamShub)]
 
 
 def spell_files(paths: Iterable[Path]) -> list[Path]:
+    """Each ``.spell`` file under ``paths`` (a folder's, sorted), and each file named."""
     out: list[Path] = []
     for p in paths:
         if p.is_dir():
@@ -66,65 +52,6 @@ def spell_files(paths: Iterable[Path]) -> list[Path]:
         else:
             out.append(p)
     return out
-
-
-def _modified(path: Path) -> int:
-    try:
-        return path.stat().st_mtime_ns
-    except OSError:
-        return 0
-
-
-def compile_paths(paths: Iterable[Path], root: Path | None = None, registry: Registry | None = None
-                  ) -> CompileResult:
-    """Parse and check every ``.spell`` file under ``paths``; collect all diagnostics."""
-    result = CompileResult()
-    sources = list(read_sources(spell_files(paths), root, result.diagnostics))
-    # shown path → modification time, so a clash blames the newer card
-    ages = {source.path: _modified(path) for path, source in sources}
-    return check_sources([source for _, source in sources], result, ages, registry)
-
-
-def check_sources(sources: Iterable[SourceFile], result: CompileResult, ages: dict[str, int] | None = None,
-                  registry: Registry | None = None) -> CompileResult:
-    """Parse and check ``sources`` into ``result``; a title two cards share blames the newer file (``ages``)."""
-    ages = ages or {}
-    registry = registry or load()
-    for source in sources:
-        result.files += 1
-        spells, pages, found = _checked_file(source, registry)
-        result.diagnostics.extend(found)
-        result.spells.extend(spells)
-        result.nam_shubs.extend(pages)
-    checker = Checker(registry, result.diagnostics)
-    result.spells = checker.check_titles(result.spells, result.nam_shubs, lambda shown: ages.get(shown, 0))
-    return result
-
-
-# A file's cards are checked on their own (only titles are compared across files, above): a rebuild at each
-# save or keystroke checks again only the file that changed. Checked cards are frozen values. Its tree and
-# AST are not kept (parse_blocks, not parse_file): a rebuild never asks for them again, and they were half of what a
-# build left for the collector to walk.
-@lru_cache(maxsize=4096)
-def _checked_file(source: SourceFile, registry: Registry
-                  ) -> tuple[tuple[CheckedSpell, ...], tuple[CheckedNamShub, ...], tuple[Diagnostic, ...]]:
-    found = Diagnostics()
-    read = parse_blocks(source, found, card_grammar(RULESET.grammar))  # the cards that parse are checked too
-    if read is None:
-        return (), (), tuple(found.items)
-    file = to_ast(read.tree, source)
-    checker = Checker(registry, found)
-    return tuple(checker.check_file(file)), tuple(checker.check_nam_shubs(file)), tuple(found.items)
-
-
-def render(tests: Path, result: CompileResult, with_coverage: bool = True) -> dict[str, Output]:
-    """Every output's new contents, rendered before anything is written (a failing emitter writes nothing);
-    the coverage pages read the rule markers of the tests in ``tests``, and are made ``with_coverage`` only."""
-    registry = load()
-    site_files = emit_site(result.spells, registry, coverage_report(registry, tests), result.nam_shubs,
-                           with_coverage)
-    return {GENERATED: result.python(),
-            **site_outputs(site_files, RULESET, SITE_FOLDERS, with_coverage)}
 
 
 def play(source: SourceFile, *, cards: CardLibrary, json_out: bool = False, log: bool = False, out: TextIO,
@@ -189,37 +116,26 @@ def parameters(k: Keyword) -> str:
     return text
 
 
-@dataclass(frozen=True)
-class SerpentsTongue:
-    ruleset = RULESET
-    outputs = (GENERATED, *SITE_FOLDERS, *SITE_FILES)
-
-    def compile(self, files: Sequence[Path], root: Path | None) -> CompileResult:
-        return compile_paths(files, root)
-
-    def play(self, source: SourceFile, *, cards: CardLibrary, json_out: bool, log: bool, out: TextIO,
-             err: TextIO) -> int:
-        return play(source, cards=cards, json_out=json_out, log=log, out=out, err=err)
-
-    def coverage(self, tests_dir: Path) -> list[coverage.Row]:
-        return coverage_report(tests_dir=tests_dir)
-
-    def keywords(self) -> list[KeywordRow]:
-        return [KeywordRow(k.name, k.kind, parameters(k), ", ".join(k.roles)) for k in load().keywords.values()]
-
-    def compile_texts(self, sources: Sequence[SourceFile]) -> CompileResult:
-        return check_sources(sources, CompileResult())
-
-    def scenario_diagnostics(self, source: SourceFile) -> Diagnostics:
-        diags = Diagnostics()
-        parse_scenario(source, diags)
-        return diags
-
-    def terms(self) -> tuple[Term, ...]:
-        return load().terms
-
-    def unknown_citations(self, tests_dir: Path) -> list[str]:
-        return coverage.unknown_citations(load(), coverage.citations(tests_dir, ruleset=RULESET.name))
+def python_modules(checked: Sequence[Any]) -> dict[str, str]:
+    return emit_python(spells(checked), nam_shubs(checked))
 
 
-FRONTEND = SerpentsTongue()
+def site_pages(cards: Sequence[Any], glossary: Registry, registry: Bindings, rows: Sequence[coverage.Row], *,
+               with_coverage: bool = True) -> dict[str, str]:
+    """Its site section; its registry of keywords is its glossary too."""
+    return emit_site(spells(cards), glossary, rows, nam_shubs(cards), with_coverage)
+
+
+def keywords() -> list[KeywordRow]:
+    return [KeywordRow(k.name, k.kind, parameters(k), ", ".join(k.roles)) for k in load().keywords.values()]
+
+
+FRONTEND = ValueCards(ruleset=RULESET, site_folders=("spells", "glossary"), glossary=load(), registry=BINDINGS,
+                      checker=partial(Checker, load()), to_ast=to_ast, emit_python=python_modules,
+                      emit_site=site_pages, parse_scenario=parse_scenario, replay=replay, summary=summary,
+                      log=lambda result: result.game.log, keyword_rows=keywords)
+
+
+def compile_files(paths: Iterable[Path], root: Path | None = None) -> Compiled:
+    """Parse and check every ``.spell`` file under ``paths``."""
+    return FRONTEND.compile(spell_files(paths), root)

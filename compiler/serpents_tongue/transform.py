@@ -29,11 +29,10 @@ class ToAst(SourceTransformer):
         return [c for c in children if not (isinstance(c, Token) and c.type in STRUCTURAL)]
 
     # ---- file and spell
-    def start(self, meta: Meta, children: list[ast.SpellNode | ast.EncounterNode | ast.NamShubNode]
-              ) -> ast.SpellFile:
-        return ast.SpellFile(spells=tuple(c for c in children if not isinstance(c, ast.NamShubNode)),
-                             nam_shubs=tuple(c for c in children if isinstance(c, ast.NamShubNode)),
-                             span=self._span(meta))
+    def start(self, meta: Meta, children: list[ast.CardNode]) -> list[ast.CardNode]:
+        """A file's cards, its spells (and Encounters) before its Nam-Shubs' pages, as they are checked."""
+        return [*(c for c in children if not isinstance(c, ast.NamShubNode)),
+                *(c for c in children if isinstance(c, ast.NamShubNode))]
 
     def spell(self, meta: Meta, children: list[Any]) -> ast.SpellNode:
         title_tok, *fields = children
@@ -349,6 +348,6 @@ class ToAst(SourceTransformer):
         return ast.ChooseOne(options=options, span=self._span(meta))
 
 
-def to_ast(tree: Tree[Token], source: SourceFile) -> ast.SpellFile:
-    result: ast.SpellFile = ToAst(source).transform(tree)
+def to_ast(tree: Tree[Token], source: SourceFile) -> list[ast.CardNode]:
+    result: list[ast.CardNode] = ToAst(source).transform(tree)
     return result
