@@ -33,8 +33,11 @@ GLOSSARY = "../glossary/"
 # ---------------------------------------------------------------------- links
 @dataclass(frozen=True, slots=True)
 class Link:
+    """A link to a page of the site; ``css``: a class of its own (Serpent's Tongue's kinds of keyword)."""
+
     text: str
     href: str
+    css: Markup | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +49,11 @@ class Stat:
     value: str
     href: str | None = None
     gems: Markup | None = None
+
+
+def stat(stats: Iterable[Stat], label: str) -> Stat:
+    """The field of ``stats`` labelled ``label``."""
+    return next(s for s in stats if s.label == label)
 
 
 def link(text: str, href: str) -> Markup:

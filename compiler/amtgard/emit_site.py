@@ -22,24 +22,10 @@ from pathlib import Path
 from jinja2 import Environment
 from markupsafe import Markup
 
+from spellc.compiler import card_site as site
 from spellc.compiler import coverage as cov
 from spellc.compiler.amtgard.check import Checked
-from spellc.compiler.card_site import (
-    Card,
-    Face,
-    Game,
-    Link,
-    Paragraph,
-    Section,
-    Span,
-    Stat,
-    badge,
-    card_pages,
-    emit,
-    link,
-    linked,
-    term_href,
-)
+from spellc.compiler.card_site import Link, Stat, link, linked, term_href
 from spellc.compiler.glossary_pages import CoverageNotes, term_page
 from spellc.compiler.markdown import css_class, quote
 from spellc.engine.core import steps as core
@@ -55,6 +41,7 @@ COVERAGE = CoverageNotes(RULESETS["amtgard"], binds="a rule's function, the time
 # The card drawn as a class list prints the entry: its School, type, range and uses on the card's face (each linked
 # to its glossary term, if any), the other lines of the entry in its table.
 FACE = ("School", "Type", "Magic", "Range", "Uses")
+FILTERS = ("School", "Type", "(m)/(ex)", "Range", "Uses")  # the gallery's columns, each a filter
 
 # The glossary terms a line of an entry may link to, first found first (the seed's headings: "Enchantments",
 # "Magic Balls", "Traits", "Kill Trigger"...).
@@ -138,13 +125,13 @@ def emit_site(cards: Sequence[Checked], glossary: Glossary, registry: Registry, 
     text} of the scenarios a State's or a Special Effect's page lists when they mention it (None: none);
     ``with_coverage``: whether the section has a coverage page (``[site] coverage`` in the project's manifest)."""
     ordered = sorted(cards, key=lambda c: (c.card.title, c.path, c.line))
-    pages = card_pages(c.card.title for c in ordered)
+    pages = site.card_pages(c.card.title for c in ordered)
     shown = sorted((scenarios or {}).items())
     abilities = [_ability(c, pages, ordered, glossary) for c in ordered]
-    section = Section("abilities", "Abilities", abilities, ("Ability", "School", "Type", "(m)/(ex)", "Range", "Uses"),
-                      ("School", "Type", "(m)/(ex)", "Range", "Uses"), "No ability is compiled yet.",
-                      "abilities_index.md.j2", "ability.md.j2",
-                      {"schools": [(s.value, [a for a in abilities if a.extra.card.school is s]) for s in School]})
+    schools = [(s.value, [a for a in abilities if a.extra.card.school is s]) for s in School]
+    section = site.Section("abilities", "Abilities", abilities, ("Ability", *FILTERS), FILTERS,
+                           "No ability is compiled yet.", "abilities_index.md.j2", "ability.md.j2",
+                           {"schools": schools})
 
     def own_pages(env: Environment) -> dict[str, str]:
         states = [_state_page(name, ordered, pages, glossary, shown) for name in STATES]
@@ -154,7 +141,7 @@ def emit_site(cards: Sequence[Checked], glossary: Glossary, registry: Registry, 
         out |= {f"states/{s.page}": env.get_template("state.md.j2").render(s=s) for s in states}
         return out | {f"effects/{e.page}": env.get_template("effect.md.j2").render(e=e) for e in effects}
 
-    return emit(GAME, [section], glossary, registry, rows, with_coverage, own_pages)
+    return site.emit(GAME, [section], glossary, registry, rows, with_coverage, own_pages)
 
 
 def _own_pages_of(term: Term) -> list[tuple[str, Link]]:
@@ -169,7 +156,7 @@ def _own_pages_of(term: Term) -> list[tuple[str, Link]]:
     return out
 
 
-GAME = Game(TEMPLATES, COVERAGE, _own_pages_of)
+GAME = site.Game(TEMPLATES, COVERAGE, _own_pages_of)
 
 
 def ability_stats(card: AbilityCard, glossary: Glossary) -> tuple[Stat, ...]:
@@ -219,7 +206,7 @@ def _when(event: str | None, said: str) -> str:
     return f"when {'' if event.endswith(' ends') else 'bearer '}{event}: {said}"
 
 
-def _ability(c: Checked, pages: Mapping[str, str], ordered: Sequence[Checked], glossary: Glossary) -> Card:
+def _ability(c: Checked, pages: Mapping[str, str], ordered: Sequence[Checked], glossary: Glossary) -> site.Card:
     card = c.card
     grants = tuple(GrantLine(Link(g.state, f"../states/{term_page(g.state)}"), g.detail)
                    for g in card.grants if g.state in STATES)
@@ -234,31 +221,28 @@ def _ability(c: Checked, pages: Mapping[str, str], ordered: Sequence[Checked], g
                    if name in mentioned and name not in {g.state for g in card.grants})
     stats = ability_stats(card, glossary)
     row = (link(card.title, pages[card.title]), card.school.value, card.kind.value, Markup(f"({mark(card)})"),
-           card.reach.value, _face(stats, "Uses").value)
-    return Card(card.title, pages[card.title], _drawn(c, stats), row, mark(card), (("Granted by", granted_by),)
-                if granted_by else (), _words(card), _behaviours(card),
-                InPlay(card, grants, specials, granted, states))
+           card.reach.value, site.stat(stats, "Uses").value)
+    return site.Card(card.title, pages[card.title], _drawn(c, stats), row, mark(card), (("Granted by", granted_by),)
+                     if granted_by else (), _words(card), _behaviours(card),
+                     InPlay(card, grants, specials, granted, states))
 
 
-def _face(stats: Sequence[Stat], label: str) -> Stat:
-    return next(s for s in stats if s.label == label)
-
-
-def _drawn(c: Checked, stats: Sequence[Stat]) -> Face:
+def _drawn(c: Checked, stats: Sequence[Stat]) -> site.Face:
     """The ability drawn as a card: its School on the card's edge and badge, its mark, its type and range, its uses,
     the other lines of its entry, its incantation or chant, and what it does."""
     card = c.card
     school = f"school-{card.school.name.lower()}"
-    magic = _face(stats, "Magic")
-    return Face(card.title, Markup("amtgard-card ") + css_class(school), f"{c.path}:{c.line}",
-                badge(_face(stats, "School"), school),
-                (Span(Markup("card-mark"), linked(magic, f"({mark(card)})"), magic.value),),
-                (Span(Markup("card-role"), linked(_face(stats, "Type")) + " · " + linked(_face(stats, "Range")),
-                      "Type and range"), Span(Markup("card-uses"), linked(_face(stats, "Uses")), "Uses")),
-                tuple(s for s in stats if s.label not in FACE),
-                tuple((label, text) for label, text in (("Incantation", card.incantation), ("Chant", card.chant))
-                      if text),
-                (Paragraph(card.text or Markup("No effect is written on its entry.")),))
+    magic = site.stat(stats, "Magic")
+    type_and_range = linked(site.stat(stats, "Type")) + " · " + linked(site.stat(stats, "Range"))
+    return site.Face(card.title, Markup("amtgard-card ") + css_class(school), f"{c.path}:{c.line}",
+                     site.badge(site.stat(stats, "School"), school),
+                     (site.Span(Markup("card-mark"), linked(magic, f"({mark(card)})"), magic.value),),
+                     (site.Span(Markup("card-role"), type_and_range, "Type and range"),
+                      site.Span(Markup("card-uses"), linked(site.stat(stats, "Uses")), "Uses")),
+                     tuple(s for s in stats if s.label not in FACE),
+                     tuple((label, text) for label, text in (("Incantation", card.incantation), ("Chant", card.chant))
+                           if text),
+                     (site.Paragraph(card.text or Markup("No effect is written on its entry.")),))
 
 
 def _states_of(step: core.Step) -> list[str]:

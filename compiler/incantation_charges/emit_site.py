@@ -12,21 +12,9 @@ from pathlib import Path
 
 from markupsafe import Markup
 
+from spellc.compiler import card_site as site
 from spellc.compiler import coverage as cov
-from spellc.compiler.card_site import (
-    Card,
-    Face,
-    Game,
-    Paragraph,
-    Section,
-    Span,
-    Stat,
-    badge,
-    card_pages,
-    emit,
-    link,
-    linked,
-)
+from spellc.compiler.card_site import Stat, link, linked
 from spellc.compiler.glossary_pages import CoverageNotes, term_page
 from spellc.compiler.incantation_charges.check import Checked
 from spellc.compiler.markdown import css_class, escape_text
@@ -39,7 +27,7 @@ from spellc.engine.rulesets.incantation_charges.steps import WORDS
 TEMPLATES = Path(__file__).with_name("templates")
 COVERAGE = CoverageNotes(RULESETS["incantation_charges"], binds="a rule's function, a phase, a resource or a step kind",
                          tests="tests/incantation_charges/")
-GAME = Game(TEMPLATES, COVERAGE)
+GAME = site.Game(TEMPLATES, COVERAGE)
 NONE = "\u2014"  # — an entry the card does not have
 
 
@@ -48,11 +36,11 @@ def emit_site(cards: Sequence[Checked], glossary: Glossary, registry: Registry, 
     """{path under site/docs/incantation_charges/: page text}; deterministic for equal inputs.
     ``with_coverage``: whether the section has a coverage page (``[site] coverage`` in the manifest)."""
     ordered = sorted(cards, key=lambda c: (c.card.title, c.path, c.line))
-    pages = card_pages(c.card.title for c in ordered)
-    section = Section("cards", "Cards", [_card(c, pages, glossary) for c in ordered],
-                      ("Card", "Kind", "Incantation", "Played at", "Text"), ("Kind", "Incantation", "Played at"),
-                      "No card is compiled yet.", "cards_index.md.j2", "card.md.j2")
-    return emit(GAME, [section], glossary, registry, rows, with_coverage)
+    pages = site.card_pages(c.card.title for c in ordered)
+    section = site.Section("cards", "Cards", [_card(c, pages, glossary) for c in ordered],
+                           ("Card", "Kind", "Incantation", "Played at", "Text"), ("Kind", "Incantation", "Played at"),
+                           "No card is compiled yet.", "cards_index.md.j2", "card.md.j2")
+    return site.emit(GAME, [section], glossary, registry, rows, with_coverage)
 
 
 def text(card: ActionCard) -> list[core.Paragraph]:
@@ -65,26 +53,27 @@ def text(card: ActionCard) -> list[core.Paragraph]:
     return said
 
 
-def _card(c: Checked, pages: Mapping[str, str], glossary: Glossary) -> Card:
+def _card(c: Checked, pages: Mapping[str, str], glossary: Glossary) -> site.Card:
     """The action drawn as a card: its kind on the card's edge and badge, the charges its Incantation entry needs,
     whom it is played at, its rules text. Its kind and its Incantation entry link to their glossary terms."""
     card = c.card
     kind = f"kind-{card.kind.value}"
     said = text(card)
     entry = Stat("Incantation", f"Incantation {card.incantation}", _term(glossary, "Incantation"))
-    charges = () if card.incantation is None else (Span(Markup("card-charges"), linked(entry), "Incantation charges"),)
+    charges = () if card.incantation is None else (
+        site.Span(Markup("card-charges"), linked(entry), "Incantation charges"),)
     aim = () if card.aim.value == "none" else (
-        Span(Markup("card-role"), escape_text(f"Played at: {card.aim.value}"), "Played at"),)
-    face = Face(card.title, Markup("charges-card ") + css_class(kind), f"{c.path}:{c.line}",
-                badge(Stat("Kind", card.kind.value, _term(glossary, card.kind.value)), kind), charges, aim,
-                rules=tuple(Paragraph(p.text, tuple(p.options)) for p in said))
+        site.Span(Markup("card-role"), escape_text(f"Played at: {card.aim.value}"), "Played at"),)
+    face = site.Face(card.title, Markup("charges-card ") + css_class(kind), f"{c.path}:{c.line}",
+                     site.badge(Stat("Kind", card.kind.value, _term(glossary, card.kind.value)), kind), charges, aim,
+                     rules=tuple(site.Paragraph(p.text, tuple(p.options)) for p in said))
     cell = Markup("<br>").join(escape_text(p.text) + Markup("").join(Markup("<br>• ") + escape_text(o)
                                                                        for o in p.options) for p in said)
     row = (link(card.title, pages[card.title]), card.kind.value, NONE if card.incantation is None
            else str(card.incantation), card.aim.value, cell)
     words = {card.kind.value} | ({"incantation"} if card.is_incantation else set())
-    return Card(card.title, pages[card.title], face, row, words=frozenset(words), extra=card,
-                behaviours=frozenset(s.kind for s in card.steps if isinstance(s, core.Do)))
+    return site.Card(card.title, pages[card.title], face, row, words=frozenset(words), extra=card,
+                     behaviours=frozenset(s.kind for s in card.steps if isinstance(s, core.Do)))
 
 
 def _term(glossary: Glossary, name: str) -> str | None:

@@ -5,8 +5,8 @@ Pages (relative to that folder): ``spells/index.md`` and a page per spell, drawn
 against its Magic Potential; ``creatures/index.md`` and a page per creature; ``glossary/index.md`` and a page
 per term; ``coverage.md``. The section's ``index.md`` and ``rules.md`` are written by hand.
 
-Each card is drawn in the look of Serpent's Tongue's (compiler/templates/site/cards.css): the Element of its
-first gem on its edge, its College (a spell's) or people (a magician's) as its badge, its gems, and its
+The pages are every game's (compiler.card_site); this game gives its cards' faces: the Element of its first gem
+on a card's edge, its College (a spell's) or people (a magician's) as its badge, its gems, and its
 characteristics, each linked to the glossary term that defines it when the glossary has one.
 
 Every value reaches a page through compiler.markdown: as inert text (the templates' finalize hook), a
@@ -21,23 +21,9 @@ from pathlib import Path
 
 from markupsafe import Markup
 
+from spellc.compiler import card_site as site
 from spellc.compiler import coverage as cov
-from spellc.compiler.card_site import (
-    Card,
-    Face,
-    Game,
-    Link,
-    Paragraph,
-    Section,
-    Span,
-    Stat,
-    badge,
-    card_pages,
-    emit,
-    link,
-    links,
-    term_href,
-)
+from spellc.compiler.card_site import Link, Stat, link, links, term_href
 from spellc.compiler.glossary_pages import CoverageNotes
 from spellc.compiler.markdown import css_class, escape_text
 from spellc.compiler.rackham_incantation.check import Checked
@@ -51,7 +37,7 @@ from spellc.engine.rulesets.rackham_incantation.elements import ELEMENTS, NEUTRA
 TEMPLATES = Path(__file__).with_name("templates")
 COVERAGE = CoverageNotes(RULESETS["rackham_incantation"], binds="a rule's function, a phase, a resource or a step kind",
                          tests="tests/rackham_incantation/")
-GAME = Game(TEMPLATES, COVERAGE)
+GAME = site.Game(TEMPLATES, COVERAGE)
 
 ELEMENT_SYMBOL = "\u25cf"  # ● a gem of an Element
 NEUTRAL_SYMBOL = "\u25ef"  # ◯ the symbol of neutrality (4.8)
@@ -59,7 +45,7 @@ NONE = "\u2014"  # — a characteristic the card does not have
 TARGETS = {"enemy": "an enemy", "ally": "an ally", "self": "the magician himself", "any": "any combatant"}
 
 
-# ---------------------------------------------------------------------- names
+# ---------------------------------------------------------------------- gems
 def gems_html(gems: Iterable[tuple[str, int]]) -> Markup:
     """Printed gems as symbols, one per gem: ``<span class="gem gem-light" title="Light">●</span>``; a neutral
     gem is a grey ◯. The names are escaped; the classes are checked."""
@@ -81,10 +67,6 @@ def elements_text(elements: Iterable[Element]) -> str:
 
 
 # ---------------------------------------------------------------------- what a page shows
-def _face(stats: Sequence[Stat], label: str) -> Stat:
-    return next(s for s in stats if s.label == label)
-
-
 def _lines(stats: Sequence[Stat], face: str) -> tuple[Stat, ...]:
     """The characteristics the card's table lists: all but the one its badge shows."""
     return tuple(s for s in stats if s.label != face)
@@ -204,30 +186,30 @@ def emit_site(cards: Sequence[Checked], glossary: Glossary, registry: Registry, 
     """{path under site/docs/rackham_incantation/: page text}; deterministic for equal inputs.
     ``with_coverage``: whether the section has a coverage page (``[site] coverage`` in the manifest)."""
     ordered = sorted(cards, key=lambda c: (c.card.title, c.path, c.line))
-    pages = card_pages(c.card.title for c in ordered)
+    pages = site.card_pages(c.card.title for c in ordered)
     spells = [c for c in ordered if isinstance(c.card, SpellCard)]
     magicians = [c for c in ordered if isinstance(c.card, MagicianCard)]
     by_title: dict[str, SpellCard] = {c.card.title: c.card for c in spells if isinstance(c.card, SpellCard)}
     sections = [
-        Section("spells", "Spells", [_spell(c, pages, magicians, glossary) for c in spells],
-                ("Spell", "College", "Gems", "Difficulty", "Power"), ("College", "Gems", "Difficulty", "Power"),
-                "No spell is compiled yet.", "spells_index.md.j2"),
-        Section("magicians", "Magicians", [_magician(c, pages, by_title, glossary) for c in magicians],
-                ("Magician", "People", "Level", "Power", "Potential", "Initiative", "Elements", "Spells"),
-                ("People", "Level", "Elements"), "No magician is compiled yet.", "magicians_index.md.j2",
-                "magician.md.j2"),
-        Section("creatures", "Creatures", [_creature(c, pages, spells, glossary) for c in ordered
-                                           if isinstance(c.card, CreatureCard)],
-                ("Creature", "Fear", "Traits", "Devotion", "Summoned by"), ("Fear", "Devotion"),
-                "No creature is compiled yet.", "creatures_index.md.j2")]
-    return emit(GAME, sections, glossary, registry, rows, with_coverage)
+        site.Section("spells", "Spells", [_spell(c, pages, magicians, glossary) for c in spells],
+                     ("Spell", "College", "Gems", "Difficulty", "Power"), ("College", "Gems", "Difficulty", "Power"),
+                     "No spell is compiled yet.", "spells_index.md.j2"),
+        site.Section("magicians", "Magicians", [_magician(c, pages, by_title, glossary) for c in magicians],
+                     ("Magician", "People", "Level", "Power", "Potential", "Initiative", "Elements", "Spells"),
+                     ("People", "Level", "Elements"), "No magician is compiled yet.", "magicians_index.md.j2",
+                     "magician.md.j2"),
+        site.Section("creatures", "Creatures", [_creature(c, pages, spells, glossary) for c in ordered
+                                                if isinstance(c.card, CreatureCard)],
+                     ("Creature", "Fear", "Traits", "Devotion", "Summoned by"), ("Fear", "Devotion"),
+                     "No creature is compiled yet.", "creatures_index.md.j2")]
+    return site.emit(GAME, sections, glossary, registry, rows, with_coverage)
 
 
 def _source(c: Checked) -> str:
     return f"{c.path}:{c.line}"
 
 
-def _spell(c: Checked, pages: Mapping[str, str], magicians: Sequence[Checked], glossary: Glossary) -> Card:
+def _spell(c: Checked, pages: Mapping[str, str], magicians: Sequence[Checked], glossary: Glossary) -> site.Card:
     """The spell drawn as its printed card: the Element of its first gem on the card's edge, its College as its
     badge, its gems, its characteristics and its description; then the magicians that cast it."""
     card = c.card
@@ -237,15 +219,15 @@ def _spell(c: Checked, pages: Mapping[str, str], magicians: Sequence[Checked], g
     stats = spell_stats(card, glossary)
     accent = _accent(name for name, count in card.gems if count > 0)
     gems = gems_html(card.gems)
-    face = Face(card.title, Markup("rackham-card ") + css_class(accent), _source(c),
-                badge(_face(stats, "College"), accent), (Span(Markup("card-gems"), gems),),
-                lines=_lines(stats, "College"), rules=(Paragraph(card.text),) if card.text else ())
+    face = site.Face(card.title, Markup("rackham-card ") + css_class(accent), _source(c),
+                     site.badge(site.stat(stats, "College"), accent), (site.Span(Markup("card-gems"), gems),),
+                     lines=_lines(stats, "College"), rules=(site.Paragraph(card.text),) if card.text else ())
     row = (link(card.title, pages[card.title]), card.college, gems, card.difficulty.text(), str(card.power))
-    return Card(card.title, pages[card.title], face, row, related=(("Cast by", cast_by),) if cast_by else (),
-                words=_words(card), behaviours=frozenset(s.kind for s in card.actions()))
+    return site.Card(card.title, pages[card.title], face, row, related=(("Cast by", cast_by),) if cast_by else (),
+                     words=_words(card), behaviours=frozenset(s.kind for s in card.actions()))
 
 
-def _magician(c: Checked, pages: Mapping[str, str], spells: dict[str, SpellCard], glossary: Glossary) -> Card:
+def _magician(c: Checked, pages: Mapping[str, str], spells: dict[str, SpellCard], glossary: Glossary) -> site.Card:
     """The magician drawn as a card: its first Element on the card's edge, its people as its badge, the Elements
     it controls, its characteristics; then its spells against its Magic Potential."""
     card = c.card
@@ -262,27 +244,27 @@ def _magician(c: Checked, pages: Mapping[str, str], spells: dict[str, SpellCard]
     stats = magician_stats(card, glossary)
     accent = _accent(e.value for e in card.elements)
     elements = elements_html(card.elements)
-    face = Face(card.title, Markup("rackham-card magician-card ") + css_class(accent), _source(c),
-                badge(_face(stats, "People"), accent), (Span(Markup("card-gems"), elements),),
-                lines=_lines(stats, "People"))
+    face = site.Face(card.title, Markup("rackham-card magician-card ") + css_class(accent), _source(c),
+                     site.badge(site.stat(stats, "People"), accent), (site.Span(Markup("card-gems"), elements),),
+                     lines=_lines(stats, "People"))
     row = (link(card.title, pages[card.title]), people.title if people else card.people, card.level.title,
            str(card.power), str(card.potential), str(card.initiative), elements, str(len(lines)))
-    return Card(card.title, pages[card.title], face, row, words=_words(card),
-                extra=Spells(card, tuple(lines), sum(s.power or 0 for s in lines)))
+    return site.Card(card.title, pages[card.title], face, row, words=_words(card),
+                     extra=Spells(card, tuple(lines), sum(s.power or 0 for s in lines)))
 
 
-def _creature(c: Checked, pages: Mapping[str, str], spells: Sequence[Checked], glossary: Glossary) -> Card:
+def _creature(c: Checked, pages: Mapping[str, str], spells: Sequence[Checked], glossary: Glossary) -> site.Card:
     """The creature drawn as a card: its traits, Fear and Devotion; then the spells that summon it."""
     card = c.card
     assert isinstance(card, CreatureCard)
     summoned_by = tuple(Link(s.card.title, f"../spells/{pages[s.card.title]}") for s in spells
                         if isinstance(s.card, SpellCard) and card.title in _summons(s.card))
-    face = Face(card.title, Markup("rackham-card creature-card"), _source(c), lines=creature_stats(card, glossary))
+    face = site.Face(card.title, Markup("rackham-card creature-card"), _source(c), lines=creature_stats(card, glossary))
     row = (link(card.title, pages[card.title]), NONE if card.fear is None else str(card.fear),
            ", ".join(card.traits) or NONE, NONE if card.devotion is None else str(card.devotion),
            links(summoned_by) or NONE)
-    return Card(card.title, pages[card.title], face, row, related=(("Summoned by", summoned_by),)
-                if summoned_by else (), words=_words(card))
+    return site.Card(card.title, pages[card.title], face, row, related=(("Summoned by", summoned_by),)
+                     if summoned_by else (), words=_words(card))
 
 
 def _summons(card: SpellCard) -> set[str]:

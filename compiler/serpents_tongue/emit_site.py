@@ -39,7 +39,7 @@ from jinja2 import Environment, Template
 from markupsafe import Markup
 
 from spellc.compiler import coverage as cov
-from spellc.compiler.card_site import Face, Paragraph, Span
+from spellc.compiler.card_site import Face, Link, Paragraph, Span
 from spellc.compiler.glossary_pages import COVERAGE_PAGE, COVERAGE_TEMPLATE, CoverageNotes, coverage_page
 from spellc.compiler.kept import kept, stamps
 from spellc.compiler.markdown import css_class, escape_text, make_env, quote, rich_text, safe_href
@@ -112,13 +112,6 @@ def _way(from_folder: str, to_folder: str) -> str:
 
 
 # ---------------------------------------------------------------------- view models
-@dataclass(frozen=True, slots=True)
-class Link:
-    text: str
-    href: Markup
-    css: Markup | None = None
-
-
 @dataclass(frozen=True, slots=True)
 class Orb:
     label: str
