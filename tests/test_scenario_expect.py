@@ -108,7 +108,7 @@ def test_expect_absence() -> None:
             '    expect Black attack has no "Fireball", curse has no "Acidic Matter"'))
     text = act1('    expect Black essence 6, resonance 0, attack has "Acidic Matter" duration 2',
                 '    expect Black attack has no "Acidic Matter"')
-    fails(text, 32, "expected no 'Acidic Matter' in Black's attack zone")
+    fails(text, 32, 'expected Black attack zone has no "Acidic Matter"; it holds Acidic Matter')
 
 
 def test_expect_the_discard_pile_codex_and_prepared_spells() -> None:
@@ -121,7 +121,7 @@ def test_expect_the_discard_pile_codex_and_prepared_spells() -> None:
                         '    Black meditates\n    expect Black prepared has "Dissolve Tissue"\n', 1)
     ok(text)
     fails(text.replace('discard has "Fireball"', 'discard has "Dissolve Tissue"'), 32,
-          "expected 'Dissolve Tissue' in Black's discard pile; it holds: Fireball")
+          'expected Black discard pile has "Dissolve Tissue"; it holds Fireball')
 
 
 @pytest.mark.rule("Rite Zone")
@@ -132,7 +132,7 @@ def test_expect_the_rite_zone_and_advancing_it() -> None:
                       '    expect White rite has no "Slow Bolt", discard has "Slow Bolt"\n    expect Black essence 4'))
     assert "White speaks Slow Bolt into the Rite zone (1 of 2 Full Actions)" in "\n".join(result.game.log)
     fails(small('    White prepares "Slow Bolt"\n    White casts "Slow Bolt" at Black\n    expect White rite has no '
-                '"Slow Bolt"'), 17, "expected no 'Slow Bolt' in White's Rite zone")
+                '"Slow Bolt"'), 17, 'expected White Rite zone has no "Slow Bolt"; it holds Slow Bolt')
 
 
 @pytest.mark.rule("Dormant")
@@ -141,7 +141,7 @@ def test_expect_a_dormant_spell() -> None:
              '    White casts "Stasis" at "Kept Mend"\n    expect White enhancement has "Kept Mend" dormant')
     ok(small(lines, codex='"Kept Mend", "Stasis"'))
     fails(small(lines.replace('    White casts "Stasis" at "Kept Mend"\n', ""), codex='"Kept Mend", "Stasis"'), 18,
-          "expected 'Kept Mend' to be Dormant")
+          'expected White enhancement zone has "Kept Mend", dormant; found Kept Mend (duration 3)')
 
 
 @pytest.mark.rule("Interrupt Stone")
@@ -154,7 +154,7 @@ def test_expect_interrupt_stones() -> None:
                         "    White sheds an interrupt stone\n    expect White interrupt stones 0\n", 1)
     ok(text)
     fails(text.replace("expect White interrupt stones 1", "expect White interrupt stones 2"),
-          line_of(text, "    expect White interrupt stones 1"), "expected White to have 2 interrupt stone(s), got 1")
+          line_of(text, "    expect White interrupt stones 1"), "expected White interrupt stones 2; found 1")
 
 
 @pytest.mark.rule("Initiative Phase")
@@ -165,7 +165,7 @@ def test_expect_the_initiative_order() -> None:
     ok(text)
     wrong = text.replace("expect initiative Shadow, Black, White", "expect initiative Black, Shadow, White")
     fails(wrong, line_of(wrong, "    expect initiative Black, Shadow, White"),
-          "expected initiative Black, Shadow, White, got Shadow, Black, White")
+          "expected initiative Black, Shadow, White; found Shadow, Black, White")
 
 
 def test_expect_a_draw_and_the_json_draw_flag() -> None:
@@ -205,13 +205,13 @@ round 2 {
     result = ok(text)
     assert result.json()["outcome"] == {"winner": None, "draw": True, "incapacitated": ["White", "Black"],
                                         "reason": "every opponent is incapacitated"}
-    fails(text.replace("expect draw", "expect winner White"), 29, "expected winner White, got a draw")
+    fails(text.replace("expect draw", "expect winner White"), 29, "expected the winner White; found no winner")
     code, out, _ = play_text(text.encode(), json_out=True)
     assert code == 0 and '"draw": true' in out
 
 
 def test_expect_draw_fails_while_the_match_goes_on() -> None:
-    fails(ACT1.replace("    expect winner White", "    expect draw"), 100, "expected a draw, got winner White")
+    fails(ACT1.replace("    expect winner White", "    expect draw"), 100, "expected a draw; found winner White")
 
 
 # ---------------------------------------------------------------- when expect checks
@@ -221,12 +221,12 @@ def test_expect_holds_at_its_place_in_the_round() -> None:
     text = act1('    White casts "Pillar of Earth"', "    expect White essence 7\n    expect Black essence 7")
     ok(text)
     fails(text.replace("    expect White essence 7", "    expect White essence 5"), 27,
-          "expected White to have 5 essence, got 7")
+          "expected White essence 5; found 7")
 
 
 def test_expectations_after_the_last_line_hold_at_the_rounds_end() -> None:
     text = act1('    White casts "Acidic Matter" at Black discarding "Pillar of Earth"', "    expect Black essence 7")
-    fails(text, 29, "expected Black to have 7 essence, got 6")
+    fails(text, 29, "expected Black essence 7; found 6")
 
 
 # ---------------------------------------------------------------- lines that answer the rules' questions
@@ -258,7 +258,7 @@ def test_setting_starting_voice() -> None:
     """`voice 10` in a Magi's block: "Give up 10 Voice to gain (choose one): ... 1 Will"."""
     lines = "    expect White voice 10\n    White exchanges 10 Voice for 1 Will\n    expect White will 4, voice 0"
     ok(small(lines, codex='"Idle Glow"', level=2, extra="        voice 10\n"))
-    fails(small(lines, codex='"Idle Glow"', level=2), 15, "expected White to have 10 voice, got 0")
+    fails(small(lines, codex='"Idle Glow"', level=2), 15, "expected White voice 10; found 0")
 
 
 def test_a_cast_may_discard_and_take_an_option() -> None:

@@ -16,8 +16,8 @@ from tests.commands import new_project, spellc_apart
 @pytest.mark.parametrize("ruleset", sorted(RULESETS))
 def test_a_replay_says_how_many_expectations_held(tmp_path: Path, ruleset: str,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    """The last line says it, and --json gives the same count. (What one counts is still each game's: Amtgard and
-    Incantation charges count each clause of an `expect` line, the other two each line.)"""
+    """The last line says it, and --json gives the same count: each clause of an `expect` line, in every game
+    (Serpent's Tongue counted each line)."""
     project = new_project(tmp_path / ruleset, ruleset, capsys)
     code, out, err = spellc_apart(project, capsys, "play", "scenarios/sample.scenario")
     assert code == 0, err

@@ -9,7 +9,9 @@ from lark.tree import Meta
 
 from spellc.compiler.diagnostics import Diagnostics, did_you_mean
 from spellc.compiler.parse import parse, string_value
+from spellc.compiler.scenario_lines import flat
 from spellc.compiler.source import NUMBER_DIGITS, NumberTooLong, SourceFile, Span, number
+from spellc.engine.core.scenario import Expect
 from spellc.engine.rulesets import RULESETS
 from spellc.engine.rulesets.serpents_tongue import codex as codex_rules
 from spellc.engine.rulesets.serpents_tongue import scenario as sc
@@ -135,7 +137,7 @@ class ToScenario(Transformer[Token, Any]):
     def round(self, meta: Meta, c: list[Any]) -> sc.RoundScript:
         turn, *items = c
         end = sc.Where(self.source.path, meta.end_line, meta.end_column - 1, meta.end_column)
-        return sc.RoundScript(number=self._int(turn, 1, ROUND_LIMIT, "a round number"), items=tuple(items),
+        return sc.RoundScript(number=self._int(turn, 1, ROUND_LIMIT, "a round number"), items=tuple(flat(items)),
                               where=self._where(meta), end=end)
 
     def dice(self, meta: Meta, c: list[Token]) -> sc.DiceItem:
@@ -257,21 +259,17 @@ class ToScenario(Transformer[Token, Any]):
     def choose(self, meta: Meta, c: list[Token]) -> sc.ChoiceItem:
         return self._choice(meta, c, "choose")
 
-    def expect(self, meta: Meta, c: list[Any]) -> sc.ExpectItem:
-        being, *exps = c
-        energies = tuple(e[1] for e in exps if e[0] == "energy")
-        cards = tuple(e[1] for e in exps if e[0] == "card")
-        absent = tuple(e[1] for e in exps if e[0] == "no card")
-        incap = any(e[0] == "incapacitated" for e in exps)
-        stones = next((e[1] for e in exps if e[0] == "stones"), None)
-        return sc.ExpectItem(being=str(being), energies=energies, cards=cards, absent=absent, incapacitated=incap,
-                             stones=stones, where=self._where(meta))
+    def expect(self, meta: Meta, c: list[Any]) -> list[Expect]:
+        """Each item of one `expect` line, checked in order, as engine.rulesets.serpents_tongue.scenario declares
+        them: (what, value)."""
+        being, *items = c
+        return [Expect(who=str(being), what=what, value=value, where=self._where(meta)) for what, value in items]
 
     def expect_no_card(self, meta: Meta, c: list[Token]) -> tuple[str, tuple[str, str]]:
         return ("no card", (str(c[0]), self._str(c[1])))
 
     def expect_stones(self, meta: Meta, c: list[Token]) -> tuple[str, int]:
-        return ("stones", self._int(c[1], 0, 2, "interrupt stones", "Interrupt Stone"))
+        return ("interrupt stones", self._int(c[1], 0, 2, "interrupt stones", "Interrupt Stone"))
 
     def dormant(self, meta: Meta, c: list[Token]) -> tuple[str, int]:
         return ("dormant", 1)
@@ -279,17 +277,17 @@ class ToScenario(Transformer[Token, Any]):
     def stop(self, meta: Meta, c: list[Token]) -> sc.StopItem:
         return sc.StopItem(where=self._where(meta))
 
-    def expect_draw(self, meta: Meta, c: list[Token]) -> sc.ExpectWinner:
-        return sc.ExpectWinner(winner=None, draw=True, where=self._where(meta))
+    def expect_draw(self, meta: Meta, c: list[Token]) -> list[Expect]:
+        return [Expect(who=None, what="draw", where=self._where(meta))]
 
-    def expect_initiative(self, meta: Meta, c: list[Token]) -> sc.ExpectInitiative:
-        return sc.ExpectInitiative(order=tuple(str(t) for t in c), where=self._where(meta))
+    def expect_initiative(self, meta: Meta, c: list[Token]) -> list[Expect]:
+        return [Expect(who=None, what="initiative", value=tuple(str(t) for t in c), where=self._where(meta))]
 
-    def expect_winner(self, meta: Meta, c: list[Token]) -> sc.ExpectWinner:
-        return sc.ExpectWinner(winner=str(c[0]) if c else None, where=self._where(meta))
+    def expect_winner(self, meta: Meta, c: list[Token]) -> list[Expect]:
+        return [Expect(who=None, what="winner", value=str(c[0]) if c else None, where=self._where(meta))]
 
-    def expect_energy(self, meta: Meta, c: list[Token]) -> tuple[str, tuple[str, int]]:
-        return ("energy", (str(c[0]), self._int(c[1], -ENERGY_LIMIT, ENERGY_LIMIT, f"an expected {c[0]}")))
+    def expect_energy(self, meta: Meta, c: list[Token]) -> tuple[str, int]:
+        return (str(c[0]), self._int(c[1], -ENERGY_LIMIT, ENERGY_LIMIT, f"an expected {c[0]}"))
 
     def expect_card(self, meta: Meta, c: list[Any]) -> tuple[str, tuple[str, str, tuple[tuple[str, int], ...]]]:
         zone, title, *counters = c
@@ -337,12 +335,14 @@ def check_names(scenario: sc.Scenario, source: SourceFile, diags: Diagnostics) -
             if isinstance(item, sc.StopItem) and (round_number < len(scenario.rounds) or i < len(script.items) - 1):
                 diags.error("E306", "`stop` ends the script: it must be its last line (what follows would never "
                             "be played or checked)", _span(source, item.where))
-            if isinstance(item, sc.ExpectWinner):
-                known(item.winner, item.where, frozenset(teams), "being or team")
-            elif isinstance(item, sc.ExpectInitiative):
-                for name in item.order:
+            if isinstance(item, Expect) and item.what == "winner":
+                known(item.value, item.where, frozenset(teams), "being or team")
+            elif isinstance(item, Expect) and item.what == "initiative":
+                for name in item.value:
                     known(name, item.where)
-            elif isinstance(item, sc.ActionItem | sc.PrepareItem | sc.ChoiceItem | sc.ModeItem | sc.ExpectItem):
+            elif isinstance(item, Expect):
+                known(item.who, item.where)
+            elif isinstance(item, sc.ActionItem | sc.PrepareItem | sc.ChoiceItem | sc.ModeItem):
                 known(item.being, item.where)
                 action = getattr(item, "action", None)
                 if isinstance(action, sc.Cast) and action.target_of is not None:

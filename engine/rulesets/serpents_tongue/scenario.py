@@ -11,13 +11,14 @@ cannot be paid, a line out of place), and lists what was legal.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from spellc.engine.core import scenario as core
 from spellc.engine.core.decisions import Choice, Decision
 from spellc.engine.core.errors import IllegalAction, ReplayError, Unsupported, Where
 from spellc.engine.core.match import Match
-from spellc.engine.core.replays import replay_json
+from spellc.engine.core.scenario import Expect, Expectation, Vocabulary, check
 from spellc.engine.rulesets.serpents_tongue import actions, bindings, casting, codex, encounter, preparation, specs
 from spellc.engine.rulesets.serpents_tongue.cards import CardLibrary, Energy, SpellCard
 from spellc.engine.rulesets.serpents_tongue.rules import ROUND_OVER, Game, Options
@@ -109,34 +110,6 @@ class ChoiceItem(Item):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ExpectItem(Item):
-    being: str
-    energies: tuple[tuple[str, int], ...] = ()
-    cards: tuple[tuple[str, str, tuple[tuple[str, int], ...]], ...] = ()  # zone or pile, title, counters
-    absent: tuple[tuple[str, str], ...] = ()  # zone or pile, title: `attack has no "Fireball"`
-    incapacitated: bool = False
-    stones: int | None = None  # interrupt stones
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ExpectWinner(Item):
-    """`expect winner White` / `expect winner none` (no winner: the match goes on, or a draw) / `expect draw`."""
-
-    winner: str | None
-    draw: bool = False
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ExpectInitiative(Item):
-    """`expect initiative Shadow, White, Black`: the order of this round's turns, incapacitated beings left out."""
-
-    order: tuple[str, ...]
-
-
-Expectation = ExpectItem | ExpectWinner | ExpectInitiative
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
 class StopItem(Item):
     """`stop`: the script ends here, mid-round (a walkthrough that leaves the rest of the round to the players)."""
 
@@ -172,7 +145,7 @@ class BeingSetup:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RoundScript:
     number: int
-    items: tuple[Item, ...]
+    items: tuple[Item | Expect, ...]
     where: Where
     end: Where
 
@@ -205,7 +178,7 @@ class ScriptDriver:
     def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario
         self.current: RoundScript | None = None
-        self.queue: deque[Item] = deque()
+        self.queue: deque[Item | Expect] = deque()
         self.dice: deque[tuple[int, Where]] = deque()
         self.draws: deque[tuple[str, Where]] = deque()
         self.sub: dict[str, deque[str]] = {}  # answers still owed by the current action line
@@ -231,7 +204,7 @@ class ScriptDriver:
         """Every line of the round must have been used; then the round's expectations are checked."""
         assert self.current is not None
         for item in list(self.queue):
-            if not isinstance(item, Expectation):
+            if not isinstance(item, Expect):
                 raise ReplayError(_unused(item), item.where, "Turn")
         for (name, what), lists in self.prep.items():
             if lists:
@@ -244,7 +217,7 @@ class ScriptDriver:
         self.sub = {}
         # The expectations after the round's last used line are checked as the round ends.
         for item in list(self.queue):
-            if isinstance(item, Expectation):
+            if isinstance(item, Expect):
                 self._check(game, item)
         self.queue.clear()
 
@@ -258,22 +231,23 @@ class ScriptDriver:
                 raise ReplayError(err.message, item.where, err.rule) from err
             self._take(item)
 
-    def _check(self, game: Game, item: Item) -> None:
-        check(game, item)
-        self.checked += 1
+    def _check(self, game: Game, item: Expect) -> None:
+        assert self.current is not None
+        self.checked += check(game, VOCABULARY, item, f"round {self.current.number}")
 
     def _peek(self) -> Item | None:
         for item in self.queue:
-            if not isinstance(item, Expectation):
+            if not isinstance(item, Expect):
                 return item
         return None
 
-    def _take(self, item: Item) -> None:
+    def _take(self, item: Item | Expect) -> None:
         """Use a line. The expectations written before it (and after every earlier line, all used) are
         checked first: an `expect` holds at its place in the round, before the next line takes effect."""
         if self.game is not None and self._peek() is item:
-            while self.queue and isinstance(self.queue[0], Expectation):
-                self._check(self.game, self.queue.popleft())
+            while self.queue and isinstance(expect := self.queue[0], Expect):
+                self.queue.popleft()
+                self._check(self.game, expect)
         self.queue.remove(item)
         self.last = item.where
 
@@ -649,76 +623,73 @@ def _where_name(place: str) -> str:
             "banished": "banished spells"}.get(place, f"{place} zone")
 
 
-def check(game: Game, item: Item) -> None:
-    if isinstance(item, ExpectItem):
-        check_expectation(game, item)
-    elif isinstance(item, ExpectWinner):
-        check_outcome(game, item)
-    elif isinstance(item, ExpectInitiative):
-        order = tuple(b.name for b in game.order if not b.incapacitated)
-        if order != item.order:
-            raise ReplayError(f"expected initiative {', '.join(item.order)}, got {', '.join(order)}", item.where,
-                                "Initiative Phase")
+def _held(game: Game, b: Being, value: tuple[str, str, tuple[tuple[str, int], ...]]) -> tuple[list[str], Card | None]:
+    """The titles of the zone or pile an expectation reads, and the card of its title there (if any)."""
+    place, title, _ = value
+    held = _cards(b, place)
+    return [c.title for c in held], next((c for c in held if c.title == title), None)
 
 
-def check_outcome(game: Game, item: ExpectWinner) -> None:
+def _has(found: tuple[list[str], Card | None], value: tuple[str, str, tuple[tuple[str, int], ...]]) -> bool:
+    """The card is there, with the counters written (``dormant``: it is Dormant)."""
+    _, card = found
+    return card is not None and all(card.dormant if name == "dormant" else card.counters.get(name, 0) == n
+                                    for name, n in value[2])
+
+
+def _card_found(who: str | None, found: tuple[list[str], Card | None]) -> str:
+    titles, card = found
+    if card is None:
+        return "it holds " + (", ".join(titles) or "nothing")
+    counters = ", ".join(f"{k} {v}" for k, v in card.counters.items())
+    return f"found {card.title}" + (f" ({counters})" if counters else "") + (", Dormant" if card.dormant else "")
+
+
+def _card_said(value: tuple[str, str, tuple[tuple[str, int], ...]]) -> str:
+    place, title, counters = value
+    return f'{_where_name(place)} has "{title}"' + "".join(f", {k}{f' {n}' * (k != 'dormant')}" for k, n in counters)
+
+
+def _energy(name: str) -> Expectation:
+    """``expect White essence 5``: a being's energy."""
+    return Expectation(read=lambda g, b, _: b.energy(Energy(name.capitalize())), said=lambda n: f"{name} {n}")
+
+
+def _outcome(game: Game, subject: object, value: object) -> str:
     outcome = game.outcome
-    got = "no outcome yet" if outcome is None else "a draw" if outcome.draw else f"winner {outcome.winner}"
-    if item.draw:
-        if outcome is None or not outcome.draw:
-            raise ReplayError(f"expected a draw, got {got}", item.where)
-        return
-    winner = outcome.winner if outcome else None
-    if winner != item.winner:
-        raise ReplayError(f"expected winner {item.winner or 'none'}, got {got}", item.where)
+    return "no outcome yet" if outcome is None else "a draw" if outcome.draw else f"winner {outcome.winner}"
 
 
-def check_expectation(game: Game, item: ExpectItem) -> None:
-    b = game.being(item.being)
-    for energy, value in item.energies:
-        got = b.energy(Energy(energy.capitalize()))
-        if got != value:
-            raise ReplayError(f"expected {b.name} to have {value} {energy}, got {got}", item.where)
-    for place, title, counters in item.cards:
-        held = _cards(b, place)
-        cards = [c for c in held if c.title == title]
-        if not cards:
-            raise ReplayError(f"expected {title!r} in {b.name}'s {_where_name(place)}; it holds: "
-                                + (", ".join(c.title for c in held) or "nothing"), item.where)
-        for name, value in counters:
-            if name == "dormant":
-                if not any(c.dormant for c in cards):
-                    raise ReplayError(f"expected {title!r} to be Dormant", item.where, "Dormant")
-                continue
-            got = cards[0].counters.get(name, 0)
-            if got != value:
-                raise ReplayError(f"expected {title!r} to have {value} {name}, got {got}", item.where)
-    for place, title in item.absent:
-        if any(c.title == title for c in _cards(b, place)):
-            raise ReplayError(f"expected no {title!r} in {b.name}'s {_where_name(place)}", item.where)
-    if item.stones is not None and b.interrupt_stones != item.stones:
-        raise ReplayError(f"expected {b.name} to have {item.stones} interrupt stone(s), got {b.interrupt_stones}",
-                            item.where, "Interrupt Stone")
-    if item.incapacitated and not b.incapacitated:
-        raise ReplayError(f"expected {b.name} to be incapacitated", item.where)
+EXPECTATIONS = {
+    **{energy: _energy(energy) for energy in ("essence", "resonance", "harmony", "will", "voice")},
+    "card": Expectation(read=lambda g, b, v: _held(g, b, v), want=lambda v: v, holds=_has, said=_card_said,
+                        found=_card_found),
+    "no card": Expectation(read=lambda g, b, v: [c.title for c in _cards(b, v[0])], want=lambda v: v[1],
+                           holds=lambda found, title: title not in found,
+                           said=lambda v: f'{_where_name(v[0])} has no "{v[1]}"',
+                           found=lambda who, found: "it holds " + ", ".join(found)),
+    "incapacitated": Expectation(read=lambda g, b, _: b.incapacitated, want=lambda _: True,
+                                 said=lambda _: "incapacitated"),
+    "interrupt stones": Expectation(read=lambda g, b, _: b.interrupt_stones, said=lambda n: f"interrupt stones {n}",
+                                    rule="Interrupt Stone"),
+    "draw": Expectation(read=_outcome, want=lambda _: "a draw", said=lambda _: "a draw"),
+    "initiative": Expectation(read=lambda g, _, __: tuple(b.name for b in g.order if not b.incapacitated),
+                              said=lambda order: f"initiative {', '.join(order)}",
+                              found=lambda who, order: f"found {', '.join(order)}", rule="Initiative Phase"),
+}
+VOCABULARY: Vocabulary[Game] = Vocabulary(
+    expectations=EXPECTATIONS, being="being", subject=lambda g, name: next((b for b in g.beings if b.name == name),
+                                                                           None),
+    when=lambda g: f"round {g.round}", say=lambda g, text: g.log.append(text),
+    cannot=lambda who, label: f"{who} cannot {label}")
 
 
-@dataclass
-class Replay:
-    game: Game
-    error: ReplayError | None = None
-    stopped: dict[str, Any] | None = None  # the state where a `stop` line ended the script, mid-round
-    rounds: list[dict[str, Any]] = field(default_factory=list)  # the state at each round's end
-    checked: int = 0  # expectations that held, as the other games' replays count them
-
-    def watch(self, game: Game) -> None:
-        """Replay ``game``, keeping its state as each round is over."""
-        self.game = game
-        game.hooks.on(ROUND_OVER, lambda g, _: self.rounds.append(g.snapshot()))
-
-    def json(self) -> dict[str, Any]:
-        return replay_json(snapshots=self.rounds, log=self.game.log, checked=self.checked, outcome=self.game.outcome,
-                           stopped=self.stopped, error=self.error.message if self.error else None)
+class Replay(core.Replay[Game]):
+    @property
+    def rounds(self) -> list[dict[str, Any]]:
+        """The states as each round ended (the snapshots), under the name the frontend's summary reads them by until
+        it prints compiler.serpents_tongue.scenario.summary."""
+        return self.snapshots
 
 
 def setup(scenario: Scenario, library: CardLibrary) -> Game:
@@ -786,10 +757,12 @@ def _quoted(title: str) -> str:
 
 def replay(scenario: Scenario, library: CardLibrary) -> Replay:
     driver = ScriptDriver(scenario)
-    result = Replay(Game([], library, plays=bindings.implemented()))
+    blank = Game([], library, plays=bindings.implemented())
+    result = Replay(blank, blank.log)
     try:
         game = setup(scenario, library)
-        result.watch(game)
+        result.game, result.log = game, game.log
+        game.hooks.on(ROUND_OVER, lambda g, _: result.snapshots.append(g.snapshot()))  # the state as each round ends
         match = Match(game)
         scripts = list(scenario.rounds)
         asked = 0
