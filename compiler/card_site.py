@@ -191,6 +191,11 @@ class Game:
         return f"compiler/{self.templates.parent.name}/emit_site.py"
 
 
+def gallery_row(cells: Iterable[str | Markup]) -> Markup:
+    """A card's row of its gallery (card_gallery.md.j2's ``rows``), each cell inert text unless drawn."""
+    return Markup("| ") + Markup(" | ").join(escape_text(cell) for cell in cells) + Markup(" |\n")
+
+
 def environment(game: Game) -> Environment:
     """The game's templates (its own, then the shared ones), with what the shared ones read."""
     env = make_env(game.templates)
@@ -208,7 +213,9 @@ def emit(game: Game, sections: Sequence[Section], glossary: Glossary, registry: 
     env = environment(game)
     out = dict(extra(env) if extra else {})
     for section in sections:
-        out[f"{section.folder}/index.md"] = env.get_template(section.index).render(kind=section, **section.values)
+        out[f"{section.folder}/index.md"] = env.get_template(section.index).render(
+            title=section.noun, columns=section.columns, facets=section.facets, noun=section.folder,
+            empty=section.empty, rows=Markup("").join(gallery_row(c.row) for c in section.cards), **section.values)
         page = env.get_template(section.page)
         for card in section.cards:
             out[f"{section.folder}/{card.page}"] = page.render(kind=section, c=card)

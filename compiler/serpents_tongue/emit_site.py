@@ -61,6 +61,7 @@ KIND_TITLES = {"directive": "Directives", "empowerment": "Empowerments", "requir
                "rule": "Rules", "concept": "Concepts", "lore": "Lore (not rules)"}
 FLUENCY_MAX = 4
 SPELLS_INDEX = "spells/index.md"
+GALLERY = ("Spell", "Sphere", "Role", "Fluency", "Resonance", "Harmony")  # its columns; the next three, filters
 GLOSSARY_INDEX = "glossary/index.md"
 COVERAGE = CoverageNotes(RULESETS[RULESET], tests="tests/",
                          binds="the function that plays its behaviour, its keyword or its trigger event",
@@ -519,7 +520,9 @@ def _spell_pages(env: Environment, site: _Site, nam_shubs: Sequence[m.CheckedNam
     rows = Markup("".join(row for sphere in Sphere for spell, (row, _) in drawn if spell.sphere is sphere))
     pages = sorted(nam_shubs, key=lambda p: (p.title.casefold(), p.title))
     listed = [{"title": p.title, "href": relative(SPELLS_INDEX, nam_shub_page(p))} for p in pages]
-    out = {SPELLS_INDEX: env.get_template("site_spells_index.md.j2").render(rows=rows, nam_shubs=listed)}
+    out = {SPELLS_INDEX: env.get_template("site_spells_index.md.j2").render(
+        title="Spells", columns=GALLERY, facets=GALLERY[1:4], noun="spells", empty="No spells yet.", rows=rows,
+        nam_shubs=listed, emitter=Markup("compiler/serpents_tongue/emit_site.py"))}
     out |= _nam_shub_pages(env, site, pages)
     for spell, (_, page) in drawn:
         out[spell_page(spell)] = page
