@@ -117,15 +117,21 @@ def two_sides(sides: Collection[str], code: str, message: str, hint: str, source
         diags.error(code, message, source.end, hint)
 
 
-def titles_known(named: Iterable[tuple[str, Where]], titles: Collection[str], what: str, source: SourceFile,
-                 diags: Diagnostics) -> None:
-    """Every card a scenario names is one of the project's compiled cards (``titles``): else an error at the title
-    as written, with the nearest title (issue 28: "a misspelled title in a scenario gets no suggestion" from
-    `spellc check` and the editor, only from `spellc play`)."""
-    for title, where in named:
-        if title not in titles:
-            diags.error("E300", f"no {what} is titled {title!r}", title_span(span(source, where), title),
-                        *did_you_mean(title, titles))
+def diagnostics(source: SourceFile, read: Callable[[SourceFile, Diagnostics], S | None],
+                named: Callable[[S], Iterable[tuple[str, Where]]], titles: Collection[str] | None,
+                what: str = "card") -> Diagnostics:
+    """What is wrong with a scenario as written (``read`` reports it); with ``titles`` (the project's compiled cards,
+    when they are known), every card it names (``named``) that is none of them too, at the title as written, with
+    the nearest title (issue 28: "a misspelled title in a scenario gets no suggestion" from `spellc check` and the
+    editor, only from `spellc play`)."""
+    diags = Diagnostics()
+    scenario = read(source, diags)
+    if scenario is not None and titles is not None:
+        for title, where in named(scenario):
+            if title not in titles:
+                diags.error("E300", f"no {what} is titled {title!r}", title_span(span(source, where), title),
+                            *did_you_mean(title, titles))
+    return diags
 
 
 def title_span(line: Span, title: str) -> Span:

@@ -4,7 +4,7 @@ replay's to say."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from lark import Token, v_args
@@ -19,6 +19,7 @@ from spellc.engine.core.scenario import Answer, Expect, Fact, Line, Refused, Rep
 from spellc.engine.rulesets import RULESETS
 from spellc.engine.rulesets.amtgard import events
 from spellc.engine.rulesets.amtgard import scenario as sc
+from spellc.engine.rulesets.amtgard.cards import Library
 from spellc.engine.rulesets.amtgard.game import Game
 from spellc.engine.rulesets.amtgard.vocabulary import LOCATIONS, SPECIAL_EFFECTS
 
@@ -199,14 +200,10 @@ def card_titles(scenario: sc.Scenario) -> Iterator[tuple[str, Where]]:
         yield from ((title, p.where) for title in p.abilities)
 
 
-def scenario_diagnostics(source: SourceFile, titles: Collection[str] | None = None) -> Diagnostics:
-    """What is wrong with a scenario as written; with ``titles`` (the project's compiled abilities), the abilities
-    it names that are none of them too."""
-    diags = Diagnostics()
-    scenario = parse_scenario(source, diags)
-    if scenario is not None and titles is not None:
-        lines.titles_known(card_titles(scenario), titles, "ability", source, diags)
-    return diags
+def scenario_diagnostics(source: SourceFile, cards: Library | None = None) -> Diagnostics:
+    """What is wrong with a scenario as written; with ``cards`` (the project's compiled cards), the ability titles it
+    names that are none of them too."""
+    return lines.diagnostics(source, parse_scenario, card_titles, None if cards is None else cards.titles(), "ability")
 
 
 # ---------------------------------------------------------------- the summary `spellc play` prints

@@ -7,7 +7,7 @@ each entity once, rounds in order. Whether a line is legal when its decision com
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from lark import Token, v_args
@@ -22,6 +22,7 @@ from spellc.engine.core.errors import Where
 from spellc.engine.core.scenario import Answer, Replay
 from spellc.engine.rulesets import RULESETS
 from spellc.engine.rulesets.incantation_charges import scenario as sc
+from spellc.engine.rulesets.incantation_charges.cards import Library
 from spellc.engine.rulesets.incantation_charges.game import BEGIN, KEEP, PASS, PRETEND, Game
 from spellc.engine.rulesets.incantation_charges.state import Settings
 
@@ -139,14 +140,10 @@ def card_titles(scenario: sc.Scenario) -> Iterator[tuple[str, Where]]:
         yield from ((title, e.where) for title in (*e.hand, *e.deck))
 
 
-def scenario_diagnostics(source: SourceFile, titles: Collection[str] | None = None) -> Diagnostics:
-    """What is wrong with a scenario as written; with ``titles`` (the project's compiled cards), the cards it
+def scenario_diagnostics(source: SourceFile, cards: Library | None = None) -> Diagnostics:
+    """What is wrong with a scenario as written; with ``cards`` (the project's compiled cards), the card titles it
     names that are none of them too."""
-    diags = Diagnostics()
-    scenario = parse_scenario(source, diags)
-    if scenario is not None and titles is not None:
-        lines.titles_known(card_titles(scenario), titles, "card", source, diags)
-    return diags
+    return lines.diagnostics(source, parse_scenario, card_titles, None if cards is None else cards.titles(), "card")
 
 
 # ---------------------------------------------------------------- the summary `spellc play` prints

@@ -8,7 +8,7 @@ its decision comes is the replay's to say.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from lark import Token, v_args
@@ -23,6 +23,7 @@ from spellc.engine.core.errors import Where
 from spellc.engine.core.scenario import Answer, Expect, Fact, Refused, Replay
 from spellc.engine.rulesets import RULESETS
 from spellc.engine.rulesets.rackham_incantation import scenario as sc
+from spellc.engine.rulesets.rackham_incantation.cards import Library
 from spellc.engine.rulesets.rackham_incantation.casting import NO_MORE
 from spellc.engine.rulesets.rackham_incantation.counters import LET_IT_BE
 from spellc.engine.rulesets.rackham_incantation.elements import ELEMENTS, Element
@@ -213,14 +214,10 @@ def card_titles(scenario: sc.Scenario) -> Iterator[tuple[str, Where]]:
             yield label.split('"')[1], line.where
 
 
-def scenario_diagnostics(source: SourceFile, titles: Collection[str] | None = None) -> Diagnostics:
-    """What is wrong with a scenario as written; with ``titles`` (the project's compiled cards), the cards it
+def scenario_diagnostics(source: SourceFile, cards: Library | None = None) -> Diagnostics:
+    """What is wrong with a scenario as written; with ``cards`` (the project's compiled cards), the card titles it
     names that are none of them too."""
-    diags = Diagnostics()
-    scenario = parse_scenario(source, diags)
-    if scenario is not None and titles is not None:
-        lines.titles_known(card_titles(scenario), titles, "card", source, diags)
-    return diags
+    return lines.diagnostics(source, parse_scenario, card_titles, None if cards is None else cards.cards, "card")
 
 
 # ---------------------------------------------------------------- the summary `spellc play` prints

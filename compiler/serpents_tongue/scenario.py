@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from lark import Token, Transformer, v_args
 from lark.tree import Meta
 
+from spellc.compiler import scenario_lines as lines
 from spellc.compiler.diagnostics import Diagnostics, did_you_mean
 from spellc.compiler.parse import parse, string_value
 from spellc.compiler.scenario_lines import flat
 from spellc.compiler.source import NUMBER_DIGITS, NumberTooLong, SourceFile, Span, number
-from spellc.engine.core.scenario import Expect
+from spellc.engine.core.decisions import Outcome
+from spellc.engine.core.scenario import Expect, Replay
 from spellc.engine.rulesets import RULESETS
 from spellc.engine.rulesets.serpents_tongue import codex as codex_rules
 from spellc.engine.rulesets.serpents_tongue import scenario as sc
+from spellc.engine.rulesets.serpents_tongue.cards import CardLibrary
+from spellc.engine.rulesets.serpents_tongue.rules import Game
 
 # Sane bounds for every number a scenario writes, so that a typo cannot ask for 10^400 of anything.
 # The rulebook's own numbers are far inside them: 12 Essence, 20 Discord, a d10, 27 spells a Codex.
@@ -353,3 +358,49 @@ def check_names(scenario: sc.Scenario, source: SourceFile, diags: Diagnostics) -
 
 def _span(source: SourceFile, where: sc.Where) -> Span:
     return Span(source, where.line, where.column, where.line, where.end_column)
+
+
+def card_titles(scenario: sc.Scenario) -> Iterator[tuple[str, sc.Where]]:
+    """The cards the script names: each Codex's spells, each Specialization, Artifact and Encounter, and each
+    spell an action casts or uses."""
+    for b in scenario.beings:
+        yield from ((entry.title, entry.where or b.where) for entry in b.codex)
+        yield from ((title, b.where) for title in (b.specialization, *b.artifacts, b.card) if title is not None)
+    for item in (item for script in scenario.rounds for item in script.items):
+        action = getattr(item, "action", None)
+        if isinstance(action, sc.Cast | sc.Use):
+            yield action.title if isinstance(action, sc.Cast) else action.spell, item.where
+
+
+def scenario_diagnostics(source: SourceFile, cards: CardLibrary | None = None) -> Diagnostics:
+    """What is wrong with a scenario as written; with ``cards`` (the project's compiled cards), the card titles it
+    names that are none of them too."""
+    return lines.diagnostics(source, parse_scenario, card_titles, None if cards is None else cards.cards, "card")
+
+
+# ---------------------------------------------------------------- the summary `spellc play` prints
+def summary(result: Replay[Game]) -> str:
+    """Each round's end: every being's energies and zones; then the outcome."""
+    # An Encounter that lacks an energy has none to show (it "is always considered to be zero").
+    energies = ("essence", "resonance") if result.game.level1 else ("essence", "resonance", "harmony", "will")
+    shown = [(f"End of round {snap['round']}:", snap) for snap in result.snapshots]
+    if result.stopped is not None:
+        shown.append((f"Round {result.stopped['round']}, where the script stops (line {result.stopped['line']}):",
+                       result.stopped))
+
+    def being(b: dict[str, Any]) -> str:
+        zones = "; ".join(f"{zone}: " + ", ".join(_card(c) for c in cards) for zone, cards in b["zones"].items()
+                          if cards)
+        return ", ".join(f"{b[e]} {e.capitalize()}" for e in energies if e in b) + (f"  [{zones}]" if zones else "")
+
+    return lines.summary(result, shown, "beings", being, _outcome)
+
+
+def _card(c: dict[str, Any]) -> str:
+    extra = ", ".join(f"{k} {v}" for k, v in c["counters"].items())
+    return f"{c['title']}" + (f" ({extra})" if extra else "")
+
+
+def _outcome(outcome: Outcome) -> str:
+    return (f"{'draw' if outcome.draw else f'{outcome.winner} wins'}"
+            f" ({', '.join(outcome.incapacitated) or 'nobody'} incapacitated)")

@@ -1,0 +1,49 @@
+"""`spellc check` and the editor find a scenario's misspelled card title, as `spellc play` does (issue 28: "a
+misspelled title in a scenario gets no suggestion"): where the project's cards are known, every title a scenario
+names is checked against them, at the title as written, with the nearest one."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import pytest
+
+from spellc.compiler.build import library
+from spellc.compiler.diagnostics import Diagnostics
+from spellc.compiler.project import shipped
+from spellc.compiler.source import SourceFile
+from spellc.engine.rulesets import RULESETS
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def first_scenario(ruleset: str) -> Path:
+    return sorted((ROOT / RULESETS[ruleset].cards / "scenarios").glob("*.scenario"))[0]
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_a_misspelled_title_is_found_before_the_replay(ruleset: str) -> None:
+    reader = importlib.import_module(f"spellc.compiler.{ruleset}.scenario")
+    text = first_scenario(ruleset).read_text(encoding="utf-8")
+    scenario = reader.parse_scenario(SourceFile("s.scenario", text), Diagnostics())
+    title = list(reader.card_titles(scenario))[-1][0]  # the last: a spell cast, not a model named by its card
+    cards = library(shipped(ruleset))
+    assert not reader.scenario_diagnostics(SourceFile("s.scenario", text), cards).items, "the shipped one is clean"
+    typo = text.replace(f'"{title}"', f'"{title[:-1]}"', 1)
+    found = reader.scenario_diagnostics(SourceFile("s.scenario", typo), cards).items
+    assert [(d.code, d.notes) for d in found] == [("E300", (f"help: did you mean '{title}'?",))]
+    assert found[0].message.endswith(f"is titled {title[:-1]!r}")
+    line = found[0].span.source.line(found[0].span.line)
+    assert line[found[0].span.column - 1:found[0].span.end_column - 1] == f'"{title[:-1]}"', "underlined as written"
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_without_the_cards_only_the_text_is_checked(ruleset: str) -> None:
+    """Where the project's cards are not known (they do not compile), a title is the replay's to check."""
+    reader = importlib.import_module(f"spellc.compiler.{ruleset}.scenario")
+    text = first_scenario(ruleset).read_text(encoding="utf-8")
+    scenario = reader.parse_scenario(SourceFile("s.scenario", text), Diagnostics())
+    title = list(reader.card_titles(scenario))[-1][0]
+    text = text.replace(f'"{title}"', f'"Zz{title}"')
+    assert not reader.scenario_diagnostics(SourceFile("s.scenario", text)).items
