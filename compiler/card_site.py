@@ -4,7 +4,9 @@ of card (each a :class:`Section`: its folder, its noun, its gallery's columns an
 :class:`Face`: its accent, its badge, the fields it prints and its rules text), the cards it links to, and the
 words a glossary keyword may name it by. The pages' layout is the shared templates' (compiler/templates/
 card_page.md.j2, card_face.md.j2, card_gallery.md.j2, term.md.j2, glossary_index.md.j2); a game's own templates
-add only its prose (a gallery's introduction) and its extra sections (``{% block %}`` of those).
+add only its prose (a gallery's introduction) and its extra sections (``{% block %}`` of those). Serpent's Tongue
+draws its spells with the same face and gallery; its glossary (keywords and trigger events beside the terms, kept
+between processes) is its own emitter's.
 
 Every value reaches a page through compiler.markdown: as inert text (the templates' finalize hook), a checked link
 target (``href``) or markup drawn here from escaped text (:func:`link`, :func:`linked`).
@@ -51,7 +53,7 @@ class Stat:
     gems: Markup | None = None
 
 
-def stat(stats: Iterable[Stat], label: str) -> Stat:
+def labelled(stats: Iterable[Stat], label: str) -> Stat:
     """The field of ``stats`` labelled ``label``."""
     return next(s for s in stats if s.label == label)
 
@@ -159,8 +161,8 @@ class Card:
 
 @dataclass(frozen=True)
 class Section:
-    """A kind of card: its folder, its noun (the gallery's title, "All spells", a term page's "Spells:"), its
-    templates, its gallery's columns and filters, what the gallery says when it is empty, and its cards."""
+    """A kind of card: its folder, its noun (the gallery's title, "All spells", a term page's "Spells:"), its cards,
+    its gallery's columns and filters, what the gallery says when it is empty, and its templates."""
 
     folder: str
     noun: str
@@ -178,8 +180,8 @@ class Section:
 
 @dataclass(frozen=True)
 class Game:
-    """What a game's site section is made from besides its cards: its templates, its coverage notes, the pages a
-    term's page links to beside the cards (Amtgard's States), and its extra pages."""
+    """What a game's site section is made from besides its cards: its templates, its coverage notes, and the pages
+    of its own a term's page links to beside the cards (Amtgard's States)."""
 
     templates: Path  # compiler/<game>/templates
     notes: CoverageNotes

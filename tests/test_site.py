@@ -126,6 +126,9 @@ def test_nothing_is_escaped_twice_and_each_page_names_its_source_once(built: Pat
     shown = [p.relative_to(built).as_posix() for p in sorted(built.rglob("*.html"))
              if "&amp;#" in p.read_text(encoding="utf-8")]
     assert shown == []
+    glued = [p.name for p in sorted((ROOT / "site" / "docs").rglob("glossary/*.md"))
+             if re.search(r"\n[^\n]+\n\?\?\? info", p.read_text(encoding="utf-8"))]
+    assert glued == []
     in_code = re.compile(r"`[^`\n]*&#\d+;[^`\n]*`")
     twice = []
     for page in sorted((ROOT / "site" / "docs").rglob("*.md")):
@@ -169,3 +172,35 @@ def test_every_games_card_page_is_drawn_as_a_card(built: Path) -> None:
     assert '<div class="spell-card charges-card kind-action">' in meteor
     assert ('<span class="card-charges" title="Incantation charges"><a href="../glossary/incantation.html">'
             'Incantation 3</a></span>') in meteor
+
+
+def test_every_games_cards_galleries_and_glossary_come_from_one_set_of_templates() -> None:
+    """"One site design for four games ... Serpent's Tongue's card is the model": one card face
+    (compiler/templates/card_face.md.j2), one card page, one gallery and one glossary page for every game; no game
+    keeps a copy of them, and every game's card page opens its card alike."""
+    shared = {"card_face.md.j2", "card_page.md.j2", "card_gallery.md.j2", "term.md.j2", "glossary_index.md.j2"}
+    assert {p.name for p in (ROOT / "compiler" / "templates").glob("*.md.j2")} >= shared
+    assert [p for p in (ROOT / "compiler").glob("*/templates/*.md.j2") if p.name in shared | {"macros.md.j2"}
+            and p.parent.parent.name != "amtgard"] == []  # Amtgard's macros draw its States' pages, not a card
+    pages = {"serpents_tongue": "spells/beast-form.md", "incantation_charges": "cards/disrupt.md",
+             "rackham_incantation": "spells/banishment.md", "amtgard": "abilities/phoenix-tears.md"}
+    for game, page in pages.items():
+        card = (ROOT / "site" / "docs" / game / page).read_text(encoding="utf-8")
+        assert '<div class="card-head" markdown="span">' in card and '<div class="card-rules">\n<p' in card, game
+
+
+def test_each_glossary_names_its_game_and_shows_the_engines_view_as_a_block(built: Path) -> None:
+    """"Pages carry the game in their title": each game's glossary says whose terms it lists; and the engine's
+    view of a term is a collapsed block on every term's page, never "??? info" printed as text; every game's term
+    page sets it apart from the lines above it by a blank line, as Markdown's blocks are."""
+    for ruleset in RULESETS.values():
+        if ruleset.name == "serpents_tongue":  # its glossary is the Magi's Handbook's, with keywords and events
+            continue
+        index = (ROOT / "site" / "docs" / ruleset.name / "glossary" / "index.md").read_text(encoding="utf-8")
+        assert html.unescape(index).startswith(f"# Glossary\n\nThe terms of {game_name(ruleset)},"), ruleset.name
+    shown = [p.relative_to(built).as_posix() for p in sorted(built.rglob("glossary/*.html"))
+             if "??? info" in p.read_text(encoding="utf-8")]
+    assert shown == []
+    glued = [p.name for p in sorted((ROOT / "site" / "docs").rglob("glossary/*.md"))
+             if re.search(r"\n[^\n]+\n\?\?\? info", p.read_text(encoding="utf-8"))]
+    assert glued == []

@@ -221,7 +221,7 @@ def _ability(c: Checked, pages: Mapping[str, str], ordered: Sequence[Checked], g
                    if name in mentioned and name not in {g.state for g in card.grants})
     stats = ability_stats(card, glossary)
     row = (link(card.title, pages[card.title]), card.school.value, card.kind.value, Markup(f"({mark(card)})"),
-           card.reach.value, site.stat(stats, "Uses").value)
+           card.reach.value, site.labelled(stats, "Uses").value)
     return site.Card(card.title, pages[card.title], _drawn(c, stats), row, mark(card), (("Granted by", granted_by),)
                      if granted_by else (), _words(card), _behaviours(card),
                      InPlay(card, grants, specials, granted, states))
@@ -232,13 +232,13 @@ def _drawn(c: Checked, stats: Sequence[Stat]) -> site.Face:
     the other lines of its entry, its incantation or chant, and what it does."""
     card = c.card
     school = f"school-{card.school.name.lower()}"
-    magic = site.stat(stats, "Magic")
-    type_and_range = linked(site.stat(stats, "Type")) + " · " + linked(site.stat(stats, "Range"))
+    magic = site.labelled(stats, "Magic")
+    type_and_range = linked(site.labelled(stats, "Type")) + " · " + linked(site.labelled(stats, "Range"))
     return site.Face(card.title, Markup("amtgard-card ") + css_class(school), f"{c.path}:{c.line}",
-                     site.badge(site.stat(stats, "School"), school),
+                     site.badge(site.labelled(stats, "School"), school),
                      (site.Span(Markup("card-mark"), linked(magic, f"({mark(card)})"), magic.value),),
                      (site.Span(Markup("card-role"), type_and_range, "Type and range"),
-                      site.Span(Markup("card-uses"), linked(site.stat(stats, "Uses")), "Uses")),
+                      site.Span(Markup("card-uses"), linked(site.labelled(stats, "Uses")), "Uses")),
                      tuple(s for s in stats if s.label not in FACE),
                      tuple((label, text) for label, text in (("Incantation", card.incantation), ("Chant", card.chant))
                            if text),

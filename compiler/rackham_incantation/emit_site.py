@@ -220,7 +220,7 @@ def _spell(c: Checked, pages: Mapping[str, str], magicians: Sequence[Checked], g
     accent = _accent(name for name, count in card.gems if count > 0)
     gems = gems_html(card.gems)
     face = site.Face(card.title, Markup("rackham-card ") + css_class(accent), _source(c),
-                     site.badge(site.stat(stats, "College"), accent), (site.Span(Markup("card-gems"), gems),),
+                     site.badge(site.labelled(stats, "College"), accent), (site.Span(Markup("card-gems"), gems),),
                      lines=_lines(stats, "College"), rules=(site.Paragraph(card.text),) if card.text else ())
     row = (link(card.title, pages[card.title]), card.college, gems, card.difficulty.text(), str(card.power))
     return site.Card(card.title, pages[card.title], face, row, related=(("Cast by", cast_by),) if cast_by else (),
@@ -245,7 +245,7 @@ def _magician(c: Checked, pages: Mapping[str, str], spells: dict[str, SpellCard]
     accent = _accent(e.value for e in card.elements)
     elements = elements_html(card.elements)
     face = site.Face(card.title, Markup("rackham-card magician-card ") + css_class(accent), _source(c),
-                     site.badge(site.stat(stats, "People"), accent), (site.Span(Markup("card-gems"), elements),),
+                     site.badge(site.labelled(stats, "People"), accent), (site.Span(Markup("card-gems"), elements),),
                      lines=_lines(stats, "People"))
     row = (link(card.title, pages[card.title]), people.title if people else card.people, card.level.title,
            str(card.power), str(card.potential), str(card.initiative), elements, str(len(lines)))
