@@ -27,6 +27,7 @@ from spellc.compiler.glossary_pages import CoverageNotes, game_name, glossary_pa
 from spellc.compiler.markdown import css_class, escape_text, make_env, safe_href
 from spellc.compiler.names import page_slug
 from spellc.engine.core.registry import Glossary, Registry, Term
+from spellc.engine.core.ruleset import Ruleset
 
 INDEX = "index"  # a folder's own page: no card may take its name
 GLOSSARY = "../glossary/"
@@ -76,6 +77,14 @@ def links(items: Iterable[Link]) -> Markup:
 def term_href(glossary: Glossary, *names: str) -> str | None:
     """The glossary page of the first of ``names`` the glossary holds, from a card's page."""
     return next((f"{GLOSSARY}{term_page(n)}" for n in names if glossary.term(n) is not None), None)
+
+
+def declared_href(glossary: Glossary, ruleset: Ruleset, word: str, *first: str) -> str | None:
+    """The glossary page of the first of ``first`` the glossary holds, else of the term that defines the card field
+    ``word`` (its ``[field.<word>] term`` in ruleset.toml): a field's term is declared once, for an editor's hover,
+    the language page and the cards' pages alike."""
+    declared = ruleset.field(word)
+    return term_href(glossary, *first, *((declared.term,) if declared is not None and declared.term else ()))
 
 
 def card_pages(titles: Iterable[str]) -> dict[str, str]:

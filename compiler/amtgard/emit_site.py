@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from jinja2 import Environment
@@ -36,7 +37,8 @@ from spellc.engine.rulesets.amtgard.effects import describe, describe_all
 from spellc.engine.rulesets.amtgard.vocabulary import SPECIAL_EFFECTS, STATES, Kind, School
 
 TEMPLATES = Path(__file__).with_name("templates")
-COVERAGE = CoverageNotes(RULESETS["amtgard"], binds="a rule's function, the timeline's phase or a step kind",
+RULESET = RULESETS["amtgard"]
+COVERAGE = CoverageNotes(RULESET, binds="a rule's function, the timeline's phase or a step kind",
                          tests="tests/amtgard/")
 # The card drawn as a class list prints the entry: its School, type, range and uses on the card's face (each linked
 # to its glossary term, if any), the other lines of the entry in its table.
@@ -164,22 +166,23 @@ def ability_stats(card: AbilityCard, glossary: Glossary) -> tuple[Stat, ...]:
     uses = card.uses.text() + (f", Charge x{card.charge}" if card.charge else "")
     trigger = TRIGGERS.get(card.trigger or "", card.trigger or "")
     magic = "Magical (m)" if card.magical else "Extraordinary (ex)"
+    field = partial(site.declared_href, glossary, RULESET)
     lines: list[Stat | None] = [
         Stat("School", card.school.value, term_href(glossary, card.school.value, "School")),
         Stat("Type", card.kind.value, term_href(glossary, *KIND_TERMS.get(card.kind, ()))),
         Stat("Magic", magic, term_href(glossary, magic, "Ability")),
-        Stat("Range", card.reach.value, term_href(glossary, f"{card.reach.value} range", "Range")),
-        Stat("Uses", uses, term_href(glossary, "Charge") if card.charge else None),
+        Stat("Range", card.reach.value, field("range", f"{card.reach.value} range")),
+        Stat("Uses", uses, field("charge") if card.charge else None),
         Stat("Materials", card.materials) if card.materials else None,
-        Stat("Trigger", trigger, term_href(glossary, trigger, "Trigger")) if card.trigger else None,
+        Stat("Trigger", trigger, field("trigger", trigger)) if card.trigger else None,
         Stat("Strips", f"{card.strips}, removed at the last",
-             term_href(glossary, "Definite number of uses", "Enchantment strips")) if card.strips is not None
+             field("strips", "Definite number of uses")) if card.strips is not None
         else None,
-        Stat("Persistent", "yes: not removed by a respawn", term_href(glossary, "Persistent"))
+        Stat("Persistent", "yes: not removed by a respawn", field("persistent"))
         if card.persistent else None,
-        Stat("Armor", "enhances worn armor", term_href(glossary, "Magic Armor")) if card.enhances_armor else None,
+        Stat("Armor", "enhances worn armor", field("magic")) if card.enhances_armor else None,
         Stat("Projectiles", "its bearer is unaffected by them (not by Magic Balls)",
-             term_href(glossary, "Projectile protection")) if card.stops_projectiles else None,
+             field("stops")) if card.stops_projectiles else None,
         Stat("Enchantments", "no other magical enchantment may be cast on its bearer ((ex) ones may)",
              term_href(glossary, "Enchantments")) if card.bars_enchantments else None,
         Stat("Enchantment limit", "its bearer may carry one more magical enchantment",

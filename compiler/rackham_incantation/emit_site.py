@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from markupsafe import Markup
@@ -35,7 +36,8 @@ from spellc.engine.rulesets.rackham_incantation.colleges import PEOPLES
 from spellc.engine.rulesets.rackham_incantation.elements import ELEMENTS, NEUTRAL, Element
 
 TEMPLATES = Path(__file__).with_name("templates")
-COVERAGE = CoverageNotes(RULESETS["rackham_incantation"], binds="a rule's function, a phase, a resource or a step kind",
+RULESET = RULESETS["rackham_incantation"]
+COVERAGE = CoverageNotes(RULESET, binds="a rule's function, a phase, a resource or a step kind",
                          tests="tests/rackham_incantation/")
 GAME = site.Game(TEMPLATES, COVERAGE)
 
@@ -109,21 +111,22 @@ def spell_stats(card: SpellCard, glossary: Glossary) -> tuple[Stat, ...]:
         special.append(f"exclusive to {people.title if people else card.exclusive}")
     if card.ingredients:
         special.append(f"ingredients: {card.ingredients}")
-    g = glossary
-    difficulty = ("Free difficulty", "Difficulty") if card.difficulty.free else ("Difficulty",)
+    field = partial(site.declared_href, glossary, RULESET)
+    elemental = ("Elemental Colleges",) if card.college.startswith("Elemental ") else ()  # its own term, nearest
     lines: list[Stat | None] = [
-        Stat("College", card.college, href=term_href(g, card.college, *_college_terms(card.college))),
+        Stat("College", card.college, href=field("college", card.college, *elemental)),
         # drawn as symbols in the card's head
-        Stat("Gems", card.gems_text(), href=term_href(g, "Neutrality" if card.neutral else "Gems and casting")),
-        Stat("Difficulty", card.difficulty.text(), href=term_href(g, *difficulty)),
-        Stat("Range", card.range.text(), href=term_href(g, "Range")),
-        Stat("Area of effect", card.area, href=term_href(g, "Area of effect")) if card.area else None,
-        Stat("Duration", card.duration, href=term_href(g, "Duration")) if card.duration else None,
-        Stat("Frequency", card.frequency.text(), href=term_href(g, "Frequency")),
+        Stat("Gems", card.gems_text(), href=term_href(glossary, "Neutrality" if card.neutral else "Gems and casting")),
+        Stat("Difficulty", card.difficulty.text(),
+             href=field("difficulty", *(("Free difficulty",) if card.difficulty.free else ()))),
+        Stat("Range", card.range.text(), href=field("range")),
+        Stat("Area of effect", card.area, href=field("area")) if card.area else None,
+        Stat("Duration", card.duration, href=field("duration")) if card.duration else None,
+        Stat("Frequency", card.frequency.text(), href=field("frequency")),
         Stat("Target", target),
-        Stat("Special", "; ".join(special), href=term_href(g, "Special")) if special else None,
-        Stat("Power", str(card.power), href=term_href(g, "Power rating")),
-        Stat("P.A.", str(card.pa), href=term_href(g, "Points of Armies")) if card.pa else None,
+        Stat("Special", "; ".join(special), href=field("exclusive")) if special else None,
+        Stat("Power", str(card.power), href=field("power")),
+        Stat("P.A.", str(card.pa), href=field("pa")) if card.pa else None,
     ]
     return tuple(s for s in lines if s is not None)
 
@@ -133,32 +136,28 @@ def magician_stats(card: MagicianCard, glossary: Glossary) -> tuple[Stat, ...]:
     level = card.level
     potential = "its Power: a Warrior-Mage" if card.warrior_mage else "twice its Power"
     g = glossary
+    field = partial(site.declared_href, glossary, RULESET)
     lines: list[Stat | None] = [
-        Stat("People", people.title if people else card.people, href=term_href(g, "Colleges of the peoples")),
-        Stat("College", people.college, href=term_href(g, people.college, "College of Magic")) if people else None,
+        Stat("People", people.title if people else card.people, href=field("people")),
+        Stat("College", people.college, href=field("college", people.college)) if people else None,
         Stat("Primary Elements", elements_text(people.primary), term_href(g, "Primary Elements"),
              elements_html(_ordered(people.primary))) if people else None,
         Stat("Prohibited Elements", elements_text(people.prohibited), term_href(g, "Prohibited Elements"),
              elements_html(_ordered(people.prohibited))) if people else None,
         Stat("Level", f"{level.title}: {_count(level.elements, 'Element')}, "
                       f"{_count(level.spells_per_turn, 'different spell')} per turn",
-             href=term_href(g, level.title, "Levels of Magic")),
+             href=field("level", level.title)),
         Stat("Power", str(card.power), href=term_href(g, "Power characteristic")),
         Stat("Magic Potential", f"{card.potential} ({potential})", href=term_href(g, "Magic Potential")),
-        Stat("Initiative", str(card.initiative), href=term_href(g, "Initiative order")),
+        Stat("Initiative", str(card.initiative), href=field("initiative")),
         # drawn in the card's head
-        Stat("Elements", elements_text(card.elements), href=term_href(g, "Elements")),
-        Stat("Spirit of", elements_text(card.spirit_of), term_href(g, "Spirit of X"), elements_html(card.spirit_of))
+        Stat("Elements", elements_text(card.elements), href=field("elements")),
+        Stat("Spirit of", elements_text(card.spirit_of), field("spirit"), elements_html(card.spirit_of))
         if card.spirit_of else None,
-        Stat("Warrior-Mage", "yes", href=term_href(g, "Warrior-Mage")) if card.warrior_mage else None,
+        Stat("Warrior-Mage", "yes", href=field("warrior-mage")) if card.warrior_mage else None,
         Stat("Fear", str(card.fear)) if card.fear is not None else None,
     ]
     return tuple(s for s in lines if s is not None)
-
-
-def _college_terms(college: str) -> tuple[str, ...]:
-    """The terms that define a spell's College, the nearest first: an Elemental College's own, then any."""
-    return ("Elemental Colleges", "College of Magic") if college.startswith("Elemental ") else ("College of Magic",)
 
 
 def creature_stats(card: CreatureCard, glossary: Glossary) -> tuple[Stat, ...]:
@@ -169,7 +168,7 @@ def creature_stats(card: CreatureCard, glossary: Glossary) -> tuple[Stat, ...]:
     return (Stat("Traits", ", ".join(card.traits) or NONE, href=term_href(g, *card.traits)),
             Stat("Fear", NONE if card.fear is None else str(card.fear)),
             Stat("Devotion", NONE if card.devotion is None else str(card.devotion),
-                 href=term_href(g, "Devotion") if card.devotion is not None else None))
+                 href=site.declared_href(g, RULESET, "devotion") if card.devotion is not None else None))
 
 
 def _ordered(elements: Iterable[Element]) -> list[Element]:
