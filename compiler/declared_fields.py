@@ -21,11 +21,11 @@ too long for its page's file name, E908 two cards of one title or one page).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Generic, Protocol, TypeVar, runtime_checkable
 
 from spellc.compiler import fields
-from spellc.compiler.diagnostics import Diagnostics, did_you_mean
+from spellc.compiler.diagnostics import Diagnostics, Severity, did_you_mean
 from spellc.compiler.rules_text import Text
 from spellc.compiler.source import Span
 from spellc.compiler.vocabulary_check import Vocabularies, a
@@ -182,6 +182,15 @@ class DeclaredFields:
                 self.diags.error(MISSING, f"{a(kind)} needs {a(keywords)[:-len(keywords)]}`{keywords}` line",
                                  title_span, *example)
         return found
+
+    def explain(self, span: Span, note: str) -> None:
+        """Add ``note`` to the error a declared check gave at ``span``: what only the game's checker knows of the
+        value it refused (Serpent's Tongue's `role Curse`: a Curse is an Attack with Curse Duration)."""
+        for i in reversed(range(len(self.diags.items))):
+            said = self.diags.items[i]
+            if said.span == span and said.severity is Severity.ERROR:
+                self.diags.items[i] = replace(said, notes=(*said.notes, note))
+                return
 
     def _not_of_kind(self, kind: str, line: Line[N], declared: FieldDeclaration) -> None:
         kinds, keywords = " or ".join(a(k) for k in declared.kinds), self._keywords(line.word)

@@ -164,7 +164,7 @@ def test_a_bad_discord_event_line_is_a_located_error(tmp_path: Path) -> None:
                            "    discord event: cast Soul Attack spell for free")
     assert "rift.spell:9:34: error[E018]: unknown target 'impactd'" in text
     assert "help: did you mean 'impacted'?" in text
-    assert "rift.spell:10:5: error[E011]: duplicate 'discord event' line" in text
+    assert "rift.spell:10:5: error[E901]: `discord event` is given twice" in text
     text = check(tmp_path, "    discord event: cast Soul Attack spell for free")
     assert "rift.spell:9:20: error[E018]: an Encounter casts only from its action charts" in text
     text = check(tmp_path, "    discord event: add 1 Karma charge to impacted")

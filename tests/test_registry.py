@@ -106,7 +106,7 @@ def test_every_new_keyword_is_accepted_and_reported_unsupported(tmp_path: Path) 
 
 @pytest.mark.parametrize(("line", "message"), [
     ("! Actions 2", "'Actions' needs its count first, as printed: `! 2 Actions`"),
-    ("! Attunement Bioo", "unknown Sphere 'Bioo'"),
+    ("! Attunement Bioo", "no Sphere is named 'Bioo'"),
     ("! Burn Focus Bio", "unexpected 'Bio' after 'Burn Focus' (it takes no parameters)"),
     ("aspects Heat | Dmg 1 | Immune 3", "expected one capitalised word"),
 ])

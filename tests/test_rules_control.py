@@ -281,7 +281,7 @@ def _check(tmp_path: Path, aspects: str, role: str = "Attack") -> list[str]:
     ("| | Prevent Attack spells", "Attack", "E015 'Prevent' on an Attack spell needs Curse Duration"),
     ("| | Curse Duration 2, Prevent Atack", "Attack", "E013 cannot read what 'Prevent Atack' bans"),
     ("| | Curse Duration 2, Prevent 3 spells", "Attack", "E013 '3' does not describe a spell"),
-    ("| | Curse Duration 2, Injunction Resonanse", "Attack", "E016 unknown energy 'Resonanse'"),
+    ("| | Curse Duration 2, Injunction Resonanse", "Attack", "E904 no energy is named 'Resonanse'"),
     ("| | Injunction Will", "Enhance", "E015 'Injunction' is not allowed on an Enhance spell"),
     ("| | Curse Duration 2, Will Break", "Attack", "E013 'Will Break' takes 1 parameter"),
     ("| | Curse Duration 2, Prevent", "Attack", "E013 'Prevent' must say what it bans"),

@@ -4,15 +4,18 @@ words against the registry, so the registry alone decides what a directive or em
 Error codes (E000-E005 come from reading and parsing, compiler/build.py and compiler/parse.py):
   E000 unreadable file      E002 bad escape             E003 text too long
   E004 surrogate in text    E005 number out of range
-  E001 syntax               E010 missing line           E011 duplicate line
+  E001 syntax               E010 a line a rule needs    E011 a part given twice
   E012 unknown keyword      E013 parameters             E014 wrong section / kind
   E015 illegal on role      E016 bad value              E017 two titles, one class name
   E018 rules text           E019 requirement            W020 meaningless on role
   W021 unsupported by the engine yet                    W022 broadcast bar nothing reads
   W023 descriptor one letter from a keyword
-What a spell's fields declare (ruleset.toml: the kinds of card that need its Sphere, role, fluency and Resonance,
-their ranges, its Spheres, a field given once, a Specialization's tiers) compiler.declared_fields checks, with the
-codes it gives every game (E901 to E906); a title, compiler.card_titles (E907 too long, E908 another card's).
+What a card's lines declare (ruleset.toml: the kinds of card that need a spell's Sphere, role, fluency and Resonance,
+an Encounter's Essence, Source Spheres and draw bag, a Nam-Shub's steps; their ranges; the words of its Spheres,
+roles and energies; a line given once) compiler.declared_fields checks, with the codes it gives every game (E901 to
+E906); a title, compiler.card_titles (E907 too long, E908 another card's). E010 and E011 stay for what a declaration
+cannot say: a line one rule needs (a Shield's broadcast bar, a ritual path from fluency 2, an Ally's Koishaka), a
+part of a line given twice (a tier, a Koishaka's stat, a colour of the bag).
 """
 
 from __future__ import annotations
@@ -84,6 +87,9 @@ UNCONTROLLABLE = {
     "target": "the spell's own Target is a Magi for most spells; the step needs a target of its own",
 }
 LOSABLE = ("Focus",)  # what a condition may ask an effect took: `impacted lost Focus` (Disrupt)
+ENERGIES = "lacks"  # the field whose declared vocabulary is every energy a card names (a cost, a condition)
+CURSE_HELP = ("help: a Curse is an Attack with Curse Duration: write `role Attack` and add `Curse Duration N` to the "
+              "empowerments")
 KOISHAKA_ACTIONS = 2  # "By default they have 2 Full Actions every round"
 COMPARISONS = {"at least": ">=", "at most": "<=", "fewer than": "<", "more than": ">", "exactly": "=="}
 
@@ -139,7 +145,7 @@ class Checker:
         card_titles.fits(node.title, node.title_span, self.diags)
         fields = self.declared.check(node.kind, node.title_span, self._lines(node))
         sphere = self._sphere(fields) if "sphere" in fields else defaults.get("sphere")
-        role = self._role(fields.get("role")) if "role" in fields else defaults.get("role")
+        role = self._role(fields) if "role" in fields else defaults.get("role")
         fluency = _number(fields, "fluency") if "fluency" in fields else defaults.get("fluency")
         resonance = _number(fields, "resonance") if "resonance" in fields else defaults.get("resonance")
         harmony = _number(fields, "harmony")
@@ -210,14 +216,13 @@ class Checker:
     # ------------------------------------------------------------------ simple fields
     def _lines(self, node: ast.SpellNode) -> list[Line[Any]]:
         """Its lines the declared checks read: its one-value fields (a number's value where it is written), its
-        aspect list, broadcast bar, rules block, Koishaka and tiers. Its role's word is its own to check (a Curse
-        is an Attack: the help says how to write one)."""
+        aspect list, broadcast bar, rules block, Koishaka and tiers."""
         lines: list[Line[Any]] = []
         for f in node.fields:
             if isinstance(f, ast.Field):
                 declared = self.declared.declaration(f.name)
-                said = (() if f.name == "role" else (Said(number(f.value.text), f.value.span),)
-                        if "number" in declared.type else (Said(f.value.text, f.value.span),))
+                said = ((Said(number(f.value.text), f.value.span),) if "number" in declared.type
+                        else (Said(f.value.text, f.value.span),))
                 lines.append(Line(f.name, f, f.span, said))
             elif type(f) in DECLARED_LINES:
                 word = DECLARED_LINES[type(f)]
@@ -233,17 +238,13 @@ class Checker:
         said = self.vocabularies.check(field, word.text, word.span)
         return None if said is None else SPHERE_WORDS[said]
 
-    def _role(self, f: ast.Field | None) -> Role | None:
-        if f is None:
-            return None
-        word = f.value.text
-        role = ROLE_WORDS.get(word)
-        if role is not None:
-            return role
-        notes = ("help: a Curse is an Attack with Curse Duration: write `role Attack` and add "
-                 "`Curse Duration N` to the empowerments",) if word.lower() == "curse" else \
-            did_you_mean(word, [r.value for r in Role])
-        self.diags.error("E016", f"unknown spell role '{word}'", f.value.span, *notes)
+    def _role(self, fields: Fields[Any]) -> Role | None:
+        """The role its declared vocabulary took; a Curse, refused, is told how one is written."""
+        word = fields["role"].value
+        if fields.ok("role"):
+            return ROLE_WORDS[word.text]
+        if word.text.lower() == "curse":
+            self.declared.explain(word.span, CURSE_HELP)
         return None
 
     def _broadcast(self, node: ast.SpellNode, fields: Fields[Any], empowerments: tuple[Aspect, ...]
@@ -550,12 +551,8 @@ class Checker:
                 self.diags.error("E019", f"'{kw.name}' names one Sphere, such as `{kw.name} Bio`",
                                  rest[0].span.to(rest[-1].span) if rest else span)
                 return None
-            sphere = SPHERE_WORDS.get(rest[0].text)
-            if sphere is None:
-                self.diags.error("E016", f"unknown Sphere '{rest[0].text}'", rest[0].span,
-                                 *did_you_mean(rest[0].text, [s.value for s in Sphere]))
-                return None
-            return Selector(sphere=sphere), None
+            sphere = self.sphere("sphere", rest[0])
+            return None if sphere is None else (Selector(sphere=sphere), None)
         if kw.params == ("count",) and kw.leading_count:
             if count is None:
                 self.diags.error("E019", f"'{kw.name}' needs its count first, as printed: `! 2 {kw.name}`",
@@ -583,11 +580,11 @@ class Checker:
         return Cost(amount=number(words[0].text), energy=energy) if energy else None
 
     def _energy(self, word: ast.Word) -> Energy | None:
+        """The energy ``word`` names, in any case (`bearer's essence`); else the declared vocabulary's error."""
         for e in Energy:
             if e.value.lower() == word.text.lower():
                 return e
-        self.diags.error("E016", f"unknown energy '{word.text}'", word.span,
-                         *did_you_mean(word.text, [e.value for e in Energy]))
+        self.vocabularies.check(ENERGIES, word.text, word.span)
         return None
 
     def _selector(self, words: Sequence[ast.Word], span: Span, allow_whose: bool = True) -> Selector | None:
@@ -788,14 +785,12 @@ class Checker:
     def check_nam_shub(self, node: ast.NamShubNode) -> m.CheckedNamShub | None:
         errors_before = len([d for d in self.diags.items if d.severity == "error"])
         card_titles.fits(node.title, node.title_span, self.diags)
+        fields = self.declared.check("nam-shub", node.title_span, [
+            self.declared.line("victory" if isinstance(f, ast.VictoryLine) else "step", f, f.span)
+            for f in node.fields])
         steps: list[m.MNamShubStep] = []
-        victory = False
-        for f in node.fields:
-            if isinstance(f, ast.VictoryLine):
-                if victory:
-                    self.diags.error("E011", "duplicate 'victory' line", f.span)
-                victory = True
-                continue
+        for f in fields.every("step"):
+            assert isinstance(f, ast.NamShubStepLine)
             options = []
             for o in f.options:
                 a = self._aspect(o, ("empowerment",), None, set())
@@ -809,13 +804,10 @@ class Checker:
                 name=f.name, free=any(a.name == "Free Action" for a in options),
                 costs=tuple(c for cw in f.costs if (c := self._cost(cw))), steps=body,
                 method=f"step_{len(steps)}", targets_opponent=_names_target(body), span=f.span))
-        if not steps:
-            self.diags.error("E010", f"Nam-Shub {node.title!r} has no steps", node.title_span,
-                             'help: add a line such as `step "Trace the Circle" for 2 Resonance`')
         if len([d for d in self.diags.items if d.severity == "error"]) > errors_before:
             return None
         return m.CheckedNamShub(title=node.title, class_name=class_name(node.title), steps=tuple(steps),
-                                victory=victory, source_path=node.span.source.path, line=node.span.line,
+                                victory="victory" in fields, source_path=node.span.source.path, line=node.span.line,
                                 span=node.span)
 
     # ------------------------------------------------------------------ rules text

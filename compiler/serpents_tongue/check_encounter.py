@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spellc.compiler import card_titles
+from spellc.compiler.declared_fields import Line
 from spellc.compiler.diagnostics import did_you_mean
 from spellc.compiler.names import class_name
 from spellc.compiler.parse import number
@@ -59,6 +60,7 @@ class _EncounterCheck:
     def run(self) -> list[m.CheckedSpell]:
         errors_before = self._errors()
         card_titles.fits(self.node.title, self.node.title_span, self.diags)
+        self.fields = self.c.declared.check("encounter", self.node.title_span, self._lines())
         stats = self.stats()
         sources = self.spheres()
         cards = [i for i in self.node.items if isinstance(i, ast.SpellNode)]
@@ -92,45 +94,45 @@ class _EncounterCheck:
     def _errors(self) -> int:
         return len([d for d in self.diags.items if d.severity == "error"])
 
+    def _lines(self) -> list[Line[ast.EncItem]]:
+        """Its lines the declared checks read, by their line word: its stats (a number's value), its words (each
+        of its Source Spheres), its draw bag, reset condition and Discord Event. `resonance bonus` is a line
+        of its own, which the declarations cannot tell from `resonance`: :meth:`stats` says if it is given twice."""
+        lines: list[Line[ast.EncItem]] = []
+        for item in self.node.items:
+            if isinstance(item, ast.EncStat) and item.name != "resonance bonus":
+                lines.append(self.c.declared.line(item.name, item, item.span, (item.value,)))
+            elif isinstance(item, ast.EncWords):
+                lines.append(self.c.declared.line(item.name, item, item.span, item.words))
+            elif isinstance(item, ast.EncCounts | ast.EncDiscordEvent):
+                word = "discord" if isinstance(item, ast.EncDiscordEvent) else item.name
+                lines.append(self.c.declared.line(word, item, item.span))
+        return lines
+
     # ---------------------------------------------------------------- stats
     def stats(self) -> dict[str, Stat]:
-        found: dict[str, ast.EncStat] = {}
-        for item in self.node.items:
-            if isinstance(item, ast.EncStat):
-                if item.name in found:
-                    self.diags.error("E011", f"duplicate '{item.name}' line", item.span,
-                                     f"note: first given at line {found[item.name].span.line}")
-                found.setdefault(item.name, item)
-        if "essence" not in found:
-            self.diags.error("E010", f"Encounter {self.node.title!r} has no starting Essence", self.node.title_span,
-                             "help: add a line such as `essence 10 (+2)`")
-        out = {}
+        bonus = [i for i in self.node.items if isinstance(i, ast.EncStat) and i.name == "resonance bonus"]
+        for extra in bonus[1:]:
+            self.diags.error("E011", "duplicate 'resonance bonus' line", extra.span,
+                             f"note: first given at line {bonus[0].span.line}")
+        found = {name: self.fields.get(name) for name in STATS} | {"resonance bonus": bonus[0] if bonus else None}
         defaults = {"essence": 10, "resonance": 0, "resonance bonus": 0, "actions": 2, "resistance": 0}
+        out = {}
         for name in STATS:
-            stat = found.get(name)
+            stat = found[name]
+            assert stat is None or isinstance(stat, ast.EncStat)
             out[name] = Stat(base=stat.value, per_opponent=stat.per_opponent) if stat else Stat(base=defaults[name])
-        if found.get("actions") and found["actions"].value < 1:
-            self.diags.error("E016", "an Encounter takes at least 1 Full Action a round", found["actions"].span)
         return out
 
     def _words(self, name: str) -> ast.EncWords | None:
-        lines = [i for i in self.node.items if isinstance(i, ast.EncWords) and i.name == name]
-        for extra in lines[1:]:
-            self.diags.error("E011", f"duplicate '{name}' line", extra.span)
-        return lines[0] if lines else None
+        line = self.fields.get(name)
+        assert line is None or isinstance(line, ast.EncWords)
+        return line
 
     def spheres(self) -> list[Sphere]:
+        """Its Source Spheres, those the declared checks took."""
         line = self._words("source")
-        if line is None:
-            self.diags.error("E010", f"Encounter {self.node.title!r} names no source Sphere", self.node.title_span,
-                             "help: add a line such as `source Soul`: its spells and abilities are of that Sphere")
-            return []
-        out = []
-        for w in line.words:
-            sphere = self.c.sphere("source", w)
-            if sphere is not None:
-                out.append(sphere)
-        return out
+        return [SPHERE_WORDS[w.text] for w in line.words if self.c.vocabularies.takes("source", w.text)] if line else []
 
     def lacks(self) -> tuple[Energy, ...]:
         line = self._words("lacks")
@@ -150,17 +152,12 @@ class _EncounterCheck:
 
     # ---------------------------------------------------------------- the draw bag
     def counts(self, name: str, bag: tuple[tuple[str, int], ...] | None = None) -> tuple[tuple[str, int], ...]:
-        lines = [i for i in self.node.items if isinstance(i, ast.EncCounts) and i.name == name]
-        for extra in lines[1:]:
-            self.diags.error("E011", f"duplicate '{name}' line", extra.span)
-        if not lines:
-            if name == "bag":
-                self.diags.error("E010", f"Encounter {self.node.title!r} has no draw bag", self.node.title_span,
-                                 "help: add a line such as `bag 4 red, 2 yellow`")
+        line = self.fields.get(name)
+        if not isinstance(line, ast.EncCounts):
             return ()
         out: list[tuple[str, int]] = []
         in_bag = dict(bag or ())
-        for n, word in lines[0].counts:
+        for n, word in line.counts:
             colour = word.text
             if any(c == colour for c, _ in out):
                 self.diags.error("E011", f"'{colour}' is counted twice", word.span)
@@ -231,10 +228,8 @@ class _EncounterCheck:
             for w in phrase.words[:-3]:
                 if w.text == "or":
                     continue
-                sphere = SPHERE_WORDS.get(w.text)
+                sphere = self.c.sphere("source", w)
                 if sphere is None:
-                    self.diags.error("E016", f"unknown Sphere '{w.text}'", w.span,
-                                     *did_you_mean(w.text, [s.value for s in Sphere]))
                     return None
                 spheres.append(sphere)
             return (ChartCondition(kind="curse on encounter", spheres=tuple(spheres)),)
@@ -344,13 +339,10 @@ class _EncounterCheck:
     def discord_event(self) -> tuple[m.Step, ...]:
         """``discord event: STEPS`` — "Some scenarios and encounters will change the effect" of a Discord
         Event: these steps, for the Magi facing the Encounter, in place of the loss of 3 Essence."""
-        lines = [i for i in self.node.items if isinstance(i, ast.EncDiscordEvent)]
-        for extra in lines[1:]:
-            self.diags.error("E011", "duplicate 'discord event' line", extra.span,
-                             f"note: first given at line {lines[0].span.line}")
-        if not lines:
+        line = self.fields.get("discord")
+        if not isinstance(line, ast.EncDiscordEvent):
             return ()
-        steps = self.c.effect(lines[0].steps)
+        steps = self.c.effect(line.steps)
         for step in effect_steps.walk(steps):
             self._discord_event_step(step)
         return steps
