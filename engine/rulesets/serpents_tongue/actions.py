@@ -15,6 +15,7 @@ from spellc.engine.rulesets.serpents_tongue import (
     allies,
     casting,
     control,
+    declaration,
     encounter,
     encounter_state,
     impact,
@@ -49,12 +50,12 @@ def options(game: Battle, b: Being) -> list[Choice]:
         out.append(SHED)
     seen: set[str] = set()
     # Without a Full Action to take (none left, or an interrupt stone to shed), a spell as printed that takes one,
-    # with no passive effect to change its speed, is refused (casting.why_not), told without asking why.
+    # with no passive effect to change its speed, is refused (declaration.why_not), told without asking why.
     hurried = (b.interrupt_stones or b.full_actions <= 0) and not passives and b.encounter is None
     for card in b.prepared:
         if card.title in seen or (hurried and slow_as_printed(card)):
             continue
-        if casting.why_not(game, b, card, bans=bans, passives=passives, explain=False) is None:
+        if declaration.why_not(game, b, card, bans=bans, passives=passives, explain=False) is None:
             seen.add(card.title)
             out.append(acts.cast(card.title, card.id))
     if b.rite:
@@ -230,7 +231,7 @@ def why_not(game: Battle, b: Being, label: str) -> str | None:
     cast = re.fullmatch(r'cast "(.+)"', label)
     if cast:
         card = next((c for c in [*b.prepared, *b.codex, *b.rite] if c.title == cast[1]), None)
-        return casting.why_not(game, b, card) if card else f"Spell Preparation: {cast[1]} is not prepared"
+        return declaration.why_not(game, b, card) if card else f"Spell Preparation: {cast[1]} is not prepared"
     dismissed = re.fullmatch(r'dismiss "(.+)"', label)
     if dismissed:
         mine = [c for c in controlled(game, b) if c.title == dismissed[1]]
@@ -276,7 +277,7 @@ def explain(game: Battle, decision: Decision, label: str) -> str | None:
         cast = re.fullmatch(r'cast "(.+)"', label)
         card = next((c for c in [*b.prepared, *b.codex] if cast and c.title == cast[1]), None)
         if card is not None:
-            return casting.why_not(game, b, card, in_window=True)
+            return declaration.why_not(game, b, card, in_window=True)
         return why_not(game, b, label) if label.startswith("exchange") else None
     if decision.kind == "re-attune":
         if label.startswith("exchange"):
@@ -295,17 +296,17 @@ def rite_options(game: Battle, b: Being, bans: control.Bans | None = None) -> li
     whose Full Actions are all invested already (a Transmute took some off) emerges as a Free Action."""
     out = []
     for card in b.rite:
-        need = casting.full_actions(game, b, card)
+        need = declaration.full_actions(game, b, card)
         if rite.invested(card) < need and (b.full_actions <= 0 or b.interrupt_stones):
             continue
-        if rite.invested(card) + 1 >= need and casting.why_not(game, b, card, bans=bans) is not None:
+        if rite.invested(card) + 1 >= need and declaration.why_not(game, b, card, bans=bans) is not None:
             continue
         out.append(Choice(f'advance "{card.title}" in the Rite zone', Act("rite", card.id)))
     return out
 
 
 def advance_rite(game: Battle, b: Being, card: Card) -> Flow[None]:
-    need = casting.full_actions(game, b, card)
+    need = declaration.full_actions(game, b, card)
     if rite.invested(card) + 1 < need:
         b.full_actions -= 1
         card.counters[rite.INVESTED] = rite.invested(card) + 1

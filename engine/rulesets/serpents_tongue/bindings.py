@@ -6,7 +6,7 @@ with :mod:`engine.core.modifiers`).
 
 A name bound to nothing here is not played, whatever the glossary says: the coverage report counts its terms
 unsupported however many tests cite them, and a card that prints its keyword cannot be cast (a match is given
-:func:`implemented`, see ``casting.unsupported``). Every name the glossary gives is bound (tests/test_bindings.py).
+:func:`implemented`, see ``declaration.unsupported``). Every name the glossary gives is bound (tests/test_bindings.py).
 
 This module sits above every rule module (it imports them to bind their code): nothing of the engine imports
 it but what sets a match up (setup, scenario), which gives the match the names bound here.
@@ -18,12 +18,14 @@ from spellc.engine.core.flow import Phase
 from spellc.engine.core.registry import Registry
 from spellc.engine.rulesets.serpents_tongue import (
     actions,
+    activation,
     allies,
     behaviours,
     cards,
     casting,
     codex,
     control,
+    declaration,
     defenses,
     duration,
     effects,
@@ -32,7 +34,9 @@ from spellc.engine.rulesets.serpents_tongue import (
     exchange,
     impact,
     initiative,
+    intone,
     namshub,
+    payment,
     preparation,
     removal,
     rite,
@@ -74,8 +78,8 @@ REGISTRY.bind("collect_interrupt_stone", "stacking", behaviours.collect_interrup
 REGISTRY.bind("extra_full_action", "stacking", behaviours.extra_full_action)
 
 # ---------------------------------------------------------------- empowerments: the function that reads the aspect
-REGISTRY.bind("duration", "rule", duration.start_counters)  # # counters, or P; F is casting.place_focus's
-REGISTRY.bind("curse_duration", "rule", casting.impact_attack)  # set once the Curse has impacted
+REGISTRY.bind("duration", "rule", duration.start_counters)  # # counters, or P; F is payment.place_focus's
+REGISTRY.bind("curse_duration", "rule", activation.impact_attack)  # set once the Curse has impacted
 REGISTRY.bind("durability", "rule", defenses.wear)
 REGISTRY.bind("shield", "rule", defenses.own_shields)
 REGISTRY.bind("subtle", "rule", defenses.can_block)
@@ -87,13 +91,13 @@ REGISTRY.bind("resilient", "rule", defenses.plan)
 REGISTRY.bind("impenetrable", "rule", defenses.plan)
 REGISTRY.bind("invulnerable", "rule", defenses.plan)
 REGISTRY.bind("immune", "rule", defenses.immune)
-REGISTRY.bind("evade", "rule", casting.activate)
+REGISTRY.bind("evade", "rule", activation.activate)
 REGISTRY.bind("response", "rule", cards.is_response)
 REGISTRY.bind("veiled", "rule", casting.respond)
-REGISTRY.bind("eloquent", "rule", casting.speak)
+REGISTRY.bind("eloquent", "rule", intone.speak)
 REGISTRY.bind("once_per_round", "rule", casting.usable_abilities)
-REGISTRY.bind("area", "rule", casting._targets)  # who an Area spell may be aimed at: a team
-REGISTRY.bind("area_global", "rule", casting._targets)
+REGISTRY.bind("area", "rule", declaration._targets)  # who an Area spell may be aimed at: a team
+REGISTRY.bind("area_global", "rule", declaration._targets)
 REGISTRY.bind("vowed", "rule", actions.dismiss_options)
 REGISTRY.bind("bonded", "rule", preparation.reattune_price)
 REGISTRY.bind("shape_shift", "rule", Game.make_room)
@@ -120,13 +124,13 @@ REGISTRY.bind("free_action", "stacking", rite.actions_needed)
 REGISTRY.bind("absolute_free_action", "stacking", rite.actions_needed)
 
 # ---------------------------------------------------------------- requirements: checked, then paid, as a spell is cast
-REGISTRY.bind("req_active", "rule", casting.requirement_problem)
-REGISTRY.bind("req_attunement", "rule", casting.requirement_problem)
-REGISTRY.bind("req_dominance", "rule", casting.requirement_problem)
-REGISTRY.bind("req_discard", "rule", casting.pay_requirement)
-REGISTRY.bind("req_pay", "rule", casting.pay_requirement)
-REGISTRY.bind("req_burn_focus", "rule", casting.pay_requirement)
-REGISTRY.bind("req_sacrifice", "rule", casting.pay_requirement)
+REGISTRY.bind("req_active", "rule", declaration.requirement_problem)
+REGISTRY.bind("req_attunement", "rule", declaration.requirement_problem)
+REGISTRY.bind("req_dominance", "rule", declaration.requirement_problem)
+REGISTRY.bind("req_discard", "rule", payment.pay_requirement)
+REGISTRY.bind("req_pay", "rule", payment.pay_requirement)
+REGISTRY.bind("req_burn_focus", "rule", payment.pay_requirement)
+REGISTRY.bind("req_sacrifice", "rule", payment.pay_requirement)
 REGISTRY.bind("req_actions", "rule", rite.printed_actions)
 
 # ---------------------------------------------------------------- the round and its phases
@@ -160,7 +164,7 @@ REGISTRY.bind("generate", "rule", impact.generated)
 REGISTRY.bind("action", "rule", actions.perform)
 REGISTRY.bind("turn", "rule", actions.take_turn)
 REGISTRY.bind("full_action", "rule", actions.can_take_full_action)
-REGISTRY.bind("free_action_type", "rule", casting.is_free)
+REGISTRY.bind("free_action_type", "rule", declaration.is_free)
 REGISTRY.bind("meditation", "rule", actions.meditate)
 REGISTRY.bind("dismiss", "rule", actions.dismiss)
 REGISTRY.bind("interrupt_stone", "rule", actions.shed_interrupt_stone)
@@ -169,18 +173,18 @@ REGISTRY.bind("rite_zone", "rule", actions.advance_rite)
 
 # ---------------------------------------------------------------- the cast cycle
 REGISTRY.bind("cast_cycle", "rule", casting.cast)
-REGISTRY.bind("spoken", "rule", casting.speak)
-REGISTRY.bind("miscast", "rule", casting.miscast)
+REGISTRY.bind("spoken", "rule", intone.speak)
+REGISTRY.bind("miscast", "rule", intone.miscast)
 REGISTRY.bind("caster", "rule", casting.cast_spoken)  # the caster is the spell's first controller
-REGISTRY.bind("target", "rule", casting.targets)
-REGISTRY.bind("requirements", "rule", casting.requirement_problem)
-REGISTRY.bind("utilize", "rule", casting.requirement_problem)  # a spell that requires an energy or a spell
-REGISTRY.bind("component_spell", "rule", casting.requirement_problem)  # "Active" Components
-REGISTRY.bind("upgrade", "rule", casting.upgrades)
+REGISTRY.bind("target", "rule", declaration.targets)
+REGISTRY.bind("requirements", "rule", declaration.requirement_problem)
+REGISTRY.bind("utilize", "rule", declaration.requirement_problem)  # a spell that requires an energy or a spell
+REGISTRY.bind("component_spell", "rule", declaration.requirement_problem)  # "Active" Components
+REGISTRY.bind("upgrade", "rule", payment.upgrades)
 REGISTRY.bind("ritual_path", "rule", ritual_path.buy)
-REGISTRY.bind("focus", "rule", casting.place_focus)
+REGISTRY.bind("focus", "rule", payment.place_focus)
 REGISTRY.bind("priority", "rule", casting.respond)
-REGISTRY.bind("activate_spell", "rule", casting.activate)
+REGISTRY.bind("activate_spell", "rule", activation.activate)
 REGISTRY.bind("manifesting", "rule", targeting.spell_targets)  # "Many Response spells only affect manifesting spells"
 
 # ---------------------------------------------------------------- effects and their impact
@@ -202,21 +206,21 @@ REGISTRY.bind("counter", "rule", duration.start_counters)
 # Codexes "keep stored spells from randomly emitting power. The controlled release of power requires a Magi's
 # intent": passive effects, triggers and impacts are read from the spells in play alone, which a cast put there.
 REGISTRY.bind("spell", "rule", Game.all_in_play)
-REGISTRY.bind("attack_spell", "rule", casting.impact_attack)
-REGISTRY.bind("curse", "rule", casting.impact_attack)
-REGISTRY.bind("area_curse", "rule", casting.impact_attack)
+REGISTRY.bind("attack_spell", "rule", activation.impact_attack)
+REGISTRY.bind("curse", "rule", activation.impact_attack)
+REGISTRY.bind("area_curse", "rule", activation.impact_attack)
 REGISTRY.bind("defense_spell", "rule", defenses.defenses)
 REGISTRY.bind("enhance_spell", "rule", Game.make_room)
 REGISTRY.bind("abjuration_spell", "rule", targeting.abjured)
-REGISTRY.bind("transmute_spell", "rule", casting.activate_transmute)
+REGISTRY.bind("transmute_spell", "rule", activation.activate_transmute)
 REGISTRY.bind("combination", "rule", transmutes.combine)
 REGISTRY.bind("ally_spell", "rule", allies.summon)
 REGISTRY.bind("zones", "rule", Game.enter_zone)
 REGISTRY.bind("attack_zone", "rule", casting.maintenance_impact)
-REGISTRY.bind("defense_zone", "rule", casting.place_in_zone)
+REGISTRY.bind("defense_zone", "rule", activation.place_in_zone)
 REGISTRY.bind("enhancement_zone", "rule", Being.room_in)
 REGISTRY.bind("team_zone", "rule", defenses.shields_of)
-REGISTRY.bind("bearer", "rule", casting.place_in_zone)
+REGISTRY.bind("bearer", "rule", activation.place_in_zone)
 REGISTRY.bind("controller", "rule", Game.shift_control)
 REGISTRY.bind("owner", "rule", Game.discard)
 
@@ -254,10 +258,10 @@ REGISTRY.bind("event_casts", "rule", casting.cast_spoken)
 REGISTRY.bind("event_interrupt_stone", "rule", casting.cast_spoken)
 REGISTRY.bind("event_offensive_cast", "rule", casting.offensive_cast)
 REGISTRY.bind("event_targeted", "rule", casting.respond)
-REGISTRY.bind("event_activated", "rule", casting.activate)
-REGISTRY.bind("event_fizzles", "rule", casting.activate)
-REGISTRY.bind("event_evades", "rule", casting.activate)
-REGISTRY.bind("event_becomes_active_curse", "rule", casting.impact_attack)
+REGISTRY.bind("event_activated", "rule", activation.activate)
+REGISTRY.bind("event_fizzles", "rule", activation.activate)
+REGISTRY.bind("event_evades", "rule", activation.activate)
+REGISTRY.bind("event_becomes_active_curse", "rule", activation.impact_attack)
 REGISTRY.bind("event_resolved", "rule", casting.resolve)
 REGISTRY.bind("event_last_duration_counter", "rule", casting.resolve)
 REGISTRY.bind("event_activates_ability", "rule", casting.use_ability)

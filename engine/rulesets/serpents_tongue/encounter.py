@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from spellc.engine.core.decisions import Flow
 from spellc.engine.core.errors import EngineError, IllegalAction, Unsupported
-from spellc.engine.rulesets.serpents_tongue import casting, control, rules_text
+from spellc.engine.rulesets.serpents_tongue import activation, casting, control, declaration, rules_text
 from spellc.engine.rulesets.serpents_tongue.cards import (
     DISCORD_EVENT_METHOD,
     Ability,
@@ -186,7 +186,7 @@ def perform(game: Battle, b: Being, line: ChartLine) -> Flow[bool]:
     if not targets(game, b, card):
         game.say(f"{b.name}'s {title} has no target and does nothing")
         return False
-    free = casting.provisional(game, b, card).has("Free Action")
+    free = declaration.provisional(game, b, card).has("Free Action")
     yield from use(game, b, card)
     return free
 
@@ -260,7 +260,7 @@ def use(game: Battle, b: Being, card: Card) -> Flow[None]:
     if is_spell:  # only its spells are "spells": Karmic Debt counts them, Abjurations may target them
         yield from casting.offensive_cast(game, b, fx)
     yield from casting.respond(game, fx)
-    yield from casting.activate(game, fx)
+    yield from activation.activate(game, fx)
 
 
 def return_card(card: Card) -> None:

@@ -95,7 +95,7 @@ class Game:
         self.options = options or Options()
         # The behaviours the engine plays: the names the ruleset's registry binds (bindings.implemented()),
         # given by whoever sets the match up, since the registry sits above these rules. A card whose keyword
-        # is bound to nothing cannot be cast (casting.unsupported).
+        # is bound to nothing cannot be cast (declaration.unsupported).
         self.plays = plays
         # Read at every decision (energies, exchanges): a level 1 match leaves the ADVANCED energies alone.
         self.level1 = self.options.level == 1
