@@ -6,7 +6,7 @@ only its grammar's own lines and words."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -18,7 +18,7 @@ from spellc.compiler.parse import SourceTransformer, parse, span_of
 from spellc.compiler.source import SourceFile, Span
 from spellc.engine.core.errors import Where
 from spellc.engine.core.ruleset import Ruleset
-from spellc.engine.core.scenario import Expect, Replay
+from spellc.engine.core.scenario import Answer, Expect, Replay
 
 S = TypeVar("S")
 
@@ -132,6 +132,14 @@ def diagnostics(source: SourceFile, read: Callable[[SourceFile, Diagnostics], S 
                 diags.error("E300", f"no {what} is titled {title!r}", title_span(span(source, where), title),
                             *did_you_mean(title, titles))
     return diags
+
+
+def titles_in(written: Iterable[Any], verb: str) -> Iterator[tuple[str, Where]]:
+    """The card titles answers and refusals name after ``verb`` (`play "Flame Dart" at Orc`), where written."""
+    for line in written:
+        label = line.labels[0] if isinstance(line, Answer) and line.labels else getattr(line, "label", "")
+        if label.startswith(f'{verb} "'):
+            yield label.split('"')[1], line.where
 
 
 def title_span(line: Span, title: str) -> Span:

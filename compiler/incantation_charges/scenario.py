@@ -135,9 +135,10 @@ def check_names(scenario: sc.Scenario, source: SourceFile, diags: Diagnostics) -
 
 
 def card_titles(scenario: sc.Scenario) -> Iterator[tuple[str, Where]]:
-    """The cards the script names: each entity's hand and deck."""
+    """The cards the script names: each entity's hand and deck, and each card played."""
     for e in scenario.entities:
         yield from ((title, e.where) for title in (*e.hand, *e.deck))
+    yield from lines.titles_in((line for r in scenario.rounds for p in r.phases for line in p.lines), "play")
 
 
 def scenario_diagnostics(source: SourceFile, cards: Library | None = None) -> Diagnostics:

@@ -208,10 +208,7 @@ def check_names(scenario: sc.Scenario, source: SourceFile, diags: Diagnostics) -
 def card_titles(scenario: sc.Scenario) -> Iterator[tuple[str, Where]]:
     """The cards the script names: each model's, and each spell cast."""
     yield from ((m.card, m.where) for m in scenario.models)
-    for line in (line for turn in scenario.turns for line in turn.lines):
-        label = line.labels[0] if isinstance(line, Answer) and line.labels else getattr(line, "label", "")
-        if label.startswith('cast "'):
-            yield label.split('"')[1], line.where
+    yield from lines.titles_in((line for turn in scenario.turns for line in turn.lines), "cast")
 
 
 def scenario_diagnostics(source: SourceFile, cards: Library | None = None) -> Diagnostics:
