@@ -76,20 +76,37 @@ def span(source: SourceFile, where: Where) -> Span:
 
 @dataclass(frozen=True, slots=True)
 class Names:
-    """How a game's names are checked: what a being is called and the codes its diagnostics carry."""
+    """How a game's names are checked: what a being is called, the codes its diagnostics carry, whether a match
+    needs two sides (the code, message and help of one that has fewer) and what its numbered blocks are called."""
 
     being: str  # "entity", "model", "player"
     twice: str  # the code of a name set up twice
     unknown: str  # the code of a line naming no being set up
+    sides: tuple[str, str, str] | None = None
+    blocks: tuple[str, str] = ("round", "")  # ("turn", its code): numbered blocks go in order
 
 
-def set_up_once(names: Names, named: Sequence[tuple[str, Where]], source: SourceFile, diags: Diagnostics) -> list[str]:
-    """The names set up, each once (a second is an error where it is written)."""
+def check_names(names: Names, setup: Sequence[tuple[str, str, Where]], numbered: Iterable[tuple[int, Where]],
+                written: Iterable[Any], source: SourceFile, diags: Diagnostics) -> list[str]:
+    """Each being (name, side, where) set up once, on two sides or more if the game says so, the numbered blocks
+    in order, and every line's being (``who``) one set up, with the nearest name; the names set up."""
     seen: list[str] = []
-    for name, where in named:
+    for name, _, where in setup:
         if name in seen:
             diags.error(names.twice, f"two {names.being}s are named {name}", span(source, where))
         seen.append(name)
+    if names.sides is not None and len({side for _, side, _ in setup}) < 2:
+        code, message, hint = names.sides
+        diags.error(code, message, source.end, hint)
+    last = 0
+    what, code = names.blocks
+    for number, where in numbered:
+        if number <= last:
+            diags.error(code, f"{what} {number} comes after {what} {last}: {what}s go in order", span(source, where))
+        last = max(last, number)
+    for line in written:
+        if getattr(line, "who", None) is not None:
+            known(names, line.who, seen, line.where, source, diags)
     return seen
 
 
@@ -99,22 +116,6 @@ def known(names: Names, name: str, pool: Collection[str], where: Where, source: 
     if name not in pool:
         diags.error(names.unknown, f"no {names.being} is named {name}", at or span(source, where),
                     *did_you_mean(name, pool))
-
-
-def in_order(numbered: Iterable[tuple[int, Where]], what: str, code: str, source: SourceFile,
-             diags: Diagnostics) -> None:
-    """Rounds (or turns) go in order: ``round 3`` after ``round 5`` is an error where it is written."""
-    last = 0
-    for number, where in numbered:
-        if number <= last:
-            diags.error(code, f"{what} {number} comes after {what} {last}: {what}s go in order", span(source, where))
-        last = max(last, number)
-
-
-def two_sides(sides: Collection[str], code: str, message: str, hint: str, source: SourceFile,
-              diags: Diagnostics) -> None:
-    if len(set(sides)) < 2:
-        diags.error(code, message, source.end, hint)
 
 
 def diagnostics(source: SourceFile, read: Callable[[SourceFile, Diagnostics], S | None],

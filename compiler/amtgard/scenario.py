@@ -15,7 +15,7 @@ from spellc.compiler.diagnostics import Diagnostics, did_you_mean
 from spellc.compiler.parse import number, span_of, string_value
 from spellc.compiler.source import SourceFile, Span
 from spellc.engine.core.errors import Where
-from spellc.engine.core.scenario import Answer, Expect, Fact, Line, Refused, Replay
+from spellc.engine.core.scenario import Answer, Fact, Line, Refused, Replay
 from spellc.engine.rulesets import RULESETS
 from spellc.engine.rulesets.amtgard import events
 from spellc.engine.rulesets.amtgard import scenario as sc
@@ -180,10 +180,8 @@ def parse_scenario(source: SourceFile, diags: Diagnostics) -> sc.Scenario | None
     transformer = ToScenario(source)
 
     def check_names(scenario: sc.Scenario, source: SourceFile, diags: Diagnostics) -> None:
-        names = lines.set_up_once(NAMES, [(p.name, p.where) for p in scenario.players], source, diags)
-        for line in (*scenario.facts, *scenario.lines):
-            if isinstance(line, Fact | Expect) and line.who is not None:
-                lines.known(NAMES, line.who, names, line.where, source, diags)
+        names = lines.check_names(NAMES, [(p.name, p.team, p.where) for p in scenario.players], (),
+                                  (*scenario.facts, *scenario.lines), source, diags)
         for event, span in transformer.named:  # the players an event names, where each is written
             for name, start, end in event.at:
                 at = Span(source, span.line, span.column + start, span.line, span.column + end)

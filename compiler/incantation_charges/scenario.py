@@ -28,7 +28,8 @@ from spellc.engine.rulesets.incantation_charges.state import Settings
 
 MAX_HEALTH = 999
 PHASES = {"draw": "Draw Phase", "action": "Action Phase"}
-NAMES = lines.Names(being="entity", twice="E522", unknown="E525")
+NAMES = lines.Names(being="entity", twice="E522", unknown="E525", blocks=("round", "E524"), sides=(
+    "E523", "a match needs entities on at least two sides", "help: give the entities different `team` lines"))
 # An answer line's label, by its grammar rule: the words of the choice it names.
 LABELS = {"begins": BEGIN, "feigns": PRETEND, "passes": PASS, "keeps": KEEP}
 
@@ -125,13 +126,9 @@ def parse_scenario(source: SourceFile, diags: Diagnostics) -> sc.Scenario | None
 
 
 def check_names(scenario: sc.Scenario, source: SourceFile, diags: Diagnostics) -> None:
-    names = lines.set_up_once(NAMES, [(e.name, e.where) for e in scenario.entities], source, diags)
-    lines.two_sides([e.team for e in scenario.entities], "E523", "a match needs entities on at least two sides",
-                    "help: give the entities different `team` lines", source, diags)
-    lines.in_order([(r.number, r.where) for r in scenario.rounds], "round", "E524", source, diags)
-    for item in (item for r in scenario.rounds for p in r.phases for item in p.lines):
-        if item.who is not None:
-            lines.known(NAMES, item.who, names, item.where, source, diags)
+    lines.check_names(NAMES, [(e.name, e.team, e.where) for e in scenario.entities],
+                      [(r.number, r.where) for r in scenario.rounds],
+                      (item for r in scenario.rounds for p in r.phases for item in p.lines), source, diags)
 
 
 def card_titles(scenario: sc.Scenario) -> Iterator[tuple[str, Where]]:

@@ -31,7 +31,8 @@ from spellc.engine.rulesets.rackham_incantation.game import DONE, FAST, NEITHER,
 from spellc.engine.rulesets.rackham_incantation.state import Settings
 
 MAX_TURNS = 99
-NAMES = lines.Names(being="model", twice="E633", unknown="E636")
+NAMES = lines.Names(being="model", twice="E633", unknown="E636", blocks=("turn", "E635"), sides=(
+    "E634", "a battle needs models of at least two camps", "help: give the magicians different `camp` names"))
 # An answer line's label, by its grammar rule, where its words are the choice's whatever they name.
 LABELS = {"enters_trance": TRANCE, "declines_trance": NO_TRANCE, "declares_nothing": NEITHER,
           "adds_no_more": NO_MORE, "lets_it_be": LET_IT_BE, "done": DONE}
@@ -196,13 +197,11 @@ def parse_scenario(source: SourceFile, diags: Diagnostics) -> sc.Scenario | None
 
 
 def check_names(scenario: sc.Scenario, source: SourceFile, diags: Diagnostics) -> None:
-    names = lines.set_up_once(NAMES, [(m.name, m.where) for m in scenario.models], source, diags)
-    lines.two_sides([m.camp for m in scenario.models], "E634", "a battle needs models of at least two camps",
-                    "help: give the magicians different `camp` names", source, diags)
-    lines.in_order([(t.number, t.where) for t in scenario.turns], "turn", "E635", source, diags)
-    for line in (line for turn in scenario.turns for line in turn.lines):
-        if isinstance(line, Answer | Refused) and line.who is not None:
-            lines.known(NAMES, line.who, names, line.where, source, diags)
+    lines.check_names(NAMES, [(m.name, m.camp, m.where) for m in scenario.models],
+                      [(t.number, t.where) for t in scenario.turns],
+                      # a creature summoned in the battle has a name no setting gives: only answers are checked
+                      (line for turn in scenario.turns for line in turn.lines if isinstance(line, Answer | Refused)),
+                      source, diags)
 
 
 def card_titles(scenario: sc.Scenario) -> Iterator[tuple[str, Where]]:
