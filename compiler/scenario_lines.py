@@ -6,26 +6,33 @@ only its grammar's own lines and words."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from lark import Token
 from lark.tree import Meta
 
 from spellc.compiler.diagnostics import Diagnostics, did_you_mean
-from spellc.compiler.parse import SourceTransformer, parse, span_of
+from spellc.compiler.parse import SourceTransformer, number, parse, span_of, string_value
 from spellc.compiler.source import SourceFile, Span
 from spellc.engine.core.errors import Where
 from spellc.engine.core.ruleset import Ruleset
-from spellc.engine.core.scenario import Answer, Expect, Replay
+from spellc.engine.core.scenario import Answer, Expect, Fact, Replay
 
 S = TypeVar("S")
 
 
 class ScenarioTransformer(SourceTransformer):
     """A game's scenario transformer: what only it sees (a number out of range) is kept in ``errors`` and reported
-    once the tree is read, and ``expect NAME a, b`` is one core :class:`Expect` per item."""
+    once the tree is read, ``expect NAME a, b`` is one core :class:`Expect` per item, and the lines a game declares
+    in ``answers`` and ``facts`` need no method."""
+
+    # Answer lines by grammar rule: the label of the choice each names, filled in with what the line writes
+    # ({0}: who answers, {1}: the next thing written, a quoted title unquoted, a number read).
+    answers: ClassVar[Mapping[str, str]] = {}
+    # Fact lines by grammar rule: the kind and value Match.intervene reads, filled in alike.
+    facts: ClassVar[Mapping[str, tuple[str, str]]] = {}
 
     def __init__(self, source: SourceFile) -> None:
         super().__init__(source)
@@ -38,6 +45,16 @@ class ScenarioTransformer(SourceTransformer):
         span = span_of(self.source, meta) if isinstance(meta, Token) else self._span(meta)
         return Where(self.source.path, span.line, span.column, span.end_column)
 
+    def __default__(self, data: Any, children: list[Any], meta: Meta) -> Any:
+        written = [_value(c) for c in children]
+        if data in self.answers:
+            return Answer(who=str(written[0]), labels=(self.answers[data].format(*written),), where=self._where(meta))
+        if data in self.facts:
+            kind, value = self.facts[data]
+            return Fact(who=str(written[0]), kind=kind.format(*written), value=value.format(*written),
+                        where=self._where(meta))
+        return super().__default__(data, children, meta)
+
     def expect(self, meta: Meta, c: list[Any]) -> list[Expect]:
         """Each item (``(what, value)`` or ``(what, value, negated)``) of one `expect` line, checked in order."""
         who, *items = c
@@ -47,6 +64,15 @@ class ScenarioTransformer(SourceTransformer):
     def expect_winner(self, meta: Meta, c: list[Token | None]) -> list[Expect]:
         name = str(c[0]) if c and c[0] is not None else None
         return [Expect(who=None, what="winner", value=name, where=self._where(meta))]
+
+
+def _value(written: Any) -> Any:
+    """What a line writes, as a label says it: a quoted title unquoted, a number without its leading zeros."""
+    if isinstance(written, Token) and written.type == "STRING":
+        return string_value(written)
+    if isinstance(written, Token) and written.type == "INT":
+        return number(written)
+    return written
 
 
 def flat(lines: Iterable[Any]) -> list[Any]:
@@ -100,10 +126,10 @@ def check_names(names: Names, setup: Sequence[tuple[str, str, Where]], numbered:
         diags.error(code, message, source.end, hint)
     last = 0
     what, code = names.blocks
-    for number, where in numbered:
-        if number <= last:
-            diags.error(code, f"{what} {number} comes after {what} {last}: {what}s go in order", span(source, where))
-        last = max(last, number)
+    for n, where in numbered:
+        if n <= last:
+            diags.error(code, f"{what} {n} comes after {what} {last}: {what}s go in order", span(source, where))
+        last = max(last, n)
     for line in written:
         if getattr(line, "who", None) is not None:
             known(names, line.who, seen, line.where, source, diags)

@@ -31,6 +31,8 @@ LISTED = ("armor", "carries", "ground", "traits")
 
 @v_args(meta=True)
 class ToScenario(lines.ScenarioTransformer):
+    facts = {"distance": ("distance", "{2} {1}"), "unseen": ("unseen", "{1}"), "willing": ("{1}", "")}
+
     def __init__(self, source: SourceFile) -> None:
         super().__init__(source)
         self.named: list[tuple[events.Event, Span]] = []  # each event line's event, to check the players it names
@@ -109,18 +111,6 @@ class ToScenario(lines.ScenarioTransformer):
             return words
         self.named.append((event, span))
         return events.canonical(event, words)
-
-    def _fact(self, meta: Meta, who: Token, kind: str, value: str = "") -> Fact:
-        return Fact(who=str(who), kind=kind, value=value, where=self._where(meta))
-
-    def distance(self, meta: Meta, c: list[Token]) -> Fact:
-        return self._fact(meta, c[0], "distance", f"{c[2]} {number(c[1])}")
-
-    def unseen(self, meta: Meta, c: list[Token]) -> Fact:
-        return self._fact(meta, c[0], "unseen", str(c[1]))
-
-    def willing(self, meta: Meta, c: list[Token]) -> Fact:
-        return self._fact(meta, c[0], str(c[1]))
 
     # ---- expectations: (what, value, negated), as engine.rulesets.amtgard.scenario declares them
     def expect_alive(self, meta: Meta, c: list[Token]) -> tuple[str, str]:

@@ -30,12 +30,12 @@ MAX_HEALTH = 999
 PHASES = {"draw": "Draw Phase", "action": "Action Phase"}
 NAMES = lines.Names(being="entity", twice="E522", unknown="E525", blocks=("round", "E524"), sides=(
     "E523", "a match needs entities on at least two sides", "help: give the entities different `team` lines"))
-# An answer line's label, by its grammar rule: the words of the choice it names.
-LABELS = {"begins": BEGIN, "feigns": PRETEND, "passes": PASS, "keeps": KEEP}
 
 
 @v_args(meta=True)
 class ToScenario(lines.ScenarioTransformer):
+    answers = {"begins": BEGIN, "feigns": PRETEND, "passes": PASS, "keeps": KEEP, "answers": "{1}", "chooses": "{1}"}
+
     # ---- the match
     def start(self, meta: Meta, children: list[Any]) -> sc.Scenario:
         match, *rounds = children
@@ -85,24 +85,10 @@ class ToScenario(lines.ScenarioTransformer):
         name, *written = children
         return sc.PhaseScript(name=PHASES[str(name)], lines=tuple(lines.flat(written)), where=self._where(meta))
 
-    def _answer(self, meta: Meta, who: Token, label: str) -> Answer:
-        return Answer(who=str(who), labels=(label,), where=self._where(meta))
-
-    def __default__(self, data: Any, children: list[Any], meta: Meta) -> Any:
-        if data in LABELS:
-            return self._answer(meta, children[0], LABELS[data])
-        return super().__default__(data, children, meta)
-
     def plays(self, meta: Meta, children: list[Any]) -> Answer:
         who, title, target = children
         at = f" at {target}" if target is not None else ""
-        return self._answer(meta, who, f'play "{string_value(title)}"{at}')
-
-    def answers(self, meta: Meta, children: list[Token]) -> Answer:
-        return self._answer(meta, children[0], str(children[1]))
-
-    def chooses(self, meta: Meta, children: list[Token]) -> Answer:
-        return self._answer(meta, children[0], string_value(children[1]))
+        return Answer(who=str(who), labels=(f'play "{string_value(title)}"{at}',), where=self._where(meta))
 
     # ---- expectations: (what, value[, negated]), as engine.rulesets.incantation_charges.scenario declares them
     def expect_health(self, meta: Meta, children: list[Token]) -> tuple[str, int]:

@@ -27,22 +27,24 @@ from spellc.engine.rulesets.rackham_incantation.cards import Library
 from spellc.engine.rulesets.rackham_incantation.casting import NO_MORE
 from spellc.engine.rulesets.rackham_incantation.counters import LET_IT_BE
 from spellc.engine.rulesets.rackham_incantation.elements import ELEMENTS, Element
-from spellc.engine.rulesets.rackham_incantation.game import DONE, FAST, NEITHER, NO_TRANCE, PROLONGED, TRANCE, Game
+from spellc.engine.rulesets.rackham_incantation.game import DONE, NEITHER, NO_TRANCE, TRANCE, Game
 from spellc.engine.rulesets.rackham_incantation.state import Settings
 
 MAX_TURNS = 99
 NAMES = lines.Names(being="model", twice="E633", unknown="E636", blocks=("turn", "E635"), sides=(
     "E634", "a battle needs models of at least two camps", "help: give the magicians different `camp` names"))
-# An answer line's label, by its grammar rule, where its words are the choice's whatever they name.
-LABELS = {"enters_trance": TRANCE, "declines_trance": NO_TRANCE, "declares_nothing": NEITHER,
-          "adds_no_more": NO_MORE, "lets_it_be": LET_IT_BE, "done": DONE}
-# Facts of the battlefield, by their grammar rule: the kind Game.intervene reads.
-FACTS = {"in_melee": "melee", "out_of_melee": "out of melee", "moved": "moved", "ran": "ran"}
 Gems = tuple[tuple[Element, int], ...]
 
 
 @v_args(meta=True)
 class ToScenario(lines.ScenarioTransformer):
+    answers = {"enters_trance": TRANCE, "declines_trance": NO_TRANCE, "declares_nothing": NEITHER,
+               "adds_no_more": NO_MORE, "lets_it_be": LET_IT_BE, "done": DONE, "declares": "{1} cast",
+               "casts": 'cast "{1}" at {2}', "pays": "{1}", "adds": "{1}", "answers": "{1}", "chooses": "{1}",
+               "sets_difficulty": "{1}", "dispels": "dispel with {1}", "sacrifices": "sacrifice {1}"}
+    facts = {"in_melee": ("melee", ""), "out_of_melee": ("out of melee", ""), "moved": ("moved", ""),
+             "ran": ("ran", ""), "distance": ("distance", "{2} {1}"), "blind": ("blind", "{1}")}
+
     # ---- the match
     def start(self, meta: Meta, children: list[Any]) -> sc.Scenario:
         (title, models, facts, settings), *turns = children
@@ -87,47 +89,13 @@ class ToScenario(lines.ScenarioTransformer):
     def _answer(self, meta: Meta, who: Token | str, *labels: str) -> Answer:
         return Answer(who=str(who), labels=labels, where=self._where(meta))
 
-    def _fact(self, meta: Meta, who: str, kind: str, value: str = "") -> Fact:
-        return Fact(who=who, kind=kind, value=value, where=self._where(meta))
-
-    def __default__(self, data: Any, children: list[Any], meta: Meta) -> Any:
-        if data in LABELS:
-            return self._answer(meta, children[0], LABELS[data])
-        if data in FACTS:
-            return self._fact(meta, children[0], FACTS[data])
-        return super().__default__(data, children, meta)
-
-    def declares(self, meta: Meta, c: list[Token]) -> Answer:
-        return self._answer(meta, c[0], FAST if str(c[1]) == "fast" else PROLONGED)
-
-    def casts(self, meta: Meta, c: list[Any]) -> Answer:
-        return self._answer(meta, c[0], f'cast "{string_value(c[1])}" at {c[2]}')
-
-    def sets_difficulty(self, meta: Meta, c: list[Token]) -> Answer:
-        return self._answer(meta, c[0], str(number(c[1])))
-
     def absorbs(self, meta: Meta, c: list[Token]) -> Answer:
         gems = sorted((Element(str(t)) for t in c[1:]), key=ELEMENTS.index)
         return self._answer(meta, c[0], "absorb with " + " + ".join(e.value for e in gems))
 
-    def dispels(self, meta: Meta, c: list[Token]) -> Answer:
-        return self._answer(meta, c[0], f"dispel with {c[1]}")
-
-    def sacrifices(self, meta: Meta, c: list[Any]) -> Answer:
-        return self._answer(meta, c[0], f"sacrifice {c[1]}")
-
     def regains(self, meta: Meta, c: list[Any]) -> Answer:
         """``Méliador regains 4 Light, 1 Air``: one answer per gem, as the rules ask them."""
         return self._answer(meta, c[0], *(e.value for e, n in c[1] for _ in range(n)))
-
-    def answers(self, meta: Meta, c: list[Token]) -> Answer:
-        """``pays``, ``adds`` and ``answers``: the word written is the choice's label."""
-        return self._answer(meta, c[0], str(c[1]))
-
-    pays = adds = answers
-
-    def chooses(self, meta: Meta, c: list[Token]) -> Answer:
-        return self._answer(meta, c[0], string_value(c[1]))
 
     def dice(self, meta: Meta, c: list[Token]) -> Answer:
         for face in c:
@@ -139,14 +107,6 @@ class ToScenario(lines.ScenarioTransformer):
         answer, rule = c
         return Refused(who=answer.who, label=answer.labels[0], rule=string_value(rule) if rule is not None else None,
                        where=self._where(meta))
-
-    # ---- facts
-    def distance(self, meta: Meta, c: list[Any]) -> Fact:
-        who, cm, other = c
-        return self._fact(meta, who, "distance", f"{other} {number(cm)}")
-
-    def blind(self, meta: Meta, c: list[str]) -> Fact:
-        return self._fact(meta, c[0], "blind", c[1])
 
     # ---- expectations: (what, value), as engine.rulesets.rackham_incantation.scenario declares them
     def expect(self, meta: Meta, c: list[Any]) -> list[Expect]:
