@@ -84,8 +84,10 @@ def slow_as_printed(card: Card) -> bool:
 
 def dismiss_options(game: Battle, b: Being) -> list[Choice]:
     """"Only the controller has the ability to voluntarily Dismiss a card", but not a Vowed one."""
-    return [acts.dismiss(card.title, card.id) for card in controlled(game, b)
-            if not card.has("Vowed") and not card.encounter_ability]
+    mine = controlled(game, b)
+    if not mine:  # nothing of its own in play: no comprehension made to read none
+        return []
+    return [acts.dismiss(card.title, card.id) for card in mine if not card.has("Vowed") and not card.encounter_ability]
 
 
 def controlled(game: Battle, b: Being) -> list[Card]:
@@ -191,7 +193,8 @@ def meditate(game: Battle, b: Being) -> None:
     rite.drop_rite(game, b)
     game.gain(b, Energy.RESONANCE, 2)
     game.gain(b, Energy.HARMONY, 1)
-    game.say(f"{b.name} meditates")
+    if game.options.log:  # the line is written only for a log kept (Game.say)
+        game.say(f"{b.name} meditates")
 
 
 def shed_interrupt_stone(game: Battle, b: Being) -> None:

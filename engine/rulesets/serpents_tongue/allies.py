@@ -163,7 +163,9 @@ def swap_options(game: Battle, b: Being) -> list[Choice]:
     """"As a Free Action, a Magi may place their Focus onto an active spell and remove an Ally's Focus
     already present" — with a Focus of its own not holding a spell already."""
     cards = game.all_in_play()
-    held = [c.focus for c in cards].count(b)  # identity: beings compare as objects (asked at every turn)
+    held = 0  # counted by identity (beings compare as objects), with no list made: asked at every turn
+    for c in cards:
+        held += c.focus is b
     if held >= b.free_foci:
         return []
     out = []

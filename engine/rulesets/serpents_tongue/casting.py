@@ -138,9 +138,10 @@ def cast_spoken(game: Battle, caster: Being, card: Card, spoken: str, in_window:
         caster.full_actions -= 1
         if not from_rite:
             rite.drop_rite(game, caster)
-    at = f" at {choice.label}" if choice.label not in (caster.name,) else ""
-    game.say(f"{caster.name} casts {card.title}{at}" + (" (Free Action)" if free else "")
-             + (" as a Response" if in_window else ""))
+    if game.options.log:  # the line is written only for a log kept (Game.say)
+        at = f" at {choice.label}" if choice.label not in (caster.name,) else ""
+        game.say(f"{caster.name} casts {card.title}{at}" + (" (Free Action)" if free else "")
+                 + (" as a Response" if in_window else ""))
     if not recast:  # a spell Prolong Cast sent back to the Rite zone was counted as it was first cast
         holdings.count_cast(game, caster, card)
     # Each event emitted only when something is owed or reacts to it (as triggers.emit tells): at most casts
@@ -255,8 +256,8 @@ def response_options(game: Battle, b: Being) -> list[Choice]:
     out = []
     seen: set[str] = set()
     passives = None  # read for the first Response that gets that far, then for every other
-    for card in [*response_spells(b.prepared), *codex_view(b, response_spells)]:
-        if card.title in seen:
+    for card in (*b.prepared, *codex_view(b, response_spells)):  # the prepared ones, then the Codex's
+        if not card.responds or card.title in seen:
             continue
         if passives is None:
             passives = impact.passive_sources(game)
@@ -264,6 +265,11 @@ def response_options(game: Battle, b: Being) -> list[Choice]:
             seen.add(card.title)
             out.append(acts.cast(card.title, card.id))
     return out
+
+
+def response_choices(game: Battle, b: Being) -> list[Choice]:
+    """What ``b`` is asked in a Response window: to pass, or which Response to cast."""
+    return [PASS, *response_options(game, b)]
 
 
 def response_spells(cards: list[Card]) -> list[Card]:
@@ -284,8 +290,7 @@ def holds_responses(b: Being) -> bool:
 def respond_once(game: Battle, b: Being, fx: Effect) -> Flow[bool]:
     """``b``'s turn of the Response window: a Response to cast, or pass. An energy exchange may come first
     (it may be what makes a Response affordable); it is offered then, not as a Response."""
-    pick = yield from exchange.ask(game, b, "respond", f"respond to {fx.name}?",
-                                   lambda: [PASS, *response_options(game, b)], fx.card)
+    pick = yield from exchange.ask(game, b, "respond", f"respond to {fx.name}?", response_choices, fx.card)
     if pick is None or pick.value.verb == "pass":
         return False
     yield from cast(game, b, game.card(pick.value.card), in_window=True)
@@ -358,7 +363,7 @@ def sustain(game: Battle, card: Card) -> Flow[bool]:
         if req.form == "Pay" and req.cost is not None:
             cost = req.cost
 
-            def options(cost: Cost = cost) -> list[Choice]:
+            def options(game: Battle, controller: Being, cost: Cost = cost) -> list[Choice]:
                 pay = [Choice(f"pay {cost.text()}", True)] if game.can_pay(controller, cost.energy, cost.amount) else []
                 return [*pay, Choice("let it go", False)]
 

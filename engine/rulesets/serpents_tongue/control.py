@@ -145,14 +145,19 @@ def controlling(game: Battle, being: Being | None = None) -> list[Card]:
     cards = game.all_in_play()
     if not cards:
         return []
-    # Most spells print no Control effect, so that is looked up once per card class.
-    return [card for card in cards if (_prints_control(card.spec) or card.gained)  # type: ignore[arg-type]
-            and (being is None or being in bound(game, card))]
+    # Most spells print no Control effect, so that is looked up once per card class; a loop rather than a
+    # comprehension, a function made and called at each question (nearly always to find none).
+    found = []
+    for card in cards:
+        if (_prints_control(card.spec) or card.gained) and (being is None or being in bound(game, card)):  # type: ignore[arg-type]
+            found.append(card)
+    return found
 
 
 def binding(game: Battle, being: Being, name: str) -> list[Card]:
     """The active spells with the empowerment ``name`` that bind ``being``."""
-    return [card for card in controlling(game, being) if card.has(name)]
+    found = controlling(game, being)
+    return [card for card in found if card.has(name)] if found else found  # nearly always none to read
 
 
 @cache

@@ -230,7 +230,7 @@ def requirement_problem(game: Battle, caster: Being, card: Card, req: Requiremen
             if not charge_holders(game, caster, req):
                 return f"{card.title} requires {req.count or 1} {req.charge} charge(s) to discard"
             return None
-        if req.selector is not None and not discardable(game, caster, card, req.selector):
+        if req.selector is not None and not _has_discardable(game, caster, card, req.selector):
             if not explain:
                 return REFUSED
             return f"{card.title} requires Discard {req.selector.text()}, and {caster.name} controls none"
@@ -268,7 +268,17 @@ def sacrificeable(caster: Being) -> list[Card]:
 
 
 def discardable(game: Battle, caster: Being, card: Card, sel: Selector) -> list[Card]:
+    """The spells in play ``caster`` controls that ``sel`` names, which it may discard for ``card``."""
     return [c for c in game.all_in_play() if c is not card and c.controller is caster and game.matches(c, sel)]
+
+
+def _has_discardable(game: Battle, caster: Being, card: Card, sel: Selector) -> bool:
+    """Whether :func:`discardable` finds any, told without listing them (asked of every spell prepared with a
+    Discard requirement, at every turn, where nearly always none is found)."""
+    for c in game.all_in_play():  # noqa: SIM110  (a loop, not any() of a generator made for it)
+        if c is not card and c.controller is caster and game.matches(c, sel):
+            return True
+    return False
 
 
 def charge_holders(game: Battle, caster: Being, req: Requirement) -> list[Card]:
@@ -399,8 +409,8 @@ def _at_allies(game: Battle, caster: Being, card: Card, area: bool) -> list[targ
 def _at_spells(game: Battle, caster: Being, card: Card, area: bool) -> list[targeting.Target]:
     if area and card.spec.role is Role.ABJURATION:
         return targeting.area_targets(game, caster, card)
-    sel = card.spec.targets or Selector()
-    return [("card", c.id) for c in targeting.spell_targets(game, caster, card, sel)]
+    found = targeting.spell_targets(game, caster, card, card.spec.targets or Selector())
+    return [("card", c.id) for c in found] if found else []
 
 
 def _at_caster(game: Battle, caster: Being, card: Card, area: bool) -> list[targeting.Target]:

@@ -24,8 +24,10 @@ from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Zone
 # ---------------------------------------------------------------- aspects, with their bonuses
 def combine(aspects: Iterable[Aspect]) -> list[Aspect]:
     """Directives with their bonuses added: "Add Dmg X or +X Dmg" (a spell without Dmg gains it)."""
-    plain = [a for a in aspects if not a.bonus]
-    bonuses = [a for a in aspects if a.bonus]
+    plain: list[Aspect] = []
+    bonuses: list[Aspect] = []
+    for a in aspects:  # one pass, told apart as read
+        (bonuses if a.bonus else plain).append(a)
     if not bonuses:  # nothing to add (nearly always): the directives as they are
         return plain
     out: list[Aspect] = []

@@ -162,8 +162,8 @@ class Effect:
         if any(not step_targets.choices(self.game, who, self.card, st) for st in targets):
             return False
 
-        def options() -> list[Choice]:
-            payable = all(self.game.can_pay(who, c.energy, c.amount) for c in costs)
+        def options(game: Battle, who: Being) -> list[Choice]:
+            payable = all(game.can_pay(who, c.energy, c.amount) for c in costs)
             return [YES, NO] if payable else [NO]
 
         # Unpayable: answered "no" by itself, unless an energy exchange ("at any time") would pay for it.

@@ -101,15 +101,21 @@ def exchange(game: Battle, b: Being, index: int) -> None:
     game.pay(b, give, n, RULE)
     got = game.gain(b, get, m)
     b.exchanged_this_round = True
-    game.say(f"{b.name} exchanges {n} {give.value} for {got} {get.value}")
+    if game.options.log:  # the line is written only for a log kept (Game.say)
+        game.say(f"{b.name} exchanges {n} {give.value} for {got} {get.value}")
 
 
-def ask(game: Battle, b: Being, kind: str, prompt: str, choices: Callable[[], Sequence[Choice]],
+# The choices a question offers, read with the match and the being asked: the rule that lists them, named (a function
+# of the module that plays it), rather than a function made for each question (most are asked at every window).
+Choices = Callable[[Battle, Being], Sequence[Choice]]
+
+
+def ask(game: Battle, b: Being, kind: str, prompt: str, choices: Choices,
         card: Card | None = None) -> Flow[Choice | None]:
-    """Put a decision to ``b`` with the exchanges beside ``choices()`` (recomputed after an exchange).
-    Returns the choice, or None when ``choices()`` is empty and no exchange is worth offering."""
+    """Put a decision to ``b`` with the exchanges beside ``choices(game, b)`` (recomputed after an exchange).
+    Returns the choice, or None when there are none and no exchange is worth offering."""
     while True:
-        base = list(choices())
+        base = list(choices(game, b))
         offered = options(game, b)
         if offered and len(base) <= 1 and not _opens(game, b, base, offered, choices):
             offered = ()
@@ -124,8 +130,7 @@ def ask(game: Battle, b: Being, kind: str, prompt: str, choices: Callable[[], Se
         exchange(game, b, int(pick.value.name))
 
 
-def _opens(game: Battle, b: Being, base: list[Choice], offered: Sequence[Choice],
-           choices: Callable[[], Sequence[Choice]]) -> bool:
+def _opens(game: Battle, b: Being, base: list[Choice], offered: Sequence[Choice], choices: Choices) -> bool:
     """Whether some exchange would give ``b`` a choice it does not have now (tried on its energies, undone)."""
     now = {c.label for c in base}
     for offer in offered:
@@ -135,7 +140,7 @@ def _opens(game: Battle, b: Being, base: list[Choice], offered: Sequence[Choice]
             b.set_energy(give, kept[0] - n)
             gained = b.energy(get) + m
             b.set_energy(get, min(gained, b.starting_essence) if get is Energy.ESSENCE else gained)
-            if any(c.label not in now for c in choices()):
+            if any(c.label not in now for c in choices(game, b)):
                 return True
         finally:
             b.set_energy(get, kept[1])

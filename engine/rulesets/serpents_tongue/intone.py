@@ -45,4 +45,5 @@ def miscast(game: Battle, caster: Being, card: Card) -> None:
     card.place = Place.CODEX
     caster.codex.append(card)
     caster.miscast_this_turn.add(card.title)
-    game.say(f"{caster.name} miscasts {card.title}: Kotukh!")
+    if game.options.log:  # the line is written only for a log kept (Game.say)
+        game.say(f"{caster.name} miscasts {card.title}: Kotukh!")

@@ -21,7 +21,10 @@ def maintenance_phase(game: Battle) -> Flow[None]:
 def _resolve_zones(game: Battle) -> Flow[None]:
     for zone in MAINTENANCE_ORDER:
         for owner in list(game.order):
-            left = [c for c in owner.zones[zone] if c.place is IN_PLAY]
+            placed = owner.zones[zone]
+            if not placed:  # an empty zone (most): nothing to resolve, no list made to say so
+                continue
+            left = [c for c in placed if c.place is IN_PLAY]
             while left:
                 options = [acts.named(c.title, c.id) for c in left]
                 pick = yield from game.ask("resolve order", owner, f"which of {owner.name}'s "

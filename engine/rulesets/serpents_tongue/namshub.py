@@ -107,6 +107,8 @@ def _beginnable(codex: list[Card]) -> list[Choice]:
     for card in codex:
         if card.kind == page and card.title not in firsts:  # no call per card
             firsts[card.title] = card
+    if not firsts:  # no page in the Codex (most Codexes): no comprehension made to read none
+        return []
     return [Choice(f'begin Nam-Shub "{title}"', Act("nam-shub", card.id)) for title, card in firsts.items()]
 
 

@@ -39,8 +39,7 @@ def reattune(game: Battle, b: Being) -> Flow[None]:
     """One non-Bonded spell at 1 + fluency, any number of Bonded spells and Burned Foci at 1 each."""
     while True:
         # An energy exchange may pay for it: offered beside the choices (exchange.py).
-        pick = yield from exchange.ask(game, b, "re-attune", f"{b.name}: re-attune a spell?",
-                                       lambda: reattune_options(game, b))
+        pick = yield from exchange.ask(game, b, "re-attune", f"{b.name}: re-attune a spell?", reattune_options)
         if pick is None or pick.value is None:
             return
         if pick.value == "focus":
@@ -55,7 +54,8 @@ def reattune(game: Battle, b: Being) -> Flow[None]:
         b.discard.remove(card)
         card.place = Place.CODEX
         b.codex.append(card)
-        game.say(f"{b.name} re-attunes {card.title}")
+        if game.options.log:  # the line is written only for a log kept (Game.say)
+            game.say(f"{b.name} re-attunes {card.title}")
 
 
 def reattune_options(game: Battle, b: Being) -> list[Choice]:

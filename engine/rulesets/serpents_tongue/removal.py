@@ -76,7 +76,7 @@ def dampen(game: Battle, fx: Effect, aspect: Aspect, target: Any, amount: int) -
     cost = f"{amount} {energy.value}"
     yield from game.emit_event("this is Dampened", card=target)  # before its controller chooses
 
-    def options() -> list[Choice]:
+    def options(game: Battle, who: Being) -> list[Choice]:
         pay = [Choice(f"pay {cost}", True)] if game.can_pay(who, energy, amount) else []
         return [*pay, Choice(f'discard "{target.title}"', False)]
 

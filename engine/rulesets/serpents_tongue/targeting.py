@@ -39,10 +39,11 @@ def spell_targets(game: Battle, caster: Being, card: Card, sel: Selector) -> lis
         pool = [fx.card for fx in game.pending if fx.is_spell and fx.card.manifesting]
     elif sel.state == "rite":
         pool = [c for b in game.beings for c in b.rite]
-    elif sel.state == "dormant":  # "unless explicitly stated otherwise", spells target active spells only
-        pool = [c for c in game.all_in_play() if c.dormant]
-    else:
-        pool = [c for c in game.all_in_play() if c.active]
+    else:  # "unless explicitly stated otherwise", spells target active spells only
+        cards = game.all_in_play()
+        if not cards:  # nothing in play (most spells aimed at spells, most of the time): no list made to find none
+            return []
+        pool = [c for c in cards if c.dormant] if sel.state == "dormant" else [c for c in cards if c.active]
     out = []
     for c in pool:
         if c is card or not game.matches(c, sel):
