@@ -20,7 +20,6 @@ from spellc.engine.core import chance
 from spellc.engine.core.decisions import Choice, Decision, Flow, Outcome
 from spellc.engine.core.zones import Table
 from spellc.engine.rulesets.serpents_tongue.cards import (
-    Ability,
     Aspect,
     CardLibrary,
     Comparison,
@@ -30,7 +29,7 @@ from spellc.engine.rulesets.serpents_tongue.cards import (
     Sphere,
     StepTarget,
 )
-from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Pending, Place, Zone
+from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Cast, Pending, Place, Zone
 
 
 @dataclass
@@ -127,20 +126,13 @@ class Battle(Protocol):
     def discard(self, card: Card, to: Place = ...) -> None: ...
 
 
-class Effect(Protocol):
+class Effect(Cast, Protocol):
     """An effect under way (Glossary, "Effect": one spell placement or resolution, or one use of an ability), as
-    the rules that impact, defend, respond and resolve read it."""
+    the rules that impact, defend, respond and resolve read it: what a passive effect reads of it (its card, its
+    controller, its target, its ability: state.Cast), and the rest."""
 
     @property
     def game(self) -> Battle: ...
-    @property
-    def card(self) -> Card: ...
-    @property
-    def controller(self) -> Being: ...
-    @property
-    def target(self) -> Being | Card | None: ...
-    @property
-    def ability(self) -> Ability | None: ...
     @property
     def team(self) -> str | None: ...
     @property

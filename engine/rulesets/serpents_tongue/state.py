@@ -405,7 +405,7 @@ class Pending:
 
 class Cast(Protocol):
     """What a passive effect or an Encounter's threshold reads of the effect it changes: an effect under way
-    (effects.Effect), or a spell as it would be cast now (casting.Provisional)."""
+    (effects.Effect), or a spell as it would be cast now (declaration.Provisional)."""
 
     @property
     def card(self) -> Card: ...
