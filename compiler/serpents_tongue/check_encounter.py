@@ -8,13 +8,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spellc.compiler import card_titles
-from spellc.compiler.declared_fields import Line
+from spellc.compiler.declared_fields import Line, Said
 from spellc.compiler.diagnostics import did_you_mean
 from spellc.compiler.names import class_name
 from spellc.compiler.parse import number
 from spellc.compiler.serpents_tongue import ast
 from spellc.compiler.serpents_tongue import model as m
 from spellc.compiler.serpents_tongue import steps as effect_steps
+from spellc.compiler.source import Span
 from spellc.engine.rulesets.serpents_tongue.cards import (
     SPHERE_WORDS,
     ActionChart,
@@ -210,9 +211,7 @@ class _EncounterCheck:
         conditions = self.condition(node.condition) if node.condition is not None else ()
         if conditions is None:
             return None
-        if node.action is not None and node.action not in titles:
-            self.diags.error("E016", f"the Encounter has no spell or ability {node.action!r}", node.action_span,
-                             *did_you_mean(node.action, sorted(titles)))
+        if node.action is not None and not self._names_a_card("chart", node.action, node.action_span, titles):
             return None
         if node.roll is not None and node.roll not in die_charts:
             self.diags.error("E016", f"the Encounter has no die chart {node.roll!r}", node.action_span,
@@ -242,6 +241,15 @@ class _EncounterCheck:
                          "`Encounter below N Essence`")
         return None
 
+    def _names_a_card(self, word: str, title: str, span: Span, titles: set[str]) -> bool:
+        """Whether ``title``, written on a ``word`` line (a chart's, a die chart's), names one of the Encounter's
+        spells and abilities (``titles``); else the error every game gives a title that names no card, in the
+        words its field declares (``refers``), with the nearest title."""
+        refers = self.c.declared.declaration(word).refers
+        assert refers is not None, f"[field.{word}] declares what its titles name"
+        line: Line[None] = Line(word, None, span, (Said(title, span, title=True),))
+        return self.c.declared.refer([line], dict.fromkeys(titles, refers), titles)
+
     def die_charts(self, titles: set[str]) -> tuple[DieChart, ...]:
         out: list[DieChart] = []
         for item in self.node.items:
@@ -264,9 +272,7 @@ class _EncounterCheck:
                                      f"already on line {covered[twice[0]]}", face.span)
                     ok = False
                 covered.update({n: face.span.line for n in range(low, high + 1) if n not in covered})
-                if face.action is not None and face.action not in titles:
-                    self.diags.error("E016", f"the Encounter has no spell or ability {face.action!r}", face.span,
-                                     *did_you_mean(face.action, sorted(titles)))
+                if face.action is not None and not self._names_a_card("die", face.action, face.span, titles):
                     ok = False
                 faces.append(DieFace(low=low, high=high, action=face.action))
             missing = [n % 10 for n in range(1, 11) if n not in covered]
