@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
+from spellc.compiler.frontend import Compiled
 from spellc.compiler.names import GENERATED_NAMES, MAX_TITLE
 from spellc.compiler.serpents_tongue.emit_python import emit_python
 from spellc.compiler.serpents_tongue.emit_site import emit_site
 from spellc.compiler.serpents_tongue.frontend import compile_files, nam_shubs, spells
-from spellc.compiler.value_cards import Compiled
 from spellc.engine.rulesets.serpents_tongue import registry
 
 

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from spellc.compiler import fields, value_cards
+from spellc.compiler import fields, frontend
 from spellc.compiler.diagnostics import Diagnostics
+from spellc.compiler.frontend import Compiled
 from spellc.compiler.incantation_charges.frontend import compile_files as charges_files
 from spellc.compiler.rackham_incantation.frontend import compile_files as rackham_files
 from spellc.compiler.source import SourceFile, Span
-from spellc.compiler.value_cards import Compiled
 from spellc.compiler.vocabulary_check import Vocabularies
 from spellc.engine.core.ruleset import Ruleset
 from spellc.engine.rulesets import RULESETS
@@ -40,10 +40,10 @@ def fresh_vocabularies() -> Iterator[None]:
     """A declaration or a list changed in a test is read afresh, and forgotten after it (each file's cards are
     checked again under it)."""
     fields.vocabulary.cache_clear()
-    value_cards.checked_file.cache_clear()
+    frontend.checked_file.cache_clear()
     yield
     fields.vocabulary.cache_clear()
-    value_cards.checked_file.cache_clear()
+    frontend.checked_file.cache_clear()
 
 
 def redeclared(ruleset: Ruleset, word: str, vocabulary: str) -> Ruleset:
@@ -93,7 +93,7 @@ def test_whom_a_spell_is_cast_at_is_checked_against_the_rulesets_list(
         ("E904", "no target is named 'friend'")]
     monkeypatch.setattr(rackham_cards, "TARGETS", (*rackham_cards.TARGETS, "friend"))
     fields.vocabulary.cache_clear()
-    value_cards.checked_file.cache_clear()  # the file is the same: its cards are checked again under the new list
+    frontend.checked_file.cache_clear()  # the file is the same: its cards are checked again under the new list
     assert not compiled(tmp_path, "rackham_incantation", text, rackham_files).items
 
 

@@ -1,4 +1,4 @@
-"""Amtgard's abilities through the compiler: the stages of compiler.value_cards, with this game's checker,
+"""Amtgard's abilities through the compiler: the stages of compiler.frontend, with this game's checker,
 emitters, timelines and summary."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from spellc.compiler.amtgard.emit_python import emit_python
 from spellc.compiler.amtgard.emit_site import emit_site
 from spellc.compiler.amtgard.scenario import parse_scenario
 from spellc.compiler.amtgard.transform import to_ast
-from spellc.compiler.value_cards import Compiled, ValueCards
+from spellc.compiler.frontend import Compiled, Frontend
 from spellc.engine.core.registry import Glossary, Registry
 from spellc.engine.rulesets import RULESETS
 from spellc.engine.rulesets.amtgard.registry import GLOSSARY, REGISTRY
@@ -45,7 +45,7 @@ def site_pages(cards: Sequence[Checked], glossary: Glossary, registry: Registry,
     return emit_site(cards, glossary, registry, rows, shown, with_coverage=with_coverage)
 
 
-FRONTEND = ValueCards(ruleset=RULESETS["amtgard"], site_folders=("abilities", "states", "effects", "glossary"),
+FRONTEND = Frontend(ruleset=RULESETS["amtgard"], site_folders=("abilities", "states", "effects", "glossary"),
                       glossary=GLOSSARY, registry=REGISTRY, checker=Checker, to_ast=to_ast, emit_python=emit_python,
                       emit_site=site_pages, parse_scenario=parse_scenario, replay=replay, summary=summary,
                       log=lambda result: result.game.field.log)

@@ -1,4 +1,4 @@
-"""Incantation charges' cards through the compiler: the stages of compiler.value_cards, with this game's checker,
+"""Incantation charges' cards through the compiler: the stages of compiler.frontend, with this game's checker,
 emitters, scenarios and summary."""
 
 from __future__ import annotations
@@ -7,12 +7,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from spellc.compiler import coverage
+from spellc.compiler.frontend import Compiled, Frontend
 from spellc.compiler.incantation_charges.check import Checker
 from spellc.compiler.incantation_charges.emit_python import emit_python
 from spellc.compiler.incantation_charges.emit_site import emit_site
 from spellc.compiler.incantation_charges.scenario import parse_scenario
 from spellc.compiler.incantation_charges.transform import to_ast
-from spellc.compiler.value_cards import Compiled, ValueCards
 from spellc.engine.rulesets import RULESETS
 from spellc.engine.rulesets.incantation_charges.registry import GLOSSARY, REGISTRY
 from spellc.engine.rulesets.incantation_charges.scenario import Replay, replay
@@ -37,7 +37,7 @@ def summary(result: Replay) -> str:
     return "\n".join(lines)
 
 
-FRONTEND = ValueCards(ruleset=RULESETS["incantation_charges"], site_folders=("cards", "glossary"), glossary=GLOSSARY,
+FRONTEND = Frontend(ruleset=RULESETS["incantation_charges"], site_folders=("cards", "glossary"), glossary=GLOSSARY,
                       registry=REGISTRY, checker=Checker, to_ast=to_ast, emit_python=emit_python,
                       emit_site=emit_site, parse_scenario=parse_scenario, replay=replay, summary=summary,
                       log=lambda result: result.game.table.log)

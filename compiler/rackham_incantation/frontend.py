@@ -1,4 +1,4 @@
-"""Incantation 2's cards through the compiler: the stages of compiler.value_cards, with this game's checker,
+"""Incantation 2's cards through the compiler: the stages of compiler.frontend, with this game's checker,
 emitters, scenarios and summary."""
 
 from __future__ import annotations
@@ -7,12 +7,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from spellc.compiler import coverage
+from spellc.compiler.frontend import Compiled, Frontend
 from spellc.compiler.rackham_incantation.check import Checker
 from spellc.compiler.rackham_incantation.emit_python import emit_python
 from spellc.compiler.rackham_incantation.emit_site import emit_site
 from spellc.compiler.rackham_incantation.scenario import parse_scenario
 from spellc.compiler.rackham_incantation.transform import to_ast
-from spellc.compiler.value_cards import Compiled, ValueCards
 from spellc.engine.rulesets import RULESETS
 from spellc.engine.rulesets.rackham_incantation.registry import GLOSSARY, REGISTRY
 from spellc.engine.rulesets.rackham_incantation.scenario import Replay, replay
@@ -41,7 +41,7 @@ def summary(result: Replay) -> str:
     return "\n".join(lines)
 
 
-FRONTEND = ValueCards(ruleset=RULESETS["rackham_incantation"],
+FRONTEND = Frontend(ruleset=RULESETS["rackham_incantation"],
                       site_folders=("spells", "magicians", "creatures", "glossary"), glossary=GLOSSARY,
                       registry=REGISTRY, checker=Checker, to_ast=to_ast, emit_python=emit_python,
                       emit_site=emit_site, parse_scenario=parse_scenario, replay=replay, summary=summary,

@@ -338,4 +338,4 @@ class NamShubNode(Node):
     fields: tuple[NamShubStepLine | VictoryLine, ...]
 
 
-CardNode = SpellNode | EncounterNode | NamShubNode  # a card of a file, as compiler.value_cards checks it
+CardNode = SpellNode | EncounterNode | NamShubNode  # a card of a file, as compiler.frontend checks it

@@ -119,7 +119,7 @@ class Checker:
 
     # ------------------------------------------------------------------ spells
     def check_card(self, node: ast.CardNode, path: str) -> tuple[tuple[Card, ...], None] | None:
-        """A card of a file (compiler.value_cards): a spell, an Encounter with the spells and abilities it holds,
+        """A card of a file (compiler.frontend): a spell, an Encounter with the spells and abilities it holds,
         or a Nam-Shub's page. Nothing of its AST is kept: the set's checks read only the checked cards."""
         if isinstance(node, ast.EncounterNode):
             cards: Sequence[Card] = check_encounter(self, node)

@@ -1,4 +1,4 @@
-"""Serpent's Tongue's cards through the compiler: the stages of compiler.value_cards, with this game's checker,
+"""Serpent's Tongue's cards through the compiler: the stages of compiler.frontend, with this game's checker,
 emitters, scenarios and summary. Its checked cards are its spells (an Encounter's with them) and its Nam-Shubs'
 pages, which its emitters take apart."""
 
@@ -12,7 +12,7 @@ from typing import Any, TextIO
 
 from spellc.compiler import coverage
 from spellc.compiler.diagnostics import Diagnostics, write_text
-from spellc.compiler.frontend import report_replay
+from spellc.compiler.frontend import Compiled, Frontend, report_replay
 from spellc.compiler.language_reference import KeywordRow
 from spellc.compiler.serpents_tongue.check import Checker
 from spellc.compiler.serpents_tongue.emit_python import emit_python
@@ -21,7 +21,6 @@ from spellc.compiler.serpents_tongue.model import CheckedNamShub, CheckedSpell
 from spellc.compiler.serpents_tongue.scenario import parse_scenario
 from spellc.compiler.serpents_tongue.transform import to_ast
 from spellc.compiler.source import SourceFile
-from spellc.compiler.value_cards import Compiled, ValueCards
 from spellc.engine.core.registry import Registry as Bindings
 from spellc.engine.rulesets import RULESETS
 from spellc.engine.rulesets.serpents_tongue.bindings import REGISTRY as BINDINGS
@@ -130,7 +129,7 @@ def keywords() -> list[KeywordRow]:
     return [KeywordRow(k.name, k.kind, parameters(k), ", ".join(k.roles)) for k in load().keywords.values()]
 
 
-FRONTEND = ValueCards(ruleset=RULESET, site_folders=("spells", "glossary"), glossary=load(), registry=BINDINGS,
+FRONTEND = Frontend(ruleset=RULESET, site_folders=("spells", "glossary"), glossary=load(), registry=BINDINGS,
                       checker=partial(Checker, load()), to_ast=to_ast, emit_python=python_modules,
                       emit_site=site_pages, parse_scenario=parse_scenario, replay=replay, summary=summary,
                       log=lambda result: result.game.log, keyword_rows=keywords)
