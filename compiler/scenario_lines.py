@@ -26,7 +26,9 @@ S = TypeVar("S")
 class ScenarioTransformer(SourceTransformer):
     """A game's scenario transformer: what only it sees (a number out of range) is kept in ``errors`` and reported
     once the tree is read, ``expect NAME a, b`` is one core :class:`Expect` per item, and the lines a game declares
-    in ``answers`` and ``facts`` need no method."""
+    in ``answers`` and ``facts`` need no method, nor does an expectation: its grammar rule ``expect_granted_uses``
+    is the expectation "granted uses" its ruleset declares, its value what the item writes, in order (one thing
+    written: that thing), and a ``NOT`` token there negates it."""
 
     # Answer lines by grammar rule: the label of the choice each names, filled in with what the line writes
     # ({0}: who answers, {1}: the next thing written, a quoted title unquoted, a number read).
@@ -53,6 +55,11 @@ class ScenarioTransformer(SourceTransformer):
             kind, value = self.facts[data]
             return Fact(who=str(written[0]), kind=kind.format(*written), value=value.format(*written),
                         where=self._where(meta))
+        if data.startswith("expect_"):
+            negation = [isinstance(c, Token) and c.type == "NOT" for c in children]
+            values = [v for v, negating in zip(written, negation, strict=True) if not negating]
+            said: Any = values[0] if len(values) == 1 else tuple(values)
+            return data.removeprefix("expect_").replace("_", " "), said, any(negation)
         return super().__default__(data, children, meta)
 
     def expect(self, meta: Meta, c: list[Any]) -> list[Expect]:
@@ -72,7 +79,7 @@ def _value(written: Any) -> Any:
         return string_value(written)
     if isinstance(written, Token) and written.type == "INT":
         return number(written)
-    return written
+    return str(written) if isinstance(written, Token) else written
 
 
 def flat(lines: Iterable[Any]) -> list[Any]:

@@ -112,59 +112,6 @@ class ToScenario(lines.ScenarioTransformer):
         self.named.append((event, span))
         return events.canonical(event, words)
 
-    # ---- expectations: (what, value, negated), as engine.rulesets.amtgard.scenario declares them
-    def expect_alive(self, meta: Meta, c: list[Token]) -> tuple[str, str]:
-        return "alive", str(c[0])
-
-    def expect_state(self, meta: Meta, c: list[Any]) -> tuple[str, tuple[str, str | None], bool]:
-        negated, state, detail = c
-        return "state", (str(state), str(detail) if detail is not None else None), negated is not None
-
-    def expect_left(self, meta: Meta, c: list[Token]) -> tuple[str, tuple[str, int]]:
-        return "left", (str(c[1]), number(c[0]))
-
-    def _titled(self, what: str, c: list[Any]) -> tuple[str, str, bool]:
-        negated, title = c
-        return what, string_value(title), negated is not None
-
-    def expect_ongoing(self, meta: Meta, c: list[Any]) -> tuple[str, str, bool]:
-        return self._titled("ongoing", c)
-
-    def expect_chanting(self, meta: Meta, c: list[Any]) -> tuple[str, str, bool]:
-        return self._titled("chanting", c)
-
-    def expect_holding(self, meta: Meta, c: list[Any]) -> tuple[str, str, bool]:
-        return self._titled("holding", c)
-
-    def _counted(self, what: str, c: list[Token]) -> tuple[str, tuple[str, int]]:
-        """``3 uses of "X"``, ``20 s of "X"``: a count of something of a title."""
-        return what, (string_value(c[1]), number(c[0]))
-
-    def expect_ongoing_left(self, meta: Meta, c: list[Token]) -> tuple[str, tuple[str, int]]:
-        return self._counted("ongoing left", c)
-
-    def expect_uses(self, meta: Meta, c: list[Token]) -> tuple[str, tuple[str, int]]:
-        return self._counted("uses", c)
-
-    def expect_granted_uses(self, meta: Meta, c: list[Token]) -> tuple[str, tuple[str, int]]:
-        return self._counted("granted uses", c)
-
-    def expect_wounds(self, meta: Meta, c: list[Token]) -> tuple[str, int]:
-        return "wounds", number(c[0])
-
-    def expect_enchanted(self, meta: Meta, c: list[Any]) -> tuple[str, tuple[str, int | None], bool]:
-        negated, title, strips, _ = c
-        return "enchanted", (string_value(title), number(strips) if strips is not None else None), negated is not None
-
-    def expect_armor(self, meta: Meta, c: list[Token]) -> tuple[str, tuple[str, int]]:
-        return "armor", (str(c[1]), number(c[0]))
-
-    def expect_magic(self, meta: Meta, c: list[Token]) -> tuple[str, tuple[str, int]]:
-        return "magic", (str(c[1]), number(c[0]))
-
-    def expect_equipment(self, meta: Meta, c: list[Token]) -> tuple[str, tuple[str, str]]:
-        return "equipment", (str(c[0]), str(c[1]))
-
 
 def parse_scenario(source: SourceFile, diags: Diagnostics) -> sc.Scenario | None:
     transformer = ToScenario(source)

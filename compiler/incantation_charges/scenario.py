@@ -90,20 +90,6 @@ class ToScenario(lines.ScenarioTransformer):
         at = f" at {target}" if target is not None else ""
         return Answer(who=str(who), labels=(f'play "{string_value(title)}"{at}',), where=self._where(meta))
 
-    # ---- expectations: (what, value[, negated]), as engine.rulesets.incantation_charges.scenario declares them
-    def expect_health(self, meta: Meta, children: list[Token]) -> tuple[str, int]:
-        return "health", number(children[0])
-
-    def expect_charges(self, meta: Meta, children: list[Token]) -> tuple[str, int]:
-        return "charges", number(children[0])
-
-    def expect_state(self, meta: Meta, children: list[Token | None]) -> tuple[str, None, bool]:
-        negated, state = children
-        return str(state), None, negated is not None
-
-    def expect_zone(self, meta: Meta, children: list[Token]) -> tuple[str, str]:
-        return str(children[0]), string_value(children[1])
-
 
 def parse_scenario(source: SourceFile, diags: Diagnostics) -> sc.Scenario | None:
     scenario: sc.Scenario | None = lines.read_scenario(RULESETS["incantation_charges"], source, diags,

@@ -111,14 +111,14 @@ class ToScenario(lines.ScenarioTransformer):
     # ---- expectations: (what, value), as engine.rulesets.rackham_incantation.scenario declares them
     def expect(self, meta: Meta, c: list[Any]) -> list[Expect]:
         who, *items = c
-        merged: list[tuple[str, Any]] = []
-        for what, value in items:  # `gems 3 Air, 1 Light`: the gems after the first continue its list
-            if what == "more gems" and merged and merged[-1][0] == "gems":
-                merged[-1] = ("gems", _add_gems(merged[-1][1], value))
-            elif what == "more gems":
+        merged: list[tuple[Any, ...]] = []
+        for item in items:  # `gems 3 Air, 1 Light`: the gems after the first continue its list
+            if item[0] == "more gems" and merged and merged[-1][0] == "gems":
+                merged[-1] = ("gems", _add_gems(merged[-1][1], item[1]))
+            elif item[0] == "more gems":
                 self.error("E637", "a gem count follows `gems`", self._span(meta))
             else:
-                merged.append((what, value))
+                merged.append(item)
         return super().expect(meta, [who, *merged])
 
     def gem(self, meta: Meta, c: list[Token]) -> Gems:
@@ -132,15 +132,6 @@ class ToScenario(lines.ScenarioTransformer):
 
     def expect_no_gems(self, meta: Meta, c: list[Any]) -> tuple[str, Gems]:
         return "gems", ()
-
-    def expect_wounds(self, meta: Meta, c: list[Token]) -> tuple[str, int]:
-        return "wounds", number(c[0])
-
-    def expect_spells_cast(self, meta: Meta, c: list[Token]) -> tuple[str, int]:
-        return "spells cast", number(c[0])
-
-    def expect_state(self, meta: Meta, c: list[Token]) -> tuple[str, None]:
-        return str(c[0]), None
 
 
 def _add_gems(gems: Gems, more: Gems) -> Gems:

@@ -47,8 +47,8 @@ def _left(game: Game, key: tuple[str, str, str | None]) -> int | None:
 
 
 def _counted(noun: str) -> Any:
-    """``3 uses of "Lightning Bolt" left``: a count of something of a title."""
-    return lambda v: f"{v[1]} {noun}{'s' * (v[1] != 1)} of {v[0]} left"
+    """``3 uses of "Lightning Bolt"``: a count of something of a title, written (count, title)."""
+    return lambda v: f"{v[0]} {noun}{'s' * (v[0] != 1)} of {v[1]} left"
 
 
 def _is(verb: str, read: Any) -> Expectation:
@@ -56,34 +56,36 @@ def _is(verb: str, read: Any) -> Expectation:
     return Expectation(read=read, said=lambda v: f"{verb} {v}", want=lambda _: True)
 
 
-def _enchanted(game: Game, player: Player, value: tuple[str, int | None]) -> bool | int | None:
+def _enchanted(game: Game, player: Player, value: tuple[str, int | None, str | None]) -> bool | int | None:
+    """``enchanted with "Stoneskin"``, or with how many strips are left: ``(1 strip)``."""
     worn = player.enchantment(value[0])
     return worn is not None if value[1] is None else (worn.strips if worn else None)
 
 
 def _armor(kind: str, worn: str) -> Expectation:
-    return Expectation(read=lambda g, p, v: getattr(p, worn).get(v[0], 0), said=lambda v: f"{v[1]} {kind} on {v[0]}",
-                       want=lambda v: v[1])
+    return Expectation(read=lambda g, p, v: getattr(p, worn).get(v[1], 0), said=lambda v: f"{v[0]} {kind} on {v[1]}",
+                       want=lambda v: v[0])
 
 
 EXPECTATIONS = {
     "alive": Expectation(read=lambda g, p, _: "alive" if p.alive else "dead", found=lambda who, f: f"{who} is {f}"),
     "state": Expectation(read=lambda g, p, v: p.has(*v), want=lambda _: True,
                          said=lambda v: v[0] + (f" to {v[1]}" if v[1] else "")),
-    "left": Expectation(read=lambda g, p, v: _left(g, (p.name, v[0], None)), want=lambda v: v[1],
-                        said=lambda v: f"{v[0]} with {v[1]} s left"),
-    "ongoing left": Expectation(read=lambda g, p, v: _left(g, ongoing.key(p, v[0])),
-                                said=lambda v: f"{v[0]} with {v[1]} s left", want=lambda v: v[1]),
+    # `20 s of Frozen`, `20 s of "Hold Person"`: written (seconds, what)
+    "left": Expectation(read=lambda g, p, v: _left(g, (p.name, v[1], None)), want=lambda v: v[0],
+                        said=lambda v: f"{v[1]} with {v[0]} s left"),
+    "ongoing left": Expectation(read=lambda g, p, v: _left(g, ongoing.key(p, v[1])),
+                                said=lambda v: f"{v[1]} with {v[0]} s left", want=lambda v: v[0]),
     "ongoing": _is("under", lambda g, p, v: v in p.ongoing),
     "holding": _is("holding", lambda g, p, v: p.active_ball == v),  # the active Magic Ball
     "chanting": _is("chanting", lambda g, p, v: p.chanting == v),
-    "granted uses": Expectation(read=lambda g, p, v: casting.granted_uses(p, v[0]), said=_counted("granted use"),
-                                want=lambda v: v[1]),
-    "uses": Expectation(read=lambda g, p, v: p.uses_left.get(v[0]), said=_counted("use"), want=lambda v: v[1]),
+    "granted uses": Expectation(read=lambda g, p, v: casting.granted_uses(p, v[1]), said=_counted("granted use"),
+                                want=lambda v: v[0]),
+    "uses": Expectation(read=lambda g, p, v: p.uses_left.get(v[1]), said=_counted("use"), want=lambda v: v[0]),
     "wounds": Expectation(read=lambda g, p, _: len(p.wounds), said=lambda n: f"{n} wound{'s' * (n != 1)}"),
     "enchanted": Expectation(read=_enchanted, want=lambda v: True if v[1] is None else v[1],
                              said=lambda v: f"enchanted with {v[0]}"
-                             + (f" ({v[1]} strips)" if v[1] is not None else "")),
+                             + (f" ({v[1]} {v[2]})" if v[1] is not None else "")),
     "armor": _armor("armor", "armor"),
     "magic": _armor("magic armor", "magic"),
     "equipment": Expectation(read=lambda g, p, v: (item := p.equipment.get(v[0])) is not None and item.destroyed,

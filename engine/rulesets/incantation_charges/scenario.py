@@ -19,7 +19,7 @@ from spellc.engine.core.match import Match
 from spellc.engine.core.scenario import Answer, Expect, Expectation, Replay, Vocabulary, check, legal, pick
 from spellc.engine.rulesets.incantation_charges.cards import Library
 from spellc.engine.rulesets.incantation_charges.game import Game
-from spellc.engine.rulesets.incantation_charges.state import DECK, HAND, ZONES, Entity, Settings
+from spellc.engine.rulesets.incantation_charges.state import DECK, HAND, Entity, Settings
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -54,24 +54,20 @@ class Scenario:
     rounds: tuple[RoundScript, ...]
 
 
-def _holding(zone: str) -> Expectation:
-    """``expect Mage hand has "Flame Dart"``: the zone holds a card of that title."""
-    return Expectation(read=lambda g, e, title: [c.title for c in e.zones[zone]], said=lambda t: f'{zone} has "{t}"',
-                       holds=lambda found, title: title in found,
-                       found=lambda who, found: f"its {zone} holds "
-                       + (", ".join(f'"{t}"' for t in found) or "nothing"))
-
-
-def _state(name: str) -> Expectation:
-    """``expect Mage incanting`` (or ``not incanting``): an entity is in that state, or is not."""
-    return Expectation(read=lambda g, e, _: getattr(e, name), said=lambda _: name, want=lambda _: True)
+def _zone(game: Game, entity: Entity, value: tuple[str, str]) -> tuple[str, list[str]]:
+    """The zone an expectation names, and the titles it holds."""
+    return value[0], [c.title for c in entity.zones[value[0]]]
 
 
 EXPECTATIONS = {
     "health": Expectation(read=lambda g, e, _: e.health, said=lambda n: f"health {n}"),
     "charges": Expectation(read=lambda g, e, _: e.charges, said=lambda n: f"charges {n}"),
-    **{state: _state(state) for state in ("incanting", "pretending", "warded")},
-    **{zone: _holding(zone) for zone in ZONES},
+    # `expect Mage incanting` (or `not incanting`, `pretending`, `warded`): an entity is in that state, or is not.
+    "state": Expectation(read=lambda g, e, state: getattr(e, state), said=str, want=lambda _: True),
+    # `expect Mage hand has "Flame Dart"`: the zone holds a card of that title.
+    "zone": Expectation(read=_zone, said=lambda v: f'{v[0]} has "{v[1]}"', holds=lambda found, v: v[1] in found[1],
+                        found=lambda who, found: f"its {found[0]} holds "
+                        + (", ".join(f'"{t}"' for t in found[1]) or "nothing")),
 }
 VOCABULARY: Vocabulary[Game] = Vocabulary(
     expectations=EXPECTATIONS, being="entity", subject=lambda g, name: g.table.entities.get(name),
