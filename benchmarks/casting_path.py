@@ -8,10 +8,12 @@ Run on demand, never in the test suite. Usage:
 Each scenario is replayed under a profiler hook. From the moment a card enters ``casting.cast`` until that cast's
 flow is over, the module running is followed call by call and return by return (the engine's modules only: the
 standard library's are stepped through), and the run of one module is a *stay*. A stay in a module the cast had
-already left is a *return*: the measure of rules that read in more than one direction. Printed per cast (the card,
-its stays, modules and returns), then the median and the most; the last line is one JSON object, which also counts
-the ruleset's import cycles (:func:`import_cycles`: its modules' imports, those made for the type checker alone
-included, that lead back to where they began).
+already left is a *return*: the measure of rules that read in more than one direction. The issue followed the card
+*as data*: counted a third way, only the functions that hold the card being cast (among their arguments or locals)
+make stays, so a helper that reads a number of the match and hands it back is stepped through. Printed per cast
+(the card, its stays, modules and returns), then the median and the most; the last line is one JSON object, which
+also counts the ruleset's import cycles (:func:`import_cycles`: its modules' imports, those made for the type
+checker alone included, that lead back to where they began).
 """
 
 from __future__ import annotations
@@ -43,19 +45,23 @@ PACKAGE = "spellc.engine.rulesets.serpents_tongue"
 
 @dataclass
 class CastPath:
-    """One cast's path: the module of each stay, in order."""
+    """One cast's path: the module of each stay, in order; and the same counting only the functions that hold the
+    card itself (``held``: the card followed as data, the issue's measure)."""
 
     card: str
     stays: list[str] = field(default_factory=list)
+    held: list[str] = field(default_factory=list)
 
-    def enter(self, module: str) -> None:
-        if not self.stays or self.stays[-1] != module:
-            self.stays.append(module)
+    def enter(self, module: str, holds_card: bool) -> None:
+        for path in (self.stays, self.held) if holds_card else (self.stays,):
+            if not path or path[-1] != module:
+                path.append(module)
 
-    def figures(self, within: str = "") -> dict[str, Any]:
+    def figures(self, within: str = "", as_data: bool = False) -> dict[str, Any]:
         """Its stays, modules and returns, counting only the modules named ``within...`` (the others are
-        stepped through: a stay in the core between two in ``casting`` is one stay in ``casting``)."""
-        stays = [m for m in self.stays if m.startswith(within)]
+        stepped through: a stay in the core between two in ``casting`` is one stay in ``casting``); ``as_data``:
+        only where the card is held."""
+        stays = [m for m in (self.held if as_data else self.stays) if m.startswith(within)]
         stays = [m for i, m in enumerate(stays) if i == 0 or stays[i - 1] != m]
         seen: set[str] = set()
         returns = 0
@@ -100,10 +106,12 @@ def follow(scenario: Path) -> list[CastPath]:
         cast = _cast_frame(running) if module is not None else None
         if cast is None:
             return
+        card = cast.f_locals["card"]
         if cast not in paths:
-            paths[cast] = CastPath(cast.f_locals["card"].title)
+            paths[cast] = CastPath(card.title)
             order.append(paths[cast])
-        paths[cast].enter(module)  # type: ignore[arg-type]
+        holds = any(value is card for value in running.f_locals.values())  # type: ignore[union-attr]
+        paths[cast].enter(module, holds)  # type: ignore[arg-type]
 
     sys.setprofile(hook)
     try:
@@ -164,14 +172,17 @@ def main() -> None:
                         default=sorted((ROOT / "cards_src" / "serpents_tongue" / "scenarios").glob("*.scenario")))
     args = parser.parse_args()
     paths = [(scenario.name, path) for scenario in args.scenarios for path in follow(scenario)]
-    print("scenario, card: stays / modules / returns in the ruleset's modules; the same with the core's counted")
+    print("scenario, card: stays / modules / returns in the ruleset's modules; the same with the core's counted;"
+          " the ruleset's, where the card is held")
     for name, path in paths:
-        ours, every = path.figures(RULESET), path.figures()
+        ours, every, held = path.figures(RULESET), path.figures(), path.figures(RULESET, as_data=True)
         print(f"  {name:34} {ours['card']:28} {ours['stays']:4} / {ours['modules']:2} / {ours['returns']:4}"
-              f"    {every['stays']:4} / {every['modules']:2} / {every['returns']:4}")
+              f"    {every['stays']:4} / {every['modules']:2} / {every['returns']:4}"
+              f"    {held['stays']:4} / {held['modules']:2} / {held['returns']:4}")
     summary: dict[str, Any] = {"casts": len(paths)}
-    for label, within in (("ruleset", RULESET), ("with_core", "")):
-        figures = [path.figures(within) for _, path in paths]
+    for label, within, as_data in (("ruleset", RULESET, False), ("with_core", "", False),
+                                   ("card_as_data", RULESET, True)):
+        figures = [path.figures(within, as_data) for _, path in paths]
         for key in ("stays", "modules", "returns"):
             values = [f[key] for f in figures]
             summary[f"{label}_median_{key}"] = statistics.median(values) if values else 0
