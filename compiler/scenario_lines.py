@@ -44,8 +44,10 @@ class ScenarioTransformer(SourceTransformer):
         self.errors.append((code, message, span, notes))
 
     def _where(self, meta: Meta | Token) -> Where:
+        """Where a line is (a block: its first line's first character)."""
         span = span_of(self.source, meta) if isinstance(meta, Token) else self._span(meta)
-        return Where(self.source.path, span.line, span.column, span.end_column)
+        return Where(self.source.path, span.line, span.column,
+                     span.end_column if span.end_line == span.line else span.column + 1)
 
     def __default__(self, data: Any, children: list[Any], meta: Meta) -> Any:
         written = [_value(c) for c in children]

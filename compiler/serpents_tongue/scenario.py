@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from lark import Token, Transformer, v_args
+from lark import Token, v_args
 from lark.tree import Meta
 
 from spellc.compiler import scenario_lines as lines
 from spellc.compiler.diagnostics import Diagnostics, did_you_mean
-from spellc.compiler.parse import parse, string_value
-from spellc.compiler.scenario_lines import flat
-from spellc.compiler.source import NUMBER_DIGITS, NumberTooLong, SourceFile, Span, number
+from spellc.compiler.parse import parse, span_of, string_value
+from spellc.compiler.source import NUMBER_DIGITS, NumberTooLong, SourceFile, number
 from spellc.engine.core.decisions import Outcome
 from spellc.engine.core.scenario import Expect, Replay
 from spellc.engine.rulesets import RULESETS
@@ -30,16 +29,10 @@ LEVELS = (1, 2)  # level 1 leaves out the advanced energies (Act I); level 2 pla
 
 
 @v_args(meta=True)
-class ToScenario(Transformer[Token, Any]):
+class ToScenario(lines.ScenarioTransformer):
     def __init__(self, source: SourceFile, diags: Diagnostics) -> None:
-        super().__init__()
-        self.source = source
-        self.diags = diags
-
-    def _span(self, tok: Token) -> Span:
-        line, column = tok.line or 1, tok.column or 1
-        end = tok.end_column if tok.end_line == tok.line and tok.end_column else column + 1
-        return Span(self.source, line, column, line, end)
+        super().__init__(source)
+        self.diags = diags  # its errors are reported as they are found: a number out of range stops no reading
 
     def _str(self, tok: Token) -> str:
         return string_value(tok)  # vetted by parse(): escapes, surrogates and length
@@ -54,13 +47,10 @@ class ToScenario(Transformer[Token, Any]):
         if value is None or not low <= value <= high:
             shown = str(value) if value is not None else f"a {len(text.lstrip('+-').lstrip('0'))}-digit number"
             notes = ((f"note: rule: {rule}",) if rule else ()) + ((f'note: "{quote}"',) if quote else ())
-            self.diags.error("E302", f"{what} must be from {low} to {high}, not {shown}", self._span(tok), *notes)
+            self.diags.error("E302", f"{what} must be from {low} to {high}, not {shown}", span_of(self.source, tok),
+                             *notes)
             return low
         return value
-
-    def _where(self, meta: Meta) -> sc.Where:
-        end = meta.end_column if meta.end_line == meta.line else meta.column + 1
-        return sc.Where(self.source.path, meta.line, meta.column, end)
 
     def start(self, meta: Meta, c: list[Any]) -> sc.Scenario:
         header, *rounds = c
@@ -142,7 +132,7 @@ class ToScenario(Transformer[Token, Any]):
     def round(self, meta: Meta, c: list[Any]) -> sc.RoundScript:
         turn, *items = c
         end = sc.Where(self.source.path, meta.end_line, meta.end_column - 1, meta.end_column)
-        return sc.RoundScript(number=self._int(turn, 1, ROUND_LIMIT, "a round number"), items=tuple(flat(items)),
+        return sc.RoundScript(number=self._int(turn, 1, ROUND_LIMIT, "a round number"), items=tuple(lines.flat(items)),
                               where=self._where(meta), end=end)
 
     def dice(self, meta: Meta, c: list[Token]) -> sc.DiceItem:
@@ -191,7 +181,7 @@ class ToScenario(Transformer[Token, Any]):
             if not discards or any(o[0] != "discard" for o in options[:i]):
                 # A title after the options, or with no `discarding` before it, answers nothing.
                 self.diags.error("E305", f"{option[1]!r} here is no discard: titles to discard follow "
-                                 "`discarding`, before the options", self._span_of(option[2]),
+                                 "`discarding`, before the options", lines.span(self.source, self._where(option[2])),
                                  f'help: write `casts "X" discarding "A", "{option[1]}", intoning`')
             discards.append(option[1])
         speak = next((o[1] for o in options if o[0] == "speak"), "silent")
@@ -199,10 +189,6 @@ class ToScenario(Transformer[Token, Any]):
         tiers = next((o[1] for o in options if o[0] == "ritual"), None)
         return self._action(meta, being, sc.Cast(self._str(title), target, of, tuple(discards), speak=speak,
                                                  upgrade=upgrade, tiers=tiers, target_is_name=is_name))
-
-    def _span_of(self, meta: Meta) -> Span:
-        end = meta.end_column if meta.end_line == meta.line else meta.column + 1
-        return Span(self.source, meta.line, meta.column, meta.line, end)
 
     def buying_option(self, meta: Meta, c: list[Any]) -> tuple[str, str]:
         """`buying 2 tiers for 1 Will and 2 Harmony`: the ritual path's choice (the cost may be left out)."""
@@ -264,12 +250,6 @@ class ToScenario(Transformer[Token, Any]):
     def choose(self, meta: Meta, c: list[Token]) -> sc.ChoiceItem:
         return self._choice(meta, c, "choose")
 
-    def expect(self, meta: Meta, c: list[Any]) -> list[Expect]:
-        """Each item of one `expect` line, checked in order, as engine.rulesets.serpents_tongue.scenario declares
-        them: (what, value)."""
-        being, *items = c
-        return [Expect(who=str(being), what=what, value=value, where=self._where(meta)) for what, value in items]
-
     def expect_no_card(self, meta: Meta, c: list[Token]) -> tuple[str, tuple[str, str]]:
         return ("no card", (str(c[0]), self._str(c[1])))
 
@@ -288,9 +268,6 @@ class ToScenario(Transformer[Token, Any]):
     def expect_initiative(self, meta: Meta, c: list[Token]) -> list[Expect]:
         return [Expect(who=None, what="initiative", value=tuple(str(t) for t in c), where=self._where(meta))]
 
-    def expect_winner(self, meta: Meta, c: list[Token]) -> list[Expect]:
-        return [Expect(who=None, what="winner", value=str(c[0]) if c else None, where=self._where(meta))]
-
     def expect_energy(self, meta: Meta, c: list[Token]) -> tuple[str, int]:
         return (str(c[0]), self._int(c[1], -ENERGY_LIMIT, ENERGY_LIMIT, f"an expected {c[0]}"))
 
@@ -300,9 +277,6 @@ class ToScenario(Transformer[Token, Any]):
 
     def counter(self, meta: Meta, c: list[Token]) -> tuple[str, int]:
         return (str(c[0]), self._int(c[1], 0, COUNTER_LIMIT, f"an expected {c[0]} count"))
-
-    def expect_incapacitated(self, meta: Meta, c: list[Token]) -> tuple[str, None]:
-        return ("incapacitated", None)
 
 
 def parse_scenario(source: SourceFile, diags: Diagnostics) -> sc.Scenario | None:
@@ -324,7 +298,7 @@ def check_names(scenario: sc.Scenario, source: SourceFile, diags: Diagnostics) -
     for b in scenario.beings:
         if b.name in beings:
             diags.error("E304", f"{b.name} is set up twice (first at line {beings[b.name].where.line})",
-                        _span(source, b.where))
+                        lines.span(source, b.where))
         beings.setdefault(b.name, b)
     teams = {b.team for b in scenario.beings}
 
@@ -333,13 +307,13 @@ def check_names(scenario: sc.Scenario, source: SourceFile, diags: Diagnostics) -
             return
         pool = [*beings, *also]
         diags.error("E303", f"no {what} is named {name}: the match sets up "
-                    + (", ".join(beings) or "no beings"), _span(source, where), *did_you_mean(name, pool))
+                    + (", ".join(beings) or "no beings"), lines.span(source, where), *did_you_mean(name, pool))
 
     for round_number, script in enumerate(scenario.rounds, 1):
         for i, item in enumerate(script.items):
             if isinstance(item, sc.StopItem) and (round_number < len(scenario.rounds) or i < len(script.items) - 1):
                 diags.error("E306", "`stop` ends the script: it must be its last line (what follows would never "
-                            "be played or checked)", _span(source, item.where))
+                            "be played or checked)", lines.span(source, item.where))
             if isinstance(item, Expect) and item.what == "winner":
                 known(item.value, item.where, frozenset(teams), "being or team")
             elif isinstance(item, Expect) and item.what == "initiative":
@@ -354,10 +328,6 @@ def check_names(scenario: sc.Scenario, source: SourceFile, diags: Diagnostics) -
                     known(action.target_of, item.where)
                 if isinstance(action, sc.Cast | sc.Use) and action.target is not None and action.target_is_name:
                     known(action.target, item.where, frozenset(teams), "being or team")
-
-
-def _span(source: SourceFile, where: sc.Where) -> Span:
-    return Span(source, where.line, where.column, where.line, where.end_column)
 
 
 def card_titles(scenario: sc.Scenario) -> Iterator[tuple[str, sc.Where]]:
