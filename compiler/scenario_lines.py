@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from lark import Token
 from lark.tree import Meta
@@ -103,6 +103,26 @@ def read_scenario(ruleset: Ruleset, source: SourceFile, diags: Diagnostics, tran
     for check in checks:
         check(scenario, source, diags)
     return scenario if len(diags.items) == errors else None
+
+
+@dataclass(frozen=True)
+class Reader(Generic[S]):
+    """A game's scenario reader, declared: its ruleset (its grammar), its transformer, and how the names its
+    scenarios give are checked (:func:`check_names`)."""
+
+    ruleset: Ruleset
+    transformer: Callable[[SourceFile], ScenarioTransformer]
+    names: Names
+    setup: Callable[[S], Sequence[tuple[str, str, Where]]]  # each being set up: its name, its side, where
+    written: Callable[[S], Iterable[Any]]  # the lines whose being must be one set up
+    numbered: Callable[[S], Iterable[tuple[int, Where]]] = lambda scenario: ()  # its rounds or turns
+
+    def parse(self, source: SourceFile, diags: Diagnostics) -> S | None:
+        scenario: S | None = read_scenario(self.ruleset, source, diags, self.transformer(source), self._names)
+        return scenario
+
+    def _names(self, scenario: S, source: SourceFile, diags: Diagnostics) -> None:
+        check_names(self.names, self.setup(scenario), self.numbered(scenario), self.written(scenario), source, diags)
 
 
 def span(source: SourceFile, where: Where) -> Span:

@@ -91,16 +91,11 @@ class ToScenario(lines.ScenarioTransformer):
         return Answer(who=str(who), labels=(f'play "{string_value(title)}"{at}',), where=self._where(meta))
 
 
-def parse_scenario(source: SourceFile, diags: Diagnostics) -> sc.Scenario | None:
-    scenario: sc.Scenario | None = lines.read_scenario(RULESETS["incantation_charges"], source, diags,
-                                                       ToScenario(source), check_names)
-    return scenario
-
-
-def check_names(scenario: sc.Scenario, source: SourceFile, diags: Diagnostics) -> None:
-    lines.check_names(NAMES, [(e.name, e.team, e.where) for e in scenario.entities],
-                      [(r.number, r.where) for r in scenario.rounds],
-                      (item for r in scenario.rounds for p in r.phases for item in p.lines), source, diags)
+READER: lines.Reader[sc.Scenario] = lines.Reader(
+    RULESETS["incantation_charges"], ToScenario, NAMES, setup=lambda s: [(e.name, e.team, e.where) for e in s.entities],
+    numbered=lambda s: [(r.number, r.where) for r in s.rounds],
+    written=lambda s: (item for r in s.rounds for p in r.phases for item in p.lines))
+parse_scenario = READER.parse
 
 
 def card_titles(scenario: sc.Scenario) -> Iterator[tuple[str, Where]]:

@@ -141,18 +141,12 @@ def _add_gems(gems: Gems, more: Gems) -> Gems:
     return tuple((e, counted[e]) for e in ELEMENTS if counted.get(e))
 
 
-def parse_scenario(source: SourceFile, diags: Diagnostics) -> sc.Scenario | None:
-    scenario: sc.Scenario | None = lines.read_scenario(RULESETS["rackham_incantation"], source, diags,
-                                                       ToScenario(source), check_names)
-    return scenario
-
-
-def check_names(scenario: sc.Scenario, source: SourceFile, diags: Diagnostics) -> None:
-    lines.check_names(NAMES, [(m.name, m.camp, m.where) for m in scenario.models],
-                      [(t.number, t.where) for t in scenario.turns],
-                      # a creature summoned in the battle has a name no setting gives: only answers are checked
-                      (line for turn in scenario.turns for line in turn.lines if isinstance(line, Answer | Refused)),
-                      source, diags)
+READER: lines.Reader[sc.Scenario] = lines.Reader(
+    RULESETS["rackham_incantation"], ToScenario, NAMES, setup=lambda s: [(m.name, m.camp, m.where) for m in s.models],
+    numbered=lambda s: [(t.number, t.where) for t in s.turns],
+    # a creature summoned in the battle has a name no setting gives: only answers are checked
+    written=lambda s: (line for t in s.turns for line in t.lines if isinstance(line, Answer | Refused)))
+parse_scenario = READER.parse
 
 
 def card_titles(scenario: sc.Scenario) -> Iterator[tuple[str, Where]]:
