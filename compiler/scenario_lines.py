@@ -145,11 +145,11 @@ def check_names(names: Names, setup: Sequence[tuple[str, str, Where]], numbered:
                 written: Iterable[Any], source: SourceFile, diags: Diagnostics) -> list[str]:
     """Each being (name, side, where) set up once, on two sides or more if the game says so, the numbered blocks
     in order, and every line's being (``who``) one set up, with the nearest name; the names set up."""
-    seen: list[str] = []
+    first: dict[str, Where] = {}
     for name, _, where in setup:
-        if name in seen:
-            diags.error(names.twice, f"two {names.being}s are named {name}", span(source, where))
-        seen.append(name)
+        if name in first:
+            diags.error(names.twice, f"{name} is set up twice (first at line {first[name].line})", span(source, where))
+        first.setdefault(name, where)
     if names.sides is not None and len({side for _, side, _ in setup}) < 2:
         code, message, hint = names.sides
         diags.error(code, message, source.end, hint)
@@ -161,16 +161,18 @@ def check_names(names: Names, setup: Sequence[tuple[str, str, Where]], numbered:
         last = max(last, n)
     for line in written:
         if getattr(line, "who", None) is not None:
-            known(names, line.who, seen, line.where, source, diags)
-    return seen
+            known(names, line.who, list(first), line.where, source, diags)
+    return list(first)
 
 
-def known(names: Names, name: str, pool: Collection[str], where: Where, source: SourceFile, diags: Diagnostics,
-          at: Span | None = None) -> None:
-    """``name`` is one set up; else an error (at ``at``, or the line) with the nearest name."""
-    if name not in pool:
-        diags.error(names.unknown, f"no {names.being} is named {name}", at or span(source, where),
-                    *did_you_mean(name, pool))
+def known(names: Names, name: str, pool: Sequence[str], where: Where, source: SourceFile, diags: Diagnostics,
+          at: Span | None = None, also: Collection[str] = (), what: str | None = None) -> None:
+    """``name`` is one of the beings set up (``pool``) or ``also`` (a team a line may name instead); else an error
+    (at ``at``, or the line) that lists them, with the nearest name."""
+    if name not in pool and name not in also:
+        diags.error(names.unknown, f"no {what or names.being} is named {name}: the match sets up "
+                    + (", ".join(pool) or f"no {names.being}s"), at or span(source, where),
+                    *did_you_mean(name, [*pool, *also]))
 
 
 def diagnostics(source: SourceFile, read: Callable[[SourceFile, Diagnostics], S | None],

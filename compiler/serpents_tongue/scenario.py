@@ -9,7 +9,7 @@ from lark import Token, v_args
 from lark.tree import Meta
 
 from spellc.compiler import scenario_lines as lines
-from spellc.compiler.diagnostics import Diagnostics, did_you_mean
+from spellc.compiler.diagnostics import Diagnostics
 from spellc.compiler.parse import parse, span_of, string_value
 from spellc.compiler.source import NUMBER_DIGITS, NumberTooLong, SourceFile, number
 from spellc.engine.core.decisions import Outcome
@@ -292,22 +292,18 @@ def parse_scenario(source: SourceFile, diags: Diagnostics) -> sc.Scenario | None
     return result
 
 
+NAMES = lines.Names(being="being", twice="E304", unknown="E303")
+
+
 def check_names(scenario: sc.Scenario, source: SourceFile, diags: Diagnostics) -> None:
     """Every being a line names is one the match sets up, and each is set up once (did-you-mean otherwise)."""
-    beings: dict[str, sc.BeingSetup] = {}
-    for b in scenario.beings:
-        if b.name in beings:
-            diags.error("E304", f"{b.name} is set up twice (first at line {beings[b.name].where.line})",
-                        lines.span(source, b.where))
-        beings.setdefault(b.name, b)
+    beings = lines.check_names(NAMES, [(b.name, b.team, b.where) for b in scenario.beings], (), (), source, diags)
     teams = {b.team for b in scenario.beings}
 
-    def known(name: str | None, where: sc.Where, also: frozenset[str] = frozenset(), what: str = "being") -> None:
-        if name is None or name in beings or name in also:
-            return
-        pool = [*beings, *also]
-        diags.error("E303", f"no {what} is named {name}: the match sets up "
-                    + (", ".join(beings) or "no beings"), lines.span(source, where), *did_you_mean(name, pool))
+    def known(name: str | None, where: sc.Where, *, or_team: bool = False) -> None:
+        if name is not None:
+            lines.known(NAMES, name, beings, where, source, diags, also=teams if or_team else (),
+                        what="being or team" if or_team else None)
 
     for round_number, script in enumerate(scenario.rounds, 1):
         for i, item in enumerate(script.items):
@@ -315,7 +311,7 @@ def check_names(scenario: sc.Scenario, source: SourceFile, diags: Diagnostics) -
                 diags.error("E306", "`stop` ends the script: it must be its last line (what follows would never "
                             "be played or checked)", lines.span(source, item.where))
             if isinstance(item, Expect) and item.what == "winner":
-                known(item.value, item.where, frozenset(teams), "being or team")
+                known(item.value, item.where, or_team=True)
             elif isinstance(item, Expect) and item.what == "initiative":
                 for name in item.value:
                     known(name, item.where)
@@ -327,7 +323,7 @@ def check_names(scenario: sc.Scenario, source: SourceFile, diags: Diagnostics) -
                 if isinstance(action, sc.Cast) and action.target_of is not None:
                     known(action.target_of, item.where)
                 if isinstance(action, sc.Cast | sc.Use) and action.target is not None and action.target_is_name:
-                    known(action.target, item.where, frozenset(teams), "being or team")
+                    known(action.target, item.where, or_team=True)
 
 
 def card_titles(scenario: sc.Scenario) -> Iterator[tuple[str, sc.Where]]:
