@@ -310,6 +310,15 @@ def library(project: Project) -> Any:
     return library_of(CardTexts.of(project))
 
 
+def checked_library(project: Project) -> Any | None:
+    """The compiled cards of ``project``, or None while one of them has an error: a scenario's titles are then not
+    checked against them (the card's own error is said where it is)."""
+    try:
+        return library(project)
+    except CardErrors:
+        return None
+
+
 def library_of(texts: CardTexts) -> Any:
     """The compiled cards of ``texts``: compiled in memory and imported from there (never from a generated/
     folder, which may be older than its sources); once per process for the same texts. Raises

@@ -13,7 +13,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from spellc.compiler import coverage, journal
 from spellc.compiler.build import (
@@ -22,6 +22,7 @@ from spellc.compiler.build import (
     Build,
     CardErrors,
     build_reported,
+    checked_library,
     compile_sources,
     library,
     plural,
@@ -119,6 +120,7 @@ def check_scenarios(args: argparse.Namespace, diags: Diagnostics) -> int:
         paths = [p.scenarios for p in projects(locate(Path.cwd(), explicit(args))) if p.scenarios.is_dir()]
     files = [f for p in paths if p.exists()
              for f in (sorted(source_files(p, SCENARIO)) if p.is_dir() else [p] if p.suffix == SCENARIO else [])]
+    cards: dict[Path, Any] = {}  # each project's compiled cards, compiled once for all its scenarios
     for file in files:
         project = project_of(file.parent, explicit(args))
         shown = shown_path(file, Path.cwd())
@@ -129,7 +131,9 @@ def check_scenarios(args: argparse.Namespace, diags: Diagnostics) -> int:
             continue
         except OSError as err:
             raise ProjectError(f"cannot read {shown}: {err.strerror}") from err
-        diags.extend(FRONTENDS[project.ruleset.name].scenario_diagnostics(source).items)
+        if project.root not in cards:
+            cards[project.root] = checked_library(project)
+        diags.extend(FRONTENDS[project.ruleset.name].scenario_diagnostics(source, cards[project.root]).items)
     return len(files)
 
 

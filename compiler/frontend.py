@@ -53,6 +53,8 @@ class Replayed(Protocol):
 
     @property
     def error(self) -> ReplayStop | None: ...
+    @property
+    def log(self) -> list[str]: ...
     def json(self) -> dict[str, Any]: ...
 
 
@@ -103,9 +105,11 @@ class Frontend:
     emit_python: Callable[[Sequence[Any]], dict[str, str]]
     emit_site: SiteEmitter
     parse_scenario: Callable[[SourceFile, Diagnostics], Any]
+    # What is wrong with a scenario as written, and with the project's compiled cards (when they compile), the
+    # card titles it names that are none of them.
+    check_scenario: Callable[[SourceFile, Any], Diagnostics]
     replay: Callable[[Any, Any], Any]
     summary: Callable[[Any], str]  # a replay's summary, as `spellc play` prints it
-    log: Callable[[Any], list[str]]  # a replay's log, for `spellc play --log`
     # The keywords its registry declares for cards to write (none where the grammar fixes every word and its
     # vocabularies are declared fields): for the language reference.
     keyword_rows: Callable[[], Sequence[KeywordRow]] = tuple
@@ -129,10 +133,10 @@ class Frontend:
         """Parse and check card texts (an editor's buffers) as :meth:`compile` does files."""
         return self._check(sources, Compiled(self), lambda shown: 0)
 
-    def scenario_diagnostics(self, source: SourceFile) -> Diagnostics:
-        diags = Diagnostics()
-        self.parse_scenario(source, diags)
-        return diags
+    def scenario_diagnostics(self, source: SourceFile, cards: Any = None) -> Diagnostics:
+        """What is wrong with a scenario's text as written (its lines, not yet its replay); with ``cards`` (the
+        project's compiled cards), the titles it names that are none of them too."""
+        return self.check_scenario(source, cards)
 
     def terms(self) -> tuple[Any, ...]:
         return tuple(self.glossary.terms)
@@ -158,7 +162,7 @@ class Frontend:
             return 1
         result: Replayed = self.replay(scenario, cards)
         shown = (json.dumps(result.json(), indent=2) if json_out
-                 else "\n".join(self.log(result)) if log else self.summary(result))
+                 else "\n".join(result.log) if log else self.summary(result))
         return report_replay(source, shown, result.error, out, err)
 
     def coverage(self, tests_dir: Path | None = None) -> list[coverage.Row]:

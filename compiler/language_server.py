@@ -50,7 +50,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
 from spellc.compiler import fields
-from spellc.compiler.build import FRONTENDS, settle
+from spellc.compiler.build import FRONTENDS, checked_library, settle
 from spellc.compiler.diagnostics import Diagnostic, Severity
 from spellc.compiler.formatter import FormatError, format_text, grammar_of
 from spellc.compiler.language_reference import declared_use, terminal_words
@@ -113,7 +113,7 @@ def diagnostics(doc: Document, text: str) -> list[Diagnostic]:
     shown = shown_path(doc.path, root)
     front = FRONTENDS[doc.ruleset]
     if doc.scenario:
-        return front.scenario_diagnostics(SourceFile(shown, text)).items
+        return front.scenario_diagnostics(SourceFile(shown, text), checked_library(doc.project)).items
     others = [p for p in doc.project.card_files() if p.resolve() != doc.path.resolve()]
     texts = ((p, text_of(p)) for p in others)
     sources = [*(SourceFile(shown_path(p, root), t) for p, t in texts if t is not None and not too_large(t)),

@@ -5,15 +5,18 @@ names is checked against them, at the title as written, with the nearest one."""
 from __future__ import annotations
 
 import importlib
+import shutil
 from pathlib import Path
 
 import pytest
 
 from spellc.compiler.build import library
+from spellc.compiler.cli import main
 from spellc.compiler.diagnostics import Diagnostics
 from spellc.compiler.project import shipped
 from spellc.compiler.source import SourceFile
 from spellc.engine.rulesets import RULESETS
+from tests.test_language_server import Client, run
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -47,3 +50,36 @@ def test_without_the_cards_only_the_text_is_checked(ruleset: str) -> None:
     title = list(reader.card_titles(scenario))[-1][0]
     text = text.replace(f'"{title}"', f'"Zz{title}"')
     assert not reader.scenario_diagnostics(SourceFile("s.scenario", text)).items
+
+
+def misspelled_project(tmp_path: Path, ruleset: str) -> tuple[Path, str, str]:
+    """A copy of the game's shipped project whose first scenario misspells its last title; the scenario's path, the
+    title and its misspelling."""
+    shutil.copytree(ROOT / RULESETS[ruleset].cards, tmp_path / "p", ignore=shutil.ignore_patterns("studies"))
+    scenario = first_scenario(ruleset).relative_to(ROOT / RULESETS[ruleset].cards)
+    path = tmp_path / "p" / scenario
+    text = path.read_text(encoding="utf-8")
+    reader = importlib.import_module(f"spellc.compiler.{ruleset}.scenario")
+    title = list(reader.card_titles(reader.parse_scenario(SourceFile("s", text), Diagnostics())))[-1][0]
+    path.write_text(text.replace(f'"{title}"', f'"{title[:-1]}"', 1), encoding="utf-8")
+    return path, title, title[:-1]
+
+
+@pytest.mark.parametrize("ruleset", ["rackham_incantation", "serpents_tongue"])
+def test_spellc_check_finds_a_misspelled_title_in_a_scenario(tmp_path: Path, ruleset: str,
+                                                             capsys: pytest.CaptureFixture[str],
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    path, title, typo = misspelled_project(tmp_path, ruleset)
+    monkeypatch.chdir(path.parent.parent)
+    assert main(["check"]) == 1
+    err = capsys.readouterr().err
+    assert f"is titled {typo!r}" in err and f"did you mean '{title}'?" in err
+
+
+def test_the_editor_finds_a_misspelled_title_in_a_scenario(tmp_path: Path) -> None:
+    path, title, typo = misspelled_project(tmp_path, "rackham_incantation")
+
+    async def session(client: Client) -> list[str]:
+        return [d.message for d in await client.diagnostics(client.open(path))]
+
+    assert [m for m in run(session) if f"is titled {typo!r}" in m], f"no diagnostic for {typo!r}"

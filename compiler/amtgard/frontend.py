@@ -10,30 +10,13 @@ from spellc.compiler import coverage
 from spellc.compiler.amtgard.check import Checked, Checker
 from spellc.compiler.amtgard.emit_python import emit_python
 from spellc.compiler.amtgard.emit_site import emit_site
-from spellc.compiler.amtgard.scenario import parse_scenario
+from spellc.compiler.amtgard.scenario import parse_scenario, scenario_diagnostics, summary
 from spellc.compiler.amtgard.transform import to_ast
 from spellc.compiler.frontend import Compiled, Frontend
 from spellc.engine.core.registry import Glossary, Registry
 from spellc.engine.rulesets import RULESETS
 from spellc.engine.rulesets.amtgard.registry import GLOSSARY, REGISTRY
-from spellc.engine.rulesets.amtgard.scenario import Replay, replay
-
-
-def summary(result: Replay) -> str:
-    """Where the timeline ends: each player's life, States, enchantments, armor and wounds."""
-    final = result.game.snapshot()
-    lines = [f"At {final['time']} s:"] if final["players"] else []  # none: the match was never set up
-    for name, p in final["players"].items():
-        parts = ["alive" if p["alive"] else "dead"]
-        parts += [", ".join(p["states"])] if p["states"] else []
-        parts += [f"enchanted with {', '.join(p['enchantments'])}"] if p["enchantments"] else []
-        parts += [f"Magic Armor {', '.join(f'{n} on {loc}' for loc, n in p['magic armor'].items())}"] \
-            if p["magic armor"] else []
-        parts += [f"wounded in {', '.join(p['wounds'])}"] if p["wounds"] else []
-        lines.append(f"  {name}: {'; '.join(parts)}")
-    lines.append(f"{result.checked} expectations held")
-    return "\n".join(lines)
-
+from spellc.engine.rulesets.amtgard.scenario import replay
 
 SCENARIOS = Path(__file__).resolve().parents[2] / RULESETS["amtgard"].cards / "scenarios"
 
@@ -46,9 +29,9 @@ def site_pages(cards: Sequence[Checked], glossary: Glossary, registry: Registry,
 
 
 FRONTEND = Frontend(ruleset=RULESETS["amtgard"], site_folders=("abilities", "states", "effects", "glossary"),
-                      glossary=GLOSSARY, registry=REGISTRY, checker=Checker, to_ast=to_ast, emit_python=emit_python,
-                      emit_site=site_pages, parse_scenario=parse_scenario, replay=replay, summary=summary,
-                      log=lambda result: result.game.field.log)
+                    glossary=GLOSSARY, registry=REGISTRY, checker=Checker, to_ast=to_ast, emit_python=emit_python,
+                    emit_site=site_pages, parse_scenario=parse_scenario, check_scenario=scenario_diagnostics,
+                    replay=replay, summary=summary)
 
 
 def compile_files(files: Sequence[Path], root: Path | None = None) -> Compiled:
