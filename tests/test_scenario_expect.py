@@ -14,8 +14,10 @@ import pytest
 from spellc.compiler.diagnostics import Diagnostics
 from spellc.compiler.serpents_tongue.scenario import parse_scenario
 from spellc.compiler.source import SourceFile
+from spellc.engine.core.scenario import Replay
 from spellc.engine.rulesets.serpents_tongue.cards import CardLibrary
-from spellc.engine.rulesets.serpents_tongue.scenario import Replay, replay
+from spellc.engine.rulesets.serpents_tongue.rules import Game
+from spellc.engine.rulesets.serpents_tongue.scenario import replay
 from spellc.generated.serpents_tongue import LIBRARY
 from tests.test_scenario_errors import located, play_text
 
@@ -46,14 +48,14 @@ def library() -> CardLibrary:
     return CardLibrary(cards)
 
 
-def run(text: str) -> Replay:
+def run(text: str) -> Replay[Game]:
     diags = Diagnostics()
     parsed = parse_scenario(SourceFile("test.scenario", text), diags)
     assert parsed is not None, diags.render()
     return replay(parsed, library())
 
 
-def ok(text: str) -> Replay:
+def ok(text: str) -> Replay[Game]:
     result = run(text)
     assert result.error is None, f"{result.error.where}: {result.error.message}"
     return result

@@ -12,13 +12,11 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from typing import Any
 
-from spellc.engine.core import scenario as core
 from spellc.engine.core.decisions import Choice, Decision
 from spellc.engine.core.errors import IllegalAction, ReplayError, Unsupported, Where
 from spellc.engine.core.match import Match
-from spellc.engine.core.scenario import Expect, Expectation, Vocabulary, check
+from spellc.engine.core.scenario import Expect, Expectation, Replay, Vocabulary, check
 from spellc.engine.rulesets.serpents_tongue import actions, bindings, casting, codex, encounter, preparation, specs
 from spellc.engine.rulesets.serpents_tongue.cards import CardLibrary, Energy, SpellCard
 from spellc.engine.rulesets.serpents_tongue.rules import ROUND_OVER, Game, Options
@@ -684,14 +682,6 @@ VOCABULARY: Vocabulary[Game] = Vocabulary(
     cannot=lambda who, label: f"{who} cannot {label}")
 
 
-class Replay(core.Replay[Game]):
-    @property
-    def rounds(self) -> list[dict[str, Any]]:
-        """The states as each round ended (the snapshots), under the name the frontend's summary reads them by until
-        it prints compiler.serpents_tongue.scenario.summary."""
-        return self.snapshots
-
-
 def setup(scenario: Scenario, library: CardLibrary) -> Game:
     beings = []
     for spec in scenario.beings:
@@ -755,7 +745,7 @@ def _quoted(title: str) -> str:
     return '"' + title.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def replay(scenario: Scenario, library: CardLibrary) -> Replay:
+def replay(scenario: Scenario, library: CardLibrary) -> Replay[Game]:
     driver = ScriptDriver(scenario)
     blank = Game([], library, plays=bindings.implemented())
     result = Replay(blank, blank.log)
