@@ -5,8 +5,9 @@ of card (each a :class:`Section`: its folder, its noun, its gallery's columns an
 words a glossary keyword may name it by. The pages' layout is the shared templates' (compiler/templates/
 card_page.md.j2, card_face.md.j2, card_gallery.md.j2, term.md.j2, glossary_index.md.j2); a game's own templates
 add only its prose (a gallery's introduction) and its extra sections (``{% block %}`` of those). Serpent's Tongue
-draws its spells with the same face and gallery; its glossary (keywords and trigger events beside the terms, kept
-between processes) is its own emitter's.
+draws its spells with the same face and gallery, and its glossary with the same term page and index
+(compiler/glossary_pages.py's Entry): its keywords and trigger events are pages beside its terms, kept between
+processes by its own emitter.
 
 Every value reaches a page through compiler.markdown: as inert text (the templates' finalize hook), a checked link
 target (``href``) or markup drawn here from escaped text (:func:`link`, :func:`linked`).
@@ -232,8 +233,9 @@ def emit(game: Game, sections: Sequence[Section], glossary: Glossary, registry: 
             out[f"{section.folder}/{card.page}"] = page.render(kind=section, c=card)
 
     def cards_of(term: Term) -> dict[str, Any]:
-        return {"pages": game.pages_of(term),
-                "cards": [(s.noun, [Link(c.title, s.href(c)) for c in s.cards if c.shows(term)]) for s in sections]}
+        return {"pages": tuple(game.pages_of(term)),
+                "cards": tuple((s.noun, [Link(c.title, s.href(c)) for c in s.cards if c.shows(term)])
+                               for s in sections)}
 
     out |= glossary_pages(env, glossary, registry, rows, cards_of, game.notes, with_coverage)
     return dict(sorted(out.items()))

@@ -7,14 +7,14 @@ comes from that game's :class:`CoverageNotes`."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from jinja2 import Environment, Template
 from markupsafe import Markup
 
 from spellc.compiler import coverage as cov
-from spellc.compiler.markdown import quote, safe_href
+from spellc.compiler.markdown import quote, rich_text, safe_href
 from spellc.engine.core.registry import Glossary, Registry, Term, slugify
 from spellc.engine.core.ruleset import Ruleset
 
@@ -58,19 +58,88 @@ def term_page(name: str) -> str:
     return f"{slugify(name)}.md"
 
 
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A glossary page as every game's term.md.j2 draws it: a term, or a card word or an event of the game's rules
+    text that is a page of its glossary (Serpent's Tongue's keywords and trigger events). Pages are given as
+    (text, href) from the entry's own page; ``see`` names unlinked what the glossary has no page of."""
+
+    name: str
+    kind: str
+    behaviour: str | None
+    glossary: Markup  # the seed's words as a Markdown block quote
+    facts: tuple[tuple[str, str], ...] = ()  # what a card word is: its kind, parameters, where it is allowed...
+    keyword: tuple[str, str] | None = None  # a term describing a card word whose page is another
+    alias: tuple[str, str] | None = None  # "See X": the term this heading stands for
+    see: tuple[tuple[str, str | None], ...] = ()
+    pages: tuple[tuple[str, Any], ...] = ()  # (lead, Link): the game's own pages of it ("State": Amtgard's)
+    cards: tuple[tuple[str, Any], ...] = ()  # (noun, links) of the cards that use it, or (noun, their line drawn)
+    note: Markup | None = None
+    index: str = "index.md"  # the glossary's index, from the page
+    coverage: str | None = None  # the coverage page, from the page, when the site has one
+
+
+@dataclass(frozen=True, slots=True)
+class IndexLine:
+    """A page's line of the glossary's index: its name, its page (from the index), its kind, the first sentence of
+    its text and its status."""
+
+    name: str
+    page: str
+    kind: str
+    summary: Markup
+    status: str
+
+
+def summary(text: str) -> Markup:
+    """The first sentence of a glossary text, for the index."""
+    first = text.split("\n")[0]
+    end = first.find(". ")
+    return rich_text(first if end < 0 else first[: end + 1])
+
+
+def status(row: cov.Row | None, played_by: tuple[str, str] | None) -> str:
+    """A page's status: its term's in the coverage report, else whether the engine binds its behaviour."""
+    return row.status if row else "supported" if played_by else "not yet supported"
+
+
+def index_text(template: Template, groups: Sequence[tuple[str, Sequence[IndexLine]]], coverage: str | None,
+               also: str = "") -> str:
+    """The glossary's index (glossary_index.md.j2): ``groups`` by title ("" for one table); ``also``: what the game's
+    glossary holds beside its terms."""
+    return template.render(groups=groups, also=also, coverage=Markup(safe_href(coverage)) if coverage else None)
+
+
+def term_entry(glossary: Glossary, t: Term, **more: Any) -> Entry:
+    """A term's page: its kind, the term it stands for ("See X"), its see-also and its note."""
+    target = glossary.target(t)
+    return Entry(t.name, t.kind, t.behaviour, quote(t.paragraphs), facts=(("Kind", t.kind),),
+                 alias=(target.name, term_page(target.name)) if target is not t else None,
+                 see=tuple((n, term_page(n) if glossary.term(n) is not None else None) for n in t.see),
+                 note=rich_text(t.note) if t.note else None, **more)
+
+
+def term_text(template: Template, entry: Entry, row: cov.Row | None, played_by: tuple[str, str] | None) -> str:
+    """A glossary page drawn by term.md.j2 (``row``: its line of the coverage report, None for a card word or an
+    event that is no term; ``played_by``: what the engine binds its behaviour to)."""
+    return template.render(t=entry, row=row, played_by=played_by)
+
+
 def glossary_pages(env: Environment, glossary: Glossary, registry: Registry, rows: Sequence[cov.Row],
                    cards_of: Callable[[Term], dict[str, Any]], notes: CoverageNotes, coverage: bool = True
                    ) -> dict[str, str]:
     """{path under the game's section: page text} of its glossary and, when ``coverage`` says so, its coverage
     page (the glossary then links to it)."""
     by_term = {r.term: r for r in rows}
-    out = {"glossary/index.md": env.get_template("glossary_index.md.j2").render(
-        terms=[(t, term_page(t.name), by_term[t.name]) for t in glossary.terms],
-        coverage=Markup(safe_href(f"../{COVERAGE_PAGE}")) if coverage else None)}
+    lines = [IndexLine(t.name, term_page(t.name), t.kind, summary(glossary.target(t).glossary), by_term[t.name].status)
+             for t in glossary.terms]
+    out = {"glossary/index.md": index_text(env.get_template("glossary_index.md.j2"), [("", lines)],
+                                           f"../{COVERAGE_PAGE}" if coverage else None)}
+    template = env.get_template("term.md.j2")
     for t in glossary.terms:
-        out[f"glossary/{term_page(t.name)}"] = env.get_template("term.md.j2").render(
-            t=t, row=by_term[t.name], glossary=quote(t.paragraphs), played_by=registry.played_by(t.behaviour),
-            see=[(name, term_page(name)) for name in t.see if glossary.term(name) is not None], **cards_of(t))
+        entry = replace(term_entry(glossary, t, coverage=f"../{COVERAGE_PAGE}" if coverage else None), **cards_of(t))
+        out[f"glossary/{term_page(t.name)}"] = term_text(template, entry, by_term[t.name],
+                                                         registry.played_by(t.behaviour))
     if coverage:
         out[COVERAGE_PAGE] = coverage_page(env.get_template(COVERAGE_TEMPLATE), notes, rows,
                                            lambda term: f"glossary/{term_page(term)}", "glossary/index.md")

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from spellc.compiler.markdown import make_env
+from spellc.compiler.card_site import Game, environment
+from spellc.compiler.markdown import COMMON_TEMPLATES
 from spellc.compiler.project import REPOSITORY
 from spellc.compiler.serpents_tongue import emit_site as emit_site_module
 from spellc.compiler.serpents_tongue.emit_site import coverage_report, emit_site
@@ -211,7 +212,8 @@ def test_a_kept_glossary_page_follows_an_edited_template(tmp_path: Path) -> None
     between runs must be drawn again with it, not read back as it was."""
     templates = tmp_path / "templates"
     shutil.copytree(emit_site_module.TEMPLATES, templates)
-    env = make_env(templates)
+    shutil.copy(COMMON_TEMPLATES / "term.md.j2", templates)  # a game's own template comes before the shared one
+    env = environment(Game(templates, emit_site_module.COVERAGE))
     registry = load()
     rows = tuple(coverage_report(registry))
 
@@ -220,7 +222,7 @@ def test_a_kept_glossary_page_follows_an_edited_template(tmp_path: Path) -> None
                                                 registry, rows)
 
     before = pages()
-    entry = templates / "site_glossary_entry.md.j2"
+    entry = templates / "term.md.j2"
     entry.write_text(entry.read_text(encoding="utf-8") + "Edited.\n", encoding="utf-8")
     later = entry.stat().st_mtime + 10  # Jinja sees an edit by its time: past the clock's tick, as a person edits
     os.utime(entry, (later, later))

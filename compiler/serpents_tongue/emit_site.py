@@ -31,7 +31,7 @@ import posixpath
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -39,10 +39,21 @@ from jinja2 import Environment, Template
 from markupsafe import Markup
 
 from spellc.compiler import coverage as cov
-from spellc.compiler.card_site import Face, Link, Paragraph, Span
-from spellc.compiler.glossary_pages import COVERAGE_PAGE, COVERAGE_TEMPLATE, CoverageNotes, coverage_page
+from spellc.compiler.card_site import Face, Game, Link, Paragraph, Span, environment, links
+from spellc.compiler.glossary_pages import (
+    COVERAGE_PAGE,
+    COVERAGE_TEMPLATE,
+    CoverageNotes,
+    Entry,
+    IndexLine,
+    coverage_page,
+    index_text,
+    status,
+    summary,
+    term_text,
+)
 from spellc.compiler.kept import kept, stamps
-from spellc.compiler.markdown import css_class, escape_text, make_env, quote, rich_text, safe_href
+from spellc.compiler.markdown import css_class, escape_text, quote, rich_text, safe_href
 from spellc.compiler.rendered import KEPT, call
 from spellc.compiler.serpents_tongue import model as m
 from spellc.compiler.serpents_tongue import render_text as rt
@@ -58,7 +69,7 @@ MACROS = "site_macros.md.j2"
 CARD_FACE = "card_face.md.j2"  # every game's card (compiler/templates/)
 RULESET = "serpents_tongue"
 KIND_TITLES = {"directive": "Directives", "empowerment": "Empowerments", "requirement": "Requirement forms",
-               "rule": "Rules", "concept": "Concepts", "lore": "Lore (not rules)"}
+               "rule": "Rules", "concept": "Concepts", "lore": "Lore (not rules)", "trigger event": "Trigger events"}
 FLUENCY_MAX = 4
 SPELLS_INDEX = "spells/index.md"
 GALLERY = ("Spell", "Sphere", "Role", "Fluency", "Resonance", "Harmony")  # its columns; the next three, filters
@@ -66,6 +77,7 @@ GLOSSARY_INDEX = "glossary/index.md"
 COVERAGE = CoverageNotes(RULESETS[RULESET], tests="tests/",
                          binds="the function that plays its behaviour, its keyword or its trigger event",
                          note='A heading that only says "See X" reports the status of X.')
+GAME = Game(TEMPLATES, COVERAGE)
 DISCORD_EVENT_TERM = "Discord Event"  # the Glossary row an Encounter's `discord event` line changes
 SPHERE, ORBS, ROLE, FLUENCY, TARGETS = (css_class("card-sphere") + " ", css_class("card-orbs"),
                                         css_class("card-role"), css_class("card-fluency"), css_class("card-targets"))
@@ -168,35 +180,6 @@ class SpellView:
                     (Span(ROLE, escape_text(self.role), "Role"),
                      Span(FLUENCY, escape_text(self.pips), f"Fluency {self.fluency}")),
                     rules=targets + tuple(Paragraph(line) for line in self.rules))
-
-
-@dataclass(frozen=True, slots=True)
-class EntryView:
-    """A glossary page: a Glossary term, a keyword without a Glossary heading, or a trigger event."""
-
-    name: str
-    kind: str
-    noun: str  # "keyword", "term" or "trigger"
-    href: Markup  # from the glossary index
-    index: Markup  # back to the glossary index
-    summary: Markup
-    glossary: Markup  # the text as a Markdown block quote
-    behaviour: str | None
-    facts: tuple[tuple[str, str], ...] = ()
-    see: tuple[Link | str, ...] = ()
-    spells: Markup | None = None  # where the spells that use it go (_users_mark); None: not a keyword's page
-    keyword: Link | None = None  # a row that describes a keyword defined on another page
-    alias: Link | None = None  # "See X": the row this heading stands for
-    note: Markup | None = None
-    status: str | None = None  # the coverage status; None: not a Glossary term
-    reason: str | None = None
-    tests: tuple[str, ...] = ()
-    coverage: Markup | None = None  # link to the coverage page
-
-    @property
-    def played_by(self) -> tuple[str, str] | None:
-        """What the ruleset's registry binds its behaviour to (bindings.py): its kind and where it is."""
-        return BINDINGS.played_by(self.behaviour)
 
 
 @dataclass
@@ -361,25 +344,6 @@ def _requirement_line(macros: Template, registry: Registry, page: str, r: Requir
 
 
 # ---------------------------------------------------------------------- glossary pages
-def _summary(text: str) -> Markup:
-    """The glossary text's first sentence, for the index."""
-    first = text.split("\n")[0]
-    end = first.find(". ")
-    return rich_text(first if end < 0 else first[: end + 1])
-
-
-def _spell_links(macros: Template, site: _Site, from_page: str, titles: Iterable[str]) -> tuple[Markup, ...]:
-    """Links to the spells ``titles`` from the page ``from_page``, in title order, each drawn."""
-    folder = _folder(from_page)
-    return tuple(_spell_link(macros, folder, t, site.pages[t]) for t in sorted(titles, key=lambda t: (t.casefold(), t)))
-
-
-@lru_cache(maxsize=KEPT)  # drawn once: a spell is listed on the page of each keyword it uses, build after build
-def _spell_link(macros: Template, folder: str, title: str, page: str) -> Markup:
-    link: Markup = macros.module.link(Link(text=title, href=_relative(folder, page)))  # type: ignore[attr-defined]
-    return link
-
-
 def _keyword_facts(keyword: Keyword) -> list[tuple[str, str]]:
     facts = [("Kind", keyword.kind)]
     params = list(keyword.params)
@@ -397,71 +361,56 @@ def _keyword_facts(keyword: Keyword) -> list[tuple[str, str]]:
     return facts
 
 
-def _see_links(reg: Registry, page: str, names: Iterable[str]) -> tuple[Link | str, ...]:
-    see: list[Link | str] = []
+def _see_links(reg: Registry, page: str, names: Iterable[str]) -> tuple[tuple[str, str | None], ...]:
+    """The see-also of a page: a term's page, else a keyword's, else the name unlinked."""
+    see: list[tuple[str, str | None]] = []
     for name in names:
-        term = reg.term(name)
-        keyword = reg.get(name)
-        if term is not None:
-            see.append(Link(text=name, href=relative(page, term_page(term))))
-        elif keyword is not None:
-            see.append(Link(text=name, href=relative(page, keyword_page(keyword))))
-        else:
-            see.append(name)
+        term, keyword = reg.term(name), reg.get(name)
+        to = term_page(term) if term is not None else keyword_page(keyword) if keyword is not None else None
+        see.append((name, relative(page, to) if to else None))
     return tuple(see)
 
 
-def keyword_view(reg: Registry, keyword: Keyword) -> EntryView:
+def _spell_links(site: _Site, from_page: str, titles: Iterable[str]) -> Markup:
+    """Links to the spells ``titles`` from the page ``from_page``, in title order."""
+    folder = _folder(from_page)
+    return links(Link(t, _relative(folder, site.pages[t])) for t in sorted(titles, key=lambda t: (t.casefold(), t)))
+
+
+def _spells(kind: str, name: str) -> tuple[tuple[str, Markup]]:
+    """The line of the spells that use a keyword or an event: a mark, each build puts its own spells there."""
+    return (("Spells", _users_mark(kind, name)),)
+
+
+def keyword_entry(reg: Registry, keyword: Keyword) -> Entry:
     """The page of a keyword the Glossary has no heading for (Pay, Once per Round)."""
-    page = keyword_page(keyword)
-    return EntryView(
-        name=keyword.name, kind=keyword.kind, noun="keyword", href=relative(GLOSSARY_INDEX, page),
-        index=relative(page, GLOSSARY_INDEX),
-        summary=_summary(keyword.glossary), glossary=quote(tuple(p.split("\n"))
-                                                          for p in keyword.glossary.split("\n\n")),
-        behaviour=keyword.behaviour, facts=(*_keyword_facts(keyword), ("Source", "not a Glossary heading")),
-        see=_see_links(reg, page, keyword.see), spells=_users_mark(KEYWORD_USERS, keyword.name),
-    )
+    return Entry(keyword.name, keyword.kind, keyword.behaviour,
+                 quote(tuple(p.split("\n")) for p in keyword.glossary.split("\n\n")),
+                 facts=(*_keyword_facts(keyword), ("Source", "not a Glossary heading")),
+                 see=_see_links(reg, keyword_page(keyword), keyword.see), cards=_spells(KEYWORD_USERS, keyword.name))
 
 
-def term_view(reg: Registry, rows: dict[str, cov.Row], term: Term, with_coverage: bool = True) -> EntryView:
+def term_entry(reg: Registry, term: Term) -> Entry:
+    """A Glossary heading's page; a keyword's when its row defines one (its parameters, the spells using it)."""
     page = term_page(term)
     keyword = reg.get(term.keyword) if term.keyword else None
     defines = keyword is not None and keyword.entry == term.name
     facts = _keyword_facts(keyword) if keyword is not None else [("Kind", term.kind)]
     if term.heading != term.name:
         facts.append(("Printed heading", term.heading))
-    row = rows.get(term.name)
     target = reg.target(term)
-    return EntryView(
-        name=term.name, kind=term.kind, noun="keyword" if keyword else "term",
-        href=relative(GLOSSARY_INDEX, page), index=relative(page, GLOSSARY_INDEX),
-        summary=_summary(target.glossary), glossary=quote(term.paragraphs), behaviour=term.behaviour,
-        facts=tuple(facts), see=_see_links(reg, page, term.see),
-        spells=_users_mark(KEYWORD_USERS, keyword.name) if keyword and defines else None,
-        keyword=Link(text=keyword.name, href=relative(page, keyword_page(keyword)))
-        if keyword is not None and not defines else None,
-        alias=Link(text=target.name, href=relative(page, term_page(target))) if target is not term else None,
-        note=rich_text(term.note) if term.note else None,
-        status=row.status if row else None, reason=row.reason if row else None,
-        tests=row.tests if row else (), coverage=relative(page, COVERAGE_PAGE) if with_coverage else None,
-    )
+    return Entry(
+        term.name, term.kind, term.behaviour, quote(term.paragraphs), facts=tuple(facts),
+        keyword=(keyword.name, relative(page, keyword_page(keyword))) if keyword is not None and not defines else None,
+        alias=(target.name, relative(page, term_page(target))) if target is not term else None,
+        see=_see_links(reg, page, term.see), note=rich_text(term.note) if term.note else None,
+        cards=_spells(KEYWORD_USERS, keyword.name) if keyword is not None and defines else ())
 
 
-def event_view(event: Event) -> EntryView:
-    page = event_page(event)
-    return EntryView(
-        name=f"when {event.name}", kind="trigger event", noun="trigger",
-        href=relative(GLOSSARY_INDEX, page),
-        index=relative(page, GLOSSARY_INDEX),
-        summary=_summary(event.glossary), glossary=quote([[event.glossary]]), behaviour=event.behaviour,
-        facts=(("Kind", "trigger event"), ("Reads as", f"{rt.event_text(event.name)}: …")),
-        spells=_users_mark(EVENT_USERS, event.name),
-    )
-
-
-def _by_name(items: Iterable[EntryView]) -> list[EntryView]:
-    return sorted(items, key=lambda e: (e.name.casefold(), e.name))
+def event_entry(event: Event) -> Entry:
+    return Entry(f"when {event.name}", "trigger event", event.behaviour, quote([[event.glossary]]),
+                 facts=(("Kind", "trigger event"), ("Reads as", f"{rt.event_text(event.name)}: …")),
+                 cards=_spells(EVENT_USERS, event.name), index=relative(event_page(event), GLOSSARY_INDEX))
 
 
 # ---------------------------------------------------------------------- the emitter
@@ -482,7 +431,7 @@ def emit_site(spells: Sequence[m.CheckedSpell], registry: Registry,
     ``coverage`` defaults to the report over this repository's tests. ``with_coverage``: whether the site has a
     coverage page (``[site] coverage`` in the project's manifest), which the glossary's pages then link to.
     """
-    env = make_env(TEMPLATES)
+    env = environment(GAME)
     rows = coverage_report(registry) if coverage is None else coverage
     site = _index(tuple(spells), registry)
     out = _spell_pages(env, site, nam_shubs) | _glossary_pages(env, site, tuple(rows), with_coverage)
@@ -547,15 +496,17 @@ def _drawn(templates: tuple[Template, Template, Template, Template], registry: R
 # between processes (engine/core/kept.py): a page holds a mark where its list goes, and each build puts its own
 # list there.
 KEYWORD_USERS, EVENT_USERS = "keyword", "event"
-_USERS_MARK = re.compile("\x00(keyword|event)\x1f([^\x00]*)\x00")
+_USERS_MARK = re.compile("([^\n]*)\x00(keyword|event)\x1f([^\x00]*)\x00\n\n")
 
 
 def _users_mark(kind: str, name: str) -> Markup:
     return Markup(f"\x00{kind}\x1f{name}\x00")
 
 
-# The templates of the glossary's and the coverage page, and the macros they import.
-GLOSSARY_TEMPLATES = ("site_glossary_index.md.j2", "site_glossary_entry.md.j2", COVERAGE_TEMPLATE, MACROS)
+# The templates of the glossary's and the coverage page (every game's), and the macro they import.
+GLOSSARY_TEMPLATES = ("glossary_index.md.j2", "term.md.j2", COVERAGE_TEMPLATE, "engine_status.md.j2")
+ALSO = ("the Magi's Handbook's Glossary, with every keyword of its card language and every trigger event of its rules"
+        " text")
 
 
 def _glossary_pages(env: Environment, site: _Site, rows: tuple[cov.Row, ...], with_coverage: bool = True
@@ -563,11 +514,13 @@ def _glossary_pages(env: Environment, site: _Site, rows: tuple[cov.Row, ...], wi
     """The glossary's pages and (``with_coverage``) the coverage page, with the project's spells."""
     templates = tuple(env.get_template(name) for name in GLOSSARY_TEMPLATES)
     pages = _glossary_texts(templates, site.registry, rows, with_coverage)
-    listed, macros = env.get_template("site_glossary_spells.md.j2"), env.get_template(MACROS)
     users = {KEYWORD_USERS: site.keyword_users, EVENT_USERS: site.event_users}
 
     def spells(page: str) -> Callable[[re.Match[str]], str]:
-        return lambda mark: call(listed, "spells", _spell_links(macros, site, page, users[mark[1]].get(mark[2], ())))
+        def line(mark: re.Match[str]) -> str:
+            titles = users[mark[2]].get(mark[3], ())
+            return f"{mark[1]}{_spell_links(site, page, titles)}\n\n" if titles else ""
+        return line
 
     return {page: _USERS_MARK.sub(spells(page), text) if "\x00" in text else text for page, text in pages.items()}
 
@@ -591,21 +544,27 @@ def _glossary_made(templates: tuple[Template, ...], reg: Registry, rows: tuple[c
                    with_coverage: bool = True) -> dict[str, str]:
     index_template, entry_template, coverage_template, _ = templates
     coverage = {r.term: r for r in rows}
-    # An entry's view serves both its page and its line of the index: made once.
-    entries = [(term_page(t), term_view(reg, coverage, t, with_coverage)) for t in reg.terms]
-    entries += [(keyword_page(k), keyword_view(reg, k)) for k in reg.keywords.values() if k.entry is None]
-    events = [(event_page(e), event_view(e)) for e in sorted(reg.events.values(), key=lambda e: e.name)]
-    groups: dict[str, list[EntryView]] = {kind: [] for kind in TERM_KINDS}
-    for _, view in entries:
-        groups[view.kind].append(view)
-    kinds = [(KIND_TITLES[kind], _by_name(groups[kind])) for kind in TERM_KINDS]
-    kinds.append(("Trigger events", [view for _, view in events]))
-    index = index_template.render(kinds=[k for k in kinds if k[1]],
-                                  coverage=relative(GLOSSARY_INDEX, COVERAGE_PAGE) if with_coverage else None)
-    pages = {GLOSSARY_INDEX: index, **{page: entry_template.render(entry=view) for page, view in entries + events}}
+    entries = [(term_page(t), term_entry(reg, t), coverage.get(t.name), reg.target(t).glossary) for t in reg.terms]
+    entries += [(keyword_page(k), keyword_entry(reg, k), None, k.glossary)
+                for k in reg.keywords.values() if k.entry is None]
+    events = sorted(reg.events.values(), key=lambda e: e.name)
+    entries += [(event_page(e), event_entry(e), None, e.glossary) for e in events]
+    groups: dict[str, list[IndexLine]] = {kind: [] for kind in [*TERM_KINDS, "trigger event"]}
+    pages = {}
+    for page, entry, row, text in entries:
+        played_by = BINDINGS.played_by(entry.behaviour)
+        shown = replace(entry, coverage=relative(page, COVERAGE_PAGE)) if with_coverage else entry
+        pages[page] = term_text(entry_template, shown, row, played_by)
+        groups[entry.kind].append(IndexLine(entry.name, relative(GLOSSARY_INDEX, page), entry.kind, summary(text),
+                                            status(row, played_by)))
+    # Terms by name, events in the registry's order of names.
+    kinds = [(KIND_TITLES[kind], sorted(lines, key=lambda e: (e.name.casefold(), e.name)) if kind in TERM_KINDS
+              else lines) for kind, lines in groups.items()]
+    pages[GLOSSARY_INDEX] = index_text(index_template, kinds, relative(GLOSSARY_INDEX, COVERAGE_PAGE)
+                                       if with_coverage else None, ALSO)
     if with_coverage:
         pages[COVERAGE_PAGE] = _coverage_page(coverage_template, reg, rows)
-    return pages
+    return dict(sorted(pages.items()))
 
 
 def _coverage_page(template: Template, registry: Registry, rows: tuple[cov.Row, ...]) -> str:
