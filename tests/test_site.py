@@ -194,8 +194,6 @@ def test_each_glossary_names_its_game_and_shows_the_engines_view_as_a_block(buil
     view of a term is a collapsed block on every term's page, never "??? info" printed as text; every game's term
     page sets it apart from the lines above it by a blank line, as Markdown's blocks are."""
     for ruleset in RULESETS.values():
-        if ruleset.name == "serpents_tongue":  # its glossary is the Magi's Handbook's, with keywords and events
-            continue
         index = (ROOT / "site" / "docs" / ruleset.name / "glossary" / "index.md").read_text(encoding="utf-8")
         assert html.unescape(index).startswith(f"# Glossary\n\nThe terms of {game_name(ruleset)},"), ruleset.name
     shown = [p.relative_to(built).as_posix() for p in sorted(built.rglob("glossary/*.html"))
@@ -204,3 +202,18 @@ def test_each_glossary_names_its_game_and_shows_the_engines_view_as_a_block(buil
     glued = [p.name for p in sorted((ROOT / "site" / "docs").rglob("glossary/*.md"))
              if re.search(r"\n[^\n]+\n\?\?\? info", p.read_text(encoding="utf-8"))]
     assert glued == []
+
+
+def test_serpents_tongues_glossary_is_drawn_by_every_games_term_page_and_index() -> None:
+    """"One site design for four games": Serpent's Tongue's glossary pages (its terms, and its keywords and trigger
+    events beside them) are every game's term page and index; a keyword's parameters and the spells that use it are
+    lines as another game's term lists its cards, and no game keeps a glossary template of its own."""
+    assert sorted((ROOT / "compiler").glob("*/templates/*glossary*")) == []
+    docs = ROOT / "site" / "docs"
+    pay = (docs / "serpents_tongue" / "glossary" / "pay.md").read_text(encoding="utf-8")
+    assert "- **Parameters:** count, energy\n" in pay
+    assert "\nSpells: [Flame Eternae](../spells/flame-eternae.md), " in pay
+    assert "\nSee also: [Requirements](requirements.md), [Sustain](sustain.md)\n" in pay
+    for game in RULESETS:
+        index = (docs / game / "glossary" / "index.md").read_text(encoding="utf-8")
+        assert "| Term | Kind | Summary | Status |\n" in index, game
