@@ -24,8 +24,8 @@ SCENARIOS = sorted((ROOT / "cards_src" / "incantation_charges" / "scenarios").gl
 
 def _play(text: str, name: str = "x.scenario", *flags: str) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
-    code = play(text.encode("utf-8"), name, json_out="--json" in flags, project=shipped("incantation_charges"),
-                out=out, err=err)
+    code = play(text.encode("utf-8"), name, json_out="--json" in flags, log="--log" in flags,
+                project=shipped("incantation_charges"), out=out, err=err)
     return code, out.getvalue(), err.getvalue()
 
 
@@ -81,6 +81,30 @@ def test_a_play_the_rules_refuse_names_the_rule() -> None:
     code, _, err = _play(MATCH + 'round 1 {\n    action phase {\n        Mage plays "Flame Dart" at Orc\n    }\n}\n')
     assert code == 1
     assert "Flame Dart\" has Incantation 1; Mage has 0 charges" in err and "note: rule: Incantation" in err
+
+
+REFUSED = MATCH + 'round 1 {\n    action phase {\n        refused Mage plays "Flame Dart" at Orc by "Incantation"\n' \
+    "        Mage passes\n        Orc passes\n    }\n}\n"
+
+
+def test_a_refused_line_holds_where_the_rules_refuse_it() -> None:
+    """Issue 28: "the same refusal form (`expect refused ...` or the game's equivalent), with the rule named", in
+    this game too: the play is refused at the decision where the line stands, logged with its reason, and counted."""
+    code, out, err = _play(REFUSED, "x.scenario", "--log")
+    assert code == 0, err
+    assert 'refused: Mage play "Flame Dart" at Orc: Incantation: "Flame Dart" has Incantation 1; Mage has 0 charges' \
+        in out
+
+
+def test_a_refused_line_names_the_rule_that_refuses() -> None:
+    code, _, err = _play(REFUSED.replace('by "Incantation"', 'by "Hand"'))
+    assert code == 1 and "is refused by the rule 'Incantation'" in err and "not 'Hand'" in err
+
+
+def test_a_refused_line_the_rules_allow_stops_the_replay() -> None:
+    code, _, err = _play(REFUSED.replace('refused Mage plays "Flame Dart" at Orc by "Incantation"',
+                                         "refused Mage passes"))
+    assert code == 1 and "x.scenario:7:9: error[E300]: expected 'pass' to be refused, and the rules allow it" in err
 
 
 def test_an_unknown_entity_gets_a_suggestion() -> None:

@@ -16,7 +16,18 @@ from dataclasses import dataclass
 
 from spellc.engine.core.errors import ReplayError, Where
 from spellc.engine.core.match import Match
-from spellc.engine.core.scenario import Answer, Expect, Expectation, Replay, Vocabulary, check, legal, pick
+from spellc.engine.core.scenario import (
+    Answer,
+    Expect,
+    Expectation,
+    Refused,
+    Replay,
+    Script,
+    Vocabulary,
+    check,
+    legal,
+    pick,
+)
 from spellc.engine.rulesets.incantation_charges.cards import Library
 from spellc.engine.rulesets.incantation_charges.game import Game
 from spellc.engine.rulesets.incantation_charges.state import DECK, HAND, Entity, Settings
@@ -35,7 +46,7 @@ class EntitySpec:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PhaseScript:
     name: str  # "Draw Phase" | "Action Phase"
-    lines: tuple[Answer | Expect, ...] = ()  # in the order written
+    lines: tuple[Answer | Refused | Expect, ...] = ()  # in the order written
     where: Where
 
 
@@ -71,7 +82,7 @@ EXPECTATIONS = {
 }
 VOCABULARY: Vocabulary[Game] = Vocabulary(
     expectations=EXPECTATIONS, being="entity", subject=lambda g, name: g.table.entities.get(name),
-    when=lambda g: f"in the {g.phase} of round {g.round}", say=lambda g, text: g.table.log.append(text),
+    when=lambda g: f"in the {g.phase} of round {g.round}", say=lambda g, text: g.table.say(text),
     cannot=lambda who, label: f"{who} cannot {label}")
 
 
@@ -98,13 +109,17 @@ def replay(scenario: Scenario, library: Library) -> Replay[Game]:
     result = Replay(game, game.table.log)
     script = {(r.number, p.name): p for r in scenario.rounds for p in r.phases}
     last_round = max((r.number for r in scenario.rounds), default=0)
-    lines: deque[Answer | Expect] = deque()  # what is left of the phase's lines
+    lines: deque[Answer | Refused | Expect] = deque()  # what is left of the phase's lines
 
-    def expected(when: str | None = None) -> None:
-        """The expectations written before the next answer (or the phase's end), checked now."""
-        while lines and isinstance(expect := lines[0], Expect):
-            lines.popleft()
-            result.checked += check(game, VOCABULARY, expect, when)
+    def expected(when: str | None = None, at: Script[Game] | None = None) -> None:
+        """The expectations written before the next answer (or the phase's end), checked now; and the refusals
+        there, ``at`` a decision."""
+        while lines and (isinstance(lines[0], Expect) or at is not None and isinstance(lines[0], Refused)):
+            line = lines.popleft()
+            if isinstance(line, Refused) and at is not None:
+                at.refused(line)
+            elif isinstance(line, Expect):
+                result.checked += check(game, VOCABULARY, line, when)
 
     def phase_begins(g: Game, event: str) -> None:
         lines.clear()
@@ -116,7 +131,8 @@ def replay(scenario: Scenario, library: Library) -> Replay[Game]:
         expected(f"after the {g.phase} of round {g.round}")
         if lines:
             extra = lines[0]
-            said = repr(extra.labels[0]) if isinstance(extra, Answer) else f"expect {extra.what}"
+            said = (f"expect {extra.what}" if isinstance(extra, Expect) else
+                    repr(extra.labels[0]) if isinstance(extra, Answer) else f"refused {extra.label!r}")
             raise ReplayError(f"{extra.who}: {said}: the {g.phase} ended before this line was needed", extra.where)
         result.snapshots.append(g.snapshot())
 
@@ -125,9 +141,10 @@ def replay(scenario: Scenario, library: Library) -> Replay[Game]:
         game.hooks.on(f"{phase} phase ends", phase_ends)
     try:
         match = Match(game)
+        played = Script(game, match, result, VOCABULARY)
         while match.decision is not None and game.round <= last_round:
             decision = match.decision
-            expected()
+            expected(at=played)
             if not lines:
                 if (game.round, game.phase) not in script and game.round == last_round:
                     break  # the script stops here: the rest is left to the players
