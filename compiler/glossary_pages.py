@@ -14,6 +14,7 @@ from jinja2 import Environment, Template
 from markupsafe import Markup
 
 from spellc.compiler import coverage as cov
+from spellc.compiler.language_reference import declared_use
 from spellc.compiler.markdown import quote, rich_text, safe_href
 from spellc.engine.core.registry import Glossary, Registry, Term, slugify
 from spellc.engine.core.ruleset import Ruleset
@@ -119,6 +120,13 @@ def term_entry(glossary: Glossary, t: Term, **more: Any) -> Entry:
                  note=rich_text(t.note) if t.note else None, **more)
 
 
+def field_facts(ruleset: Ruleset, term: str) -> tuple[tuple[str, str], ...]:
+    """The card fields a term defines (their ``[field.<word>] term``), as a keyword's page gives its parameters: how
+    a card writes each and what its declaration says of its use."""
+    return tuple(fact for f in ruleset.fields if f.term == term
+                 for fact in (("Written", f.example or f.word), ("Use", declared_use(f))) if fact[1])
+
+
 def term_text(template: Template, entry: Entry, row: cov.Row | None, played_by: tuple[str, str] | None) -> str:
     """A glossary page drawn by term.md.j2 (``row``: its line of the coverage report, None for a card word or an
     event that is no term; ``played_by``: what the engine binds its behaviour to)."""
@@ -137,7 +145,8 @@ def glossary_pages(env: Environment, glossary: Glossary, registry: Registry, row
                                            f"../{COVERAGE_PAGE}" if coverage else None)}
     template = env.get_template("term.md.j2")
     for t in glossary.terms:
-        entry = replace(term_entry(glossary, t, coverage=f"../{COVERAGE_PAGE}" if coverage else None), **cards_of(t))
+        entry = term_entry(glossary, t, coverage=f"../{COVERAGE_PAGE}" if coverage else None)
+        entry = replace(entry, facts=entry.facts + field_facts(notes.ruleset, t.name), **cards_of(t))
         out[f"glossary/{term_page(t.name)}"] = term_text(template, entry, by_term[t.name],
                                                          registry.played_by(t.behaviour))
     if coverage:
