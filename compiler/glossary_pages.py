@@ -6,8 +6,9 @@ comes from that game's :class:`CoverageNotes`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from jinja2 import Environment, Template
@@ -21,6 +22,7 @@ from spellc.engine.core.ruleset import Ruleset
 
 COVERAGE_PAGE = "coverage.md"
 COVERAGE_TEMPLATE = "coverage.md.j2"
+INDEX = "glossary/index.md"
 
 
 def game_name(ruleset: Ruleset) -> str:
@@ -104,17 +106,10 @@ def status(row: cov.Row | None, played_by: tuple[str, str] | None) -> str:
     return row.status if row else "supported" if played_by else "not yet supported"
 
 
-def index_text(template: Template, groups: Sequence[tuple[str, Sequence[IndexLine]]], coverage: str | None,
-               also: str = "") -> str:
-    """The glossary's index (glossary_index.md.j2): ``groups`` by title ("" for one table); ``also``: what the game's
-    glossary holds beside its terms."""
-    return template.render(groups=groups, also=also, coverage=Markup(safe_href(coverage)) if coverage else None)
-
-
-def term_entry(glossary: Glossary, t: Term, **more: Any) -> Entry:
-    """A term's page: its kind, the term it stands for ("See X"), its see-also and its note."""
+def term_entry(glossary: Glossary, t: Term, facts: tuple[tuple[str, str], ...] = (), **more: Any) -> Entry:
+    """A term's page: its kind and ``facts``, the term it stands for ("See X"), its see-also and its note."""
     target = glossary.target(t)
-    return Entry(t.name, t.kind, t.behaviour, quote(t.paragraphs), facts=(("Kind", t.kind),),
+    return Entry(t.name, t.kind, t.behaviour, quote(t.paragraphs), facts=(("Kind", t.kind), *facts),
                  alias=(target.name, term_page(target.name)) if target is not t else None,
                  see=tuple((n, term_page(n) if glossary.term(n) is not None else None) for n in t.see),
                  note=rich_text(t.note) if t.note else None, **more)
@@ -127,10 +122,27 @@ def field_facts(ruleset: Ruleset, term: str) -> tuple[tuple[str, str], ...]:
                  for fact in (("Written", f.example or f.word), ("Use", declared_use(f))) if fact[1])
 
 
-def term_text(template: Template, entry: Entry, row: cov.Row | None, played_by: tuple[str, str] | None) -> str:
-    """A glossary page drawn by term.md.j2 (``row``: its line of the coverage report, None for a card word or an
-    event that is no term; ``played_by``: what the engine binds its behaviour to)."""
-    return template.render(t=entry, row=row, played_by=played_by)
+def glossary_texts(templates: tuple[Template, Template], entries: Iterable[tuple[str, Entry, cov.Row | None, str]],
+                   played_by: Callable[[str | None], tuple[str, str] | None], coverage: str | None,
+                   kinds: Mapping[str, str] | None = None, also: str = "") -> dict[str, str]:
+    """{path under the game's section: text} of the glossary's pages, drawn by ``templates`` (term.md.j2 and
+    glossary_index.md.j2), and of its index. ``entries``: each page's path (under glossary/), its entry, its line of
+    the coverage report (None for what is no term) and the text the index takes its first sentence from;
+    ``played_by``: what the engine binds a behaviour to; ``coverage``: the coverage page from the index, if any;
+    ``kinds``: the index's sections, a title for each kind in order, each by name (None: one table, in the
+    entries' order); ``also``: what the game's glossary holds beside its terms."""
+    term, index = templates
+    pages: dict[str, str] = {}
+    groups: dict[str, list[IndexLine]] = defaultdict(list)
+    for page, entry, row, text in entries:
+        bound = played_by(entry.behaviour)
+        pages[page] = term.render(t=entry, row=row, played_by=bound)
+        groups[entry.kind if kinds else ""].append(IndexLine(entry.name, page.removeprefix("glossary/"), entry.kind,
+                                                             summary(text), status(row, bound)))
+    sections = [(title, sorted(groups[kind], key=lambda e: (e.name.casefold(), e.name))) for kind, title in
+                kinds.items()] if kinds else [("", groups[""])]
+    pages[INDEX] = index.render(groups=sections, also=also, coverage=Markup(safe_href(coverage)) if coverage else None)
+    return pages
 
 
 def glossary_pages(env: Environment, glossary: Glossary, registry: Registry, rows: Sequence[cov.Row],
@@ -139,16 +151,12 @@ def glossary_pages(env: Environment, glossary: Glossary, registry: Registry, row
     """{path under the game's section: page text} of its glossary and, when ``coverage`` says so, its coverage
     page (the glossary then links to it)."""
     by_term = {r.term: r for r in rows}
-    lines = [IndexLine(t.name, term_page(t.name), t.kind, summary(glossary.target(t).glossary), by_term[t.name].status)
-             for t in glossary.terms]
-    out = {"glossary/index.md": index_text(env.get_template("glossary_index.md.j2"), [("", lines)],
-                                           f"../{COVERAGE_PAGE}" if coverage else None)}
-    template = env.get_template("term.md.j2")
-    for t in glossary.terms:
-        entry = term_entry(glossary, t, coverage=f"../{COVERAGE_PAGE}" if coverage else None)
-        entry = replace(entry, facts=entry.facts + field_facts(notes.ruleset, t.name), **cards_of(t))
-        out[f"glossary/{term_page(t.name)}"] = term_text(template, entry, by_term[t.name],
-                                                         registry.played_by(t.behaviour))
+    shown = f"../{COVERAGE_PAGE}" if coverage else None
+    entries = [(f"glossary/{term_page(t.name)}", term_entry(glossary, t, field_facts(notes.ruleset, t.name),
+                                                            coverage=shown, **cards_of(t)),
+                by_term[t.name], glossary.target(t).glossary) for t in glossary.terms]
+    out = glossary_texts((env.get_template("term.md.j2"), env.get_template("glossary_index.md.j2")), entries,
+                         registry.played_by, shown)
     if coverage:
         out[COVERAGE_PAGE] = coverage_page(env.get_template(COVERAGE_TEMPLATE), notes, rows,
                                            lambda term: f"glossary/{term_page(term)}", "glossary/index.md")

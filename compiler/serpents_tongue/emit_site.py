@@ -45,12 +45,8 @@ from spellc.compiler.glossary_pages import (
     COVERAGE_TEMPLATE,
     CoverageNotes,
     Entry,
-    IndexLine,
     coverage_page,
-    index_text,
-    status,
-    summary,
-    term_text,
+    glossary_texts,
 )
 from spellc.compiler.kept import kept, stamps
 from spellc.compiler.markdown import css_class, escape_text, quote, rich_text, safe_href
@@ -62,7 +58,7 @@ from spellc.engine.rulesets import RULESETS
 from spellc.engine.rulesets.serpents_tongue.bindings import REGISTRY as BINDINGS
 from spellc.engine.rulesets.serpents_tongue.bindings import implemented as engine_implemented
 from spellc.engine.rulesets.serpents_tongue.cards import Aspect, Requirement, Sphere
-from spellc.engine.rulesets.serpents_tongue.registry import TERM_KINDS, Event, Keyword, Registry, Term, load, slugify
+from spellc.engine.rulesets.serpents_tongue.registry import Event, Keyword, Registry, Term, load, slugify
 
 TEMPLATES = Path(__file__).with_name("templates")
 MACROS = "site_macros.md.j2"
@@ -504,7 +500,7 @@ def _users_mark(kind: str, name: str) -> Markup:
 
 
 # The templates of the glossary's and the coverage page (every game's), and the macro they import.
-GLOSSARY_TEMPLATES = ("glossary_index.md.j2", "term.md.j2", COVERAGE_TEMPLATE, "engine_status.md.j2")
+GLOSSARY_TEMPLATES = ("term.md.j2", "glossary_index.md.j2", COVERAGE_TEMPLATE, "engine_status.md.j2")
 ALSO = ("the Magi's Handbook's Glossary, with every keyword of its card language and every trigger event of its rules"
         " text")
 
@@ -542,26 +538,17 @@ def _glossary_texts(templates: tuple[Template, ...], reg: Registry, rows: tuple[
 
 def _glossary_made(templates: tuple[Template, ...], reg: Registry, rows: tuple[cov.Row, ...],
                    with_coverage: bool = True) -> dict[str, str]:
-    index_template, entry_template, coverage_template, _ = templates
+    term_template, index_template, coverage_template, _ = templates
     coverage = {r.term: r for r in rows}
-    entries = [(term_page(t), term_entry(reg, t), coverage.get(t.name), reg.target(t).glossary) for t in reg.terms]
-    entries += [(keyword_page(k), keyword_entry(reg, k), None, k.glossary)
-                for k in reg.keywords.values() if k.entry is None]
-    events = sorted(reg.events.values(), key=lambda e: e.name)
-    entries += [(event_page(e), event_entry(e), None, e.glossary) for e in events]
-    groups: dict[str, list[IndexLine]] = {kind: [] for kind in [*TERM_KINDS, "trigger event"]}
-    pages = {}
-    for page, entry, row, text in entries:
-        played_by = BINDINGS.played_by(entry.behaviour)
-        shown = replace(entry, coverage=relative(page, COVERAGE_PAGE)) if with_coverage else entry
-        pages[page] = term_text(entry_template, shown, row, played_by)
-        groups[entry.kind].append(IndexLine(entry.name, relative(GLOSSARY_INDEX, page), entry.kind, summary(text),
-                                            status(row, played_by)))
-    # Terms by name, events in the registry's order of names.
-    kinds = [(KIND_TITLES[kind], sorted(lines, key=lambda e: (e.name.casefold(), e.name)) if kind in TERM_KINDS
-              else lines) for kind, lines in groups.items()]
-    pages[GLOSSARY_INDEX] = index_text(index_template, kinds, relative(GLOSSARY_INDEX, COVERAGE_PAGE)
-                                       if with_coverage else None, ALSO)
+    made = [(term_page(t), term_entry(reg, t), coverage.get(t.name), reg.target(t).glossary) for t in reg.terms]
+    made += [(keyword_page(k), keyword_entry(reg, k), None, k.glossary) for k in reg.keywords.values()
+             if k.entry is None]
+    made += [(event_page(e), event_entry(e), None, e.glossary) for e in reg.events.values()]
+    # Each page links the coverage page, from its own folder (an event's is a folder deeper).
+    entries = [(page, replace(e, coverage=relative(page, COVERAGE_PAGE) if with_coverage else None), row, text)
+               for page, e, row, text in made]
+    pages = glossary_texts((term_template, index_template), entries, BINDINGS.played_by,
+                           relative(GLOSSARY_INDEX, COVERAGE_PAGE) if with_coverage else None, KIND_TITLES, ALSO)
     if with_coverage:
         pages[COVERAGE_PAGE] = _coverage_page(coverage_template, reg, rows)
     return dict(sorted(pages.items()))
