@@ -8,7 +8,7 @@ Glossary terms played here: Activate, Abjuration Spell, Evade, Curse Duration, A
 
 from __future__ import annotations
 
-from spellc.engine.core.decisions import Flow
+from spellc.engine.core.decisions import NOTHING, Flow
 from spellc.engine.rulesets.serpents_tongue import (
     allies,
     control,
@@ -53,7 +53,8 @@ def activate(game: Battle, fx: Effect) -> Flow[None]:
     card = fx.card
     if card.place is not Place.MANIFESTING:
         return  # Dispelled, or its controller would not pay a Dampen
-    problem = invalid_target(game, fx)
+    evades = card.has("Evade")  # read once: whether what it dodges is still there, and how it activates
+    problem = invalid_target(game, fx, evades)
     if problem:
         game.say(f"{card.title} fizzles: {problem}")
         yield from triggers.emit(game, "this fizzles", card=card)  # still manifesting, then discarded
@@ -73,7 +74,7 @@ def activate(game: Battle, fx: Effect) -> Flow[None]:
     if role is Role.TRANSMUTE:
         yield from activate_transmute(game, fx)
         return
-    if card.has("Evade"):
+    if evades:
         evaded = fx.evade_of
         if evaded is not None:
             game.say(f"{fx.controller.name} evades {evaded.name} with {card.title}")
@@ -126,7 +127,8 @@ def activate_transmute(game: Battle, fx: Effect) -> Flow[None]:
         game.discard(card)
 
 
-def invalid_target(game: Battle, fx: Effect) -> str | None:
+def invalid_target(game: Battle, fx: Effect, evades: bool) -> str | None:
+    """Why the target of ``fx`` is no longer valid (``evades``: the spell is an Evade), or None."""
     t = fx.target
     if isinstance(t, Being) and t.incapacitated and fx.card.role is Role.ATTACK:
         return f"{t.name} is incapacitated"
@@ -142,7 +144,7 @@ def invalid_target(game: Battle, fx: Effect) -> str | None:
             return f"{t.title} is no longer Dormant"
         if sel.state == "rite" and t.place is not Place.RITE:
             return f"{t.title} is no longer in the Rite zone"
-    if fx.card.has("Evade"):
+    if evades:
         evaded = fx.evade_of
         if evaded is None or evaded.card.place not in (Place.MANIFESTING, Place.IN_PLAY):
             return "the effect it would dodge is gone"
@@ -151,9 +153,11 @@ def invalid_target(game: Battle, fx: Effect) -> str | None:
 
 def place_in_zone(game: Battle, fx: Effect) -> Flow[None]:
     card = fx.card
-    zone = ZONE_OF_ROLE[card.role]
+    role = card.role
+    assert role is not None  # a spell placed in a zone has a role (a Specialization, an Artifact is never cast)
+    zone = ZONE_OF_ROLE[role]
     if fx.team is not None:
-        team = fx.controller.team if card.role is not Role.ATTACK else fx.team
+        team = fx.controller.team if role is not Role.ATTACK else fx.team
         members = [b for b in game.beings if (team == "*" or b.team == team) and b.team != "" and not b.incapacitated]
         holder = members[0] if members else fx.controller
         yield from game.enter_zone(card, holder, zone)
@@ -161,7 +165,8 @@ def place_in_zone(game: Battle, fx: Effect) -> Flow[None]:
     else:
         bearer = fx.target if isinstance(fx.target, Being) else fx.controller
         yield from game.enter_zone(card, bearer, zone)
-    duration.start_counters(card, fx.aspects())
+    own = card.aspects()  # read once: for what passive effects add to them, and for its counters
+    duration.start_counters(card, impact.effective_aspects(game, fx, own=own), own)
 
 
 def impact_attack(game: Battle, fx: Effect) -> Flow[None]:
@@ -185,5 +190,8 @@ def impact_attack(game: Battle, fx: Effect) -> Flow[None]:
 
 def fire(game: Battle, card: Card, event: str) -> Flow[None]:
     """One of the card's own events (``activated``, ``resolved``): see engine.rulesets.serpents_tongue.events. The
-    flow of triggers.emit, not one more around it."""
-    return triggers.emit(game, event, card=card)
+    flow of triggers.emit, not one more around it; emitted only when a trigger is owed or something hears it (as
+    triggers.emit tells: at most casts nothing does)."""
+    if game.pending_triggers or game.reacts_to(event, card):
+        return triggers.emit(game, event, card=card)
+    return NOTHING

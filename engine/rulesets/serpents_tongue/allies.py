@@ -106,9 +106,8 @@ def koishaka(game: Battle, card: Card, caster: Being) -> Being:
 
 # ---------------------------------------------------------------- leaving
 def on_discard(game: Battle, card: Card) -> None:
-    """An Ally spell leaving play takes its Koishaka with it (Dismiss, Dispel, a second Ally)."""
-    if not card.spec.koishaka:
-        return
+    """An Ally spell (one with a Koishaka) leaving play takes its Koishaka with it (Dismiss, Dispel, a second
+    Ally)."""
     for k in list(game.beings):
         if k.body is card:
             k.body = None

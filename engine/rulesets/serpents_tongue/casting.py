@@ -70,13 +70,15 @@ from spellc.engine.rulesets.serpents_tongue.wording import selector_text
 
 # ================================================================== the cast cycle
 def cast(game: Battle, caster: Being, card: Card, in_window: bool = False) -> Flow[None]:
+    # Declare: the spell's own aspects, read once for the steps that read them first.
+    spell = declaration.declare(game, caster, card)
     # Speak: silently, or Intoned for Voice — at the risk of a Miscast.
-    spoken = yield from intone.speak(game, caster, card)
+    spoken = yield from intone.speak(game, caster, card, spell.own or ())
     if spoken == "miscast":
         intone.miscast(game, caster, card)
         yield from triggers.emit(game, "WHO miscasts spell", being=caster)
         return
-    need = full_actions(game, caster, card)
+    need = spell.needed()
     if not in_window and need > 1:
         rite.begin(game, caster, card, spoken, need)  # "# Actions": Spoken, then it waits in the Rite zone
         if spoken == "intoned":  # its Voice is earned as it is Spoken into the Rite zone

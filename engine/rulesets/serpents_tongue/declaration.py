@@ -87,6 +87,10 @@ class Provisional:
     # while a spell is weighed (a Provisional is made for one check and dropped). None: not read yet.
     sources: list[tuple[Card, Modifier]] | None = None
     orbs: int | None = None  # its orb cost (orb_cost), once counted: the targets and the payment both ask
+    # The card's own aspects, when the cast cycle read them for its first steps (declare): the Voice it is Spoken
+    # with and the Full Actions it takes are read of them, the card asked once. None: read as its aspects are.
+    own: tuple[Aspect, ...] | None = None
+    actions: int | None = None  # the Full Actions it takes (:meth:`needed`), once counted
 
     def passives(self) -> list[tuple[Card, Modifier]]:
         found = self.sources
@@ -95,10 +99,16 @@ class Provisional:
         return found
 
     def aspects(self) -> Sequence[Aspect]:
-        return impact.effective_aspects(self.game, self, self.passives())
+        return impact.effective_aspects(self.game, self, self.passives(), self.own)
 
     def has(self, name: str) -> bool:
         return any(a.name == name for a in self.aspects())
+
+    def needed(self) -> int:
+        """How many Full Actions casting it takes now, its aspects and passive effects counted (rite.py)."""
+        if self.actions is None:
+            self.actions = rite.actions_needed(self.card, self.aspects())
+        return self.actions
 
 
 def provisional(game: Battle, caster: Being, card: Card, target: Being | Card | None = None) -> Provisional:
@@ -106,10 +116,17 @@ def provisional(game: Battle, caster: Being, card: Card, target: Being | Card | 
     return Provisional(game, card, caster, target)
 
 
+def declare(game: Battle, caster: Being, card: Card) -> Provisional:
+    """The spell about to be cast, its own aspects read once for the cast cycle's first steps: how it may be
+    Spoken (intone.speak: Eloquent), and the Full Actions it takes (:meth:`Provisional.needed`, counted once it
+    is Spoken: a Miscast spell takes none)."""
+    return Provisional(game, card, caster, own=card.aspects())
+
+
 def full_actions(game: Battle, caster: Being, card: Card, fx: Provisional | None = None) -> int:
     """How many Full Actions casting ``card`` takes now, its aspects and passive effects counted (rite.py);
     ``fx``: its :func:`provisional` cast, when the caller has it already."""
-    return rite.actions_needed(card, (fx or provisional(game, caster, card)).aspects())
+    return (fx or provisional(game, caster, card)).needed()
 
 
 def is_free(game: Battle, caster: Being, card: Card, fx: Provisional | None = None) -> bool:

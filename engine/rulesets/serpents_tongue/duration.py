@@ -9,16 +9,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from spellc.engine.rulesets.serpents_tongue.cards import Aspect
-from spellc.engine.rulesets.serpents_tongue.state import Card, Zone
+from spellc.engine.rulesets.serpents_tongue.state import Card, Zone, aspect_named
 
 
-def start_counters(card: Card, aspects: Sequence[Aspect] | None = None) -> None:
+def start_counters(card: Card, aspects: Sequence[Aspect] | None = None, own: Sequence[Aspect] | None = None) -> None:
     """"When a spell with Duration # is activated, place # Duration counters on it" — with what upgrades
-    and passive effects add ("I also place 3 Duration counters onto it rather than 2")."""
-    durability = card.aspect("Durability")
+    and passive effects add ("I also place 3 Duration counters onto it rather than 2"). ``own``: its own
+    aspects, when the caller read them already."""
+    if own is None:
+        own = card.aspects()  # read once for both (as Card.aspect reads them: a bonus is no Duration of its own)
+    durability = aspect_named(own, "Durability")
     if durability is not None and isinstance(durability.value, int):
         card.counters["durability"] = durability.value
-    set_duration(card, card.aspect("Duration"))
+    set_duration(card, aspect_named(own, "Duration"))
     bonus = sum(int(a.value) for a in (card.gained if aspects is None else aspects)
                 if a.name == "Duration" and a.bonus and isinstance(a.value, int))
     if bonus and "duration" in card.counters:

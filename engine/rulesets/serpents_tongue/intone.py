@@ -6,8 +6,11 @@ Glossary terms played here: Spoken, Miscast, Eloquent.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from spellc.engine.core.decisions import Choice, Flow
 from spellc.engine.rulesets.serpents_tongue.cards import (
+    Aspect,
     Energy,
 )
 from spellc.engine.rulesets.serpents_tongue.protocol import Battle
@@ -21,8 +24,14 @@ from spellc.engine.rulesets.serpents_tongue.state import (
 SPOKEN = (Choice("silent", "silent"), Choice("intone", "intoned"), Choice("miscast", "miscast"))
 
 
-def speak(game: Battle, caster: Being, card: Card) -> Flow[str]:
-    eloquent = card.has("Eloquent")
+def speak(game: Battle, caster: Being, card: Card, own: Sequence[Aspect]) -> Flow[str]:
+    """How ``caster`` Speaks ``card`` (``own``: its own aspects, as the declaration read them): silently, Intoned,
+    or Miscast — an Eloquent spell must be Spoken."""
+    eloquent = False
+    for a in own:  # as Card.has reads them
+        if a.name == "Eloquent":
+            eloquent = True
+            break
     if not (game.options.intoning or eloquent) or caster.kind is not Kind.MAGI:
         return "silent"
     options = SPOKEN[1:] if eloquent else SPOKEN  # an Eloquent spell must be Spoken to be cast

@@ -50,7 +50,8 @@ def pay(game: Battle, caster: Being, card: Card, fx: Effect, for_free: bool = Fa
         card.paid.append((Energy.RESONANCE, extra))
         game.say(f"{caster.name} pays {extra} Resonance more for targeting a Tough spell")
     yield from upgrades(game, caster, card)
-    yield from ritual_path.buy(game, caster, card)
+    if card.spec.ritual:  # most spells have no Ritual Path: nothing to buy, no flow made for it
+        yield from ritual_path.buy(game, caster, card)
     duration = card.aspect("Duration")
     if duration is not None and duration.value == "F":
         place_focus(game, caster, card)

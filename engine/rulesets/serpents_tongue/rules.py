@@ -362,7 +362,8 @@ class Game:
         if zone is Zone.ENHANCEMENT:
             yield from self.make_room(bearer, card)
         bearer.zones.put(card, zone)
-        transmutes.follow(card)  # Transmutes combined with it while it was being cast
+        if card.combined:  # Transmutes combined with it while it was being cast (most spells have none)
+            transmutes.follow(card)
         self.uniqueness(card)
 
     def shift_control(self, card: Card, who: Being) -> None:
@@ -380,13 +381,14 @@ class Game:
             ("Unique to Caster", lambda o: o.title == card.title and o.controller is card.controller),
             ("Legendary", lambda o: o.title == card.title),
         ]
+        names = card.names()  # its aspects' names, read once for the four rules
         for name, same in rules:
-            if card.has(name):
+            if name in names:
                 for other in others:
                     if same(other) and other.place is Place.IN_PLAY:
                         self.say(f"{other.title} is discarded: {name}")
                         self.discard(other)
-        unique = card.aspect("Unique to Descriptor")
+        unique = card.aspect("Unique to Descriptor") if "Unique to Descriptor" in names else None
         for other in others:
             theirs = other.aspect("Unique to Descriptor")
             for u in (unique, theirs):
@@ -429,9 +431,12 @@ class Game:
 
     def discard(self, card: Card, to: Place = Place.DISCARD) -> None:
         """Leave play (or the Rite zone) for the discard pile, the Codex or banishment."""
-        if card.place in (IN_PLAY, MANIFESTING):  # it leaves play: its trigger still runs
+        # It leaves play: its trigger still runs (queued only when something hears it, as events.queue tells: most
+        # of the time nothing does).
+        if card.place in (IN_PLAY, MANIFESTING) and self.reacts_to("this is discarded", card):
             events.queue(self, "this is discarded", card=card)
-        allies.on_discard(self, card)  # an Ally spell takes its Koishaka with it
+        if card.spec.koishaka:
+            allies.on_discard(self, card)  # an Ally spell takes its Koishaka with it
         if card.encounter_ability:
             # "Encounters do not actually discard their spells and abilities."
             self._unplace(card)

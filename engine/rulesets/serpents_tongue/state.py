@@ -6,7 +6,7 @@ it. Cards and beings refer to each other by object; a copy of the whole state ke
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container
+from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol, TypeVar
@@ -80,6 +80,9 @@ class Card:
     # attribute of the card costs a fraction of one of its class.
     kind: str = field(init=False, repr=False)
     responds: bool = field(init=False, repr=False)  # a Response spell (SpellCard.responds)
+    # Its spec's role, kept as well: the cast cycle's steps each read it (whether it is placed, in which zone, how it
+    # activates), and an attribute is read without a call into the card.
+    role: Role | None = field(init=False, repr=False)
     id: int = 0
     place: Place = Place.CODEX
     zone: Zone | None = None
@@ -119,14 +122,11 @@ class Card:
         """This card is ``spec`` from now on (a hidden spell dealt again, evaluation.determinize): with what it keeps
         of its spec's."""
         self.spec, self.title, self.kind, self.responds = spec, spec.title, spec.kind, spec.responds
+        self.role = getattr(spec, "role", None)  # a Specialization, an Artifact and a Nam-Shub page have none
 
     @property
     def sphere(self) -> Sphere:
         return self.spec.sphere
-
-    @property
-    def role(self) -> Role:
-        return self.spec.role
 
     @property
     def active(self) -> bool:
@@ -150,10 +150,7 @@ class Card:
         return own
 
     def aspect(self, name: str) -> Aspect | None:
-        for a in self.aspects():
-            if a.name == name and not a.bonus:
-                return a
-        return None
+        return aspect_named(self.aspects(), name)
 
     def has(self, name: str) -> bool:
         if self.gained or self.round_gained or self.impact_gained or self.combined:
@@ -317,6 +314,15 @@ class Being:
 
     def __repr__(self) -> str:
         return f"<{self.name}>"
+
+
+def aspect_named(aspects: Sequence[Aspect], name: str) -> Aspect | None:
+    """The first of ``aspects`` named ``name`` that is not a bonus to another (a card's :meth:`Card.aspect`, of its
+    aspects read once for several)."""
+    for a in aspects:
+        if a.name == name and not a.bonus:
+            return a
+    return None
 
 
 def codex_view(b: Being, view: Callable[[list[Card]], T]) -> T:
