@@ -158,6 +158,10 @@ def glossary_pages(env: Environment, glossary: Glossary, registry: Registry, row
     out = glossary_texts((env.get_template("term.md.j2"), env.get_template("glossary_index.md.j2")), entries,
                          registry.played_by, shown)
     if coverage:
-        out[COVERAGE_PAGE] = coverage_page(env.get_template(COVERAGE_TEMPLATE), notes, rows,
-                                           lambda term: f"glossary/{term_page(term)}", "glossary/index.md")
+        out[COVERAGE_PAGE] = coverage_text(env.get_template(COVERAGE_TEMPLATE), notes, rows)
     return out
+
+
+def coverage_text(template: Template, notes: CoverageNotes, rows: Sequence[cov.Row]) -> str:
+    """The coverage page of a section whose glossary is glossary/, a page per term."""
+    return coverage_page(template, notes, rows, lambda term: f"glossary/{term_page(term)}", INDEX)

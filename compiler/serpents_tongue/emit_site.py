@@ -45,7 +45,7 @@ from spellc.compiler.glossary_pages import (
     COVERAGE_TEMPLATE,
     CoverageNotes,
     Entry,
-    coverage_page,
+    coverage_text,
     glossary_texts,
 )
 from spellc.compiler.kept import kept, stamps
@@ -375,7 +375,7 @@ def _spell_links(site: _Site, from_page: str, titles: Iterable[str]) -> Markup:
 
 def _spells(kind: str, name: str) -> tuple[tuple[str, Markup]]:
     """The line of the spells that use a keyword or an event: a mark, each build puts its own spells there."""
-    return (("Spells", _users_mark(kind, name)),)
+    return (("Spells", Markup(f"\x00{kind}\x1f{name}\x00")),)
 
 
 def keyword_entry(reg: Registry, keyword: Keyword) -> Entry:
@@ -490,13 +490,9 @@ def _drawn(templates: tuple[Template, Template, Template, Template], registry: R
 # The glossary and coverage pages are the same for every project, but for the list of the project's spells
 # that use a keyword or an event. The rest is made from the registry and the coverage rows alone, and kept
 # between processes (engine/core/kept.py): a page holds a mark where its list goes, and each build puts its own
-# list there.
+# list there (the whole line is left out when no spell of the project uses it).
 KEYWORD_USERS, EVENT_USERS = "keyword", "event"
 _USERS_MARK = re.compile("([^\n]*)\x00(keyword|event)\x1f([^\x00]*)\x00\n\n")
-
-
-def _users_mark(kind: str, name: str) -> Markup:
-    return Markup(f"\x00{kind}\x1f{name}\x00")
 
 
 # The templates of the glossary's and the coverage page (every game's), and the macro they import.
@@ -550,14 +546,5 @@ def _glossary_made(templates: tuple[Template, ...], reg: Registry, rows: tuple[c
     pages = glossary_texts((term_template, index_template), entries, BINDINGS.played_by,
                            relative(GLOSSARY_INDEX, COVERAGE_PAGE) if with_coverage else None, KIND_TITLES, ALSO)
     if with_coverage:
-        pages[COVERAGE_PAGE] = _coverage_page(coverage_template, reg, rows)
+        pages[COVERAGE_PAGE] = coverage_text(coverage_template, COVERAGE, rows)
     return dict(sorted(pages.items()))
-
-
-def _coverage_page(template: Template, registry: Registry, rows: tuple[cov.Row, ...]) -> str:
-    terms = {t.name: t for t in registry.terms}
-    return coverage_page(template, COVERAGE, rows, lambda name: relative(COVERAGE_PAGE, term_page(terms[name])),
-                         relative(COVERAGE_PAGE, GLOSSARY_INDEX))
-
-
-
