@@ -369,3 +369,23 @@ def test_a_fourth_prepared_spell_is_refused_with_the_rule() -> None:
     text = ACT1.replace('    Black prepares "Fireball", "Dissolve Tissue"\n',
                         '    Black prepares "Fireball", "Dissolve Tissue", "Beast Form", "Infernal Shot"\n', 1)
     fails(text, 23, "Black cannot prepare 'Infernal Shot': \"Magi may prepare up to 3 spells\"")
+
+
+@pytest.mark.rule("Spell Preparation")
+def test_a_refused_cast_is_checked_at_its_magis_next_decision() -> None:
+    """A scenario says what the rules must refuse, as every game's do (issue 28: "the same refusal form ... with the
+    rule named"): Black has not prepared Cellular Degeneration in round 1, "Only spells that have been prepared may
+    be cast", so the cast is refused there, by that rule, and the refusal counts as an expectation that held."""
+    before = ok(ACT1).checked
+    result = ok(act1('    White casts "Pillar of Earth"',
+                     '    refused Black casts "Cellular Degeneration" by "Spell Preparation"'))
+    assert result.checked == before + 1
+    assert 'refused: Black cast "Cellular Degeneration": Spell Preparation: it is not prepared' in result.log
+
+
+def test_a_refusal_the_rules_allow_or_refuse_by_another_rule_stops_the_replay() -> None:
+    at = ACT1.splitlines().index('    White casts "Pillar of Earth"') + 2
+    fails(act1('    White casts "Pillar of Earth"', '    refused Black casts "Fireball"'), at,
+          "expected 'cast \"Fireball\"' to be refused, and the rules allow it")
+    fails(act1('    White casts "Pillar of Earth"', '    refused Black casts "Cellular Degeneration" by "Action"'),
+          at, "is refused by the rule 'Spell Preparation' (Spell Preparation: it is not prepared), not 'Action'")

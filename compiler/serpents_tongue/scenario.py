@@ -152,6 +152,11 @@ class ToScenario(lines.ScenarioTransformer):
     def _action(self, meta: Meta, being: Token, action: Any) -> sc.ActionItem:
         return sc.ActionItem(being=str(being), action=action, where=self._where(meta))
 
+    def refused(self, meta: Meta, c: list[Any]) -> sc.RefusedItem:
+        item, rule = c
+        return sc.RefusedItem(being=item.being, action=item.action, rule=self._str(rule) if rule is not None else None,
+                              where=self._where(meta))
+
     def meditate(self, meta: Meta, c: list[Token]) -> sc.ActionItem:
         return self._action(meta, c[0], sc.Plain("meditate"))
 
@@ -317,7 +322,7 @@ def check_names(scenario: sc.Scenario, source: SourceFile, diags: Diagnostics) -
                     known(name, item.where)
             elif isinstance(item, Expect):
                 known(item.who, item.where)
-            elif isinstance(item, sc.ActionItem | sc.PrepareItem | sc.ChoiceItem | sc.ModeItem):
+            elif isinstance(item, sc.ActionItem | sc.RefusedItem | sc.PrepareItem | sc.ChoiceItem | sc.ModeItem):
                 known(item.being, item.where)
                 action = getattr(item, "action", None)
                 if isinstance(action, sc.Cast) and action.target_of is not None:

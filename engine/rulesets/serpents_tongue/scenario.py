@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from spellc.engine.core.decisions import Choice, Decision
 from spellc.engine.core.errors import IllegalAction, ReplayError, Unsupported, Where
 from spellc.engine.core.match import Match
-from spellc.engine.core.scenario import Expect, Expectation, Replay, Vocabulary, check
+from spellc.engine.core.scenario import Expect, Expectation, Refused, Replay, Script, Vocabulary, check
 from spellc.engine.rulesets.serpents_tongue import actions, bindings, casting, codex, encounter, preparation, specs
 from spellc.engine.rulesets.serpents_tongue.cards import CardLibrary, Energy, SpellCard
 from spellc.engine.rulesets.serpents_tongue.rules import ROUND_OVER, Game, Options
@@ -83,6 +83,16 @@ class DrawItem(Item):
 class ActionItem(Item):
     being: str
     action: ScriptAction
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RefusedItem(Item):
+    """``refused White casts "Fireball" by "Full Action"``: an action the rules must refuse at the Magi's next
+    decision (``rule``: the rule that refuses it, any when None)."""
+
+    being: str
+    action: ScriptAction
+    rule: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -248,6 +258,13 @@ class ScriptDriver:
                 self._check(self.game, expect)
         self.queue.remove(item)
         self.last = item.where
+
+    def refusals(self, d: Decision, played: Script[Game]) -> None:
+        """The refusals written before the next line the rules need, checked at ``d`` when it is their Magi's
+        (another's decision leaves them for the Magi's own)."""
+        while isinstance(item := self._peek(), RefusedItem) and item.being == d.being:
+            self._take(item)
+            played.refused(Refused(who=item.being, label=item.action.label(), rule=item.rule, where=item.where))
 
     def _stop_here(self) -> None:
         """At a question that needs a line: when the script's next line is `stop`, the replay ends here,
@@ -598,6 +615,8 @@ def _in(being: Being, title: str, what: str) -> Card | None:
 
 
 def _unused(item: Item) -> str:
+    if isinstance(item, RefusedItem):
+        return f"{item.being} was asked nothing more this round: there was no decision to refuse this at"
     if isinstance(item, ActionItem):
         return f"{item.being} cannot act here: it is not {item.being}'s turn, or the round has ended"
     if isinstance(item, DiceItem):
@@ -754,6 +773,7 @@ def replay(scenario: Scenario, library: CardLibrary) -> Replay[Game]:
         result.game, result.log = game, game.log
         game.hooks.on(ROUND_OVER, lambda g, _: result.snapshots.append(g.snapshot()))  # the state as each round ends
         match = Match(game)
+        played = Script(game, match, result, VOCABULARY)  # the core's refusal check
         scripts = list(scenario.rounds)
         asked = 0
         while True:
@@ -779,6 +799,7 @@ def replay(scenario: Scenario, library: CardLibrary) -> Replay[Game]:
                                     driver.last, "Round")
             decision = match.decision
             assert decision is not None
+            driver.refusals(decision, played)
             choice = driver.answer(game, decision)
             try:
                 match.apply(choice)
@@ -793,7 +814,7 @@ def replay(scenario: Scenario, library: CardLibrary) -> Replay[Game]:
         result.error = err
     except Unsupported as err:
         result.error = ReplayError(str(err), driver.last, "Unsupported")
-    result.checked = driver.checked
+    result.checked += driver.checked  # and the refusals, counted as they held
     return result
 
 
