@@ -1,8 +1,9 @@
-"""A game's glossary and coverage pages (``glossary/index.md``, a page per term, ``coverage.md``), for the games
-whose site is written by a value-card front end. Each game's templates lay the glossary out; what a term's page
-lists of the game's own cards is the game's to say (``cards_of``: the extra values its ``term.md.j2`` reads).
-The coverage page is one template for every game (``compiler/templates/coverage.md.j2``): what it says of a game
-comes from that game's :class:`CoverageNotes`."""
+"""Every game's glossary and coverage pages (``glossary/index.md``, a page per term, ``coverage.md``). One term page
+(``compiler/templates/term.md.j2``) draws an :class:`Entry`: a term, or a page of the game's own beside its terms
+(Serpent's Tongue's keywords and trigger events), with what the game declares of it (a keyword's parameters, the
+card fields a term defines, the term it stands for, the cards that use it: ``cards_of``). One index
+(``glossary_index.md.j2``) lists them, by kind when the game says so. The coverage page is one template for every
+game (``compiler/templates/coverage.md.j2``): what it says of a game comes from that game's :class:`CoverageNotes`."""
 
 from __future__ import annotations
 
