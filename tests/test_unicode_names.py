@@ -108,6 +108,8 @@ def test_an_invisible_or_look_alike_character_in_a_title_is_a_warning(
     folder = new_project(tmp_path, "rackham_incantation", capsys)
     edit(folder / "cards/sample.spell", ('spell "Flash of Light"', f'spell "{title}"'),
          ('spells "Flash of Light"', f'spells "{title}"'))
+    # The scenario casts it by the title as renamed: `spellc check` holds a scenario's titles to the cards'.
+    edit(folder / "scenarios/sample.scenario", ('casts "Flash of Light"', f'casts "{title}"'))
     status, said = run(folder, capsys, "check")
     assert status == 0 and f"warning[{code}]" in said, said
     assert "\u202e" not in said and "\u200b" not in said  # shown escaped
