@@ -1,15 +1,15 @@
-"""The rules text of grammar/common.lark (seed 003's steps) for the front ends whose cards are plain values:
-its AST, its transformation from the parse tree, and its translation into the core's step values.
+"""The rules text of grammar/common.lark (seed 003's steps) for every game's front end: its AST and its
+transformation from the parse tree (its translation into the core's step values is compiler.rules_core's).
 
 A front end's transformer subclasses :class:`StepsToAst`, which turns the common grammar's step forms into
 :class:`Step` nodes; the ruleset's own step kinds (``-> deal_damage``) become :class:`Action` nodes through
-:meth:`StepsToAst.action`, by the names its engine declares. The checker then calls :func:`to_core` with what
-checks one action and one condition of its game. Nothing here knows a game.
+:meth:`StepsToAst.action`, by the names its engine declares. The checker then calls compiler.rules_core.to_core
+with what checks one action and one condition of its game. Nothing here knows a game, nor the engine.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container
+from collections.abc import Container
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,7 +18,6 @@ from lark.tree import Meta
 
 from spellc.compiler.parse import SourceTransformer, number, span_of, string_value
 from spellc.compiler.source import Span
-from spellc.engine.core import steps as core
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -124,31 +123,3 @@ def step_kind(rule: str, declared: Container[str]) -> str:
         raise TypeError(f"no transformation for the grammar rule {rule!r}")
     return kind
 
-
-def to_core(nodes: tuple[Step, ...], do: Callable[[Action], core.Do],
-            test: Callable[[Condition], core.Condition]) -> tuple[core.Step, ...]:
-    """The core's step values of ``nodes``; ``do`` checks one action (or cost), ``test`` one condition."""
-    return tuple(_step(n, do, test) for n in nodes)
-
-
-def _step(node: Step, do: Callable[[Action], core.Do], test: Callable[[Condition], core.Condition]) -> core.Step:
-    def act() -> core.Do:
-        assert node.action is not None
-        return do(node.action)
-    if node.form == "do":
-        return act()
-    if node.form == "may":
-        return core.May(act())
-    if node.form == "if":
-        assert node.condition is not None
-        return core.If(test(node.condition), act())
-    if node.form == "unless":
-        assert node.condition is not None
-        return core.Unless(act(), test(node.condition))
-    if node.form == "if you did":
-        return core.IfYouDid(act())
-    if node.form == "pay to":
-        return core.PayTo(tuple(do(c) for c in node.costs), act())
-    if node.form == "choose one":
-        return core.ChooseOne(tuple(to_core(o, do, test) for o in node.options))
-    raise AssertionError(f"no check for the step form {node.form!r}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from spellc.compiler import card_ast as ast
-from spellc.compiler import card_titles, rules_text
+from spellc.compiler import card_titles, rules_core, rules_text
 from spellc.compiler.declared_fields import DeclaredFields, Fields, Line
 from spellc.compiler.diagnostics import Diagnostics, did_you_mean
 from spellc.engine.core import steps as core
@@ -210,7 +210,7 @@ class Checker:
 
     # ---- steps
     def _steps(self, nodes: tuple[rules_text.Step, ...]) -> tuple[core.Step, ...]:
-        return rules_text.to_core(nodes, self._do, self._test)
+        return rules_core.to_core(nodes, self._do, self._test)
 
     def _who(self, word: rules_text.Value) -> str:
         assert isinstance(word, rules_text.Word)

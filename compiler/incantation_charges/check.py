@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from spellc.compiler import card_ast as ast
-from spellc.compiler import card_titles, rules_text
+from spellc.compiler import card_titles, rules_core, rules_text
 from spellc.compiler.declared_fields import DeclaredFields, Fields, Line
 from spellc.compiler.diagnostics import Diagnostics, did_you_mean
 from spellc.compiler.parse import number
@@ -89,7 +89,7 @@ class Checker:
 
     # ---- steps
     def _steps(self, nodes: tuple[rules_text.Step, ...], aim: Aim | None, interrupt: bool) -> tuple[core.Step, ...]:
-        return rules_text.to_core(nodes, lambda a: self._do(a, aim, interrupt),
+        return rules_core.to_core(nodes, lambda a: self._do(a, aim, interrupt),
                                   lambda c: self._test(c, aim, interrupt))
 
     def _do(self, node: rules_text.Action, aim: Aim | None, interrupt: bool) -> core.Do:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from spellc.compiler import card_ast as ast
-from spellc.compiler import card_titles, rules_text
+from spellc.compiler import card_titles, rules_core, rules_text
 from spellc.compiler.declared_fields import DeclaredFields, Fields, Line
 from spellc.compiler.diagnostics import Diagnostics, did_you_mean
 from spellc.compiler.source import Span
@@ -168,7 +168,7 @@ class Checker:
 
     # ---- steps
     def _steps(self, nodes: tuple[rules_text.Step, ...]) -> tuple[core.Step, ...]:
-        return rules_text.to_core(nodes, self._do, self._test)
+        return rules_core.to_core(nodes, self._do, self._test)
 
     def _do(self, node: rules_text.Action) -> core.Do:
         assert node.kind in KINDS.actions or node.kind in KINDS.costs, node.kind
