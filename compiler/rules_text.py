@@ -4,18 +4,24 @@ transformation from the parse tree (its translation into the core's step values 
 A front end's transformer subclasses :class:`StepsToAst`, which turns the common grammar's step forms into
 :class:`Step` nodes; the ruleset's own step kinds (``-> deal_damage``) become :class:`Action` nodes through
 :meth:`StepsToAst.action`, by the names its engine declares. The checker then calls compiler.rules_core.to_core
-with what checks one action and one condition of its game. Nothing here knows a game, nor the engine.
+with what checks one action and one condition of its game, after :func:`check_shape` has refused what the forms
+allow but mean nothing. Nothing here knows a game, nor the engine.
+
+Error code (a game that refused these shapes before the shared check keeps its own: Serpent's Tongue's E018):
+  E909 a step form that means nothing: an "if you did" first, two "choose one" in one effect, a "choose one"
+       inside another or with one option
 """
 
 from __future__ import annotations
 
-from collections.abc import Container
+from collections.abc import Container, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from lark import Token, v_args
 from lark.tree import Meta
 
+from spellc.compiler.diagnostics import Diagnostics
 from spellc.compiler.parse import SourceTransformer, number, span_of, string_value
 from spellc.compiler.source import Span
 
@@ -123,3 +129,35 @@ def step_kind(rule: str, declared: Container[str]) -> str:
         raise TypeError(f"no transformation for the grammar rule {rule!r}")
     return kind
 
+
+
+SHAPE = "E909"
+
+
+def check_shape(steps: Sequence[Step], diags: Diagnostics, if_you_did: str, code: str = SHAPE) -> None:
+    """The forms of one effect's steps that the grammar accepts but that mean nothing, in every game: an "if you
+    did" with no step before it ("[Do X]; if you did, [do Y]", seed 003, 6.5.d), two "choose one" (its mode "is
+    done when the spell ... is declared", 6.5.e: once), a "choose one" inside another or with one option
+    ("followed by multiple lines starting with •"). ``if_you_did`` is the game's own example of the form."""
+    modal = [s for s in steps if s.form == "choose one"]
+    for extra in modal[1:]:
+        diags.error(code, "an effect has at most one 'choose one'", extra.span,
+                    f"note: its mode is chosen once, when the effect is declared (line {modal[0].span.line}); "
+                    "put every choice in one list of options")
+    _sequence(steps, diags, if_you_did, code, inside=False)
+
+
+def _sequence(steps: Sequence[Step], diags: Diagnostics, if_you_did: str, code: str, inside: bool) -> None:
+    for i, step in enumerate(steps):
+        if step.form == "if you did" and i == 0:
+            diags.error(code, "'if you did' needs a step before it to look back at", step.span,
+                        f"help: write it after the step it depends on: `{if_you_did}`")
+        if step.form == "choose one":
+            if inside:
+                diags.error(code, "a 'choose one' cannot be inside another 'choose one'", step.span,
+                            "help: write the inner choice as options of the outer one")
+            if len(step.options) < 2:
+                diags.error(code, "a 'choose one' needs at least two options", step.span,
+                            "help: write the single option as plain steps")
+            for option in step.options:
+                _sequence(option, diags, if_you_did, code, inside=True)

@@ -17,6 +17,9 @@ from spellc.engine.rulesets.amtgard.cards import AbilityCard, Grant, Trigger, Us
 from spellc.engine.rulesets.amtgard.effects import describe_all
 from spellc.engine.rulesets.amtgard.vocabulary import QUALIFIED, STATES, Kind, Reach, School
 
+# An "if you did" as this game writes it: the help of one written first (rules_text.check_shape).
+IF_YOU_DID = "may remove Stopped from caster; if you did: affect caster for 30 s"
+
 WHO = ("target", "bearer", "caster", "you")
 EVENTS = ("dies", "hit by a melee weapon", *(f"{s} ends" for s in STATES))
 
@@ -210,6 +213,7 @@ class Checker:
 
     # ---- steps
     def _steps(self, nodes: tuple[rules_text.Step, ...]) -> tuple[core.Step, ...]:
+        rules_text.check_shape(nodes, self.diags, IF_YOU_DID)
         return rules_core.to_core(nodes, self._do, self._test)
 
     def _who(self, word: rules_text.Value) -> str:

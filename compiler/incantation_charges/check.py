@@ -17,6 +17,9 @@ from spellc.engine.core import steps as core
 from spellc.engine.rulesets.incantation_charges.cards import ActionCard, Aim, Interrupt, Kind
 from spellc.engine.rulesets.incantation_charges.steps import KINDS, describe, describe_all
 
+# An "if you did" as this game writes it: the help of one written first (rules_text.check_shape).
+IF_YOU_DID = "may heal 3 to you; if you did: draw 1 card"
+
 WHO = ("target", "them", "you")
 # The conditions a step may test, as written: the first word is whom it asks about.
 CONDITIONS = ("you are incanting", "target is incanting", "them is incanting",
@@ -89,6 +92,7 @@ class Checker:
 
     # ---- steps
     def _steps(self, nodes: tuple[rules_text.Step, ...], aim: Aim | None, interrupt: bool) -> tuple[core.Step, ...]:
+        rules_text.check_shape(nodes, self.diags, IF_YOU_DID)
         return rules_core.to_core(nodes, lambda a: self._do(a, aim, interrupt),
                                   lambda c: self._test(c, aim, interrupt))
 

@@ -37,6 +37,9 @@ from spellc.engine.rulesets.rackham_incantation.effects import KINDS, describe_a
 from spellc.engine.rulesets.rackham_incantation.elements import ELEMENTS, NEUTRAL, Element
 from spellc.engine.rulesets.rackham_incantation.state import Magician
 
+# An "if you did" as this game writes it: the help of one written first (rules_text.check_shape).
+IF_YOU_DID = "may deal 1 wound to target; if you did: move away 20 cm"
+
 ELEMENT_NAMES = [e.value for e in ELEMENTS]
 WHO = ("target", "you")
 
@@ -168,6 +171,7 @@ class Checker:
 
     # ---- steps
     def _steps(self, nodes: tuple[rules_text.Step, ...]) -> tuple[core.Step, ...]:
+        rules_text.check_shape(nodes, self.diags, IF_YOU_DID)
         return rules_core.to_core(nodes, self._do, self._test)
 
     def _do(self, node: rules_text.Action) -> core.Do:
