@@ -24,6 +24,7 @@ from jinja2 import Template
 
 from spellc.compiler import journal
 from spellc.compiler.balance import BALANCE, balance_output
+from spellc.compiler.card_site import Sources
 from spellc.compiler.diagnostics import Diagnostics, shown, write_text
 from spellc.compiler.frontend import Compiled, Frontend
 from spellc.compiler.kept import kept, stamps
@@ -196,13 +197,25 @@ def render(target: Project | Workspace, built: Build, base: Path, tests: Path = 
     writes nothing)."""
     outputs: dict[str, Output] = {}
     for project, compiled in built.compiled.items():
-        outputs.update(project.relocate(compiled.render(tests, project.coverage), base))
+        outputs.update(project.relocate(compiled.render(tests, project.coverage, sources(project, base)), base))
         outputs[(project.site / REFERENCE).relative_to(base).as_posix()] = reference_page(project.ruleset)
         # None (no studies folder): a Balance section written before goes
         outputs[(project.site / BALANCE).relative_to(base).as_posix()] = balance_output(project)
     if isinstance(target, Workspace) and target.home is not None:
         outputs[target.home.relative_to(base).as_posix()] = home_page(p.ruleset for p in target.members)
     return outputs
+
+
+def sources(project: Project, base: Path) -> Sources:
+    """What the project's pages say of its files: its folders as shown from ``base``, and its scenarios' texts by
+    file name. A scenario that cannot be read or decoded is left out: `spellc check` and `spellc play` say why."""
+    texts: dict[str, str] = {}
+    for file in project.scenario_files():
+        try:
+            texts[file.name] = read_regular(file).decode("utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+    return Sources(f"{shown_path(project.cards, base)}/", f"{shown_path(project.scenarios, base)}/", texts)
 
 
 def build(target: Project | Workspace, tests: Path = TESTS, allow_outside: bool = False, remember: bool = True

@@ -203,6 +203,23 @@ class Game:
         return f"compiler/{self.templates.parent.name}/emit_site.py"
 
 
+@dataclass(frozen=True, slots=True)
+class Sources:
+    """What a project's pages say of its own files: its cards and scenarios folders as shown from the folder the
+    build writes from (``cards/`` in a designer's project, ``cards_src/amtgard/`` in this repository), and its
+    scenarios' texts by file name, for a game whose pages list the scenarios that show a rule."""
+
+    cards: str
+    scenarios: str
+    texts: Mapping[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def shipped(cls, ruleset: Ruleset) -> Sources:
+        """The card set this repository ships for ``ruleset``, its scenarios not read."""
+        folder = ruleset.cards.as_posix()
+        return cls(f"{folder}/", f"{folder}/scenarios/")
+
+
 def gallery_row(cells: Iterable[str | Markup]) -> Markup:
     """A card's row of its gallery (card_gallery.md.j2's ``rows``), each cell inert text unless drawn."""
     return Markup("| ") + Markup(" | ").join(escape_text(cell) for cell in cells) + Markup(" |\n")
@@ -219,10 +236,13 @@ def environment(game: Game) -> Environment:
 
 
 def emit(game: Game, sections: Sequence[Section], glossary: Glossary, registry: Registry, rows: Sequence[cov.Row],
-         with_coverage: bool = True, extra: Callable[[Environment], dict[str, str]] | None = None) -> dict[str, str]:
+         with_coverage: bool, sources: Sources | None, extra: Callable[[Environment], dict[str, str]] | None = None
+         ) -> dict[str, str]:
     """{path under the game's section: page text} of its cards, its glossary and (``with_coverage``) its coverage
-    page, and ``extra``, the pages of its own; deterministic for equal inputs."""
+    page, and ``extra``, the pages of its own; deterministic for equal inputs. The galleries name the project's
+    ``sources`` (by default this repository's card set)."""
     env = environment(game)
+    env.globals.update(sources=sources or Sources.shipped(game.notes.ruleset))
     out = dict(extra(env) if extra else {})
     for section in sections:
         out[f"{section.folder}/index.md"] = env.get_template(section.index).render(

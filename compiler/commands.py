@@ -30,6 +30,7 @@ from spellc.compiler.build import (
 )
 from spellc.compiler.diagnostics import Diagnostics, did_you_mean, sarif_log, write_text
 from spellc.compiler.new_project import create
+from spellc.compiler.project import SCENARIO_SUFFIX as SCENARIO
 from spellc.compiler.project import Project, ProjectError, locate, project_of, source_files
 from spellc.compiler.source import SourceFile, Undecodable, number, read_regular, shown_path
 from spellc.compiler.study_files import the_study
@@ -108,8 +109,6 @@ def check_paths(args: argparse.Namespace) -> tuple[Build, bool]:
     cards = [p for p in paths if p.exists() and not (p.suffix == SCENARIO and p.is_file())]
     return compile_sources(cards, Path.cwd(), explicit(args)), not missing
 
-
-SCENARIO = ".scenario"
 
 
 def check_scenarios(args: argparse.Namespace, diags: Diagnostics) -> int:
@@ -193,7 +192,7 @@ def scenario_files(patterns: list[str]) -> tuple[list[Path], list[str]]:
     for pattern in patterns:
         named = [pattern] if os.path.exists(pattern) or not glob.has_magic(pattern) else sorted(glob.glob(pattern))
         files = [file for name in map(Path, named)
-                 for file in (sorted(source_files(name, ".scenario")) if name.is_dir() else [name])]
+                 for file in (sorted(source_files(name, SCENARIO)) if name.is_dir() else [name])]
         if not files:
             unmatched.append(pattern)
         found += files

@@ -21,6 +21,7 @@ from typing import Any, Protocol, TextIO
 from lark import Token, Tree
 
 from spellc.compiler import coverage
+from spellc.compiler.card_site import Sources
 from spellc.compiler.card_titles import Age
 from spellc.compiler.diagnostics import Diagnostic, Diagnostics, did_you_mean, write_text
 from spellc.compiler.language_reference import KeywordRow
@@ -60,10 +61,11 @@ class Replayed(Protocol):
 
 class SiteEmitter(Protocol):
     """A ruleset's site pages from its checked cards, glossary and coverage rows (a coverage page, and links to
-    it, only ``with_coverage``). ``glossary``: the ruleset's own (Any: each reads its own kind)."""
+    it, only ``with_coverage``), naming the project's ``sources`` (its folders, and its scenarios for a game whose
+    pages list those that show a rule). ``glossary``: the ruleset's own (Any: each reads its own kind)."""
 
     def __call__(self, cards: Sequence[Any], glossary: Any, registry: Registry, rows: Sequence[coverage.Row],
-                 *, with_coverage: bool = True) -> dict[str, str]: ...
+                 *, with_coverage: bool = True, sources: Sources | None = None) -> dict[str, str]: ...
 
 
 @dataclass
@@ -84,10 +86,11 @@ class Compiled:
     def python(self) -> dict[str, str]:
         return self.front.emit_python(self.checked)
 
-    def render(self, tests: Path, with_coverage: bool = True) -> dict[str, Output]:
+    def render(self, tests: Path, with_coverage: bool = True, sources: Sources | None = None) -> dict[str, Output]:
+        """Its engine package and site section; ``sources``: its project's (by default this repository's card set)."""
         front = self.front
         pages = front.emit_site(self.checked, front.glossary, front.registry, front.coverage(tests),
-                                with_coverage=with_coverage)
+                                with_coverage=with_coverage, sources=sources)
         site = front.ruleset.site.as_posix()
         folders = tuple(f"{site}/{folder}" for folder in front.site_folders)
         return {front.ruleset.generated.as_posix(): self.python(),

@@ -84,12 +84,13 @@ class Journal:
 
 
 def read_paths(target: Project | Workspace, tests: Path) -> list[str]:
-    """Every file a build of ``target`` reads but spellc's own code: its manifests and cards, the tests its
+    """Every file a build of ``target`` reads but spellc's own code: its manifests, cards and scenarios, the tests its
     coverage pages cite, the example files of its games' language pages, its studies and their results."""
     paths = [target.root / MANIFEST] if isinstance(target, Workspace) else []
     for project in projects(target):
         cards, scenarios = example_files(project.ruleset, REPOSITORY / project.ruleset.cards)
-        paths += [project.root / MANIFEST, *project.card_files(), *cards, *scenarios, *study_inputs(project)]
+        paths += [project.root / MANIFEST, *project.card_files(), *project.scenario_files(), *cards, *scenarios,
+                  *study_inputs(project)]
     files = sorted({str(p) for p in paths})
     return files + [path for path, _, _ in test_files(tests, None)] if tests.is_dir() else files
 

@@ -46,6 +46,7 @@ from spellc.engine.rulesets import RULESETS
 
 MANIFEST = "spellc.toml"
 CARD_SUFFIX = ".spell"
+SCENARIO_SUFFIX = ".scenario"
 # The repository this compiler ships in: its card sets are projects of its workspace.
 REPOSITORY = Path(__file__).resolve().parent.parent
 # The tests whose rule markers the coverage pages read: the engine's own, beside this compiler (an installed spellc
@@ -94,6 +95,13 @@ class Project:
         if not self.cards.is_dir():
             raise missing_folder(self, "cards")
         return sorted(self.own(path) for path in source_files(self.cards, CARD_SUFFIX))
+
+    def scenario_files(self) -> list[Path]:
+        """Its scenario files, in path order (none without a scenarios folder: a project need not have one); a link
+        out of the project is a :class:`ProjectError`, as for its cards."""
+        if not self.scenarios.is_dir():
+            return []
+        return sorted(self.own(path) for path in source_files(self.scenarios, SCENARIO_SUFFIX))
 
     def own(self, path: Path) -> Path:
         """``path``, a source file found in the project, unless it is a link out of it (a :class:`ProjectError`:

@@ -215,3 +215,38 @@ def test_a_coverage_setting_that_is_not_true_or_false_is_a_located_error(
                                                                    "page, the game's glossary against the engine's "
                                                                    "own tests") + 1
     assert "coverage must be true or false, not text" in said and f"spellc.toml:{line}:1" in said
+
+
+GALLERIES = {"amtgard": "abilities", "incantation_charges": "cards", "rackham_incantation": "spells",
+             "serpents_tongue": "spells"}
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_a_designers_gallery_names_the_projects_own_cards_folder(
+        tmp_path: Path, ruleset: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A designer's site says where its cards are compiled from: its own `cards/` folder, not the folder of the
+    card set spellc ships."""
+    folder = new_project(tmp_path, ruleset, capsys)
+    monkeypatch.chdir(folder)
+    assert main(["build"]) == 0
+    gallery = (folder / "site" / GALLERIES[ruleset] / "index.md").read_text(encoding="utf-8")
+    assert "compiled from <code>cards/</code>" in gallery and "cards&#95;src" not in gallery
+
+
+def test_an_amtgard_state_page_lists_the_projects_own_scenarios(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A State's page lists "the scenarios that show it": a designer's, the scenarios of the project's own
+    `scenarios/` folder, listed again when one changes."""
+    folder = new_project(tmp_path, "amtgard", capsys)
+    monkeypatch.chdir(folder)
+    scenario = folder / "scenarios" / "stun.scenario"
+    scenario.write_text((ROOT / "cards_src/amtgard/scenarios/touch_on_an_able_unwilling_target.scenario")
+                        .read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["build"]) == 0
+    page = folder / "site" / "states" / "stunned.md"
+    said = page.read_text(encoding="utf-8")
+    assert "under <code>scenarios/</code>" in said and "<code>stun&#46;scenario</code>" in said, said
+    assert "touch&#95;on" not in said, "a scenario spellc ships is listed on a designer's page"
+    scenario.write_text("// nothing here\n", encoding="utf-8")
+    assert main(["build"]) == 0
+    assert "stun&#46;scenario" not in page.read_text(encoding="utf-8"), "the build did not see the scenario change"

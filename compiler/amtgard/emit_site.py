@@ -122,13 +122,14 @@ class StatePage:
 
 # ---------------------------------------------------------------------- the pages
 def emit_site(cards: Sequence[Checked], glossary: Glossary, registry: Registry, rows: Sequence[cov.Row],
-              scenarios: Mapping[str, str] | None = None, with_coverage: bool = True) -> dict[str, str]:
-    """{path under site/docs/amtgard/: page text}; deterministic for equal inputs. ``scenarios``: {file name:
-    text} of the scenarios a State's or a Special Effect's page lists when they mention it (None: none);
+              *, with_coverage: bool = True, sources: site.Sources | None = None) -> dict[str, str]:
+    """{path under site/docs/amtgard/: page text}; deterministic for equal inputs. ``sources``: the project's
+    (by default this repository's card set), whose scenarios a State's or a Special Effect's page lists when they
+    mention it;
     ``with_coverage``: whether the section has a coverage page (``[site] coverage`` in the project's manifest)."""
     ordered = sorted(cards, key=lambda c: (c.card.title, c.path, c.line))
     pages = site.card_pages(c.card.title for c in ordered)
-    shown = sorted((scenarios or {}).items())
+    shown = sorted(sources.texts.items()) if sources else []
     abilities = [_ability(c, pages, ordered, glossary) for c in ordered]
     schools = [(s.value, [a for a in abilities if a.extra.card.school is s]) for s in School]
     section = site.Section("abilities", "Abilities", abilities, ("Ability", *FILTERS), FILTERS,
@@ -143,7 +144,7 @@ def emit_site(cards: Sequence[Checked], glossary: Glossary, registry: Registry, 
         out |= {f"states/{s.page}": env.get_template("state.md.j2").render(s=s) for s in states}
         return out | {f"effects/{e.page}": env.get_template("effect.md.j2").render(e=e) for e in effects}
 
-    return site.emit(GAME, [section], glossary, registry, rows, with_coverage, own_pages)
+    return site.emit(GAME, [section], glossary, registry, rows, with_coverage, sources, own_pages)
 
 
 def _own_pages_of(term: Term) -> list[tuple[str, Link]]:

@@ -32,15 +32,16 @@ NONE = "\u2014"  # — an entry the card does not have
 
 
 def emit_site(cards: Sequence[Checked], glossary: Glossary, registry: Registry, rows: Sequence[cov.Row],
-              with_coverage: bool = True) -> dict[str, str]:
+              *, with_coverage: bool = True, sources: site.Sources | None = None) -> dict[str, str]:
     """{path under site/docs/incantation_charges/: page text}; deterministic for equal inputs.
-    ``with_coverage``: whether the section has a coverage page (``[site] coverage`` in the manifest)."""
+    ``with_coverage``: whether the section has a coverage page (``[site] coverage`` in the manifest). The galleries name
+    the project's ``sources`` (by default this repository's card set); no page lists its scenarios yet."""
     ordered = sorted(cards, key=lambda c: (c.card.title, c.path, c.line))
     pages = site.card_pages(c.card.title for c in ordered)
     section = site.Section("cards", "Cards", [_card(c, pages, glossary) for c in ordered],
                            ("Card", "Kind", "Incantation", "Played at", "Text"), ("Kind", "Incantation", "Played at"),
                            "No card is compiled yet.", "cards_index.md.j2", "card.md.j2")
-    return site.emit(GAME, [section], glossary, registry, rows, with_coverage)
+    return site.emit(GAME, [section], glossary, registry, rows, with_coverage, sources)
 
 
 def text(card: ActionCard) -> list[core.Paragraph]:

@@ -181,9 +181,10 @@ def _count(n: int, word: str) -> str:
 
 # ---------------------------------------------------------------------- the pages
 def emit_site(cards: Sequence[Checked], glossary: Glossary, registry: Registry, rows: Sequence[cov.Row],
-              with_coverage: bool = True) -> dict[str, str]:
+              *, with_coverage: bool = True, sources: site.Sources | None = None) -> dict[str, str]:
     """{path under site/docs/rackham_incantation/: page text}; deterministic for equal inputs.
-    ``with_coverage``: whether the section has a coverage page (``[site] coverage`` in the manifest)."""
+    ``with_coverage``: whether the section has a coverage page (``[site] coverage`` in the manifest). The galleries name
+    the project's ``sources`` (by default this repository's card set); no page lists its scenarios yet."""
     ordered = sorted(cards, key=lambda c: (c.card.title, c.path, c.line))
     pages = site.card_pages(c.card.title for c in ordered)
     spells = [c for c in ordered if isinstance(c.card, SpellCard)]
@@ -201,7 +202,7 @@ def emit_site(cards: Sequence[Checked], glossary: Glossary, registry: Registry, 
                                                 if isinstance(c.card, CreatureCard)],
                      ("Creature", "Fear", "Traits", "Devotion", "Summoned by"), ("Fear", "Devotion"),
                      "No creature is compiled yet.", "creatures_index.md.j2")]
-    return site.emit(GAME, sections, glossary, registry, rows, with_coverage)
+    return site.emit(GAME, sections, glossary, registry, rows, with_coverage, sources)
 
 
 def _source(c: Checked) -> str:

@@ -39,7 +39,7 @@ from jinja2 import Environment, Template
 from markupsafe import Markup
 
 from spellc.compiler import coverage as cov
-from spellc.compiler.card_site import Face, Game, Link, Paragraph, Span, environment, links
+from spellc.compiler.card_site import Face, Game, Link, Paragraph, Sources, Span, environment, links
 from spellc.compiler.glossary_pages import (
     COVERAGE_PAGE,
     COVERAGE_TEMPLATE,
@@ -421,13 +421,16 @@ def coverage_report(registry: Registry | None = None, tests_dir: Path | None = N
 
 def emit_site(spells: Sequence[m.CheckedSpell], registry: Registry,
               coverage: Sequence[cov.Row] | None = None,
-              nam_shubs: Sequence[m.CheckedNamShub] = (), with_coverage: bool = True) -> dict[str, str]:
+              nam_shubs: Sequence[m.CheckedNamShub] = (), with_coverage: bool = True, sources: Sources | None = None
+              ) -> dict[str, str]:
     """{path under site/docs/: page text} for every generated page; deterministic for equal inputs.
 
     ``coverage`` defaults to the report over this repository's tests. ``with_coverage``: whether the site has a
-    coverage page (``[site] coverage`` in the project's manifest), which the glossary's pages then link to.
+    coverage page (``[site] coverage`` in the project's manifest), which the glossary's pages then link to. The
+    gallery names the project's ``sources`` (by default this repository's card set).
     """
     env = environment(GAME)
+    env.globals.update(sources=sources or Sources.shipped(GAME.notes.ruleset))
     rows = coverage_report(registry) if coverage is None else coverage
     site = _index(tuple(spells), registry)
     out = _spell_pages(env, site, nam_shubs) | _glossary_pages(env, site, tuple(rows), with_coverage)

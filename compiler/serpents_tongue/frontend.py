@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from spellc.compiler import coverage
+from spellc.compiler.card_site import Sources
 from spellc.compiler.frontend import Compiled, Frontend
 from spellc.compiler.language_reference import KeywordRow
 from spellc.compiler.serpents_tongue.check import Checker
@@ -68,9 +69,10 @@ def python_modules(checked: Sequence[Any]) -> dict[str, str]:
 
 
 def site_pages(cards: Sequence[Any], glossary: Registry, registry: Bindings, rows: Sequence[coverage.Row], *,
-               with_coverage: bool = True) -> dict[str, str]:
-    """Its site section; its registry of keywords is its glossary too."""
-    return emit_site(spells(cards), glossary, rows, nam_shubs(cards), with_coverage)
+               with_coverage: bool = True, sources: Sources | None = None) -> dict[str, str]:
+    """Its site section; its registry of keywords is its glossary too. Its gallery names the project's ``sources``
+    (by default this repository's card set); no page lists its scenarios yet."""
+    return emit_site(spells(cards), glossary, rows, nam_shubs(cards), with_coverage, sources)
 
 
 def keywords() -> list[KeywordRow]:
