@@ -55,7 +55,7 @@ class CardsToAst(StepsToAst):
     def when(self, meta: Meta, children: list[Any]) -> ast.Field:
         """`when EVENT: steps`: the event's words, then what it sets off."""
         event, steps = children
-        return ast.Field(name="when", event=event, steps=steps, span=self._span(meta))
+        return ast.Field(name="when", event=event.words, steps=steps, span=self._span(meta))
 
     def _line_value(self, line: str, child: Any) -> Any:
         """What a line's child holds as its value (None: nothing): a token's number, word or text by default."""

@@ -40,7 +40,19 @@ class Text:
     span: Span = field(compare=False)
 
 
-Value = int | Word | Text
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Words:
+    """A run of words a step kind takes as one argument, where the game's grammar gives it a rule of its own (an
+    aspect as written, ``Harmony Dmg 1``; a target, ``target Curse``): what it means, the game's checker reads."""
+
+    words: tuple[Word, ...]
+    span: Span = field(compare=False)
+
+    def text(self) -> str:
+        return " ".join(w.text for w in self.words)
+
+
+Value = int | Word | Text | Words
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -82,12 +94,15 @@ class StepsToAst(SourceTransformer):
         return Word(text=str(tok), span=span_of(self.source, tok))
 
     def action(self, kind: str, children: list[Any], meta: Meta) -> Action:
-        """A step kind or cost of the ruleset's fragment, its numbers, words and texts its arguments."""
-        args = tuple(self.value(c) for c in children if isinstance(c, Token) and c.type in ("INT", "WORD", "STRING"))
+        """A step kind or cost of the ruleset's fragment, its numbers, words, texts and runs of words its arguments
+        (the grammar's own words, such as `to`, left out)."""
+        args = tuple(c if isinstance(c, Words) else self.value(c) for c in children
+                     if isinstance(c, Words) or (isinstance(c, Token) and c.type in ("INT", "WORD", "STRING")))
         return Action(kind=kind, args=args, span=self._span(meta))
 
-    def phrase(self, meta: Meta, children: list[Token]) -> tuple[Word, ...]:
-        return tuple(Word(text=str(t), span=span_of(self.source, t)) for t in children)
+    def phrase(self, meta: Meta, children: list[Token]) -> Words:
+        return Words(words=tuple(Word(text=str(t), span=span_of(self.source, t)) for t in children),
+                     span=self._span(meta))
 
     def steps(self, meta: Meta, children: list[Any]) -> tuple[Step, ...]:
         return tuple(c if isinstance(c, Step) else Step(form="do", action=c, span=c.span) for c in children)
@@ -117,8 +132,8 @@ class StepsToAst(SourceTransformer):
     def option(self, meta: Meta, children: list[Any]) -> tuple[Step, ...]:
         return tuple(children[0])
 
-    def condition(self, meta: Meta, children: list[Any]) -> Condition:
-        return Condition(words=children[0], span=self._span(meta))
+    def condition(self, meta: Meta, children: list[Words]) -> Condition:
+        return Condition(words=children[0].words, span=children[0].span)
 
 
 def step_kind(rule: str, declared: Container[str]) -> str:

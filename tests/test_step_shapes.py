@@ -1,7 +1,8 @@
 """Seed 003's step forms mean the same in every game (compiler.rules_text.check_shape): the forms the common grammar
 accepts but that mean nothing are refused in each, with a located error and the game's own example. Amtgard,
 Incantation 2 and Incantation charges accepted all four before (a first "if you did" was never done, a lone option
-always taken); Serpent's Tongue refused them with a check of its own (tests/fixtures/err/malformed_steps.spell).
+always taken); Serpent's Tongue refused them with a check of its own, now the shared one, under its own code E018
+(tests/fixtures/err/malformed_steps.spell).
 
 One card a case, checked as a designer would (`spellc check` in a project of that card); each test quotes the rule.
 """
@@ -17,6 +18,7 @@ from spellc.compiler.amtgard import check as amtgard
 from spellc.compiler.cli import main
 from spellc.compiler.incantation_charges import check as incantation_charges
 from spellc.compiler.rackham_incantation import check as rackham_incantation
+from spellc.compiler.serpents_tongue import check as serpents_tongue
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,9 @@ GAMES = {
                                 "E909", rackham_incantation.IF_YOU_DID, "deal 1 wound to target", "move away 20 cm"),
     "incantation_charges": Game('action "Knot" {\n    at enemy\n    effect: {steps}\n}\n',
                                 "E909", incantation_charges.IF_YOU_DID, "deal 2 damage to target", "draw 1 card"),
+    "serpents_tongue": Game('spell "Knot" {\n    sphere Soul\n    role Attack\n    fluency 1\n    resonance 0\n'
+                            '    aspects | Dmg 1 |\n    rules {\n        on impact: {steps}\n    }\n}\n',
+                            "E018", serpents_tongue.IF_YOU_DID, "deal Dmg 1 to bearer", "gain 1 Resonance"),
 }
 
 

@@ -183,6 +183,7 @@ class Checker:
             elif isinstance(a, rules_text.Text):
                 args.append(a.text)
             else:
+                assert isinstance(a, int)  # the game's step kinds take no run of words
                 if a < 1:
                     self.diags.error("E615", f"`{node.kind}` needs a number of at least 1", node.span)
                 args.append(a)

@@ -1,5 +1,8 @@
 """The AST: what the designer wrote, as frozen dataclasses with spans, before any meaning is checked.
 
+Its rules text is every game's (compiler.rules_text: seed 003's step forms, a step kind with its arguments), and so
+are its words: a word, and a run of words (an aspect as written, ``Harmony Dmg 1``; a phrase of free text).
+
 Nodes compare without their spans (``field(compare=False)``), so trees from differently formatted
 sources compare equal.
 """
@@ -8,7 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from spellc.compiler.rules_text import Step, Word, Words
 from spellc.compiler.source import Span
+
+# The names an Encounter's checker (check_encounter) reads its runs of words by: an aspect as written, a phrase.
+AspectWords = Words
+Phrase = Words
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -17,84 +25,9 @@ class Node:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Word(Node):
-    text: str
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class AspectWords(Node):
-    """One aspect as written: ``Harmony Dmg 1`` → words (Harmony, Dmg, 1)."""
-
-    words: tuple[Word, ...]
-
-    def text(self) -> str:
-        return " ".join(w.text for w in self.words)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Phrase(Node):
-    words: tuple[Word, ...]
-
-    def text(self) -> str:
-        return " ".join(w.text for w in self.words)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
 class CostWords(Node):
     amount: int
     energy: Word
-
-
-# ---- rules text steps
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Action(Node):
-    """A step kind of the grammar fragment (``deal Dmg 2 to bearer`` is the kind "deal") with its arguments
-    as written: numbers, words, phrases and aspect words, in order. What each one is, the step kind's
-    declaration says (engine.rulesets.serpents_tongue.rules_text), and the checker reads it so."""
-
-    kind: str
-    args: tuple[int | Word | Phrase | AspectWords, ...]
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class May(Node):
-    step: Step
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class If(Node):
-    condition: Phrase
-    step: Step
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Unless(Node):
-    step: Step
-    condition: Phrase
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class IfYouDid(Node):
-    step: Step
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PayTo(Node):
-    """``you may pay COST and COST to STEP`` — an internal action (seed 003, 6.5.g)."""
-
-    energy: tuple[CostWords, ...]
-    discards: tuple[Phrase, ...]
-    step: Step
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ChooseOne(Node):
-    options: tuple[tuple[Step, ...], ...]
-
-
-Step = Action | May | If | Unless | IfYouDid | PayTo | ChooseOne
 
 
 # ---- rules
@@ -102,27 +35,27 @@ Step = Action | May | If | Unless | IfYouDid | PayTo | ChooseOne
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TriggerRule(Node):
-    event: Phrase
+    event: Words
     steps: tuple[Step, ...]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PassiveRule(Node):
-    selector: Phrase
-    grants: tuple[AspectWords, ...]
+    selector: Words
+    grants: tuple[Words, ...]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AbilityRule(Node):
     name: str
-    options: tuple[AspectWords, ...]
+    options: tuple[Words, ...]
     steps: tuple[Step, ...]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Definition(Node):
     name: Word
-    value: Phrase
+    value: Words
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -134,7 +67,7 @@ class OnImpact(Node):
 class GenerateRule(Node):
     """``passive: bearer's Soul spells generate +1 Resonance`` — added to the spells' energy orbs."""
 
-    selector: Phrase
+    selector: Words
     amounts: tuple[CostWords, ...]
 
 
@@ -154,7 +87,7 @@ class Field(Node):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AspectList(Node):
-    sections: tuple[tuple[AspectWords, ...], ...]
+    sections: tuple[tuple[Words, ...], ...]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -164,24 +97,24 @@ class Broadcast(Node):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RequirementLine(Node):
-    phrase: Phrase
+    phrase: Words
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class UpgradeLine(Node):
-    aspects: tuple[AspectWords, ...]
+    aspects: tuple[Words, ...]
     costs: tuple[CostWords, ...]
     timing: str = ""  # "per round" or "this impact"; "" as printed without one (paid as the spell is cast)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RitualLine(Node):
-    tiers: tuple[tuple[AspectWords, ...], ...]  # an empty tier is N/A
+    tiers: tuple[tuple[Words, ...], ...]  # an empty tier is N/A
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TargetsLine(Node):
-    phrase: Phrase
+    phrase: Words
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -255,7 +188,7 @@ class EncCounts(Node):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class EncResponse(Node):
     name: str
-    needs: AspectWords
+    needs: Words
     cost: CostWords
     colours: tuple[Word, ...]
     standard_only: bool
@@ -265,14 +198,14 @@ class EncResponse(Node):
 class EncThreshold(Node):
     amount: int
     energy: Word
-    who: AspectWords
-    grants: tuple[AspectWords, ...]
+    who: Words
+    grants: tuple[Words, ...]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ChartLineNode(Node):
     cost: CostWords | None
-    condition: Phrase | None
+    condition: Words | None
     action: str | None
     roll: str | None
     action_span: Span = field(compare=False, repr=False)
@@ -321,7 +254,7 @@ class NamShubStepLine(Node):
     """``step "Name" [Free Action] for 2 Resonance: STEPS`` — one step of a Nam-Shub page."""
 
     name: str
-    options: tuple[AspectWords, ...]
+    options: tuple[Words, ...]
     costs: tuple[CostWords, ...]
     steps: tuple[Step, ...]
 

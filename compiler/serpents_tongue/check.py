@@ -33,6 +33,7 @@ from spellc.compiler.declared_fields import DeclaredFields, Fields, Line, Said
 from spellc.compiler.diagnostics import Diagnostics, did_you_mean
 from spellc.compiler.names import class_name
 from spellc.compiler.parse import number
+from spellc.compiler.rules_text import Action, Condition, Step, Word, Words, check_shape
 from spellc.compiler.serpents_tongue import ast
 from spellc.compiler.serpents_tongue import model as m
 from spellc.compiler.serpents_tongue import steps as effect_steps
@@ -66,6 +67,12 @@ from spellc.engine.rulesets.serpents_tongue.cards import (
 from spellc.engine.rulesets.serpents_tongue.registry import Keyword, Registry
 
 SECTION_KINDS = ("descriptor", "directive", "empowerment")
+# Rules text's own code (its shapes too, refused by the check every game shares: rules_text.check_shape), and an "if
+# you did" as this game writes it, the help of one written first.
+RULES_TEXT = "E018"
+IF_YOU_DID = "may deal Dmg 1 to bearer; if you did: gain 1 Resonance"
+# A pay-to's costs, as the grammar names them (`-> pay_energy`, `-> pay_discard`).
+PAY_ENERGY, PAY_DISCARD = "pay energy", "pay discard"
 Card = m.CheckedSpell | m.CheckedNamShub  # what a title names: a spell (an Encounter's too), or a Nam-Shub's page
 # The lines of a spell the declared checks read, by their line word (the one-value fields go by their own name).
 DECLARED_LINES: dict[type, str] = {ast.AspectList: "aspects", ast.Broadcast: "broadcast", ast.RulesBlock: "rules",
@@ -233,7 +240,7 @@ class Checker:
         word = fields["sphere"].value.text
         return SPHERE_WORDS[word] if fields.ok("sphere") else None
 
-    def sphere(self, field: str, word: ast.Word) -> Sphere | None:
+    def sphere(self, field: str, word: Word) -> Sphere | None:
         """The Sphere ``word`` names, one of those ``field`` is declared to take; None, said, when it is none."""
         said = self.vocabularies.check(field, word.text, word.span)
         return None if said is None else SPHERE_WORDS[said]
@@ -298,10 +305,10 @@ class Checker:
                     (directives if kind == "directive" else empowerments).append(aspect)
         return tuple(descriptors), tuple(directives), tuple(empowerments)
 
-    def _missing_bar(self, section: tuple[ast.AspectWords, ...]) -> bool:
+    def _missing_bar(self, section: tuple[Words, ...]) -> bool:
         """Report a section that runs two sections together (`Heat Dmg 2`, `Dmg 2, Duration 2 Bonded`): the
         aspect list is `descriptors | directives | empowerments`, and a '|' is likely missing."""
-        found: list[tuple[str, ast.AspectWords]] = []
+        found: list[tuple[str, Words]] = []
         for item in section:
             hit = self._lookup(item)
             if hit is None and len(item.words) > 1 and self.reg.match([w.text for w in item.words[1:]],
@@ -320,7 +327,7 @@ class Checker:
                 return True
         return False
 
-    def _section_kinds(self, sections: Sequence[tuple[ast.AspectWords, ...]]) -> list[str | None]:
+    def _section_kinds(self, sections: Sequence[tuple[Words, ...]]) -> list[str | None]:
         """Which of descriptors/directives/empowerments each written section is, for lists of 1–2."""
         kinds: list[str | None] = []
         for i, section in enumerate(sections):
@@ -338,7 +345,7 @@ class Checker:
                              ("directive" if i == 0 or kinds[-1] == "descriptor" else "empowerment"))
         return kinds
 
-    def _nearest_kind(self, section: tuple[ast.AspectWords, ...]) -> str | None:
+    def _nearest_kind(self, section: tuple[Words, ...]) -> str | None:
         """An unrecognised section (a typo) takes the kind of the keyword it most resembles."""
         names = {k.name.lower(): k.kind for k in self.reg.keywords.values() if k.kind in SECTION_KINDS}
         for item in section:
@@ -347,7 +354,7 @@ class Checker:
                 return names[close[0]]
         return None
 
-    def _lookup(self, item: ast.AspectWords) -> tuple[Keyword, str | None, list[ast.Word]] | None:
+    def _lookup(self, item: Words) -> tuple[Keyword, str | None, list[Word]] | None:
         """The keyword the aspect's words name, the qualifier written before it, and its parameters' words."""
         found = _keyword_of(self.reg, tuple(w.text for w in item.words))
         if found is None:
@@ -355,7 +362,7 @@ class Checker:
         keyword, qualifier, first, end = found
         return keyword, qualifier, list(item.words[first:end])
 
-    def _descriptor(self, item: ast.AspectWords, positional: bool) -> str | None:
+    def _descriptor(self, item: Words, positional: bool) -> str | None:
         text = item.text()
         if len(item.words) != 1 or _is_number(text):
             self.diags.error("E014", f"descriptor '{text}' must be a single word without parameters",
@@ -375,7 +382,7 @@ class Checker:
                                "note: descriptors are free words, so a misspelt keyword would pass unnoticed")
         return text
 
-    def _aspect(self, item: ast.AspectWords, kinds: tuple[str, ...], role: Role | None,
+    def _aspect(self, item: Words, kinds: tuple[str, ...], role: Role | None,
                 variables: set[str], bonus: bool = False) -> Aspect | None:
         hit = self._lookup(item)
         label = " or ".join(kinds) if len(kinds) < 3 else f"{', '.join(kinds[:-1])} or {kinds[-1]}"
@@ -404,7 +411,7 @@ class Checker:
                                "with an 'unsupported' error")
         return Aspect(name=kw.name, params=params, qualifier=qualifier, bonus=bonus and bool(params))
 
-    def _params(self, kw: Keyword, rest: list[ast.Word], item: ast.AspectWords, variables: set[str],
+    def _params(self, kw: Keyword, rest: list[Word], item: Words, variables: set[str],
                 bonus: bool) -> tuple[Param, ...] | None:
         if kw.params == ("ban",):  # `Prevent Bio Attack spells`: the rest of the words say what is banned
             return self._ban(kw, rest, item)
@@ -436,7 +443,7 @@ class Checker:
             params.append(value)
         return tuple(params)
 
-    def _ban(self, kw: Keyword, rest: list[ast.Word], item: ast.AspectWords) -> tuple[Param, ...] | None:
+    def _ban(self, kw: Keyword, rest: list[Word], item: Words) -> tuple[Param, ...] | None:
         try:
             control.read_ban([w.text for w in rest])
         except ValueError as problem:
@@ -445,7 +452,7 @@ class Checker:
             return None
         return tuple(w.text for w in rest)
 
-    def _param(self, kind: str, word: ast.Word, variables: set[str], bonus: bool) -> Param | None:
+    def _param(self, kind: str, word: Word, variables: set[str], bonus: bool) -> Param | None:
         text = word.text
         if kind == "energy":  # `Injunction Resonance`
             energy = self._energy(word)
@@ -502,7 +509,7 @@ class Checker:
             self.diags.error("E019", "empty requirement", line.span)
             return None
         hit = self.reg.match(texts, ("requirement",))
-        count: ast.Word | None = None
+        count: Word | None = None
         if hit is None and len(texts) > 1 and texts[0].isdigit():
             # `! 2 Actions`: a form whose count is printed before its name.
             lead = self.reg.match(texts[1:], ("requirement",))
@@ -531,13 +538,13 @@ class Checker:
                            timing=timing, count=number(count.text) if count is not None else None)
 
     @staticmethod
-    def _charge_discard(kw: Keyword, rest: list[ast.Word]) -> tuple[int, str] | None:
+    def _charge_discard(kw: Keyword, rest: list[Word]) -> tuple[int, str] | None:
         texts = [w.text for w in rest]
         if kw.name == "Discard" and len(texts) == 3 and texts[0].isdigit() and texts[2] in ("charge", "charges"):
             return number(texts[0]), texts[1]
         return None
 
-    def _requirement_form(self, kw: Keyword, rest: list[ast.Word], count: ast.Word | None, span: Span,
+    def _requirement_form(self, kw: Keyword, rest: list[Word], count: Word | None, span: Span,
                           name_span: Span) -> tuple[Selector | None, Cost | None] | None:
         """The selector and cost a requirement form's words give, by the form's declared parameters."""
         if kw.params == ("count", "energy"):
@@ -571,7 +578,7 @@ class Checker:
             return None, None
         raise ValueError(f"requirement form {kw.name!r} has parameters {kw.params} the checker cannot read")
 
-    def _cost_words(self, words: list[ast.Word], span: Span) -> Cost | None:
+    def _cost_words(self, words: list[Word], span: Span) -> Cost | None:
         if len(words) != 2 or not words[0].text.isdigit():
             self.diags.error("E019", "expected an amount and an energy, such as `Pay 1 Essence`",
                              words[0].span.to(words[-1].span) if words else span)
@@ -579,7 +586,7 @@ class Checker:
         energy = self._energy(words[1])
         return Cost(amount=number(words[0].text), energy=energy) if energy else None
 
-    def _energy(self, word: ast.Word) -> Energy | None:
+    def _energy(self, word: Word) -> Energy | None:
         """The energy ``word`` names, in any case (`bearer's essence`); else the declared vocabulary's error."""
         for e in Energy:
             if e.value.lower() == word.text.lower():
@@ -587,7 +594,7 @@ class Checker:
         self.vocabularies.check(ENERGIES, word.text, word.span)
         return None
 
-    def _selector(self, words: Sequence[ast.Word], span: Span, allow_whose: bool = True) -> Selector | None:
+    def _selector(self, words: Sequence[Word], span: Span, allow_whose: bool = True) -> Selector | None:
         whose = at = None
         sphere = role = None
         curse = False
@@ -643,7 +650,7 @@ class Checker:
         costs = tuple(c for cw in line.costs if (c := self._cost(cw)))
         return Upgrade(aspects=aspects, costs=costs, timing=UpgradeTiming(line.timing or UpgradeTiming.CAST))
 
-    def _added(self, item: ast.AspectWords, role: Role | None) -> Aspect | None:
+    def _added(self, item: Words, role: Role | None) -> Aspect | None:
         """An aspect an upgrade or a ritual tier adds, as printed: ``Duration +1`` adds to the spell's
         Duration, ``Pierce 1`` gives it Pierce 1 (and reads "Pierce 1" on the site, not "Pierce +1")."""
         signed = any(re.fullmatch(r"[+-]\d+", w.text) for w in item.words)
@@ -730,7 +737,7 @@ class Checker:
             costs = tuple(c for cw in rule.amounts if (c := self._cost(cw)))
             return Modifier(selector=sel, generate=costs) if sel else None
         return None
-    def _transmuted(self, item: ast.AspectWords) -> Aspect | None:
+    def _transmuted(self, item: Words) -> Aspect | None:
         """What a Transmute's target gains: a directive, an empowerment — or, "A spell that has Action
         requirements added to it (via a spell such as Prolong Cast)", Actions (`target gains 1 Actions`)."""
         hit = self.reg.match([w.text for w in item.words], ("requirement",))
@@ -833,7 +840,7 @@ class Checker:
         self._slots = itertools.count(1)
         for rule in block.rules if block else ():
             if isinstance(rule, ast.TriggerRule | ast.AbilityRule):
-                effect_steps.check_shape(rule.steps, self.diags)
+                check_shape(rule.steps, self.diags, IF_YOU_DID, RULES_TEXT)
             if isinstance(rule, ast.TriggerRule):
                 event = self._event(rule.event)
                 steps = self._steps(rule.steps, variables)
@@ -851,22 +858,22 @@ class Checker:
             elif isinstance(rule, ast.OnImpact):
                 on_impact.extend(self._steps(rule.steps, variables))
         # Every `on impact` line is one effect: its shape is checked as a whole.
-        effect_steps.check_shape([s for r in block.rules if isinstance(r, ast.OnImpact) for s in r.steps]
-                                 if block else [], self.diags)
+        check_shape([s for r in block.rules if isinstance(r, ast.OnImpact) for s in r.steps] if block else [],
+                    self.diags, IF_YOU_DID, RULES_TEXT)
         for method_steps in [on_impact, *(t.steps for t in triggers), *(a.steps for a in abilities)]:
             effect_steps.check_targets(method_steps, self.diags)
         return tuple(triggers), tuple(abilities), tuple(modifiers), tuple(on_impact)
 
-    def effect(self, steps: Sequence[ast.Step]) -> tuple[m.Step, ...]:
+    def effect(self, steps: Sequence[Step]) -> tuple[m.Step, ...]:
         """One effect of rules text outside a rules block (an Encounter's Discord Event), checked as a rule's
         steps are: its shape, its steps with their step targets numbered afresh, what each one can take."""
-        effect_steps.check_shape(steps, self.diags)
+        check_shape(steps, self.diags, IF_YOU_DID, RULES_TEXT)
         self._slots = itertools.count(1)
         checked = self._steps(steps, set())
         effect_steps.check_targets(checked, self.diags)
         return checked
 
-    def _event(self, phrase: ast.Phrase) -> str | None:
+    def _event(self, phrase: Words) -> str | None:
         """The registry event a `when` phrase names, word for word in any case (`when bearer is disrupted`
         is `bearer is Disrupted`); a `WHO` row is one event for each being it may name."""
         text = " ".join(w.text.lower() for w in phrase.words)
@@ -881,36 +888,43 @@ class Checker:
                          *(["note: WHO is bearer, caster or controller"] if any("WHO" in r for r in rows) else []))
         return None
 
-    def _steps(self, steps: Iterable[ast.Step], variables: set[str]) -> tuple[m.Step, ...]:
+    def _steps(self, steps: Iterable[Step], variables: set[str]) -> tuple[m.Step, ...]:
         return tuple(s for step in steps if (s := self._step(step, variables)) is not None)
 
-    def _step(self, step: ast.Step, variables: set[str]) -> m.Step | None:
+    def _step(self, step: Step, variables: set[str]) -> m.Step | None:
+        """One of seed 003's forms, checked: its condition and its costs before its action, as they are read."""
         span = step.span
-        if isinstance(step, ast.Action):
-            return self._action(step, variables)
-        if isinstance(step, ast.May):
-            inner = self._step(step.step, variables)
-            return m.MMay(step=inner, span=span) if inner else None
-        if isinstance(step, ast.If | ast.Unless):
-            cond = self._condition(step.condition)
-            inner = self._step(step.step, variables)
-            if cond and inner:
-                return m.MIf(condition=cond, step=inner, negate=isinstance(step, ast.Unless), span=span)
+        if step.form == "choose one":
+            return m.MChooseOne(options=tuple(self._steps(o, variables) for o in step.options), span=span)
+        cond = self._condition(step.condition) if step.condition is not None else None
+        paid = [self._pay(c) for c in step.costs]
+        assert step.action is not None  # the grammar gives every form but "choose one" a step kind
+        inner = self._action(step.action, variables)
+        if inner is None or (step.condition is not None and cond is None):
             return None
-        if isinstance(step, ast.IfYouDid):
-            inner = self._step(step.step, variables)
-            return m.MIfYouDid(step=inner, span=span) if inner else None
-        if isinstance(step, ast.PayTo):
-            costs = tuple(c for cw in step.energy if (c := self._cost(cw)))
-            discards = tuple(t for p in step.discards if (t := self._cost_target(p)))
-            inner = self._step(step.step, variables)
-            return m.MPayTo(costs=costs, discards=discards, step=inner, span=span) if inner else None
-        if isinstance(step, ast.ChooseOne):
-            options = tuple(self._steps(o, variables) for o in step.options)
-            return m.MChooseOne(options=options, span=span)
-        raise TypeError(f"unhandled step node {type(step).__name__}")
+        if step.form == "do":
+            return inner
+        if step.form == "may":
+            return m.MMay(step=inner, span=span)
+        if step.form == "if you did":
+            return m.MIfYouDid(step=inner, span=span)
+        if cond is not None:
+            return m.MIf(condition=cond, step=inner, negate=step.form == "unless", span=span)
+        return m.MPayTo(costs=tuple(c for c in paid if isinstance(c, Cost)),
+                        discards=tuple(c for c in paid if isinstance(c, str)), step=inner, span=span)
 
-    def _action(self, step: ast.Action, variables: set[str]) -> m.MDo | None:
+    def _pay(self, cost: Action) -> Cost | str | None:
+        """A pay-to cost: an energy (``pay 1 Resonance``) or what it discards (``discard this``)."""
+        if cost.kind == PAY_ENERGY:
+            amount, word = cost.args
+            assert isinstance(amount, int) and isinstance(word, Word)
+            energy = self._energy(word)
+            return Cost(amount=amount, energy=energy) if energy else None
+        discarded = cost.args[0]
+        assert cost.kind == PAY_DISCARD and isinstance(discarded, Words)
+        return self._cost_target(discarded)
+
+    def _action(self, step: Action, variables: set[str]) -> m.MDo | None:
         """A step kind, its arguments read as its declaration says (engine.rulesets.serpents_tongue.rules_text)."""
         signature = STEP_KINDS.get(step.kind)
         if signature is None or len(signature.params) != len(step.args):
@@ -934,7 +948,7 @@ class Checker:
             return self._selector(arg.words, arg.span)
         return arg  # an amount
 
-    def _target(self, phrase: ast.Phrase) -> m.Target | None:
+    def _target(self, phrase: Words) -> m.Target | None:
         text = phrase.text()
         if text in TARGET_WORDS:
             return TARGET_WORDS[text]
@@ -947,7 +961,7 @@ class Checker:
                          "or a target of its own: `target Magi`, `target spell`, `target Curse` ...")
         return None
 
-    def _step_target(self, words: Sequence[ast.Word], span: Span) -> StepTarget | None:
+    def _step_target(self, words: Sequence[Word], span: Span) -> StepTarget | None:
         """``target Magi`` / ``target KIND OF SPELL``: a target of the step's own (seed 003, 5.2.3.b)."""
         if [w.text for w in words] == ["Magi"]:
             return StepTarget(slot=next(self._slots))
@@ -956,7 +970,7 @@ class Checker:
         selector = self._selector(words, span, allow_whose=False)
         return StepTarget(slot=next(self._slots), selector=selector) if selector else None
 
-    def _controllable(self, phrase: ast.Phrase) -> StepTarget | None:
+    def _controllable(self, phrase: Words) -> StepTarget | None:
         """What `gain control of` may take: a spell or a Koishaka, named by a target of the step's own. A Magi
         has no controller ("The Magi that has current authority over a card"), and a word names a Magi, this
         spell (its controller already controls it) or the spell's own Target (a Magi for most spells)."""
@@ -973,7 +987,7 @@ class Checker:
                          "`... target Koishaka`")
         return None
 
-    def _cost_target(self, phrase: ast.Phrase) -> str | None:
+    def _cost_target(self, phrase: Words) -> str | None:
         target = self._target(phrase)
         if isinstance(target, StepTarget):
             self.diags.error("E018", f"the engine cannot play a cost that names '{target.text()}' yet",
@@ -981,10 +995,10 @@ class Checker:
             return None
         return target
 
-    def _target_word(self, word: ast.Word) -> str | None:
+    def _target_word(self, word: Word) -> str | None:
         return TARGET_WORDS.get(word.text)
 
-    def _quantity(self, words: Sequence[ast.Word], span: Span) -> Quantity | None:
+    def _quantity(self, words: Sequence[Word], span: Span) -> Quantity | None:
         texts = [w.text for w in words]
         # "Karma charges on target"
         if len(texts) == 4 and texts[1] in ("charges", "charge") and texts[2] == "on" and texts[3] in TARGET_WORDS:
@@ -997,9 +1011,9 @@ class Checker:
                          "note: write `KIND charges on TARGET` or `TARGET's ENERGY`")
         return None
 
-    def _condition(self, phrase: ast.Phrase) -> Comparison | None:
+    def _condition(self, condition: Condition) -> Comparison | None:
         """``TARGET has at least N ENERGY`` / ``TARGET has fewer than N KIND charges``."""
-        words = list(phrase.words)
+        words = list(condition.words)
         texts = [w.text for w in words]
         # "If a Magi loses Focus this way": what the effect took from the being it impacts.
         if len(texts) == 3 and texts[0] in TARGET_WORDS and texts[1] == "lost" and texts[2] in LOSABLE:
@@ -1021,7 +1035,7 @@ class Checker:
                     if len(rest) == 2 and rest[1].text in ("charges", "charge"):
                         return Comparison(quantity=Quantity(kind="charges", name=rest[0].text, of=of),
                                          op=op, amount=amount)
-        self.diags.error("E018", f"cannot read the condition '{phrase.text()}'", phrase.span,
+        self.diags.error("E018", f"cannot read the condition '{' '.join(texts)}'", condition.span,
                          "note: write `TARGET has at least|at most|fewer than|more than|exactly N ENERGY`, "
                          f"`... N KIND charges` or `TARGET lost {' | '.join(LOSABLE)}`")
         return None

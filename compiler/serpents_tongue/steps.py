@@ -1,8 +1,7 @@
-"""Seed 003's effect grammar in the checker and the emitter: the shape of an effect, what its step targets
-can take, what each rules-text method declares before it resolves, and the steps as the engine's values.
+"""Seed 003's effect grammar in the checker and the emitter, on the checked steps: what their step targets can
+take, what each rules-text method declares before it resolves, and the steps as the engine's values. (The shapes of
+an effect's steps, every game's, compiler.rules_text.check_shape refuses.)
 
-- :func:`check_shape`: forms the grammar accepts that mean nothing (E018): an "if you did" with no step
-  before it, two "choose one" in one effect, a "choose one" inside another or with a single option.
 - :func:`check_targets`: a step whose ``target KIND`` could never take it (E018): Dmg at a spell,
   charges on a Magi, a step target in a pay-to cost. What a step kind refuses, its declaration says
   (engine.rulesets.serpents_tongue.rules_text).
@@ -16,42 +15,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from spellc.compiler.diagnostics import Diagnostics
-from spellc.compiler.serpents_tongue import ast
 from spellc.compiler.serpents_tongue import model as m
 from spellc.engine.core import steps as core
 from spellc.engine.rulesets.serpents_tongue import rules_text
 from spellc.engine.rulesets.serpents_tongue.bindings import STEP_KINDS
 from spellc.engine.rulesets.serpents_tongue.cards import Declaration, StepTarget
-
-IF_YOU_DID_HELP = ("help: write it after the step it depends on: "
-                   "`may deal Dmg 1 to bearer; if you did: gain 1 Resonance`")
-
-
-# ---------------------------------------------------------------------- shape (on the AST)
-def check_shape(steps: Sequence[ast.Step], diags: Diagnostics) -> None:
-    """One effect's steps (a rule's, or every `on impact` line of a spell together)."""
-    modal = [s for s in steps if isinstance(s, ast.ChooseOne)]
-    for extra in modal[1:]:
-        diags.error("E018", "an effect has at most one 'choose one'", extra.span,
-                    f"note: its mode is chosen once, when the effect is declared (line {modal[0].span.line}); "
-                    "put every choice in one list of options")
-    _sequence(steps, diags, inside=False)
-
-
-def _sequence(steps: Sequence[ast.Step], diags: Diagnostics, inside: bool) -> None:
-    for i, step in enumerate(steps):
-        if isinstance(step, ast.IfYouDid) and i == 0:
-            diags.error("E018", "'if you did' needs a step before it to look back at", step.span,
-                        IF_YOU_DID_HELP)
-        if isinstance(step, ast.ChooseOne):
-            if inside:
-                diags.error("E018", "a 'choose one' cannot be inside another 'choose one'", step.span,
-                            "help: write the inner choice as options of the outer one")
-            if len(step.options) < 2:
-                diags.error("E018", "a 'choose one' needs at least two options", step.span,
-                            "help: write the single option as plain steps")
-            for option in step.options:
-                _sequence(option, diags, inside=True)
 
 
 # ---------------------------------------------------------------------- step targets (on the model)

@@ -1,4 +1,6 @@
-"""Parse tree → AST: a thin Lark Transformer, one method per grammar rule, building frozen nodes."""
+"""Parse tree → AST: a thin Lark Transformer, one method per grammar rule, building frozen nodes. Its rules text is
+grammar/common.lark's, built by the transformer every game shares (compiler.rules_text.StepsToAst): this one adds
+the cards, fields and runs of words of Serpent's Tongue."""
 
 from __future__ import annotations
 
@@ -7,7 +9,8 @@ from typing import Any
 from lark import Token, Tree, v_args
 from lark.tree import Meta
 
-from spellc.compiler.parse import SourceTransformer, number, span_of, string_value
+from spellc.compiler.parse import number, span_of, string_value
+from spellc.compiler.rules_text import Action, StepsToAst, Word, Words
 from spellc.compiler.serpents_tongue import ast
 from spellc.compiler.source import SourceFile, Span
 
@@ -16,13 +19,13 @@ STRUCTURAL = {"TO", "ON", "AND", "OR", "CHARGES", "CHARGE", "ALL", "FROM", "ONE"
 
 
 @v_args(meta=True)
-class ToAst(SourceTransformer):
+class ToAst(StepsToAst):
     # ---- helpers
-    def _word(self, tok: Token) -> ast.Word:
-        return ast.Word(text=str(tok), span=span_of(self.source, tok))
+    def _word(self, tok: Token) -> Word:
+        return Word(text=str(tok), span=span_of(self.source, tok))
 
-    def _words(self, children: list[Any]) -> tuple[ast.Word, ...]:
-        return tuple(c if isinstance(c, ast.Word) else self._word(c) for c in children)
+    def _words(self, children: list[Any]) -> tuple[Word, ...]:
+        return tuple(c if isinstance(c, Word) else self._word(c) for c in children)
 
     @staticmethod
     def _content(children: list[Any]) -> list[Any]:
@@ -142,9 +145,9 @@ class ToAst(SourceTransformer):
         return ast.ChartLineNode(cost=cost, condition=condition, action=title if kind == "use" else None,
                                  roll=title if kind == "roll" else None, action_span=span, span=self._span(meta))
 
-    def chart_needs(self, meta: Meta, c: list[Any]) -> tuple[ast.CostWords | None, ast.Phrase | None]:
+    def chart_needs(self, meta: Meta, c: list[Any]) -> tuple[ast.CostWords | None, Words | None]:
         cost = next((x for x in c if isinstance(x, ast.CostWords)), None)
-        condition = next((x for x in c if isinstance(x, ast.Phrase)), None)
+        condition = next((x for x in c if isinstance(x, Words)), None)
         return cost, condition
 
     def chart_use(self, meta: Meta, c: list[Token]) -> tuple[str, str, Span]:
@@ -184,18 +187,17 @@ class ToAst(SourceTransformer):
     def aspects(self, meta: Meta, c: list[ast.AspectList]) -> ast.AspectList:
         return c[0]
 
-    def aspect_list(self, meta: Meta, sections: list[tuple[ast.AspectWords, ...]]) -> ast.AspectList:
+    def aspect_list(self, meta: Meta, sections: list[tuple[Words, ...]]) -> ast.AspectList:
         return ast.AspectList(sections=tuple(sections), span=self._span(meta))
 
-    def section(self, meta: Meta, children: list[Any]) -> tuple[ast.AspectWords, ...]:
+    def section(self, meta: Meta, children: list[Any]) -> tuple[Words, ...]:
         return tuple(c for c in children if c is not None)
 
-    def aspect(self, meta: Meta, children: list[Token]) -> ast.AspectWords:
-        return ast.AspectWords(words=self._words(children), span=self._span(meta))
+    # An aspect as written (`Harmony Dmg 1`), the words of a step kind's target, and a kind of spell cast for free
+    # are runs of words, as a phrase is: the checker reads each.
+    aspect = directive = target = spells = StepsToAst.phrase
 
-    directive = aspect
-
-    def aspect_seq(self, meta: Meta, children: list[ast.AspectWords]) -> tuple[ast.AspectWords, ...]:
+    def aspect_seq(self, meta: Meta, children: list[Words]) -> tuple[Words, ...]:
         return tuple(children)
 
     tier_aspects = aspect_seq
@@ -203,27 +205,15 @@ class ToAst(SourceTransformer):
     def broadcast(self, meta: Meta, children: list[Token]) -> ast.Broadcast:
         return ast.Broadcast(spheres=self._words(children), span=self._span(meta))
 
-    def targets(self, meta: Meta, children: list[ast.Phrase]) -> ast.TargetsLine:
+    def targets(self, meta: Meta, children: list[Words]) -> ast.TargetsLine:
         return ast.TargetsLine(phrase=children[0], span=self._span(meta))
 
-    def phrase(self, meta: Meta, children: list[Token]) -> ast.Phrase:
-        return ast.Phrase(words=self._words(children), span=self._span(meta))
 
-    target = phrase
-
-    def condition(self, meta: Meta, children: list[ast.Phrase]) -> ast.Phrase:
-        return children[0]
-
-    def requirement(self, meta: Meta, children: list[ast.Phrase]) -> ast.RequirementLine:
+    def requirement(self, meta: Meta, children: list[Words]) -> ast.RequirementLine:
         return ast.RequirementLine(phrase=children[0], span=self._span(meta))
 
     def cost(self, meta: Meta, children: list[Token]) -> ast.CostWords:
         return ast.CostWords(amount=number(children[0]), energy=self._word(children[1]), span=self._span(meta))
-
-    pay_energy = cost
-
-    def pay_discard(self, meta: Meta, children: list[ast.Phrase]) -> ast.Phrase:
-        return children[0]
 
     def upgrade(self, meta: Meta, children: list[Any]) -> ast.UpgradeLine:
         aspects, *costs = self._content(children)
@@ -236,11 +226,11 @@ class ToAst(SourceTransformer):
     def this_impact(self, meta: Meta, children: list[Any]) -> str:
         return "this impact"
 
-    def tier(self, meta: Meta, children: list[Any]) -> tuple[ast.AspectWords, ...]:
+    def tier(self, meta: Meta, children: list[Any]) -> tuple[Words, ...]:
         only = children[0]
         return () if isinstance(only, Token) else only
 
-    def ritual(self, meta: Meta, children: list[tuple[ast.AspectWords, ...]]) -> ast.RitualLine:
+    def ritual(self, meta: Meta, children: list[tuple[Words, ...]]) -> ast.RitualLine:
         return ast.RitualLine(tiers=tuple(children), span=self._span(meta))
 
     def koishaka(self, meta: Meta, children: list[ast.Stat]) -> ast.KoishakaLine:
@@ -299,53 +289,16 @@ class ToAst(SourceTransformer):
     def on_impact(self, meta: Meta, c: list[Any]) -> ast.OnImpact:
         return ast.OnImpact(steps=self._content(c)[0], span=self._span(meta))
 
-    def steps(self, meta: Meta, children: list[ast.Step]) -> tuple[ast.Step, ...]:
-        return tuple(children)
-
-    def option(self, meta: Meta, children: list[tuple[ast.Step, ...]]) -> tuple[ast.Step, ...]:
-        return children[0]
-
     def charge_word(self, meta: Meta, c: list[Any]) -> Tree[Token]:
         return Tree("charge_word", [])
 
-    def spells(self, meta: Meta, c: list[Token]) -> ast.Phrase:
-        return ast.Phrase(words=self._words(c), span=self._span(meta))
-
-    def __default__(self, data: str, children: list[Any], meta: Meta) -> ast.Action:
+    def __default__(self, data: str, children: list[Any], meta: Meta) -> Action:
         """A step kind of the grammar fragment (``-> add_charges``) becomes the kind of the same words ("add
-        charges"), its numbers, words, phrases and aspect words its arguments, in order (the words of the
-        grammar itself, such as `charge`, left out). Which kinds exist, the checker knows: a new step kind
-        is a grammar line and its declaration, nothing here."""
-        args = tuple(self._argument(x) for x in self._content(children) if not isinstance(x, Tree))
-        return ast.Action(kind=str(data).replace("_", " "), args=args, span=self._span(meta))
-
-    def _argument(self, x: Any) -> Any:
-        if isinstance(x, Token):
-            return number(x) if x.type == "INT" else self._word(x)
-        return x  # a phrase or aspect words, transformed already
-
-    def may_step(self, meta: Meta, c: list[Any]) -> ast.May:
-        return ast.May(step=c[0], span=self._span(meta))
-
-    def if_step(self, meta: Meta, c: list[Any]) -> ast.If:
-        return ast.If(condition=c[0], step=c[1], span=self._span(meta))
-
-    def unless_step(self, meta: Meta, c: list[Any]) -> ast.Unless:
-        return ast.Unless(step=c[0], condition=c[1], span=self._span(meta))
-
-    def if_you_did_step(self, meta: Meta, c: list[Any]) -> ast.IfYouDid:
-        return ast.IfYouDid(step=c[0], span=self._span(meta))
-
-    def pay_to_step(self, meta: Meta, c: list[Any]) -> ast.PayTo:
-        c = self._content(c)
-        *costs, step = c
-        energy = tuple(x for x in costs if isinstance(x, ast.CostWords))
-        discards = tuple(x for x in costs if isinstance(x, ast.Phrase))
-        return ast.PayTo(energy=energy, discards=discards, step=step, span=self._span(meta))
-
-    def choose_one_step(self, meta: Meta, c: list[Any]) -> ast.ChooseOne:
-        options = tuple(x for x in self._content(c) if isinstance(x, tuple))
-        return ast.ChooseOne(options=options, span=self._span(meta))
+        charges"), a cost (``-> pay_energy``, ``-> pay_discard``) likewise; its numbers, words and runs of words
+        (aspects, targets) are its arguments, in order (the words of the grammar itself, such as `charge`, left
+        out). Which kinds exist, the checker knows: a new step kind is a grammar line and its declaration, nothing
+        here."""
+        return self.action(str(data).replace("_", " "), children, meta)
 
 
 def to_ast(tree: Tree[Token], source: SourceFile) -> list[ast.CardNode]:
