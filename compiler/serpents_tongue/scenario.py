@@ -153,8 +153,10 @@ class ToScenario(lines.ScenarioTransformer):
         return sc.ActionItem(being=str(being), action=action, where=self._where(meta))
 
     def refused(self, meta: Meta, c: list[Any]) -> sc.RefusedItem:
+        """`refused` and an answer line: the answer, as written, that the rules must refuse."""
         item, rule = c
-        return sc.RefusedItem(being=item.being, action=item.action, rule=self._str(rule) if rule is not None else None,
+        said = self.source.line(item.where.line)[item.where.column - 1:item.where.end_column - 1]
+        return sc.RefusedItem(answer=item, rule=self._str(rule) if rule is not None else None, said=said,
                               where=self._where(meta))
 
     def meditate(self, meta: Meta, c: list[Token]) -> sc.ActionItem:
@@ -324,11 +326,16 @@ def check_names(scenario: sc.Scenario, source: SourceFile, diags: Diagnostics) -
                 known(item.who, item.where)
             elif isinstance(item, sc.ActionItem | sc.RefusedItem | sc.PrepareItem | sc.ChoiceItem | sc.ModeItem):
                 known(item.being, item.where)
-                action = getattr(item, "action", None)
+                action = getattr(_answer(item), "action", None)
                 if isinstance(action, sc.Cast) and action.target_of is not None:
                     known(action.target_of, item.where)
                 if isinstance(action, sc.Cast | sc.Use) and action.target is not None and action.target_is_name:
                     known(action.target, item.where, or_team=True)
+
+
+def _answer(item: Any) -> Any:
+    """The answer a line gives, or refuses."""
+    return item.answer if isinstance(item, sc.RefusedItem) else item
 
 
 def card_titles(scenario: sc.Scenario) -> Iterator[tuple[str, sc.Where]]:
@@ -338,7 +345,7 @@ def card_titles(scenario: sc.Scenario) -> Iterator[tuple[str, sc.Where]]:
         yield from ((entry.title, entry.where or b.where) for entry in b.codex)
         yield from ((title, b.where) for title in (b.specialization, *b.artifacts, b.card) if title is not None)
     for item in (item for script in scenario.rounds for item in script.items):
-        action = getattr(item, "action", None)
+        action = getattr(_answer(item), "action", None)
         if isinstance(action, sc.Cast | sc.Use):
             yield action.title if isinstance(action, sc.Cast) else action.spell, item.where
 

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
-from spellc.engine.core.decisions import Decision, Outcome
+from spellc.engine.core.decisions import Choice, Decision, Outcome
 from spellc.engine.core.errors import IllegalAction, ReplayError, Where
 from spellc.engine.core.match import Match
 from spellc.engine.core.replays import replay_json
@@ -49,6 +49,7 @@ class Refused:
     label: str
     rule: str | None = None
     where: Where
+    said: str | None = None  # the answer as the script writes it (`Black casts "Fireball"`), for its messages
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -149,6 +150,10 @@ class Vocabulary(Generic[G]):
     # Why an answer no rule refuses is still not one now, when the game can say better than "not this one's turn".
     not_asked: Callable[[Decision, str | None, str], str | None] = lambda d, who, label: None
     list_legal: bool = True  # a refusal lists the legal answers (not where they are every event of a timeline)
+    # The choice a scripted answer names at a decision (a game may read more than the label: a mode's number).
+    names: Callable[[Decision, str], Choice | None] = Decision.find
+    # Why an answer is refused, where the game's own ``explain`` says nothing of that question ("Rule: reason").
+    refuses: Callable[[G, Decision, str], str | None] = lambda game, d, label: None
 
 
 # ---------------------------------------------------------------- answering, refusing, checking
@@ -209,17 +214,22 @@ class Script(Generic[G]):
         if d is None:
             raise ReplayError("the match is over: there is no decision to refuse an answer at", line.where)
         mine = line.who is None or d.being == line.who
-        if mine and d.find(line.label) is not None:
-            raise ReplayError(f"expected {line.label!r} to be refused, and the rules allow it", line.where)
+        said = line.said or repr(line.label)
+        if mine and self.vocabulary.names(d, line.label) is not None:
+            raise ReplayError(f"expected {said} to be refused, and the rules allow it", line.where)
         # Asked of someone else, the answer is weighed as if it were its own decision of that kind.
         asked = d if mine else Decision(d.kind, line.who, d.prompt, ())
-        why = self.game.explain(asked, line.label) or self._not_asked(d, line)
-        rule = why.partition(": ")[0]
+        why = (self.game.explain(asked, line.label) or self.vocabulary.refuses(self.game, asked, line.label)
+               or self._not_asked(d, line))
+        rule, reason = because(why)
         if line.rule is not None and rule != line.rule:
-            raise ReplayError(f"{line.label!r} is refused by the rule {rule!r} ({why}), not {line.rule!r}",
+            # A script's own words name the rules as it writes them, quoted; a line without them, as before.
+            raise ReplayError(f'{said} is refused by "{rule}" ({reason}), not by "{line.rule}"' if line.said else
+                              f"{line.label!r} is refused by the rule {rule!r} ({why}), not {line.rule!r}",
                               line.where)
         # The log says it as the script writes it, never as Python quotes a string.
-        self.vocabulary.say(self.game, f"refused: {f'{line.who} ' if line.who else ''}{line.label}: {why}")
+        said = line.said or f"{f'{line.who} ' if line.who else ''}{line.label}"
+        self.vocabulary.say(self.game, f"refused: {said}: {why}")
         self.result.checked += 1
 
     def _not_asked(self, d: Decision, line: Refused) -> str:

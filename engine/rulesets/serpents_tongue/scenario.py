@@ -18,7 +18,7 @@ from spellc.engine.core.errors import IllegalAction, ReplayError, Unsupported, W
 from spellc.engine.core.match import Match
 from spellc.engine.core.scenario import Expect, Expectation, Refused, Replay, Script, Vocabulary, check
 from spellc.engine.rulesets.serpents_tongue import actions, bindings, casting, codex, encounter, preparation, specs
-from spellc.engine.rulesets.serpents_tongue.cards import CardLibrary, Energy, SpellCard
+from spellc.engine.rulesets.serpents_tongue.cards import CardLibrary, Energy, Role, SpellCard
 from spellc.engine.rulesets.serpents_tongue.rules import ROUND_OVER, Game, Options
 from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Zone
 
@@ -86,16 +86,6 @@ class ActionItem(Item):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class RefusedItem(Item):
-    """``refused White casts "Fireball" by "Full Action"``: an action the rules must refuse at the Magi's next
-    decision (``rule``: the rule that refuses it, any when None)."""
-
-    being: str
-    action: ScriptAction
-    rule: str | None = None
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PrepareItem(Item):
     being: str
     reattune: tuple[str, ...] = ()
@@ -115,6 +105,21 @@ class ChoiceItem(Item):
     being: str
     kind: str  # first | accept | decline | choose
     value: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RefusedItem(Item):
+    """``refused White casts "Fireball" by "Full Action"``, ``refused White chooses "White" by "Target"``: an
+    answer the rules must refuse at the next question of its Magi that the answer's line answers (an action, a
+    target, a mode, a spell to prepare, a Response, a sustain, an order), by the rule named (any when None)."""
+
+    answer: ActionItem | ChoiceItem | PrepareItem
+    rule: str | None = None
+    said: str = ""  # the answer as written: `White chooses "White"`
+
+    @property
+    def being(self) -> str:
+        return self.answer.being
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -260,11 +265,19 @@ class ScriptDriver:
         self.last = item.where
 
     def refusals(self, d: Decision, played: Script[Game]) -> None:
-        """The refusals written before the next line the rules need, checked at ``d`` when it is their Magi's
-        (another's decision leaves them for the Magi's own)."""
+        """The refusals written before the next line the rules need, checked at ``d`` when it is the question
+        of their Magi that their answer answers (another's decision, or another question, leaves them for it)."""
         while isinstance(item := self._peek(), RefusedItem) and item.being == d.being:
+            if not answers(item.answer, d.kind):
+                if d.kind == "action":  # a turn's action needs a line: this one waits for a question never asked
+                    raise ReplayError(f"the rules ask {d.being} for an action here, and `{item.said}` answers "
+                                      "another question, which they did not ask before it (a question with one "
+                                      "legal answer is not asked)", item.where, "Choices")
+                return
             self._take(item)
-            played.refused(Refused(who=item.being, label=item.action.label(), rule=item.rule, where=item.where))
+            for label in labels(item.answer, d.kind):
+                played.refused(Refused(who=item.being, label=label, rule=item.rule, where=item.where,
+                                       said=item.said))
 
     def _stop_here(self) -> None:
         """At a question that needs a line: when the script's next line is `stop`, the replay ends here,
@@ -589,6 +602,114 @@ def _match(d: Decision, text: str) -> Choice | None:
     return None
 
 
+# ---------------------------------------------------------------- refusing an answer to a question
+# The questions a `chooses` line answers: every one but those a line of their own, or a cast's options, answer.
+NOT_CHOSEN = frozenset({"action", "respond", "prepare", "re-attune", "sustain", "optional", "first", "die", "draw",
+                        *DEFAULTS})
+ASKED_BY = {"accept": frozenset({"sustain", "optional"}), "decline": frozenset({"sustain", "optional"}),
+            "first": frozenset({"first"})}
+
+
+# What `accepts` and `declines` answer: a sustain paid (at whatever cost) or let go, an optional question.
+YES_NO = {"accept": {"sustain": "pay", "optional": "yes"}, "decline": {"sustain": "let it go", "optional": "no"}}
+
+
+def answers(answer: ActionItem | ChoiceItem | PrepareItem, kind: str) -> bool:
+    """Whether ``answer``'s line answers a question of ``kind``: a refusal of it is checked there."""
+    if isinstance(answer, ActionItem):
+        return kind in ("action", "respond")  # a Response is cast in a Response window
+    if isinstance(answer, PrepareItem):
+        return kind == ("re-attune" if answer.reattune else "prepare")
+    return kind in ASKED_BY[answer.kind] if answer.kind in ASKED_BY else kind not in NOT_CHOSEN
+
+
+def labels(answer: ActionItem | ChoiceItem | PrepareItem, kind: str) -> tuple[str, ...]:
+    """The labels of the choices ``answer`` names at a question of ``kind``."""
+    if isinstance(answer, ActionItem):
+        return (answer.action.label(),)
+    if isinstance(answer, PrepareItem):
+        return tuple(f'"{title}"' for title in answer.reattune or answer.prepare)
+    if answer.kind in ("accept", "decline"):
+        return (YES_NO[answer.kind][kind],)
+    return (answer.value,)
+
+
+def names(d: Decision, label: str) -> Choice | None:
+    """The choice a scripted answer names: as :func:`_match` reads a line (`pay`: the sustain paid, at any cost)."""
+    if d.kind == "sustain" and label == "pay":
+        return next((c for c in d.options if c.label.startswith("pay ")), None)
+    return _match(d, label)
+
+
+def refuses(game: Game, d: Decision, label: str) -> str | None:
+    """Why the rules refuse an answer to a question about a cast or a spell in play, by the rule that refuses
+    it (the actions, Responses and re-attuning are the rules' own :meth:`Game.explain`)."""
+    why = WHY_NOT.get(d.kind)
+    return why(game, d, label) if why is not None and d.being is not None else None
+
+
+def _not_a_target(game: Game, d: Decision, label: str) -> str:
+    """"Magi must include an opponent when targeting an Attack spell", "Magi may only target themselves or
+    Allies with Enhance spells", "You cannot cast Defense spells into an opponent's Defense zone"."""
+    caster, name = game.being(str(d.being)), label.strip('"')
+    target = next((b for b in game.beings if b.name == name), None)
+    card = game.library.get(str(d.card))
+    role = card.role if card is not None else None
+    if target is None:
+        return f"Target: {name} is no legal target of {d.card}"
+    if role is Role.ATTACK and target.team == caster.team:
+        return (f"Target: {d.card} is an Attack, and {name} is no opponent of {caster.name} (\"Magi must include "
+                "an opponent when targeting an Attack spell\")")
+    if role in (Role.ENHANCE, Role.DEFENSE, Role.COMPONENT) and target.team != caster.team:
+        return (f"Target: {d.card} is {'an' if role is Role.ENHANCE else 'a'} {role}, and {name} is an opponent "
+                f"(\"Magi may only target themselves or Allies with Enhance spells\")")
+    if target.incapacitated:
+        return f"Target: {name} is incapacitated"
+    return f"Target: {name} is no legal target of {d.card} now"
+
+
+def _not_a_mode(game: Game, d: Decision, label: str) -> str:
+    """A mode of "choose one" whose targets cannot all be chosen now is not offered."""
+    card = game.library.get(str(d.card))
+    modes = card.modes if card is not None else ()
+    found = _match(Decision(d.kind, d.being, d.prompt, tuple(Choice(m, i) for i, m in enumerate(modes))), label)
+    if found is None:
+        return f"Choices: \"{label}\" is none of {d.card}'s modes: " + ", ".join(modes)
+    return (f"Target: {d.card}'s mode {found.value + 1} ({found.label}) has a target that cannot be chosen now "
+            "(\"Magi spells and abilities may only target active spells\")")
+
+
+def _not_preparable(game: Game, d: Decision, label: str) -> str:
+    """"Magi may prepare up to 3 spells by placing them in the front pocket of their Codex"."""
+    b, title = game.being(str(d.being)), label.strip('"')
+    if any(c.title == title for c in b.prepared):
+        left = "" if any(c.title == title for c in b.codex) else ", and no other copy is in the Codex"
+        return f"Spell Preparation: {title} is prepared already{left}"
+    return (f"Spell Preparation: {title} is not in {b.name}'s Codex (\"Magi may prepare up to 3 spells by placing "
+            "them in the front pocket of their Codex\")")
+
+
+def _not_next(game: Game, d: Decision, label: str) -> str:
+    """"Resolve zones in this order: Attack, Defense, Enhancement. Within each zone, the Magi whose zone it is
+    picks which spell to resolve first"."""
+    b, title = game.being(str(d.being)), label.strip('"')
+    zone = game.card(d.options[0].value).zone
+    elsewhere = next((z for z in Zone if any(c.title == title for c in b.zones[z])), None)
+    where = f"in {b.name}'s {elsewhere} zone" if elsewhere else f"in none of {b.name}'s zones"
+    return (f"Maintenance Phase: {b.name}'s {zone} spells resolve now, and {title} is {where} (\"Resolve zones in "
+            "this order: Attack, Defense, Enhancement\")")
+
+
+def _not_sustained(game: Game, d: Decision, label: str) -> str:
+    """"the sustain requirements must be paid and checked before the effect impacts"."""
+    cost = d.prompt.removeprefix(f"sustain {d.card} for ").removesuffix("?")
+    return f"Sustain: {d.being} cannot pay {cost} to sustain {d.card}"
+
+
+WHY_NOT = {"target": _not_a_target, "mode": _not_a_mode, "prepare": _not_preparable, "resolve order": _not_next,
+           "sustain": _not_sustained}
+
+
 def _question(item: ChoiceItem) -> str:
     if item.kind in ("accept", "decline"):
         return f"an optional question about {item.value!r} (`{item.being} {item.kind}s \"{item.value}\"`)"
@@ -698,7 +819,7 @@ VOCABULARY: Vocabulary[Game] = Vocabulary(
     expectations=EXPECTATIONS, being="being", subject=lambda g, name: next((b for b in g.beings if b.name == name),
                                                                            None),
     when=lambda g: f"round {g.round}", say=lambda g, text: g.log.append(text),
-    cannot=lambda who, label: f"{who} cannot {label}")
+    cannot=lambda who, label: f"{who} cannot {label}", names=names, refuses=refuses)
 
 
 def setup(scenario: Scenario, library: CardLibrary) -> Game:
