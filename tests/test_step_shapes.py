@@ -113,3 +113,19 @@ def test_a_mode_is_one_of_several(game: str, tmp_path: Path, monkeypatch: pytest
     """6.5.e: '"Choose on[e]" followed by multiple lines starting with •': a single option is no choice."""
     refused(game, f"choose one {{ - {GAMES[game].act} }}", "a 'choose one' needs at least two options",
             tmp_path, monkeypatch, capsys)
+
+
+def test_a_nam_shub_pages_step_is_an_effect_of_its_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """6.5.d: '"[Do X]; if you did, [do Y]"': a Nam-Shub page's step is an effect as a spell's is, so its shapes are
+    refused there too (Serpent's Tongue checked them only in a spell's rules and an Encounter's Discord Event)."""
+    (tmp_path / "spellc.toml").write_text('[project]\nruleset = "serpents_tongue"\ncards = "."\n', encoding="utf-8")
+    (tmp_path / "kur.spell").write_text('nam-shub "Unbinding of Kur" {\n'
+                                        '    step "Trace the Circle" for 2 Resonance: if you did: gain 1 Resonance\n'
+                                        '    step "Call the Deep" [Free Action]: choose one { - gain 1 Resonance }\n'
+                                        '    victory\n}\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["check"]) == 1
+    said = capsys.readouterr().err
+    assert "kur.spell:2:46: error[E018]: 'if you did' needs a step before it to look back at" in said
+    assert "kur.spell:3:41: error[E018]: a 'choose one' needs at least two options" in said

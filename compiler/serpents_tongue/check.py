@@ -806,6 +806,7 @@ class Checker:
                                      o.span)
                 elif a is not None:
                     options.append(a)
+            check_shape(f.steps, self.diags, IF_YOU_DID, RULES_TEXT)  # each step of a page is an effect of its own
             body = self._steps(f.steps, set())
             steps.append(m.MNamShubStep(
                 name=f.name, free=any(a.name == "Free Action" for a in options),

@@ -116,12 +116,8 @@ def upgrade_text(u: Upgrade) -> str:
 
 # ---------------------------------------------------------------------- steps
 # Each step kind words itself (its declaration, engine.rulesets.serpents_tongue.rules_text), and the forms of
-# seed 003 around it are worded there too: the questions the engine puts read as the site does.
-def step_text(step: m.Step) -> str:
-    """One step as a sentence without its full stop: ``Deal Physical Dmg 1 to target opponent``."""
-    return rules_text.describe(to_core((step,))[0])
-
-
+# seed 003 around it are the core's wording (engine.core.steps.text and clauses), as in every game: the questions
+# the engine puts read as the site does.
 def steps_text(steps: Sequence[m.Step]) -> str:
     """Steps as sentences: ``Deal Dmg 1 to the bearer; if you did, gain 1 Resonance.``"""
     return rules_text.describe_all(to_core(steps))
