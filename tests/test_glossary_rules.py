@@ -29,8 +29,10 @@ def test_siphon_harmony_2_infuses_the_caster(t: Table) -> None:
 def test_siphon_gains_only_what_got_past_the_ward(t: Table) -> None:
     """"If the target Warded 1 Harmony Dmg then the caster would only gain 1 Harmony" (a Ward of Harmony)."""
     t.in_play(t.black, "Stoneskin")
-    t.black.zones[Zone.DEFENSE][-1].gained.append(t.game.library["Leech"].directives[0].__class__(
-        name="Ward", params=(1,), qualifier="Harmony"))
+    stoneskin = t.black.zones[Zone.DEFENSE][-1]
+    stoneskin.gained.append(t.game.library["Leech"].directives[0].__class__(name="Ward", params=(1,),
+                                                                           qualifier="Harmony"))
+    stoneskin.update_aspects()  # as the rules say when a spell gains an aspect (an upgrade, a ritual tier)
     t.in_play(t.white, "Leech", "Black")
     assert (t.black.harmony, t.white.harmony) == (-1, 1)
 

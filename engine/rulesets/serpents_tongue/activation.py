@@ -165,8 +165,7 @@ def place_in_zone(game: Battle, fx: Effect) -> Flow[None]:
     else:
         bearer = fx.target if isinstance(fx.target, Being) else fx.controller
         yield from game.enter_zone(card, bearer, zone)
-    own = card.aspects()  # read once: for what passive effects add to them, and for its counters
-    duration.start_counters(card, impact.effective_aspects(game, fx, own=own), own)
+    duration.start_counters(card, impact.effective_aspects(game, fx))  # with what passive effects add
 
 
 def impact_attack(game: Battle, fx: Effect) -> Flow[None]:

@@ -142,6 +142,7 @@ def _return_to_play(game: Battle, gone: Departure, onto: Card | None) -> None:
     if onto is not None:
         card.combined_with = onto
         onto.combined.append(card)
+    card.update_aspects()  # what it had gained, and (a Transmute) what it grants the spell it lies on again
     for t in gone.transmutes:
         if t.card.place is Place.DISCARD:
             _return_to_play(game, t, card)

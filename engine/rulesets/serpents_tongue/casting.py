@@ -70,15 +70,13 @@ from spellc.engine.rulesets.serpents_tongue.wording import selector_text
 
 # ================================================================== the cast cycle
 def cast(game: Battle, caster: Being, card: Card, in_window: bool = False) -> Flow[None]:
-    # Declare: the spell's own aspects, read once for the steps that read them first.
-    spell = declaration.declare(game, caster, card)
     # Speak: silently, or Intoned for Voice — at the risk of a Miscast.
-    spoken = yield from intone.speak(game, caster, card, spell.own or ())
+    spoken = yield from intone.speak(game, caster, card)
     if spoken == "miscast":
         intone.miscast(game, caster, card)
         yield from triggers.emit(game, "WHO miscasts spell", being=caster)
         return
-    need = spell.needed()
+    need = full_actions(game, caster, card)  # counted once it is Spoken: a Miscast spell takes none
     if not in_window and need > 1:
         rite.begin(game, caster, card, spoken, need)  # "# Actions": Spoken, then it waits in the Rite zone
         if spoken == "intoned":  # its Voice is earned as it is Spoken into the Rite zone
@@ -154,7 +152,14 @@ def cast_spoken(game: Battle, caster: Being, card: Card, spoken: str, in_window:
         yield from offensive_cast(game, caster, fx)
     yield from respond(game, fx)
     yield from activation.activate(game, fx)
-    card.impact_gained.clear()  # a 'this impact' Upgrade lasts its one impact
+    lose_impact_gains(card)
+
+
+def lose_impact_gains(card: Card) -> None:
+    """A 'this impact' Upgrade lasts its one impact (most spells have none to lose)."""
+    if card.impact_gained:
+        card.impact_gained.clear()
+        card.update_aspects()
 
 
 def _tough_budget(game: Battle, caster: Being, card: Card, target: Being | Card | None
@@ -317,7 +322,7 @@ def resolve(game: Battle, card: Card) -> Flow[None]:
         yield from respond(game, fx)
         if card.place is Place.IN_PLAY:
             yield from maintenance_impact(game, fx)
-    card.impact_gained.clear()
+    lose_impact_gains(card)
     if card.place is Place.IN_PLAY and not card.dormant:
         yield from activation.fire(game, card, "resolved")
     if card.place is Place.IN_PLAY and "duration" in card.counters:

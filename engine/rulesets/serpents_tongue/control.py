@@ -172,7 +172,7 @@ def bans(game: Battle, being: Being) -> list[tuple[Card, Ban, str]]:
     """Every ban on ``being``, with its spell and the rule that imposes it (Phased bans all actions)."""
     found = []
     for card in controlling(game, being):
-        for a in card.aspects():
+        for a in card.aspects:
             if a.name == "Prevent":
                 found.append((card, read_ban([str(p) for p in a.params]), "Prevented"))
             elif a.name == "Phased":
@@ -241,7 +241,7 @@ def enjoined(game: Battle, being: Being, energy: Energy) -> Card | None:
     if not game.all_in_play():
         return None
     for card in binding(game, being, "Injunction"):
-        if any(a.name == "Injunction" and a.value == energy.value for a in card.aspects()):
+        if any(a.name == "Injunction" and a.value == energy.value for a in card.aspects):
             return card
     return None
 
@@ -249,7 +249,7 @@ def enjoined(game: Battle, being: Being, energy: Energy) -> Card | None:
 # ================================================================== Will Breaks
 def will_break_cost(card: Card) -> int | None:
     """The Will its break costs (printed, or gained from an upgrade or ritual tier), None without one."""
-    return next((a.value for a in card.aspects() if a.name == "Will Break" and isinstance(a.value, int)), None)
+    return next((a.value for a in card.aspects if a.name == "Will Break" and isinstance(a.value, int)), None)
 
 
 def will_break_options(game: Battle, b: Being) -> list[Choice]:

@@ -87,9 +87,6 @@ class Provisional:
     # while a spell is weighed (a Provisional is made for one check and dropped). None: not read yet.
     sources: list[tuple[Card, Modifier]] | None = None
     orbs: int | None = None  # its orb cost (orb_cost), once counted: the targets and the payment both ask
-    # The card's own aspects, when the cast cycle read them for its first steps (declare): the Voice it is Spoken
-    # with and the Full Actions it takes are read of them, the card asked once. None: read as its aspects are.
-    own: tuple[Aspect, ...] | None = None
     actions: int | None = None  # the Full Actions it takes (:meth:`needed`), once counted
 
     def passives(self) -> list[tuple[Card, Modifier]]:
@@ -99,7 +96,7 @@ class Provisional:
         return found
 
     def aspects(self) -> Sequence[Aspect]:
-        return impact.effective_aspects(self.game, self, self.passives(), self.own)
+        return impact.effective_aspects(self.game, self, self.passives())
 
     def has(self, name: str) -> bool:
         return any(a.name == name for a in self.aspects())
@@ -114,13 +111,6 @@ class Provisional:
 def provisional(game: Battle, caster: Being, card: Card, target: Being | Card | None = None) -> Provisional:
     """The spell as it would be cast now (for passive effects that change its cost or speed)."""
     return Provisional(game, card, caster, target)
-
-
-def declare(game: Battle, caster: Being, card: Card) -> Provisional:
-    """The spell about to be cast, its own aspects read once for the cast cycle's first steps: how it may be
-    Spoken (intone.speak: Eloquent), and the Full Actions it takes (:meth:`Provisional.needed`, counted once it
-    is Spoken: a Miscast spell takes none)."""
-    return Provisional(game, card, caster, own=card.aspects())
 
 
 def full_actions(game: Battle, caster: Being, card: Card, fx: Provisional | None = None) -> int:
@@ -215,9 +205,7 @@ def _needed(card: Card, fx: Provisional | None) -> int:
     without (none in play), as the card has them."""
     if fx is not None:
         return rite.actions_needed(card, fx.aspects())
-    # Card.aspects(), written out for a card as printed (most cards, most of the time): its printed aspects.
-    plain = not (card.gained or card.round_gained or card.impact_gained or card.combined)
-    return rite.actions_needed(card, card.spec.printed if plain else card.aspects())
+    return rite.actions_needed(card, card.aspects)
 
 
 def orb_cost(game: Battle, caster: Being, card: Card, fx: Provisional | None = None) -> int:
@@ -338,9 +326,7 @@ def has_target(game: Battle, caster: Being, card: Card, fx: Provisional | None =
     until one is kept (:func:`_weighed_target`)."""
     spec = card.spec
     role = spec.role
-    # Card.names(), written out for a card as printed (most cards, most of the time), as _targets reads it.
-    plain = not (card.gained or card.round_gained or card.impact_gained or card.combined)
-    names = spec.printed_names if plain else card.names()
+    names = card.names
     if "Area:G" in names and role is not TRANSMUTE:  # the global area: a target no filter narrows
         return True
     if "Evade" in names or role not in _AIMS_AT_BEINGS or spec.bearer_requirements:
@@ -399,9 +385,7 @@ def _weighed_target(game: Battle, caster: Being, card: Card, fx: Provisional | N
 def _targets(game: Battle, caster: Being, card: Card) -> list[targeting.Target]:
     spec = card.spec
     role = spec.role  # the card's own (asked for every spell that might be cast: no property call)
-    # Card.names(), written out for a card as printed (most cards, most of the time): its printed names.
-    plain = not (card.gained or card.round_gained or card.impact_gained or card.combined)
-    names = spec.printed_names if plain else card.names()
+    names = card.names
     if "Area:G" in names and role is not Role.TRANSMUTE:  # "Area is meaningless on ... Transmute spells"
         return [("global", None)]
     if "Evade" in names:

@@ -69,7 +69,7 @@ def immune(being: Being, fx: Effect) -> str | None:
     for card in being.in_play():
         if not card.active or card.bearer is not being:
             continue
-        for a in card.aspects():
+        for a in card.aspects:
             if a.name == "Immune":
                 what = a.qualifier or (str(a.value) if a.value is not None else "")
                 if words is None:
@@ -259,7 +259,7 @@ def ward(game: Battle, fx: Effect, being: Being, energy: Energy) -> int:
         return 0
     wards = [Change(Mode.UPGRADE, int(a.value) if isinstance(a.value, int) else 1)
              for card in shields_and_wards(game, being) if in_broadcast(card, fx)
-             for a in card.aspects() if a.name == "Ward" and _warded(a) is energy]
+             for a in card.aspects if a.name == "Ward" and _warded(a) is energy]
     return modifiers.apply(0, wards)
 
 

@@ -12,12 +12,10 @@ from spellc.engine.rulesets.serpents_tongue.cards import Aspect
 from spellc.engine.rulesets.serpents_tongue.state import Card, Zone, aspect_named
 
 
-def start_counters(card: Card, aspects: Sequence[Aspect] | None = None, own: Sequence[Aspect] | None = None) -> None:
+def start_counters(card: Card, aspects: Sequence[Aspect] | None = None) -> None:
     """"When a spell with Duration # is activated, place # Duration counters on it" — with what upgrades
-    and passive effects add ("I also place 3 Duration counters onto it rather than 2"). ``own``: its own
-    aspects, when the caller read them already."""
-    if own is None:
-        own = card.aspects()  # read once for both (as Card.aspect reads them: a bonus is no Duration of its own)
+    and passive effects add ("I also place 3 Duration counters onto it rather than 2")."""
+    own = card.aspects  # as Card.aspect reads them: a bonus is no Duration of its own
     durability = aspect_named(own, "Durability")
     if durability is not None and isinstance(durability.value, int):
         card.counters["durability"] = durability.value

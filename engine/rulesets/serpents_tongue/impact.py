@@ -60,14 +60,12 @@ def passive_sources(game: Battle) -> list[tuple[Card, Modifier]]:
     return found
 
 
-def effective_aspects(game: Battle, fx: Cast, sources: list[tuple[Card, Modifier]] | None = None,
-                      own: Sequence[Aspect] | None = None) -> Sequence[Aspect]:
+def effective_aspects(game: Battle, fx: Cast, sources: list[tuple[Card, Modifier]] | None = None
+                      ) -> Sequence[Aspect]:
     """The aspects an effect has, with what passive effects in play grant it (Flame Form's +1 Dmg): to read,
     never to change (most of the time they are the card's own, read for every spell that might be cast).
-    ``sources``: :func:`passive_sources`, and ``own``: the card's own aspects (a spell's), when the caller read
-    them already."""
-    if own is None:
-        own = fx.ability.aspects if fx.ability is not None else fx.card.aspects()
+    ``sources``: :func:`passive_sources`, when the caller read them already."""
+    own: Sequence[Aspect] = fx.ability.aspects if fx.ability is not None else fx.card.aspects
     if fx.ability is not None:
         sources = []
     elif sources is None:

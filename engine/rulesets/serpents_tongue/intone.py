@@ -6,13 +6,8 @@ Glossary terms played here: Spoken, Miscast, Eloquent.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from spellc.engine.core.decisions import Choice, Flow
-from spellc.engine.rulesets.serpents_tongue.cards import (
-    Aspect,
-    Energy,
-)
+from spellc.engine.rulesets.serpents_tongue.cards import Energy
 from spellc.engine.rulesets.serpents_tongue.protocol import Battle
 from spellc.engine.rulesets.serpents_tongue.state import (
     Being,
@@ -24,14 +19,9 @@ from spellc.engine.rulesets.serpents_tongue.state import (
 SPOKEN = (Choice("silent", "silent"), Choice("intone", "intoned"), Choice("miscast", "miscast"))
 
 
-def speak(game: Battle, caster: Being, card: Card, own: Sequence[Aspect]) -> Flow[str]:
-    """How ``caster`` Speaks ``card`` (``own``: its own aspects, as the declaration read them): silently, Intoned,
-    or Miscast — an Eloquent spell must be Spoken."""
-    eloquent = False
-    for a in own:  # as Card.has reads them
-        if a.name == "Eloquent":
-            eloquent = True
-            break
+def speak(game: Battle, caster: Being, card: Card) -> Flow[str]:
+    """How ``caster`` Speaks ``card``: silently, Intoned, or Miscast — an Eloquent spell must be Spoken."""
+    eloquent = "Eloquent" in card.names
     if not (game.options.intoning or eloquent) or caster.kind is not Kind.MAGI:
         return "silent"
     options = SPOKEN[1:] if eloquent else SPOKEN  # an Eloquent spell must be Spoken to be cast

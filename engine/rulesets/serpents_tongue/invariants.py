@@ -10,7 +10,7 @@ from spellc.engine.rulesets.serpents_tongue import allies, encounter_state, nams
 from spellc.engine.rulesets.serpents_tongue.cards import Energy
 from spellc.engine.rulesets.serpents_tongue.duration import lasts
 from spellc.engine.rulesets.serpents_tongue.rules import Game
-from spellc.engine.rulesets.serpents_tongue.state import MAX_INTERRUPT_STONES, Place
+from spellc.engine.rulesets.serpents_tongue.state import MAX_INTERRUPT_STONES, Place, aspects_of
 
 
 def of_match(match: Match) -> list[str]:
@@ -45,6 +45,7 @@ def broken(game: Game, settled: bool) -> list[str]:
             out.append(f"{b.name} has 0 Essence but is not incapacitated")
     out.extend(_places(game))
     out.extend(_kept_views(game))
+    out.extend(_kept_aspects(game))
     out.extend(_combinations(game))
     out.extend(allies.broken(game) + namshub.broken(game))  # Koishaka and Nam-Shub pages
     if settled:
@@ -63,6 +64,15 @@ def _kept_views(game: Game) -> list[str]:
         return [f"the cards kept as in play ({[c.title for c in kept]}) are not those in play "
                 f"({[c.title for c in fresh]})"]
     return []
+
+
+def _kept_aspects(game: Game) -> list[str]:
+    """Every card's aspects, kept as they change (Card.update_aspects), are those it has now (state.aspects_of): in
+    every place, the spells being cast included."""
+    cards = [c for b in game.beings for pile in (b.codex, b.prepared, b.rite, b.discard, b.banished, b.in_play())
+             for c in pile] + [fx.card for fx in game.pending]
+    return [f"{c.title} #{c.id} keeps the aspects {[a.text() for a in c.aspects]}, not those it has "
+            f"({[a.text() for a in aspects_of(c)]})" for c in cards if c.aspects != aspects_of(c)]
 
 
 def _bonus(game: Game, b: object) -> int:

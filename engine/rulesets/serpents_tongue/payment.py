@@ -124,14 +124,17 @@ def upgrades(game: Battle, caster: Being, card: Card, timings: tuple[UpgradeTimi
         card.paid.append((cost.energy, cost.amount))
         {UpgradeTiming.CAST: card.gained, UpgradeTiming.PER_ROUND: card.round_gained,
          UpgradeTiming.THIS_IMPACT: card.impact_gained}[up.timing].extend(up.aspects)
+        card.update_aspects()
         game.say(f"{caster.name} upgrades {card.title} with {what} for {cost.text()}{when}")
 
 
 def renew_upgrades(game: Battle, card: Card) -> Flow[None]:
     """Each maintenance, as a spell resolves: last round's 'per round' Upgrades run out, and its controller
     may pay its 'per round' and 'this impact' Upgrades again."""
-    card.round_gained.clear()
-    card.impact_gained.clear()
+    if card.round_gained or card.impact_gained:
+        card.round_gained.clear()
+        card.impact_gained.clear()
+        card.update_aspects()
     if card.dormant:  # "A Dormant spell does not cause any effect"
         return
     yield from upgrades(game, card.controller or card.owner, card, (UpgradeTiming.PER_ROUND, UpgradeTiming.THIS_IMPACT))

@@ -45,6 +45,7 @@ def buy(game: Battle, caster: Being, card: Card) -> Flow[None]:
     card.ritual_tiers = tiers
     for tier in card.spec.ritual[:tiers]:
         card.gained.extend(tier.aspects)
+    card.update_aspects()
 
 
 def allies_help(game: Battle, caster: Being, card: Card, bought: int) -> Flow[int]:

@@ -381,7 +381,7 @@ class Game:
             ("Unique to Caster", lambda o: o.title == card.title and o.controller is card.controller),
             ("Legendary", lambda o: o.title == card.title),
         ]
-        names = card.names()  # its aspects' names, read once for the four rules
+        names = card.names
         for name, same in rules:
             if name in names:
                 for other in others:
@@ -442,12 +442,14 @@ class Game:
             self._unplace(card)
             card.leave_play()
             encounter.return_card(card)
+            card.update_aspects()  # out of play: the Transmutes it still lists grant it nothing
             return
         for t in list(card.combined):  # Combination: Transmutes go with the spell they modify
             self.discard(t)
         card.combined.clear()
         if card.combined_with is not None and card in card.combined_with.combined:
             card.combined_with.combined.remove(card)
+            card.combined_with.update_aspects()  # "The effect of a Transmute is removed when [it] is discarded"
         self._unplace(card)
         card.leave_play()
         owner = card.owner

@@ -83,6 +83,13 @@ class Card:
     # Its spec's role, kept as well: the cast cycle's steps each read it (whether it is placed, in which zone, how it
     # activates), and an attribute is read without a call into the card.
     role: Role | None = field(init=False, repr=False)
+    sphere: Sphere = field(init=False, repr=False)  # its spec's, kept as its role is
+    # Its aspects: its card's, then what it gained, then what the Transmutes combined with it grant. Kept, as the
+    # rules read them at every step of a cast and of a spell in play (an attribute is read without a call into the
+    # card), and made again where they change (:meth:`update_aspects`): an upgrade paid, a ritual tier bought, a
+    # Transmute combined with it or gone, it or its Transmute Dormant or re-activated, it leaving play.
+    aspects: tuple[Aspect, ...] = field(init=False, repr=False)
+    names: Container[str] = field(init=False, repr=False)  # their names, for :meth:`has` read at once
     id: int = 0
     place: Place = Place.CODEX
     zone: Zone | None = None
@@ -123,10 +130,17 @@ class Card:
         of its spec's."""
         self.spec, self.title, self.kind, self.responds = spec, spec.title, spec.kind, spec.responds
         self.role = getattr(spec, "role", None)  # a Specialization, an Artifact and a Nam-Shub page have none
+        self.sphere = spec.sphere
+        self.update_aspects()
 
-    @property
-    def sphere(self) -> Sphere:
-        return self.spec.sphere
+    def update_aspects(self) -> None:
+        """Its :attr:`aspects` made again, and those of the spell it lies on (a Transmute's grant is the spell's):
+        said by whatever changes what it gained, what is combined with it, or whether a Transmute is active."""
+        own = self.aspects = aspects_of(self)
+        # As printed (most cards, most of the time): the names its spec has already.
+        self.names = self.spec.printed_names if own is self.spec.printed else frozenset(a.name for a in own)
+        if self.combined_with is not None:
+            self.combined_with.update_aspects()
 
     @property
     def active(self) -> bool:
@@ -140,28 +154,11 @@ class Card:
     def manifesting(self) -> bool:
         return self.place is MANIFESTING
 
-    def aspects(self) -> tuple[Aspect, ...]:
-        """Its card's, then what it gained, then what the Transmutes combined with it grant."""
-        own = self.spec.printed
-        if self.gained or self.round_gained or self.impact_gained:
-            own = own + (*self.gained, *self.round_gained, *self.impact_gained)
-        if self.combined:
-            own = own + tuple(a for t in self.combined for a in transmute_grants(t))
-        return own
-
     def aspect(self, name: str) -> Aspect | None:
-        return aspect_named(self.aspects(), name)
+        return aspect_named(self.aspects, name)
 
     def has(self, name: str) -> bool:
-        if self.gained or self.round_gained or self.impact_gained or self.combined:
-            return any(a.name == name for a in self.aspects())
-        return name in self.spec.printed_names  # as printed: most cards, most of the time
-
-    def names(self) -> Container[str]:
-        """The names of its aspects, for several :meth:`has` at once."""
-        if self.gained or self.round_gained or self.impact_gained or self.combined:
-            return frozenset(a.name for a in self.aspects())
-        return self.spec.printed_names
+        return name in self.names
 
     def leave_play(self) -> None:
         self.zone = None
@@ -185,6 +182,7 @@ class Card:
         self.charges_spent.clear()
         self.cursed.clear()
         self.helped.clear()
+        self.update_aspects()  # its own, as printed: what it gained is gone
 
     def __repr__(self) -> str:
         return f"<{self.title} #{self.id} {self.place.value}>"
@@ -316,6 +314,17 @@ class Being:
         return f"<{self.name}>"
 
 
+def aspects_of(card: Card) -> tuple[Aspect, ...]:
+    """What ``card``'s aspects are now, read afresh: its card's, then what it gained, then what the Transmutes
+    combined with it grant (what :attr:`Card.aspects` keeps)."""
+    own = card.spec.printed
+    if card.gained or card.round_gained or card.impact_gained:
+        own = own + (*card.gained, *card.round_gained, *card.impact_gained)
+    if card.combined:
+        own = own + tuple(a for t in card.combined for a in transmute_grants(t))
+    return own
+
+
 def aspect_named(aspects: Sequence[Aspect], name: str) -> Aspect | None:
     """The first of ``aspects`` named ``name`` that is not a bonus to another (a card's :meth:`Card.aspect`, of its
     aspects read once for several)."""
@@ -349,7 +358,7 @@ def fits(card: Card, sel: Selector) -> bool:
         return False
     # Most selectors name no empowerment and no descriptor: no generator is made for them (asked for every
     # passive effect and every spell that might be targeted, at every decision).
-    if sel.has and not all(card.has(h) for h in sel.has):
+    if sel.has and not all(h in card.names for h in sel.has):
         return False
     return not sel.descriptors or all(d in card.spec.descriptors for d in sel.descriptors)
 

@@ -7,7 +7,9 @@ A Transmute targets an active spell and, when it impacts, *combines* with it: it
 Transmute's directives add to the spell's ("Add Dmg X": a Transmute's ``Dmg 1`` gives +1 Dmg to a spell
 that deals Dmg, and the Dmg aspect to one that does not); its empowerments (Duration, Exclusive,
 Response ...) are its own. "The effect of a Transmute is removed when the Transmute is discarded": the
-grant is read from the live combination (``state.transmute_grants``, called by ``Card.aspects``), never copied.
+grant is read from the live combination (``state.transmute_grants``) each time it changes — the Transmute
+combined or discarded, it or its spell Dormant or re-activated — into the aspects the spell keeps
+(``Card.update_aspects``).
 Discarding the spell discards the Transmutes combined with it (``Game.discard``), not the other way round.
 
 Dormancy: a Dormant spell stays in play, counts its Duration down and must be sustained, but has no
@@ -45,6 +47,7 @@ def combine(game: Battle, transmute: Card, target: Card) -> None:
     # joins its zone when it is placed (``follow``).
     transmute.combined_with = target
     target.combined.append(transmute)
+    target.update_aspects()  # with what the Transmute grants it
     duration.start_counters(transmute)
     game.say(f"{transmute.title} combines with {target.title}")
 
@@ -64,7 +67,7 @@ def backlash(game: Battle, fx: Effect, target: Card) -> None:
     """"When a Transmute or Abjuration successfully impacts upon a spell with Backlash, the controller of
     the Transmute or Abjuration takes Unblockable Harmony Dmg equal to the Backlash rating" — part of the
     impact (no Response phase), and even on the Magi's own spells."""
-    rating = sum(int(a.value) for a in target.aspects() if a.name == "Backlash" and isinstance(a.value, int))
+    rating = sum(int(a.value) for a in target.aspects if a.name == "Backlash" and isinstance(a.value, int))
     if rating <= 0:
         return
     lost = game.lose(fx.controller, Energy.HARMONY, rating)
@@ -77,6 +80,7 @@ def dormant(game: Battle, fx: Effect, aspect: Aspect, target: Any, amount: int) 
     if not isinstance(target, Card) or not target.active:
         return
     target.dormant = True
+    target.update_aspects()  # its Transmutes sleep with it (or, a Transmute, it grants its spell nothing)
     game.say(f"{target.title} goes Dormant" + (" with " + ", ".join(t.title for t in target.combined)
                                                if target.combined else ""))
     game.queue_event("this goes Dormant", card=target)
@@ -88,6 +92,7 @@ def reactivate(game: Battle, fx: Effect, aspect: Aspect, target: Any, amount: in
     if not isinstance(target, Card) or target.place is not Place.IN_PLAY or not target.dormant:
         return
     target.dormant = False
+    target.update_aspects()
     game.say(f"{target.title} re-activates")
     game.queue_event("this re-activates", card=target)  # an event of its own: no "activation" fires
 
