@@ -33,6 +33,7 @@ from spellc.engine.rulesets.serpents_tongue.state import (
     Card,
     Place,
     Zone,
+    aspect_named,
 )
 
 ZONE_OF_ROLE = {Role.ATTACK: Zone.ATTACK, Role.DEFENSE: Zone.DEFENSE, Role.COMPONENT: Zone.DEFENSE,
@@ -53,7 +54,7 @@ def activate(game: Battle, fx: Effect) -> Flow[None]:
     card = fx.card
     if card.place is not Place.MANIFESTING:
         return  # Dispelled, or its controller would not pay a Dampen
-    evades = card.has("Evade")  # read once: whether what it dodges is still there, and how it activates
+    evades = "Evade" in card.names  # read once: whether what it dodges is still there, and how it activates
     problem = invalid_target(game, fx, evades)
     if problem:
         game.say(f"{card.title} fizzles: {problem}")
@@ -78,7 +79,7 @@ def activate(game: Battle, fx: Effect) -> Flow[None]:
         evaded = fx.evade_of
         if evaded is not None:
             game.say(f"{fx.controller.name} evades {evaded.name} with {card.title}")
-            for b in ([fx.controller] if not card.has("Area") else game.allies(fx.controller)):
+            for b in ([fx.controller] if "Area" not in card.names else game.allies(fx.controller)):
                 evaded.evaded.add(b.name)
                 events.queue(game, "WHO evades effect", being=b)  # its triggers run as the cast ends
         card.place = Place.IN_PLAY  # "Activation always mean the first time a card activates": as it dodges
@@ -179,7 +180,7 @@ def impact_attack(game: Battle, fx: Effect) -> Flow[None]:
             game.move(card, Zone.CURSE)
             card.cursed = hit
             card.counters.pop("duration", None)
-            duration.set_duration(card, card.aspect("Curse Duration"))
+            duration.set_duration(card, aspect_named(card.aspects, "Curse Duration"))
             game.say(f"{card.title} becomes an active Curse on {', '.join(b.name for b in hit)}")
             yield from triggers.emit(game, "this becomes active Curse", card=card)
         else:

@@ -41,6 +41,7 @@ from spellc.engine.rulesets.serpents_tongue.state import (
     RITE,
     Being,
     Card,
+    aspect_named,
 )
 
 # The roles has_target tells apart, by their plain names: an Enum member read off its class is a hook's call on
@@ -191,7 +192,7 @@ def why_not(game: Battle, caster: Being, card: Card, in_window: bool = False,
         return step_problem
     if caster.foci <= caster.burned_foci:  # no Focus free (free_foci, read without a call): a Duration F spell
         # needs one; its Duration is looked up only then
-        duration = card.aspect("Duration")
+        duration = aspect_named(card.aspects, "Duration")
         if duration is not None and duration.value == "F":
             return f"Focus: {caster.name} has no Focus left"
     need = (orb_cost(game, caster, card, fx) if fx is not None else spec.orbs) + extra

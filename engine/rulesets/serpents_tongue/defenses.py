@@ -67,7 +67,8 @@ def immune(being: Being, fx: Effect) -> str | None:
         return phased
     words: set[str] | None = None  # what the effect is made of: read once an Immune is met (most beings have none)
     for card in being.in_play():
-        if not card.active or card.bearer is not being:
+        # Its names first, read off the card: most spells have no Immune, and whether they are active is not asked.
+        if "Immune" not in card.names or not card.active or card.bearer is not being:
             continue
         for a in card.aspects:
             if a.name == "Immune":

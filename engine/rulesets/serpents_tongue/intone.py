@@ -14,6 +14,7 @@ from spellc.engine.rulesets.serpents_tongue.state import (
     Card,
     Kind,
     Place,
+    aspect_named,
 )
 
 SPOKEN = (Choice("silent", "silent"), Choice("intone", "intoned"), Choice("miscast", "miscast"))
@@ -32,7 +33,7 @@ def speak(game: Battle, caster: Being, card: Card) -> Flow[str]:
 def miscast(game: Battle, caster: Being, card: Card) -> None:
     """"Kotukh!": -1 Harmony (and Eloquent X more), every other being +1 Resonance, the spell goes back
     to the unprepared Codex; no Full Action is lost, but the turn passes."""
-    eloquent = card.aspect("Eloquent")
+    eloquent = aspect_named(card.aspects, "Eloquent")
     extra = int(eloquent.value) if eloquent and isinstance(eloquent.value, int) else 0
     game.lose(caster, Energy.HARMONY, 1 + extra)
     for other in game.beings:

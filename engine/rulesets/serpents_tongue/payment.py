@@ -25,6 +25,7 @@ from spellc.engine.rulesets.serpents_tongue.state import (
     Being,
     Card,
     Departure,
+    aspect_named,
 )
 
 
@@ -52,7 +53,7 @@ def pay(game: Battle, caster: Being, card: Card, fx: Effect, for_free: bool = Fa
     yield from upgrades(game, caster, card)
     if card.spec.ritual:  # most spells have no Ritual Path: nothing to buy, no flow made for it
         yield from ritual_path.buy(game, caster, card)
-    duration = card.aspect("Duration")
+    duration = aspect_named(card.aspects, "Duration")  # with what the upgrades and ritual tiers added
     if duration is not None and duration.value == "F":
         place_focus(game, caster, card)
 

@@ -48,6 +48,7 @@ from spellc.engine.rulesets.serpents_tongue.state import (
     Card,
     Place,
     Zone,
+    aspect_named,
     being_json,
     fits,
 )
@@ -388,7 +389,7 @@ class Game:
                     if same(other) and other.place is Place.IN_PLAY:
                         self.say(f"{other.title} is discarded: {name}")
                         self.discard(other)
-        unique = card.aspect("Unique to Descriptor") if "Unique to Descriptor" in names else None
+        unique = aspect_named(card.aspects, "Unique to Descriptor") if "Unique to Descriptor" in names else None
         for other in others:
             theirs = other.aspect("Unique to Descriptor")
             for u in (unique, theirs):
@@ -398,7 +399,7 @@ class Game:
                     self.discard(other)
 
     def make_room(self, bearer: Being, card: Card) -> Flow[None]:
-        if card.has("Shape-Shift"):
+        if "Shape-Shift" in card.names:
             for other in list(bearer.zones[Zone.ENHANCEMENT]):
                 if other.has("Shape-Shift"):
                     self.say(f"{other.title} is discarded: only one Shape-Shift may be active")
