@@ -18,7 +18,7 @@ from spellc.compiler.parse import SourceTransformer, number, parse, span_of, str
 from spellc.compiler.source import SourceFile, Span
 from spellc.engine.core.errors import Where
 from spellc.engine.core.ruleset import Ruleset
-from spellc.engine.core.scenario import Answer, Expect, Fact, Replay
+from spellc.engine.core.scenario import Answer, Expect, Fact, Refused, Replay
 
 S = TypeVar("S")
 
@@ -63,6 +63,12 @@ class ScenarioTransformer(SourceTransformer):
             said: Any = values[0] if len(values) == 1 else tuple(values)
             return data.removeprefix("expect_").replace("_", " "), said, any(negation)
         return super().__default__(data, children, meta)
+
+    def refused(self, meta: Meta, c: list[Any]) -> Refused | list[Refused]:
+        """`refused ANSWER [by "Rule"]`: the answer the rules must refuse there, by the rule named (any if none)."""
+        answer, rule = c
+        return Refused(who=answer.who, label=answer.labels[0], rule=string_value(rule) if rule is not None else None,
+                       where=self._where(meta))
 
     def expect(self, meta: Meta, c: list[Any]) -> list[Expect]:
         """Each item (``(what, value)`` or ``(what, value, negated)``) of one `expect` line, checked in order."""

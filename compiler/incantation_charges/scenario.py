@@ -19,7 +19,7 @@ from spellc.compiler.parse import number, string_value
 from spellc.compiler.source import SourceFile, Span
 from spellc.engine.core.decisions import Outcome
 from spellc.engine.core.errors import Where
-from spellc.engine.core.scenario import Answer, Refused, Replay
+from spellc.engine.core.scenario import Answer, Replay
 from spellc.engine.rulesets import RULESETS
 from spellc.engine.rulesets.incantation_charges import scenario as sc
 from spellc.engine.rulesets.incantation_charges.cards import Library
@@ -89,11 +89,6 @@ class ToScenario(lines.ScenarioTransformer):
         who, title, target = children
         at = f" at {target}" if target is not None else ""
         return Answer(who=str(who), labels=(f'play "{string_value(title)}"{at}',), where=self._where(meta))
-
-    def refused(self, meta: Meta, children: list[Any]) -> Refused:
-        answer, rule = children
-        return Refused(who=answer.who, label=answer.labels[0], rule=string_value(rule) if rule is not None else None,
-                       where=self._where(meta))
 
 
 READER: lines.Reader[sc.Scenario] = lines.Reader(

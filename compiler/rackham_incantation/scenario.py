@@ -103,11 +103,6 @@ class ToScenario(lines.ScenarioTransformer):
                 self.error("E632", f"a d6 shows 1 to 6, not {face}", span_of(self.source, face))
         return Answer(labels=tuple(str(number(t)) for t in c), where=self._where(meta))
 
-    def refused(self, meta: Meta, c: list[Any]) -> Refused:
-        answer, rule = c
-        return Refused(who=answer.who, label=answer.labels[0], rule=string_value(rule) if rule is not None else None,
-                       where=self._where(meta))
-
     # ---- expectations: (what, value), as engine.rulesets.rackham_incantation.scenario declares them
     def expect(self, meta: Meta, c: list[Any]) -> list[Expect]:
         who, *items = c

@@ -13,7 +13,7 @@ from spellc.compiler.diagnostics import Diagnostics
 from spellc.compiler.parse import parse, span_of, string_value
 from spellc.compiler.source import NUMBER_DIGITS, NumberTooLong, SourceFile, number
 from spellc.engine.core.decisions import Outcome
-from spellc.engine.core.scenario import Expect, Replay
+from spellc.engine.core.scenario import Expect, Refused, Replay, Stop
 from spellc.engine.rulesets import RULESETS
 from spellc.engine.rulesets.serpents_tongue import codex as codex_rules
 from spellc.engine.rulesets.serpents_tongue import scenario as sc
@@ -152,12 +152,19 @@ class ToScenario(lines.ScenarioTransformer):
     def _action(self, meta: Meta, being: Token, action: Any) -> sc.ActionItem:
         return sc.ActionItem(being=str(being), action=action, where=self._where(meta))
 
-    def refused(self, meta: Meta, c: list[Any]) -> sc.RefusedItem:
-        """`refused` and an answer line: the answer, as written, that the rules must refuse."""
+    def refused(self, meta: Meta, c: list[Any]) -> list[Refused]:
+        """`refused` and an answer line: each answer it gives (a title of a `prepares` line each), as written, that
+        the rules must refuse at the next question of its Magi that it answers."""
         item, rule = c
         said = self.source.line(item.where.line)[item.where.column - 1:item.where.end_column - 1]
-        return sc.RefusedItem(answer=item, rule=self._str(rule) if rule is not None else None, said=said,
-                              where=self._where(meta))
+        if isinstance(item, sc.ActionItem):
+            answers = [("action", item.action.label())]
+        elif isinstance(item, sc.PrepareItem):
+            answers = [("re-attune", f'"{t}"') for t in item.reattune] + [("prepare", f'"{t}"') for t in item.prepare]
+        else:  # `chooses` names its answer; `accepts` and `declines` say yes or no
+            answers = [(item.kind, {"accept": "yes", "decline": "no"}.get(item.kind, item.value))]
+        return [Refused(who=item.being, label=label, rule=self._str(rule) if rule is not None else None, said=said,
+                        asked=asked, where=self._where(meta)) for asked, label in answers]
 
     def meditate(self, meta: Meta, c: list[Token]) -> sc.ActionItem:
         return self._action(meta, c[0], sc.Plain("meditate"))
@@ -266,8 +273,8 @@ class ToScenario(lines.ScenarioTransformer):
     def dormant(self, meta: Meta, c: list[Token]) -> tuple[str, int]:
         return ("dormant", 1)
 
-    def stop(self, meta: Meta, c: list[Token]) -> sc.StopItem:
-        return sc.StopItem(where=self._where(meta))
+    def stop(self, meta: Meta, c: list[Token]) -> Stop:
+        return Stop(where=self._where(meta))
 
     def expect_draw(self, meta: Meta, c: list[Token]) -> list[Expect]:
         return [Expect(who=None, what="draw", where=self._where(meta))]
@@ -314,7 +321,7 @@ def check_names(scenario: sc.Scenario, source: SourceFile, diags: Diagnostics) -
 
     for round_number, script in enumerate(scenario.rounds, 1):
         for i, item in enumerate(script.items):
-            if isinstance(item, sc.StopItem) and (round_number < len(scenario.rounds) or i < len(script.items) - 1):
+            if isinstance(item, Stop) and (round_number < len(scenario.rounds) or i < len(script.items) - 1):
                 diags.error("E306", "`stop` ends the script: it must be its last line (what follows would never "
                             "be played or checked)", lines.span(source, item.where))
             if isinstance(item, Expect) and item.what == "winner":
@@ -322,20 +329,15 @@ def check_names(scenario: sc.Scenario, source: SourceFile, diags: Diagnostics) -
             elif isinstance(item, Expect) and item.what == "initiative":
                 for name in item.value:
                     known(name, item.where)
-            elif isinstance(item, Expect):
+            elif isinstance(item, Expect | Refused):
                 known(item.who, item.where)
-            elif isinstance(item, sc.ActionItem | sc.RefusedItem | sc.PrepareItem | sc.ChoiceItem | sc.ModeItem):
+            elif isinstance(item, sc.ActionItem | sc.PrepareItem | sc.ChoiceItem | sc.ModeItem):
                 known(item.being, item.where)
-                action = getattr(_answer(item), "action", None)
+                action = getattr(item, "action", None)
                 if isinstance(action, sc.Cast) and action.target_of is not None:
                     known(action.target_of, item.where)
                 if isinstance(action, sc.Cast | sc.Use) and action.target is not None and action.target_is_name:
                     known(action.target, item.where, or_team=True)
-
-
-def _answer(item: Any) -> Any:
-    """The answer a line gives, or refuses."""
-    return item.answer if isinstance(item, sc.RefusedItem) else item
 
 
 def card_titles(scenario: sc.Scenario) -> Iterator[tuple[str, sc.Where]]:
@@ -345,9 +347,11 @@ def card_titles(scenario: sc.Scenario) -> Iterator[tuple[str, sc.Where]]:
         yield from ((entry.title, entry.where or b.where) for entry in b.codex)
         yield from ((title, b.where) for title in (b.specialization, *b.artifacts, b.card) if title is not None)
     for item in (item for script in scenario.rounds for item in script.items):
-        action = getattr(_answer(item), "action", None)
+        action = getattr(item, "action", None)
         if isinstance(action, sc.Cast | sc.Use):
             yield action.title if isinstance(action, sc.Cast) else action.spell, item.where
+        elif isinstance(item, Refused) and item.label.startswith(('cast "', 'use "')):
+            yield item.label.split('"')[-2], item.where  # `cast "Title"`, `use "Ability" of "Title"`
 
 
 def scenario_diagnostics(source: SourceFile, cards: CardLibrary | None = None) -> Diagnostics:

@@ -8,7 +8,8 @@ a game: those come from the declarations."""
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Mapping
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -50,6 +51,7 @@ class Refused:
     rule: str | None = None
     where: Where
     said: str | None = None  # the answer as the script writes it (`Black casts "Fireball"`), for its messages
+    asked: str | None = None  # what kind of answer it is, where a game tells the questions each kind answers
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -71,6 +73,17 @@ class Expect:
     value: Any = None
     negated: bool = False
     where: Where
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Stop:
+    """`stop`: the script ends here, mid-round (a walkthrough that leaves the rest to the players)."""
+
+    where: Where
+
+
+class Stopped(Exception):
+    """At the first question after a `stop` line that would need a line: the replay ends there."""
 
 
 Line = Answer | Refused | Fact | Expect
@@ -154,6 +167,9 @@ class Vocabulary(Generic[G]):
     names: Callable[[Decision, str], Choice | None] = Decision.find
     # Why an answer is refused, where the game's own ``explain`` says nothing of that question ("Rule: reason").
     refuses: Callable[[G, Decision, str], str | None] = lambda game, d, label: None
+    # Whether a refusal is checked at this decision, or waits for the one its answer answers (its being's, of a
+    # kind its answer answers); by default, at the decision the match waits for.
+    answers: Callable[[Refused, Decision], bool] = lambda line, d: True
 
 
 # ---------------------------------------------------------------- answering, refusing, checking
@@ -238,6 +254,69 @@ class Script(Generic[G]):
 
     def expect(self, line: Expect, when: str | None = None) -> None:
         self.result.checked += check(self.game, self.vocabulary, line, when)
+
+
+class Lines:
+    """A block's lines (a round's, a phase's) still to play, in order. The next line the rules need is the first
+    that is no expectation (:meth:`peek`); taking it (:meth:`take`) first checks the expectations written before
+    it, so that each holds where it is written. A `stop` there ends the script (:meth:`stop_here`); a refusal there
+    is checked at the decision its answer answers (:meth:`refusals`); the lines left when the block ends are the
+    script's error (:meth:`left`)."""
+
+    def __init__(self, check: Callable[[Expect], None], where: Where | None = None) -> None:
+        self.queue: deque[Any] = deque()
+        self.check = check  # an expectation checked, as the game says where the match stands
+        self.last = where  # the line last taken: where a replay that stops between two lines stops
+
+    def start(self, lines: Iterable[Any], where: Where | None = None) -> None:
+        self.queue = deque(lines)
+        self.last = where or self.last
+
+    def peek(self) -> Any:
+        return next((line for line in self.queue if not isinstance(line, Expect)), None)
+
+    def expectations(self, check: Callable[[Expect], None] | None = None) -> None:
+        """The expectations written before the next line (or the block's end), checked now."""
+        while self.queue and isinstance(self.queue[0], Expect):
+            (check or self.check)(self.queue.popleft())
+
+    def take(self, line: Any) -> None:
+        if self.peek() is line:
+            self.expectations()
+        self.queue.remove(line)
+        self.last = line.where
+
+    def stop_here(self) -> None:
+        """At a question that needs a line: when the next line is `stop`, the replay ends here, once the
+        expectations written before it hold."""
+        if isinstance(line := self.peek(), Stop):
+            self.take(line)
+            raise Stopped
+
+    def refusals(self, d: Decision, script: Script[Any]) -> int:
+        """The refusals written before the next line, checked at ``d`` when it is the decision their answers
+        answer (the game's :attr:`Vocabulary.answers`); how many."""
+        checked = 0
+        while isinstance(line := self.peek(), Refused) and script.vocabulary.answers(line, d):
+            self.take(line)
+            script.refused(line)
+            checked += 1
+        return checked
+
+    def before(self, d: Decision, script: Script[Any]) -> None:
+        """Everything written before the next answer, checked at ``d``: expectations and refusals alike."""
+        self.expectations()
+        while self.refusals(d, script):
+            self.expectations()
+
+    def left(self) -> list[Any]:
+        """The lines no decision took (expectations aside)."""
+        return [line for line in self.queue if not isinstance(line, Expect)]
+
+
+def unused(line: Refused, block: str) -> str:
+    """A refusal left when its block ends (``block``: "this round"): no decision came to refuse it at."""
+    return f"{line.who} was asked nothing more {block}: there was no decision to refuse this at"
 
 
 def pick(game: G, d: Decision | None, vocabulary: Vocabulary[G], line: Answer, label: str) -> str:

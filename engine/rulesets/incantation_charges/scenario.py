@@ -11,7 +11,6 @@ error. What is shared with every game's scripts is engine.core.scenario's; this 
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 
 from spellc.engine.core.errors import ReplayError, Where
@@ -20,6 +19,7 @@ from spellc.engine.core.scenario import (
     Answer,
     Expect,
     Expectation,
+    Lines,
     Refused,
     Replay,
     Script,
@@ -109,28 +109,18 @@ def replay(scenario: Scenario, library: Library) -> Replay[Game]:
     result = Replay(game, game.table.log)
     script = {(r.number, p.name): p for r in scenario.rounds for p in r.phases}
     last_round = max((r.number for r in scenario.rounds), default=0)
-    lines: deque[Answer | Refused | Expect] = deque()  # what is left of the phase's lines
-
-    def expected(when: str | None = None, at: Script[Game] | None = None) -> None:
-        """The expectations written before the next answer (or the phase's end), checked now; and the refusals
-        there, ``at`` a decision."""
-        while lines and (isinstance(lines[0], Expect) or at is not None and isinstance(lines[0], Refused)):
-            line = lines.popleft()
-            if isinstance(line, Refused) and at is not None:
-                at.refused(line)
-            elif isinstance(line, Expect):
-                result.checked += check(game, VOCABULARY, line, when)
+    # What is left of the phase's lines, each expectation checked where it is written.
+    lines = Lines(lambda line: _checked(result, line))
 
     def phase_begins(g: Game, event: str) -> None:
-        lines.clear()
-        lines.extend(script[(g.round, g.phase)].lines if (g.round, g.phase) in script else ())
+        lines.start(script[(g.round, g.phase)].lines if (g.round, g.phase) in script else ())
 
     def phase_ends(g: Game, event: str) -> None:
         if (g.round, g.phase) not in script:
             return
-        expected(f"after the {g.phase} of round {g.round}")
-        if lines:
-            extra = lines[0]
+        lines.expectations(lambda line: _checked(result, line, f"after the {g.phase} of round {g.round}"))
+        if lines.queue:
+            extra = lines.queue[0]
             said = (f"expect {extra.what}" if isinstance(extra, Expect) else
                     repr(extra.labels[0]) if isinstance(extra, Answer) else f"refused {extra.label!r}")
             raise ReplayError(f"{extra.who}: {said}: the {g.phase} ended before this line was needed", extra.where)
@@ -144,18 +134,22 @@ def replay(scenario: Scenario, library: Library) -> Replay[Game]:
         played = Script(game, match, result, VOCABULARY)
         while match.decision is not None and game.round <= last_round:
             decision = match.decision
-            expected(at=played)
-            if not lines:
+            lines.before(decision, played)  # the expectations and refusals written before its answer
+            if not lines.queue:
                 if (game.round, game.phase) not in script and game.round == last_round:
                     break  # the script stops here: the rest is left to the players
                 raise ReplayError(f"round {game.round}, {game.phase}: the script has no answer for "
                                   f"{decision.prompt!r} ({legal(decision)})", _where_of(scenario, game))
-            answer = lines.popleft()
+            answer = lines.queue.popleft()
             assert isinstance(answer, Answer)  # the expectations before it were taken above
             match.apply(pick(game, decision, VOCABULARY, answer, answer.labels[0]))
     except ReplayError as err:
         result.error = err
     return result
+
+
+def _checked(result: Replay[Game], line: Expect, when: str | None = None) -> None:
+    result.checked += check(result.game, VOCABULARY, line, when)
 
 
 def _where_of(scenario: Scenario, game: Game) -> Where:

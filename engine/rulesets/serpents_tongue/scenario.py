@@ -16,7 +16,19 @@ from dataclasses import dataclass
 from spellc.engine.core.decisions import Choice, Decision
 from spellc.engine.core.errors import IllegalAction, ReplayError, Unsupported, Where
 from spellc.engine.core.match import Match
-from spellc.engine.core.scenario import Expect, Expectation, Refused, Replay, Script, Vocabulary, check
+from spellc.engine.core.scenario import (
+    Expect,
+    Expectation,
+    Lines,
+    Refused,
+    Replay,
+    Script,
+    Stop,
+    Stopped,
+    Vocabulary,
+    check,
+    unused,
+)
 from spellc.engine.rulesets.serpents_tongue import actions, bindings, casting, codex, encounter, preparation, specs
 from spellc.engine.rulesets.serpents_tongue.cards import CardLibrary, Energy, Role, SpellCard
 from spellc.engine.rulesets.serpents_tongue.rules import ROUND_OVER, Game, Options
@@ -107,30 +119,6 @@ class ChoiceItem(Item):
     value: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RefusedItem(Item):
-    """``refused White casts "Fireball" by "Full Action"``, ``refused White chooses "White" by "Target"``: an
-    answer the rules must refuse at the next question of its Magi that the answer's line answers (an action, a
-    target, a mode, a spell to prepare, a Response, a sustain, an order), by the rule named (any when None)."""
-
-    answer: ActionItem | ChoiceItem | PrepareItem
-    rule: str | None = None
-    said: str = ""  # the answer as written: `White chooses "White"`
-
-    @property
-    def being(self) -> str:
-        return self.answer.being
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class StopItem(Item):
-    """`stop`: the script ends here, mid-round (a walkthrough that leaves the rest of the round to the players)."""
-
-
-class Stopped(Exception):
-    """Raised by the driver at the first question after a `stop` line that would need a line."""
-
-
 @dataclass(frozen=True, slots=True)
 class CodexEntry:
     """One spell of a Codex line: its title, and its fluency when several cards share the title."""
@@ -158,7 +146,7 @@ class BeingSetup:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RoundScript:
     number: int
-    items: tuple[Item | Expect, ...]
+    items: tuple[Item | Expect | Refused | Stop, ...]
     where: Where
     end: Where
 
@@ -181,111 +169,71 @@ DECISION_LIMIT = 2_000
 
 REATTUNE_RULE = ("Magi may Re-Attune one spell during this phase ... They may also Re-Attune an unlimited number "
                  "of Bonded spells")
+# The lines that answer chance, by the decision: the line, what the rules do, the rule that asks it; what more of
+# them is, and the rule that says so.
+CHANCE: dict[str, tuple[type[DiceItem | DrawItem], str, str, str, str]] = {
+    "die": (DiceItem, "need a die", "Dice", "dice", "Resonance Roll"),
+    "draw": (DrawItem, "draw from a bag", "Draw Bag", "draws", "Draw Bag")}
 # Decisions a script may leave unsaid: the rules take this default when no line answers them.
 DEFAULTS = {"speak": "silent", "upgrade": "no upgrade", "ritual": "no tiers"}
 
 
 class ScriptDriver:
-    """Answers a match's decisions from the script, round by round."""
+    """Answers a match's decisions from the script, round by round: the lines are the core's
+    (:class:`engine.core.scenario.Lines`), the questions and their answers this game's."""
 
-    def __init__(self, scenario: Scenario) -> None:
-        self.scenario = scenario
+    def __init__(self, scenario: Scenario, game: Game) -> None:
+        self.scenario, self.game = scenario, game
         self.current: RoundScript | None = None
-        self.queue: deque[Item | Expect] = deque()
-        self.dice: deque[tuple[int, Where]] = deque()
-        self.draws: deque[tuple[str, Where]] = deque()
+        self.lines = Lines(self._check, scenario.where)
+        self.chance: dict[str, deque[tuple[str, Where]]] = {"die": deque(), "draw": deque()}  # dice, draws owed
         self.sub: dict[str, deque[str]] = {}  # answers still owed by the current action line
         self.prep: dict[tuple[str, str], deque[str]] = {}
         self.prep_where: dict[tuple[str, str], Where] = {}  # the (last) line listing them
-        self.last: Where = scenario.where
-        self.game: Game | None = None
         self.owed_for: str | None = None  # the spell the current action line's answers are about
         self.owed_target: tuple[str, str] | None = None  # (the question `at NAME` answers, the words)
         self.caster: str | None = None
         self.checked = 0  # expectations that held
 
+    @property
+    def last(self) -> Where:
+        return self.lines.last or self.scenario.where
+
     # ---- moving through the script
     def start_round(self, script: RoundScript) -> None:
         self.current = script
-        self.queue = deque(script.items)
+        self.lines.start(script.items, script.where)
         self.prep = {}
         self.prep_where = {}
         self.sub = {}
-        self.last = script.where
 
     def finish_round(self, game: Game) -> None:
         """Every line of the round must have been used; then the round's expectations are checked."""
-        assert self.current is not None
-        for item in list(self.queue):
-            if not isinstance(item, Expect):
-                raise ReplayError(_unused(item), item.where, "Turn")
+        for item in self.lines.left():
+            raise ReplayError(_unused(item), item.where, "Turn")
         for (name, what), lists in self.prep.items():
             if lists:
                 raise self._not_prepared(game, name, what, lists[0])
-        if self.dice:
-            raise ReplayError("more dice than the round needed", self.dice[0][1], "Resonance Roll")
-        if self.draws:
-            raise ReplayError("more draws than the round needed", self.draws[0][1], "Draw Bag")
+        for kind, (_, _, _, more, rule) in CHANCE.items():
+            if self.chance[kind]:
+                raise ReplayError(f"more {more} than the round needed", self.chance[kind][0][1], rule)
         self._unasked_target()
         self.sub = {}
-        # The expectations after the round's last used line are checked as the round ends.
-        for item in list(self.queue):
-            if isinstance(item, Expect):
-                self._check(game, item)
-        self.queue.clear()
+        self.lines.expectations()  # those after the round's last used line, as the round ends
 
     def apply_modes(self, match: Match) -> None:
         """An Encounter's change of mode takes effect at the top of the round that names it; the match
         records it (Match.intervene), so a copy of the match keeps it."""
-        for item in [i for i in self.queue if isinstance(i, ModeItem)]:
+        for item in [i for i in self.lines.queue if isinstance(i, ModeItem)]:
             try:
                 match.intervene("mode", item.being, item.mode)
             except IllegalAction as err:
                 raise ReplayError(err.message, item.where, err.rule) from err
-            self._take(item)
+            self.lines.take(item)
 
-    def _check(self, game: Game, item: Expect) -> None:
+    def _check(self, item: Expect) -> None:
         assert self.current is not None
-        self.checked += check(game, VOCABULARY, item, f"round {self.current.number}")
-
-    def _peek(self) -> Item | None:
-        for item in self.queue:
-            if not isinstance(item, Expect):
-                return item
-        return None
-
-    def _take(self, item: Item | Expect) -> None:
-        """Use a line. The expectations written before it (and after every earlier line, all used) are
-        checked first: an `expect` holds at its place in the round, before the next line takes effect."""
-        if self.game is not None and self._peek() is item:
-            while self.queue and isinstance(expect := self.queue[0], Expect):
-                self.queue.popleft()
-                self._check(self.game, expect)
-        self.queue.remove(item)
-        self.last = item.where
-
-    def refusals(self, d: Decision, played: Script[Game]) -> None:
-        """The refusals written before the next line the rules need, checked at ``d`` when it is the question
-        of their Magi that their answer answers (another's decision, or another question, leaves them for it)."""
-        while isinstance(item := self._peek(), RefusedItem) and item.being == d.being:
-            if not answers(item.answer, d.kind):
-                if d.kind == "action":  # a turn's action needs a line: this one waits for a question never asked
-                    raise ReplayError(f"the rules ask {d.being} for an action here, and `{item.said}` answers "
-                                      "another question, which they did not ask before it (a question with one "
-                                      "legal answer is not asked)", item.where, "Choices")
-                return
-            self._take(item)
-            for label in labels(item.answer, d.kind):
-                played.refused(Refused(who=item.being, label=label, rule=item.rule, where=item.where,
-                                       said=item.said))
-
-    def _stop_here(self) -> None:
-        """At a question that needs a line: when the script's next line is `stop`, the replay ends here,
-        once the expectations written before it hold."""
-        item = self._peek()
-        if isinstance(item, StopItem):
-            self._take(item)
-            raise Stopped
+        self.checked += check(self.game, VOCABULARY, item, f"round {self.current.number}")
 
     def _end(self) -> Where:
         assert self.current is not None
@@ -293,7 +241,6 @@ class ScriptDriver:
 
     # ---- answering
     def answer(self, game: Game, d: Decision) -> Choice:
-        self.game = game
         handler = getattr(self, "on_" + d.kind.replace(" ", "_").replace("-", "_"), None)
         if handler is not None:
             choice: Choice = handler(game, d)
@@ -309,52 +256,48 @@ class ScriptDriver:
         return found
 
     def on_die(self, game: Game, d: Decision) -> Choice:
-        if not self.dice:
-            self._stop_here()
-            item = self._peek()
-            if not isinstance(item, DiceItem):
-                where = item.where if item else self._end()
-                raise ReplayError(f"the rules need a die here ({d.prompt}), not this line", where, "Dice")
-            self._take(item)
-            for v in item.values:
-                if not 1 <= v <= 10:
-                    raise ReplayError(f"a ten-sided die shows 1 to 10 (0 reads as 10), not {v}", item.where)
-                self.dice.append((v, item.where))
-        value, where = self.dice.popleft()
-        return self.pick(d, str(value), where)
-
-    def on_draw(self, game: Game, d: Decision) -> Choice:
-        if not self.draws:
-            self._stop_here()
-            item = self._peek()
-            if not isinstance(item, DrawItem):
-                where = item.where if item else self._end()
-                raise ReplayError(f"the rules draw from a bag here ({d.prompt}), not this line", where, "Draw Bag")
-            self._take(item)
-            self.draws.extend((v, item.where) for v in item.values)
-        value, where = self.draws.popleft()
+        """A die or a draw from the Encounter's bag: the next value of the last `dice` or `draw` line, or of the
+        next line, which must be one."""
+        owed = self.chance[d.kind]
+        if not owed:
+            self.lines.stop_here()
+            item = self.lines.peek()
+            line, asks, rule, _, _ = CHANCE[d.kind]
+            if not isinstance(item, line):
+                raise ReplayError(f"the rules {asks} here ({d.prompt}), not this line",
+                                  item.where if item else self._end(), rule)
+            self.lines.take(item)
+            owed.extend((str(v), item.where) for v in item.values)
+        value, where = owed.popleft()
         return self.pick(d, value, where)
 
+    on_draw = on_die
+
     def on_action(self, game: Game, d: Decision) -> Choice:
-        self._stop_here()
-        item = self._peek()
+        self.lines.stop_here()
+        item = self.lines.peek()
         if isinstance(item, ActionItem) and item.being == d.being:
-            self._take(item)
+            self.lines.take(item)
             self._owe(item.action, item.being)
             label = item.action.label()
             if d.find(label) is None:
-                raise ReplayError(self._why(game, d, item.action), item.where, self._rule(game, d, item.action))
+                why, rule = self._why(game, d, item.action)
+                raise ReplayError(why, item.where, rule)
             return self.pick(d, label, item.where)
+        if isinstance(item, Refused) and item.who == d.being:  # a refusal waiting for a question never asked
+            raise ReplayError(f"the rules ask {d.being} for an action here, and `{item.said}` answers another "
+                              "question, which they did not ask before it (a question with one legal answer is not "
+                              "asked)", item.where, "Choices")
         return self.pick(d, "pass", self.last)
 
     def _exchange(self, d: Decision) -> Choice | None:
         """An exchange line of ``d``'s being, when ``d`` offers it: energy exchanges may be made at any time
         (once per round), so the rules offer them beside responses, re-attuning, sustain and optional costs."""
-        item = self._peek()
+        item = self.lines.peek()
         if isinstance(item, ActionItem) and item.being == d.being and item.action.label().startswith("exchange "):
             found = d.find(item.action.label())
             if found is not None:
-                self._take(item)
+                self.lines.take(item)
                 return found
         return None
 
@@ -364,16 +307,16 @@ class ScriptDriver:
     def on_respond(self, game: Game, d: Decision) -> Choice:
         if (exchange := self._exchange(d)) is not None:
             return exchange
-        item = self._peek()
+        item = self.lines.peek()
         if isinstance(item, ActionItem) and item.being == d.being and isinstance(item.action, Cast):
             being = game.being(item.being)
             card = _find_card(being, item.action.title)
             if card is not None and card.spec.has("Response"):
-                self._take(item)
+                self.lines.take(item)
                 self._owe(item.action, item.being)
                 if d.find(item.action.label()) is None:
-                    raise ReplayError(self._why(game, d, item.action, in_window=True), item.where,
-                                        self._rule(game, d, item.action, in_window=True))
+                    why, rule = self._why(game, d, item.action, in_window=True)
+                    raise ReplayError(why, item.where, rule)
                 return self.pick(d, item.action.label(), item.where)
         return self.pick(d, "pass", self.last)
 
@@ -453,9 +396,9 @@ class ScriptDriver:
         key = (d.being, what)
         if key not in self.prep:
             titles: deque[str] = deque()
-            for item in list(self.queue):
+            for item in list(self.lines.queue):
                 if isinstance(item, PrepareItem) and item.being == d.being and getattr(item, what):
-                    self._take(item)
+                    self.lines.take(item)
                     titles.extend(getattr(item, what))
                     self.prep_where[key] = item.where
             self.prep[key] = titles
@@ -498,10 +441,10 @@ class ScriptDriver:
     def on_resolve_order(self, game: Game, d: Decision) -> Choice:
         # Only a `chooses` line says which spell resolves first; an `accepts`/`declines` line is kept for
         # the optional question it was written for.
-        item = self._peek()
+        item = self.lines.peek()
         if isinstance(item, ChoiceItem) and item.kind == "choose" and item.being == d.being \
                 and d.find(f'"{item.value}"'):
-            self._take(item)
+            self.lines.take(item)
             return self.pick(d, f'"{item.value}"', item.where)
         return d.options[0]  # zone order, unless the script says otherwise
 
@@ -509,10 +452,10 @@ class ScriptDriver:
         if (exchange := self._exchange(d)) is not None:
             return exchange
         pay = next((c for c in d.options if c.label.startswith("pay ")), None)
-        item = self._peek()
+        item = self.lines.peek()
         if isinstance(item, ChoiceItem) and item.kind in ("accept", "decline") and item.being == d.being \
                 and item.value == d.card:
-            self._take(item)
+            self.lines.take(item)
             if item.kind != "accept":
                 return self.pick(d, "let it go", item.where)
             if pay is None:
@@ -530,8 +473,8 @@ class ScriptDriver:
             return found if found is not None else self.pick(d, want, self.last)
         if d.kind in DEFAULTS:
             return self.pick(d, DEFAULTS[d.kind], self.last)
-        self._stop_here()
-        item = self._peek()
+        self.lines.stop_here()
+        item = self.lines.peek()
         if not isinstance(item, ChoiceItem) or item.being != d.being:
             where = item.where if item else self._end()
             pending = ""
@@ -546,7 +489,7 @@ class ScriptDriver:
             raise ReplayError(f"this line answers {_question(item)}, but the rules ask {d.being}: {d.prompt} "
                                 f"({_kind(d)}); legal: " + ", ".join(c.label for c in d.options), item.where,
                                 "Choices")
-        self._take(item)
+        self.lines.take(item)
         if d.kind == "optional":
             return self.pick(d, "yes" if item.kind == "accept" else "no", item.where)
         found = _match(d, item.value)
@@ -556,34 +499,24 @@ class ScriptDriver:
                          f"{item.value!r} is not one of the choices: " + ", ".join(c.label for c in d.options))
 
     # ---- explaining a refusal
-    def _why(self, game: Game, d: Decision, action: ScriptAction, in_window: bool = False) -> str:
+    def _why(self, game: Game, d: Decision, action: ScriptAction, in_window: bool = False) -> tuple[str, str]:
+        """Why the rules refuse ``action`` here, and the rule that refuses it."""
         being = game.being(str(d.being))
         if isinstance(action, Cast):
+            said = f"{being.name} cannot cast {action.title!r}"
             card = _find_card(being, action.title)
-            if action.title not in game.library:
-                return f"{being.name} cannot cast {action.title!r}: there is no such spell"
             if card is None or card.place.value not in ("prepared", "codex"):
-                return f"{being.name} cannot cast {action.title!r}: it is not prepared"
+                why = "there is no such spell" if action.title not in game.library else "it is not prepared"
+                return f"{said}: {why}", "Spell Preparation"
             reason = casting.why_not(game, being, card, in_window)
             if reason:
-                return f"{being.name} cannot cast {action.title!r}: {reason.split(': ', 1)[1]}"
+                rule, why = reason.split(": ", 1)
+                return f"{said}: {why}", rule
         reason = actions.why_not(game, being, action.label())
         if reason:
-            return f"{being.name} cannot {action.label()}: {reason.split(': ', 1)[1]}"
-        legal = ", ".join(c.label for c in d.options)
-        return f"{being.name} cannot {action.label()} now; legal: {legal}"
-
-    def _rule(self, game: Game, d: Decision, action: ScriptAction, in_window: bool = False) -> str:
-        being = game.being(str(d.being))
-        if isinstance(action, Cast):
-            card = _find_card(being, action.title)
-            if card is None or card.place.value not in ("prepared", "codex"):
-                return "Spell Preparation"
-            reason = casting.why_not(game, being, card, in_window)
-            if reason:
-                return reason.split(":", 1)[0]
-        reason = actions.why_not(game, being, action.label())
-        return reason.split(":", 1)[0] if reason else "Action"
+            rule, why = reason.split(": ", 1)
+            return f"{being.name} cannot {action.label()}: {why}", rule
+        return f"{being.name} cannot {action.label()} now; legal: " + ", ".join(c.label for c in d.options), "Action"
 
 
 def _match(d: Decision, text: str) -> Choice | None:
@@ -603,41 +536,28 @@ def _match(d: Decision, text: str) -> Choice | None:
 
 
 # ---------------------------------------------------------------- refusing an answer to a question
-# The questions a `chooses` line answers: every one but those a line of their own, or a cast's options, answer.
-NOT_CHOSEN = frozenset({"action", "respond", "prepare", "re-attune", "sustain", "optional", "first", "die", "draw",
+# The questions each kind of answer a refusal writes answers (`chooses`: every other one, but those a cast's own
+# options answer).
+ASKS = {"action": frozenset({"action", "respond"}), "prepare": frozenset({"prepare"}),
+        "re-attune": frozenset({"re-attune"}), "accept": frozenset({"sustain", "optional"}),
+        "decline": frozenset({"sustain", "optional"})}
+NOT_CHOSEN = frozenset({*ASKS["action"], "prepare", "re-attune", "sustain", "optional", "first", "die", "draw",
                         *DEFAULTS})
-ASKED_BY = {"accept": frozenset({"sustain", "optional"}), "decline": frozenset({"sustain", "optional"}),
-            "first": frozenset({"first"})}
 
 
-# What `accepts` and `declines` answer: a sustain paid (at whatever cost) or let go, an optional question.
-YES_NO = {"accept": {"sustain": "pay", "optional": "yes"}, "decline": {"sustain": "let it go", "optional": "no"}}
-
-
-def answers(answer: ActionItem | ChoiceItem | PrepareItem, kind: str) -> bool:
-    """Whether ``answer``'s line answers a question of ``kind``: a refusal of it is checked there."""
-    if isinstance(answer, ActionItem):
-        return kind in ("action", "respond")  # a Response is cast in a Response window
-    if isinstance(answer, PrepareItem):
-        return kind == ("re-attune" if answer.reattune else "prepare")
-    return kind in ASKED_BY[answer.kind] if answer.kind in ASKED_BY else kind not in NOT_CHOSEN
-
-
-def labels(answer: ActionItem | ChoiceItem | PrepareItem, kind: str) -> tuple[str, ...]:
-    """The labels of the choices ``answer`` names at a question of ``kind``."""
-    if isinstance(answer, ActionItem):
-        return (answer.action.label(),)
-    if isinstance(answer, PrepareItem):
-        return tuple(f'"{title}"' for title in answer.reattune or answer.prepare)
-    if answer.kind in ("accept", "decline"):
-        return (YES_NO[answer.kind][kind],)
-    return (answer.value,)
+def answers(line: Refused, d: Decision) -> bool:
+    """A refusal is checked at the next question of its Magi that its answer answers (a Response is cast in a
+    Response window): another Magi's, or another question, leaves it for that one."""
+    asks = ASKS.get(line.asked or "action")
+    return line.who == d.being and (d.kind in asks if asks is not None else d.kind not in NOT_CHOSEN)
 
 
 def names(d: Decision, label: str) -> Choice | None:
-    """The choice a scripted answer names: as :func:`_match` reads a line (`pay`: the sustain paid, at any cost)."""
-    if d.kind == "sustain" and label == "pay":
-        return next((c for c in d.options if c.label.startswith("pay ")), None)
+    """The choice a scripted answer names, as :func:`_match` reads a line; a sustain accepted (`yes`) is paid, at
+    whatever cost, and declined (`no`), let go."""
+    if d.kind == "sustain" and label in ("yes", "no"):
+        return next((c for c in d.options if c.label.startswith("pay ")), None) if label == "yes" else \
+            d.find("let it go")
     return _match(d, label)
 
 
@@ -735,9 +655,9 @@ def _in(being: Being, title: str, what: str) -> Card | None:
     return next((c for c in pile if c.title == title), None)
 
 
-def _unused(item: Item) -> str:
-    if isinstance(item, RefusedItem):
-        return f"{item.being} was asked nothing more this round: there was no decision to refuse this at"
+def _unused(item: Item | Refused | Stop) -> str:
+    if isinstance(item, Refused):
+        return unused(item, "this round")
     if isinstance(item, ActionItem):
         return f"{item.being} cannot act here: it is not {item.being}'s turn, or the round has ended"
     if isinstance(item, DiceItem):
@@ -819,7 +739,7 @@ VOCABULARY: Vocabulary[Game] = Vocabulary(
     expectations=EXPECTATIONS, being="being", subject=lambda g, name: next((b for b in g.beings if b.name == name),
                                                                            None),
     when=lambda g: f"round {g.round}", say=lambda g, text: g.log.append(text),
-    cannot=lambda who, label: f"{who} cannot {label}", names=names, refuses=refuses)
+    cannot=lambda who, label: f"{who} cannot {label}", names=names, refuses=refuses, answers=answers)
 
 
 def setup(scenario: Scenario, library: CardLibrary) -> Game:
@@ -886,57 +806,61 @@ def _quoted(title: str) -> str:
 
 
 def replay(scenario: Scenario, library: CardLibrary) -> Replay[Game]:
-    driver = ScriptDriver(scenario)
     blank = Game([], library, plays=bindings.implemented())
     result = Replay(blank, blank.log)
+    driver: ScriptDriver | None = None
     try:
         game = setup(scenario, library)
         result.game, result.log = game, game.log
         game.hooks.on(ROUND_OVER, lambda g, _: result.snapshots.append(g.snapshot()))  # the state as each round ends
+        driver = ScriptDriver(scenario, game)
         match = Match(game)
-        played = Script(game, match, result, VOCABULARY)  # the core's refusal check
-        scripts = list(scenario.rounds)
-        asked = 0
-        while True:
-            if game.round and driver.current is not None and (match.terminal or game.round > driver.current.number):
-                driver.finish_round(game)
-                driver.current = None
-            if match.terminal:
-                break
-            if driver.current is None:
-                if not scripts:
-                    break  # the script ends here; the match would go on
-                script = scripts.pop(0)
-                nxt = game.round if game.phase != "end" and game.round else game.round + 1
-                if script.number != nxt:
-                    raise ReplayError(f"round {nxt} comes next, not round {script.number}", script.where)
-                driver.start_round(script)
-                driver.apply_modes(match)
-                asked = 0
-            asked += 1
-            if asked > DECISION_LIMIT:
-                raise ReplayError(f"round {game.round} asked more than {DECISION_LIMIT} decisions "
-                                    "without ending: the script or the rules are going round in circles",
-                                    driver.last, "Round")
-            decision = match.decision
-            assert decision is not None
-            driver.refusals(decision, played)
-            choice = driver.answer(game, decision)
-            try:
-                match.apply(choice)
-            except (IllegalAction, Unsupported) as err:
-                raise ReplayError(getattr(err, "message", str(err)), driver.last, getattr(err, "rule", None)) \
-                    from err
-        if scripts:
-            raise ReplayError(f"the match was already over before round {scripts[0].number}", scripts[0].where)
+        play(driver, match, Script(game, match, result, VOCABULARY), list(scenario.rounds))
     except Stopped:
+        assert driver is not None
         result.stopped = {**result.game.snapshot(), "line": driver.last.line}
     except ReplayError as err:
         result.error = err
     except Unsupported as err:
-        result.error = ReplayError(str(err), driver.last, "Unsupported")
-    result.checked += driver.checked  # and the refusals, counted as they held
+        result.error = ReplayError(str(err), driver.last if driver else scenario.where, "Unsupported")
+    result.checked += driver.checked if driver else 0  # and the refusals, counted as they held
     return result
+
+
+def play(driver: ScriptDriver, match: Match, played: Script[Game], scripts: list[RoundScript]) -> None:
+    """The rounds as scripted, each answered from its lines; the refusals written before a line are checked at
+    the decision their answer answers."""
+    game, asked = driver.game, 0
+    while True:
+        if game.round and driver.current is not None and (match.terminal or game.round > driver.current.number):
+            driver.finish_round(game)
+            driver.current = None
+        if match.terminal:
+            break
+        if driver.current is None:
+            if not scripts:
+                break  # the script ends here; the match would go on
+            script = scripts.pop(0)
+            nxt = game.round if game.phase != "end" and game.round else game.round + 1
+            if script.number != nxt:
+                raise ReplayError(f"round {nxt} comes next, not round {script.number}", script.where)
+            driver.start_round(script)
+            driver.apply_modes(match)
+            asked = 0
+        asked += 1
+        if asked > DECISION_LIMIT:
+            raise ReplayError(f"round {game.round} asked more than {DECISION_LIMIT} decisions without ending: the "
+                              "script or the rules are going round in circles", driver.last, "Round")
+        decision = match.decision
+        assert decision is not None
+        driver.lines.refusals(decision, played)
+        choice = driver.answer(game, decision)
+        try:
+            match.apply(choice)
+        except (IllegalAction, Unsupported) as err:
+            raise ReplayError(getattr(err, "message", str(err)), driver.last, getattr(err, "rule", None)) from err
+    if scripts:
+        raise ReplayError(f"the match was already over before round {scripts[0].number}", scripts[0].where)
 
 
 __all__ = ["Cast", "Plain", "Use", "Scenario", "replay"]
