@@ -192,6 +192,6 @@ def fire(game: Battle, card: Card, event: str) -> Flow[None]:
     """One of the card's own events (``activated``, ``resolved``): see engine.rulesets.serpents_tongue.events. The
     flow of triggers.emit, not one more around it; emitted only when a trigger is owed or something hears it (as
     triggers.emit tells: at most casts nothing does)."""
-    if game.pending_triggers or game.reacts_to(event, card):
+    if game.pending_triggers or event in card.hears or game.reacts_to(event):  # its own triggers, read off it
         return triggers.emit(game, event, card=card)
     return NOTHING

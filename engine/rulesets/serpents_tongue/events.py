@@ -14,10 +14,7 @@ more than the registry and the state, so any rule module may queue an event); tr
 
 from __future__ import annotations
 
-from functools import cache
-
 from spellc.engine.rulesets.serpents_tongue import registry
-from spellc.engine.rulesets.serpents_tongue.cards import SpellCard
 from spellc.engine.rulesets.serpents_tongue.protocol import Battle
 from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Pending
 
@@ -35,15 +32,6 @@ def reacts(card: Card, event: registry.Event, this: Card | None, being: Being | 
         return True
     whose = {"bearer": card.bearer, "caster": card.caster, "controller": card.controller or card.owner}
     return whose[event.who] is being
-
-
-@cache  # classes hash by identity
-def heard_by(spec: type[SpellCard]) -> frozenset[str]:
-    """The events (the registry rows' names, as rules emit them) that a card's triggers react to: what the card
-    prints, read once per card."""
-    events = registry.load().events
-    found = (events.get(trig.event) for trig in spec.triggers)
-    return frozenset(ev.base for ev in found if ev is not None)
 
 
 def queue(game: Battle, event: str, *, card: Card | None = None, being: Being | None = None,

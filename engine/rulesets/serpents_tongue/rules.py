@@ -205,7 +205,7 @@ class Game:
 
     def reacts_to(self, event: str, card: Card | None = None) -> bool:
         """Whether a spell in play, or ``card`` (the one ``event`` happens to), has a trigger on ``event``: what
-        its triggers hear (events.heard_by), for the spells in play kept as long as :meth:`all_in_play` is. Most
+        its triggers hear (Card.hears), for the spells in play kept as long as :meth:`all_in_play` is. Most
         events, even with spells in play, set nothing off, and are queued no further (events.queue)."""
         # all_in_play, its kept list read without a call when it holds (most events, most of the time)
         cards = self._in_play if self._in_play_at == self.table.changes and self._seated == self.beings else (
@@ -213,10 +213,10 @@ class Game:
         if cards:
             kept = self._heard
             if kept[0] is not cards:
-                kept = self._heard = (cards, frozenset().union(*[events.heard_by(c.spec) for c in cards]))  # type: ignore[arg-type]
+                kept = self._heard = (cards, frozenset().union(*[c.hears for c in cards]))
             if event in kept[1]:
                 return True
-        return card is not None and event in events.heard_by(card.spec)  # type: ignore[arg-type]
+        return card is not None and event in card.hears
 
     # ------------------------------------------------------------------ asking
     def ask(self, kind: str, being: Being | None, prompt: str, options: Sequence[Choice],

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cache
 from typing import Any, Protocol, TypeVar
 
 from spellc.engine.core.resources import Resource
@@ -84,6 +85,9 @@ class Card:
     # activates), and an attribute is read without a call into the card.
     role: Role | None = field(init=False, repr=False)
     sphere: Sphere = field(init=False, repr=False)  # its spec's, kept as its role is
+    # The events its triggers react to (heard_by its spec), kept as well: read of the card at each of its own
+    # events (activated, resolved, discarded), to tell whether any rule text is owed.
+    hears: frozenset[str] = field(init=False, repr=False)
     # Its aspects: its card's, then what it gained, then what the Transmutes combined with it grant. Kept, as the
     # rules read them at every step of a cast and of a spell in play (an attribute is read without a call into the
     # card), and made again where they change (:meth:`update_aspects`): an upgrade paid, a ritual tier bought, a
@@ -131,6 +135,7 @@ class Card:
         self.spec, self.title, self.kind, self.responds = spec, spec.title, spec.kind, spec.responds
         self.role = getattr(spec, "role", None)  # a Specialization, an Artifact and a Nam-Shub page have none
         self.sphere = spec.sphere
+        self.hears = heard_by(spec)  # type: ignore[arg-type]  # classes hash by identity
         self.update_aspects()
 
     def update_aspects(self) -> None:
@@ -312,6 +317,15 @@ class Being:
 
     def __repr__(self) -> str:
         return f"<{self.name}>"
+
+
+@cache  # classes hash by identity: read once per card class
+def heard_by(spec: type[SpellCard]) -> frozenset[str]:
+    """The events (the registry rows' names, as rules emit them) that a card's triggers react to: what the card
+    prints, read once per card."""
+    events = registry.load().events
+    found = (events.get(trig.event) for trig in spec.triggers)
+    return frozenset(ev.base for ev in found if ev is not None)
 
 
 def aspects_of(card: Card) -> tuple[Aspect, ...]:
