@@ -42,11 +42,9 @@ class Method:
 
 def spell_modes(spell: m.CheckedSpell) -> tuple[str, ...]:
     """A "choose one" of a spell's impact is chosen when the spell is declared (seed 003): the engine
-    reads the modes from the class and asks before the target."""
-    for step in spell.on_impact:
-        if isinstance(step, m.MChooseOne):
-            return tuple(render_text.steps_text(o) for o in step.options)
-    return ()
+    reads the modes from the class and asks before the target. They are its impact's declared modes."""
+    declared = effect_steps.declaration(spell.on_impact)
+    return declared.modes if declared else ()
 
 
 def _rules_methods(spell: m.CheckedSpell) -> list[tuple[str, int, tuple[m.Step, ...]]]:
