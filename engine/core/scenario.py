@@ -203,6 +203,27 @@ class Replay(Generic[G]):
                            stopped=self.stopped, error=self.error.message if self.error else None)
 
 
+def replayed(build: Callable[[], G], blank: Callable[[], G], log: Callable[[G], list[str]],
+             play: Callable[[Replay[G]], None], ended: Callable[[Replay[G]], None] = lambda result: None) -> Replay[G]:
+    """A replay as every game makes it: the match its script sets up (``build``; set up wrong, an empty match and
+    the error), played by the script (``play``) until the script ends, or the script and the rules part (the error,
+    where); then ``ended``, what the game adds to the replay as it ends (the state it shows last)."""
+    try:
+        game = build()
+    except ReplayError as err:
+        game = blank()
+        result = Replay(game, log(game), error=err)
+        ended(result)
+        return result
+    result = Replay(game, log(game))
+    try:
+        play(result)
+    except ReplayError as err:
+        result.error = err
+    ended(result)
+    return result
+
+
 class Script(Generic[G]):
     """A match played by a script's lines, each where it is written: an answer is applied to the decision the match
     waits for, a refusal checked there, a fact stated, an expectation checked."""

@@ -12,7 +12,18 @@ from typing import Any
 
 from spellc.engine.core.errors import ReplayError, Where
 from spellc.engine.core.match import Match
-from spellc.engine.core.scenario import Answer, Expectation, Fact, Line, Refused, Replay, Script, Vocabulary, words
+from spellc.engine.core.scenario import (
+    Answer,
+    Expectation,
+    Fact,
+    Line,
+    Refused,
+    Replay,
+    Script,
+    Vocabulary,
+    replayed,
+    words,
+)
 from spellc.engine.rulesets.amtgard import casting, events, ongoing
 from spellc.engine.rulesets.amtgard.battlefield import Battlefield
 from spellc.engine.rulesets.amtgard.cards import Library
@@ -137,22 +148,21 @@ def equip(spec: PlayerSpec, library: Library) -> Player:
 
 
 def replay(scenario: Scenario, library: Library) -> Replay[Game]:
-    try:
-        game = build(scenario, library)
-    except ReplayError as err:
-        blank = Game(Battlefield({}, library))
-        return Replay(blank, blank.field.log, snapshots=[blank.snapshot()], error=err)
-    result = Replay(game, game.field.log)
-    try:
-        played = Script(game, Match(game), result, VOCABULARY)
-        for line in (*scenario.facts, *scenario.lines):
-            if isinstance(line, Answer | Refused):
-                _known(game, line)
-            played.play(line)
-    except ReplayError as err:
-        result.error = err
-    result.snapshots.append(game.snapshot())  # a timeline's one state shown is its last: the summary's
-    return result
+    return replayed(lambda: build(scenario, library), lambda: Game(Battlefield({}, library)), lambda g: g.field.log,
+                    lambda result: _play(scenario, result), _last_state)
+
+
+def _play(scenario: Scenario, result: Replay[Game]) -> None:
+    game = result.game
+    played = Script(game, Match(game), result, VOCABULARY)
+    for line in (*scenario.facts, *scenario.lines):
+        if isinstance(line, Answer | Refused):
+            _known(game, line)
+        played.play(line)
+
+
+def _last_state(result: Replay[Game]) -> None:
+    result.snapshots.append(result.game.snapshot())  # a timeline's one state shown is its last: the summary's
 
 
 def _known(game: Game, line: Answer | Refused) -> None:

@@ -27,6 +27,7 @@ from spellc.engine.core.scenario import (
     check,
     legal,
     pick,
+    replayed,
 )
 from spellc.engine.rulesets.incantation_charges.cards import Library
 from spellc.engine.rulesets.incantation_charges.game import Game
@@ -101,12 +102,12 @@ def build(scenario: Scenario, library: Library) -> Game:
 
 
 def replay(scenario: Scenario, library: Library) -> Replay[Game]:
-    try:
-        game = build(scenario, library)
-    except ReplayError as err:
-        blank = Game([], library)
-        return Replay(blank, blank.table.log, error=err)
-    result = Replay(game, game.table.log)
+    return replayed(lambda: build(scenario, library), lambda: Game([], library), lambda g: g.table.log,
+                    lambda result: _play(scenario, result))
+
+
+def _play(scenario: Scenario, result: Replay[Game]) -> None:
+    game = result.game
     script = {(r.number, p.name): p for r in scenario.rounds for p in r.phases}
     last_round = max((r.number for r in scenario.rounds), default=0)
     # What is left of the phase's lines, each expectation checked where it is written.
@@ -129,23 +130,19 @@ def replay(scenario: Scenario, library: Library) -> Replay[Game]:
     for phase in ("draw", "action"):
         game.hooks.on(f"{phase} phase begins", phase_begins)
         game.hooks.on(f"{phase} phase ends", phase_ends)
-    try:
-        match = Match(game)
-        played = Script(game, match, result, VOCABULARY)
-        while match.decision is not None and game.round <= last_round:
-            decision = match.decision
-            lines.before(decision, played)  # the expectations and refusals written before its answer
-            if not lines.queue:
-                if (game.round, game.phase) not in script and game.round == last_round:
-                    break  # the script stops here: the rest is left to the players
-                raise ReplayError(f"round {game.round}, {game.phase}: the script has no answer for "
-                                  f"{decision.prompt!r} ({legal(decision)})", _where_of(scenario, game))
-            answer = lines.queue.popleft()
-            assert isinstance(answer, Answer)  # the expectations before it were taken above
-            match.apply(pick(game, decision, VOCABULARY, answer, answer.labels[0]))
-    except ReplayError as err:
-        result.error = err
-    return result
+    match = Match(game)
+    played = Script(game, match, result, VOCABULARY)
+    while match.decision is not None and game.round <= last_round:
+        decision = match.decision
+        lines.before(decision, played)  # the expectations and refusals written before its answer
+        if not lines.queue:
+            if (game.round, game.phase) not in script and game.round == last_round:
+                break  # the script stops here: the rest is left to the players
+            raise ReplayError(f"round {game.round}, {game.phase}: the script has no answer for "
+                              f"{decision.prompt!r} ({legal(decision)})", _where_of(scenario, game))
+        answer = lines.queue.popleft()
+        assert isinstance(answer, Answer)  # the expectations before it were taken above
+        match.apply(pick(game, decision, VOCABULARY, answer, answer.labels[0]))
 
 
 def _checked(result: Replay[Game], line: Expect, when: str | None = None) -> None:

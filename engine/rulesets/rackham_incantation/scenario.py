@@ -15,7 +15,19 @@ from typing import Any
 from spellc.engine.core.decisions import Decision
 from spellc.engine.core.errors import ReplayError, Where
 from spellc.engine.core.match import Match
-from spellc.engine.core.scenario import Answer, Expectation, Fact, Line, Replay, Script, Vocabulary, legal, pick, state
+from spellc.engine.core.scenario import (
+    Answer,
+    Expectation,
+    Fact,
+    Line,
+    Replay,
+    Script,
+    Vocabulary,
+    legal,
+    pick,
+    replayed,
+    state,
+)
 from spellc.engine.rulesets.rackham_incantation.battle import Battle
 from spellc.engine.rulesets.rackham_incantation.cards import CreatureCard, Library, MagicianCard
 from spellc.engine.rulesets.rackham_incantation.elements import Element, gems_text
@@ -121,28 +133,24 @@ def starting_magician(spec: ModelSpec, card: MagicianCard) -> Magician:
 
 
 def replay(scenario: Scenario, library: Library) -> Replay[Game]:
-    try:
-        game = build(scenario, library)
-    except ReplayError as err:
-        blank = Game(Battle({}, library))
-        return Replay(blank, blank.battle.log, error=err)
-    result = Replay(game, game.battle.log)
+    return replayed(lambda: build(scenario, library), lambda: Game(Battle({}, library)), lambda g: g.battle.log,
+                    lambda result: _play(scenario, result),
+                    lambda result: setattr(result, "stopped", _stopped(result.game, result)))
+
+
+def _play(scenario: Scenario, result: Replay[Game]) -> None:
+    game = result.game
     game.hooks.on("turn ends", lambda g, _: result.snapshots.append(g.snapshot()))
-    try:
-        match = Match(game)
-        for fact in scenario.facts:
-            state(match, fact)
-        played = Script(game, match, result, VOCABULARY)
-        for turn in scenario.turns:
-            for line in turn.lines:
-                if isinstance(line, Answer):
-                    _answer(game, match, turn, line)
-                else:
-                    played.play(line)
-    except ReplayError as err:
-        result.error = err
-    result.stopped = _stopped(game, result)
-    return result
+    match = Match(game)
+    for fact in scenario.facts:
+        state(match, fact)
+    played = Script(game, match, result, VOCABULARY)
+    for turn in scenario.turns:
+        for line in turn.lines:
+            if isinstance(line, Answer):
+                _answer(game, match, turn, line)
+            else:
+                played.play(line)
 
 
 def _stopped(game: Game, result: Replay[Game]) -> dict[str, Any] | None:

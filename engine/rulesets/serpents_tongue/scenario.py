@@ -27,10 +27,12 @@ from spellc.engine.core.scenario import (
     Stopped,
     Vocabulary,
     check,
+    replayed,
     unused,
 )
 from spellc.engine.rulesets.serpents_tongue import actions, bindings, casting, codex, encounter, preparation, specs
-from spellc.engine.rulesets.serpents_tongue.cards import CardLibrary, Energy, Role, SpellCard
+from spellc.engine.rulesets.serpents_tongue.answers import why_refused
+from spellc.engine.rulesets.serpents_tongue.cards import CardLibrary, Energy, SpellCard
 from spellc.engine.rulesets.serpents_tongue.rules import ROUND_OVER, Game, Options
 from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Zone
 
@@ -182,8 +184,8 @@ class ScriptDriver:
     """Answers a match's decisions from the script, round by round: the lines are the core's
     (:class:`engine.core.scenario.Lines`), the questions and their answers this game's."""
 
-    def __init__(self, scenario: Scenario, game: Game) -> None:
-        self.scenario, self.game = scenario, game
+    def __init__(self, scenario: Scenario, game: Game, result: Replay[Game]) -> None:
+        self.scenario, self.game, self.result = scenario, game, result
         self.current: RoundScript | None = None
         self.lines = Lines(self._check, scenario.where)
         self.chance: dict[str, deque[tuple[str, Where]]] = {"die": deque(), "draw": deque()}  # dice, draws owed
@@ -193,7 +195,6 @@ class ScriptDriver:
         self.owed_for: str | None = None  # the spell the current action line's answers are about
         self.owed_target: tuple[str, str] | None = None  # (the question `at NAME` answers, the words)
         self.caster: str | None = None
-        self.checked = 0  # expectations that held
 
     @property
     def last(self) -> Where:
@@ -233,7 +234,7 @@ class ScriptDriver:
 
     def _check(self, item: Expect) -> None:
         assert self.current is not None
-        self.checked += check(self.game, VOCABULARY, item, f"round {self.current.number}")
+        self.result.checked += check(self.game, VOCABULARY, item, f"round {self.current.number}")
 
     def _end(self) -> Where:
         assert self.current is not None
@@ -561,75 +562,6 @@ def names(d: Decision, label: str) -> Choice | None:
     return _match(d, label)
 
 
-def refuses(game: Game, d: Decision, label: str) -> str | None:
-    """Why the rules refuse an answer to a question about a cast or a spell in play, by the rule that refuses
-    it (the actions, Responses and re-attuning are the rules' own :meth:`Game.explain`)."""
-    why = WHY_NOT.get(d.kind)
-    return why(game, d, label) if why is not None and d.being is not None else None
-
-
-def _not_a_target(game: Game, d: Decision, label: str) -> str:
-    """"Magi must include an opponent when targeting an Attack spell", "Magi may only target themselves or
-    Allies with Enhance spells", "You cannot cast Defense spells into an opponent's Defense zone"."""
-    caster, name = game.being(str(d.being)), label.strip('"')
-    target = next((b for b in game.beings if b.name == name), None)
-    card = game.library.get(str(d.card))
-    role = card.role if card is not None else None
-    if target is None:
-        return f"Target: {name} is no legal target of {d.card}"
-    if role is Role.ATTACK and target.team == caster.team:
-        return (f"Target: {d.card} is an Attack, and {name} is no opponent of {caster.name} (\"Magi must include "
-                "an opponent when targeting an Attack spell\")")
-    if role in (Role.ENHANCE, Role.DEFENSE, Role.COMPONENT) and target.team != caster.team:
-        return (f"Target: {d.card} is {'an' if role is Role.ENHANCE else 'a'} {role}, and {name} is an opponent "
-                f"(\"Magi may only target themselves or Allies with Enhance spells\")")
-    if target.incapacitated:
-        return f"Target: {name} is incapacitated"
-    return f"Target: {name} is no legal target of {d.card} now"
-
-
-def _not_a_mode(game: Game, d: Decision, label: str) -> str:
-    """A mode of "choose one" whose targets cannot all be chosen now is not offered."""
-    card = game.library.get(str(d.card))
-    modes = card.modes if card is not None else ()
-    found = _match(Decision(d.kind, d.being, d.prompt, tuple(Choice(m, i) for i, m in enumerate(modes))), label)
-    if found is None:
-        return f"Choices: \"{label}\" is none of {d.card}'s modes: " + ", ".join(modes)
-    return (f"Target: {d.card}'s mode {found.value + 1} ({found.label}) has a target that cannot be chosen now "
-            "(\"Magi spells and abilities may only target active spells\")")
-
-
-def _not_preparable(game: Game, d: Decision, label: str) -> str:
-    """"Magi may prepare up to 3 spells by placing them in the front pocket of their Codex"."""
-    b, title = game.being(str(d.being)), label.strip('"')
-    if any(c.title == title for c in b.prepared):
-        left = "" if any(c.title == title for c in b.codex) else ", and no other copy is in the Codex"
-        return f"Spell Preparation: {title} is prepared already{left}"
-    return (f"Spell Preparation: {title} is not in {b.name}'s Codex (\"Magi may prepare up to 3 spells by placing "
-            "them in the front pocket of their Codex\")")
-
-
-def _not_next(game: Game, d: Decision, label: str) -> str:
-    """"Resolve zones in this order: Attack, Defense, Enhancement. Within each zone, the Magi whose zone it is
-    picks which spell to resolve first"."""
-    b, title = game.being(str(d.being)), label.strip('"')
-    zone = game.card(d.options[0].value).zone
-    elsewhere = next((z for z in Zone if any(c.title == title for c in b.zones[z])), None)
-    where = f"in {b.name}'s {elsewhere} zone" if elsewhere else f"in none of {b.name}'s zones"
-    return (f"Maintenance Phase: {b.name}'s {zone} spells resolve now, and {title} is {where} (\"Resolve zones in "
-            "this order: Attack, Defense, Enhancement\")")
-
-
-def _not_sustained(game: Game, d: Decision, label: str) -> str:
-    """"the sustain requirements must be paid and checked before the effect impacts"."""
-    cost = d.prompt.removeprefix(f"sustain {d.card} for ").removesuffix("?")
-    return f"Sustain: {d.being} cannot pay {cost} to sustain {d.card}"
-
-
-WHY_NOT = {"target": _not_a_target, "mode": _not_a_mode, "prepare": _not_preparable, "resolve order": _not_next,
-           "sustain": _not_sustained}
-
-
 def _question(item: ChoiceItem) -> str:
     if item.kind in ("accept", "decline"):
         return f"an optional question about {item.value!r} (`{item.being} {item.kind}s \"{item.value}\"`)"
@@ -739,7 +671,7 @@ VOCABULARY: Vocabulary[Game] = Vocabulary(
     expectations=EXPECTATIONS, being="being", subject=lambda g, name: next((b for b in g.beings if b.name == name),
                                                                            None),
     when=lambda g: f"round {g.round}", say=lambda g, text: g.log.append(text),
-    cannot=lambda who, label: f"{who} cannot {label}", names=names, refuses=refuses, answers=answers)
+    cannot=lambda who, label: f"{who} cannot {label}", names=names, refuses=why_refused, answers=answers)
 
 
 def setup(scenario: Scenario, library: CardLibrary) -> Game:
@@ -806,25 +738,29 @@ def _quoted(title: str) -> str:
 
 
 def replay(scenario: Scenario, library: CardLibrary) -> Replay[Game]:
-    blank = Game([], library, plays=bindings.implemented())
-    result = Replay(blank, blank.log)
-    driver: ScriptDriver | None = None
+    return replayed(lambda: _set_up(scenario, library), lambda: Game([], library, plays=bindings.implemented()),
+                    lambda g: g.log, lambda result: _play(scenario, result))
+
+
+def _set_up(scenario: Scenario, library: CardLibrary) -> Game:
     try:
-        game = setup(scenario, library)
-        result.game, result.log = game, game.log
-        game.hooks.on(ROUND_OVER, lambda g, _: result.snapshots.append(g.snapshot()))  # the state as each round ends
-        driver = ScriptDriver(scenario, game)
-        match = Match(game)
+        return setup(scenario, library)
+    except Unsupported as err:
+        raise ReplayError(str(err), scenario.where, "Unsupported") from None
+
+
+def _play(scenario: Scenario, result: Replay[Game]) -> None:
+    """The match played by the script, its state shown as each round ends, and where a `stop` line ends it."""
+    game = result.game
+    game.hooks.on(ROUND_OVER, lambda g, _: result.snapshots.append(g.snapshot()))
+    driver = ScriptDriver(scenario, game, result)
+    match = Match(game)
+    try:
         play(driver, match, Script(game, match, result, VOCABULARY), list(scenario.rounds))
     except Stopped:
-        assert driver is not None
-        result.stopped = {**result.game.snapshot(), "line": driver.last.line}
-    except ReplayError as err:
-        result.error = err
+        result.stopped = {**game.snapshot(), "line": driver.last.line}
     except Unsupported as err:
-        result.error = ReplayError(str(err), driver.last if driver else scenario.where, "Unsupported")
-    result.checked += driver.checked if driver else 0  # and the refusals, counted as they held
-    return result
+        raise ReplayError(str(err), driver.last, "Unsupported") from None
 
 
 def play(driver: ScriptDriver, match: Match, played: Script[Game], scripts: list[RoundScript]) -> None:
