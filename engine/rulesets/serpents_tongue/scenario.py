@@ -26,6 +26,7 @@ from spellc.engine.core.scenario import (
     Stop,
     Stopped,
     Vocabulary,
+    because,
     check,
     replayed,
     unused,
@@ -278,13 +279,7 @@ class ScriptDriver:
         self.lines.stop_here()
         item = self.lines.peek()
         if isinstance(item, ActionItem) and item.being == d.being:
-            self.lines.take(item)
-            self._owe(item.action, item.being)
-            label = item.action.label()
-            if d.find(label) is None:
-                why, rule = self._why(game, d, item.action)
-                raise ReplayError(why, item.where, rule)
-            return self.pick(d, label, item.where)
+            return self._act(game, d, item)
         if isinstance(item, Refused) and item.who == d.being:  # a refusal waiting for a question never asked
             raise ReplayError(f"the rules ask {d.being} for an action here, and `{item.said}` answers another "
                               "question, which they did not ask before it (a question with one legal answer is not "
@@ -313,13 +308,19 @@ class ScriptDriver:
             being = game.being(item.being)
             card = _find_card(being, item.action.title)
             if card is not None and card.spec.has("Response"):
-                self.lines.take(item)
-                self._owe(item.action, item.being)
-                if d.find(item.action.label()) is None:
-                    why, rule = self._why(game, d, item.action, in_window=True)
-                    raise ReplayError(why, item.where, rule)
-                return self.pick(d, item.action.label(), item.where)
+                return self._act(game, d, item, in_window=True)
         return self.pick(d, "pass", self.last)
+
+    def _act(self, game: Game, d: Decision, item: ActionItem, in_window: bool = False) -> Choice:
+        """``item``'s action, taken (in a Response window: ``in_window``); the answers its line gives after it are
+        kept for the questions they answer."""
+        self.lines.take(item)
+        self._owe(item.action, item.being)
+        found = d.find(item.action.label())
+        if found is None:
+            why, rule = self._why(game, d, item.action, in_window)
+            raise ReplayError(why, item.where, rule)
+        return found
 
     def _owe(self, action: ScriptAction, caster: str) -> None:
         """The answers an action line gives beyond the action: each answers only questions about its spell."""
@@ -406,19 +407,12 @@ class ScriptDriver:
         titles = self.prep[key]
         if not titles:
             return self.pick(d, "done", self.last)
-        title = titles.popleft()
-        rule = "Re-Attune" if what == "reattune" else "Spell Preparation"
-        if d.find(f'"{title}"') is None:
-            being = game.being(d.being)
-            where = "discard pile" if what == "reattune" else "Codex"
-            why = f"it is not in {being.name}'s {where}"
-            card = _in(being, title, what)
-            if card is not None:
-                reason = preparation.why_not_reattune(game, being, card) if what == "reattune" else None
-                rule, why = reason.split(": ", 1) if reason else (rule, "the rules do not allow it now")
-            raise ReplayError(f"{d.being} cannot {'re-attune' if what == 'reattune' else 'prepare'} {title!r}: "
-                                + why, self.last, rule)
-        return self.pick(d, f'"{title}"', self.last)
+        label = f'"{titles.popleft()}"'
+        if d.find(label) is None:  # why, as a refusal of it is told
+            rule, why = because(game.explain(d, label) or why_refused(game, d, label))
+            raise ReplayError(f"{d.being} cannot {'re-attune' if what == 'reattune' else 'prepare'} {label[1:-1]!r}: "
+                              + (why or "the rules do not allow it now"), self.last, rule)
+        return self.pick(d, label, self.last)
 
     def _not_prepared(self, game: Game, name: str, what: str, title: str) -> ReplayError:
         """A title the rules never asked about: the phase ended first (a limit reached, or nothing left)."""
