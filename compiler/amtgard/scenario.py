@@ -99,7 +99,8 @@ class ToScenario(lines.ScenarioTransformer):
 
     def refused(self, meta: Meta, c: list[Any]) -> Refused:
         label, rule = c
-        return Refused(label=self._label(label), rule=string_value(rule) if rule else None, where=self._where(meta))
+        return Refused(label=self._label(label), rule=string_value(rule) if rule else None, said=str(label),
+                       where=self._where(meta))
 
     def _label(self, token: Token) -> str:
         """An event's words, read as the timeline names its events (events.read), the same for an event that

@@ -50,7 +50,7 @@ class Refused:
     label: str
     rule: str | None = None
     where: Where
-    said: str | None = None  # the answer as the script writes it (`Black casts "Fireball"`), for its messages
+    said: str  # the answer as the script writes it (`Black casts "Fireball"`), for its messages
     asked: str | None = None  # what kind of answer it is, where a game tells the questions each kind answers
 
 
@@ -251,27 +251,22 @@ class Script(Generic[G]):
         if d is None:
             raise ReplayError("the match is over: there is no decision to refuse an answer at", line.where)
         mine = line.who is None or d.being == line.who
-        said = line.said or repr(line.label)
         if mine and self.vocabulary.names(d, line.label) is not None:
-            raise ReplayError(f"expected {said} to be refused, and the rules allow it", line.where)
+            raise ReplayError(f"expected {line.said} to be refused, and the rules allow it", line.where)
         # Asked of someone else, the answer is weighed as if it were its own decision of that kind.
         asked = d if mine else Decision(d.kind, line.who, d.prompt, ())
         why = (self.game.explain(asked, line.label) or self.vocabulary.refuses(self.game, asked, line.label)
                or self._not_asked(d, line))
         rule, reason = because(why)
         if line.rule is not None and rule != line.rule:
-            # A script's own words name the rules as it writes them, quoted; a line without them, as before.
-            raise ReplayError(f'{said} is refused by "{rule}" ({reason}), not by "{line.rule}"' if line.said else
-                              f"{line.label!r} is refused by the rule {rule!r} ({why}), not {line.rule!r}",
-                              line.where)
+            raise ReplayError(f'{line.said} is refused by "{rule}" ({reason}), not by "{line.rule}"', line.where)
         # The log says it as the script writes it, never as Python quotes a string.
-        said = line.said or f"{f'{line.who} ' if line.who else ''}{line.label}"
-        self.vocabulary.say(self.game, f"refused: {said}: {why}")
+        self.vocabulary.say(self.game, f"refused: {line.said}: {why}")
         self.result.checked += 1
 
     def _not_asked(self, d: Decision, line: Refused) -> str:
         return (self.vocabulary.not_asked(d, line.who, line.label)
-                or f"Decision: it is {d.being or self.vocabulary.chance}'s decision ({d.prompt!r})")
+                or f'Decision: it is {d.being or self.vocabulary.chance}\'s decision ("{d.prompt}")')
 
     def expect(self, line: Expect, when: str | None = None) -> None:
         self.result.checked += check(self.game, self.vocabulary, line, when)
