@@ -289,7 +289,7 @@ class CardErrors(Exception):
         self.diagnostics = diagnostics
 
 
-_LIBRARIES: dict[str, Any] = {}  # the digest of a project's sources → its cards, compiled and imported
+_LIBRARIES: dict[str, Any] = {}  # the digest of a project's sources → its cards, compiled and imported, or errors
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,10 +339,12 @@ def library_of(texts: CardTexts) -> Any:
     key = texts.key
     if key not in _LIBRARIES:
         compiled = _compiled_texts(texts)
-        if not compiled.ok:
-            raise CardErrors(compiled.diagnostics)
-        _LIBRARIES[key] = load_package(f"_spellc_cards_{key[:16]}", compiled.python()).LIBRARY
-    return _LIBRARIES[key]
+        # A card in error is kept as its errors: the language server asks again at each edit of a scenario.
+        _LIBRARIES[key] = (load_package(f"_spellc_cards_{key[:16]}", compiled.python()).LIBRARY if compiled.ok
+                           else compiled.diagnostics)
+    if isinstance(found := _LIBRARIES[key], Diagnostics):
+        raise CardErrors(found)
+    return found
 
 
 def _compiled_texts(texts: CardTexts) -> Compiled:

@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from spellc.compiler import build
 from spellc.compiler.build import library
 from spellc.compiler.cli import main
 from spellc.compiler.diagnostics import Diagnostics
-from spellc.compiler.project import shipped
+from spellc.compiler.project import MANIFEST, Project, load, shipped
 from spellc.compiler.source import SourceFile
 from spellc.engine.rulesets import RULESETS
 from tests.test_language_server import Client, run
@@ -83,3 +84,19 @@ def test_the_editor_finds_a_misspelled_title_in_a_scenario(tmp_path: Path) -> No
         return [d.message for d in await client.diagnostics(client.open(path))]
 
     assert [m for m in run(session) if f"is titled {typo!r}" in m], f"no diagnostic for {typo!r}"
+
+
+def test_cards_in_error_are_compiled_once_for_every_scenario_checked(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """While a card has an error, each check of a scenario (the editor checks at every edit) finds the cards as they
+    were: compiled once for the same texts, not again each time."""
+    misspelled_project(tmp_path, "rackham_incantation")
+    project = load(tmp_path / "p" / MANIFEST)
+    assert isinstance(project, Project)
+    card = project.card_files()[0]
+    card.write_text(card.read_text(encoding="utf-8") + '\nspell "Broken" {\n', encoding="utf-8")
+    compiled: list[object] = []
+    compile_texts = build._compiled_texts
+    monkeypatch.setattr(build, "_compiled_texts", lambda texts: compiled.append(texts) or compile_texts(texts))
+    assert [build.checked_library(project) for _ in range(3)] == [None] * 3
+    assert len(compiled) == 1
