@@ -1,4 +1,5 @@
-"""The AST of a card of a game whose cards are blocks of lines (Amtgard, Incantation 2, Incantation charges): what
+"""The AST of a card of a game whose cards are blocks of lines (Amtgard, Incantation 2, Incantation charges, Serpent's
+Tongue): what
 the card file says, with where it says it (its rules text in compiler.rules_text's nodes). One shape for every
 such game: a card is its kind, its title and its lines; a line, its name (the grammar's alias: ``gems``,
 ``target_difficulty``) and what it writes. What a line means is its declaration's (compiler.declared_fields) and
@@ -15,7 +16,8 @@ from spellc.compiler.source import Span
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Field:
-    """A card line: its name, its values in order (numbers, words, titles; an Incantation 2 gem is a pair), the
+    """A card line: its name, its values in order (numbers, words, titles; an Incantation 2 gem is a pair; the
+    values of a game's own parts, such as a Serpent's Tongue aspect list's sections, or the lines a block holds), the
     words of a `when` line's event, and the steps of the lines that hold rules text (`effect`, `when`, `extra`)."""
 
     name: str
@@ -32,7 +34,7 @@ class Field:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Card:
-    kind: str  # the grammar's word for it: spell | magician | creature | ability | action | implement | interrupt
+    kind: str  # the grammar's word for it: spell | magician | creature | ability | action | implement | interrupt ...
     title: str
     title_span: Span = field(compare=False)
     fields: tuple[Field, ...]

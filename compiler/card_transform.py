@@ -1,5 +1,6 @@
 """Parse tree → AST (compiler.card_ast) for a game whose cards are blocks of lines (Amtgard, Incantation 2,
-Incantation charges): one transformer, read from the game's grammar and declarations, not one per game.
+Incantation charges, Serpent's Tongue): one transformer, read from the game's grammar and declarations, not one per
+game.
 
 A rule of the game's grammar fragment is one of three things, told apart by its name (its alias):
 - a kind of card (``-> spell``; or the one ``card`` rule, its kind its first word or the game's only kind);
@@ -7,7 +8,8 @@ A rule of the game's grammar fragment is one of three things, told apart by its 
   :class:`ast.Field` of that name, its tokens its values and its steps its steps;
 - a step kind or cost (``-> deal_damage``) the ruleset declares under the same words ("deal damage").
 A new field is its grammar line and its declaration; a new step kind, its grammar line and the engine's
-declaration: nothing here. A game reads a value its own way by overriding ``CardsToAst._line_value``.
+declaration: nothing here. A game reads a value its own way by overriding ``CardsToAst._line_value``, and the
+parts of a line that are its own (Serpent's Tongue's aspect list, cost, Koishaka stat) by a method of their rule.
 """
 
 from __future__ import annotations
@@ -29,13 +31,16 @@ from spellc.engine.core.ruleset import Ruleset
 @v_args(meta=True)
 class CardsToAst(StepsToAst):
     """The transformer of one game: ``kinds``, its kinds of card (the first is a lone ``card`` rule's, where the
-    card's first word does not say it); ``steps``, the step kinds and costs its ruleset declares."""
+    card's first word does not say it); ``steps``, the step kinds and costs its ruleset declares (None: every other
+    rule is a step kind of the same words, which the game's checker holds to its declared kinds, where its
+    transformer may not know its engine)."""
 
-    def __init__(self, source: SourceFile, ruleset: Ruleset, kinds: tuple[str, ...], steps: Collection[str]) -> None:
+    def __init__(self, source: SourceFile, ruleset: Ruleset, kinds: tuple[str, ...],
+                 steps: Collection[str] | None) -> None:
         super().__init__(source)
         self.kinds = kinds
         self.lines = fields.built(ruleset)
-        self.steps_declared = frozenset(steps)
+        self.steps_declared = None if steps is None else frozenset(steps)
 
     def start(self, meta: Meta, children: list[ast.Card]) -> list[ast.Card]:
         return children
@@ -62,9 +67,11 @@ class CardsToAst(StepsToAst):
         return self.value(child) if isinstance(child, Token) else child
 
     def _line(self, name: str, children: list[Any], meta: Meta) -> ast.Field:
-        steps: tuple[Step, ...] = next((c for c in children if isinstance(c, tuple) and c
-                                        and isinstance(c[0], Step)), ())
-        values = (self._line_value(name, c) for c in children if c is not None and c is not steps)
+        """Its steps (the child that is a run of steps), and its other children's values in order: an empty
+        one (a part that writes nothing, `N/A`) is a value too, where it stands."""
+        at = next((i for i, c in enumerate(children) if isinstance(c, tuple) and c and isinstance(c[0], Step)), None)
+        steps: tuple[Step, ...] = () if at is None else children[at]
+        values = (self._line_value(name, c) for i, c in enumerate(children) if c is not None and i != at)
         return ast.Field(name=name, values=tuple(v for v in values if v is not None), steps=steps,
                          span=self._span(meta))
 
@@ -74,7 +81,8 @@ class CardsToAst(StepsToAst):
             return self._card(name, meta, children)
         if name in self.lines:
             return self._line(name, children, meta)
-        return self.action(step_kind(name, self.steps_declared), children, meta)
+        kind = name.replace("_", " ") if self.steps_declared is None else step_kind(name, self.steps_declared)
+        return self.action(kind, children, meta)
 
 
 def cards_of(transformer: CardsToAst, tree: Tree[Token]) -> list[ast.Card]:

@@ -20,6 +20,7 @@ too long for its page's file name, E908 two cards of one title or one page).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Generic, Protocol, TypeVar, runtime_checkable
@@ -27,7 +28,7 @@ from typing import Generic, Protocol, TypeVar, runtime_checkable
 from spellc.compiler import fields
 from spellc.compiler.diagnostics import Diagnostics, Severity, did_you_mean
 from spellc.compiler.rules_text import Text
-from spellc.compiler.source import Span
+from spellc.compiler.source import Span, number
 from spellc.compiler.vocabulary_check import Vocabularies, a
 from spellc.engine.core.ruleset import FieldDeclaration
 
@@ -38,11 +39,12 @@ NOT_OF_KIND = "E905"
 NO_SUCH_TITLE = "E906"
 
 N = TypeVar("N")
+_NUMERAL = re.compile(r"[+-]?[0-9]+")
 
 
 @runtime_checkable
 class Written(Protocol):
-    """A word as a game's AST holds it (compiler.rules_text.Word, Serpent's Tongue's ast.Word)."""
+    """A word as a game's AST holds it (compiler.rules_text.Word)."""
 
     @property
     def text(self) -> str: ...
@@ -111,7 +113,9 @@ def said(values: Iterable[object], span: Span, declared: FieldDeclaration) -> tu
     """What a line's values say that ``declared`` checks, read by its type: each number (a pair's too:
     `gems 2 Light`); its words, as one (``word``: all written together, `Hermetic Magic`) or each on its own
     (``words``: `elements Light, Air`); each quoted title (``titles``). Values are the game's AST values: ints,
-    quoted texts (compiler.rules_text.Text) and words (anything else with a ``text`` and a ``span``)."""
+    quoted texts (compiler.rules_text.Text) and words (anything else with a ``text`` and a ``span``); a word that
+    is a numeral, where the field takes a number, is that number at the word's own place (Serpent's Tongue keeps
+    its numbers as written, so that a number out of range is shown where it is)."""
     out: list[Said] = []
     words: list[tuple[str, Span]] = []
     for value in _flat(values):
@@ -119,6 +123,8 @@ def said(values: Iterable[object], span: Span, declared: FieldDeclaration) -> tu
             out.append(Said(value, span))
         elif isinstance(value, Text):
             out.extend((Said(value.text, value.span, title=True),) if "titles" in declared.type else ())
+        elif isinstance(value, Written) and "number" in declared.type and _NUMERAL.fullmatch(value.text):
+            out.append(Said(number(value.text), value.span))  # a number kept as written, where it is written
         elif isinstance(value, Written):
             words.append((value.text, value.span))
     if "words" in declared.type:

@@ -29,7 +29,9 @@ from functools import lru_cache
 from typing import Any
 
 from spellc.compiler import card_titles
-from spellc.compiler.declared_fields import DeclaredFields, Fields, Line, Said
+from spellc.compiler.card_ast import Card as CardNode
+from spellc.compiler.card_ast import Field
+from spellc.compiler.declared_fields import DeclaredFields, Fields, Line
 from spellc.compiler.diagnostics import Diagnostics, did_you_mean
 from spellc.compiler.names import class_name
 from spellc.compiler.parse import number
@@ -74,9 +76,14 @@ IF_YOU_DID = "may deal Dmg 1 to bearer; if you did: gain 1 Resonance"
 # A pay-to's costs, as the grammar names them (`-> pay_energy`, `-> pay_discard`).
 PAY_ENERGY, PAY_DISCARD = "pay energy", "pay discard"
 Card = m.CheckedSpell | m.CheckedNamShub  # what a title names: a spell (an Encounter's too), or a Nam-Shub's page
-# The lines of a spell the declared checks read, by their line word (the one-value fields go by their own name).
-DECLARED_LINES: dict[type, str] = {ast.AspectList: "aspects", ast.Broadcast: "broadcast", ast.RulesBlock: "rules",
-                                   ast.KoishakaLine: "koishaka", ast.TierLine: "tier"}
+# The lines of a spell that only its own rules read, not its declarations: a requirement and an upgrade, which a card
+# gives as often as it likes, its ritual path and its targets (read once, where its rules ask for them).
+UNDECLARED = ("requirement", "upgrade", "ritual", "targets")
+# The lines whose values are parts of this game's own (an aspect list's sections, a rules block's or a tier's lines, a
+# Koishaka's stats): the declared checks read where they are and whether they may be given; the checker, what they say.
+STRUCTURED = ("aspects", "rules", "spec_tier", "koishaka")
+PAGE = "nam-shub"  # the kind of a Nam-Shub's page
+PASSIVES = ("passive", "passive_generate")  # a rules block's passive lines: what they grant, what they generate
 TARGET_WORDS = {
     "this": "this",
     "bearer": "bearer",
@@ -125,13 +132,13 @@ class Checker:
         self._slots = itertools.count(1)  # numbers a spell's "target KIND"s, each a target of its own
 
     # ------------------------------------------------------------------ spells
-    def check_card(self, node: ast.CardNode, path: str) -> tuple[tuple[Card, ...], None] | None:
+    def check_card(self, node: CardNode, path: str) -> tuple[tuple[Card, ...], None] | None:
         """A card of a file (compiler.frontend): a spell, an Encounter with the spells and abilities it holds,
         or a Nam-Shub's page. Nothing of its AST is kept: the set's checks read only the checked cards."""
-        if isinstance(node, ast.EncounterNode):
+        if node.kind == "encounter":
             cards: Sequence[Card] = check_encounter(self, node)
         else:
-            checked = self.check_nam_shub(node) if isinstance(node, ast.NamShubNode) else self.check_spell(node)
+            checked = self.check_nam_shub(node) if node.kind == PAGE else self.check_spell(node)
             cards = () if checked is None else (checked,)
         return (tuple(cards), None) if cards else None
 
@@ -143,7 +150,7 @@ class Checker:
         return [*self.check_titles([card for card in cards if isinstance(card, m.CheckedSpell)], pages, age),
                 *pages]
 
-    def check_spell(self, node: ast.SpellNode, defaults: dict[str, int | Sphere | Role] | None = None,
+    def check_spell(self, node: CardNode, defaults: dict[str, int | Sphere | Role] | None = None,
                     encounter: str | None = None) -> m.CheckedSpell | None:
         """A spell, a Specialization or an Encounter's spell or ability. ``defaults`` stand in for the
         fields such a card does not print (an Encounter's cards take its source Sphere)."""
@@ -170,10 +177,8 @@ class Checker:
         misplaced = control.misplaced(role, empowerments)
         if misplaced and lists:
             self.diags.error("E015", misplaced, lists[0].span, "help: add `Curse Duration N` to the empowerments")
-        requirements = tuple(
-            r for f in node.fields if isinstance(f, ast.RequirementLine) if (r := self._requirement(f))
-        )
-        upgrades = tuple(self._upgrade(f, role) for f in node.fields if isinstance(f, ast.UpgradeLine))
+        requirements = tuple(r for f in _named(node, "requirement") if (r := self._requirement(f)))
+        upgrades = tuple(self._upgrade(f, role) for f in _named(node, "upgrade"))
         ritual = self._ritual(node, fluency, role)
         targets = self._targets(node, role)
         koishaka, koishaka_actions = self._koishaka(node, fields, role)
@@ -221,20 +226,12 @@ class Checker:
         return spells
 
     # ------------------------------------------------------------------ simple fields
-    def _lines(self, node: ast.SpellNode) -> list[Line[Any]]:
-        """Its lines the declared checks read: its one-value fields (a number's value where it is written), its
-        aspect list, broadcast bar, rules block, Koishaka and tiers."""
-        lines: list[Line[Any]] = []
-        for f in node.fields:
-            if isinstance(f, ast.Field):
-                declared = self.declared.declaration(f.name)
-                said = ((Said(number(f.value.text), f.value.span),) if "number" in declared.type
-                        else (Said(f.value.text, f.value.span),))
-                lines.append(Line(f.name, f, f.span, said))
-            elif type(f) in DECLARED_LINES:
-                word = DECLARED_LINES[type(f)]
-                lines.append(self.declared.line(word, f, f.span, f.spheres if isinstance(f, ast.Broadcast) else ()))
-        return lines
+    def _lines(self, node: CardNode) -> list[Line[Field]]:
+        """Its lines the declared checks read, by their line word: what each writes (a number's value where it is
+        written, each Sphere of its broadcast bar), and where its structured lines are."""
+        return [self.declared.line(self.declared.line_word(f.name), f, f.span,
+                                   () if f.name in STRUCTURED else f.values)
+                for f in node.fields if f.name not in UNDECLARED]
 
     def _sphere(self, fields: Fields[Any]) -> Sphere | None:
         word = fields["sphere"].value.text
@@ -254,7 +251,7 @@ class Checker:
             self.declared.explain(word.span, CURSE_HELP)
         return None
 
-    def _broadcast(self, node: ast.SpellNode, fields: Fields[Any], empowerments: tuple[Aspect, ...]
+    def _broadcast(self, node: CardNode, fields: Fields[Any], empowerments: tuple[Aspect, ...]
                    ) -> tuple[Sphere, ...]:
         lines = fields.every("broadcast")
         has_shield = any(a.name == "Shield" for a in empowerments)
@@ -263,7 +260,7 @@ class Checker:
                 self.diags.error("E010", f"Shield {node.title!r} has no broadcast bar", node.title_span,
                                  "help: name the Spheres it blocks, e.g. `broadcast Bio, Matter, Forces`")
             return ()
-        spheres = [SPHERE_WORDS[w.text] for w in lines[0].spheres if self.vocabularies.takes("broadcast", w.text)]
+        spheres = [SPHERE_WORDS[w.text] for w in lines[0].values if self.vocabularies.takes("broadcast", w.text)]
         if not any(self.reg.keywords[a.name].reads_broadcast for a in empowerments if a.name in self.reg.keywords):
             readers = sorted(k.name for k in self.reg.keywords.values() if k.reads_broadcast)
             self.diags.warning("W022", f"a broadcast bar only matters on a {', '.join(readers[:-1])} or {readers[-1]}",
@@ -272,9 +269,9 @@ class Checker:
 
     # ------------------------------------------------------------------ aspects
     def _aspect_list(
-        self, node: ast.AspectList, role: Role | None, variables: set[str]
+        self, node: Field, role: Role | None, variables: set[str]
     ) -> tuple[tuple[str, ...], tuple[Aspect, ...], tuple[Aspect, ...]]:
-        sections = node.sections
+        sections: tuple[tuple[Words, ...], ...] = node.values
         if len(sections) > 3:
             self.diags.error("E014", "an aspect list has at most three sections: "
                              "descriptors | directives | empowerments", node.span)
@@ -493,8 +490,9 @@ class Checker:
                                "spell", span, "note: the glossary says it does not change how such spells work")
 
     # ------------------------------------------------------------------ requirements, upgrades, ritual
-    def _requirement(self, line: ast.RequirementLine) -> Requirement | None:
-        words = list(line.phrase.words)
+    def _requirement(self, line: Field) -> Requirement | None:
+        phrase: Words = line.value
+        words = list(phrase.words)
         texts = [w.text for w in words]
         timing = Timing.CAST
         for t in (Timing.CAST_AND_SUSTAIN, Timing.SUSTAIN, Timing.CAST):
@@ -533,7 +531,7 @@ class Checker:
         if kw.behaviour is None:
             notes = ["note: the card compiles and is documented; casting it in a match stops with an "
                      "'unsupported' error"]
-            self.diags.warning("W021", f"the engine cannot play '{kw.name}' yet", line.phrase.span, *notes)
+            self.diags.warning("W021", f"the engine cannot play '{kw.name}' yet", phrase.span, *notes)
         return Requirement(form=kw.name, selector=requirement[0], cost=requirement[1], on_bearer=on_bearer,
                            timing=timing, count=number(count.text) if count is not None else None)
 
@@ -645,10 +643,13 @@ class Checker:
                 return kw.name
         return None
 
-    def _upgrade(self, line: ast.UpgradeLine, role: Role | None) -> Upgrade:
-        aspects = tuple(a for item in line.aspects if (a := self._added(item, role)))
-        costs = tuple(c for cw in line.costs if (c := self._cost(cw)))
-        return Upgrade(aspects=aspects, costs=costs, timing=UpgradeTiming(line.timing or UpgradeTiming.CAST))
+    def _upgrade(self, line: Field, role: Role | None) -> Upgrade:
+        """`^ aspects for COST or COST [per round | this impact]`: without a timing, paid as the spell is cast."""
+        added, *rest = line.values
+        aspects = tuple(a for item in added if (a := self._added(item, role)))
+        costs = tuple(c for cw in rest if isinstance(cw, ast.CostWords) if (c := self._cost(cw)))
+        timing = next((t for t in rest if isinstance(t, str)), UpgradeTiming.CAST)
+        return Upgrade(aspects=aspects, costs=costs, timing=UpgradeTiming(timing))
 
     def _added(self, item: Words, role: Role | None) -> Aspect | None:
         """An aspect an upgrade or a ritual tier adds, as printed: ``Duration +1`` adds to the spell's
@@ -660,8 +661,8 @@ class Checker:
         energy = self._energy(cw.energy)
         return Cost(amount=cw.amount, energy=energy) if energy else None
 
-    def _ritual(self, node: ast.SpellNode, fluency: int | None, role: Role | None) -> tuple[RitualTier, ...]:
-        lines = [f for f in node.fields if isinstance(f, ast.RitualLine)]
+    def _ritual(self, node: CardNode, fluency: int | None, role: Role | None) -> tuple[RitualTier, ...]:
+        lines = _named(node, "ritual")
         if not lines:
             if fluency is not None and fluency >= 2:
                 self.diags.error("E010", f"fluency {fluency} spell {node.title!r} has no ritual path",
@@ -670,45 +671,46 @@ class Checker:
         if fluency == 1:
             self.diags.error("E016", "only spells of fluency 2 and higher carry a ritual path", lines[0].span)
         tiers = []
-        for tier in lines[0].tiers:
+        for tier in lines[0].values:  # an N/A tier adds nothing
             aspects = tuple(a for item in tier if (a := self._added(item, role)))
             tiers.append(RitualTier(aspects=aspects))
         return tuple(tiers)
 
-    def _targets(self, node: ast.SpellNode, role: Role | None) -> Selector | None:
-        lines = [f for f in node.fields if isinstance(f, ast.TargetsLine)]
+    def _targets(self, node: CardNode, role: Role | None) -> Selector | None:
+        lines = _named(node, "targets")
         if not lines:
             if role in (Role.ABJURATION, Role.TRANSMUTE):
                 self.diags.error("E010", f"{role.value} {node.title!r} does not say which spells it targets",
                                  node.title_span, "help: add a line such as `targets active Curse`")
             return None
-        return self._selector(lines[0].phrase.words, lines[0].span)
+        return self._selector(lines[0].value.words, lines[0].span)
 
     # ------------------------------------------------------------------ Specialization tiers
-    def _tiers(self, node: ast.SpellNode, fields: Fields[Any]) -> tuple[SpecTier, ...]:
+    def _tiers(self, node: CardNode, fields: Fields[Field]) -> tuple[SpecTier, ...]:
         lines = fields.every("tier")  # none on a card of another kind: said by the declared checks
         out: list[SpecTier] = []
         seen: set[str] = set()
-        for line in lines:
-            key = line.key.text
+        for line in lines:  # `tier A1 "Name" cost 4 { rules }`
+            written, name, cost, *rules = line.values
+            key = written.text
             if not re.fullmatch(r"[AB][1-9]", key):
                 self.diags.error("E016", f"a tier is named by its tree and number, such as A1 or B2, not '{key}'",
-                                 line.key.span)
+                                 written.span)
                 continue
             if key in seen:
-                self.diags.error("E011", f"duplicate tier {key}", line.key.span)
+                self.diags.error("E011", f"duplicate tier {key}", written.span)
                 continue
             seen.add(key)
             modifiers: list[Modifier] = []
-            for rule in line.rules:
+            for rule in rules:
                 mod = self._modifier(rule)
                 if mod is not None:
                     modifiers.append(mod)
-                elif not isinstance(rule, ast.PassiveRule | ast.GenerateRule):
+                elif rule.name not in PASSIVES:
                     self.diags.error("E018", "a Specialization tier holds passive rules only, for now", rule.span,
                                      "note: write the tier's ability as `passive: ... gain ...` or "
                                      "`passive: ... generate ...`")
-            out.append(SpecTier(tree=key[0], tier=number(key[1:]), name=line.name, cost=line.cost,
+            out.append(SpecTier(tree=key[0], tier=number(key[1:]), name=name.text, cost=number(cost.text),
                                 modifiers=tuple(modifiers)))
         for t in out:
             if t.tier > 1 and f"{t.tree}{t.tier - 1}" not in seen:
@@ -716,27 +718,27 @@ class Checker:
                                  "note: \"You must unlock tier 1 of a tree before tier 2\"")
         return tuple(out)
 
-    def _modifier(self, rule: ast.Rule, role: Role | None = None) -> Modifier | None:
+    def _modifier(self, rule: Field, role: Role | None = None) -> Modifier | None:
         """A passive rule: what it grants the spells it selects, or what it makes them generate. On a
         Transmute, ``target gains ...`` modifies the spell it is combined with ("Targets other spells and
         modifies them for some Duration")."""
-        if isinstance(rule, ast.PassiveRule) and [w.text for w in rule.selector.words] == ["target"]:
+        if rule.name not in PASSIVES:
+            return None
+        selector, *rest = rule.values  # `passive: SELECTOR gain aspects` or `... generate N Energy, ...`
+        if rule.name == "passive" and [w.text for w in selector.words] == ["target"]:
             if role is not Role.TRANSMUTE:
                 self.diags.error("E018", "only a Transmute's passive names its target: the spell it modifies",
-                                 rule.selector.span, "help: name the spells, e.g. `caster's Bio Attack spells`")
+                                 selector.span, "help: name the spells, e.g. `caster's Bio Attack spells`")
                 return None
-            grants = tuple(a for g in rule.grants if (a := self._transmuted(g)))
+            grants = tuple(a for g in rest[0] if (a := self._transmuted(g)))
             return Modifier(selector=Selector(combined=True), grants=grants)
-        if isinstance(rule, ast.PassiveRule):
-            sel = self._selector(rule.selector.words, rule.selector.span)
-            grants = tuple(a for g in rule.grants
+        sel = self._selector(selector.words, selector.span)
+        if rule.name == "passive":
+            grants = tuple(a for g in rest[0]
                            if (a := self._aspect(g, ("directive", "empowerment"), None, set(), True)))
             return Modifier(selector=sel, grants=grants) if sel else None
-        if isinstance(rule, ast.GenerateRule):
-            sel = self._selector(rule.selector.words, rule.selector.span)
-            costs = tuple(c for cw in rule.amounts if (c := self._cost(cw)))
-            return Modifier(selector=sel, generate=costs) if sel else None
-        return None
+        costs = tuple(c for cw in rest if (c := self._cost(cw)))
+        return Modifier(selector=sel, generate=costs) if sel else None
     def _transmuted(self, item: Words) -> Aspect | None:
         """What a Transmute's target gains: a directive, an empowerment — or, "A spell that has Action
         requirements added to it (via a spell such as Prolong Cast)", Actions (`target gains 1 Actions`)."""
@@ -748,7 +750,7 @@ class Checker:
         return self._aspect(item, ("directive", "empowerment", "requirement"), None, set(), True)
 
     # ------------------------------------------------------------------ Ally spells
-    def _koishaka(self, node: ast.SpellNode, fields: Fields[Any], role: Role | None) -> tuple[tuple[Cost, ...], int]:
+    def _koishaka(self, node: CardNode, fields: Fields[Field], role: Role | None) -> tuple[tuple[Cost, ...], int]:
         """An Ally spell prints its Koishaka: the energies it has ("Koishaka if they have the Resonance
         stat") and its Full Actions ("the same default of 2 full actions")."""
         lines = fields.every("koishaka")
@@ -765,7 +767,7 @@ class Checker:
         actions = KOISHAKA_ACTIONS
         seen: set[str] = set()
         misprinted = False
-        for stat in lines[0].stats:
+        for stat in lines[0].values:
             name = stat.name.text
             if name in seen:
                 self.diags.error("E011", f"duplicate Koishaka stat '{name}'", stat.span)
@@ -789,17 +791,16 @@ class Checker:
         return tuple(energies), actions
 
     # ------------------------------------------------------------------ Nam-Shub pages
-    def check_nam_shub(self, node: ast.NamShubNode) -> m.CheckedNamShub | None:
+    def check_nam_shub(self, node: CardNode) -> m.CheckedNamShub | None:
         errors_before = len([d for d in self.diags.items if d.severity == "error"])
         card_titles.fits(node.title, node.title_span, self.diags)
-        fields = self.declared.check("nam-shub", node.title_span, [
-            self.declared.line("victory" if isinstance(f, ast.VictoryLine) else "step", f, f.span)
-            for f in node.fields])
+        fields = self.declared.check(PAGE, node.title_span, [
+            self.declared.line(self.declared.line_word(f.name), f, f.span) for f in node.fields])
         steps: list[m.MNamShubStep] = []
-        for f in fields.every("step"):
-            assert isinstance(f, ast.NamShubStepLine)
+        for f in fields.every("step"):  # `step "Name" [options] for costs: STEPS`
+            name, *parts = f.values
             options = []
-            for o in f.options:
+            for o in _parts(parts, Words):
                 a = self._aspect(o, ("empowerment",), None, set())
                 if a is not None and a.name != "Free Action":
                     self.diags.error("E015", f"a Nam-Shub step may be a Free Action, nothing else ('{a.name}')",
@@ -809,8 +810,8 @@ class Checker:
             check_shape(f.steps, self.diags, IF_YOU_DID, RULES_TEXT)  # each step of a page is an effect of its own
             body = self._steps(f.steps, set())
             steps.append(m.MNamShubStep(
-                name=f.name, free=any(a.name == "Free Action" for a in options),
-                costs=tuple(c for cw in f.costs if (c := self._cost(cw))), steps=body,
+                name=name.text, free=any(a.name == "Free Action" for a in options),
+                costs=tuple(c for cw in _parts(parts, ast.CostWords) if (c := self._cost(cw))), steps=body,
                 method=f"step_{len(steps)}", targets_opponent=_names_target(body), span=f.span))
         if len([d for d in self.diags.items if d.severity == "error"]) > errors_before:
             return None
@@ -819,48 +820,51 @@ class Checker:
                                 span=node.span)
 
     # ------------------------------------------------------------------ rules text
-    def _variables(self, block: ast.RulesBlock | None) -> dict[str, Quantity]:
+    def _variables(self, block: Field | None) -> dict[str, Quantity]:
         out: dict[str, Quantity] = {}
-        for rule in block.rules if block else ():
-            if isinstance(rule, ast.Definition):
-                if not re.fullmatch(r"[A-Z]", rule.name.text):
-                    self.diags.error("E018", f"'{rule.name.text}' cannot be a variable: use one capital letter",
-                                     rule.name.span)
+        for rule in block.values if block else ():
+            if rule.name == "definition":  # `where X = QUANTITY`
+                name, value = rule.values
+                if not re.fullmatch(r"[A-Z]", name.text):
+                    self.diags.error("E018", f"'{name.text}' cannot be a variable: use one capital letter",
+                                     name.span)
                     continue
-                q = self._quantity(rule.value.words, rule.value.span)
+                q = self._quantity(value.words, value.span)
                 if q is not None:
-                    out[rule.name.text] = q
+                    out[name.text] = q
         return out
 
-    def _rules(self, block: ast.RulesBlock | None, cls: str, role: Role | None, variables: set[str]
+    def _rules(self, block: Field | None, cls: str, role: Role | None, variables: set[str]
                ) -> tuple[tuple[m.MTrigger, ...], tuple[m.MAbility, ...], tuple[Modifier, ...], tuple[m.Step, ...]]:
         triggers: list[m.MTrigger] = []
         abilities: list[m.MAbility] = []
         modifiers: list[Modifier] = []
         on_impact: list[m.Step] = []
         self._slots = itertools.count(1)
-        for rule in block.rules if block else ():
-            if isinstance(rule, ast.TriggerRule | ast.AbilityRule):
+        rules: tuple[Field, ...] = block.values if block else ()
+        for rule in rules:
+            if rule.name in ("trigger", "ability"):
                 check_shape(rule.steps, self.diags, IF_YOU_DID, RULES_TEXT)
-            if isinstance(rule, ast.TriggerRule):
-                event = self._event(rule.event)
+            if rule.name == "trigger":  # `when EVENT: steps`
+                event = self._event(rule.value)
                 steps = self._steps(rule.steps, variables)
                 if event:
                     triggers.append(m.MTrigger(event=event, steps=steps, method=f"when_{len(triggers)}"))
-            elif isinstance(rule, ast.PassiveRule | ast.GenerateRule):
+            elif rule.name in PASSIVES:
                 mod = self._modifier(rule, role)
                 if mod is not None:
                     modifiers.append(mod)
-            elif isinstance(rule, ast.AbilityRule):
-                opts = tuple(a for o in rule.options
+            elif rule.name == "ability":  # `ability "Name" [options]: steps`: no options, it takes a Full Action
+                name, *options = rule.values
+                opts = tuple(a for o in (options[0] if options else ())
                              if (a := self._aspect(o, ("empowerment",), None, variables)))
-                abilities.append(m.MAbility(name=rule.name, aspects=opts, steps=self._steps(rule.steps, variables),
+                abilities.append(m.MAbility(name=name.text, aspects=opts, steps=self._steps(rule.steps, variables),
                                             method=f"ability_{len(abilities)}"))
-            elif isinstance(rule, ast.OnImpact):
+            elif rule.name == "on_impact":
                 on_impact.extend(self._steps(rule.steps, variables))
         # Every `on impact` line is one effect: its shape is checked as a whole.
-        check_shape([s for r in block.rules if isinstance(r, ast.OnImpact) for s in r.steps] if block else [],
-                    self.diags, IF_YOU_DID, RULES_TEXT)
+        check_shape([s for r in rules if r.name == "on_impact" for s in r.steps], self.diags, IF_YOU_DID,
+                    RULES_TEXT)
         for method_steps in [on_impact, *(t.steps for t in triggers), *(a.steps for a in abilities)]:
             effect_steps.check_targets(method_steps, self.diags)
         return tuple(triggers), tuple(abilities), tuple(modifiers), tuple(on_impact)
@@ -1048,6 +1052,16 @@ def _titled(card: Card, several: bool) -> card_titles.Titled[Card]:
     printing = f"fluency {card.fluency}" if several and card.fluency is not None else None
     return card_titles.Titled(card, card.title, card.page_slug, card.span, f"{card.source_path}:{card.line}",
                               printing)
+
+
+def _named(card: CardNode, line: str) -> list[Field]:
+    """A card's lines the grammar builds as ``line``, in order."""
+    return [f for f in card.fields if f.name == line]
+
+
+def _parts(values: Sequence[Any], kind: type) -> tuple[Any, ...]:
+    """The part of a line that is a run of ``kind`` (a Nam-Shub step's options, or its costs); none if it has none."""
+    return next((v for v in values if isinstance(v, tuple) and v and isinstance(v[0], kind)), ())
 
 
 def _names_a_kind(word: str) -> bool:

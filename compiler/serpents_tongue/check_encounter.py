@@ -8,10 +8,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spellc.compiler import card_titles
+from spellc.compiler.card_ast import Card as CardNode
+from spellc.compiler.card_ast import Field
 from spellc.compiler.declared_fields import Line, Said
 from spellc.compiler.diagnostics import did_you_mean
 from spellc.compiler.names import class_name
 from spellc.compiler.parse import number
+from spellc.compiler.rules_text import Word, Words
 from spellc.compiler.serpents_tongue import ast
 from spellc.compiler.serpents_tongue import model as m
 from spellc.compiler.serpents_tongue import steps as effect_steps
@@ -48,12 +51,21 @@ DISCORD_EVENT_WORDS = ("impacted", "controller")
 DISCORD_EVENT_NOTE = "note: in a Discord Event, `impacted` is the Magi who suffers it and `controller` the Encounter"
 
 
-def check_encounter(checker: Checker, node: ast.EncounterNode) -> list[m.CheckedSpell]:
+# An Encounter's lines, as the grammar builds them, that its declarations check: its stats (their number), its words
+# (each), and its draw bag, reset condition and Discord Event (where they are). `resonance bonus` is a line of its own,
+# which the declarations cannot tell from `resonance`: the stats' check says if it is given twice.
+STAT_LINES = ("enc_essence", "enc_resonance", "enc_actions", "enc_resistance")
+WORD_LINES = ("enc_source", "enc_lacks", "enc_targeting")
+OTHER_DECLARED = ("enc_bag", "enc_reset", "enc_discord_event")
+CARD_LINES = ("enc_spell", "enc_ability")  # the spells and abilities it holds, cards of their own
+
+
+def check_encounter(checker: Checker, node: CardNode) -> list[m.CheckedSpell]:
     return _EncounterCheck(checker, node).run()
 
 
 class _EncounterCheck:
-    def __init__(self, checker: Checker, node: ast.EncounterNode) -> None:
+    def __init__(self, checker: Checker, node: CardNode) -> None:
         self.c = checker
         self.diags = checker.diags
         self.node = node
@@ -64,7 +76,7 @@ class _EncounterCheck:
         self.fields = self.c.declared.check("encounter", self.node.title_span, self._lines())
         stats = self.stats()
         sources = self.spheres()
-        cards = [i for i in self.node.items if isinstance(i, ast.SpellNode)]
+        cards: list[CardNode] = [f.value for f in self.node.fields if f.name in CARD_LINES]
         defaults: dict[str, int | Sphere | Role] = {"sphere": sources[0]} if sources else {}
         checked = [s for card in cards if (s := self.c.check_spell(card, defaults, self.node.title)) is not None]
         titles = {card.title for card in cards}
@@ -95,24 +107,23 @@ class _EncounterCheck:
     def _errors(self) -> int:
         return len([d for d in self.diags.items if d.severity == "error"])
 
-    def _lines(self) -> list[Line[ast.EncItem]]:
+    def _lines(self) -> list[Line[Field]]:
         """Its lines the declared checks read, by their line word: its stats (a number's value), its words (each
-        of its Source Spheres), its draw bag, reset condition and Discord Event. `resonance bonus` is a line
-        of its own, which the declarations cannot tell from `resonance`: :meth:`stats` says if it is given twice."""
-        lines: list[Line[ast.EncItem]] = []
-        for item in self.node.items:
-            if isinstance(item, ast.EncStat) and item.name != "resonance bonus":
-                lines.append(self.c.declared.line(item.name, item, item.span, (item.value,)))
-            elif isinstance(item, ast.EncWords):
-                lines.append(self.c.declared.line(item.name, item, item.span, item.words))
-            elif isinstance(item, ast.EncCounts | ast.EncDiscordEvent):
-                word = "discord" if isinstance(item, ast.EncDiscordEvent) else item.name
+        of its Source Spheres), its draw bag, reset condition and Discord Event."""
+        lines: list[Line[Field]] = []
+        for item in self.node.fields:
+            word = self.c.declared.line_word(item.name)
+            if item.name in STAT_LINES:
+                lines.append(self.c.declared.line(word, item, item.span, (number(item.value.text),)))
+            elif item.name in WORD_LINES:
+                lines.append(self.c.declared.line(word, item, item.span, item.values))
+            elif item.name in OTHER_DECLARED:
                 lines.append(self.c.declared.line(word, item, item.span))
         return lines
 
     # ---------------------------------------------------------------- stats
     def stats(self) -> dict[str, Stat]:
-        bonus = [i for i in self.node.items if isinstance(i, ast.EncStat) and i.name == "resonance bonus"]
+        bonus = self._named("enc_resonance_bonus")
         for extra in bonus[1:]:
             self.diags.error("E011", "duplicate 'resonance bonus' line", extra.span,
                              f"note: first given at line {bonus[0].span.line}")
@@ -121,29 +132,34 @@ class _EncounterCheck:
         out = {}
         for name in STATS:
             stat = found[name]
-            assert stat is None or isinstance(stat, ast.EncStat)
-            out[name] = Stat(base=stat.value, per_opponent=stat.per_opponent) if stat else Stat(base=defaults[name])
+            # `essence 10 (+2)`: its value, and what each additional opponent adds
+            out[name] = (Stat(base=number(stat.value.text), per_opponent=stat.values[1] if len(stat.values) > 1 else 0)
+                         if stat else Stat(base=defaults[name]))
         return out
 
-    def _words(self, name: str) -> ast.EncWords | None:
+    def _named(self, line: str) -> list[Field]:
+        """Its lines the grammar builds as ``line``, in order."""
+        return [f for f in self.node.fields if f.name == line]
+
+    def _words(self, name: str) -> tuple[Word, ...] | None:
+        """The words of its ``name`` line (`source Soul, Mind`); None when it gives none."""
         line = self.fields.get(name)
-        assert line is None or isinstance(line, ast.EncWords)
-        return line
+        return None if line is None else line.values
 
     def spheres(self) -> list[Sphere]:
         """Its Source Spheres, those the declared checks took."""
         line = self._words("source")
-        return [SPHERE_WORDS[w.text] for w in line.words if self.c.vocabularies.takes("source", w.text)] if line else []
+        return [SPHERE_WORDS[w.text] for w in line if self.c.vocabularies.takes("source", w.text)] if line else []
 
     def lacks(self) -> tuple[Energy, ...]:
         line = self._words("lacks")
-        return tuple(e for w in line.words if (e := self.c._energy(w))) if line else ()
+        return tuple(e for w in line if (e := self.c._energy(w))) if line else ()
 
     def targeting(self) -> tuple[str, Energy] | None:
         line = self._words("targeting")
         if line is None:
             return None
-        how, what = line.words
+        how, what = line
         if how.text not in TARGETING:
             self.diags.error("E016", f"targeting reads `targeting lowest ENERGY` or `highest`, not '{how.text}'",
                              how.span, *did_you_mean(how.text, TARGETING))
@@ -153,12 +169,13 @@ class _EncounterCheck:
 
     # ---------------------------------------------------------------- the draw bag
     def counts(self, name: str, bag: tuple[tuple[str, int], ...] | None = None) -> tuple[tuple[str, int], ...]:
-        line = self.fields.get(name)
-        if not isinstance(line, ast.EncCounts):
+        line = self.fields.get(name)  # `bag 4 red, 2 yellow`: a count and its colour, each in turn
+        if line is None:
             return ()
         out: list[tuple[str, int]] = []
         in_bag = dict(bag or ())
-        for n, word in line.counts:
+        for written, word in zip(line.values[::2], line.values[1::2], strict=True):
+            n = number(written.text)
             colour = word.text
             if any(c == colour for c, _ in out):
                 self.diags.error("E011", f"'{colour}' is counted twice", word.span)
@@ -180,18 +197,17 @@ class _EncounterCheck:
     # ---------------------------------------------------------------- charts
     def charts(self, titles: set[str], die_charts: set[str], bag: dict[str, int]) -> tuple[ActionChart, ...]:
         out: list[ActionChart] = []
-        for item in self.node.items:
-            if not isinstance(item, ast.EncChart):
-                continue
-            colour = item.colour.text
+        for item in self._named("enc_chart"):  # `chart colour { lines }`
+            written, *chart = item.values
+            colour = written.text
             if colour not in bag:
                 self.diags.error("E016", f"a chart for '{colour}', but the bag holds no such counters",
-                                 item.colour.span, *did_you_mean(colour, list(bag)))
+                                 written.span, *did_you_mean(colour, list(bag)))
                 continue
             if any(ch.colour == colour for ch in out):
-                self.diags.error("E011", f"a second chart for '{colour}'", item.colour.span)
+                self.diags.error("E011", f"a second chart for '{colour}'", written.span)
                 continue
-            lines = tuple(line for ln in item.lines if (line := self.chart_line(ln, titles, die_charts)))
+            lines = tuple(line for ln in chart if (line := self.chart_line(ln, titles, die_charts)))
             out.append(ActionChart(colour=colour, lines=lines))
         for colour in bag:
             if not any(ch.colour == colour for ch in out) and bag:
@@ -199,7 +215,7 @@ class _EncounterCheck:
                                  f"help: add `chart {colour} {{ ... }}`")
         return tuple(out)
 
-    def chart_line(self, node: ast.ChartLineNode, titles: set[str], die_charts: set[str]) -> ChartLine | None:
+    def chart_line(self, node: ast.ChartLine, titles: set[str], die_charts: set[str]) -> ChartLine | None:
         cost = 0
         if node.cost is not None:
             energy = self.c._energy(node.cost.energy)
@@ -219,7 +235,7 @@ class _EncounterCheck:
             return None
         return ChartLine(cost=cost, conditions=conditions, action=node.action, roll=node.roll)
 
-    def condition(self, phrase: ast.Phrase) -> tuple[ChartCondition, ...] | None:
+    def condition(self, phrase: Words) -> tuple[ChartCondition, ...] | None:
         """``Soul or Mind Curse on Encounter``, ``Focused opponent``, ``Encounter below 5 Essence``."""
         texts = [w.text for w in phrase.words]
         if texts[-3:] == ["Curse", "on", "Encounter"]:
@@ -252,13 +268,12 @@ class _EncounterCheck:
 
     def die_charts(self, titles: set[str]) -> tuple[DieChart, ...]:
         out: list[DieChart] = []
-        for item in self.node.items:
-            if not isinstance(item, ast.EncDieChart):
-                continue
+        for item in self._named("enc_die_chart"):  # `die chart "Name" { faces }`
+            name, *written = item.values
             faces: list[DieFace] = []
             covered: dict[int, int] = {}
             ok = True
-            for face in item.faces:
+            for face in written:
                 # The die's 0 face reads as 10.
                 low, high = face.low or 10, face.high or 10
                 if not (1 <= low <= 10 and 1 <= high <= 10 and low <= high):
@@ -277,39 +292,40 @@ class _EncounterCheck:
                 faces.append(DieFace(low=low, high=high, action=face.action))
             missing = [n % 10 for n in range(1, 11) if n not in covered]
             if missing:
-                self.diags.error("E016", f"die chart {item.name!r} says nothing for "
+                self.diags.error("E016", f"die chart {name.text!r} says nothing for "
                                  f"{', '.join(map(str, missing))}", item.span,
                                  "help: every face of the die needs a line (`0: critical failure` does nothing)")
                 ok = False
             if ok:
-                out.append(DieChart(name=item.name, faces=tuple(faces)))
+                out.append(DieChart(name=name.text, faces=tuple(faces)))
         return tuple(out)
 
     # ---------------------------------------------------------------- standing rules
     def responses(self, bag: dict[str, int]) -> tuple[EncounterResponse, ...]:
         out = []
-        for item in self.node.items:
-            if not isinstance(item, ast.EncResponse):
-                continue
-            if item.name not in RESPONSES:
+        for item in self._named("enc_response"):
+            # `response "Name": DIRECTIVE for COST, evades on colour or colour[, not in easy mode]`
+            written, directive, cost, *rest = item.values
+            name, colours = written.text, tuple(w for w in rest if isinstance(w, Word))
+            if name not in RESPONSES:
                 self.diags.error("E018", f"the engine plays only these Encounter Responses: {', '.join(RESPONSES)}",
-                                 item.span, *did_you_mean(item.name, RESPONSES))
+                                 item.span, *did_you_mean(name, RESPONSES))
                 continue
-            role, needs = self._role_and_keywords(item.needs)
-            energy = self.c._energy(item.cost.energy)
-            for w in item.colours:
+            role, needs = self._role_and_keywords(directive)
+            energy = self.c._energy(cost.energy)
+            for w in colours:
                 if w.text not in bag:
                     self.diags.error("E016", f"the bag holds no '{w.text}' counters", w.span,
                                      *did_you_mean(w.text, list(bag)))
             if needs is None or energy is None:
                 continue
-            out.append(EncounterResponse(name=item.name, needs=needs, role=role,
-                                         cost=Cost(amount=item.cost.amount, energy=energy),
-                                         succeeds_on=tuple(w.text for w in item.colours),
-                                         standard_only=item.standard_only))
+            out.append(EncounterResponse(name=name, needs=needs, role=role,
+                                         cost=Cost(amount=cost.amount, energy=energy),
+                                         succeeds_on=tuple(w.text for w in colours),
+                                         standard_only=True in rest))
         return tuple(out)
 
-    def _role_and_keywords(self, words: ast.AspectWords) -> tuple[Role | None, tuple[str, ...] | None]:
+    def _role_and_keywords(self, words: Words) -> tuple[Role | None, tuple[str, ...] | None]:
         role = None
         names: list[str] = []
         for w in words.words:
@@ -326,19 +342,18 @@ class _EncounterCheck:
 
     def thresholds(self) -> tuple[Threshold, ...]:
         out = []
-        for item in self.node.items:
-            if not isinstance(item, ast.EncThreshold):
-                continue
-            energy = self.c._energy(item.energy)
-            role, rest = self._role_and_keywords(item.who)
+        for item in self._named("enc_threshold"):  # `when below N Energy: WHO gain aspects`
+            amount, written, who, granted = item.values
+            energy = self.c._energy(written)
+            role, rest = self._role_and_keywords(who)
             if rest:
                 self.diags.error("E016", "a threshold names the role of the Encounter's effects it changes, "
-                                 "such as `Attack`", item.who.span)
+                                 "such as `Attack`", who.span)
                 continue
             grants: tuple[Aspect, ...] = tuple(
-                a for g in item.grants if (a := self.c._aspect(g, ("directive", "empowerment"), None, set(), True)))
+                a for g in granted if (a := self.c._aspect(g, ("directive", "empowerment"), None, set(), True)))
             if energy is not None:
-                out.append(Threshold(energy=energy, below=item.amount, role=role, grants=grants))
+                out.append(Threshold(energy=energy, below=number(amount.text), role=role, grants=grants))
         return tuple(out)
 
     # ---------------------------------------------------------------- the Discord Event it changes
@@ -346,7 +361,7 @@ class _EncounterCheck:
         """``discord event: STEPS`` — "Some scenarios and encounters will change the effect" of a Discord
         Event: these steps, for the Magi facing the Encounter, in place of the loss of 3 Essence."""
         line = self.fields.get("discord")
-        if not isinstance(line, ast.EncDiscordEvent):
+        if line is None:
             return ()
         steps = self.c.effect(line.steps)
         for step in effect_steps.walk(steps):
