@@ -143,45 +143,116 @@ MAX_PARSE_ERRORS = 20  # a file that is not in the language at all would give on
 
 
 def _recovering(lark: Lark, source: SourceFile, diags: Diagnostics) -> Blocks | None:
-    """The parse tree of ``source``'s blocks that parse, after a located error for each block that does not;
-    None when no block could be told apart from the error, or the errors run past MAX_PARSE_ERRORS.
+    """The parse tree of ``source``'s blocks that parse, after a located error for each mistake; None when no block
+    could be told apart from the error, or the errors run past MAX_PARSE_ERRORS.
 
-    Recovery is by block, as a compiler's panic mode is by declaration: the block an error is in (a card, a
-    scenario's round: from its line at the margin to the next block's) is read as blank lines, which keeps every
-    other line where it was, and the file is parsed again. So a file with a mistake in each of three cards
-    reports three, and nothing of the others. Where a block's closing '}' is missing, the error comes at the next
-    block's first word: the block left open is the one blanked. A block the file cannot do without (a scenario's
-    ``match``) is given back with only its wrong line blanked, so the blocks after it are read too."""
-    lines = source.text.split("\n")
-    text, blanked_to = source.text, 0
-    lost: list[str] = []
-    undo: tuple[list[str], int] | None = None  # the lines before the last block was blanked, and its error's line
+    Recovery is by line, then by block, as a compiler's panic mode skips to the next statement, then declaration.
+    The line an error is in (with the lines it opens, up to its own closing '}') is read as a blank line, which
+    keeps every other line where it was, and the file is parsed again: so a card with three mistakes reports three.
+    A block with an error is then blank in the tree, so the checker says nothing of it (no "missing school" for the
+    line that did not parse), and its title is :attr:`Blocks.lost`. Where the next error is the blanking's own
+    doing (a chart left with no line, a '}' gone with its line), the whole block is blanked instead, unsaid. Where
+    a block's closing '}' is missing, the error comes at the next block's first word: the block left open is the
+    one blanked. A block the file cannot do without (a scenario's ``match``) keeps its other lines."""
+    recovery = _Recovery(source.text.split("\n"))
     while True:
         try:
-            tree = lark.parse(text)
+            tree = lark.parse("\n".join(recovery.lines))
         except UnexpectedInput as err:
             at_end = err.line < 1 or isinstance(err, UnexpectedEOF) or _found_end(err)
-            line = len(lines) if at_end else err.line
-            if blanked_to and _follows_blank(lines, line, err.column, blanked_to, at_end):
-                if undo is None:
+            line = len(recovery.lines) if at_end else err.line
+            if recovery.caused(line, err.column, at_end):
+                if not recovery.widen():
                     return None
-                lines[:], wrong = undo[0], undo[1]  # the block is needed: only its wrong line goes
-                lines[wrong - 1] = ""
-                text, blanked_to, undo = "\n".join(lines), 0, None
                 continue
             message, span, notes = _describe(err, source, lark)
             diags.error("E001", message, span, *notes)
             unclosed = not at_end and err.column == 1 and _closing(err)
-            before = list(lines)
-            found = _blank_block(lines, line, unclosed)
-            if found is None or len(lost) + 1 >= MAX_PARSE_ERRORS:
+            if len(recovery.lost) + recovery.said >= MAX_PARSE_ERRORS or not recovery.blank(line, unclosed, at_end):
                 return None
-            text, blanked_to, first_line = found
-            opener = _BLOCK_START.match(before[line - 1]) is not None  # the block's own first line: it all goes
-            undo = None if unclosed or at_end or opener else (before, line)
-            lost.append(_quoted(first_line))
         else:
-            return Blocks(tree, tuple(lost))
+            return Blocks(recovery.settle(lark, tree), tuple(recovery.lost))
+
+
+class _Recovery:
+    """A file's lines as recovery blanks them: the blocks with an error (their first and last lines), and what the
+    last blanking emptied, with the wider blanking to take instead when the next error is its doing."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+        self.broken: dict[int, int] = {}  # each block with an error: its first line → its last
+        self.lost: list[str] = []
+        self.said = 0  # errors said beyond the first of each block
+        self.blanked: tuple[int, int] | None = None  # the lines the last blanking emptied
+        self.by_line = False  # whether it emptied a line of a block (else the whole block)
+        self.indent = 0  # that line's indentation
+        self.instead: tuple[list[str], int, int] | None = None  # the lines before it, and the block to blank then
+
+    def blank(self, line: int, unclosed: bool, at_end: bool) -> bool:
+        """Blank what holds the error at ``line``: its line, or the whole block where the error is at the block's
+        first line, its end or the next block's first word; False when no block can be told apart."""
+        found = _block_of(self.lines, line, unclosed)
+        if found is None:
+            return False
+        first, last = found
+        if first in self.broken:
+            self.said += 1
+        else:
+            self.broken[first] = last
+            self.lost.append(_quoted(self.lines[first - 1]))
+        before = list(self.lines)
+        if unclosed or at_end or line == first:
+            self._empty(first, last, by_line=False)
+            self.instead = None
+        else:
+            self.indent = _indent(self.lines[line - 1])
+            self._empty(line, _line_group_end(self.lines, line, last), by_line=True)
+            self.instead = (before, first, last)
+        return True
+
+    def caused(self, line: int, column: int, at_end: bool) -> bool:
+        """Whether an error is the last blanking's own doing: after a line, at the first line written after it;
+        after a block, the file ending with nothing after it, or the next block found where the parser wanted what
+        was blanked (a scenario's ``match`` block)."""
+        if self.blanked is None:
+            return False
+        last = self.blanked[1]
+        rest = [n for n in range(last + 1, len(self.lines) + 1) if self.lines[n - 1].strip()]
+        if at_end:
+            return not rest
+        if self.by_line:  # a '}' or a line left of it found where the parser wanted the line: not a line's own
+            return bool(rest) and line == rest[0] and (self.lines[line - 1].lstrip().startswith("}")
+                                                       or _indent(self.lines[line - 1]) < self.indent)
+        return column == 1 and line == last + 1
+
+    def widen(self) -> bool:
+        """After a line whose blanking broke its block: the whole block blanked instead. False where there is no
+        wider blanking to take (the file cannot be read past the error)."""
+        if self.instead is None:
+            return False
+        self.lines[:], first, last = self.instead
+        self._empty(first, last, by_line=False)
+        self.instead = None
+        return True
+
+    def settle(self, lark: Lark, tree: Tree[Token]) -> Tree[Token]:
+        """``tree``, with each block that had an error blank in it; a block the file cannot do without keeps its
+        other lines (blank, the file does not parse)."""
+        for first, last in self.broken.items():
+            if not any(self.lines[n - 1].strip() for n in range(first, last + 1)):
+                continue
+            before = list(self.lines)
+            self._empty(first, last, by_line=False)
+            try:
+                tree = lark.parse("\n".join(self.lines))
+            except UnexpectedInput:
+                self.lines[:] = before
+        return tree
+
+    def _empty(self, first: int, last: int, by_line: bool) -> None:
+        for n in range(first, last + 1):
+            self.lines[n - 1] = ""
+        self.blanked, self.by_line = (first, last), by_line
 
 
 _QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"')
@@ -191,14 +262,6 @@ def _quoted(line: str) -> str:
     """The first quoted text of a block's first line, as written (its title), or ""."""
     found = _QUOTED.search(line)
     return found[1] if found else ""
-
-
-def _follows_blank(lines: list[str], line: int, column: int, blanked_to: int, at_end: bool) -> bool:
-    """Whether an error is the blanking's own doing: the file ending with nothing after the last block blanked,
-    or the block right after it found where the parser wanted what was blanked (a scenario's ``match`` block)."""
-    if at_end:
-        return not any(text.strip() for text in lines[blanked_to:])
-    return column == 1 and line == blanked_to + 1
 
 
 def _found_end(err: UnexpectedInput) -> bool:
@@ -212,11 +275,10 @@ def _closing(err: UnexpectedInput) -> bool:
     return _closing_expected(names)
 
 
-def _blank_block(lines: list[str], line: int, unclosed: bool) -> tuple[str, int, str] | None:
-    """``lines`` (blanked in place) with the block holding line ``line`` made blank, as one text, the last line
-    blanked and the block's first line as it was; when ``unclosed``, the block before it, which the line's new
-    block found open. None when no block can be told apart (no line at the margin before it) or it is blank
-    already."""
+def _block_of(lines: list[str], line: int, unclosed: bool) -> tuple[int, int] | None:
+    """The first and last lines of the block holding line ``line``; when ``unclosed``, of the block before it,
+    which the line's new block found open. None when no block can be told apart (no line at the margin before it)
+    or it is blank already."""
     starts = [n for n, text in enumerate(lines, 1) if _BLOCK_START.match(text)]
     before = [n for n in starts if n <= line]
     if unclosed and len(before) > 1 and before[-1] == line:
@@ -227,10 +289,21 @@ def _blank_block(lines: list[str], line: int, unclosed: bool) -> tuple[str, int,
     last = next((n - 1 for n in starts if n > first), len(lines))
     if not any(lines[n - 1].strip() for n in range(first, last + 1)):
         return None
-    heading = lines[first - 1]
-    for n in range(first, last + 1):
-        lines[n - 1] = ""
-    return "\n".join(lines), last, heading
+    return first, last
+
+
+def _line_group_end(lines: list[str], line: int, last: int) -> int:
+    """The last line of what line ``line`` writes: itself, or where it opens a block of its own (``rules {``),
+    the line of its closing '}' at its own indentation (``last``, its block's end, when none is found)."""
+    text = lines[line - 1]
+    if not text.rstrip().endswith("{"):
+        return line
+    return next((n for n in range(line + 1, last + 1)
+                 if lines[n - 1].lstrip().startswith("}") and _indent(lines[n - 1]) == _indent(text)), last)
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
 
 
 # A block's first line: a word at the margin (``spell "Fireball" {``, ``round 2 {``); a comment or a closing brace
@@ -427,8 +500,7 @@ def _describe(err: UnexpectedInput, source: SourceFile, lark: Lark) -> tuple[str
     if word is not None:  # a word, or the rest of one the lexer read a keyword from ("deal" of "deals")
         first, last = word
         found = text[first - 1:last - 1]
-        others = [w for w in _keywords(lark) if w.lower() != found.lower()]
-        hint = did_you_mean(found, [w for w in _words(names, lark) if w in others]) or did_you_mean(found, others)
+        hint = _meant(found, names, lark, keyword_in_it=first < column)
         if first < column:  # what was expected after the keyword the lexer took, not instead of the word
             note = f"note: {text[first - 1:column - 1]!r} is a word of the language, {found!r} is not"
         opened = _closing_expected(names) and first == 1 and _opened(source, line)
@@ -446,6 +518,24 @@ def _describe(err: UnexpectedInput, source: SourceFile, lark: Lark) -> tuple[str
     if tok.type != "_NL" and "_NL" in names and after_something:
         note += " (each field of a card goes on its own line)"
     return f"unexpected {shown}", Span(source, line, column, line, end_col), (note,)
+
+
+# A number written as a word where the language wants its digits ("incantation two"), as far as cards count.
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                "twelve")
+
+
+def _meant(found: str, names: set[str], lark: Lark, keyword_in_it: bool) -> tuple[str, ...]:
+    """The help of a word the parser did not take: the digits of a number written as a word where a number was
+    wanted; else the nearest word expected there, or of the language where a word was expected or the lexer read a
+    keyword from it ("deal" of "deals"). Nothing where only a number, a title or the like could come."""
+    if found.lower() in NUMBER_WORDS and names & {"INT", "SIGNED_INT"}:
+        return (f"help: write the number in digits: {NUMBER_WORDS.index(found.lower())}",)
+    expected = _words(names, lark)
+    if not expected and not keyword_in_it:
+        return ()
+    others = [w for w in _keywords(lark) if w.lower() != found.lower()]
+    return did_you_mean(found, [w for w in expected if w in others]) or did_you_mean(found, others)
 
 
 _WORD_PART = re.compile(r"[A-Za-z0-9_'-]")

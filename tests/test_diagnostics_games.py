@@ -4,7 +4,8 @@ above"): what spellc says of the mistakes the issue lists, as a designer would m
 ``tests/fixtures/games/<game>/cards/`` is a project of broken cards: a misspelled field (`schol`, `spher`), a word
 the lexer reads a keyword from (`deals`), an unterminated string, a card whose closing `}` is missing, a number
 written as a word, a target no card is played at (`at foe`: one error, no more for each step), a spell with an
-error that a magician lists (no second error on the magician), one mistake a card, each card reported.
+error that a magician lists (no second error on the magician), one mistake a card, each card reported; and
+three mistakes in one card (``several.spell``), each reported, and nothing more of that card.
 ``tests/fixtures/games/<game>/scenarios/`` is a project of sound cards whose scenarios misspell a word
 (`expect Gorgon wound 1`) or a title (suggested).
 
