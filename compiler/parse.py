@@ -166,8 +166,12 @@ def _recovering(lark: Lark, source: SourceFile, diags: Diagnostics) -> Blocks | 
                     return None
                 continue
             message, span, notes = _describe(err, source, lark)
-            diags.error("E001", message, span, *notes)
             unclosed = not at_end and err.column == 1 and _closing(err)
+            closed = None if at_end or unclosed else recovery.closed_early(line)
+            if closed is not None:  # what the parser expected there (a new card) would mislead
+                notes = (f"note: the '}}' on line {closed} closed its block before this line",
+                         "help: remove that '}' (a block closes once, after its last line)")
+            diags.error("E001", message, span, *notes)
             if len(recovery.lost) + recovery.said >= MAX_PARSE_ERRORS or not recovery.blank(line, unclosed, at_end):
                 return None
         else:
@@ -201,7 +205,7 @@ class _Recovery:
             self.broken[first] = last
             self.lost.append(_quoted(self.lines[first - 1]))
         before = list(self.lines)
-        if unclosed or at_end or line == first:
+        if unclosed or at_end or not self._within(first, line, last):
             self._empty(first, last, by_line=False)
             self.instead = None
         else:
@@ -210,19 +214,41 @@ class _Recovery:
             self.instead = (before, first, last)
         return True
 
+    def _within(self, first: int, line: int, last: int) -> bool:
+        """Whether the error at ``line`` is a line of its block's own, which can go alone: not the block's first
+        line, not a '}' or the block's last line (the braces go with it), and inside the block's braces (a stray
+        '}' before it closed the block early: every line after it would be an error of its own)."""
+        text = self.lines[line - 1]
+        written = [n for n in range(first, last + 1) if self.lines[n - 1].strip()]
+        return (first < line < written[-1] and not text.lstrip().startswith("}")
+                and _depth(self.lines[first - 1:line - 1]) > 0)
+
+    def closed_early(self, line: int) -> int | None:
+        """The line of the '}' that closed the block holding ``line`` before it (a stray one), if one did."""
+        found = _block_of(self.lines, line, False)
+        if found is None or line == found[0]:
+            return None
+        depth = 0
+        for n in range(found[0], line):
+            depth += _depth([self.lines[n - 1]])
+            if depth <= 0 and n > found[0]:
+                return n
+        return None
+
     def caused(self, line: int, column: int, at_end: bool) -> bool:
-        """Whether an error is the last blanking's own doing: after a line, at the first line written after it;
-        after a block, the file ending with nothing after it, or the next block found where the parser wanted what
-        was blanked (a scenario's ``match`` block)."""
+        """Whether an error is the last blanking's own doing: after a line, at the first line written after it, a
+        '}', a line left of it, or one right of it (the lines it would have opened with the '{' it lacks); after a
+        block, the file ending with nothing after it, or the next block found where the parser wanted what was
+        blanked (a scenario's ``match`` block)."""
         if self.blanked is None:
             return False
         last = self.blanked[1]
         rest = [n for n in range(last + 1, len(self.lines) + 1) if self.lines[n - 1].strip()]
         if at_end:
             return not rest
-        if self.by_line:  # a '}' or a line left of it found where the parser wanted the line: not a line's own
+        if self.by_line:
             return bool(rest) and line == rest[0] and (self.lines[line - 1].lstrip().startswith("}")
-                                                       or _indent(self.lines[line - 1]) < self.indent)
+                                                       or _indent(self.lines[line - 1]) != self.indent)
         return column == 1 and line == last + 1
 
     def widen(self) -> bool:
@@ -300,6 +326,15 @@ def _line_group_end(lines: list[str], line: int, last: int) -> int:
         return line
     return next((n for n in range(line + 1, last + 1)
                  if lines[n - 1].lstrip().startswith("}") and _indent(lines[n - 1]) == _indent(text)), last)
+
+
+def _depth(lines: list[str]) -> int:
+    """How many blocks ``lines`` leave open: their '{' less their '}', quoted texts and comments aside."""
+    depth = 0
+    for line in lines:
+        code = _QUOTED.sub("", line).split("//", 1)[0]
+        depth += code.count("{") - code.count("}")
+    return depth
 
 
 def _indent(line: str) -> int:

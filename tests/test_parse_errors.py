@@ -195,3 +195,27 @@ def test_a_scenario_with_a_mistake_in_its_match_and_in_a_turn_reports_both(
     assert "two.scenario:3:5: error[E001]: unexpected 'magican'" in err and "did you mean 'magician'?" in err
     assert "two.scenario:8:9: error[E001]: unexpected 'five'" in err
     assert err.rstrip().endswith("2 errors, 0 warnings")
+
+
+def test_a_stray_closing_brace_is_one_error_that_names_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A '}' that closes a card early leaves the card's other lines outside it: one error, at the first of them,
+    naming the '}' (not one error a line, nor a new card expected)."""
+    err = checked(tmp_path, capsys, "serpents_tongue", "    sphere Matter\n", "    sphere Matter\n    }\n")
+    assert err.count("error[") == 1, err
+    assert "cards/sample.spell:7:5: error[E001]: unexpected 'role'" in err
+    assert "note: the '}' on line 6 closed its block before this line" in err and "did you mean" not in err
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("    magic armor 2\n}", "    magic armor 2\n} x"),  # text after the card's own '}'
+    ("    effect: deal 2 damage to target",
+     "    effect: choose one\n        - deal 2 damage to target\n        - deal 1 damage to target"),
+])
+def test_a_line_that_breaks_its_block_is_one_error(tmp_path: Path, capsys: pytest.CaptureFixture[str], old: str,
+                                                   new: str) -> None:
+    """Recovery skips a wrong line alone only where the rest of its block still reads without it: a mistake at a
+    card's '}', or a line that lacks the '{' of the lines it opens, is one error, not one more for each line after
+    it."""
+    ruleset = "amtgard" if "armor" in old else "incantation_charges"
+    err = checked(tmp_path, capsys, ruleset, old, new)
+    assert err.count("error[") == 1, err
