@@ -30,8 +30,7 @@ from spellc.compiler.build import (
 )
 from spellc.compiler.diagnostics import Diagnostics, did_you_mean, sarif_log, write_text
 from spellc.compiler.new_project import create
-from spellc.compiler.project import SCENARIO_SUFFIX as SCENARIO
-from spellc.compiler.project import Project, ProjectError, locate, project_of, source_files
+from spellc.compiler.project import SCENARIO_SUFFIX, Project, ProjectError, locate, project_of, source_files
 from spellc.compiler.source import SourceFile, Undecodable, number, read_regular, shown_path
 from spellc.compiler.study_files import the_study
 from spellc.engine.rulesets import RULESETS
@@ -106,9 +105,8 @@ def check_paths(args: argparse.Namespace) -> tuple[Build, bool]:
     missing = [p for p in paths if not p.exists()]
     for p in missing:
         print(f"spellc: error: no such file or folder: {p}", file=sys.stderr)
-    cards = [p for p in paths if p.exists() and not (p.suffix == SCENARIO and p.is_file())]
+    cards = [p for p in paths if p.exists() and not (p.suffix == SCENARIO_SUFFIX and p.is_file())]
     return compile_sources(cards, Path.cwd(), explicit(args)), not missing
-
 
 
 def check_scenarios(args: argparse.Namespace, diags: Diagnostics) -> int:
@@ -117,8 +115,8 @@ def check_scenarios(args: argparse.Namespace, diags: Diagnostics) -> int:
     paths = [Path(p) for p in args.paths]
     if not paths:
         paths = [p.scenarios for p in projects(locate(Path.cwd(), explicit(args))) if p.scenarios.is_dir()]
-    files = [f for p in paths if p.exists()
-             for f in (sorted(source_files(p, SCENARIO)) if p.is_dir() else [p] if p.suffix == SCENARIO else [])]
+    files = [f for p in paths if p.exists() for f in (sorted(source_files(p, SCENARIO_SUFFIX)) if p.is_dir()
+                                                       else [p] if p.suffix == SCENARIO_SUFFIX else [])]
     cards: dict[Path, Any] = {}  # each project's compiled cards, compiled once for all its scenarios
     for file in files:
         project = project_of(file.parent, explicit(args))
@@ -192,7 +190,7 @@ def scenario_files(patterns: list[str]) -> tuple[list[Path], list[str]]:
     for pattern in patterns:
         named = [pattern] if os.path.exists(pattern) or not glob.has_magic(pattern) else sorted(glob.glob(pattern))
         files = [file for name in map(Path, named)
-                 for file in (sorted(source_files(name, SCENARIO)) if name.is_dir() else [name])]
+                 for file in (sorted(source_files(name, SCENARIO_SUFFIX)) if name.is_dir() else [name])]
         if not files:
             unmatched.append(pattern)
         found += files

@@ -67,10 +67,10 @@ class ScenarioTransformer(SourceTransformer):
     def refused(self, meta: Meta, c: list[Any]) -> Refused | list[Refused]:
         """`refused ANSWER [by "Rule"]`: the answer the rules must refuse there, by the rule named (any if none)."""
         answer, rule = c
-        written = self.source.text[meta.start_pos:rule.start_pos if rule is not None else meta.end_pos]
-        said = written.strip().removeprefix("refused").removesuffix("by").strip()  # the answer, as written
+        written = self.source.text[meta.start_pos:meta.end_pos if rule is None else rule.start_pos].split()
+        said = written[1:-1] if rule is not None else written[1:]  # the answer as written: `refused` and `by` aside
         return Refused(who=answer.who, label=answer.labels[0], rule=string_value(rule) if rule is not None else None,
-                       said=" ".join(said.split()), where=self._where(meta))
+                       said=" ".join(said), where=self._where(meta))
 
     def expect(self, meta: Meta, c: list[Any]) -> list[Expect]:
         """Each item (``(what, value)`` or ``(what, value, negated)``) of one `expect` line, checked in order."""

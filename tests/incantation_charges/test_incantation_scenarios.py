@@ -96,6 +96,14 @@ def test_a_refused_line_holds_where_the_rules_refuse_it() -> None:
         in out
 
 
+def test_a_refused_line_is_logged_as_it_is_written() -> None:
+    """The log says a refusal in the script's words, whole: with no rule named, its last word is the answer's."""
+    text = REFUSED.replace("Orc", "Toby").replace(' by "Incantation"', "")
+    code, out, err = _play(text, "x.scenario", "--log")
+    assert code == 0, err
+    assert 'refused: Mage plays "Flame Dart" at Toby: Incantation:' in out
+
+
 def test_a_refused_line_names_the_rule_that_refuses() -> None:
     code, _, err = _play(REFUSED.replace('by "Incantation"', 'by "Hand"'))
     assert code == 1 and 'Mage plays "Flame Dart" at Orc is refused by "Incantation"' in err and 'not by "Hand"' in err
