@@ -60,6 +60,20 @@ def test_combination_discarding_the_spell_discards_its_transmutes_not_the_revers
     sound(t)
 
 
+@pytest.mark.rule("Combination")
+def test_combination_an_encounters_spell_leaving_play_discards_its_transmutes_too(t: Table) -> None:
+    """"Once combined, if the target spell is discarded, all spells combined with it are also discarded": an
+    Encounter's spell goes back to the Encounter ("Encounters do not actually discard their spells and
+    abilities"), and Kindle on it is discarded all the same, its Dmg +1 gone with it."""
+    smolder = t.in_play(t.white, "Smolder", "Black")
+    smolder.encounter_ability = True
+    kindle = t.in_play(t.white, "Kindle", "Smolder")
+    actions.dismiss(t.game, t.white, smolder)
+    assert smolder in t.white.codex and kindle in t.white.discard and kindle.combined_with is None
+    assert smolder.combined == [] and smolder.aspects == smolder.spec.printed
+    sound(t)
+
+
 @pytest.mark.rule("Transmute Spell", "Enhancement Zone")
 def test_a_transmute_takes_no_enhancement_slot(t: Table) -> None:
     for _ in range(4):

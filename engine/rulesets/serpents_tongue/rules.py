@@ -438,19 +438,13 @@ class Game:
             events.queue(self, "this is discarded", card=card)
         if card.spec.koishaka:
             allies.on_discard(self, card)  # an Ally spell takes its Koishaka with it
+        self._uncombine(card)  # an Encounter's spell too: it leaves play, if not for a discard pile
         if card.encounter_ability:
             # "Encounters do not actually discard their spells and abilities."
             self._unplace(card)
             card.leave_play()
             encounter.return_card(card)
-            card.update_aspects()  # out of play: the Transmutes it still lists grant it nothing
             return
-        for t in list(card.combined):  # Combination: Transmutes go with the spell they modify
-            self.discard(t)
-        card.combined.clear()
-        if card.combined_with is not None and card in card.combined_with.combined:
-            card.combined_with.combined.remove(card)
-            card.combined_with.update_aspects()  # "The effect of a Transmute is removed when [it] is discarded"
         self._unplace(card)
         card.leave_play()
         owner = card.owner
@@ -459,6 +453,17 @@ class Game:
                 pile.remove(card)
         card.place = to
         {Place.DISCARD: owner.discard, Place.CODEX: owner.codex, Place.BANISHED: owner.banished}[to].append(card)
+
+    def _uncombine(self, card: Card) -> None:
+        """Combination: "if the target spell is discarded, all spells combined with it are also discarded"; and
+        "the effect of a Transmute is removed when the Transmute is discarded", from the spell it lay on."""
+        for t in list(card.combined):
+            self.discard(t)
+        card.combined.clear()
+        spell = card.combined_with
+        if spell is not None and card in spell.combined:
+            spell.combined.remove(card)
+            spell.update_aspects()
 
     def _unplace(self, card: Card) -> None:
         for b in self.beings:
