@@ -225,13 +225,15 @@ def gallery_row(cells: Iterable[str | Markup]) -> Markup:
     return Markup("| ") + Markup(" | ").join(escape_text(cell) for cell in cells) + Markup(" |\n")
 
 
-def environment(game: Game) -> Environment:
-    """The game's templates (its own, then the shared ones), with what the shared ones read."""
+def environment(game: Game, sources: Sources | None) -> Environment:
+    """The game's templates (its own, then the shared ones), with what the shared ones read: the galleries name
+    the project's ``sources`` (by default this repository's card set)."""
     env = make_env(game.templates)
     env.filters["href"] = safe_href
     # The footers name the game's emitter and glossary file: the code's own names, printed as they are.
     env.globals.update(emitter=Markup(game.emitter), ruleset=Markup(game.notes.ruleset.name),
-                       game=game_name(game.notes.ruleset), link=link, linked=linked, links=links)
+                       game=game_name(game.notes.ruleset), link=link, linked=linked, links=links,
+                       sources=sources or Sources.shipped(game.notes.ruleset))
     return env
 
 
@@ -241,8 +243,7 @@ def emit(game: Game, sections: Sequence[Section], glossary: Glossary, registry: 
     """{path under the game's section: page text} of its cards, its glossary and (``with_coverage``) its coverage
     page, and ``extra``, the pages of its own; deterministic for equal inputs. The galleries name the project's
     ``sources`` (by default this repository's card set)."""
-    env = environment(game)
-    env.globals.update(sources=sources or Sources.shipped(game.notes.ruleset))
+    env = environment(game, sources)
     out = dict(extra(env) if extra else {})
     for section in sections:
         out[f"{section.folder}/index.md"] = env.get_template(section.index).render(

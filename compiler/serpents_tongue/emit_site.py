@@ -429,8 +429,7 @@ def emit_site(spells: Sequence[m.CheckedSpell], registry: Registry,
     coverage page (``[site] coverage`` in the project's manifest), which the glossary's pages then link to. The
     gallery names the project's ``sources`` (by default this repository's card set).
     """
-    env = environment(GAME)
-    env.globals.update(sources=sources or Sources.shipped(GAME.notes.ruleset))
+    env = environment(GAME, sources)
     rows = coverage_report(registry) if coverage is None else coverage
     site = _index(tuple(spells), registry)
     out = _spell_pages(env, site, nam_shubs) | _glossary_pages(env, site, tuple(rows), with_coverage)
