@@ -9,25 +9,12 @@ the same words (tests/test_field_declarations.py walks both ways).
 
 from __future__ import annotations
 
-import inspect
 import re
 from functools import cache
-from pathlib import Path
 
 from spellc.compiler.language_reference import alternatives, block_rules
 from spellc.compiler.parse import card_grammar, grammar_text
-from spellc.engine.core.ruleset import FieldDeclaration, Ruleset, declare
-
-# Where the games' declarations are (engine/rulesets/<game>/ruleset.toml), found from the core's reader of them.
-_DECLARED = Path(inspect.getfile(declare)).parents[1] / "rulesets"
-
-
-@cache
-def declaration(game: str) -> Ruleset:
-    """The game ``game``'s declaration, read as the engine's catalogue of games reads it, without importing the
-    games: what a front end whose parse may know no engine (Serpent's Tongue's) builds its transformer from."""
-    return declare(_DECLARED / game)
-
+from spellc.engine.core.ruleset import FieldDeclaration, Ruleset
 
 _FIRST = re.compile(r'^"((?:[a-z][a-z\'-]*)|[-!^])"')
 

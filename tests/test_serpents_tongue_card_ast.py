@@ -10,7 +10,6 @@ from spellc.compiler.diagnostics import Diagnostics
 from spellc.compiler.parse import card_grammar, parse
 from spellc.compiler.rules_text import Word
 from spellc.compiler.serpents_tongue.frontend import FRONTEND
-from spellc.compiler.serpents_tongue.transform import to_ast
 from spellc.compiler.source import SourceFile
 
 DISSOLVE = ('spell "Dissolve Tissue" {\n    sphere Bio\n    role Attack\n    fluency 1\n    resonance -1\n'
@@ -26,7 +25,7 @@ def cards(text: str) -> list[card_ast.Card]:
     source = SourceFile("s.spell", text)
     tree = parse(source, Diagnostics(), card_grammar(FRONTEND.ruleset.grammar))
     assert tree is not None
-    return to_ast(tree, source)
+    return FRONTEND.to_ast(tree, source)
 
 
 def test_a_spell_is_a_card_of_lines_as_in_every_game() -> None:

@@ -7,17 +7,20 @@ Koishaka's stat, an Encounter's chart line and die face, and the cards an Encoun
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lark import Token, Tree, v_args
 from lark.tree import Meta
 
-from spellc.compiler import card_ast, fields
+from spellc.compiler import card_ast
 from spellc.compiler.card_transform import CardsToAst, cards_of
 from spellc.compiler.parse import number, span_of, string_value
 from spellc.compiler.rules_text import StepsToAst, Word, Words
 from spellc.compiler.serpents_tongue import ast
 from spellc.compiler.source import SourceFile, Span
+
+if TYPE_CHECKING:  # its declaration is handed to it by its front end: a card's parse knows no engine
+    from spellc.engine.core.ruleset import Ruleset
 
 # Named keyword terminals that are structure, not content, where they appear outside a phrase.
 STRUCTURAL = {"TO", "ON", "AND", "OR", "CHARGES", "CHARGE", "ALL", "FROM", "ONE", "IMPACT", "FOR"}
@@ -138,10 +141,8 @@ class ToAst(CardsToAst):
         return Word(text=str(tok), span=span_of(self.source, tok))
 
 
-# Its declaration tells the lines its grammar builds; its step kinds are every other rule of the grammar, which the
-# checker holds to those its engine declares (a card's parse knows no engine).
-RULESET = fields.declaration("serpents_tongue")
-
-
-def to_ast(tree: Tree[Token], source: SourceFile) -> list[card_ast.Card]:
-    return cards_of(ToAst(source, RULESET, KINDS, None), tree)
+def to_ast(ruleset: Ruleset, tree: Tree[Token], source: SourceFile) -> list[card_ast.Card]:
+    """The cards of ``tree``, the lines its grammar builds told by ``ruleset``, the game's declaration its front end
+    hands it; its step kinds are every other rule of the grammar, which the checker holds to those its engine
+    declares."""
+    return cards_of(ToAst(source, ruleset, KINDS, None), tree)
