@@ -265,8 +265,14 @@ class Script(Generic[G]):
         self.result.checked += 1
 
     def _not_asked(self, d: Decision, line: Refused) -> str:
-        return (self.vocabulary.not_asked(d, line.who, line.label)
-                or f'Decision: it is {d.being or self.vocabulary.chance}\'s decision ("{d.prompt}")')
+        """Why no rule refuses it, as the game says it; else its being is asked something else now, or another
+        is asked."""
+        said = self.vocabulary.not_asked(d, line.who, line.label)
+        if said:
+            return said
+        if line.who is None or d.being == line.who:
+            return f'Decision: the rules do not allow it now ("{d.prompt}")'
+        return f'Decision: it is {d.being or self.vocabulary.chance}\'s decision ("{d.prompt}")'
 
     def expect(self, line: Expect, when: str | None = None) -> None:
         self.result.checked += check(self.game, self.vocabulary, line, when)
