@@ -165,8 +165,6 @@ class Vocabulary(Generic[G]):
     list_legal: bool = True  # a refusal lists the legal answers (not where they are every event of a timeline)
     # The choice a scripted answer names at a decision (a game may read more than the label: a mode's number).
     names: Callable[[Decision, str], Choice | None] = Decision.find
-    # Why an answer is refused, where the game's own ``explain`` says nothing of that question ("Rule: reason").
-    refuses: Callable[[G, Decision, str], str | None] = lambda game, d, label: None
     # Whether a refusal is checked at this decision, or waits for the one its answer answers (its being's, of a
     # kind its answer answers); by default, at the decision the match waits for.
     answers: Callable[[Refused, Decision], bool] = lambda line, d: True
@@ -255,8 +253,7 @@ class Script(Generic[G]):
             raise ReplayError(f"expected {line.said} to be refused, and the rules allow it", line.where)
         # Asked of someone else, the answer is weighed as if it were its own decision of that kind.
         asked = d if mine else Decision(d.kind, line.who, d.prompt, ())
-        why = (self.game.explain(asked, line.label) or self.vocabulary.refuses(self.game, asked, line.label)
-               or self._not_asked(d, line))
+        why = self.game.explain(asked, line.label) or self._not_asked(d, line)
         rule, reason = because(why)
         if line.rule is not None and rule != line.rule:
             raise ReplayError(f'{line.said} is refused by "{rule}" ({reason}), not by "{line.rule}"', line.where)

@@ -27,9 +27,9 @@ from spellc.engine.rulesets.serpents_tongue import (
 )
 from spellc.engine.rulesets.serpents_tongue import exchange as exchanges
 from spellc.engine.rulesets.serpents_tongue.acts import MEDITATE, PASS, SHED, Act
-from spellc.engine.rulesets.serpents_tongue.cards import Energy
+from spellc.engine.rulesets.serpents_tongue.cards import Energy, Role
 from spellc.engine.rulesets.serpents_tongue.protocol import Battle
-from spellc.engine.rulesets.serpents_tongue.state import ENCOUNTER, KOISHAKA, Being, Card, Kind, Place
+from spellc.engine.rulesets.serpents_tongue.state import ENCOUNTER, KOISHAKA, Being, Card, Kind, Place, Zone
 
 
 def can_take_full_action(b: Being) -> bool:
@@ -290,7 +290,74 @@ def explain(game: Battle, decision: Decision, label: str) -> str | None:
         if card is None:
             return f"Re-Attune: {title} is not in {b.name}'s discard pile"
         return preparation.why_not_reattune(game, b, card)
-    return None
+    why = WHY_NOT.get(decision.kind)
+    return why(game, decision, label) if why is not None else None
+
+
+# ---------------------------------------------------------------- why an answer about a cast or a spell is refused
+# A target, a mode of "choose one", a spell to prepare, a spell to resolve first, a sustain: questions the rules ask
+# beside a turn's action. A scenario's refusal of such an answer (`refused White chooses "White" by "Target"`) names
+# the rule found here.
+def _not_a_target(game: Battle, d: Decision, label: str) -> str:
+    """"Magi must include an opponent when targeting an Attack spell", "Magi may only target themselves or
+    Allies with Enhance spells", "You cannot cast Defense spells into an opponent's Defense zone"."""
+    caster, name = game.being(str(d.being)), label.strip('"')
+    target = next((b for b in game.beings if b.name == name), None)
+    card = game.library.get(str(d.card))
+    role = card.role if card is not None else None
+    if target is None:
+        return f"Target: {name} is no legal target of {d.card}"
+    if role is Role.ATTACK and target.team == caster.team:
+        return (f"Target: {d.card} is an Attack, and {name} is no opponent of {caster.name} (\"Magi must include "
+                "an opponent when targeting an Attack spell\")")
+    if role in (Role.ENHANCE, Role.DEFENSE, Role.COMPONENT) and target.team != caster.team:
+        return (f"Target: {d.card} is {'an' if role is Role.ENHANCE else 'a'} {role}, and {name} is an opponent "
+                f"(\"Magi may only target themselves or Allies with Enhance spells\")")
+    if target.incapacitated:
+        return f"Target: {name} is incapacitated"
+    return f"Target: {name} is no legal target of {d.card} now"
+
+
+def _not_a_mode(game: Battle, d: Decision, label: str) -> str:
+    """A mode of "choose one" whose targets cannot all be chosen now is not offered."""
+    card = game.library.get(str(d.card))
+    modes = card.modes if card is not None else ()
+    n = next((i for i, mode in enumerate(modes) if label in (str(i + 1), mode)), None)
+    if n is None:
+        return f"Choices: \"{label}\" is none of {d.card}'s modes: " + ", ".join(modes)
+    return (f"Target: {d.card}'s mode {n + 1} ({modes[n]}) has a target that cannot be chosen now "
+            "(\"Magi spells and abilities may only target active spells\")")
+
+
+def _not_preparable(game: Battle, d: Decision, label: str) -> str:
+    """"Magi may prepare up to 3 spells by placing them in the front pocket of their Codex"."""
+    b, title = game.being(str(d.being)), label.strip('"')
+    if any(c.title == title for c in b.prepared):
+        left = "" if any(c.title == title for c in b.codex) else ", and no other copy is in the Codex"
+        return f"Spell Preparation: {title} is prepared already{left}"
+    return (f"Spell Preparation: {title} is not in {b.name}'s Codex (\"Magi may prepare up to 3 spells by placing "
+            "them in the front pocket of their Codex\")")
+
+
+def _not_next(game: Battle, d: Decision, label: str) -> str:
+    """"Resolve zones in this order: Attack, Defense, Enhancement. Within each zone, the Magi whose zone it is
+    picks which spell to resolve first"."""
+    b, title = game.being(str(d.being)), label.strip('"')
+    zone = game.card(d.options[0].value).zone
+    elsewhere = next((z for z in Zone if any(c.title == title for c in b.zones[z])), None)
+    where = f"in {b.name}'s {elsewhere} zone" if elsewhere else f"in none of {b.name}'s zones"
+    return (f"Maintenance Phase: {b.name}'s {zone} spells resolve now, and {title} is {where} (\"Resolve zones in "
+            "this order: Attack, Defense, Enhancement\")")
+
+
+def _not_sustained(game: Battle, d: Decision, label: str) -> str:
+    """"the sustain requirements must be paid and checked before the effect impacts"."""
+    cost = d.prompt.removeprefix(f"sustain {d.card} for ").removesuffix("?")
+    return f"Sustain: {d.being} cannot pay {cost} to sustain {d.card}"
+
+
+WHY_NOT = {"target": _not_a_target, "mode": _not_a_mode, "prepare": _not_preparable, "resolve order": _not_next,
+           "sustain": _not_sustained}
 
 
 # ---------------------------------------------------------------- the Rite zone (rite.py)

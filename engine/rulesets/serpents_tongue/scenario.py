@@ -32,7 +32,6 @@ from spellc.engine.core.scenario import (
     unused,
 )
 from spellc.engine.rulesets.serpents_tongue import actions, bindings, casting, codex, encounter, preparation, specs
-from spellc.engine.rulesets.serpents_tongue.answers import why_refused
 from spellc.engine.rulesets.serpents_tongue.cards import CardLibrary, Energy, SpellCard
 from spellc.engine.rulesets.serpents_tongue.rules import ROUND_OVER, Game, Options
 from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Zone
@@ -409,7 +408,7 @@ class ScriptDriver:
             return self.pick(d, "done", self.last)
         label = f'"{titles.popleft()}"'
         if d.find(label) is None:  # why, as a refusal of it is told
-            rule, why = because(game.explain(d, label) or why_refused(game, d, label))
+            rule, why = because(game.explain(d, label))
             raise ReplayError(f"{d.being} cannot {'re-attune' if what == 'reattune' else 'prepare'} {label[1:-1]!r}: "
                               + (why or "the rules do not allow it now"), self.last, rule)
         return self.pick(d, label, self.last)
@@ -665,7 +664,7 @@ VOCABULARY: Vocabulary[Game] = Vocabulary(
     expectations=EXPECTATIONS, being="being", subject=lambda g, name: next((b for b in g.beings if b.name == name),
                                                                            None),
     when=lambda g: f"round {g.round}", say=lambda g, text: g.log.append(text),
-    cannot=lambda who, label: f"{who} cannot {label}", names=names, refuses=why_refused, answers=answers)
+    cannot=lambda who, label: f"{who} cannot {label}", names=names, answers=answers)
 
 
 def setup(scenario: Scenario, library: CardLibrary) -> Game:
