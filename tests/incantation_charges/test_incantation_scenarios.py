@@ -125,4 +125,12 @@ def test_an_unknown_entity_gets_a_suggestion() -> None:
 def test_an_answer_left_over_at_the_end_of_a_phase_is_an_error() -> None:
     code, _, err = _play(MATCH + "round 1 {\n    draw phase {\n        Mage keeps the charges\n    }\n}\n")
     assert code == 1
-    assert "the Draw Phase ended before this line was needed" in err
+    assert "error[E300]: Mage: keep the charges: the Draw Phase ended before this line was needed" in err
+
+
+def test_a_refusal_left_over_at_the_end_of_a_phase_is_said_as_it_is_written() -> None:
+    code, _, err = _play(MATCH + 'round 1 {\n    draw phase {\n        refused Mage plays "Flame Dart" at Orc\n'
+                         "    }\n}\n")
+    assert code == 1
+    assert 'error[E300]: refused Mage plays "Flame Dart" at Orc: the Draw Phase ended before this line was needed' \
+        in err

@@ -120,11 +120,8 @@ def _play(scenario: Scenario, result: Replay[Game]) -> None:
         if (g.round, g.phase) not in script:
             return
         lines.expectations(lambda line: _checked(result, line, f"after the {g.phase} of round {g.round}"))
-        if lines.queue:
-            extra = lines.queue[0]
-            said = (f"expect {extra.what}" if isinstance(extra, Expect) else
-                    repr(extra.labels[0]) if isinstance(extra, Answer) else f"refused {extra.label!r}")
-            raise ReplayError(f"{extra.who}: {said}: the {g.phase} ended before this line was needed", extra.where)
+        for extra in lines.left():
+            raise ReplayError(f"{_said(extra)}: the {g.phase} ended before this line was needed", extra.where)
         result.snapshots.append(g.snapshot())
 
     for phase in ("draw", "action"):
@@ -135,14 +132,20 @@ def _play(scenario: Scenario, result: Replay[Game]) -> None:
     while match.decision is not None and game.round <= last_round:
         decision = match.decision
         lines.before(decision, played)  # the expectations and refusals written before its answer
-        if not lines.queue:
+        answer = lines.peek()
+        if answer is None:
             if (game.round, game.phase) not in script and game.round == last_round:
                 break  # the script stops here: the rest is left to the players
             raise ReplayError(f"round {game.round}, {game.phase}: the script has no answer for "
                               f"{decision.prompt!r} ({legal(decision)})", _where_of(scenario, game))
-        answer = lines.queue.popleft()
-        assert isinstance(answer, Answer)  # the expectations before it were taken above
+        lines.take(answer)
+        assert isinstance(answer, Answer)  # the refusals before it were checked above
         match.apply(pick(game, decision, VOCABULARY, answer, answer.labels[0]))
+
+
+def _said(line: Answer | Refused) -> str:
+    """A line as the script writes it."""
+    return f"refused {line.said}" if isinstance(line, Refused) else f"{line.who}: {line.labels[0]}"
 
 
 def _checked(result: Replay[Game], line: Expect, when: str | None = None) -> None:
