@@ -14,7 +14,7 @@ import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache, partial
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
@@ -104,7 +104,7 @@ class Frontend:
     glossary: coverage.Glossary
     registry: Registry
     checker: Callable[[Diagnostics], CardChecker]
-    to_ast: Callable[[Tree[Token], SourceFile], list[Any]]
+    to_ast: Callable[[Ruleset, Tree[Token], SourceFile], list[Any]]  # handed its declaration: its parse knows no engine
     emit_python: Callable[[Sequence[Any]], dict[str, str]]
     emit_site: SiteEmitter
     parse_scenario: Callable[[SourceFile, Diagnostics], Any]
@@ -116,6 +116,11 @@ class Frontend:
     # The keywords its registry declares for cards to write (none where the grammar fixes every word and its
     # vocabularies are declared fields): for the language reference.
     keyword_rows: Callable[[], Sequence[KeywordRow]] = tuple
+
+    @cached_property
+    def transform(self) -> Callable[[Tree[Token], SourceFile], list[Any]]:
+        """Its ``to_ast`` handed its ruleset's declaration, one callable: a file's parse is kept by it."""
+        return partial(self.to_ast, self.ruleset)
 
     @property
     def outputs(self) -> tuple[str, ...]:
@@ -188,7 +193,7 @@ def checked_file(front: Frontend, declared: Ruleset, source: SourceFile
     its declarations now, so that a file is checked again under declarations changed since."""
     found = Diagnostics()
     titles: set[str] = set()
-    read = parse_file(source, found, card_grammar(front.ruleset.grammar), front.to_ast, titles)
+    read = parse_file(source, found, card_grammar(front.ruleset.grammar), front.transform, titles)
     checker = front.checker(found)
     checked = tuple(c for node in read or () if (c := checker.check_card(node, source.path)) is not None)
     return checked, (*titles, *(node.title for node in read or ())), tuple(found.items)

@@ -25,7 +25,7 @@ def cards(text: str) -> list[card_ast.Card]:
     source = SourceFile("s.spell", text)
     tree = parse(source, Diagnostics(), card_grammar(FRONTEND.ruleset.grammar))
     assert tree is not None
-    return FRONTEND.to_ast(tree, source)
+    return FRONTEND.transform(tree, source)
 
 
 def test_a_spell_is_a_card_of_lines_as_in_every_game() -> None:

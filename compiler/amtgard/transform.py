@@ -14,7 +14,7 @@ from spellc.compiler.card_transform import CardsToAst, cards_of
 from spellc.compiler.parse import number, span_of
 from spellc.compiler.rules_text import Word
 from spellc.compiler.source import SourceFile
-from spellc.engine.rulesets import RULESETS
+from spellc.engine.core.ruleset import Ruleset
 from spellc.engine.rulesets.amtgard.effects import KINDS
 
 KEPT = ("INT", "WORD", "STRING", "RANGE", "PER", "CHARGE_X", "TRIGGER", "COMMA")  # a comma parts Special Effects
@@ -49,6 +49,6 @@ def _listed(values: tuple[Any, ...]) -> tuple[Word, ...]:
     return tuple(Word(text=" ".join(w.text for w in g), span=g[0].span.to(g[-1].span)) for g in groups if g)
 
 
-def to_ast(tree: Tree[Token], source: SourceFile) -> list[ast.Card]:
-    transformer = ToAst(source, RULESETS["amtgard"], ("ability",), {*KINDS.actions, *KINDS.costs})
+def to_ast(ruleset: Ruleset, tree: Tree[Token], source: SourceFile) -> list[ast.Card]:
+    transformer = ToAst(source, ruleset, ("ability",), {*KINDS.actions, *KINDS.costs})
     return cards_of(transformer, tree)

@@ -8,11 +8,11 @@ from lark import Token, Tree
 from spellc.compiler import card_ast as ast
 from spellc.compiler.card_transform import CardsToAst, cards_of
 from spellc.compiler.source import SourceFile
-from spellc.engine.rulesets import RULESETS
+from spellc.engine.core.ruleset import Ruleset
 from spellc.engine.rulesets.incantation_charges.steps import KINDS
 
 
-def to_ast(tree: Tree[Token], source: SourceFile) -> list[ast.Card]:
-    transformer = CardsToAst(source, RULESETS["incantation_charges"], ("action", "implement", "interrupt"),
+def to_ast(ruleset: Ruleset, tree: Tree[Token], source: SourceFile) -> list[ast.Card]:
+    transformer = CardsToAst(source, ruleset, ("action", "implement", "interrupt"),
                              {*KINDS.actions, *KINDS.costs})
     return cards_of(transformer, tree)

@@ -11,7 +11,7 @@ from spellc.compiler.card_transform import CardsToAst, cards_of
 from spellc.compiler.parse import number, span_of
 from spellc.compiler.rules_text import Word
 from spellc.compiler.source import SourceFile
-from spellc.engine.rulesets import RULESETS
+from spellc.engine.core.ruleset import Ruleset
 from spellc.engine.rulesets.rackham_incantation.effects import KINDS
 
 
@@ -22,7 +22,7 @@ class ToAst(CardsToAst):
         return number(count), Word(text=str(element), span=span_of(self.source, element))
 
 
-def to_ast(tree: Tree[Token], source: SourceFile) -> list[ast.Card]:
-    transformer = ToAst(source, RULESETS["rackham_incantation"], ("spell", "magician", "creature"),
+def to_ast(ruleset: Ruleset, tree: Tree[Token], source: SourceFile) -> list[ast.Card]:
+    transformer = ToAst(source, ruleset, ("spell", "magician", "creature"),
                         {*KINDS.actions, *KINDS.costs})
     return cards_of(transformer, tree)

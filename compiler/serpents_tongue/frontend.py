@@ -79,10 +79,8 @@ def keywords() -> list[KeywordRow]:
     return [KeywordRow(k.name, k.kind, parameters(k), ", ".join(k.roles)) for k in load().keywords.values()]
 
 
-# Its transformer is handed the game's declaration: a card's parse knows no engine.
 FRONTEND = Frontend(ruleset=RULESET, site_folders=("spells", "glossary"), glossary=load(), registry=BINDINGS,
-                    checker=partial(Checker, load()), to_ast=partial(to_ast, RULESET), emit_python=python_modules,
-                    emit_site=site_pages,
+                    checker=partial(Checker, load()), to_ast=to_ast, emit_python=python_modules, emit_site=site_pages,
                     parse_scenario=parse_scenario, check_scenario=scenario_diagnostics, replay=replay, summary=summary,
                     keyword_rows=keywords)
 
