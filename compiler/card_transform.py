@@ -31,16 +31,14 @@ from spellc.engine.core.ruleset import Ruleset
 @v_args(meta=True)
 class CardsToAst(StepsToAst):
     """The transformer of one game: ``kinds``, its kinds of card (the first is a lone ``card`` rule's, where the
-    card's first word does not say it); ``steps``, the step kinds and costs its ruleset declares (None: every other
-    rule is a step kind of the same words, which the game's checker holds to its declared kinds, where its
-    transformer may not know its engine)."""
+    card's first word does not say it); ``steps``, the step kinds and costs its ruleset declares (a rule that is
+    none of them, nor a kind of card or a line, is one the game's transformer forgot: said loudly)."""
 
-    def __init__(self, source: SourceFile, ruleset: Ruleset, kinds: tuple[str, ...],
-                 steps: Collection[str] | None) -> None:
+    def __init__(self, source: SourceFile, ruleset: Ruleset, kinds: tuple[str, ...], steps: Collection[str]) -> None:
         super().__init__(source)
         self.kinds = kinds
         self.lines = fields.built(ruleset)
-        self.steps_declared = None if steps is None else frozenset(steps)
+        self.steps_declared = frozenset(steps)
 
     def start(self, meta: Meta, children: list[ast.Card]) -> list[ast.Card]:
         return children
@@ -81,8 +79,7 @@ class CardsToAst(StepsToAst):
             return self._card(name, meta, children)
         if name in self.lines:
             return self._line(name, children, meta)
-        kind = name.replace("_", " ") if self.steps_declared is None else step_kind(name, self.steps_declared)
-        return self.action(kind, children, meta)
+        return self.action(step_kind(name, self.steps_declared), children, meta)
 
 
 def cards_of(transformer: CardsToAst, tree: Tree[Token]) -> list[ast.Card]:

@@ -40,6 +40,7 @@ from spellc.compiler.serpents_tongue import ast
 from spellc.compiler.serpents_tongue import model as m
 from spellc.compiler.serpents_tongue import steps as effect_steps
 from spellc.compiler.serpents_tongue.check_encounter import check_encounter
+from spellc.compiler.serpents_tongue.transform import PAY_DISCARD, PAY_ENERGY
 from spellc.compiler.source import Span
 from spellc.compiler.vocabulary_check import Vocabularies
 from spellc.engine.rulesets.serpents_tongue import control, rules_text
@@ -73,8 +74,6 @@ SECTION_KINDS = ("descriptor", "directive", "empowerment")
 # you did" as this game writes it, the help of one written first.
 RULES_TEXT = "E018"
 IF_YOU_DID = "may deal Dmg 1 to bearer; if you did: gain 1 Resonance"
-# A pay-to's costs, as the grammar names them (`-> pay_energy`, `-> pay_discard`).
-PAY_ENERGY, PAY_DISCARD = "pay energy", "pay discard"
 Card = m.CheckedSpell | m.CheckedNamShub  # what a title names: a spell (an Encounter's too), or a Nam-Shub's page
 # The lines of a spell that only its own rules read, not its declarations: a requirement and an upgrade, which a card
 # gives as often as it likes, its ritual path and its targets (read once, where its rules ask for them).

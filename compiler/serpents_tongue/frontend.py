@@ -22,6 +22,7 @@ from spellc.compiler.serpents_tongue.transform import to_ast
 from spellc.engine.core.registry import Registry as Bindings
 from spellc.engine.rulesets import RULESETS
 from spellc.engine.rulesets.serpents_tongue.bindings import REGISTRY as BINDINGS
+from spellc.engine.rulesets.serpents_tongue.bindings import STEP_KINDS
 from spellc.engine.rulesets.serpents_tongue.registry import Keyword, Registry, load
 from spellc.engine.rulesets.serpents_tongue.scenario import replay
 
@@ -79,8 +80,10 @@ def keywords() -> list[KeywordRow]:
     return [KeywordRow(k.name, k.kind, parameters(k), ", ".join(k.roles)) for k in load().keywords.values()]
 
 
+# Its transformer is handed the step kinds its engine declares: a card's parse knows no engine.
 FRONTEND = Frontend(ruleset=RULESET, site_folders=("spells", "glossary"), glossary=load(), registry=BINDINGS,
-                    checker=partial(Checker, load()), to_ast=to_ast, emit_python=python_modules, emit_site=site_pages,
+                    checker=partial(Checker, load()), to_ast=partial(to_ast, STEP_KINDS), emit_python=python_modules,
+                    emit_site=site_pages,
                     parse_scenario=parse_scenario, check_scenario=scenario_diagnostics, replay=replay, summary=summary,
                     keyword_rows=keywords)
 

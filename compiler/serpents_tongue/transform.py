@@ -7,6 +7,7 @@ Koishaka's stat, an Encounter's chart line and die face, and the cards an Encoun
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from lark import Token, Tree, v_args
@@ -26,6 +27,9 @@ if TYPE_CHECKING:  # its declaration is handed to it by its front end: a card's 
 STRUCTURAL = {"TO", "ON", "AND", "OR", "CHARGES", "CHARGE", "ALL", "FROM", "ONE", "IMPACT", "FOR"}
 KINDS = ("spell", "specialization", "artifact", "encounter")
 PAGE = "nam-shub"  # a Nam-Shub's page: a card of its own kind, checked after the file's spells
+# A pay-to's costs, as the grammar names them (`-> pay_energy`, `-> pay_discard`): its own, not step kinds the
+# engine plays.
+PAY_ENERGY, PAY_DISCARD = "pay energy", "pay discard"
 
 
 @v_args(meta=True)
@@ -141,8 +145,7 @@ class ToAst(CardsToAst):
         return Word(text=str(tok), span=span_of(self.source, tok))
 
 
-def to_ast(ruleset: Ruleset, tree: Tree[Token], source: SourceFile) -> list[card_ast.Card]:
-    """The cards of ``tree``, the lines its grammar builds told by ``ruleset``, the game's declaration its front end
-    hands it; its step kinds are every other rule of the grammar, which the checker holds to those its engine
-    declares."""
-    return cards_of(ToAst(source, ruleset, KINDS, None), tree)
+def to_ast(steps: Collection[str], ruleset: Ruleset, tree: Tree[Token], source: SourceFile) -> list[card_ast.Card]:
+    """The cards of ``tree``: the lines its grammar builds told by ``ruleset``, and its step kinds by ``steps``
+    (with the pay-to's costs), the game's declarations its front end hands it."""
+    return cards_of(ToAst(source, ruleset, KINDS, {*steps, PAY_ENERGY, PAY_DISCARD}), tree)
