@@ -182,7 +182,7 @@ def test_a_codex_line_may_name_the_fluency() -> None:
     assert played('"Deep Lance" fluency 3 x2') is None
     error = played('"Fireball", "Deep Lance" fluency 2')
     assert error is not None and error.where.line == 5 and error.where.column == 27
-    assert error.message == "no 'Deep Lance' of fluency 2 is compiled (it is printed at fluency 3)"
+    assert error.message == 'no "Deep Lance" of fluency 2 is compiled (it is printed at fluency 3)'
 
 
 @pytest.mark.rule("Codex")

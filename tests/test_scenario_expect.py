@@ -301,7 +301,7 @@ def test_at_answers_only_the_target_question_it_was_written_for() -> None:
     text = small(FORKED % (" at Black", '    White chooses "1"\n'), codex='"Forked Path", "Idle Glow"', level=2)
     result = run(text)
     assert result.error is not None and "the rules ask White: Forked Path: target Magi?" in result.error.message
-    assert "`at Black` answers 'target of Forked Path?' only" in result.error.message
+    assert '`at Black` answers "target of Forked Path?" only' in result.error.message
     ok(small(FORKED % ("", '    White chooses "1"\n    White chooses "Black"\n'), codex='"Forked Path", "Idle Glow"',
              level=2))
 
@@ -316,7 +316,7 @@ def test_at_must_name_the_target_the_rules_chose_alone() -> None:
 
 def test_a_line_written_for_another_question_stops_naming_both() -> None:
     text = small(FORKED % ("", '    White declines "Forked Path"\n'), codex='"Forked Path", "Idle Glow"', level=2)
-    fails(text, 19, "this line answers an optional question about 'Forked Path' (`White declines \"Forked Path\"`), "
+    fails(text, 19, "this line answers an optional question about \"Forked Path\" (`White declines \"Forked Path\"`), "
           "but the rules ask White: Forked Path: choose one (mode, about Forked Path)")
 
 
@@ -330,7 +330,7 @@ def test_an_unknown_mode_is_refused_with_the_choices() -> None:
     for answer in ("3", "0", "x"):
         text = small(FORKED % ("", f'    White chooses "{answer}"\n    White chooses "Black"\n'),
                      codex='"Forked Path", "Idle Glow"', level=2)
-        fails(text, 19, f"'{answer}' is not one of the choices: Deal Dmg 2 to target Magi., Add 1 Karma charge")
+        fails(text, 19, f'"{answer}" is not one of the choices: Deal Dmg 2 to target Magi., Add 1 Karma charge')
 
 
 # ---------------------------------------------------------------- refusals that say why
@@ -346,7 +346,7 @@ def test_a_second_re_attune_is_refused_with_the_rule() -> None:
 '''
     result = run(text)
     assert result.error is not None and result.error.rule == "Re-Attune"
-    assert result.error.message == ("White cannot re-attune 'Loose Spark': White already re-attuned a non-Bonded "
+    assert result.error.message == ('White cannot re-attune "Loose Spark": White already re-attuned a non-Bonded '
                                     "spell this phase (\"Magi may Re-Attune one spell during this phase ... They may "
                                     "also Re-Attune an unlimited number of Bonded spells\")")
     ok(text.replace('White re-attunes "Loose Spark", "Loose Spark"', 'White re-attunes "Loose Spark"'))
@@ -368,7 +368,7 @@ def test_a_second_exchange_in_a_round_is_refused_with_the_rule() -> None:
 def test_a_fourth_prepared_spell_is_refused_with_the_rule() -> None:
     text = ACT1.replace('    Black prepares "Fireball", "Dissolve Tissue"\n',
                         '    Black prepares "Fireball", "Dissolve Tissue", "Beast Form", "Infernal Shot"\n', 1)
-    fails(text, 23, "Black cannot prepare 'Infernal Shot': \"Magi may prepare up to 3 spells\"")
+    fails(text, 23, "Black cannot prepare \"Infernal Shot\": \"Magi may prepare up to 3 spells\"")
 
 
 @pytest.mark.rule("Spell Preparation")

@@ -53,7 +53,7 @@ def test_a_script_that_stops_before_the_first_turn_says_so_in_words(tmp_path: Pa
         'match "Nothing yet" {\n    magician "Méliador" camp Lion gems 4 Light, 3 Air\n'
         '    magician "Gorgo" camp Acheron gems 3 Fire, 3 Darkness\n}\n', encoding="utf-8")
     code, out, err = spellc_apart(project, capsys, "play", "scenarios/setup.scenario")
-    assert code == 1 and "no magician or creature card is titled 'Gorgo'" in err
+    assert code == 1 and 'no magician or creature card is titled "Gorgo"' in err
     assert out == "0 expectations held\n"
     assert 'setup.scenario:3:14: error[E300]' in err and '\n     |              ^^^^^^^\n' in err
 

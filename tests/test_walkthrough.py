@@ -77,7 +77,7 @@ def test_illegal_action_stops_replay_with_located_error(tmp_path: Path, capsys: 
     monkeypatch.chdir(tmp_path)
     assert main(["play", "bad.scenario", "--project", str(ACT1.parent.parent)]) == 1
     err = capsys.readouterr().err
-    assert "bad.scenario:27:5: error[E300]: Black cannot cast 'Infernal Shot': it is not prepared" in err
+    assert 'bad.scenario:27:5: error[E300]: Black cannot cast "Infernal Shot": it is not prepared' in err
     assert "rule: Spell Preparation" in err and "Traceback" not in err
 
 

@@ -90,6 +90,12 @@ Line = Answer | Refused | Fact | Expect
 
 
 # ---------------------------------------------------------------- expectations, declared
+def quoted(text: str) -> str:
+    """A card's title as a script writes it: ``"Flame Dart"``, never as Python quotes it (a prompt, being English,
+    is only put in double quotes)."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
 def words(value: object) -> str:
     """A value of the match as a script writes it, never as Python would: ``Frozen 20``, ``none``, ``yes``."""
     if value is None:
@@ -342,9 +348,9 @@ def pick(game: G, d: Decision | None, vocabulary: Vocabulary[G], line: Answer, l
     """``label``, when the decision the match waits for (``d``) is ``line.who``'s and offers it; else the replay
     stops where the script and the rules part, naming the rule that refuses it."""
     if d is None:
-        raise ReplayError(f"the match is over: nothing asks for {label!r}", line.where)
+        raise ReplayError(f"the match is over: nothing asks for {label}", line.where)
     if line.who is not None and d.being != line.who:
-        raise ReplayError(f"it is {d.being or vocabulary.chance}'s decision ({d.prompt!r}), not {line.who}'s "
+        raise ReplayError(f"it is {d.being or vocabulary.chance}'s decision (\"{d.prompt}\"), not {line.who}'s "
                           f"({legal(d)})", line.where)
     if d.find(label) is None:
         rule, reason = because(game.explain(d, label))

@@ -96,7 +96,7 @@ def test_a_refused_line_names_an_ability_of_the_cards() -> None:
         assert scenario is not None, diags.render()
         result = replay(scenario, library(shipped("amtgard")))
         assert result.error is not None and result.error.where.line == 7, line
-        assert result.error.message == "'Ana completes Hold Persn on Bo' is no event of this timeline: no ability is " \
+        assert result.error.message == "Ana completes Hold Persn on Bo is no event of this timeline: no ability is " \
             "titled 'Hold Persn'"
         assert result.error.unknown is not None and result.error.unknown[0] == "Hold Persn"
         assert "Hold Person" in result.error.unknown[1]  # the nearest, which spellc play suggests
@@ -112,7 +112,7 @@ def test_a_misspelt_ability_in_a_timeline_is_pointed_at_with_the_one_meant(
                         encoding="utf-8")
     code, _, err = spellc_apart(project, capsys, "play", "scenarios/sample.scenario")
     assert code == 1
-    assert "sample.scenario:8:21: error[E300]: 'Ana completes Stonskin on Ana' is no event of this timeline" in err
+    assert "sample.scenario:8:21: error[E300]: Ana completes Stonskin on Ana is no event of this timeline" in err
     assert "\n     |                     ^^^^^^^^\n" in err and "help: did you mean 'Stoneskin'?" in err
 
 

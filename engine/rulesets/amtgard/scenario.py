@@ -21,6 +21,7 @@ from spellc.engine.core.scenario import (
     Replay,
     Script,
     Vocabulary,
+    quoted,
     replayed,
     words,
 )
@@ -106,7 +107,7 @@ EXPECTATIONS = {
 VOCABULARY: Vocabulary[Game] = Vocabulary(
     expectations=EXPECTATIONS, being="player", subject=lambda g, name: g.field.players.get(name),
     when=lambda g: f"at {g.field.clock.now} s", say=lambda g, text: g.field.say(text),
-    cannot=lambda who, label: f"{label!r} cannot happen", list_legal=False,
+    cannot=lambda who, label: f"{label} cannot happen", list_legal=False,
     not_asked=lambda d, who, label: "Events: the rules do not allow it now")
 
 
@@ -115,7 +116,7 @@ def build(scenario: Scenario, library: Library) -> Game:
     for spec in scenario.players:
         for title in spec.abilities:
             if title not in library:
-                raise ReplayError(f"no ability is titled {title!r}", spec.where,
+                raise ReplayError(f"no ability is titled {quoted(title)}", spec.where,
                                   unknown=(title, tuple(library.titles())))
         players[spec.name] = equip(spec, library)
     game = Game(Battlefield(players, library))
@@ -172,11 +173,11 @@ def _known(game: Game, line: Answer | Refused) -> None:
     label = _label(line)
     event = events.read(label)
     if event is None:
-        raise ReplayError(f"{label!r} is no event of this timeline: no event reads so (the events: "
+        raise ReplayError(f"{label} is no event of this timeline: no event reads so (the events: "
                           f"{'; '.join(events.SHAPES)})", line.where)
     missing = game.missing(event)
     if missing:
         why, name, names = missing
         rule, _, reason = why.partition(": ")
-        raise ReplayError(f"{label!r} is no event of this timeline: {reason}", line.where, rule,
+        raise ReplayError(f"{label} is no event of this timeline: {reason}", line.where, rule,
                           unknown=(name, names))

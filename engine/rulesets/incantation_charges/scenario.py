@@ -27,6 +27,7 @@ from spellc.engine.core.scenario import (
     check,
     legal,
     pick,
+    quoted,
     replayed,
 )
 from spellc.engine.rulesets.incantation_charges.cards import Library
@@ -94,7 +95,7 @@ def build(scenario: Scenario, library: Library) -> Game:
         for zone, titles in ((HAND, spec.hand), (DECK, spec.deck)):
             for title in titles:
                 if title not in library:
-                    raise ReplayError(f"no card is titled {title!r}", spec.where,
+                    raise ReplayError(f"no card is titled {quoted(title)}", spec.where,
                                       unknown=(title, tuple(library.titles())))
                 e.zones.put(library[title], zone)
         entities.append(e)
@@ -137,7 +138,7 @@ def _play(scenario: Scenario, result: Replay[Game]) -> None:
             if (game.round, game.phase) not in script and game.round == last_round:
                 break  # the script stops here: the rest is left to the players
             raise ReplayError(f"round {game.round}, {game.phase}: the script has no answer for "
-                              f"{decision.prompt!r} ({legal(decision)})", _where_of(scenario, game))
+                              f"\"{decision.prompt}\" ({legal(decision)})", _where_of(scenario, game))
         lines.take(answer)
         assert isinstance(answer, Answer)  # the refusals before it were checked above
         match.apply(pick(game, decision, VOCABULARY, answer, answer.labels[0]))

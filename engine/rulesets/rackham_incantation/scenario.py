@@ -25,6 +25,7 @@ from spellc.engine.core.scenario import (
     Vocabulary,
     legal,
     pick,
+    quoted,
     replayed,
     state,
 )
@@ -85,7 +86,7 @@ EXPECTATIONS = {
 def _not_asked(decision: Decision, who: str | None, label: str) -> str | None:
     """Why an answer no rule refuses is still not one now: someone else casts first, or it is not asked."""
     if decision.being == who:
-        return f"{decision.kind}: {label!r} is not among the choices"
+        return f"{decision.kind}: {label} is not among the choices"
     if decision.kind == "activation" and label.startswith('cast "'):
         return f"Initiative order: {decision.being} casts now; {who} casts in its own place of the Initiative order"
     return None  # the core's: it is someone else's decision
@@ -94,7 +95,7 @@ def _not_asked(decision: Decision, who: str | None, label: str) -> str | None:
 VOCABULARY: Vocabulary[Game] = Vocabulary(
     expectations=EXPECTATIONS, being="model", subject=lambda g, name: g.battle.models.get(name),
     when=lambda g: f"turn {g.round}", say=lambda g, text: g.battle.say(text),
-    cannot=lambda who, label: f"{who or 'the die'} cannot answer {label!r}", chance="the dice",
+    cannot=lambda who, label: f"{who or 'the die'} cannot answer {label}", chance="the dice",
     not_asked=_not_asked)
 
 
@@ -107,7 +108,7 @@ def build(scenario: Scenario, library: Library) -> Game:
         elif isinstance(card, CreatureCard):
             models[spec.name] = Model(spec.name, spec.camp, fear=card.fear, traits=card.traits, devotion=card.devotion)
         else:
-            raise ReplayError(f"no magician or creature card is titled {spec.card!r}", spec.where, unknown=(
+            raise ReplayError(f"no magician or creature card is titled {quoted(spec.card)}", spec.where, unknown=(
                 spec.card, models_titles(library)))
     return Game(Battle(models, library, scenario.settings, Facts()))
 
@@ -166,10 +167,10 @@ def _answer(game: Game, match: Match, turn: TurnScript, line: Answer) -> None:
     waiting = match.decision
     if waiting is not None and game.round != turn.number:
         raise ReplayError(f"turn {turn.number}'s line, but the match is in turn {game.round}, waiting for "
-                          f"{waiting.prompt!r} ({legal(waiting)})", line.where)
+                          f"\"{waiting.prompt}\" ({legal(waiting)})", line.where)
     for label in line.labels:
         waiting = match.decision
         if line.who is None and waiting is not None and waiting.kind != "die":
-            raise ReplayError(f"no die is thrown here: {waiting.being}'s decision {waiting.prompt!r} comes first "
+            raise ReplayError(f"no die is thrown here: {waiting.being}'s decision \"{waiting.prompt}\" comes first "
                               f"({legal(waiting)})", line.where)
         match.apply(pick(game, waiting, VOCABULARY, line, label))

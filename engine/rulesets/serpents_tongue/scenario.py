@@ -28,6 +28,7 @@ from spellc.engine.core.scenario import (
     Vocabulary,
     because,
     check,
+    quoted,
     replayed,
     unused,
 )
@@ -252,7 +253,7 @@ class ScriptDriver:
         found = d.find(label)
         if found is None:
             legal = ", ".join(c.label for c in d.options)
-            raise ReplayError(why or f"{label} is not a legal choice for {d.prompt!r}; legal: {legal}",
+            raise ReplayError(why or f"{label} is not a legal choice for \"{d.prompt}\"; legal: {legal}",
                                 where, rule or d.kind)
         return found
 
@@ -409,7 +410,7 @@ class ScriptDriver:
         label = f'"{titles.popleft()}"'
         if d.find(label) is None:  # why, as a refusal of it is told
             rule, why = because(game.explain(d, label))
-            raise ReplayError(f"{d.being} cannot {'re-attune' if what == 'reattune' else 'prepare'} {label[1:-1]!r}: "
+            raise ReplayError(f"{d.being} cannot {'re-attune' if what == 'reattune' else 'prepare'} {label}: "
                               + (why or "the rules do not allow it now"), self.last, rule)
         return self.pick(d, label, self.last)
 
@@ -421,15 +422,15 @@ class ScriptDriver:
         if what == "reattune":
             card = _in(being, title, what)
             if card is None:
-                return ReplayError(f"{name} cannot re-attune {title!r}: it is not in {name}'s discard pile", where,
-                                     "Re-Attune")
+                return ReplayError(f"{name} cannot re-attune {quoted(title)}: it is not in {name}'s discard pile",
+                                   where, "Re-Attune")
             # Checked after the phase: a spell still in the pile that the rules stopped offering was held back
             # by the one-spell limit, or by its price.
             reason = preparation.why_not_reattune(game, being, card) or (
                 f"Re-Attune: {name} already re-attuned a non-Bonded spell this phase (\"{REATTUNE_RULE}\")")
             rule, why = reason.split(": ", 1)
-            return ReplayError(f"{name} cannot re-attune {title!r}: {why}", where, rule)
-        return ReplayError(f"{name} cannot prepare {title!r}: \"Magi may prepare up to 3 spells\", or the rules "
+            return ReplayError(f"{name} cannot re-attune {quoted(title)}: {why}", where, rule)
+        return ReplayError(f"{name} cannot prepare {quoted(title)}: \"Magi may prepare up to 3 spells\", or the rules "
                              "asked no more", where, "Spell Preparation")
 
     def on_resolve_order(self, game: Game, d: Decision) -> Choice:
@@ -473,7 +474,7 @@ class ScriptDriver:
             where = item.where if item else self._end()
             pending = ""
             if self.sub.get("target") and self.owed_target is not None and d.kind == "target":
-                pending = (f" (`{self.owed_target[1]}` answers {self.owed_target[0]!r} only; "
+                pending = (f" (`{self.owed_target[1]}` answers \"{self.owed_target[0]}\" only; "
                            f"this question needs a `{d.being} chooses \"...\"` line)")
             raise ReplayError(f"the rules ask {d.being}: {d.prompt}{pending} — "
                                 + ("this line does not answer it" if item else "the script has no more lines")
@@ -490,14 +491,14 @@ class ScriptDriver:
         if found is not None:
             return found
         return self.pick(d, item.value, item.where, "Choices",
-                         f"{item.value!r} is not one of the choices: " + ", ".join(c.label for c in d.options))
+                         f"{quoted(item.value)} is not one of the choices: " + ", ".join(c.label for c in d.options))
 
     # ---- explaining a refusal
     def _why(self, game: Game, d: Decision, action: ScriptAction, in_window: bool = False) -> tuple[str, str]:
         """Why the rules refuse ``action`` here, and the rule that refuses it."""
         being = game.being(str(d.being))
         if isinstance(action, Cast):
-            said = f"{being.name} cannot cast {action.title!r}"
+            said = f"{being.name} cannot cast {quoted(action.title)}"
             card = _find_card(being, action.title)
             if card is None or card.place.value not in ("prepared", "codex"):
                 why = "there is no such spell" if action.title not in game.library else "it is not prepared"
@@ -557,7 +558,7 @@ def names(d: Decision, label: str) -> Choice | None:
 
 def _question(item: ChoiceItem) -> str:
     if item.kind in ("accept", "decline"):
-        return f"an optional question about {item.value!r} (`{item.being} {item.kind}s \"{item.value}\"`)"
+        return f"an optional question about {quoted(item.value)} (`{item.being} {item.kind}s \"{item.value}\"`)"
     if item.kind == "first":
         return f"who goes first (`{item.being} goes first`)"
     return f"a choice (`{item.being} chooses \"{item.value}\"`)"
@@ -672,7 +673,7 @@ def setup(scenario: Scenario, library: CardLibrary) -> Game:
     for spec in scenario.beings:
         if spec.kind == "encounter":
             if spec.card not in library or library[str(spec.card)].kind != "encounter":
-                raise ReplayError(f"{spec.card!r} is not a compiled Encounter", spec.where, "Encounter")
+                raise ReplayError(f"{quoted(str(spec.card))} is not a compiled Encounter", spec.where, "Encounter")
             beings.append(encounter.create(library[str(spec.card)], spec.name, spec.team, spec.mode or "standard",
                                            library))
             continue
@@ -695,7 +696,7 @@ def setup(scenario: Scenario, library: CardLibrary) -> Game:
             encounter.scale(game, b)
         if spec.specialization:
             if spec.specialization not in library:
-                raise ReplayError(f"{spec.name}'s Specialization {spec.specialization!r} is not compiled",
+                raise ReplayError(f"{spec.name}'s Specialization {quoted(spec.specialization)} is not compiled",
                                     spec.where, "Specialization")
             specs.start(game, b, library[spec.specialization])
         for title in spec.artifacts:
@@ -710,24 +711,20 @@ def _codex_card(library: CardLibrary, spec: BeingSetup, entry: CodexEntry) -> ty
     where = entry.where or spec.where
     card = library.get(entry.title)
     if card is None or card.kind not in ("spell", "nam-shub"):
-        raise ReplayError(f"{spec.name}'s Codex names {entry.title!r}, which is not a compiled spell",
+        raise ReplayError(f"{spec.name}'s Codex names {quoted(entry.title)}, which is not a compiled spell",
                             where, "Codex", unknown=(entry.title, tuple(
                                 t for t, c in library.cards.items() if c.kind in ("spell", "nam-shub"))))
     printed = library.fluencies(entry.title)
     if entry.fluency is None:
         if len(printed) > 1:
-            raise ReplayError(f"{entry.title!r} is printed at fluencies {', '.join(map(str, printed))}: say which, "
-                                f"e.g. `codex {_quoted(entry.title)} fluency {printed[0]}`", where, "Fluency")
+            raise ReplayError(f"{quoted(entry.title)} is printed at fluencies {', '.join(map(str, printed))}: "
+                                f"say which, e.g. `codex {quoted(entry.title)} fluency {printed[0]}`", where, "Fluency")
         return card
     chosen = library.at(entry.title, entry.fluency)
     if chosen is None:
-        raise ReplayError(f"no {entry.title!r} of fluency {entry.fluency} is compiled (it is printed at "
+        raise ReplayError(f"no {quoted(entry.title)} of fluency {entry.fluency} is compiled (it is printed at "
                             f"fluency {', '.join(map(str, printed))})", where, "Fluency")
     return chosen
-
-
-def _quoted(title: str) -> str:
-    return '"' + title.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def replay(scenario: Scenario, library: CardLibrary) -> Replay[Game]:
