@@ -135,8 +135,7 @@ def starting_magician(spec: ModelSpec, card: MagicianCard) -> Magician:
 
 def replay(scenario: Scenario, library: Library) -> Replay[Game]:
     return replayed(lambda: build(scenario, library), lambda: Game(Battle({}, library)), lambda g: g.battle.log,
-                    lambda result: _play(scenario, result),
-                    lambda result: setattr(result, "stopped", _stopped(result.game, result)))
+                    lambda result: _play(scenario, result), _stopped_state)
 
 
 def _play(scenario: Scenario, result: Replay[Game]) -> None:
@@ -154,11 +153,11 @@ def _play(scenario: Scenario, result: Replay[Game]) -> None:
                 played.play(line)
 
 
-def _stopped(game: Game, result: Replay[Game]) -> dict[str, Any] | None:
-    """The battle where the script ends, when that is not at a turn's end (none before it is set up)."""
-    last = game.snapshot()
+def _stopped_state(result: Replay[Game]) -> None:
+    """The battle where the script ends, kept when that is not at a turn's end (none before it is set up)."""
+    last = result.game.snapshot()
     ended_a_turn = result.snapshots and result.snapshots[-1] == last
-    return None if ended_a_turn or not last["magicians"] else last
+    result.stopped = None if ended_a_turn or not last["magicians"] else last
 
 
 def _answer(game: Game, match: Match, turn: TurnScript, line: Answer) -> None:
