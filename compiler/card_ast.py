@@ -14,6 +14,22 @@ from spellc.compiler.rules_text import Step, Word
 from spellc.compiler.source import Span
 
 
+class Number(int):
+    """A number a line writes, with where it is written: an int wherever one is read (a range, a sum, the Python
+    emitted), and its span for what is said of it (a number out of its range is shown where it is, in a game that
+    shows it there)."""
+
+    span: Span
+
+    def __new__(cls, value: int, span: Span) -> Number:
+        made = super().__new__(cls, value)
+        made.span = span
+        return made
+
+    def __reduce__(self) -> tuple[type[Number], tuple[int, Span]]:
+        return Number, (int(self), self.span)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Field:
     """A card line: its name, its values in order (numbers, words, titles; an Incantation 2 gem is a pair; the

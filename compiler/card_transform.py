@@ -22,10 +22,12 @@ from lark.tree import Meta
 
 from spellc.compiler import card_ast as ast
 from spellc.compiler import fields
-from spellc.compiler.parse import span_of, string_value
+from spellc.compiler.parse import number, span_of, string_value
 from spellc.compiler.rules_text import Step, StepsToAst, step_kind
 from spellc.compiler.source import SourceFile
 from spellc.engine.core.ruleset import Ruleset
+
+NUMBERS = ("INT", "SIGNED_INT")  # the tokens that write a number
 
 
 @v_args(meta=True)
@@ -61,8 +63,15 @@ class CardsToAst(StepsToAst):
         return ast.Field(name="when", event=event.words, steps=steps, span=self._span(meta))
 
     def _line_value(self, line: str, child: Any) -> Any:
-        """What a line's child holds as its value (None: nothing): a token's number, word or text by default."""
-        return self.value(child) if isinstance(child, Token) else child
+        """What a line's child holds as its value (None: nothing): a token's number (with where it is written),
+        word or text by default."""
+        if not isinstance(child, Token):
+            return child
+        return self.number(child) if child.type in NUMBERS else self.value(child)
+
+    def number(self, tok: Token, written: str | None = None) -> ast.Number:
+        """The number ``tok`` writes (``written``: the part of it that is the number, `x3` a charge's 3), where."""
+        return ast.Number(number(tok if written is None else written), span_of(self.source, tok))
 
     def _line(self, name: str, children: list[Any], meta: Meta) -> ast.Field:
         """Its steps (the child that is a run of steps), and its other children's values in order: an empty

@@ -20,15 +20,15 @@ too long for its page's file name, E908 two cards of one title or one page).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Generic, Protocol, TypeVar, runtime_checkable
 
 from spellc.compiler import fields
+from spellc.compiler.card_ast import Number
 from spellc.compiler.diagnostics import Diagnostics, Severity, did_you_mean
 from spellc.compiler.rules_text import Text
-from spellc.compiler.source import Span, number
+from spellc.compiler.source import Span
 from spellc.compiler.vocabulary_check import Vocabularies, a
 from spellc.engine.core.ruleset import FieldDeclaration
 
@@ -39,7 +39,6 @@ NOT_OF_KIND = "E905"
 NO_SUCH_TITLE = "E906"
 
 N = TypeVar("N")
-_NUMERAL = re.compile(r"[+-]?[0-9]+")
 
 
 @runtime_checkable
@@ -109,22 +108,21 @@ class Fields(Generic[N]):
         return word in self.first and all(id(line) not in self.refused for line in self.lines if line.word == word)
 
 
-def said(values: Iterable[object], span: Span, declared: FieldDeclaration) -> tuple[Said, ...]:
+def said(values: Iterable[object], span: Span, declared: FieldDeclaration, numbers_written: bool = False
+         ) -> tuple[Said, ...]:
     """What a line's values say that ``declared`` checks, read by its type: each number (a pair's too:
     `gems 2 Light`); its words, as one (``word``: all written together, `Hermetic Magic`) or each on its own
-    (``words``: `elements Light, Air`); each quoted title (``titles``). Values are the game's AST values: ints,
-    quoted texts (compiler.rules_text.Text) and words (anything else with a ``text`` and a ``span``); a word that
-    is a numeral, where the field takes a number, is that number at the word's own place (Serpent's Tongue keeps
-    its numbers as written, so that a number out of range is shown where it is)."""
+    (``words``: `elements Light, Air`); each quoted title (``titles``). Values are the game's AST values: numbers
+    (compiler.card_ast.Number, said where they are written ``numbers_written``, else at the line, ``span``),
+    quoted texts (compiler.rules_text.Text) and words (anything else with a ``text`` and a ``span``)."""
     out: list[Said] = []
     words: list[tuple[str, Span]] = []
     for value in _flat(values):
         if isinstance(value, int):
-            out.append(Said(value, span))
+            where = value.span if numbers_written and isinstance(value, Number) else span
+            out.append(Said(int(value), where))
         elif isinstance(value, Text):
             out.extend((Said(value.text, value.span, title=True),) if "titles" in declared.type else ())
-        elif isinstance(value, Written) and "number" in declared.type and _NUMERAL.fullmatch(value.text):
-            out.append(Said(number(value.text), value.span))  # a number kept as written, where it is written
         elif isinstance(value, Written):
             words.append((value.text, value.span))
     if "words" in declared.type:
@@ -145,8 +143,11 @@ def _flat(values: Iterable[object]) -> Iterable[object]:
 class DeclaredFields:
     """The generic checks of the game ``game``'s card fields, reported into ``diags``."""
 
-    def __init__(self, diags: Diagnostics, game: str) -> None:
+    def __init__(self, diags: Diagnostics, game: str, numbers_written: bool = False) -> None:
         self.diags = diags
+        # Where a number a line writes is said to be (out of its range): where it is written, or at its line, where
+        # the games whose diagnostics have always shown it there show it.
+        self.numbers_written = numbers_written
         self.vocabularies = Vocabularies(diags, game)
         self.ruleset = self.vocabularies.ruleset
 
@@ -159,7 +160,7 @@ class DeclaredFields:
 
     def line(self, word: str, node: N, span: Span, values: Iterable[object] = ()) -> Line[N]:
         """The line ``word`` of a card, its values read by its declaration (:func:`said`)."""
-        return Line(word, node, span, said(values, span, self.declaration(word)))
+        return Line(word, node, span, said(values, span, self.declaration(word), self.numbers_written))
 
     def check(self, kind: str, title_span: Span, lines: Iterable[Line[N]]) -> Fields[N]:
         """A card of ``kind``'s lines, checked by their declarations: each of a field its kind takes (E905), once

@@ -31,11 +31,13 @@ def cards(text: str) -> list[card_ast.Card]:
 def test_a_spell_is_a_card_of_lines_as_in_every_game() -> None:
     """"The Aspects list tells you everything the spell is and does": a spell is its kind, its title and its lines
     (its aspect list one of them), each named as the grammar builds it, a one-value line's value its word as
-    written."""
+    written, or its number with where it is written, as in every game."""
     [spell] = cards(DISSOLVE)
     assert (spell.kind, spell.title) == ("spell", "Dissolve Tissue")
     assert [f.name for f in spell.fields] == ["sphere", "role", "fluency", "resonance", "aspects"]
-    assert spell.fields[3].value == Word(text="-1", span=spell.fields[3].span)
+    assert spell.fields[0].value == Word(text="Bio", span=spell.fields[0].span)
+    resonance = spell.fields[3].value
+    assert isinstance(resonance, card_ast.Number) and (resonance, resonance.span.column) == (-1, 15)
 
 
 def test_a_ritual_paths_empty_tiers_keep_their_place() -> None:
@@ -56,7 +58,7 @@ def test_an_encounters_spells_are_cards_of_their_own() -> None:
 
 def test_a_number_out_of_its_range_is_shown_where_it_is_written() -> None:
     """"Fluency Level: A measure of how complex and therefore how powerful a given spell is" (1 to 4): a number a
-    line keeps as written is checked by its declaration at the number itself."""
+    line writes is checked by its declaration at the number itself."""
     found = [d for d in FRONTEND.compile_texts([SourceFile("s.spell", DISSOLVE.replace("fluency 1", "fluency 7"))])
              .diagnostics.items if d.severity == "error"]
     assert [(d.code, d.span.line, d.span.column) for d in found] == [(declared_fields.OUT_OF_RANGE, 4, 13)]

@@ -26,9 +26,9 @@ class ToAst(CardsToAst):
         if not isinstance(child, Token) or child.type not in KEPT:
             return None
         if child.type in ("INT", "WORD", "STRING"):
-            return self.value(child)
+            return super()._line_value(line, child)
         if child.type == "CHARGE_X":  # `charge x3`: 3 times
-            return number(child[1:])
+            return self.number(child, child[1:])
         text = f"{number(child[:-1])}'" if child.type == "RANGE" and child.endswith("'") else str(child)  # 020' is 20'
         return Word(text=text, span=span_of(self.source, child))
 

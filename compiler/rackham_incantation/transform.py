@@ -8,7 +8,7 @@ from lark.tree import Meta
 
 from spellc.compiler import card_ast as ast
 from spellc.compiler.card_transform import CardsToAst, cards_of
-from spellc.compiler.parse import number, span_of
+from spellc.compiler.parse import span_of
 from spellc.compiler.rules_text import Word
 from spellc.compiler.source import SourceFile
 from spellc.engine.core.ruleset import Ruleset
@@ -17,9 +17,9 @@ from spellc.engine.rulesets.rackham_incantation.effects import KINDS
 
 @v_args(meta=True)
 class ToAst(CardsToAst):
-    def gem(self, meta: Meta, children: list[Token]) -> tuple[int, Word]:
+    def gem(self, meta: Meta, children: list[Token]) -> tuple[ast.Number, Word]:
         count, element = children
-        return number(count), Word(text=str(element), span=span_of(self.source, element))
+        return self.number(count), Word(text=str(element), span=span_of(self.source, element))
 
 
 def to_ast(ruleset: Ruleset, tree: Tree[Token], source: SourceFile) -> list[ast.Card]:

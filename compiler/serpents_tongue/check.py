@@ -126,7 +126,7 @@ class Checker:
     def __init__(self, registry: Registry, diags: Diagnostics) -> None:
         self.reg = registry
         self.diags = diags
-        self.declared = DeclaredFields(diags, "serpents_tongue")
+        self.declared = DeclaredFields(diags, "serpents_tongue", numbers_written=True)
         self.vocabularies: Vocabularies = self.declared.vocabularies
         self._slots = itertools.count(1)  # numbers a spell's "target KIND"s, each a target of its own
 
@@ -709,7 +709,7 @@ class Checker:
                     self.diags.error("E018", "a Specialization tier holds passive rules only, for now", rule.span,
                                      "note: write the tier's ability as `passive: ... gain ...` or "
                                      "`passive: ... generate ...`")
-            out.append(SpecTier(tree=key[0], tier=number(key[1:]), name=name.text, cost=number(cost.text),
+            out.append(SpecTier(tree=key[0], tier=number(key[1:]), name=name.text, cost=cost,
                                 modifiers=tuple(modifiers)))
         for t in out:
             if t.tier > 1 and f"{t.tree}{t.tier - 1}" not in seen:
@@ -1087,7 +1087,7 @@ def _article(word: str) -> str:
 def _number(fields: Fields[Any], word: str) -> int | None:
     """The number a one-value field writes; None when it gives none, or one out of its range (said by the declared
     checks: what reads it then says nothing more, a fluency 5 spell is not told it lacks a ritual path)."""
-    return number(fields[word].value.text) if fields.ok(word) else None
+    return fields[word].value if fields.ok(word) else None
 
 
 def _param_example(kw: Keyword) -> str:

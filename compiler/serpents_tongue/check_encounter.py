@@ -114,7 +114,7 @@ class _EncounterCheck:
         for item in self.node.fields:
             word = self.c.declared.line_word(item.name)
             if item.name in STAT_LINES:
-                lines.append(self.c.declared.line(word, item, item.span, (number(item.value.text),)))
+                lines.append(self.c.declared.line(word, item, item.span, (item.value,)))
             elif item.name in WORD_LINES:
                 lines.append(self.c.declared.line(word, item, item.span, item.values))
             elif item.name in OTHER_DECLARED:
@@ -133,7 +133,7 @@ class _EncounterCheck:
         for name in STATS:
             stat = found[name]
             # `essence 10 (+2)`: its value, and what each additional opponent adds
-            out[name] = (Stat(base=number(stat.value.text), per_opponent=stat.values[1] if len(stat.values) > 1 else 0)
+            out[name] = (Stat(base=stat.value, per_opponent=stat.values[1] if len(stat.values) > 1 else 0)
                          if stat else Stat(base=defaults[name]))
         return out
 
@@ -174,8 +174,7 @@ class _EncounterCheck:
             return ()
         out: list[tuple[str, int]] = []
         in_bag = dict(bag or ())
-        for written, word in zip(line.values[::2], line.values[1::2], strict=True):
-            n = number(written.text)
+        for n, word in zip(line.values[::2], line.values[1::2], strict=True):
             colour = word.text
             if any(c == colour for c, _ in out):
                 self.diags.error("E011", f"'{colour}' is counted twice", word.span)
@@ -353,7 +352,7 @@ class _EncounterCheck:
             grants: tuple[Aspect, ...] = tuple(
                 a for g in granted if (a := self.c._aspect(g, ("directive", "empowerment"), None, set(), True)))
             if energy is not None:
-                out.append(Threshold(energy=energy, below=number(amount.text), role=role, grants=grants))
+                out.append(Threshold(energy=energy, below=amount, role=role, grants=grants))
         return tuple(out)
 
     # ---------------------------------------------------------------- the Discord Event it changes

@@ -14,7 +14,7 @@ from lark import Token, Tree, v_args
 from lark.tree import Meta
 
 from spellc.compiler import card_ast
-from spellc.compiler.card_transform import CardsToAst, cards_of
+from spellc.compiler.card_transform import NUMBERS, CardsToAst, cards_of
 from spellc.compiler.parse import number, span_of, string_value
 from spellc.compiler.rules_text import StepsToAst, Word, Words
 from spellc.compiler.serpents_tongue import ast
@@ -39,13 +39,15 @@ class ToAst(CardsToAst):
         return [*(c for c in children if c.kind != PAGE), *(c for c in children if c.kind == PAGE)]
 
     def _line_value(self, line: str, child: Any) -> Any:
-        """A token as written, with where (a number is read by its declaration, its span kept for what it says of
-        it); the grammar's own words (`for`, `to`) are structure, not values."""
+        """A token's number or text as every game's, and any other token a word as written, with where; the
+        grammar's own words (`for`, `to`) are structure, not values."""
         if not isinstance(child, Token):
             return child
         if child.type in STRUCTURAL:
             return None
-        return self.value(child) if child.type == "STRING" else Word(text=str(child), span=span_of(self.source, child))
+        if child.type == "STRING" or child.type in NUMBERS:
+            return super()._line_value(line, child)
+        return Word(text=str(child), span=span_of(self.source, child))
 
     def nam_shub(self, meta: Meta, children: list[Any]) -> card_ast.Card:
         return self._card(PAGE, meta, children)
