@@ -21,7 +21,7 @@ from spellc.engine.rulesets.serpents_tongue import encounter, initiative, regist
 from spellc.engine.rulesets.serpents_tongue.cards import Energy
 from spellc.engine.rulesets.serpents_tongue.state import Being
 from tests.conftest import Table
-from tests.test_scenario_expect import ok
+from tests.test_scenario_expect import ok, run
 
 RIFT = '''encounter "Hungering Rift" {
     source Soul
@@ -112,6 +112,34 @@ def test_two_encounters_changing_the_discord_event_are_reported(t: Table) -> Non
     facing(t, name="Second Rift", team="Second Rift")
     with pytest.raises(Unsupported, match="a Discord Event changed by 2 Encounters at once"):
         suffers_discord_event(t, t.white)
+
+
+@pytest.mark.rule("Discord Event", "Encounter")
+def test_two_encounters_changing_the_discord_event_stop_a_scenario_at_the_line_it_happens() -> None:
+    """"Some scenarios and encounters will change the effect": two Rifts would, and the replay stops at the Discord
+    roll's dice line, naming what the engine cannot play, not with a traceback."""
+    result = run('''match "Rifts" {
+    level 2
+    magi White {
+        essence 12
+        harmony -10
+        codex "Fireball"
+    }
+    encounter Rift "Hungering Rift" {
+    }
+    encounter Second "Hungering Rift" {
+    }
+}
+round 1 {
+    dice 1
+    dice 1, 2
+    Second goes first
+    dice 1, 1
+}
+''')
+    assert result.error is not None and result.error.where.line == 17 and result.error.rule == "Unsupported"
+    assert result.error.message == ("the engine cannot play 'a Discord Event changed by 2 Encounters at once (Rift, "
+                                    "Second)' yet")
 
 
 @pytest.mark.rule("Discord Event", "Encounter")

@@ -11,7 +11,9 @@ cannot be paid, a line out of place), and lists what was legal.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from spellc.engine.core.decisions import Choice, Decision
 from spellc.engine.core.errors import IllegalAction, ReplayError, Unsupported, Where
@@ -36,6 +38,8 @@ from spellc.engine.rulesets.serpents_tongue import actions, bindings, casting, c
 from spellc.engine.rulesets.serpents_tongue.cards import CardLibrary, Energy, SpellCard
 from spellc.engine.rulesets.serpents_tongue.rules import ROUND_OVER, Game, Options
 from spellc.engine.rulesets.serpents_tongue.state import Being, Card, Zone
+
+T = TypeVar("T")
 
 
 # ---------------------------------------------------------------- what a script line says
@@ -209,13 +213,13 @@ class ScriptDriver:
         self.prep_where = {}
         self.sub = {}
 
-    def finish_round(self, game: Game) -> None:
+    def finish_round(self) -> None:
         """Every line of the round must have been used; then the round's expectations are checked."""
         for item in self.lines.left():
             raise ReplayError(_unused(item), item.where, "Turn")
         for (name, what), lists in self.prep.items():
             if lists:
-                raise self._not_prepared(game, name, what, lists[0])
+                raise self._not_prepared(name, what, lists[0])
         for kind, (_, _, _, more, rule) in CHANCE.items():
             if self.chance[kind]:
                 raise ReplayError(f"more {more} than the round needed", self.chance[kind][0][1], rule)
@@ -242,12 +246,12 @@ class ScriptDriver:
         return self.current.end
 
     # ---- answering
-    def answer(self, game: Game, d: Decision) -> Choice:
+    def answer(self, d: Decision) -> Choice:
         handler = getattr(self, "on_" + d.kind.replace(" ", "_").replace("-", "_"), None)
         if handler is not None:
-            choice: Choice = handler(game, d)
+            choice: Choice = handler(d)
             return choice
-        return self.on_choice(game, d)
+        return self.on_choice(d)
 
     def pick(self, d: Decision, label: str, where: Where, rule: str | None = None, why: str = "") -> Choice:
         found = d.find(label)
@@ -257,7 +261,7 @@ class ScriptDriver:
                                 where, rule or d.kind)
         return found
 
-    def on_die(self, game: Game, d: Decision) -> Choice:
+    def on_die(self, d: Decision) -> Choice:
         """A die or a draw from the Encounter's bag: the next value of the last `dice` or `draw` line, or of the
         next line, which must be one."""
         owed = self.chance[d.kind]
@@ -275,11 +279,11 @@ class ScriptDriver:
 
     on_draw = on_die
 
-    def on_action(self, game: Game, d: Decision) -> Choice:
+    def on_action(self, d: Decision) -> Choice:
         self.lines.stop_here()
         item = self.lines.peek()
         if isinstance(item, ActionItem) and item.being == d.being:
-            return self._act(game, d, item)
+            return self._act(d, item)
         if isinstance(item, Refused) and item.who == d.being:  # a refusal waiting for a question never asked
             raise ReplayError(f"the rules ask {d.being} for an action here, and `{item.said}` answers another "
                               "question, which they did not ask before it (a question with one legal answer is not "
@@ -297,28 +301,28 @@ class ScriptDriver:
                 return found
         return None
 
-    def on_shield_order(self, game: Game, d: Decision) -> Choice:
+    def on_shield_order(self, d: Decision) -> Choice:
         return d.options[0]  # the Shields' placed order, unless a script line re-orders them
 
-    def on_respond(self, game: Game, d: Decision) -> Choice:
+    def on_respond(self, d: Decision) -> Choice:
         if (exchange := self._exchange(d)) is not None:
             return exchange
         item = self.lines.peek()
         if isinstance(item, ActionItem) and item.being == d.being and isinstance(item.action, Cast):
-            being = game.being(item.being)
+            being = self.game.being(item.being)
             card = _find_card(being, item.action.title)
             if card is not None and card.spec.has("Response"):
-                return self._act(game, d, item, in_window=True)
+                return self._act(d, item, in_window=True)
         return self.pick(d, "pass", self.last)
 
-    def _act(self, game: Game, d: Decision, item: ActionItem, in_window: bool = False) -> Choice:
+    def _act(self, d: Decision, item: ActionItem, in_window: bool = False) -> Choice:
         """``item``'s action, taken (in a Response window: ``in_window``); the answers its line gives after it are
         kept for the questions they answer."""
         self.lines.take(item)
         self._owe(item.action, item.being)
         found = d.find(item.action.label())
         if found is None:
-            why, rule = self._why(game, d, item.action, in_window)
+            why, rule = self._why(d, item.action, in_window)
             raise ReplayError(why, item.where, rule)
         return found
 
@@ -368,7 +372,7 @@ class ScriptDriver:
             raise ReplayError(f"`{self.owed_target[1]}` answered no question: {self.owed_for} had one legal "
                                 f"target, {named.strip(chr(34))}, and the rules chose it", self.last, "Target")
 
-    def on_target(self, game: Game, d: Decision) -> Choice:
+    def on_target(self, d: Decision) -> Choice:
         owed = self.sub.get("target")
         # `at NAME` answers the Target question of the spell or ability it was written for, no other: a
         # step's own target ("deal Dmg 2 to target Magi") or another card's question takes a `chooses` line.
@@ -383,15 +387,15 @@ class ScriptDriver:
             return self.pick(d, want, self.last, "Target",
                              f"{want} is not a legal target of {d.card}; legal: "
                              + ", ".join(c.label for c in d.options))
-        return self.on_choice(game, d)
+        return self.on_choice(d)
 
-    def on_prepare(self, game: Game, d: Decision) -> Choice:
-        return self._preparation(game, d, "prepare")
+    def on_prepare(self, d: Decision) -> Choice:
+        return self._preparation(d, "prepare")
 
-    def on_re_attune(self, game: Game, d: Decision) -> Choice:
-        return self._preparation(game, d, "reattune")
+    def on_re_attune(self, d: Decision) -> Choice:
+        return self._preparation(d, "reattune")
 
-    def _preparation(self, game: Game, d: Decision, what: str) -> Choice:
+    def _preparation(self, d: Decision, what: str) -> Choice:
         assert d.being is not None
         if (exchange := self._exchange(d)) is not None:
             return exchange
@@ -409,15 +413,15 @@ class ScriptDriver:
             return self.pick(d, "done", self.last)
         label = f'"{titles.popleft()}"'
         if d.find(label) is None:  # why, as a refusal of it is told
-            rule, why = because(game.explain(d, label))
+            rule, why = because(self.game.explain(d, label))
             raise ReplayError(f"{d.being} cannot {'re-attune' if what == 'reattune' else 'prepare'} {label}: "
                               + (why or "the rules do not allow it now"), self.last, rule)
         return self.pick(d, label, self.last)
 
-    def _not_prepared(self, game: Game, name: str, what: str, title: str) -> ReplayError:
+    def _not_prepared(self, name: str, what: str, title: str) -> ReplayError:
         """A title the rules never asked about: the phase ended first (a limit reached, or nothing left)."""
         assert self.current is not None
-        being = game.being(name)
+        being = self.game.being(name)
         where = self.prep_where.get((name, what), self.current.where)
         if what == "reattune":
             card = _in(being, title, what)
@@ -426,14 +430,14 @@ class ScriptDriver:
                                    where, "Re-Attune")
             # Checked after the phase: a spell still in the pile that the rules stopped offering was held back
             # by the one-spell limit, or by its price.
-            reason = preparation.why_not_reattune(game, being, card) or (
+            reason = preparation.why_not_reattune(self.game, being, card) or (
                 f"Re-Attune: {name} already re-attuned a non-Bonded spell this phase (\"{REATTUNE_RULE}\")")
             rule, why = reason.split(": ", 1)
             return ReplayError(f"{name} cannot re-attune {quoted(title)}: {why}", where, rule)
         return ReplayError(f"{name} cannot prepare {quoted(title)}: \"Magi may prepare up to 3 spells\", or the rules "
                              "asked no more", where, "Spell Preparation")
 
-    def on_resolve_order(self, game: Game, d: Decision) -> Choice:
+    def on_resolve_order(self, d: Decision) -> Choice:
         # Only a `chooses` line says which spell resolves first; an `accepts`/`declines` line is kept for
         # the optional question it was written for.
         item = self.lines.peek()
@@ -443,7 +447,7 @@ class ScriptDriver:
             return self.pick(d, f'"{item.value}"', item.where)
         return d.options[0]  # zone order, unless the script says otherwise
 
-    def on_sustain(self, game: Game, d: Decision) -> Choice:
+    def on_sustain(self, d: Decision) -> Choice:
         if (exchange := self._exchange(d)) is not None:
             return exchange
         pay = next((c for c in d.options if c.label.startswith("pay ")), None)
@@ -458,7 +462,7 @@ class ScriptDriver:
             return pay
         return pay or self.pick(d, "let it go", self.last)  # sustain unless the script declines
 
-    def on_choice(self, game: Game, d: Decision) -> Choice:
+    def on_choice(self, d: Decision) -> Choice:
         if (exchange := self._exchange(d)) is not None:
             return exchange
         owed = self.sub.get(d.kind)
@@ -494,20 +498,20 @@ class ScriptDriver:
                          f"{quoted(item.value)} is not one of the choices: " + ", ".join(c.label for c in d.options))
 
     # ---- explaining a refusal
-    def _why(self, game: Game, d: Decision, action: ScriptAction, in_window: bool = False) -> tuple[str, str]:
+    def _why(self, d: Decision, action: ScriptAction, in_window: bool = False) -> tuple[str, str]:
         """Why the rules refuse ``action`` here, and the rule that refuses it."""
-        being = game.being(str(d.being))
+        being = self.game.being(str(d.being))
         if isinstance(action, Cast):
             said = f"{being.name} cannot cast {quoted(action.title)}"
             card = _find_card(being, action.title)
             if card is None or card.place.value not in ("prepared", "codex"):
-                why = "there is no such spell" if action.title not in game.library else "it is not prepared"
+                why = "there is no such spell" if action.title not in self.game.library else "it is not prepared"
                 return f"{said}: {why}", "Spell Preparation"
-            reason = casting.why_not(game, being, card, in_window)
+            reason = casting.why_not(self.game, being, card, in_window)
             if reason:
                 rule, why = reason.split(": ", 1)
                 return f"{said}: {why}", rule
-        reason = actions.why_not(game, being, action.label())
+        reason = actions.why_not(self.game, being, action.label())
         if reason:
             rule, why = reason.split(": ", 1)
             return f"{being.name} cannot {action.label()}: {why}", rule
@@ -728,15 +732,18 @@ def _codex_card(library: CardLibrary, spec: BeingSetup, entry: CodexEntry) -> ty
 
 
 def replay(scenario: Scenario, library: CardLibrary) -> Replay[Game]:
-    return replayed(lambda: _set_up(scenario, library), lambda: Game([], library, plays=bindings.implemented()),
-                    lambda g: g.log, lambda result: _play(scenario, result))
+    return replayed(lambda: _supported(lambda: setup(scenario, library), lambda: scenario.where),
+                    lambda: Game([], library, plays=bindings.implemented()), lambda g: g.log,
+                    lambda result: _play(scenario, result))
 
 
-def _set_up(scenario: Scenario, library: CardLibrary) -> Game:
+def _supported(run: Callable[[], T], where: Callable[[], Where]) -> T:
+    """``run()``, where a rule the engine cannot play yet (Unsupported) is the script's error, said ``where()``:
+    at the scenario's head as the match is set up, at the line last taken as it is played."""
     try:
-        return setup(scenario, library)
+        return run()
     except Unsupported as err:
-        raise ReplayError(str(err), scenario.where, "Unsupported") from None
+        raise ReplayError(str(err), where(), "Unsupported") from None
 
 
 def _play(scenario: Scenario, result: Replay[Game]) -> None:
@@ -744,13 +751,15 @@ def _play(scenario: Scenario, result: Replay[Game]) -> None:
     game = result.game
     game.hooks.on(ROUND_OVER, lambda g, _: result.snapshots.append(g.snapshot()))
     driver = ScriptDriver(scenario, game, result)
-    match = Match(game)
     try:
-        play(driver, match, Script(game, match, result, VOCABULARY), list(scenario.rounds))
+        _supported(lambda: _played(driver, result), lambda: driver.last)
     except Stopped:
         result.stopped = {**game.snapshot(), "line": driver.last.line}
-    except Unsupported as err:
-        raise ReplayError(str(err), driver.last, "Unsupported") from None
+
+
+def _played(driver: ScriptDriver, result: Replay[Game]) -> None:
+    match = Match(driver.game)
+    play(driver, match, Script(driver.game, match, result, VOCABULARY), list(driver.scenario.rounds))
 
 
 def play(driver: ScriptDriver, match: Match, played: Script[Game], scripts: list[RoundScript]) -> None:
@@ -759,7 +768,7 @@ def play(driver: ScriptDriver, match: Match, played: Script[Game], scripts: list
     game, asked = driver.game, 0
     while True:
         if game.round and driver.current is not None and (match.terminal or game.round > driver.current.number):
-            driver.finish_round(game)
+            driver.finish_round()
             driver.current = None
         if match.terminal:
             break
@@ -780,11 +789,11 @@ def play(driver: ScriptDriver, match: Match, played: Script[Game], scripts: list
         decision = match.decision
         assert decision is not None
         driver.lines.refusals(decision, played)
-        choice = driver.answer(game, decision)
+        choice = driver.answer(decision)
         try:
             match.apply(choice)
-        except (IllegalAction, Unsupported) as err:
-            raise ReplayError(getattr(err, "message", str(err)), driver.last, getattr(err, "rule", None)) from err
+        except IllegalAction as err:
+            raise ReplayError(err.message, driver.last, err.rule) from err
     if scripts:
         raise ReplayError(f"the match was already over before round {scripts[0].number}", scripts[0].where)
 
