@@ -5,12 +5,16 @@ blocks of lines shares (compiler.card_transform)."""
 
 from __future__ import annotations
 
+import pytest
+
 from spellc.compiler import card_ast, declared_fields
 from spellc.compiler.diagnostics import Diagnostics
 from spellc.compiler.parse import card_grammar, parse
 from spellc.compiler.rules_text import Word
 from spellc.compiler.serpents_tongue.frontend import FRONTEND
+from spellc.compiler.serpents_tongue.transform import to_ast
 from spellc.compiler.source import SourceFile
+from spellc.engine.rulesets.serpents_tongue.bindings import STEP_KINDS
 
 DISSOLVE = ('spell "Dissolve Tissue" {\n    sphere Bio\n    role Attack\n    fluency 1\n    resonance -1\n'
             '    aspects Dmg 1 | Bonded\n}\n')
@@ -62,3 +66,15 @@ def test_a_number_out_of_its_range_is_shown_where_it_is_written() -> None:
     found = [d for d in FRONTEND.compile_texts([SourceFile("s.spell", DISSOLVE.replace("fluency 1", "fluency 7"))])
              .diagnostics.items if d.severity == "error"]
     assert [(d.code, d.span.line, d.span.column) for d in found] == [(declared_fields.OUT_OF_RANGE, 4, 13)]
+
+
+def test_a_grammar_rule_no_step_kind_declares_is_said_at_once_not_taken_as_one() -> None:
+    """"A new step kind, its grammar line and the engine's declaration": the transformer reads a step kind's rule
+    by the kinds the engine declares, so a rule of the grammar it forgets to read is said at once, not a step kind
+    of the same words that only the checker would find."""
+    source = SourceFile("s.spell", SPECTRE.replace('aspects | Dmg 1\n', 'aspects | Dmg 1\n        rules {\n'
+                                                   '            on impact: gain 1 Resonance\n        }\n'))
+    tree = parse(source, Diagnostics(), card_grammar(FRONTEND.ruleset.grammar))
+    assert tree is not None and FRONTEND.transform(tree, source)
+    with pytest.raises(TypeError, match="no transformation for the grammar rule 'gain'"):
+        to_ast(STEP_KINDS.keys() - {"gain"}, FRONTEND.ruleset, tree, source)
