@@ -37,7 +37,7 @@ from spellc.engine.rulesets.serpents_tongue import (
     transmutes,
     triggers,
 )
-from spellc.engine.rulesets.serpents_tongue.cards import CardLibrary, Energy, Selector
+from spellc.engine.rulesets.serpents_tongue.cards import Aspect, CardLibrary, Energy, Selector
 from spellc.engine.rulesets.serpents_tongue.protocol import Options
 from spellc.engine.rulesets.serpents_tongue.state import (
     ENERGIES,
@@ -63,6 +63,11 @@ def refresh_round_counters(game: Game) -> None:
         resources.refresh(b, ROUND_COUNTERS, "round begins")
     for card in game.all_in_play():
         card.ability_uses.clear()
+
+
+def _unique_to_descriptor(card: Card) -> Aspect | None:
+    """Its "Unique to Descriptor X", of the aspects it keeps (looked for among their names first: few have it)."""
+    return aspect_named(card.aspects, "Unique to Descriptor") if "Unique to Descriptor" in card.names else None
 
 
 ROUND_OVER = "round is over"  # no rule reacts to it: it is heard by what watches the match (Game.hooks)
@@ -389,10 +394,9 @@ class Game:
                     if same(other) and other.place is Place.IN_PLAY:
                         self.say(f"{other.title} is discarded: {name}")
                         self.discard(other)
-        unique = aspect_named(card.aspects, "Unique to Descriptor") if "Unique to Descriptor" in names else None
+        unique = _unique_to_descriptor(card)
         for other in others:
-            theirs = other.aspect("Unique to Descriptor")
-            for u in (unique, theirs):
+            for u in (unique, _unique_to_descriptor(other)):
                 if u is not None and u.value in card.spec.descriptors and u.value in other.spec.descriptors \
                         and other.place is Place.IN_PLAY:
                     self.say(f"{other.title} is discarded: Unique to Descriptor {u.value}")
@@ -401,7 +405,7 @@ class Game:
     def make_room(self, bearer: Being, card: Card) -> Flow[None]:
         if "Shape-Shift" in card.names:
             for other in list(bearer.zones[Zone.ENHANCEMENT]):
-                if other.has("Shape-Shift"):
+                if "Shape-Shift" in other.names:
                     self.say(f"{other.title} is discarded: only one Shape-Shift may be active")
                     self.discard(other)
         if not bearer.room_in(Zone.ENHANCEMENT):
@@ -424,7 +428,7 @@ class Game:
         """"If the caster's Focus is removed from the spell, immediately discard the spell, unless Sealed"."""
         card.focus = None
         events.queue(self, "this loses Focus", card=card)
-        if card.has("Sealed"):
+        if "Sealed" in card.names:
             card.persistent = True
             return
         self.say(f"{card.title} is discarded: {why}")
