@@ -108,19 +108,17 @@ class Fields(Generic[N]):
         return word in self.first and all(id(line) not in self.refused for line in self.lines if line.word == word)
 
 
-def said(values: Iterable[object], span: Span, declared: FieldDeclaration, numbers_written: bool = False
-         ) -> tuple[Said, ...]:
+def said(values: Iterable[object], span: Span, declared: FieldDeclaration) -> tuple[Said, ...]:
     """What a line's values say that ``declared`` checks, read by its type: each number (a pair's too:
     `gems 2 Light`); its words, as one (``word``: all written together, `Hermetic Magic`) or each on its own
     (``words``: `elements Light, Air`); each quoted title (``titles``). Values are the game's AST values: numbers
-    (compiler.card_ast.Number, said where they are written ``numbers_written``, else at the line, ``span``),
+    (compiler.card_ast.Number, said where they are written; a plain int, at the line, ``span``),
     quoted texts (compiler.rules_text.Text) and words (anything else with a ``text`` and a ``span``)."""
     out: list[Said] = []
     words: list[tuple[str, Span]] = []
     for value in _flat(values):
         if isinstance(value, int):
-            where = value.span if numbers_written and isinstance(value, Number) else span
-            out.append(Said(int(value), where))
+            out.append(Said(int(value), value.span if isinstance(value, Number) else span))
         elif isinstance(value, Text):
             out.extend((Said(value.text, value.span, title=True),) if "titles" in declared.type else ())
         elif isinstance(value, Written):
@@ -143,11 +141,8 @@ def _flat(values: Iterable[object]) -> Iterable[object]:
 class DeclaredFields:
     """The generic checks of the game ``game``'s card fields, reported into ``diags``."""
 
-    def __init__(self, diags: Diagnostics, game: str, numbers_written: bool = False) -> None:
+    def __init__(self, diags: Diagnostics, game: str) -> None:
         self.diags = diags
-        # Where a number a line writes is said to be (out of its range): where it is written, or at its line, where
-        # the games whose diagnostics have always shown it there show it.
-        self.numbers_written = numbers_written
         self.vocabularies = Vocabularies(diags, game)
         self.ruleset = self.vocabularies.ruleset
 
@@ -160,7 +155,7 @@ class DeclaredFields:
 
     def line(self, word: str, node: N, span: Span, values: Iterable[object] = ()) -> Line[N]:
         """The line ``word`` of a card, its values read by its declaration (:func:`said`)."""
-        return Line(word, node, span, said(values, span, self.declaration(word), self.numbers_written))
+        return Line(word, node, span, said(values, span, self.declaration(word)))
 
     def check(self, kind: str, title_span: Span, lines: Iterable[Line[N]]) -> Fields[N]:
         """A card of ``kind``'s lines, checked by their declarations: each of a field its kind takes (E905), once

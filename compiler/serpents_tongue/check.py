@@ -126,7 +126,7 @@ class Checker:
     def __init__(self, registry: Registry, diags: Diagnostics) -> None:
         self.reg = registry
         self.diags = diags
-        self.declared = DeclaredFields(diags, "serpents_tongue", numbers_written=True)
+        self.declared = DeclaredFields(diags, "serpents_tongue")
         self.vocabularies: Vocabularies = self.declared.vocabularies
         self._slots = itertools.count(1)  # numbers a spell's "target KIND"s, each a target of its own
 

@@ -56,7 +56,7 @@ def test_a_card_compiles_to_the_engines_values() -> None:
     ('implement "Rod" {\n    at enemy\n    effect: deal 1 damage to target\n}\n',
      ["error[E510]: an implement begins an Incantation as a part of its play", "add the step `begin an incantation`"]),
     ('action "A" {\n    incantation 0\n    effect: draw 1 card\n}\n',
-     ["c.spell:2:5: error[E903]: `incantation` takes at least 1, not 0"]),
+     ["c.spell:2:17: error[E903]: `incantation` takes at least 1, not 0"]),
     ('action "A" {\n    effect: draw 1 card\n    effect: draw 2 cards\n}\n',
      ["error[E901]: `effect` is given twice", "note: first on line 2"]),
     ('action "A" {\n    effect: if you are incantign: draw 1 card\n}\n',
