@@ -114,11 +114,9 @@ def test_two_encounters_changing_the_discord_event_are_reported(t: Table) -> Non
         suffers_discord_event(t, t.white)
 
 
-@pytest.mark.rule("Discord Event", "Encounter")
-def test_two_encounters_changing_the_discord_event_stop_a_scenario_at_the_line_it_happens() -> None:
-    """"Some scenarios and encounters will change the effect": two Rifts would, and the replay stops at the Discord
-    roll's dice line, naming what the engine cannot play, not with a traceback."""
-    result = run('''match "Rifts" {
+# White at 10 Discord facing the Hungering Rift (and the beings the test adds), its first round's Resonance roll 1
+# and what the test writes after it.
+RIFT_MATCH = '''match "Rift" {
     level 2
     magi White {
         essence 12
@@ -127,16 +125,19 @@ def test_two_encounters_changing_the_discord_event_stop_a_scenario_at_the_line_i
     }
     encounter Rift "Hungering Rift" {
     }
-    encounter Second "Hungering Rift" {
-    }
-}
+%s}
 round 1 {
     dice 1
-    dice 1, 2
-    Second goes first
-    dice 1, 1
-}
-''')
+%s}
+'''
+
+
+@pytest.mark.rule("Discord Event", "Encounter")
+def test_two_encounters_changing_the_discord_event_stop_a_scenario_at_the_line_it_happens() -> None:
+    """"Some scenarios and encounters will change the effect": two Rifts would, and the replay stops at the Discord
+    roll's dice line, naming what the engine cannot play, not with a traceback."""
+    second = '    encounter Second "Hungering Rift" {\n    }\n'
+    result = run(RIFT_MATCH % (second, "    dice 1, 2\n    Second goes first\n    dice 1, 1\n"))
     assert result.error is not None and result.error.where.line == 17 and result.error.rule == "Unsupported"
     assert result.error.message == ("the engine cannot play 'a Discord Event changed by 2 Encounters at once (Rift, "
                                     "Second)' yet")
@@ -146,24 +147,7 @@ round 1 {
 def test_a_scenario_with_the_encounter_plays_its_discord_event() -> None:
     """The replay of a scenario that brings the Rift: White, at 10 Discord, rolls 1 and 1 for its Discord
     roll and takes the Rift's Dmg 5; the Rift, 1 Resonance from the roll, gains 1 more."""
-    ok('''match "Rift" {
-    level 2
-    magi White {
-        essence 12
-        harmony -10
-        codex "Fireball"
-    }
-    encounter Rift "Hungering Rift" {
-    }
-}
-round 1 {
-    dice 1
-    dice 1, 1
-    expect White essence 7
-    expect Rift resonance 2
-    stop
-}
-''')
+    ok(RIFT_MATCH % ("", "    dice 1, 1\n    expect White essence 7\n    expect Rift resonance 2\n    stop\n"))
 
 
 # ---------------------------------------------------------------- the card language and the site
