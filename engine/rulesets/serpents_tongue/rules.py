@@ -65,9 +65,9 @@ def refresh_round_counters(game: Game) -> None:
         card.ability_uses.clear()
 
 
-def _unique_to_descriptor(card: Card) -> Aspect | None:
-    """Its "Unique to Descriptor X", of the aspects it keeps (looked for among their names first: few have it)."""
-    return aspect_named(card.aspects, "Unique to Descriptor") if "Unique to Descriptor" in card.names else None
+def _kept(card: Card, name: str) -> Aspect | None:
+    """Its aspect ``name`` of those it keeps (looked for among their names first: most cards have few)."""
+    return aspect_named(card.aspects, name) if name in card.names else None
 
 
 ROUND_OVER = "round is over"  # no rule reacts to it: it is heard by what watches the match (Game.hooks)
@@ -394,9 +394,10 @@ class Game:
                     if same(other) and other.place is Place.IN_PLAY:
                         self.say(f"{other.title} is discarded: {name}")
                         self.discard(other)
-        unique = _unique_to_descriptor(card)
+        descriptor = "Unique to Descriptor"
+        unique = _kept(card, descriptor)
         for other in others:
-            for u in (unique, _unique_to_descriptor(other)):
+            for u in (unique, _kept(other, descriptor)):
                 if u is not None and u.value in card.spec.descriptors and u.value in other.spec.descriptors \
                         and other.place is Place.IN_PLAY:
                     self.say(f"{other.title} is discarded: Unique to Descriptor {u.value}")
