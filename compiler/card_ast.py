@@ -1,12 +1,12 @@
-"""The AST of a card of a game whose cards are blocks of lines (Amtgard, Incantation 2, Incantation charges, Serpent's
-Tongue): what
-the card file says, with where it says it (its rules text in compiler.rules_text's nodes). One shape for every
+"""The AST of every game's cards, blocks of lines (Amtgard, Incantation 2, Incantation charges, Serpent's Tongue):
+what the card file says, with where it says it (its rules text in compiler.rules_text's nodes). One shape for every
 such game: a card is its kind, its title and its lines; a line, its name (the grammar's alias: ``gems``,
 ``target_difficulty``) and what it writes. What a line means is its declaration's (compiler.declared_fields) and
 its game's checker's."""
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,8 +16,7 @@ from spellc.compiler.source import Span
 
 class Number(int):
     """A number a line writes, with where it is written: an int wherever one is read (a range, a sum, the Python
-    emitted), and its span for what is said of it (a number out of its range is shown where it is, in a game that
-    shows it there)."""
+    emitted), and its span for what is said of it (a number out of its range is shown where it is)."""
 
     span: Span
 
@@ -27,7 +26,7 @@ class Number(int):
         return made
 
     def __reduce__(self) -> tuple[type[Number], tuple[int, Span]]:
-        return Number, (int(self), self.span)
+        return Number, (operator.index(self), self.span)  # the plain int it is, and its span
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

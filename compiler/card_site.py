@@ -225,7 +225,7 @@ def gallery_row(cells: Iterable[str | Markup]) -> Markup:
     return Markup("| ") + Markup(" | ").join(escape_text(cell) for cell in cells) + Markup(" |\n")
 
 
-def environment(game: Game, sources: Sources | None) -> Environment:
+def environment(game: Game, sources: Sources | None = None) -> Environment:
     """The game's templates (its own, then the shared ones), with what the shared ones read: the galleries name
     the project's ``sources`` (by default this repository's card set)."""
     env = make_env(game.templates)

@@ -118,7 +118,7 @@ def said(values: Iterable[object], span: Span, declared: FieldDeclaration) -> tu
     words: list[tuple[str, Span]] = []
     for value in _flat(values):
         if isinstance(value, int):
-            out.append(Said(int(value), value.span if isinstance(value, Number) else span))
+            out.append(Said(value, value.span if isinstance(value, Number) else span))
         elif isinstance(value, Text):
             out.extend((Said(value.text, value.span, title=True),) if "titles" in declared.type else ())
         elif isinstance(value, Written):
